@@ -1,0 +1,1 @@
+"""numba kernels: pure functions on integer masks and small arrays. No printing, no Python objects."""
