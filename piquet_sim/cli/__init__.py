@@ -11,7 +11,8 @@ import click
 
 from ..cards import CardError
 from ..rules import RulesError
-from . import declare  # noqa: F401  (registers commands)
+from . import bench, declare  # noqa: F401  (registers commands)
+from . import draw  # noqa: F401
 from .app import cli
 
 __all__ = ["cli", "main"]

@@ -36,11 +36,19 @@ def hand(cards: int, as_json: bool, rules: Rules) -> None:
     table.add_column("points", justify="right")
     point = info["point"]
     suits = " or ".join(point["suits"])
-    table.add_row("point", f"{point['length']} cards, {point['pips']} pips ({suits})", "",
-                  str(point["points"]))
+    table.add_row(
+        "point",
+        f"{point['length']} cards, {point['pips']} pips ({suits})",
+        "",
+        str(point["points"]),
+    )
     for seq in info["sequences"]:
-        table.add_row("sequence", f"{seq['name']} to the {seq['top']}", " ".join(seq["cards"]),
-                      str(seq["points"]))
+        table.add_row(
+            "sequence",
+            f"{seq['name']} to the {seq['top']}",
+            " ".join(seq["cards"]),
+            str(seq["points"]),
+        )
     for s in info["sets"]:
         table.add_row("sets", s["name"], " ".join(s["cards"]), str(s["points"]))
     console.print(table)
@@ -84,6 +92,7 @@ def compare(elder: int, younger: int, as_json: bool, rules: Rules) -> None:
         if key not in CLASSES:
             good = ""
         table.add_row(key.replace("_", " "), good, str(e), str(y))
-    table.add_row("total", "", str(result["elder"]["total"]), str(result["younger"]["total"]),
-                  style="bold")
+    table.add_row(
+        "total", "", str(result["elder"]["total"]), str(result["younger"]["total"]), style="bold"
+    )
     console.print(table)

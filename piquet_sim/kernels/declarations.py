@@ -16,7 +16,7 @@ import numpy as np
 from numba import prange
 
 from ..rules import R_CARTE_ROUGE
-from .jit import njit, njit_parallel
+from .jit import njit, njit_inline, njit_parallel
 from .tables import T_HIGH_BIT, T_POINT_KEY, T_SEQ_BEST, T_SEQ_CARDS, T_SEQ_COUNT, T_SEQ_SCORE
 
 FULL = np.int64(0xFFFFFFFF)
@@ -50,13 +50,13 @@ CARTE_BLANCHE_POINTS = 10
 CARTE_ROUGE_POINTS = 20
 
 
-@njit
+@njit_inline
 def carte_blanche(hand):
     """True when the hand holds no king, queen or jack."""
     return (hand & COURT_CARDS) == 0
 
 
-@njit
+@njit_inline
 def point_key(hand, tables):
     """Best point: length * 128 + pips of the best suit (0 for an empty hand)."""
     best = 0
@@ -67,7 +67,7 @@ def point_key(hand, tables):
     return best
 
 
-@njit
+@njit_inline
 def point_suits(hand, key, tables):
     """Mask of the cards of every suit whose point key equals ``key`` (several on a tie)."""
     cards = np.int64(0)
@@ -78,7 +78,7 @@ def point_suits(hand, key, tables):
     return cards
 
 
-@njit
+@njit_inline
 def sequence_key(hand, tables):
     """Best sequence: length * 8 + top rank; 0 without a sequence of 3+."""
     best = 0
@@ -89,7 +89,7 @@ def sequence_key(hand, tables):
     return best
 
 
-@njit
+@njit_inline
 def sequence_score(hand, tables):
     """Points of every sequence of 3+ in the hand (tierce 3, quart 4, quint 15 .. 18)."""
     total = 0
@@ -107,7 +107,7 @@ def sequence_count(hand, tables):
     return total
 
 
-@njit
+@njit_inline
 def sequence_cards(hand, tables):
     """Mask of the cards lying in sequences of 3+."""
     cards = np.int64(0)
@@ -116,7 +116,7 @@ def sequence_cards(hand, tables):
     return cards
 
 
-@njit
+@njit_inline
 def set_ranks(hand):
     """(quatorze ranks, trio ranks) as 8-bit rank masks, ranks T..A only."""
     s0 = hand & 0xFF
@@ -128,7 +128,7 @@ def set_ranks(hand):
     return four, three_plus & ~four
 
 
-@njit
+@njit_inline
 def set_key(hand, tables):
     """Best set: 8 + rank for a quatorze, rank for a trio, 0 for none."""
     four, trio = set_ranks(hand)
@@ -139,7 +139,7 @@ def set_key(hand, tables):
     return 0
 
 
-@njit
+@njit_inline
 def set_score(hand, tables):
     """Points of every set: 14 per quatorze, 3 per trio."""
     four, trio = set_ranks(hand)
@@ -147,27 +147,26 @@ def set_score(hand, tables):
     return 14 * tables[0, four] + 3 * tables[0, trio]
 
 
-@njit
+@njit_inline
 def set_cards(hand):
     """Mask of the cards lying in quatorzes and trios."""
     four, trio = set_ranks(hand)
     return hand & ((four | trio) * BYTE_SPREAD)
 
 
-@njit
+@njit_inline
 def _class_winner(elder_key, younger_key):
-    if elder_key == 0 and younger_key == 0:
-        return W_NONE
-    if elder_key > younger_key:
-        return W_ELDER
-    if younger_key > elder_key:
-        return W_YOUNGER
-    return W_EQUAL
+    """W_* code of a class from both keys, without branches (the keys are random data)."""
+    e_wins = np.int32(elder_key > younger_key)
+    y_wins = np.int32(younger_key > elder_key)
+    equal = np.int32(elder_key == younger_key) & np.int32(elder_key > 0)
+    return e_wins * W_ELDER + y_wins * W_YOUNGER + equal * W_EQUAL
 
 
 @njit
-def _carte_rouge(hand, point_hand, point_k, wins_point, seq_hand, wins_seq, set_hand, wins_sets,
-                 tables):
+def _carte_rouge(
+    hand, point_hand, point_k, wins_point, seq_hand, wins_seq, set_hand, wins_sets, tables
+):
     """True when every card of ``hand`` lies in a combination that scores for its holder."""
     covered = np.int64(0)
     if wins_seq:
@@ -184,9 +183,22 @@ def _carte_rouge(hand, point_hand, point_k, wins_point, seq_hand, wins_seq, set_
     return False
 
 
-@njit
-def score_declarations(elder, younger, elder_cb, younger_cb, e_point_mask, e_seq_mask, e_set_mask,
-                       y_point_mask, y_seq_mask, y_set_mask, tables, rules, out):
+@njit_inline
+def score_declarations(
+    elder,
+    younger,
+    elder_cb,
+    younger_cb,
+    e_point_mask,
+    e_seq_mask,
+    e_set_mask,
+    y_point_mask,
+    y_seq_mask,
+    y_set_mask,
+    tables,
+    rules,
+    out,
+):
     """Score both players' declarations into ``out`` (int32[D_LEN]), in points per player.
 
     ``elder_cb`` / ``younger_cb``: the player was dealt carte blanche (scored first, 10).
@@ -200,59 +212,75 @@ def score_declarations(elder, younger, elder_cb, younger_cb, e_point_mask, e_seq
     e_th = elder & e_set_mask
     y_th = younger & y_set_mask
 
+    # Branch-free on purpose: who wins a class is random data, so branches mispredict.
     e_pk = point_key(e_ph, tables)
     y_pk = point_key(y_ph, tables)
+    e_qk = sequence_key(e_sh, tables)
+    y_qk = sequence_key(y_sh, tables)
+    e_tk = set_key(e_th, tables)
+    y_tk = set_key(y_th, tables)
     w_point = _class_winner(e_pk, y_pk)
-    w_seq = _class_winner(sequence_key(e_sh, tables), sequence_key(y_sh, tables))
-    w_sets = _class_winner(set_key(e_th, tables), set_key(y_th, tables))
+    w_seq = _class_winner(e_qk, y_qk)
+    w_sets = _class_winner(e_tk, y_tk)
 
-    e_cb_pts = CARTE_BLANCHE_POINTS if elder_cb else 0
-    y_cb_pts = CARTE_BLANCHE_POINTS if younger_cb else 0
-    e_point = e_pk >> 7 if w_point == W_ELDER else 0
-    y_point = y_pk >> 7 if w_point == W_YOUNGER else 0
-    e_seq = sequence_score(e_sh, tables) if w_seq == W_ELDER else 0
-    y_seq = sequence_score(y_sh, tables) if w_seq == W_YOUNGER else 0
-    e_sets = set_score(e_th, tables) if w_sets == W_ELDER else 0
-    y_sets = set_score(y_th, tables) if w_sets == W_YOUNGER else 0
+    e_cb_pts = CARTE_BLANCHE_POINTS * np.int32(elder_cb)
+    y_cb_pts = CARTE_BLANCHE_POINTS * np.int32(younger_cb)
+    e_point = (e_pk >> 7) * np.int32(e_pk > y_pk)
+    y_point = (y_pk >> 7) * np.int32(y_pk > e_pk)
+    e_seq = sequence_score(e_sh, tables) * np.int32(e_qk > y_qk)
+    y_seq = sequence_score(y_sh, tables) * np.int32(y_qk > e_qk)
+    e_sets = set_score(e_th, tables) * np.int32(e_tk > y_tk)
+    y_sets = set_score(y_th, tables) * np.int32(y_tk > e_tk)
 
     e_rouge = 0
     y_rouge = 0
     if rules[R_CARTE_ROUGE]:
-        if _carte_rouge(elder, e_ph, e_pk, w_point == W_ELDER, e_sh, w_seq == W_ELDER, e_th,
-                        w_sets == W_ELDER, tables):
+        if _carte_rouge(
+            elder,
+            e_ph,
+            e_pk,
+            w_point == W_ELDER,
+            e_sh,
+            w_seq == W_ELDER,
+            e_th,
+            w_sets == W_ELDER,
+            tables,
+        ):
             e_rouge = CARTE_ROUGE_POINTS
-        if _carte_rouge(younger, y_ph, y_pk, w_point == W_YOUNGER, y_sh, w_seq == W_YOUNGER, y_th,
-                        w_sets == W_YOUNGER, tables):
+        if _carte_rouge(
+            younger,
+            y_ph,
+            y_pk,
+            w_point == W_YOUNGER,
+            y_sh,
+            w_seq == W_YOUNGER,
+            y_th,
+            w_sets == W_YOUNGER,
+            tables,
+        ):
             y_rouge = CARTE_ROUGE_POINTS
 
-    # Repique: walk the scoring events in class order. Within one class only one player scores
-    # (carte blanche and carte rouge excepted, where elder's event comes first).
-    e_rep = 0
-    y_rep = 0
-    te = 0
-    ty = 0
-    for step in range(6):
-        if step == 0:
-            te += e_cb_pts
-        elif step == 1:
-            ty += y_cb_pts
-        elif step == 2:
-            te += e_point
-            ty += y_point
-        elif step == 3:
-            te += e_seq
-            ty += y_seq
-        elif step == 4:
-            te += e_sets
-            ty += y_sets
-        else:
-            te += e_rouge
-        if e_rep == 0 and te >= 30 and ty == 0:
-            e_rep = REPIQUE_BONUS
-        if step == 5:
-            ty += y_rouge
-        if y_rep == 0 and ty >= 30 and te == 0:
-            y_rep = REPIQUE_BONUS
+    # Repique: a player repiques when, at some scoring event (in class order), his running
+    # total reaches 30 while the opponent's is still 0. Carte blanche alone (10) cannot reach 30,
+    # so the checks start at the point. In carte rouge, elder's event comes before younger's.
+    te = e_cb_pts + e_point
+    ty = y_cb_pts + y_point
+    e_rep = (te >= 30) & (ty == 0)
+    y_rep = (ty >= 30) & (te == 0)
+    te += e_seq
+    ty += y_seq
+    e_rep |= (te >= 30) & (ty == 0)
+    y_rep |= (ty >= 30) & (te == 0)
+    te += e_sets
+    ty += y_sets
+    e_rep |= (te >= 30) & (ty == 0)
+    y_rep |= (ty >= 30) & (te == 0)
+    te += e_rouge
+    e_rep |= (te >= 30) & (ty == 0)
+    ty += y_rouge
+    y_rep |= (ty >= 30) & (te == 0)
+    e_rep = REPIQUE_BONUS * np.int32(e_rep)
+    y_rep = REPIQUE_BONUS * np.int32(y_rep)
 
     out[D_ELDER + P_CARTE_BLANCHE] = e_cb_pts
     out[D_ELDER + P_POINT] = e_point
@@ -272,17 +300,29 @@ def score_declarations(elder, younger, elder_cb, younger_cb, e_point_mask, e_seq
 
 
 @njit_parallel
-def score_declarations_batch(elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks,
-                             tables, rules):
+def score_declarations_batch(
+    elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks, tables, rules
+):
     """Score n deals: hands int64[n], carte blanche flags int8[n], policy masks int64[n, 3]
     (point, sequence, sets). Returns int32[n, D_LEN] records."""
     n = elders.shape[0]
     out = np.zeros((n, D_LEN), dtype=np.int32)
     for i in prange(n):
-        score_declarations(elders[i], youngers[i], elder_cb[i] != 0, younger_cb[i] != 0,
-                           elder_masks[i, 0], elder_masks[i, 1], elder_masks[i, 2],
-                           younger_masks[i, 0], younger_masks[i, 1], younger_masks[i, 2],
-                           tables, rules, out[i])
+        score_declarations(
+            elders[i],
+            youngers[i],
+            elder_cb[i] != 0,
+            younger_cb[i] != 0,
+            elder_masks[i, 0],
+            elder_masks[i, 1],
+            elder_masks[i, 2],
+            younger_masks[i, 0],
+            younger_masks[i, 1],
+            younger_masks[i, 2],
+            tables,
+            rules,
+            out[i],
+        )
     return out
 
 

@@ -9,3 +9,8 @@ njit = numba.njit(cache=True, nogil=True)
 
 #: Parallel drivers (prange over chunks of deals).
 njit_parallel = numba.njit(cache=True, nogil=True, parallel=True)
+
+#: Small hot helpers, inlined into their callers at numba level: a cached kernel calling into
+#: another module's kernel is an opaque call (array arguments passed as structs, refcounts),
+#: which costs more than the work in these helpers.
+njit_inline = numba.njit(cache=True, nogil=True, inline="always")

@@ -9,8 +9,9 @@ array of two so kernels can share it without globals.
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
-from .jit import njit
+from .jit import njit_inline, njit_parallel
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -18,17 +19,19 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _SEED_SALT = np.uint64(0x2545F4914F6CDD1D)
 _INDEX_MULT = np.uint64(0xD1B54A32D192ED03)
 _LOW32 = np.uint64(0xFFFFFFFF)
+_LOW16 = np.uint64(0xFFFF)
+_ONE16 = np.uint64(0x10000)
+_S16 = np.uint64(16)
 _S27 = np.uint64(27)
 _S30 = np.uint64(30)
 _S31 = np.uint64(31)
 _S32 = np.uint64(32)
 
 N_PACK = 32
-HAND = 12
-N_DEALT = 24  # both hands; the talon is positions 24..31 of the shuffled pack
+HAND = 12  # elder holds pack positions 0..11, younger 12..23, the talon 24..31
 
 
-@njit
+@njit_inline
 def mix64(z):
     """SplitMix64 finaliser: a bijection on uint64 with good avalanche."""
     z = (z ^ (z >> _S30)) * _M1
@@ -36,73 +39,106 @@ def mix64(z):
     return z ^ (z >> _S31)
 
 
-@njit
+@njit_inline
 def stream_key(seed, index):
     """Key of the stream of (seed, index); both int64 >= 0."""
     return mix64(mix64(np.uint64(seed) ^ _SEED_SALT) ^ (np.uint64(index) * _INDEX_MULT))
 
 
-@njit
+@njit_inline
 def word(key, counter):
     """Word ``counter`` (uint64) of the stream with this key."""
     return mix64(key + (np.uint64(counter) + np.uint64(1)) * GAMMA)
 
 
-@njit
-def bounded(key, state, n):
-    """Uniform integer in [0, n), exact (Lemire's multiply with rejection); 32 bits per draw.
+@njit_inline
+def chunk(key, c):
+    """16-bit chunk ``c`` of the stream (four per 64-bit word), as uint64."""
+    return (word(key, c >> 2) >> np.uint64(16 * (c & 3))) & _LOW16
 
-    ``state`` is int64[1]: the index of the next 32-bit half-word of the stream (advanced here).
+
+@njit_inline
+def bounded(key, state, n):
+    """Uniform integer in [0, n) for 1 <= n < 2**32, exact (Lemire's multiply with rejection).
+
+    ``state`` is int64[1]: the index of the next 16-bit chunk of the stream; a draw uses two.
     """
     nn = np.uint64(n)
-    threshold = (np.uint64(1) << _S32) % nn  # == (2**32 - n) % n
     while True:
         c = state[0]
-        state[0] = c + 1
-        w = word(key, c >> 1)
-        r = (w >> _S32) if (c & 1) else (w & _LOW32)
+        state[0] = c + 2
+        r = chunk(key, c) | (chunk(key, c + 1) << _S16)
         m = r * nn
-        if (m & _LOW32) >= threshold:
+        low = m & _LOW32
+        if low >= nn or low >= ((np.uint64(1) << _S32) - nn) % nn:
             return np.int64(m >> _S32)
 
 
-@njit
-def shuffle_pack(key, steps, pack, state):
-    """Partial Fisher-Yates: after it, pack[:steps] is a uniform random ordered sample.
+@njit_inline
+def shuffle_pack(key, pack, state):
+    """Uniform random permutation of the 32 cards into ``pack`` (int8[32], position -> card),
+    by the inside-out Fisher-Yates shuffle.
 
-    ``pack`` (int8[32]) is reset to 0..31 first, so the result depends only on the key.
-    Position i is fixed by draw i alone, so fewer steps give the same first cards.
+    Position i (1..31) draws j uniform in [0, i] from 16-bit chunk i of the stream (exact:
+    Lemire's multiply, a rejected chunk is redrawn from chunks 32, 33, ... in turn, which happens
+    with probability below 2**-11 per deal). The result depends only on the key; ``state`` is
+    left at the next unused chunk so later draws (exchange, play) continue the same stream.
     """
-    for i in range(N_PACK):
-        pack[i] = i
-    state[0] = 0
-    for i in range(steps):
-        j = i + bounded(key, state, N_PACK - i)
-        t = pack[i]
-        pack[i] = pack[j]
-        pack[j] = t
+    extra = np.int64(N_PACK)
+    pack[0] = 0
+    for g in range(N_PACK // 4):
+        w = word(key, g)
+        for q in range(4):
+            i = 4 * g + q
+            if i == 0:
+                continue
+            n = np.uint64(i + 1)
+            m = ((w >> np.uint64(16 * q)) & _LOW16) * n
+            low = m & _LOW16
+            if low < n:
+                threshold = (_ONE16 - n) % n
+                while low < threshold:
+                    m = chunk(key, extra) * n
+                    extra += 1
+                    low = m & _LOW16
+            j = np.uint64(m >> _S16)
+            pack[np.uint64(i)] = pack[j]
+            pack[j] = i
+    state[0] = extra
 
 
-@njit
-def deal_hands(seed, index, pack, state):
-    """(elder mask, younger mask) of deal ``index``: pack positions 0..11 and 12..23."""
-    shuffle_pack(stream_key(seed, index), N_DEALT, pack, state)
-    elder = np.int64(0)
-    younger = np.int64(0)
-    for i in range(HAND):
-        elder |= np.int64(1) << pack[i]
-        younger |= np.int64(1) << pack[HAND + i]
-    return elder, younger
-
-
-@njit
+@njit_inline
 def deal_full(seed, index, pack, state):
-    """Full shuffle of deal ``index``; returns (elder mask, younger mask). The talon in draw
-    order is ``pack[24:32]`` afterwards (elder's five first, then younger's three)."""
-    shuffle_pack(stream_key(seed, index), N_PACK - 1, pack, state)
+    """Deal ``index`` of ``seed``: returns (elder mask, younger mask) from pack positions 0..11
+    and 12..23; the talon in draw order is ``pack[24:32]`` (elder's five first, then
+    younger's three). ``state`` is left for further draws of the same deal's stream."""
+    shuffle_pack(stream_key(seed, index), pack, state)
     elder = np.int64(0)
     younger = np.int64(0)
     for i in range(HAND):
-        elder |= np.int64(1) << pack[i]
-        younger |= np.int64(1) << pack[HAND + i]
+        elder |= np.int64(1) << pack[np.uint64(i)]
+        younger |= np.int64(1) << pack[np.uint64(HAND + i)]
     return elder, younger
+
+
+#: The hands alone (same cards as ``deal_full``; kept as a name for callers that ignore the talon).
+deal_hands = deal_full
+
+
+@njit_parallel
+def deal_batch(seed, start, n):
+    """Deals start..start+n-1: (elder int64[n], younger int64[n], talon int8[n, 8] in draw
+    order). Identical whatever the thread count (each deal has its own stream)."""
+    elders = np.empty(n, dtype=np.int64)
+    youngers = np.empty(n, dtype=np.int64)
+    talons = np.empty((n, 8), dtype=np.int8)
+    n_chunks = min(n, 64)
+    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
+    for c in prange(n_chunks):
+        pack = np.empty(N_PACK, dtype=np.int8)
+        state = np.zeros(1, dtype=np.int64)
+        for i in range(c * per, min(n, (c + 1) * per)):
+            elders[i], youngers[i] = deal_full(seed, start + i, pack, state)
+            for t in range(8):
+                talons[i, t] = pack[24 + t]
+    return elders, youngers, talons

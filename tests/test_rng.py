@@ -1,0 +1,122 @@
+"""Counter-based streams and dealing: reproducible by (seed, deal index), uniform, exact."""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+import pytest
+
+from piquet_sim.kernels import rng
+from piquet_sim.kernels.deal_scoring import score_random_deals
+from piquet_sim.kernels.tables import SUIT_TABLES
+from piquet_sim.rules import DEFAULT_RULES
+
+
+def _chi2_upper(df: int, z: float = 4.0) -> float:
+    """Wilson-Hilferty upper quantile of chi-square with df degrees of freedom at z sigmas."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def test_deal_is_a_partition_of_the_pack():
+    elders, youngers, talons = rng.deal_batch(7, 0, 5000)
+    for e, y, t in zip(elders, youngers, talons, strict=True):
+        talon_mask = sum(1 << int(c) for c in t)
+        assert bin(int(e)).count("1") == 12 and bin(int(y)).count("1") == 12
+        assert len(set(t.tolist())) == 8
+        assert e & y == 0 and (e | y) & talon_mask == 0
+        assert e | y | talon_mask == (1 << 32) - 1
+
+
+def test_same_deals_whatever_the_threads_and_the_split():
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = rng.deal_batch(11, 1000, 20_000)
+        sums_one = score_random_deals(11, 0, 200_000, 7, SUIT_TABLES, DEFAULT_RULES.to_array())
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = rng.deal_batch(11, 1000, 20_000)
+        sums_two = score_random_deals(11, 0, 200_000, 13, SUIT_TABLES, DEFAULT_RULES.to_array())
+    finally:
+        numba.set_num_threads(previous)
+    for a, b in zip(one, two, strict=True):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(sums_one.sum(axis=0), sums_two.sum(axis=0))
+    # a split batch gives the same deals as one batch
+    first = rng.deal_batch(11, 1000, 7_000)
+    rest = rng.deal_batch(11, 8000, 13_000)
+    np.testing.assert_array_equal(np.concatenate([first[0], rest[0]]), one[0])
+    np.testing.assert_array_equal(np.concatenate([first[2], rest[2]]), one[2])
+
+
+def test_different_seeds_give_different_deals():
+    a = rng.deal_batch(1, 0, 1000)[0]
+    b = rng.deal_batch(2, 0, 1000)[0]
+    assert (a != b).mean() > 0.99
+
+
+def test_card_positions_are_uniform():
+    """Chi-square of (card, pack position) counts over 64,000 deals: 32 x 32 cells."""
+    n = 64_000
+    elders, youngers, talons = rng.deal_batch(3, 0, n)
+    counts = np.zeros((32, 3), dtype=np.int64)  # card x (elder, younger, talon)
+    for group, masks in enumerate((elders, youngers)):
+        bits = (masks[:, None] >> np.arange(32)) & 1
+        counts[:, group] = bits.sum(axis=0)
+    expected = np.array([12, 12, 8]) / 32 * n
+    counts[:, 2] = n - counts[:, 0] - counts[:, 1]
+    chi2 = (((counts - expected) ** 2) / expected).sum()
+    assert chi2 < _chi2_upper(64)
+    # talon order: each talon position holds each card equally often
+    order = np.zeros((8, 32), dtype=np.int64)
+    for pos in range(8):
+        order[pos] = np.bincount(talons[:, pos], minlength=32)
+    exp = n / 32
+    chi2_order = (((order - exp) ** 2) / exp).sum()
+    assert chi2_order < _chi2_upper(8 * 31)
+
+
+def test_a_biased_shuffle_would_fail_the_uniformity_check():
+    """The statistic above detects a bias as small as one card moved in 1% of deals."""
+    n = 64_000
+    elders = rng.deal_batch(3, 0, n)[0].copy()
+    # move the ace of spades into elder's hand in 1% of deals (swap with his lowest card)
+    ace = np.int64(1) << 7
+    lacking = np.nonzero((elders & ace) == 0)[0][: n // 100]
+    low = elders[lacking] & -elders[lacking]
+    elders[lacking] = (elders[lacking] & ~low) | ace
+    bits = ((elders[:, None] >> np.arange(32)) & 1).sum(axis=0)
+    exp = 12 / 32 * n
+    var = n * (12 / 32) * (20 / 32)
+    assert (bits[7] - exp) / math.sqrt(var) > 4
+
+
+def test_bounded_is_exactly_uniform_for_small_ranges():
+    key = rng.stream_key(5, 0)
+    state = np.zeros(1, dtype=np.int64)
+    draws = np.array([rng.bounded(key, state, 3) for _ in range(30_000)])
+    counts = np.bincount(draws, minlength=3)
+    assert counts.min() >= 0 and draws.max() == 2
+    chi2 = (((counts - 10_000) ** 2) / 10_000).sum()
+    assert chi2 < _chi2_upper(2)
+    assert state[0] >= 2 * 30_000
+
+
+def test_rejected_chunks_still_give_a_permutation():
+    """Find deals whose shuffle rejected a chunk (stream state past chunk 32) and check them."""
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    found = 0
+    for i in range(40_000):
+        rng.deal_full(9, i, pack, state)
+        if state[0] > 32:
+            assert sorted(pack.tolist()) == list(range(32))
+            found += 1
+    assert found > 0
+
+
+@pytest.mark.parametrize("steps", [1, 5])
+def test_stream_words_differ_between_deals(steps):
+    keys = {int(rng.stream_key(1, i)) for i in range(0, 1000, steps)}
+    assert len(keys) == len(range(0, 1000, steps))
