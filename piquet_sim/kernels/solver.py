@@ -1,0 +1,567 @@
+"""Exact double-dummy solver for Piquet play: fail-soft alpha-beta over whole tricks.
+
+Value: the rest of the deal, elder minus younger: play points still to come (leads, wins of the
+opponent's leads, last trick), cards/capot after the last trick (tricks already won count) and
+any pique (from the order of the scoring events, see ``tricks.py``).
+
+Design (after bridge's DDS, one concern per file: rules in ``tricks.py``, tables and the
+transposition table in ``solver_tt.py``, search and driver here):
+
+* one self-recursive function, two kinds of node: trick start (``lead < 0``: the leader chooses,
+  the only nodes stored in the table) and half trick (``lead >= 0``: the follower answers);
+* a child's window is shifted by the points of the trick just played;
+* equivalent cards (adjacent among the cards still out, same holder; cut between nine and ten
+  under ``ten_or_higher``; the led card counts as out while following) are tried once;
+* move ordering: table move first, then sure winners, then low cards of long suits; the follower
+  tries the cheapest winner, then his lowest card;
+* cheap bounds from sure tricks cut a node before its moves are generated;
+* table bounds narrow the window, and what is stored afterwards is flagged against the
+  narrowed window (a fail-low below a narrowed alpha is only an upper bound).
+
+``flags`` switch the techniques off one by one (tests compare the pruned solver against the
+unpruned one). The workspace is a tuple (see :func:`make_workspace`), one per thread.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .jit import njit
+from .solver_tt import (
+    KEYTAB,
+    LOW8,
+    POP8,
+    QTTAB,
+    REPTAB,
+    make_tt,
+    position_key,
+    reset_tt,
+    tt_probe,
+    tt_store,
+)
+from .tricks import (
+    CAPOT_POINTS,
+    PIQUE_POINTS,
+    PS_ELDER,
+    PS_YOUNGER,
+    cards_bonus,
+    legal_replies,
+    pique_normalize,
+    pique_start,
+    trick_net,
+)
+
+INF = 1000
+F_ALPHABETA = 1  # cut off with the window (off: every node searched with a full window)
+F_TT = 2  # transposition table
+F_EQUIV = 4  # try one card of each equivalent run
+F_BOUNDS = 8  # sure-trick bounds
+F_ORDER = 16  # move ordering heuristics
+F_ALL = 31
+
+# stats array indices
+S_NODES = 0
+S_TT_HITS = 1
+S_BOUND_CUTS = 2
+S_LEN = 4
+
+MAX_LEVELS = 26  # two node kinds per trick count 0..12
+MAX_MOVES = 16
+
+
+def make_workspace(tt_bits: int = 20) -> tuple:
+    """Per-thread solver workspace: (tt keys, lo, hi, move, depth, KEYTAB, REPTAB, QTTAB, LOW8,
+    POP8, move stack int32[26, 16], move scores int32[26, 16], search frames int64[26, 19],
+    stats int64[4]). Only the table grows with ``tt_bits`` (12 bytes per entry)."""
+    keys, lo, hi, move, depth = make_tt(tt_bits)
+    return (
+        keys,
+        lo,
+        hi,
+        move,
+        depth,
+        KEYTAB,
+        REPTAB,
+        QTTAB,
+        LOW8,
+        POP8,
+        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
+        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
+        np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
+        np.zeros(S_LEN, dtype=np.int64),
+    )
+
+
+@njit
+def popcount32(x):
+    """Number of set bits of a 32-bit mask held in an int64."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit
+def _sure_tricks(L, F, qttab):
+    q = 0
+    for s in range(4):
+        q += qttab[((L >> (8 * s)) & 0xFF) * 256 + ((F >> (8 * s)) & 0xFF)]
+    return q
+
+
+@njit
+def _bounds(E, Y, leader, et, ps, n, ten, qttab):
+    """(lower, upper) bounds of a trick-start position's value from the leader's sure tricks."""
+    who = ps >> 5
+    lead_pt = 1 - ten
+    if leader == 0:
+        q = _sure_tricks(E, Y, qttab)
+        if q > n:
+            q = n
+        if q == n:
+            lo = q * lead_pt + 1 + cards_bonus(et + n)
+        else:
+            lo = q * lead_pt - (n - q) - 1 + cards_bonus(et + q)
+        if who == PS_YOUNGER and (ten == 1 or q == 0):
+            lo -= PIQUE_POINTS
+        hi = n + 1 + cards_bonus(et + n)
+        if who == PS_ELDER:
+            hi += PIQUE_POINTS
+    else:
+        q = _sure_tricks(Y, E, qttab)
+        if q > n:
+            q = n
+        if q == n:
+            hi = -q * lead_pt - 1 + cards_bonus(et)
+        else:
+            hi = -q * lead_pt + (n - q) + 1 + cards_bonus(et + n - q)
+        if who == PS_ELDER and (ten == 1 or q == 0):
+            hi += PIQUE_POINTS
+        lo = -(n + 1) + cards_bonus(et)
+        if who == PS_YOUNGER:
+            lo -= PIQUE_POINTS
+    return lo, hi
+
+
+@njit
+def _gen_leads(L, F, O, ten, flags, tt_move, ws, level):
+    """Fill the move stack row ``level`` with the leads to try, best first; returns the count."""
+    reptab = ws[6]
+    low8 = ws[8]
+    pop8 = ws[9]
+    moves = ws[10]
+    scores = ws[11]
+    k = 0
+    for s in range(4):
+        h = (L >> (8 * s)) & 0xFF
+        if h == 0:
+            continue
+        o = (O >> (8 * s)) & 0xFF
+        f = (F >> (8 * s)) & 0xFF
+        reps = reptab[ten, o * 256 + h] if flags & 4 else h
+        nl = pop8[h]
+        while reps:
+            r = low8[reps]
+            reps &= reps - 1
+            c = 8 * s + r
+            sc = 0
+            if flags & 16:
+                if f == 0:
+                    sc = 300 + nl * 8 + r  # opponent void: a sure winner
+                elif (f >> r) == 0:
+                    sc = 200 + nl * 8 + r  # master card
+                else:
+                    sc = 100 + nl * 8 - r  # low card of a long suit
+                if c == tt_move:
+                    sc = 1000
+            j = k
+            while j > 0 and scores[level, j - 1] < sc:
+                moves[level, j] = moves[level, j - 1]
+                scores[level, j] = scores[level, j - 1]
+                j -= 1
+            moves[level, j] = c
+            scores[level, j] = sc
+            k += 1
+    return k
+
+
+@njit
+def _gen_replies(F, O, lead, ten, flags, ws, level):
+    """Fill row ``level`` with the replies to ``lead`` to try, best first; returns the count."""
+    reptab = ws[6]
+    low8 = ws[8]
+    pop8 = ws[9]
+    moves = ws[10]
+    scores = ws[11]
+    legal = legal_replies(F, lead)
+    ls = lead >> 3
+    following = ((legal >> (8 * ls)) & 0xFF) != 0
+    k = 0
+    for s in range(4):
+        h = (legal >> (8 * s)) & 0xFF
+        if h == 0:
+            continue
+        o = (O >> (8 * s)) & 0xFF  # the led card is still out
+        reps = reptab[ten, o * 256 + h] if flags & 4 else h
+        nl = pop8[h]
+        while reps:
+            r = low8[reps]
+            reps &= reps - 1
+            c = 8 * s + r
+            sc = 0
+            if flags & 16:
+                sc = 100 - 8 * r - nl  # discard low from short suits
+                if following:
+                    # the cheapest winner first, then the lowest card
+                    sc = 200 - r if c > lead else 100 - r
+            j = k
+            while j > 0 and scores[level, j - 1] < sc:
+                moves[level, j] = moves[level, j - 1]
+                scores[level, j] = scores[level, j - 1]
+                j -= 1
+            moves[level, j] = c
+            scores[level, j] = sc
+            k += 1
+    return k
+
+
+# frame fields of the explicit search stack (numba cannot cache recursive functions)
+FR_E = 0
+FR_Y = 1
+FR_LEADER = 2
+FR_ET = 3
+FR_PS = 4
+FR_LEAD = 5  # card led, or -1 at a trick start
+FR_N = 6  # tricks left, counting the current one
+FR_A = 7  # current window
+FR_B = 8
+FR_A0 = 9  # window after the table narrowed it (what stored bounds are flagged against)
+FR_B0 = 10
+FR_BEST = 11
+FR_BEST_MOVE = 12
+FR_KEY = 13
+FR_K = 14  # number of moves generated
+FR_I = 15  # next move to try
+FR_NET = 16  # points of the trick being searched (half-trick nodes)
+FR_CUR = 17  # move being searched
+FR_MAX = 18  # 1 when elder chooses at this node
+FR_LEN = 19
+
+
+@njit
+def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
+    """Value of a position (elder minus younger, rest of the deal), fail-soft in (alpha, beta).
+
+    ``n`` tricks are left, counting the current one. ``lead < 0``: a trick starts and
+    ``leader`` chooses. ``lead >= 0``: the leader has led that card (still in his hand mask)
+    and the follower answers; the value then includes this trick's points.
+    """
+    keys = ws[0]
+    tt_lo = ws[1]
+    tt_hi = ws[2]
+    tt_mv = ws[3]
+    tt_dep = ws[4]
+    moves = ws[10]
+    fr = ws[12]
+    stats = ws[13]
+    ab = flags & 1
+    sp = 0
+    fr[0, FR_E] = E
+    fr[0, FR_Y] = Y
+    fr[0, FR_LEADER] = leader
+    fr[0, FR_ET] = et
+    fr[0, FR_PS] = ps
+    fr[0, FR_LEAD] = lead
+    fr[0, FR_N] = n
+    fr[0, FR_A] = alpha
+    fr[0, FR_B] = beta
+    mode = 0  # 0 enter node sp, 1 next move of sp, 2 return ret to the parent, 3 take ret at sp
+    ret = np.int64(0)
+    while True:
+        if mode == 0:
+            stats[S_NODES] += 1
+            cE = fr[sp, FR_E]
+            cY = fr[sp, FR_Y]
+            cl = fr[sp, FR_LEADER]
+            cet = fr[sp, FR_ET]
+            cps = fr[sp, FR_PS]
+            cn = fr[sp, FR_N]
+            clead = fr[sp, FR_LEAD]
+            a = fr[sp, FR_A]
+            b = fr[sp, FR_B]
+            if not ab:
+                a = -INF
+                b = INF
+            if clead < 0:
+                if cn == 0:
+                    ret = cards_bonus(cet)
+                    mode = 2
+                    continue
+                tt_move = -1
+                if flags & 2:
+                    key = position_key(cE, cY, cl, cet, cps, ten, ws[5])
+                    fr[sp, FR_KEY] = key
+                    slot = tt_probe(keys, key)
+                    if slot >= 0:
+                        lo = np.int64(tt_lo[slot])
+                        hi = np.int64(tt_hi[slot])
+                        tt_move = tt_mv[slot]
+                        if lo == hi or (ab and lo >= b):
+                            stats[S_TT_HITS] += 1
+                            ret = lo
+                            mode = 2
+                            continue
+                        if ab and hi <= a:
+                            stats[S_TT_HITS] += 1
+                            ret = hi
+                            mode = 2
+                            continue
+                        if ab:
+                            if lo > a:
+                                a = lo
+                            if hi < b:
+                                b = hi
+                if ab and flags & 8:
+                    blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws[7])
+                    if blo >= b:
+                        stats[S_BOUND_CUTS] += 1
+                        ret = blo
+                        mode = 2
+                        continue
+                    if bhi <= a:
+                        stats[S_BOUND_CUTS] += 1
+                        ret = bhi
+                        mode = 2
+                        continue
+                if cl == 0:
+                    k = _gen_leads(cE, cY, cE | cY, ten, flags, tt_move, ws, sp)
+                else:
+                    k = _gen_leads(cY, cE, cE | cY, ten, flags, tt_move, ws, sp)
+                fr[sp, FR_MAX] = 1 if cl == 0 else 0
+            else:
+                F = cY if cl == 0 else cE
+                k = _gen_replies(F, cE | cY, clead, ten, flags, ws, sp)
+                fr[sp, FR_MAX] = 1 if cl == 1 else 0
+            fr[sp, FR_A] = a
+            fr[sp, FR_B] = b
+            fr[sp, FR_A0] = a
+            fr[sp, FR_B0] = b
+            fr[sp, FR_BEST] = -INF if fr[sp, FR_MAX] else INF
+            fr[sp, FR_BEST_MOVE] = -1
+            fr[sp, FR_K] = k
+            fr[sp, FR_I] = 0
+            mode = 1
+        elif mode == 1:
+            i = fr[sp, FR_I]
+            clead = fr[sp, FR_LEAD]
+            if i >= fr[sp, FR_K]:
+                best = fr[sp, FR_BEST]
+                if clead < 0 and flags & 2:
+                    key = fr[sp, FR_KEY]
+                    bm = fr[sp, FR_BEST_MOVE]
+                    cn = fr[sp, FR_N]
+                    if best <= fr[sp, FR_A0]:
+                        tt_store(keys, tt_lo, tt_hi, tt_mv, tt_dep, key, -127, best, bm, cn)
+                    elif best >= fr[sp, FR_B0]:
+                        tt_store(keys, tt_lo, tt_hi, tt_mv, tt_dep, key, best, 127, bm, cn)
+                    else:
+                        tt_store(keys, tt_lo, tt_hi, tt_mv, tt_dep, key, best, best, bm, cn)
+                ret = best
+                mode = 2
+                continue
+            fr[sp, FR_I] = i + 1
+            c = moves[sp, i]
+            fr[sp, FR_CUR] = c
+            cE = fr[sp, FR_E]
+            cY = fr[sp, FR_Y]
+            cl = fr[sp, FR_LEADER]
+            cet = fr[sp, FR_ET]
+            cn = fr[sp, FR_N]
+            a = fr[sp, FR_A]
+            b = fr[sp, FR_B]
+            if clead < 0:
+                s1 = sp + 1
+                fr[s1, FR_E] = cE
+                fr[s1, FR_Y] = cY
+                fr[s1, FR_LEADER] = cl
+                fr[s1, FR_ET] = cet
+                fr[s1, FR_PS] = fr[sp, FR_PS]
+                fr[s1, FR_LEAD] = c
+                fr[s1, FR_N] = cn
+                fr[s1, FR_A] = a
+                fr[s1, FR_B] = b
+                fr[sp, FR_NET] = 0
+                sp = s1
+                mode = 0
+                continue
+            last = 1 if cn == 1 else 0
+            winner, net, ps2 = trick_net(clead, c, cl, ten, fr[sp, FR_PS], last)
+            et2 = cet + (1 if winner == 0 else 0)
+            fr[sp, FR_NET] = net
+            if last:
+                ret = cards_bonus(et2)
+                mode = 3
+                continue
+            lb = np.int64(1) << clead
+            cb = np.int64(1) << c
+            s1 = sp + 1
+            if cl == 0:
+                fr[s1, FR_E] = cE & ~lb
+                fr[s1, FR_Y] = cY & ~cb
+            else:
+                fr[s1, FR_E] = cE & ~cb
+                fr[s1, FR_Y] = cY & ~lb
+            fr[s1, FR_LEADER] = winner
+            fr[s1, FR_ET] = et2
+            fr[s1, FR_PS] = pique_normalize(ps2, cn - 1)
+            fr[s1, FR_LEAD] = -1
+            fr[s1, FR_N] = cn - 1
+            fr[s1, FR_A] = a - net
+            fr[s1, FR_B] = b - net
+            sp = s1
+            mode = 0
+        else:
+            if mode == 2:
+                if sp == 0:
+                    return ret
+                sp -= 1
+            v = ret + fr[sp, FR_NET]
+            if fr[sp, FR_MAX]:
+                if v > fr[sp, FR_BEST]:
+                    fr[sp, FR_BEST] = v
+                    fr[sp, FR_BEST_MOVE] = fr[sp, FR_CUR]
+                    if v > fr[sp, FR_A]:
+                        fr[sp, FR_A] = v
+                    if ab and v >= fr[sp, FR_B]:
+                        fr[sp, FR_I] = fr[sp, FR_K]
+            else:
+                if v < fr[sp, FR_BEST]:
+                    fr[sp, FR_BEST] = v
+                    fr[sp, FR_BEST_MOVE] = fr[sp, FR_CUR]
+                    if v < fr[sp, FR_B]:
+                        fr[sp, FR_B] = v
+                    if ab and v <= fr[sp, FR_A]:
+                        fr[sp, FR_I] = fr[sp, FR_K]
+            mode = 1
+
+
+@njit
+def solve_position(E, Y, leader, et, ps, ten, flags, ws):
+    """Exact value of a trick-start position (elder minus younger, rest of the deal)."""
+    n = popcount32(E)
+    return search(E, Y, leader, et, ps, -1, n, -INF, INF, ten, flags, ws)
+
+
+@njit
+def lead_value(E, Y, leader, et, ps, lead, ten, flags, ws):
+    """Exact value after ``leader`` leads ``lead`` (this trick's points included)."""
+    n = popcount32(E)
+    return search(E, Y, leader, et, ps, lead, n, -INF, INF, ten, flags, ws)
+
+
+@njit
+def _is_value(E, Y, leader, et, ps, lead, n, target, ten, flags, ws):
+    """True when the position (trick start if lead < 0) is worth exactly ``target``."""
+    v = search(E, Y, leader, et, ps, lead, n, target - 1, target + 1, ten, flags, ws)
+    return v == target
+
+
+@njit
+def best_lead(E, Y, leader, et, ps, value, ten, flags, ws):
+    """The first card (ascending index) whose lead keeps the exact ``value`` of the position."""
+    n = popcount32(E)
+    L = E if leader == 0 else Y
+    m = L
+    while m:
+        c = 0
+        while not (m >> c) & 1:
+            c += 1
+        m &= m - 1
+        if _is_value(E, Y, leader, et, ps, c, n, value, ten, flags, ws):
+            return c
+    return -1
+
+
+@njit
+def best_reply(E, Y, leader, et, ps, lead, value, ten, flags, ws):
+    """The first reply (ascending index) to ``lead`` keeping ``value`` (the lead's value)."""
+    n = popcount32(E)
+    F = Y if leader == 0 else E
+    m = legal_replies(F, lead)
+    last = 1 if n == 1 else 0
+    while m:
+        d = 0
+        while not (m >> d) & 1:
+            d += 1
+        m &= m - 1
+        winner, net, ps2 = trick_net(lead, d, leader, ten, ps, last)
+        et2 = et + (1 if winner == 0 else 0)
+        if last:
+            if net + cards_bonus(et2) == value:
+                return d
+            continue
+        lb = np.int64(1) << lead
+        db = np.int64(1) << d
+        if leader == 0:
+            E2 = E & ~lb
+            Y2 = Y & ~db
+        else:
+            E2 = E & ~db
+            Y2 = Y & ~lb
+        ps3 = pique_normalize(ps2, n - 1)
+        if _is_value(E2, Y2, winner, et2, ps3, -1, n - 1, value - net, ten, flags, ws):
+            return d
+    return -1
+
+
+@njit
+def solve_line(E, Y, leader, et, e_pts, y_pts, pique_open, ten, flags, ws, line):
+    """Solve and write a principal variation into ``line`` (int32[24]: lead, reply per trick,
+    the rest -1). ``e_pts``/``y_pts``: points so far in the deal (combinations and play);
+    ``pique_open``: 0 after a repique or a pique. Returns the exact value."""
+    n = popcount32(E)
+    ps = pique_start(e_pts, y_pts, pique_open, n)
+    for i in range(line.shape[0]):
+        line[i] = -1
+    value = search(E, Y, leader, et, ps, -1, n, -INF, INF, ten, flags, ws)
+    v = value
+    t = 0
+    while n > 0:
+        c = best_lead(E, Y, leader, et, ps, v, ten, flags, ws)
+        d = best_reply(E, Y, leader, et, ps, c, v, ten, flags, ws)
+        line[2 * t] = c
+        line[2 * t + 1] = d
+        winner, net, ps2 = trick_net(c, d, leader, ten, ps, 1 if n == 1 else 0)
+        if leader == 0:
+            E &= ~(np.int64(1) << c)
+            Y &= ~(np.int64(1) << d)
+        else:
+            Y &= ~(np.int64(1) << c)
+            E &= ~(np.int64(1) << d)
+        if winner == 0:
+            et += 1
+        v -= net
+        n -= 1
+        ps = pique_normalize(ps2, n)
+        leader = winner
+        t += 1
+    return value
+
+
+__all__ = [
+    "CAPOT_POINTS",
+    "F_ALL",
+    "F_ALPHABETA",
+    "F_BOUNDS",
+    "F_EQUIV",
+    "F_ORDER",
+    "F_TT",
+    "best_lead",
+    "best_reply",
+    "lead_value",
+    "make_workspace",
+    "reset_tt",
+    "search",
+    "solve_line",
+    "solve_position",
+]
