@@ -1,0 +1,200 @@
+"""Exchange policies (RULES.md, Exchange): legality, reproducibility, plain-Python references of
+the random and max policies, and a measured check that greedy scores more declaration points."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from piquet_sim.cards import parse_cards, popcount
+from piquet_sim.kernels import declarations as D
+from piquet_sim.kernels import exchange as X
+from piquet_sim.kernels.rng import bounded, deal_full
+from piquet_sim.kernels.rng import stream_key as _stream_key
+from piquet_sim.kernels.tables import SUIT_TABLES
+from piquet_sim.rules import Rules
+
+MUST = Rules().to_array()
+MAY_PASS = Rules(younger_must_exchange=False).to_array()
+PARAMS = X.GREEDY_DEFAULT_PARAMS
+POLICIES = sorted(X.EXCHANGE_POLICIES.values())
+
+
+def stream_key(seed: int, index: int) -> np.uint64:
+    return np.uint64(_stream_key(seed, index))  # keep the key uint64 across the Python edge
+
+
+def _deals(n: int, seed: int = 5):
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    for i in range(n):
+        elder, younger = deal_full(seed, i, pack, state)
+        yield i, int(elder), int(younger), pack[24:32].copy()
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def test_policy_registry_names_every_id():
+    assert X.EXCHANGE_POLICIES == {"random": 0, "max": 1, "greedy": 2}
+    assert len(PARAMS) == X.G_N_PARAMS
+
+
+@pytest.mark.parametrize("rules", [MUST, MAY_PASS], ids=["must_exchange", "may_pass"])
+@pytest.mark.parametrize("policy", POLICIES)
+def test_exchange_is_legal(policy, rules):
+    """Elder takes 1..5 from the front; younger takes lo..8-K from talon[K:]; 12 cards stay."""
+    low = 1 if rules[1] else 0
+    younger_counts = set()
+    for i, elder, younger, talon in _deals(300):
+        key = stream_key(9, i)
+        state = np.zeros(1, dtype=np.int64)
+        e_new, e_disc, e_n = X.elder_exchange(
+            elder, talon, policy, PARAMS, key, state, SUIT_TABLES, rules
+        )
+        e_new, e_disc = int(e_new), int(e_disc)
+        assert 1 <= e_n <= 5
+        assert e_disc & ~elder == 0 and popcount(e_disc) == e_n
+        assert e_new == (elder & ~e_disc) | sum(1 << int(c) for c in talon[:e_n])
+        assert popcount(e_new) == 12
+        for k in (int(e_n), 1 + i % 5):
+            y_new, y_disc, y_n = X.younger_exchange(
+                younger, talon, k, policy, PARAMS, key, state, SUIT_TABLES, rules
+            )
+            y_new, y_disc = int(y_new), int(y_disc)
+            assert low <= y_n <= 8 - k
+            younger_counts.add(int(y_n))
+            assert y_disc & ~younger == 0 and popcount(y_disc) == y_n
+            assert y_new == (younger & ~y_disc) | sum(1 << int(c) for c in talon[k : k + y_n])
+            assert popcount(y_new) == 12
+    if policy == X.EXCH_RANDOM:  # random covers the whole legal range
+        assert younger_counts == set(range(low, 8))
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_same_key_same_exchange(policy):
+    """Reproducibility: the result depends only on (hand, talon, key, state)."""
+    results = []
+    for _ in range(2):
+        out = []
+        for i, elder, younger, talon in _deals(100, seed=3):
+            state = np.zeros(1, dtype=np.int64)
+            key = stream_key(17, i)
+            e = X.elder_exchange(elder, talon, policy, PARAMS, key, state, SUIT_TABLES, MUST)
+            y = X.younger_exchange(
+                younger, talon, e[2], policy, PARAMS, key, state, SUIT_TABLES, MUST
+            )
+            out.append(tuple(int(v) for v in (*e, *y)))
+        results.append(out)
+    assert results[0] == results[1]
+    if policy == X.EXCH_RANDOM:
+        other = []
+        for i, elder, _, talon in _deals(100, seed=3):
+            state = np.zeros(1, dtype=np.int64)
+            e = X.elder_exchange(
+                elder, talon, policy, PARAMS, stream_key(18, i), state, SUIT_TABLES, MUST
+            )
+            other.append(int(e[1]))
+        assert other != [r[1] for r in results[0]]
+
+
+def ref_random_discard(hand: int, low: int, high: int, draw) -> int:
+    """Plain random policy: n = low + draw(high - low + 1), then n times the draw(12 - i)-th
+    remaining card in ascending index order. ``draw(n)`` is uniform in [0, n)."""
+    n = low + draw(high - low + 1)
+    remaining = _cards(hand)
+    discard = 0
+    for i in range(n):
+        card = remaining.pop(draw(12 - i))
+        discard |= 1 << card
+    return discard
+
+
+def ref_max_discard(hand: int, n: int) -> int:
+    """Plain max policy: discard the n lowest by 16 * rank + cards in the suit, then index."""
+
+    def value(c):
+        suit_count = sum(1 for d in _cards(hand) if d // 8 == c // 8)
+        return (16 * (c % 8) + suit_count, c)
+
+    return sum(1 << c for c in sorted(_cards(hand), key=value)[:n])
+
+
+def _python_draw(key):
+    state = np.zeros(1, dtype=np.int64)
+    return (lambda n: int(bounded(key, state, n))), state
+
+
+def test_random_policy_matches_plain_python():
+    for i, elder, younger, talon in _deals(400, seed=11):
+        key = stream_key(23, i)
+        draw, _ = _python_draw(key)
+        want_e = ref_random_discard(elder, 1, 5, draw)
+        k = 1 + i % 5
+        want_y = ref_random_discard(younger, 0, 8 - k, draw)
+        state = np.zeros(1, dtype=np.int64)
+        _, got_e, _ = X.elder_exchange(
+            elder, talon, X.EXCH_RANDOM, PARAMS, key, state, SUIT_TABLES, MUST
+        )
+        _, got_y, _ = X.younger_exchange(
+            younger, talon, k, X.EXCH_RANDOM, PARAMS, key, state, SUIT_TABLES, MAY_PASS
+        )
+        assert int(got_e) == want_e
+        assert int(got_y) == want_y
+
+
+def test_max_policy_matches_plain_python():
+    state = np.zeros(1, dtype=np.int64)
+    key = np.uint64(1)
+    for i, elder, younger, talon in _deals(400, seed=13):
+        _, got_e, n_e = X.elder_exchange(
+            elder, talon, X.EXCH_MAX, PARAMS, key, state, SUIT_TABLES, MUST
+        )
+        assert n_e == 5 and int(got_e) == ref_max_discard(elder, 5)
+        k = 1 + i % 5
+        _, got_y, n_y = X.younger_exchange(
+            younger, talon, k, X.EXCH_MAX, PARAMS, key, state, SUIT_TABLES, MUST
+        )
+        assert n_y == 8 - k and int(got_y) == ref_max_discard(younger, 8 - k)
+
+
+def test_greedy_keeps_combinations_and_throws_low_singletons():
+    """A quint, a trio of aces and a long point are kept; low odd cards go."""
+    hand = parse_cards("AS KS QS JS TS AH 7H AD 8D 9C 8C 7C")
+    talon = np.array([c for c in range(32) if not hand >> c & 1][:8], dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    _, disc, n = X.elder_exchange(
+        hand, talon, X.EXCH_GREEDY, PARAMS, np.uint64(0), state, SUIT_TABLES, MUST
+    )
+    disc = int(disc)
+    assert disc & parse_cards("AS KS QS JS TS AH AD") == 0
+    assert disc & parse_cards("7H 8D") == parse_cards("7H 8D")
+    assert 1 <= n <= 5
+
+
+def _trial(e_policy, y_policy, n=20000, seed=2024):
+    records, rows = X.exchange_trial(
+        seed, 0, n, e_policy, PARAMS, y_policy, PARAMS, SUIT_TABLES, MUST
+    )
+    elder = records[:, D.D_ELDER : D.D_ELDER + D.P_BLOCK].sum(axis=1).mean()
+    younger = records[:, D.D_YOUNGER : D.D_YOUNGER + D.P_BLOCK].sum(axis=1).mean()
+    potentials = rows[:, X.X_ELDER_POTENTIAL].mean(), rows[:, X.X_YOUNGER_POTENTIAL].mean()
+    return elder, younger, *potentials
+
+
+def test_greedy_scores_more_declaration_points_than_random_and_max():
+    """Measured on 20,000 seeded deals against a max opponent (declaration points per deal).
+    Measured at writing: elder 16.4 (greedy) v 12.2 (max) v 5.1 (random); younger 11.9 v 9.3 v
+    4.9. Margins are far beyond the noise (standard error about 0.1)."""
+    e_greedy = _trial(X.EXCH_GREEDY, X.EXCH_MAX)
+    e_max = _trial(X.EXCH_MAX, X.EXCH_MAX)
+    e_random = _trial(X.EXCH_RANDOM, X.EXCH_MAX)
+    assert e_greedy[0] > e_max[0] + 2.0
+    assert e_greedy[0] > e_random[0] + 6.0
+    assert e_greedy[2] > e_max[2] + 0.8  # points held if every class won
+    y_greedy = _trial(X.EXCH_MAX, X.EXCH_GREEDY)
+    y_random = _trial(X.EXCH_MAX, X.EXCH_RANDOM)
+    assert y_greedy[1] > e_max[1] + 1.0
+    assert y_greedy[1] > y_random[1] + 4.0
+    assert y_greedy[3] > e_max[3] + 0.5
