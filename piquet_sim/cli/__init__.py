@@ -11,8 +11,12 @@ import click
 
 from ..cards import CardError
 from ..rules import RulesError
-from . import bench, declare  # noqa: F401  (registers commands)
-from . import draw  # noqa: F401
+from . import (  # noqa: F401  (registers commands)
+    bench,
+    declare,
+    draw,  # noqa: F401
+    odds,  # noqa: F401
+)
 from .app import cli
 
 __all__ = ["cli", "main"]
