@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .kernels import simulate as K
+from .kernels.declaring import DECLARATION_POLICIES
 from .kernels.exchange import EXCHANGE_POLICIES, GREEDY_DEFAULT_PARAMS
 from .kernels.play import PLAY_POLICIES as PLAY_POLICY_NAMES
 from .kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
@@ -39,13 +40,20 @@ class Policies:
     younger_exchange: str = "greedy"
     elder_play: str = "greedy"
     younger_play: str = "greedy"
+    elder_declare: str = "all"
+    younger_declare: str = "all"
+    #: per role ("elder"/"younger"): greedy exchange weights (default GREEDY_DEFAULT_PARAMS)
     exchange_params: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
+    #: per role: declaration policy parameters (e.g. sink flags for "sink")
+    declare_params: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         for stage in ("elder_exchange", "younger_exchange"):
             _check(stage, getattr(self, stage), EXCHANGE_POLICIES)
         for stage in ("elder_play", "younger_play"):
             _check(stage, getattr(self, stage), PLAY_POLICIES)
+        for stage in ("elder_declare", "younger_declare"):
+            _check(stage, getattr(self, stage), DECLARATION_POLICIES)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """(policy ids int32[N_STAGES], parameters float64[N_STAGES, N_PARAMS]) for the kernel."""
@@ -53,12 +61,15 @@ class Policies:
         params = np.zeros((K.N_STAGES, K.N_PARAMS), dtype=np.float64)
         ids[K.ST_ELDER_EXCHANGE] = EXCHANGE_POLICIES[self.elder_exchange]
         ids[K.ST_YOUNGER_EXCHANGE] = EXCHANGE_POLICIES[self.younger_exchange]
-        ids[K.ST_ELDER_DECLARE] = K.DECLARE_ALL
-        ids[K.ST_YOUNGER_DECLARE] = K.DECLARE_ALL
+        ids[K.ST_ELDER_DECLARE] = DECLARATION_POLICIES[self.elder_declare]
+        ids[K.ST_YOUNGER_DECLARE] = DECLARATION_POLICIES[self.younger_declare]
         ids[K.ST_ELDER_PLAY] = PLAY_POLICIES[self.elder_play]
         ids[K.ST_YOUNGER_PLAY] = PLAY_POLICIES[self.younger_play]
         for stage, role in ((K.ST_ELDER_EXCHANGE, "elder"), (K.ST_YOUNGER_EXCHANGE, "younger")):
             p = np.asarray(self.exchange_params.get(role, GREEDY_DEFAULT_PARAMS), dtype=float)
+            params[stage, : p.size] = p
+        for stage, role in ((K.ST_ELDER_DECLARE, "elder"), (K.ST_YOUNGER_DECLARE, "younger")):
+            p = np.asarray(self.declare_params.get(role, ()), dtype=float)
             params[stage, : p.size] = p
         return ids, params
 

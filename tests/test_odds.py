@@ -171,3 +171,16 @@ def test_chunked_counts_equal_one_pass():
 
 def test_record_layout_names_every_field():
     assert K.R_LEN == 2 * K.F_BLOCK + 4
+
+
+def test_sinking_a_class_in_the_simulator_gives_it_away():
+    base = records_frame(simulate(5000, seed=6, policies=FAST))
+    sink = Policies(elder_exchange="random", younger_exchange="random", elder_play="random",
+                    younger_play="random", elder_declare="sink",
+                    declare_params={"elder": np.array([1.0, 0.0, 0.0])})  # fmt: skip
+    sunk = records_frame(simulate(5000, seed=6, policies=sink))
+    assert (sunk.elder_point == 0).all() and base.elder_point.sum() > 0
+    assert (sunk.point_winner != "elder").all()
+    # the same deals and exchanges: younger wins the point whenever he was not beaten
+    assert (sunk.younger_final_point_len == base.younger_final_point_len).all()
+    assert (sunk.point_winner == "younger").all()

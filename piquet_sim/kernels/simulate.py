@@ -21,7 +21,6 @@ from .declarations import (
     D_WIN_SEQUENCE,
     D_WIN_SETS,
     D_YOUNGER,
-    FULL,
     P_CARTE_BLANCHE,
     P_CARTE_ROUGE,
     P_POINT,
@@ -34,6 +33,7 @@ from .declarations import (
     sequence_key,
     set_ranks,
 )
+from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
 from .jit import njit, njit_parallel
 from .play import (
@@ -61,7 +61,6 @@ ST_YOUNGER_PLAY = 5
 N_STAGES = 6
 N_PARAMS = 16
 
-DECLARE_ALL = 0  # the only declaration policy of the simulator so far: declare everything
 
 # Per-player block of a record.
 F_CARTE_BLANCHE = 0
@@ -120,46 +119,84 @@ def _player_block(rec, base, decl, dbase, play_points, cards, pique, tricks, too
 
 
 @njit
-def simulate_deal(seed, index, policies, params, tables, rules, pack, state, decl, play, rec, ws):
-    """Play deal ``index`` of ``seed`` through every stage; write its record into ``rec``.
+def finish_deal(
+    elder,
+    younger,
+    talon,
+    e_cb,
+    y_cb,
+    key,
+    state,
+    policies,
+    params,
+    tables,
+    rules,
+    e_discard,
+    y_discard,
+    decl,
+    play,
+    rec,
+    ws,
+):
+    """Everything after the deal: exchanges, declarations, play, scoring, into ``rec``.
 
-    ``pack`` int8[32], ``state`` int64[1], ``decl`` int32[D_LEN], ``play`` int32[PLAY_OUT_LEN]
-    and the solver workspace ``ws`` are scratch owned by the calling thread.
+    ``elder``/``younger``: dealt 12-card masks; ``talon`` int8[8] in draw order; ``e_cb``/``y_cb``
+    carte blanche of the dealt hands. ``e_discard``/``y_discard``: -1 lets the stage policy
+    choose; a mask forces that exact discard (the player takes as many cards), which is how
+    the advisor evaluates a candidate exchange. Random choices continue the stream
+    (``key``, ``state``). Returns the net deal score, elder minus younger.
     """
-    elder, younger = deal_full(seed, index, pack, state)
-    key = stream_key(seed, index)
-    talon = pack[24:32]
-    e_cb = carte_blanche(elder)
-    y_cb = carte_blanche(younger)
-    _features(elder, tables, rec, R_ELDER, F_DEALT_POINT_LEN)
-    _features(younger, tables, rec, R_YOUNGER, F_DEALT_POINT_LEN)
-
-    elder, _, e_took = elder_exchange(
-        elder,
-        talon,
-        policies[ST_ELDER_EXCHANGE],
-        params[ST_ELDER_EXCHANGE],
-        key,
-        state,
-        tables,
-        rules,
-    )
-    younger, _, y_took = younger_exchange(
-        younger,
-        talon,
-        e_took,
-        policies[ST_YOUNGER_EXCHANGE],
-        params[ST_YOUNGER_EXCHANGE],
-        key,
-        state,
-        tables,
-        rules,
-    )
+    if e_discard < 0:
+        elder, _, e_took = elder_exchange(
+            elder,
+            talon,
+            policies[ST_ELDER_EXCHANGE],
+            params[ST_ELDER_EXCHANGE],
+            key,
+            state,
+            tables,
+            rules,
+        )
+    else:
+        e_took = np.int64(0)
+        elder &= ~e_discard
+        # count the forced discard's cards and draw as many from the front of the talon
+        left = e_discard
+        while left:
+            left &= left - 1
+            elder |= np.int64(1) << np.int64(talon[e_took])
+            e_took += 1
+    if y_discard < 0:
+        younger, _, y_took = younger_exchange(
+            younger,
+            talon,
+            e_took,
+            policies[ST_YOUNGER_EXCHANGE],
+            params[ST_YOUNGER_EXCHANGE],
+            key,
+            state,
+            tables,
+            rules,
+        )
+    else:
+        y_took = np.int64(0)
+        younger &= ~y_discard
+        left = y_discard
+        while left:
+            left &= left - 1
+            younger |= np.int64(1) << np.int64(talon[e_took + y_took])
+            y_took += 1
     _features(elder, tables, rec, R_ELDER, F_FINAL_POINT_LEN)
     _features(younger, tables, rec, R_YOUNGER, F_FINAL_POINT_LEN)
 
+    e_pm, e_sm, e_tm = declaration_masks(
+        policies[ST_ELDER_DECLARE], params[ST_ELDER_DECLARE], elder
+    )
+    y_pm, y_sm, y_tm = declaration_masks(
+        policies[ST_YOUNGER_DECLARE], params[ST_YOUNGER_DECLARE], younger
+    )
     score_declarations(
-        elder, younger, e_cb, y_cb, FULL, FULL, FULL, FULL, FULL, FULL, tables, rules, decl
+        elder, younger, e_cb, y_cb, e_pm, e_sm, e_tm, y_pm, y_sm, y_tm, tables, rules, decl
     )
     e_pre = 0
     y_pre = 0
@@ -208,6 +245,39 @@ def simulate_deal(seed, index, policies, params, tables, rules, pack, state, dec
     rec[R_WIN_SEQUENCE] = decl[D_WIN_SEQUENCE]
     rec[R_WIN_SETS] = decl[D_WIN_SETS]
     rec[R_NET] = rec[R_ELDER + F_TOTAL] - rec[R_YOUNGER + F_TOTAL]
+    return rec[R_NET]
+
+
+@njit
+def simulate_deal(seed, index, policies, params, tables, rules, pack, state, decl, play, rec, ws):
+    """Play deal ``index`` of ``seed`` through every stage; write its record into ``rec``.
+
+    ``pack`` int8[32], ``state`` int64[1], ``decl`` int32[D_LEN], ``play`` int32[PLAY_OUT_LEN]
+    and the solver workspace ``ws`` are scratch owned by the calling thread.
+    """
+    elder, younger = deal_full(seed, index, pack, state)
+    key = stream_key(seed, index)
+    _features(elder, tables, rec, R_ELDER, F_DEALT_POINT_LEN)
+    _features(younger, tables, rec, R_YOUNGER, F_DEALT_POINT_LEN)
+    finish_deal(
+        elder,
+        younger,
+        pack[24:32],
+        carte_blanche(elder),
+        carte_blanche(younger),
+        key,
+        state,
+        policies,
+        params,
+        tables,
+        rules,
+        -1,
+        -1,
+        decl,
+        play,
+        rec,
+        ws,
+    )
 
 
 @njit
