@@ -35,6 +35,8 @@ _SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)} | {c: i for i, c in enumerat
 _RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)} | {"10": 3}
 _GROUP_RE = re.compile(r"^([SHDC♠♥♦♣]):(.*)$")
 _CARD_RE = re.compile(r"^(10|[789TJQKA])([SHDC♠♥♦♣])$")
+# Variation selectors many keyboards put after a suit symbol ("♥️" is U+2665 U+FE0F).
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
 
 
 class CardError(ValueError):
@@ -55,7 +57,7 @@ def card_name(index: int) -> str:
 
 def parse_card(token: str) -> int:
     """Card index of one token such as 'QH', '10s', 'T♦'."""
-    match = _CARD_RE.match(token.strip().upper())
+    match = _CARD_RE.match(token.translate(_VARIATION_SELECTORS).strip().upper())
     if match is None:
         raise CardError(f"'{token}' is not a card")
     return card_index(_SUIT_OF_CHAR[match.group(2)], _RANK_OF_TEXT[match.group(1)])
@@ -83,6 +85,7 @@ def parse_card_list(text: str | Iterable[str]) -> list[int]:
     """Card indices in the order typed; accepts every text form above. Raises CardError."""
     if not isinstance(text, str):
         text = " ".join(text)
+    text = text.translate(_VARIATION_SELECTORS)
     tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
     cards: list[int] = []
     for token in tokens:
