@@ -16,6 +16,7 @@ from . import (  # noqa: F401  (registers commands)
     declare,
     draw,  # noqa: F401
     odds,  # noqa: F401
+    solve,  # noqa: F401
 )
 from .app import cli
 

@@ -1,0 +1,177 @@
+"""Playout policies and the full-deal play kernel (RULES.md "Play", "Pique").
+
+Each kernel playout is re-driven step by step from Python (same policy functions, same random
+stream) and scored by the plain-Python reference; invariants are checked at every step.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+from piquet_sim.kernels import play as P
+from piquet_sim.kernels import solver as K
+from piquet_sim.kernels.rng import deal_hands, stream_key
+from piquet_sim.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
+from piquet_sim.kernels.tricks import pique_start
+from piquet_sim.reference import play as R
+from piquet_sim.rules import Rules
+
+TABLES = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
+SMALL_WS = K.make_workspace(1)
+RULES = {0: Rules().to_array(), 1: Rules(lead_points="ten_or_higher").to_array()}
+PRE = [(0, 0, 0), (25, 0, 0), (0, 20, 0), (29, 0, 1), (18, 3, 0)]
+
+
+def _deal(seed, index):
+    pack = np.zeros(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    e, y = deal_hands(seed, index, pack, state)
+    return int(e), int(y), np.uint64(stream_key(seed, index)), state
+
+
+def _drive(e, y, ep, yp, key, state, ten, e_pre, y_pre, rep):
+    """Play a deal from Python with the kernel's policy functions, checking each step; returns
+    the reference tally."""
+    st = R.State(e, y, 0, 0, 0, e_pre, y_pre, not rep)
+    tally = R.Tally([0, 0], [0, 0], [0, 0], [0, 0])
+    played = 0
+    seen: set[int] = set()
+    for _ in range(12):
+        hands = [st.elder, st.younger]
+        lp, fp = (ep, yp) if st.leader == 0 else (yp, ep)
+        assert R.legal(hands[st.leader], None), "a legal lead exists until the end"
+        c = int(P.choose_lead(lp, np.int64(hands[st.leader]), np.int64(played), key, state))
+        assert c in R.legal(hands[st.leader], None)
+        d = int(P.choose_reply(fp, np.int64(hands[1 - st.leader]), c, np.int64(played), key, state))
+        assert d in R.legal(hands[1 - st.leader], c)
+        assert c not in seen and d not in seen
+        seen |= {c, d}
+        played |= (1 << c) | (1 << d)
+        st = R.play_trick(st, c, d, bool(ten), tally)
+    assert st.elder == 0 and st.younger == 0
+    assert R.legal(0, None) == [], "no legal move after the last trick"
+    assert seen == set(R.cards_of(e | y))
+    return tally
+
+
+@pytest.mark.parametrize("policies", [(0, 0), (1, 1), (0, 1), (1, 0)])
+@pytest.mark.parametrize("ten", [0, 1])
+def test_play_deal_matches_reference_replay(policies, ten):
+    ep, yp = policies
+    out = np.zeros(P.PLAY_OUT_LEN, dtype=np.int32)
+    for i in range(60):
+        e_pre, y_pre, rep = PRE[i % len(PRE)]
+        e, y, key, state = _deal(17 + ten, i)
+        state2 = state.copy()
+        net = P.play_deal(e, y, ep, yp, RULES[ten], e_pre, y_pre, rep, key, state, out, SMALL_WS)
+        tally = _drive(e, y, ep, yp, key, state2, ten, e_pre, y_pre, rep)
+        assert state[0] == state2[0], "the same random draws"
+        assert list(out) == [
+            tally.play[0],
+            tally.play[1],
+            tally.tricks[0],
+            tally.tricks[1],
+            tally.cards[0],
+            tally.cards[1],
+            tally.pique[0],
+            tally.pique[1],
+        ]
+        assert net == tally.net()
+
+
+def test_random_playouts_reach_pique_and_both_rules_differ():
+    rows = P.play_batch(3, 0, 4000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[0], 25, 0, 0, TABLES, 1)
+    assert (rows[:, P.OUT_E_PIQUE] == 30).any()
+    assert (rows[:, P.OUT_Y_PIQUE] == 0).all()  # elder's first lead stops younger's pique
+    rows1 = P.play_batch(3, 0, 4000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[1], 0, 25, 0, TABLES, 1)
+    assert (rows1[:, P.OUT_Y_PIQUE] == 30).any()  # under ten_or_higher younger can pique
+    rep = P.play_batch(3, 0, 2000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[0], 25, 0, 1, TABLES, 1)
+    assert (rep[:, P.OUT_E_PIQUE] == 0).all()  # after a repique, no pique
+
+
+@pytest.mark.parametrize("policy", [P.PLAY_RANDOM, P.PLAY_GREEDY])
+def test_batch_points_within_bounds(policy):
+    rows = P.play_batch(8, 0, 20000, policy, policy, RULES[0], 0, 0, 0, TABLES, 1)
+    et, yt = rows[:, P.OUT_E_TRICKS], rows[:, P.OUT_Y_TRICKS]
+    assert ((et + yt) == 12).all()
+    ep, yp = rows[:, P.OUT_E_PLAY], rows[:, P.OUT_Y_PLAY]
+    assert (ep >= 1).all() and (ep <= 13).all() and (yp <= 13).all()  # elder leads once at least
+    assert ((ep + yp) >= 13).all() and ((ep + yp) <= 25).all()  # 12 leads + last trick + wins
+    ec, yc = rows[:, P.OUT_E_CARDS], rows[:, P.OUT_Y_CARDS]
+    assert (ec == np.where(et == 12, 40, np.where(et >= 7, 10, 0))).all()
+    assert (yc == np.where(yt == 12, 40, np.where(yt >= 7, 10, 0))).all()
+    assert (rows[:, P.OUT_E_PIQUE] == 0).all() and (rows[:, P.OUT_Y_PIQUE] == 0).all()
+
+
+@pytest.mark.parametrize("policy", [P.PLAY_RANDOM, P.PLAY_GREEDY, P.PLAY_DD])
+def test_batch_same_rows_whatever_the_thread_count(policy):
+    n = 300 if policy == P.PLAY_DD else 5000
+    numba.set_num_threads(1)
+    one = P.play_batch(21, 10, n, policy, P.PLAY_RANDOM, RULES[1], 20, 0, 0, TABLES, 16)
+    numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+    two = P.play_batch(21, 10, n, policy, P.PLAY_RANDOM, RULES[1], 20, 0, 0, TABLES, 16)
+    assert (one == two).all()
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+
+@pytest.mark.parametrize("ten", [0, 1])
+def test_dd_policy_realises_the_solver_value(ten):
+    ws = K.make_workspace(18)
+    out = np.zeros(P.PLAY_OUT_LEN, dtype=np.int32)
+    for i in range(12):
+        e_pre, y_pre, rep = PRE[i % len(PRE)]
+        e, y, key, state = _deal(40 + ten, i)
+        ps = pique_start(e_pre, y_pre, 1 - rep, 12)
+        v = K.solve_position(e, y, 0, 0, ps, ten, K.F_ALL, ws)
+        assert P.play_deal(e, y, 2, 2, RULES[ten], e_pre, y_pre, rep, key, state, out, ws) == v
+        # a DD player gets at least the value against any opponent
+        for opp in (P.PLAY_RANDOM, P.PLAY_GREEDY):
+            st = state.copy()
+            assert P.play_deal(e, y, 2, opp, RULES[ten], e_pre, y_pre, rep, key, st, out, ws) >= v
+            st = state.copy()
+            assert P.play_deal(e, y, opp, 2, RULES[ten], e_pre, y_pre, rep, key, st, out, ws) <= v
+
+
+def test_dd_beats_greedy_beats_random_on_average():
+    n = 400
+    dd = P.play_batch(5, 0, n, P.PLAY_DD, P.PLAY_GREEDY, RULES[0], 0, 0, 0, TABLES, 16)
+    gr = P.play_batch(5, 0, n, P.PLAY_GREEDY, P.PLAY_GREEDY, RULES[0], 0, 0, 0, TABLES, 1)
+    rd = P.play_batch(5, 0, n, P.PLAY_RANDOM, P.PLAY_GREEDY, RULES[0], 0, 0, 0, TABLES, 1)
+
+    def net(rows):
+        e = rows[:, P.OUT_E_PLAY] + rows[:, P.OUT_E_CARDS]
+        return float((e - rows[:, P.OUT_Y_PLAY] - rows[:, P.OUT_Y_CARDS]).mean())
+
+    assert net(dd) > net(gr) > net(rd)
+
+
+def _mask(text):
+    from piquet_sim.cards import parse_cards
+
+    return np.int64(parse_cards(text))
+
+
+def test_greedy_wins_cheaply_and_ducks_low():
+    hand = _mask("AS JS 8S 7H")
+    unseen = np.int64(0xFFFFFFFF) & ~(hand | _mask("TS"))
+    assert P.greedy_reply(hand, 3, unseen) == 4  # TS led: the jack, not the ace
+    hand = _mask("9S 8S AH")
+    assert P.greedy_reply(hand, 3, unseen) == 1  # cannot win: the eight
+
+
+def test_greedy_discards_lowest_of_weakest_suit_keeping_guards():
+    # void in spades; hearts K7 (the 7 guards the king), diamonds 98, clubs AQ
+    hand = _mask("KH 7H 9D 8D AC QC")
+    unseen = np.int64(0xFFFFFFFF) & ~hand
+    assert P.greedy_reply(hand, 7, unseen) == 17  # 8D
+
+
+def test_greedy_leads_masters_from_strength_else_low_from_length():
+    hand = _mask("AS KS 7S AH 9D 8D 7D")
+    unseen = np.int64(0xFFFFFFFF) & ~hand
+    assert P.greedy_lead(hand, unseen) == 7  # AS: master in the longest suit holding one
+    hand = _mask("KS 7S QH JH 9H")
+    unseen = np.int64(0xFFFFFFFF) & ~hand
+    assert P.greedy_lead(hand, unseen) == 10  # no master: lowest of the longest suit (9H)
