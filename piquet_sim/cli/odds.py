@@ -18,13 +18,16 @@ from .app import cli
 from .common import echo_json, json_option, rules_options
 
 
-def _fmt(est: dict, digits: int = 4) -> str:
+def _fmt(est: dict) -> str:
+    """Percent with the 95% interval's half-width (the interval itself is in --json)."""
     lo, hi = est["ci95"]
-    return f"{est['p']:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+    half = (hi - lo) / 2 * 100
+    digits = 2 if half >= 0.005 or est["p"] == 0 else 3
+    return f"{est['p'] * 100:.{digits}f} ±{half:.{digits}f}"
 
 
 def _exact(est: dict) -> str:
-    return f"{est['exact']:.{4}f}" if "exact" in est else ""
+    return f"{est['exact'] * 100:.3f}" if "exact" in est else ""
 
 
 class DealsProgress:
@@ -147,13 +150,16 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
     if s["interrupted"]:
         head += "  [bold red](interrupted: partial results)[/]"
     console.print(head)
-    console.print("Probability [95% interval]; 'exact' is the dealt-hand value from combinatorics.")
+    console.print(
+        "Percent of deals ± half-width of the 95% interval (Wilson); 'exact' is the dealt-hand "
+        "value from combinatorics. Full intervals: --json."
+    )
 
     t = Table(title="Deal events", title_justify="left")
     t.add_column("event")
-    t.add_column("elder")
-    t.add_column("younger")
-    t.add_column("exact")
+    t.add_column("elder", justify="right")
+    t.add_column("younger", justify="right")
+    t.add_column("exact", justify="right")
     rows = [
         ("carte blanche", "carte_blanche"),
         ("wins the point", "win_point"),
@@ -174,14 +180,15 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
         ("Point length", "point_length", None),
         ("Best sequence", "best_sequence", None),
         ("Best set (tens and higher)", "best_set", None),
+        # "kept" is the hand after the exchange
     ):
         t = Table(title=title, title_justify="left")
         t.add_column("")
-        t.add_column("dealt (elder)")
-        t.add_column("dealt (younger)")
-        t.add_column("exact")
-        t.add_column("after exchange (elder)")
-        t.add_column("after exchange (younger)")
+        t.add_column("dealt elder", justify="right")
+        t.add_column("dealt younger", justify="right")
+        t.add_column("exact", justify="right")
+        t.add_column("kept elder", justify="right")
+        t.add_column("kept younger", justify="right")
         for value in labels or s["elder"]["dealt"][key]:
             de, dy = s["elder"]["dealt"][key][value], s["younger"]["dealt"][key][value]
             fe, fy = s["elder"]["final"][key][value], s["younger"]["final"][key][value]
