@@ -75,7 +75,17 @@ class Rules:
 
     @classmethod
     def from_array(cls, arr: np.ndarray) -> Rules:
-        """Inverse of :meth:`to_array`."""
+        """Inverse of :meth:`to_array`; raises RulesError on an array no Rules produces."""
+        arr = np.asarray(arr)
+        if arr.shape != (RULES_ARRAY_LEN,):
+            raise RulesError(f"a rules array has {RULES_ARRAY_LEN} entries, got shape {arr.shape}")
+        limits = {R_LEAD_TEN_OR_HIGHER: 2, R_YOUNGER_MUST_EXCHANGE: 2, R_CARTE_ROUGE: 2,
+                  R_TIE: len(TIE_RULES), R_GAME: len(GAMES), R_BLANK_PARTIE_BONUS: 2}  # fmt: skip
+        for index, limit in limits.items():
+            if not 0 <= int(arr[index]) < limit:
+                raise RulesError(
+                    f"rules array entry {index} is {int(arr[index])}, not 0..{limit - 1}"
+                )
         return cls(
             lead_points=LEAD_POINTS[int(arr[R_LEAD_TEN_OR_HIGHER])],
             younger_must_exchange=bool(arr[R_YOUNGER_MUST_EXCHANGE]),

@@ -121,3 +121,11 @@ def test_rules_are_frozen_and_hashable():
         rules.carte_rouge = False  # type: ignore[misc]
     assert len({Rules(), Rules(), rules}) == 2
     assert issubclass(RulesError, ValueError)
+
+
+@pytest.mark.parametrize("index, value", [(0, 2), (3, -1), (4, 3), (5, 7)])
+def test_from_array_rejects_entries_no_rules_produce(index, value):
+    arr = Rules().to_array()
+    arr[index] = value
+    with pytest.raises(RulesError):
+        Rules.from_array(arr)

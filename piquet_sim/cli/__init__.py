@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> None:
         code = cli.main(args=argv, prog_name="piquet", standalone_mode=False)
     except click.exceptions.Exit as exc:
         code = exc.exit_code
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else cli.get_help(click.Context(cli)))
+        code = 0
     except click.UsageError as exc:
         click.echo(f"piquet: error: {exc.format_message()}", err=True)
         code = 2
