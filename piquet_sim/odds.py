@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import exact
+from .backend import Chunk, LocalBackend, chunks
 from .kernels import simulate as K
 from .kernels.declarations import W_ELDER, W_YOUNGER
 from .rules import DEFAULT_RULES, Rules
-from .simulation import Policies, run_chunks
+from .simulation import Policies, simulate
 
 ROLES = ("elder", "younger")
 SEQUENCE_NAMES = {0: "none", 3: "tierce", 4: "quart", 5: "quint", 6: "sixieme", 7: "septieme",
@@ -44,7 +45,19 @@ class OddsCounts:
     counts: dict[str, int] = field(default_factory=dict)
     net_hist: np.ndarray = field(default_factory=lambda: np.zeros(2 * SCORE_RANGE + 1, np.int64))
     total_hist: dict[str, np.ndarray] = field(default_factory=dict)
-    sums: dict[str, float] = field(default_factory=dict)
+    sums: dict[str, int] = field(default_factory=dict)
+
+    def merge(self, other: OddsCounts) -> None:
+        """Add another partial aggregate (exact: integer counts and sums)."""
+        self.deals += other.deals
+        for key, value in other.counts.items():
+            self.counts[key] = self.counts.get(key, 0) + value
+        for key, value in other.sums.items():
+            self.sums[key] = self.sums.get(key, 0) + value
+        self.net_hist += other.net_hist
+        for role, hist in other.total_hist.items():
+            mine = self.total_hist.setdefault(role, np.zeros_like(hist))
+            mine += hist
 
     def _bump(self, name: str, value: int) -> None:
         self.counts[name] = self.counts.get(name, 0) + int(value)
@@ -79,8 +92,8 @@ class OddsCounts:
                     if c:
                         self._bump(f"{role}.{stage}.set.{SET_NAMES[kind]}", c)
             total = col(K.F_TOTAL)
-            self.sums[f"{role}.total"] = self.sums.get(f"{role}.total", 0.0) + float(total.sum())
-            self.sums[f"{role}.total_sq"] = self.sums.get(f"{role}.total_sq", 0.0) + float(
+            self.sums[f"{role}.total"] = self.sums.get(f"{role}.total", 0) + int(total.sum())
+            self.sums[f"{role}.total_sq"] = self.sums.get(f"{role}.total_sq", 0) + int(
                 (total * total).sum()
             )
             hist = self.total_hist.setdefault(role, np.zeros(SCORE_RANGE + 1, np.int64))
@@ -137,8 +150,8 @@ def summarize(c: OddsCounts) -> dict:
                     for name in SET_NAMES.values()
                 },
             }  # fmt: skip
-        mean = c.sums.get(f"{role}.total", 0.0) / n if n else float("nan")
-        var = c.sums.get(f"{role}.total_sq", 0.0) / n - mean * mean if n else float("nan")
+        mean = c.sums.get(f"{role}.total", 0) / n if n else float("nan")
+        var = c.sums.get(f"{role}.total_sq", 0) / n - mean * mean if n else float("nan")
         se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
         r["mean_total"] = {"mean": mean, "se": se, "ci95": [mean - 1.96 * se, mean + 1.96 * se]}
         result[role] = r
@@ -151,6 +164,13 @@ def summarize(c: OddsCounts) -> dict:
     return result
 
 
+def odds_chunk(chunk: Chunk, seed: int, policies: Policies, rules: Rules) -> OddsCounts:
+    """Counts of one chunk of deals (the unit of work of every backend)."""
+    counts = OddsCounts()
+    counts.add(simulate(chunk.size, seed, policies, rules, start=chunk.start))
+    return counts
+
+
 def odds(
     deals: int,
     seed: int = 1,
@@ -158,17 +178,30 @@ def odds(
     rules: Rules = DEFAULT_RULES,
     chunk: int = 500_000,
     progress=None,
+    backend=None,
 ) -> tuple[dict, OddsCounts]:
-    """Simulate ``deals`` deals and return (summary dict, raw counts). Interrupting (Ctrl-C)
-    returns what finished; the summary's "deals" says how many, "interrupted" whether cut."""
+    """Simulate ``deals`` deals and return (summary dict, raw counts).
+
+    ``backend``: a ``piquet_sim.backend`` backend (default local). Interrupting (Ctrl-C) returns
+    what finished; the summary's "deals" says how many, "interrupted" whether cut.
+    """
+    policies = policies or Policies()
+    backend = backend or LocalBackend()
     counts = OddsCounts()
-    done = run_chunks(deals, counts.add, seed, policies, rules, chunk, progress)
+    try:
+        for _, part in backend.map_unordered(odds_chunk, chunks(deals, chunk), seed, policies,
+                                             rules):  # fmt: skip
+            counts.merge(part)
+            if progress is not None:
+                progress(part.deals)
+    except KeyboardInterrupt:
+        pass
     summary = summarize(counts)
-    summary["interrupted"] = done < deals
+    summary["interrupted"] = counts.deals < deals
     summary["seed"] = seed
-    summary["policies"] = {k: v for k, v in vars(policies or Policies()).items()
-                           if isinstance(v, str)}  # fmt: skip
+    summary["policies"] = {k: v for k, v in vars(policies).items() if isinstance(v, str)}
     summary["rules"] = rules.to_dict()
+    summary["backend"] = backend.describe()
     return summary, counts
 
 

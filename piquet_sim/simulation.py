@@ -6,7 +6,7 @@ a run of N deals gives the same records however it is chunked or threaded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numba
@@ -131,27 +131,3 @@ def records_frame(records: np.ndarray) -> pd.DataFrame:
     columns["sets_winner"] = winner[records[:, K.R_WIN_SETS]]
     columns["net"] = records[:, K.R_NET]
     return pd.DataFrame(columns)
-
-
-def run_chunks(
-    n: int,
-    consume: Callable[[np.ndarray], None],
-    seed: int = 1,
-    policies: Policies | None = None,
-    rules: Rules = DEFAULT_RULES,
-    chunk: int = 500_000,
-    progress: Callable[[int], None] | None = None,
-) -> int:
-    """Feed chunks of records to ``consume``; stop cleanly on Ctrl-C between chunks.
-
-    Returns the number of deals consumed (less than n after an interrupt)."""
-    done = 0
-    try:
-        for records in simulate_chunks(n, seed, policies, rules, chunk):
-            consume(records)
-            done += len(records)
-            if progress is not None:
-                progress(len(records))
-    except KeyboardInterrupt:
-        pass
-    return done

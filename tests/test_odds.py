@@ -14,7 +14,7 @@ from piquet_sim import exact
 from piquet_sim.kernels import simulate as K
 from piquet_sim.odds import OddsCounts, odds, summarize, wilson_interval
 from piquet_sim.rules import Rules
-from piquet_sim.simulation import Policies, records_frame, run_chunks, simulate
+from piquet_sim.simulation import Policies, records_frame, simulate
 
 N_HANDS = comb(32, 12)
 FAST = Policies(elder_exchange="random", younger_exchange="random", elder_play="random",
@@ -149,20 +149,19 @@ def test_record_invariants(policies, rules):
 
 
 def test_interrupt_between_chunks_keeps_finished_chunks():
-    seen = []
+    calls = []
 
-    def consume(records):
-        if seen:
+    def progress(done):
+        calls.append(done)
+        if len(calls) == 2:
             raise KeyboardInterrupt
-        seen.append(len(records))
 
-    done = run_chunks(10_000, consume, seed=1, policies=FAST, chunk=3000)
-    assert done == 3000 and seen == [3000]
+    summary, counts = odds(10_000, seed=1, policies=FAST, chunk=3000, progress=progress)
+    assert summary["interrupted"] and summary["deals"] == 6000 == counts.deals
 
 
 def test_chunked_counts_equal_one_pass():
-    a = OddsCounts()
-    run_chunks(9000, a.add, seed=3, policies=FAST, chunk=2000)
+    _, a = odds(9000, seed=3, policies=FAST, chunk=2000)
     b = OddsCounts()
     b.add(simulate(9000, seed=3, policies=FAST))
     assert a.counts == b.counts and (a.net_hist == b.net_hist).all()

@@ -113,3 +113,54 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 def echo_json(data: object) -> None:
     """Print data as indented JSON on stdout."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+_BACKEND_OPTIONS = [
+    click.option(
+        "--backend",
+        type=click.Choice(["local", "dask"]),
+        default="local",
+        show_default=True,
+        help="Where chunks run: numba threads here, or a Dask cluster (same numbers either way).",
+    ),
+    click.option(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="Dask scheduler address (tcp://host:8786); without it --backend dask starts a "
+        "LocalCluster.",
+    ),
+    click.option(
+        "--workers",
+        type=click.IntRange(1),
+        default=2,
+        show_default=True,
+        help="Worker processes of the LocalCluster started by --backend dask.",
+    ),
+]
+
+
+def backend_options(func: Callable) -> Callable:
+    """Add --backend/--scheduler/--workers and pass one ``backend`` argument (closed after)."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        from ..backend import BackendError, make_backend
+
+        name = kwargs.pop("backend")
+        scheduler = kwargs.pop("scheduler")
+        workers = kwargs.pop("workers")
+        if scheduler and name != "dask":
+            raise click.UsageError("--scheduler needs --backend dask")
+        try:
+            backend = make_backend(name, scheduler, workers)
+        except BackendError as err:
+            raise click.ClickException(str(err)) from None
+        try:
+            return func(*args, backend=backend, **kwargs)
+        finally:
+            backend.close()
+
+    for option in reversed(_BACKEND_OPTIONS):
+        wrapper = option(wrapper)
+    return wrapper

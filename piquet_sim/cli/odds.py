@@ -15,7 +15,7 @@ from ..odds import plot_scores
 from ..rules import Rules
 from ..simulation import PLAY_POLICIES, Policies
 from .app import cli
-from .common import echo_json, json_option, rules_options
+from .common import backend_options, echo_json, json_option, rules_options
 
 
 def _fmt(est: dict) -> str:
@@ -114,9 +114,20 @@ class DealsProgress:
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @json_option
+@backend_options
 @rules_options
 def odds_command(
-    deals, seed, elder_policy, younger_policy, play, chunk, plot_path, quiet, as_json, rules: Rules
+    deals,
+    seed,
+    elder_policy,
+    younger_policy,
+    play,
+    chunk,
+    plot_path,
+    quiet,
+    as_json,
+    rules: Rules,
+    backend,
 ):
     """Odds of carte blanche, each class, point lengths, sequences, sets, pique, repique, capot
     and the cards, for elder and younger, with 95% intervals. Exact values for the dealt hand
@@ -130,7 +141,9 @@ def odds_command(
                         elder_play=play, younger_play=play)  # fmt: skip
     t0 = time.perf_counter()
     with DealsProgress(deals, quiet or as_json) as bar:
-        summary, counts = run_odds(deals, seed, policies, rules, chunk, progress=bar)
+        summary, counts = run_odds(
+            deals, seed, policies, rules, chunk, progress=bar, backend=backend
+        )
     elapsed = time.perf_counter() - t0
     summary["seconds"] = round(elapsed, 3)
     if plot_path:
