@@ -17,6 +17,7 @@ from . import (  # noqa: F401  (registers commands)
     draw,  # noqa: F401
     odds,  # noqa: F401
     solve,  # noqa: F401
+    strategy,  # noqa: F401
 )
 from .app import cli
 
