@@ -13,6 +13,11 @@ five best have a standard error at most ``precision`` (or ``samples`` worlds, or
 With ``play="dd"`` (or "pimc") every candidate is first screened with greedy play, then the best
 ``refine`` are raced again with the requested play on worlds 0, 1, ...; candidates that were only
 screened keep their greedy-play estimates (``"play": "greedy"``) and are listed after the refined.
+
+Order of the result, best first: the finalists (still racing at the end, all on the same worlds) by
+EV, then the dropped candidates by EV (each with its own, smaller, sample count): a dropped
+candidate's mean on fewer worlds is not comparable to a finalist's, and it was dropped because it
+lost to the leader on the worlds they shared.
 """
 
 from __future__ import annotations
@@ -40,9 +45,10 @@ ROLES = ("elder", "younger")
 PLAY_CHOICES = ("none", "greedy", "dd", "pimc")
 RACE_Z = 3.0  # a candidate is dropped when the leader beats it by this many paired SEs
 CONFIDENT = 5  # the precision target applies to this many best candidates
+HALVING_FLOOR = 10  # successive halving stops at this many candidates (racing goes on)
 FIRST_ROUND = 64  # worlds every candidate gets before any is dropped
 MAX_SAMPLES = 400_000  # default cap on worlds per candidate
-MAX_ATTEMPTS = 5_000  # rejection attempts per younger world
+MAX_ATTEMPTS = 50_000  # rejection attempts per younger world (then the world is skipped)
 P_BEST_DRAWS = 20_000
 
 
@@ -222,7 +228,7 @@ class _Worlds:
     def get(self, start: int, n: int) -> tuple:
         key = (start, n)
         if key not in self.cache:
-            n_spans = 4 * numba.get_num_threads()
+            n_spans = 1 if self.args[1] == K.ROLE_ELDER else 4 * numba.get_num_threads()
             w = K.build_worlds(*self.args, self.seed, start, n, n_spans, SUIT_TABLES, self.rules)
             opp, talons, s0, e_disc, attempts = w
             valid = attempts > 0
@@ -399,7 +405,9 @@ def advise(
     ``time_limit`` seconds. ``opponent``: the opponent's exchange policy (random, max, greedy);
     both players play by ``play``. ``elder_model``: younger only, the policy elder's exchange is
     modelled by (default ``opponent``); ``elder_carte_blanche``: younger only, whether elder
-    showed carte blanche. EV and probabilities are the advising player's: own minus opponent.
+    showed carte blanche. ``top``: rows a report shows (the ranking itself never depends on it;
+    every candidate is in the result). EV and probabilities are the advising player's: own minus
+    opponent.
     """
     t0 = time.perf_counter()
     if isinstance(hand, str):
@@ -459,7 +467,7 @@ def advise(
     screen_deadline = deadline
     if refine_play and deadline is not None:
         screen_deadline = t0 + 0.25 * time_limit
-    floor = max(top, CONFIDENT, refine if refine_play else 0)
+    floor = max(HALVING_FLOOR, refine if refine_play else 0)
     sums, alive, nets, reason, evals = _race(
         worlds, hand, role, discards, mode, policies_for(screen_play),
         precision if not refine_play else max(precision or 0.5, 0.5),
@@ -476,7 +484,7 @@ def advise(
         budget = 400
         r_sums, r_alive, r_nets, reason, r_evals = _race(
             worlds, hand, role, sub, K.MODE_PLAY, policies_for(play), precision, max_samples,
-            max(top, CONFIDENT), budget, deadline, progress, "refine", log,
+            HALVING_FLOOR, budget, deadline, progress, "refine", log,
         )  # fmt: skip
         evals += r_evals
         for r in results:
@@ -495,7 +503,7 @@ def advise(
     def sort_key(i: int):
         r = results[i]
         measured = r.play == play or not refine_play
-        return (not measured, -r.ev if r.samples else math.inf)
+        return (not measured, not r.finalist, -r.ev if r.samples else math.inf)
 
     order = sorted(range(len(results)), key=sort_key)
     leaders = sorted(final_idx, key=lambda i: -results[i].ev)[:CONFIDENT]

@@ -14,6 +14,7 @@ from ..rules import RulesError
 from . import (  # noqa: F401  (registers commands)
     bench,
     declare,
+    discard,  # noqa: F401
     draw,  # noqa: F401
     odds,  # noqa: F401
     solve,  # noqa: F401

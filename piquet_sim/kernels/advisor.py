@@ -145,6 +145,29 @@ def make_world(
     return np.int64(0), np.int64(-1), np.int64(-1)
 
 
+@njit
+def _build_span(
+    hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, first, last,
+    tables, rules, opp, talons, s0, e_disc, attempts,
+):  # fmt: skip
+    perm = np.empty(UNSEEN, dtype=np.int8)
+    talon = np.empty(8, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    for i in range(first, last):
+        key = stream_key(seed, start + i)
+        state[0] = 0
+        o, d, a = make_world(
+            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, key, state,
+            tables, rules, perm, talon,
+        )  # fmt: skip
+        opp[i] = o
+        e_disc[i] = d
+        attempts[i] = a
+        s0[i] = state[0]
+        for t in range(8):
+            talons[i, t] = talon[t]
+
+
 @njit_parallel
 def build_worlds(
     hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, n, n_spans,
@@ -153,30 +176,25 @@ def build_worlds(
     """Worlds start..start+n-1 of ``seed``: (opponent int64[n], talon int8[n, 8], stream
     position after the world int64[n], elder's forced discard int64[n] (-1 for elder's worlds),
     attempts int64[n] (-1 = no valid world within ``max_attempts``)). Independent of the span
-    count: world w depends only on (seed, w)."""
+    count: world w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are
+    too cheap to be worth waking threads)."""
     opp = np.zeros(n, dtype=np.int64)
     talons = np.zeros((n, 8), dtype=np.int8)
     s0 = np.zeros(n, dtype=np.int64)
     e_disc = np.full(n, -1, dtype=np.int64)
     attempts = np.zeros(n, dtype=np.int64)
+    if n_spans <= 1:
+        _build_span(
+            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, 0, n,
+            tables, rules, opp, talons, s0, e_disc, attempts,
+        )  # fmt: skip
+        return opp, talons, s0, e_disc, attempts
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        perm = np.empty(UNSEEN, dtype=np.int8)
-        talon = np.empty(8, dtype=np.int8)
-        state = np.zeros(1, dtype=np.int64)
-        for i in range(s * per, min(n, (s + 1) * per)):
-            key = stream_key(seed, start + i)
-            state[0] = 0
-            o, d, a = make_world(
-                hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, key, state,
-                tables, rules, perm, talon,
-            )  # fmt: skip
-            opp[i] = o
-            e_disc[i] = d
-            attempts[i] = a
-            s0[i] = state[0]
-            for t in range(8):
-                talons[i, t] = talon[t]
+        _build_span(
+            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start,
+            s * per, min(n, (s + 1) * per), tables, rules, opp, talons, s0, e_disc, attempts,
+        )  # fmt: skip
     return opp, talons, s0, e_disc, attempts
 
 
