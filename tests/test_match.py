@@ -1,0 +1,191 @@
+"""Mirrored-deal matches: seat swap on the same deal and stream, paired statistics, counts,
+reproducibility across threads and chunks, interrupts, tournaments, and the CLI commands."""
+
+from __future__ import annotations
+
+import json
+
+import numba
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from piquet_sim.cli import cli
+from piquet_sim.kernels import match as KM
+from piquet_sim.kernels import simulate as K
+from piquet_sim.match import (
+    MatchCounts,
+    _engine_args,
+    head_to_head,
+    mirrored_chunk,
+    summarize,
+    tournament,
+)
+from piquet_sim.rules import DEFAULT_RULES
+from piquet_sim.simulation import simulate
+from piquet_sim.strategies import REGISTRY, policies
+
+G, SINK, RAND, MAX = (REGISTRY[n] for n in ("greedy", "sink-sets", "random", "max"))
+
+
+def test_each_deal_is_played_both_ways_on_the_same_deal():
+    """Column 0 is the deal with A elder, column 1 with B elder: the plain simulator's records."""
+    nets, _ = mirrored_chunk(RAND, MAX, seed=4, start=100, n=300)
+    ab = simulate(300, seed=4, policies=policies(RAND, MAX), start=100)
+    ba = simulate(300, seed=4, policies=policies(MAX, RAND), start=100)
+    assert np.array_equal(nets[:, 0], ab[:, K.R_NET])
+    assert np.array_equal(nets[:, 1], ba[:, K.R_NET])
+
+
+def test_counts_match_the_records():
+    n = 2000
+    _, counts = mirrored_chunk(G, SINK, seed=9, start=0, n=n)
+    ab = simulate(n, seed=9, policies=policies(G, SINK)).astype(np.int64)
+    ba = simulate(n, seed=9, policies=policies(SINK, G)).astype(np.int64)
+    c = MatchCounts(counts)
+    d = ab[:, K.R_NET] - ba[:, K.R_NET]
+    assert c.pairs == n
+    assert counts[KM.M_SUM_D] == d.sum() and counts[KM.M_SUM_D2] == (d * d).sum()
+    assert counts[KM.M_SUM_AE] == ab[:, K.R_NET].sum()
+    assert counts[KM.M_SUM_AY] == -ba[:, K.R_NET].sum()
+    # A as younger is the younger block of the B-elder records
+    yb = K.R_YOUNGER
+    assert c.block(KM.SIDE_A, KM.SEAT_YOUNGER, KM.B_PIQUE) == (ba[:, yb + K.F_PIQUE] > 0).sum()
+    assert c.block(KM.SIDE_A, KM.SEAT_YOUNGER, KM.B_REPIQUE) == (ba[:, yb + K.F_REPIQUE] > 0).sum()
+    assert c.block(KM.SIDE_B, KM.SEAT_ELDER, KM.B_CAPOT) == (ba[:, K.F_CARDS] == 40).sum()
+    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, KM.B_WIN) == (ab[:, K.R_NET] > 0).sum()
+    assert c.block(KM.SIDE_B, KM.SEAT_YOUNGER, KM.B_WIN) == (ab[:, K.R_NET] < 0).sum()
+    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, KM.B_POINTS) == ab[:, K.F_TOTAL].sum()
+    cb = (ab[:, K.F_CARTE_BLANCHE] > 0).sum()  # elder's dealt hand is the same in both plays
+    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, KM.B_CARTE_BLANCHE) == cb
+    assert c.block(KM.SIDE_B, KM.SEAT_ELDER, KM.B_CARTE_BLANCHE) == cb
+
+
+def test_self_match_is_exactly_even_and_the_shortcut_is_exact():
+    """A strategy against itself: every pair nets 0; skipping the second play changes nothing."""
+    args = list(_engine_args(G, G, DEFAULT_RULES))
+    assert args[4] == 1
+    nets, _ = KM.mirrored_deals(3, 0, 500, *args)
+    args[4] = 0
+    full, _ = KM.mirrored_deals(3, 0, 500, *args)
+    assert np.array_equal(nets, full)
+    r = head_to_head("greedy", "greedy", 2000)
+    assert r.summary["net_per_deal"]["mean"] == 0
+    assert not r.summary["significant"]
+    assert "identically" in r.summary["statement"]
+
+
+def test_same_result_on_one_and_two_threads():
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = mirrored_chunk(G, RAND, seed=2, start=0, n=3000)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = mirrored_chunk(G, RAND, seed=2, start=0, n=3000)
+    finally:
+        numba.set_num_threads(previous)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
+
+
+def test_chunks_merge_exactly_and_csv_rows_cover_every_deal():
+    seen = []
+    whole = head_to_head(G, SINK, 5000, seed=6)
+    parts = head_to_head(G, SINK, 5000, seed=6, chunk=1500, on_chunk=lambda s, n: seen.append(s))
+    assert np.array_equal(whole.counts.counts, parts.counts.counts)
+    assert seen == [0, 1500, 3000, 4500]
+
+
+def test_interrupt_between_chunks_returns_partial_results():
+    calls = []
+
+    def progress(k):
+        calls.append(k)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    r = head_to_head(G, RAND, 10_000, chunk=1000, progress=progress)
+    assert r.interrupted and r.summary["interrupted"]
+    assert r.summary["pairs"] == 2000
+
+
+def test_paired_statistics_and_statement():
+    r = head_to_head(G, RAND, 3000, seed=1)
+    s = r.summary
+    net = s["net_per_deal"]
+    assert net["mean"] > 20 and net["ci95"][0] > 0 and s["significant"]
+    assert s["p_value"] < 1e-6
+    assert s["statement"].startswith("greedy beats random by")
+    # the per-seat means average to the per-deal mean
+    e, y = s["seats"]["elder"]["a_net"]["mean"], s["seats"]["younger"]["a_net"]["mean"]
+    assert (e + y) / 2 == pytest.approx(net["mean"])
+    # only elder can pique under the default lead rule
+    assert s["seats"]["younger"]["a"]["pique"]["count"] == 0
+    assert s["seats"]["younger"]["b"]["pique"]["count"] == 0
+
+
+def test_statement_cannot_be_told_apart():
+    counts = MatchCounts()
+    counts.counts[KM.M_PAIRS] = 100
+    counts.counts[KM.M_SUM_D] = 10
+    counts.counts[KM.M_SUM_D2] = 100 * 400
+    s = summarize(counts, "a", "b")
+    assert not s["significant"]
+    assert "cannot be told apart" in s["statement"]
+
+
+def test_tournament_table_margins_and_exports(tmp_path):
+    t = tournament(["greedy", "sink-sets", "random"], 1500, seed=2)
+    assert len(t.matches) == 3
+    assert np.allclose(t.margins, -t.margins.T)
+    assert t.standings.iloc[0]["strategy"] == "greedy"
+    assert t.standings.iloc[-1]["strategy"] == "random"
+    row = t.matches.set_index(["a", "b"]).loc[("greedy", "random")]
+    assert row["ci_low"] < row["net_per_deal"] < row["ci_high"]
+
+
+def test_cli_batch_json_and_csv(tmp_path):
+    csv = tmp_path / "pairs.csv"
+    res = CliRunner().invoke(
+        cli, ["batch", "greedy", "random", "--deals", "2000", "--json", "--csv", str(csv)]
+    )
+    assert res.exit_code == 0, res.output
+    s = json.loads(res.output)
+    assert s["pairs"] == 2000 and s["significant"]
+    frame = pd.read_csv(csv)
+    assert len(frame) == 2000 and frame["deal"].tolist() == list(range(2000))
+    assert frame["a_net_mean"].mean() == pytest.approx(s["net_per_deal"]["mean"])
+
+
+def test_cli_tournament_plot_and_table(tmp_path):
+    png, out = tmp_path / "m.png", tmp_path / "m.csv"
+    res = CliRunner().invoke(
+        cli, ["tournament", "greedy", "max", "random", "--deals", "1000", "--plot", str(png),
+              "--out", str(out), "--quiet"],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert png.stat().st_size > 1000 and len(pd.read_csv(out)) == 3
+    assert "Standings" in res.output
+
+
+def test_cli_strategy_errors_are_usage_errors(tmp_path):
+    from piquet_sim.cli import main
+
+    for argv in (["batch", "greedy", "nope"], ["tournament", "greedy"],
+                 ["tournament", "greedy", "greedy"]):  # fmt: skip
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+
+
+def test_every_strategy_command_has_an_example():
+    for name in ("strategies", "batch", "tournament", "partie"):
+        res = CliRunner().invoke(cli, [name, "--help"])
+        assert res.exit_code == 0
+        assert "Example" in res.output and f"piquet {name}" in res.output
+
+
+def test_cli_strategies_lists_the_registry():
+    res = CliRunner().invoke(cli, ["strategies", "--json"])
+    assert res.exit_code == 0
+    assert set(json.loads(res.output)) == set(REGISTRY)

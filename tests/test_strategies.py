@@ -1,0 +1,121 @@
+"""Strategies: the registry, the file format (JSON and TOML), and the mapping to stage policies."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from piquet_sim.kernels import simulate as K
+from piquet_sim.kernels.declaring import DECL_ALL, DECL_SINK
+from piquet_sim.kernels.exchange import EXCH_GREEDY, EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULT_PARAMS
+from piquet_sim.simulation import PLAY_POLICIES
+from piquet_sim.strategies import (
+    GREEDY_WEIGHTS,
+    REGISTRY,
+    StrategyError,
+    from_dict,
+    kernel_arrays,
+    load,
+    resolve,
+)
+
+
+def test_registry_has_the_named_strategies():
+    for name in ("greedy", "max", "random", "dd-play", "sink-sets", "sink-point"):
+        assert name in REGISTRY
+        assert REGISTRY[name].description
+    assert REGISTRY["dd-play"].uses_solver
+    assert not REGISTRY["greedy"].uses_solver
+    assert REGISTRY["sink-sets"].elder.declare.policy == "sink"
+
+
+def test_elder_stages_come_from_the_elder_strategy():
+    ids, params = kernel_arrays(REGISTRY["max"], REGISTRY["random"])
+    assert ids[K.ST_ELDER_EXCHANGE] == EXCH_MAX
+    assert ids[K.ST_YOUNGER_EXCHANGE] == EXCH_RANDOM
+    assert ids[K.ST_ELDER_PLAY] == PLAY_POLICIES["greedy"]
+    assert ids[K.ST_YOUNGER_PLAY] == PLAY_POLICIES["random"]
+    ids, params = kernel_arrays(REGISTRY["greedy"], REGISTRY["sink-sets"])
+    assert ids[K.ST_ELDER_DECLARE] == DECL_ALL
+    assert ids[K.ST_YOUNGER_DECLARE] == DECL_SINK
+    assert list(params[K.ST_YOUNGER_DECLARE, :3]) == [0.0, 0.0, 1.0]  # sink the sets only
+    assert ids[K.ST_ELDER_EXCHANGE] == EXCH_GREEDY
+    assert np.allclose(params[K.ST_ELDER_EXCHANGE, : GREEDY_DEFAULT_PARAMS.size],
+                       GREEDY_DEFAULT_PARAMS)  # fmt: skip
+
+
+def test_seat_override_applies_to_that_seat_only():
+    s = REGISTRY["younger-sinks-sets"]
+    ids, _ = kernel_arrays(s, s)
+    assert ids[K.ST_ELDER_DECLARE] == DECL_ALL
+    assert ids[K.ST_YOUNGER_DECLARE] == DECL_SINK
+
+
+def test_file_form_round_trips():
+    for s in REGISTRY.values():
+        assert from_dict(json.loads(json.dumps(s.to_dict()))) == s
+
+
+def test_greedy_weights_by_name(tmp_path):
+    data = {"name": "g2", "exchange": {"policy": "greedy", "params": {"draw": 2.5}},
+            "play": "greedy"}  # fmt: skip
+    s = from_dict(data)
+    w = np.array(s.elder.exchange.params)
+    assert w[GREEDY_WEIGHTS.index("draw")] == 2.5
+    others = [i for i in range(len(GREEDY_WEIGHTS)) if GREEDY_WEIGHTS[i] != "draw"]
+    assert np.array_equal(w[others], GREEDY_DEFAULT_PARAMS[others])
+    _, params = kernel_arrays(s, REGISTRY["greedy"])
+    assert params[K.ST_ELDER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == 2.5
+    assert params[K.ST_YOUNGER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == GREEDY_DEFAULT_PARAMS[9]
+
+
+def test_json_and_toml_files(tmp_path):
+    j = tmp_path / "mine.json"
+    j.write_text(json.dumps({"name": "mine", "declare": {"policy": "sink", "sink": ["point"]}}))
+    t = tmp_path / "mine.toml"
+    t.write_text(
+        'name = "mine"\ndescription = "sinks the point as elder"\n'
+        'exchange = "greedy"\nplay = "greedy"\n'
+        '[elder]\ndeclare = { policy = "sink", sink = ["point"] }\n'
+    )
+    sj, st = load(j), resolve(str(t))
+    assert sj.elder.declare.params == (1.0, 0.0, 0.0) == st.elder.declare.params
+    assert sj.younger.declare.policy == "sink"
+    assert st.younger.declare.policy == "all"
+    assert st.description == "sinks the point as elder"
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"exchange": "greedy"}, "'name' is required"),
+        ({"name": "x", "exchange": "best"}, "unknown exchange policy"),
+        ({"name": "x", "play": "clever"}, "unknown play policy"),
+        ({"name": "x", "exchange": {"policy": "greedy", "params": {"zeal": 1}}}, "greedy weight"),
+        ({"name": "x", "exchange": {"policy": "max", "params": [1]}}, "only the greedy"),
+        ({"name": "x", "declare": {"policy": "sink", "sink": ["tricks"]}}, "'sink' must list"),
+        ({"name": "x", "declare": {"policy": "all", "sink": ["sets"]}}, "needs declare policy"),
+        ({"name": "x", "colour": "red"}, "unknown key"),
+        ({"name": "x", "elder": {"colour": "red"}}, "may only set"),
+    ],
+)
+def test_bad_strategies_are_clear_errors(data, message):
+    with pytest.raises(StrategyError, match=message):
+        from_dict(data)
+
+
+def test_unknown_names_and_bad_files(tmp_path):
+    with pytest.raises(StrategyError, match="unknown strategy"):
+        resolve("nonsense")
+    with pytest.raises(StrategyError, match="cannot read"):
+        resolve(str(tmp_path / "missing.json"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = \n")
+    with pytest.raises(StrategyError, match="not valid TOML"):
+        load(bad)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    with pytest.raises(StrategyError, match="not valid JSON"):
+        load(bad)
