@@ -528,3 +528,47 @@ def advise(
         precision=precision,
         interrupted=reason == "interrupted",
     )
+
+
+def world_values(
+    hand: int | str,
+    discards: list[int],
+    role: str = "elder",
+    elder_took: int | None = None,
+    play: str = "greedy",
+    n_worlds: int = 256,
+    opponent: str = "greedy",
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    elder_model: str | None = None,
+    start: int = 0,
+) -> tuple[np.ndarray, dict]:
+    """Net deal points (own minus opponent, int16[len(discards), n_worlds]) of the given discards
+    on worlds start..start+n_worlds-1 of ``seed``, the worlds ``advise`` uses; and the worlds
+    themselves ({"opponent", "talon", "valid", "elder_discard"}). A world never depends on which
+    discards are evaluated with it (common random numbers)."""
+    if isinstance(hand, str):
+        hand = parse_cards(hand, 12)
+    if play not in ("none", "greedy", "dd") and not (play == "pimc" and pimc_available()):
+        raise AdviceError(f"play {play!r} is not available")
+    model = elder_model or opponent
+    e_params = Policies(elder_exchange=model).arrays()[1][ST_ELDER_EXCHANGE]
+    cb_req = -1 if role == "elder" else 0
+    worlds = _Worlds(
+        int(hand), role, elder_took, EXCHANGE_POLICIES[model], e_params, cb_req, seed,
+        rules.to_array(),
+    )  # fmt: skip
+    worlds.rules_arr = rules.to_array()
+    opp, talons, s0, e_disc, valid = worlds.get(start, n_worlds)
+    name = "greedy" if play == "none" else play
+    policies = Policies(elder_exchange=opponent, younger_exchange=opponent,
+                        elder_play=name, younger_play=name)  # fmt: skip
+    ids, params = policies.arrays()
+    _, nets = K.evaluate(
+        np.int64(hand), worlds.args[1], np.asarray(discards, dtype=np.int64), seed, start, opp,
+        talons, s0, e_disc, valid, K.MODE_DECLARE_ONLY if play == "none" else K.MODE_PLAY, ids,
+        params, SUIT_TABLES, worlds.rules_arr, 4 * numba.get_num_threads(),
+        DD_TT_BITS if policies.uses_solver else 1, policies.uses_solver, SHARED_SOLVER_TABLES,
+    )  # fmt: skip
+    info = {"opponent": opp, "talon": talons, "valid": valid, "elder_discard": e_disc}
+    return nets, info

@@ -1,0 +1,196 @@
+"""Discard advisor: legal candidates, worlds against the plain-Python reference, a hand whose right
+exchange is certain, younger legality, reproducibility and common random numbers (via the API)."""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+import pytest
+
+from piquet_sim.advisor import AdviceError, advise, candidates_for, world_values
+from piquet_sim.cards import parse_cards
+from piquet_sim.kernels.exchange import (
+    EXCHANGE_POLICIES,
+    GREEDY_DEFAULT_PARAMS,
+    elder_exchange,
+    younger_exchange,
+)
+from piquet_sim.kernels.tables import SUIT_TABLES
+from piquet_sim.reference import advisor as ref
+from piquet_sim.rules import Rules
+
+# Huitieme in spades, aces of the other suits and the nine of hearts. Discarding the 9H keeps
+# point 8, huitieme 18 and quatorze of aces: 40 in combinations no younger hand can touch (no
+# eight-card suit or sequence is left for him, no quatorze beats aces, and the 11 low unseen
+# cards cannot make carte blanche), so repique 60 too: exactly 100 in declarations, every world.
+# Any other discard breaks the spades or the aces and scores less.
+CERTAIN = "AS KS QS JS TS 9S 8S 7S AH AD AC 9H"
+HAND = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
+ELDERISH = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
+
+
+def test_elder_has_1585_candidates_each_legal_once():
+    hand = parse_cards(ELDERISH)
+    cands = candidates_for(hand, "elder", None, Rules())
+    assert len(cands) == 1585 == len(set(cands))
+    assert set(cands) == ref.legal_discards(hand, "elder", None, Rules())
+    assert all(c & ~hand == 0 and 1 <= bin(c).count("1") <= 5 for c in cands)
+
+
+@pytest.mark.parametrize("must", [True, False])
+@pytest.mark.parametrize("took", [1, 3, 5])
+def test_younger_candidates_follow_younger_must_exchange(must, took):
+    rules = Rules(younger_must_exchange=must)
+    hand = parse_cards(HAND)
+    cands = candidates_for(hand, "younger", took, rules)
+    assert set(cands) == ref.legal_discards(hand, "younger", took, rules)
+    sizes = {bin(c).count("1") for c in cands}
+    assert sizes == set(range(1 if must else 0, 8 - took + 1))
+    assert len(cands) == sum(math.comb(12, n) for n in sizes)
+
+
+def test_younger_may_pass_offers_and_measures_the_empty_discard():
+    result = advise(HAND, role="younger", elder_took=5, samples=64, precision=None,
+                    rules=Rules(younger_must_exchange=False))  # fmt: skip
+    discards = [c.discard for c in result.candidates]
+    assert 0 in discards and len(discards) == 299
+    empty = next(c for c in result.candidates if c.discard == 0)
+    assert empty.samples >= 64 and bin(empty.hand & ~empty.discard).count("1") == 12
+    must = advise(HAND, role="younger", elder_took=5, samples=64, precision=None)
+    assert 0 not in [c.discard for c in must.candidates] and len(must.candidates) == 298
+
+
+def test_elder_worlds_match_the_reference_shuffle():
+    hand = parse_cards(ELDERISH)
+    _, info = world_values(hand, [1 << 10], n_worlds=40, seed=7, play="none")
+    for w in range(40):
+        opp, talon, _, attempts = ref.world(hand, 7, w)
+        assert attempts == 1
+        assert int(info["opponent"][w]) == opp
+        assert info["talon"][w].tolist() == talon
+        assert opp & hand == 0 and bin(opp).count("1") == 12
+
+
+def test_younger_worlds_match_the_reference_rejection():
+    hand = parse_cards(HAND)
+    params = GREEDY_DEFAULT_PARAMS
+    rules = Rules().to_array()
+
+    def accept(opp, talon, stream):  # greedy elder took 3 (the stream is greedy-free)
+        if not opp & 0x70707070:  # carte blanche elder: not the world asked for
+            return False
+        t = np.array(talon, dtype=np.int8)
+        state = np.array([stream.position], dtype=np.int64)
+        _, _, took = elder_exchange(opp, t, EXCHANGE_POLICIES["greedy"], params,
+                                    np.uint64(stream.key), state, SUIT_TABLES, rules)  # fmt: skip
+        return took == 3
+
+    _, info = world_values(hand, [1 << 31], role="younger", elder_took=3, n_worlds=12, seed=3,
+                           play="none")  # fmt: skip
+    for w in range(12):
+        opp, talon, _, _ = ref.world(hand, 3, w, accept)
+        assert int(info["opponent"][w]) == opp and info["talon"][w].tolist() == talon
+        assert bin(int(info["elder_discard"][w])).count("1") == 3
+
+
+def test_declaration_only_values_match_the_reference_scorer():
+    hand = parse_cards(ELDERISH)
+    cands = candidates_for(hand, "elder", None, Rules())[::97]
+    nets, info = world_values(hand, cands, n_worlds=30, seed=5, play="none", opponent="max")
+    for w in range(30):
+        opp = int(info["opponent"][w])
+        talon = info["talon"][w].tolist()
+        for i, d in enumerate(cands):
+            took = bin(d).count("1")
+            # younger's "max" policy takes all that is left and keeps his best by a simple value
+            _, y_disc, _ = younger_exchange(
+                opp, np.array(talon, np.int8), took, EXCHANGE_POLICIES["max"], params_zero(),
+                np.uint64(0), np.zeros(1, np.int64), SUIT_TABLES, Rules().to_array(),
+            )  # fmt: skip
+            want = ref.declarations_net(hand, opp, talon, d, int(y_disc), Rules())
+            assert nets[i, w] == want
+
+
+def params_zero():
+    return np.zeros(16, dtype=np.float64)
+
+
+@pytest.mark.parametrize("play", ["none", "greedy"])
+def test_certain_exchange_wins(play):
+    result = advise(CERTAIN, play=play, samples=256, precision=None, seed=2)
+    best = result.best
+    assert best.discard == parse_cards("9H")
+    assert best.finalist and best.samples == 256
+    if play == "none":  # 100 in declarations on every world, nothing for younger
+        assert best.ev == 100 and best.se == 0
+    runner = result.candidates[1]
+    assert result.comparison["gap_ci95"][0] > 0 and result.comparison["distinguishable"]
+    assert runner.ev < best.ev
+
+
+def test_same_seed_same_ranking_whatever_the_threads():
+    def ranking():
+        r = advise(ELDERISH, samples=200, precision=None, seed=11)
+        d = r.to_dict()
+        return [(c["discard"], c["ev"], c["samples"]) for c in d["candidates"]], d["comparison"]
+
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = ranking()
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = ranking()
+    finally:
+        numba.set_num_threads(previous)
+    assert one == two
+    other = advise(ELDERISH, samples=200, precision=None, seed=12).to_dict()["candidates"]
+    assert [c["ev"] for c in other[:50]] != [c[1] for c in one[0][:50]]
+
+
+def test_common_random_numbers_are_shared():
+    hand = parse_cards(ELDERISH)
+    cands = candidates_for(hand, "elder", None, Rules())
+    a, b = cands[100], cands[900]
+    both, _ = world_values(hand, [a, b, a], n_worlds=300, seed=4)
+    alone, _ = world_values(hand, [b], n_worlds=300, seed=4)
+    # world w is the same world whatever else is evaluated, and a candidate twice is identical
+    np.testing.assert_array_equal(both[1], alone[0])
+    np.testing.assert_array_equal(both[0], both[2])
+    # the ranking's paired gap is far tighter than independent samples would allow
+    result = advise(ELDERISH, samples=1000, precision=None, seed=4)
+    first, second = result.candidates[0], result.candidates[1]
+    independent = math.sqrt(first.se**2 + second.se**2)
+    assert result.comparison["gap_se"] < 0.5 * independent
+
+
+def test_results_carry_every_candidate_and_json_shape():
+    result = advise(ELDERISH, samples=64, precision=None)
+    d = result.to_dict()
+    assert d["role"] == "elder" and len(d["hand"]) == 12 and len(d["candidates"]) == 1585
+    for c in d["candidates"]:
+        assert len(c["discard"]) + len(c["keep"]) == 12
+        assert c["samples"] >= 64 and c["ci95"][0] <= c["ev"] <= c["ci95"][1]
+        for key in ("p_pique", "p_repique", "p_capot"):
+            assert 0.0 <= c[key] <= 1.0
+    finalists = [c for c in d["candidates"] if c["finalist"]]
+    evs = [c["ev"] for c in finalists]
+    assert evs == sorted(evs, reverse=True) and d["candidates"][: len(finalists)] == finalists
+
+
+def test_precision_target_reached_for_the_top_five():
+    result = advise(ELDERISH, precision=1.0)
+    assert result.stop_reason == "precision"
+    assert all(c.se <= 1.0 for c in result.candidates[:5])
+
+
+def test_bad_requests():
+    with pytest.raises(AdviceError, match="elder-took"):
+        advise(HAND, role="younger")
+    with pytest.raises(AdviceError, match="younger only"):
+        advise(HAND, elder_took=3)
+    with pytest.raises(AdviceError, match="too unlikely"):
+        advise(HAND, role="younger", elder_took=2, elder_model="max", samples=64)
+    with pytest.raises(AdviceError, match="not available"):
+        advise(HAND, play="pimc")
