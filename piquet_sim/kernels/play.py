@@ -26,7 +26,7 @@ from numba import prange
 from ..rules import R_LEAD_TEN_OR_HIGHER
 from .jit import njit, njit_parallel
 from .rng import N_PACK, bounded, deal_hands, stream_key
-from .solver import F_ALL, best_lead, best_reply, lead_value, solve_position
+from .solver import F_ALL, best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
     CAPOT_POINTS,
     CARDS_POINTS,
@@ -329,52 +329,6 @@ def play_deal(
     out[OUT_E_PIQUE] = e_pique
     out[OUT_Y_PIQUE] = y_pique
     return (e_play + e_cards + e_pique) - (y_play + y_cards + y_pique)
-
-
-@njit
-def new_workspace(tables, tt_bits, for_dd):
-    """Solver workspace built inside a kernel (same layout as ``solver.make_workspace``);
-    ``tables`` = (KEYTAB, REPTAB, QTTAB, LOW8, POP8). With ``for_dd`` false the tables are
-    replaced by one-entry stand-ins (threads then share no array, hence no reference count)."""
-    n = np.int64(1) << max(tt_bits, 1)
-    if not for_dd:
-        return (
-            np.full(2, -1, dtype=np.int64),
-            np.zeros(2, dtype=np.int8),
-            np.zeros(2, dtype=np.int8),
-            np.zeros(2, dtype=np.int8),
-            np.zeros(2, dtype=np.int8),
-            np.zeros((2, 1), dtype=np.uint16),
-            np.zeros((2, 1), dtype=np.uint8),
-            np.zeros(1, dtype=np.uint8),
-            np.zeros(1, dtype=np.int8),
-            np.zeros(1, dtype=np.int8),
-            np.zeros((26, 16), dtype=np.int32),
-            np.zeros((26, 16), dtype=np.int32),
-            np.zeros((26, 19), dtype=np.int64),
-            np.zeros(4, dtype=np.int64),
-        )
-    keys = np.full(n, -1, dtype=np.int64)
-    lo = np.zeros(n, dtype=np.int8)
-    hi = np.zeros(n, dtype=np.int8)
-    mv = np.full(n, -1, dtype=np.int8)
-    dep = np.full(n, -1, dtype=np.int8)
-    return (
-        keys,
-        lo,
-        hi,
-        mv,
-        dep,
-        tables[0],
-        tables[1],
-        tables[2],
-        tables[3],
-        tables[4],
-        np.zeros((26, 16), dtype=np.int32),
-        np.zeros((26, 16), dtype=np.int32),
-        np.zeros((26, 19), dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
-    )
 
 
 @njit_parallel

@@ -36,6 +36,9 @@ from .solver_tt import (
     make_tt,
     position_key,
     reset_tt,
+    tt_hi,
+    tt_lo,
+    tt_move,
     tt_probe,
     tt_store,
 )
@@ -69,17 +72,27 @@ MAX_LEVELS = 26  # two node kinds per trick count 0..12
 MAX_MOVES = 16
 
 
+# workspace tuple fields
+W_TT = 0
+W_KEYTAB = 1
+W_REPTAB = 2
+W_QTTAB = 3
+W_LOW8 = 4
+W_POP8 = 5
+W_MOVES = 6
+W_SCORES = 7
+W_FRAMES = 8
+W_STATS = 9
+W_HIST = 10
+
+
 def make_workspace(tt_bits: int = 20) -> tuple:
-    """Per-thread solver workspace: (tt keys, lo, hi, move, depth, KEYTAB, REPTAB, QTTAB, LOW8,
-    POP8, move stack int32[26, 16], move scores int32[26, 16], search frames int64[26, 19],
-    stats int64[4]). Only the table grows with ``tt_bits`` (12 bytes per entry)."""
-    keys, lo, hi, move, depth = make_tt(tt_bits)
+    """Per-thread solver workspace: (table int64[2 ** (tt_bits + 1)], KEYTAB, REPTAB, QTTAB,
+    LOW8, POP8, move stack int32[26, 16], move scores int32[26, 16], search frames
+    int64[26, 19], stats int64[4], history int32[2, 32]). Only the table grows with
+    ``tt_bits`` (16 bytes per entry)."""
     return (
-        keys,
-        lo,
-        hi,
-        move,
-        depth,
+        make_tt(tt_bits),
         KEYTAB,
         REPTAB,
         QTTAB,
@@ -89,6 +102,44 @@ def make_workspace(tt_bits: int = 20) -> tuple:
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
         np.zeros(S_LEN, dtype=np.int64),
+        np.zeros((2, 32), dtype=np.int32),
+    )
+
+
+@njit
+def new_workspace(tables, tt_bits, for_dd):
+    """The workspace of :func:`make_workspace` built inside a kernel; ``tables`` = (KEYTAB,
+    REPTAB, QTTAB, LOW8, POP8). With ``for_dd`` false (playouts without the solver) the table
+    and lookup tables are one-entry stand-ins, so threads share no array."""
+    if for_dd:
+        tt = np.zeros(np.int64(2) << max(tt_bits, 1), dtype=np.int64)
+        for i in range(0, tt.shape[0], 2):
+            tt[i] = -1
+        return (
+            tt,
+            tables[0],
+            tables[1],
+            tables[2],
+            tables[3],
+            tables[4],
+            np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
+            np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
+            np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
+            np.zeros(S_LEN, dtype=np.int64),
+            np.zeros((2, 32), dtype=np.int32),
+        )
+    return (
+        np.full(4, -1, dtype=np.int64),
+        np.zeros((2, 1), dtype=np.uint16),
+        np.zeros((2, 1), dtype=np.uint8),
+        np.zeros(1, dtype=np.uint8),
+        np.zeros(1, dtype=np.int8),
+        np.zeros(1, dtype=np.int8),
+        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
+        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
+        np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
+        np.zeros(S_LEN, dtype=np.int64),
+        np.zeros((2, 32), dtype=np.int32),
     )
 
 
@@ -144,13 +195,13 @@ def _bounds(E, Y, leader, et, ps, n, ten, qttab):
 
 
 @njit
-def _gen_leads(L, F, O, ten, flags, tt_move, ws, level):
+def _gen_leads(L, F, O, ten, flags, tt_best, ws, level):
     """Fill the move stack row ``level`` with the leads to try, best first; returns the count."""
-    reptab = ws[6]
-    low8 = ws[8]
-    pop8 = ws[9]
-    moves = ws[10]
-    scores = ws[11]
+    reptab = ws[W_REPTAB]
+    low8 = ws[W_LOW8]
+    pop8 = ws[W_POP8]
+    moves = ws[W_MOVES]
+    scores = ws[W_SCORES]
     k = 0
     for s in range(4):
         h = (L >> (8 * s)) & 0xFF
@@ -172,7 +223,7 @@ def _gen_leads(L, F, O, ten, flags, tt_move, ws, level):
                     sc = 200 + nl * 8 + r  # master card
                 else:
                     sc = 100 + nl * 8 - r  # low card of a long suit
-                if c == tt_move:
+                if c == tt_best:
                     sc = 1000
             j = k
             while j > 0 and scores[level, j - 1] < sc:
@@ -188,11 +239,11 @@ def _gen_leads(L, F, O, ten, flags, tt_move, ws, level):
 @njit
 def _gen_replies(F, O, lead, ten, flags, ws, level):
     """Fill row ``level`` with the replies to ``lead`` to try, best first; returns the count."""
-    reptab = ws[6]
-    low8 = ws[8]
-    pop8 = ws[9]
-    moves = ws[10]
-    scores = ws[11]
+    reptab = ws[W_REPTAB]
+    low8 = ws[W_LOW8]
+    pop8 = ws[W_POP8]
+    moves = ws[W_MOVES]
+    scores = ws[W_SCORES]
     legal = legal_replies(F, lead)
     ls = lead >> 3
     following = ((legal >> (8 * ls)) & 0xFF) != 0
@@ -256,14 +307,10 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
     ``leader`` chooses. ``lead >= 0``: the leader has led that card (still in his hand mask)
     and the follower answers; the value then includes this trick's points.
     """
-    keys = ws[0]
-    tt_lo = ws[1]
-    tt_hi = ws[2]
-    tt_mv = ws[3]
-    tt_dep = ws[4]
-    moves = ws[10]
-    fr = ws[12]
-    stats = ws[13]
+    tt = ws[W_TT]
+    moves = ws[W_MOVES]
+    fr = ws[W_FRAMES]
+    stats = ws[W_STATS]
     ab = flags & 1
     sp = 0
     fr[0, FR_E] = E
@@ -297,15 +344,15 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                     ret = cards_bonus(cet)
                     mode = 2
                     continue
-                tt_move = -1
+                tt_best = -1
                 if flags & 2:
-                    key = position_key(cE, cY, cl, cet, cps, ten, ws[5])
+                    key = position_key(cE, cY, cl, cet, cps, ten, ws[W_KEYTAB])
                     fr[sp, FR_KEY] = key
-                    slot = tt_probe(keys, key)
-                    if slot >= 0:
-                        lo = np.int64(tt_lo[slot])
-                        hi = np.int64(tt_hi[slot])
-                        tt_move = tt_mv[slot]
+                    data = tt_probe(tt, key)
+                    if data >= 0:
+                        lo = tt_lo(data)
+                        hi = tt_hi(data)
+                        tt_best = tt_move(data)
                         if lo == hi or (ab and lo >= b):
                             stats[S_TT_HITS] += 1
                             ret = lo
@@ -322,7 +369,7 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                             if hi < b:
                                 b = hi
                 if ab and flags & 8:
-                    blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws[7])
+                    blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws[W_QTTAB])
                     if blo >= b:
                         stats[S_BOUND_CUTS] += 1
                         ret = blo
@@ -334,9 +381,9 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                         mode = 2
                         continue
                 if cl == 0:
-                    k = _gen_leads(cE, cY, cE | cY, ten, flags, tt_move, ws, sp)
+                    k = _gen_leads(cE, cY, cE | cY, ten, flags, tt_best, ws, sp)
                 else:
-                    k = _gen_leads(cY, cE, cE | cY, ten, flags, tt_move, ws, sp)
+                    k = _gen_leads(cY, cE, cE | cY, ten, flags, tt_best, ws, sp)
                 fr[sp, FR_MAX] = 1 if cl == 0 else 0
             else:
                 F = cY if cl == 0 else cE
@@ -361,11 +408,11 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                     bm = fr[sp, FR_BEST_MOVE]
                     cn = fr[sp, FR_N]
                     if best <= fr[sp, FR_A0]:
-                        tt_store(keys, tt_lo, tt_hi, tt_mv, tt_dep, key, -127, best, bm, cn)
+                        tt_store(tt, key, -127, best, bm, cn)
                     elif best >= fr[sp, FR_B0]:
-                        tt_store(keys, tt_lo, tt_hi, tt_mv, tt_dep, key, best, 127, bm, cn)
+                        tt_store(tt, key, best, 127, bm, cn)
                     else:
-                        tt_store(keys, tt_lo, tt_hi, tt_mv, tt_dep, key, best, best, bm, cn)
+                        tt_store(tt, key, best, best, bm, cn)
                 ret = best
                 mode = 2
                 continue

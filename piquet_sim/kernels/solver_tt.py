@@ -22,7 +22,7 @@ stored under a key is the rest-of-deal value of that position whatever deal it c
 table stays valid across solves with the same rules (``reset_tt`` is never required).
 
 Transposition table: ``2 ** bits`` entries in buckets of two (slot 0 keeps the deeper search,
-slot 1 always takes the newest); per entry key, lower bound, upper bound, best lead, depth.
+slot 1 takes the rest), key and packed data side by side so a probe touches one cache line.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ KEY_TRICKS_SHIFT = 41
 KEY_PIQUE_SHIFT = 45
 KEY_RULE_SHIFT = 52
 DEFAULT_TT_BITS = 20
-ENTRY_BYTES = 8 + 1 + 1 + 1 + 1
+ENTRY_BYTES = 16
 
 
 def _pext(e: int, o: int) -> int:
@@ -101,17 +101,14 @@ def build_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.n
 KEYTAB, REPTAB, QTTAB, LOW8, POP8 = build_tables()
 
 
-def make_tt(bits: int = DEFAULT_TT_BITS) -> tuple[np.ndarray, ...]:
-    """Empty table of ``2 ** bits`` entries: (keys int64, lo int8, hi int8, move int8,
-    depth int8). Memory: ``ENTRY_BYTES * 2 ** bits`` bytes (12 MB at the default 20 bits)."""
-    n = 1 << max(bits, 1)
-    return (
-        np.full(n, -1, dtype=np.int64),
-        np.zeros(n, dtype=np.int8),
-        np.zeros(n, dtype=np.int8),
-        np.full(n, -1, dtype=np.int8),
-        np.full(n, -1, dtype=np.int8),
-    )
+def make_tt(bits: int = DEFAULT_TT_BITS) -> np.ndarray:
+    """Empty table of ``2 ** bits`` entries: int64[2 ** (bits + 1)], entry i is the key at
+    ``2 i`` (-1 when empty) and the packed data at ``2 i + 1`` (one bucket = one cache line
+    half): lower bound + 128 (bits 0..7), upper bound + 128 (8..15), best lead + 1 (16..21),
+    tricks left when searched (24..27). Memory: 16 bytes per entry (16 MB at 20 bits)."""
+    tt = np.zeros(2 << max(bits, 1), dtype=np.int64)
+    tt[0::2] = -1
+    return tt
 
 
 def tt_bytes(bits: int = DEFAULT_TT_BITS) -> int:
@@ -120,11 +117,11 @@ def tt_bytes(bits: int = DEFAULT_TT_BITS) -> int:
 
 
 @njit
-def reset_tt(keys, depth):
+def reset_tt(tt):
     """Forget every entry (only needed to measure cold solves)."""
-    for i in range(keys.shape[0]):
-        keys[i] = -1
-        depth[i] = -1
+    for i in range(0, tt.shape[0], 2):
+        tt[i] = -1
+        tt[i + 1] = 0
 
 
 @njit
@@ -144,46 +141,65 @@ def position_key(E, Y, leader, et, ps, ten, keytab):
 
 @njit
 def tt_bucket(key, n_entries):
-    """Index of slot 0 of the key's bucket (Fibonacci hashing of the key)."""
+    """Entry index of slot 0 of the key's bucket (Fibonacci hashing of the key)."""
     h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     return np.int64(h & np.uint64(n_entries - 1)) & ~np.int64(1)
 
 
 @njit
-def tt_probe(keys, key):
-    """Slot holding ``key`` or -1."""
-    b = tt_bucket(key, keys.shape[0])
-    if keys[b] == key:
-        return b
-    if keys[b + 1] == key:
-        return b + 1
-    return -1
+def tt_probe(tt, key):
+    """Packed data of ``key``'s entry, or -1 when the table does not hold it."""
+    b = 2 * tt_bucket(key, tt.shape[0] >> 1)
+    if tt[b] == key:
+        return tt[b + 1]
+    if tt[b + 2] == key:
+        return tt[b + 3]
+    return np.int64(-1)
 
 
 @njit
-def tt_store(keys, lo, hi, move, depth, key, v_lo, v_hi, best, n):
+def tt_lo(data):
+    """Lower bound held in packed data."""
+    return (data & 0xFF) - 128
+
+
+@njit
+def tt_hi(data):
+    """Upper bound held in packed data."""
+    return ((data >> 8) & 0xFF) - 128
+
+
+@njit
+def tt_move(data):
+    """Best lead held in packed data (-1 for none)."""
+    return ((data >> 16) & 0x3F) - 1
+
+
+@njit
+def tt_store(tt, key, v_lo, v_hi, best, n):
     """Record bounds ``v_lo <= value <= v_hi`` for ``key`` (searched with ``n`` tricks left),
-    intersected with what the table already knows about the same key."""
-    b = tt_bucket(key, keys.shape[0])
+    intersected with what the table already knows about the same key. Slot 0 of a bucket keeps
+    the deeper search (the one it displaces moves to slot 1), slot 1 takes the rest."""
+    b = 2 * tt_bucket(key, tt.shape[0] >> 1)
     slot = -1
-    if keys[b] == key:
+    if tt[b] == key:
         slot = b
-    elif keys[b + 1] == key:
-        slot = b + 1
+    elif tt[b + 2] == key:
+        slot = b + 2
     if slot >= 0:
-        if lo[slot] > v_lo:
-            v_lo = lo[slot]
-        if hi[slot] < v_hi:
-            v_hi = hi[slot]
+        old = tt[slot + 1]
+        if tt_lo(old) > v_lo:
+            v_lo = tt_lo(old)
+        if tt_hi(old) < v_hi:
+            v_hi = tt_hi(old)
         if best < 0:
-            best = move[slot]
-    elif depth[b] <= n:
+            best = tt_move(old)
+    elif tt[b] < 0 or ((tt[b + 1] >> 24) & 0xF) <= n:
+        tt[b + 2] = tt[b]
+        tt[b + 3] = tt[b + 1]
         slot = b
     else:
-        slot = b + 1
-    keys[slot] = key
-    lo[slot] = v_lo
-    hi[slot] = v_hi
-    move[slot] = best
-    depth[slot] = n
+        slot = b + 2
+    tt[slot] = key
+    tt[slot + 1] = (v_lo + 128) | ((v_hi + 128) << 8) | ((best + 1) << 16) | (np.int64(n) << 24)

@@ -1,0 +1,289 @@
+"""The double-dummy solver against the brute-force reference (RULES.md "Play" and "Pique").
+
+* 2,400 random endgames of 1-7 tricks (both lead rules, tricks so far and pique points varied)
+  whose reference values are committed in ``tests/data/solver_endgames.json``; a random sample
+  is recomputed live by the reference, so the file cannot drift from it;
+* full 12-trick deals: the pruned solver against the solver with every pruning switched off;
+* the three classic traps (window shift, narrowed table window, led card still out).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from piquet_sim.kernels import solver as K
+from piquet_sim.kernels.rng import deal_hands
+from piquet_sim.kernels.solver_tt import KEYTAB, REPTAB, build_tables, position_key
+from piquet_sim.kernels.tricks import pique_start
+from piquet_sim.reference import play as R
+
+DATA = Path(__file__).parent / "data" / "solver_endgames.json"
+ENDGAMES = json.loads(DATA.read_text())["endgames"]
+UNPRUNED = K.F_TT  # full-window minimax over every card, memoised: nothing pruned or merged
+
+
+@pytest.fixture(scope="module")
+def ws():
+    return K.make_workspace(18)
+
+
+def _state(d: dict) -> R.State:
+    return R.State(
+        d["elder"],
+        d["younger"],
+        d["leader"],
+        d["e_tricks"],
+        d["y_tricks"],
+        d["e_pts"],
+        d["y_pts"],
+        d["pique_open"],
+    )
+
+
+def _solve(d: dict, ws, flags=K.F_ALL) -> tuple[int, list[tuple[int, int]]]:
+    line = np.full(24, -1, dtype=np.int32)
+    v = K.solve_line(
+        np.int64(d["elder"]),
+        np.int64(d["younger"]),
+        d["leader"],
+        d["e_tricks"],
+        d["e_pts"],
+        d["y_pts"],
+        int(d["pique_open"]),
+        d["ten"],
+        flags,
+        ws,
+        line,
+    )
+    n = bin(d["elder"]).count("1")
+    return int(v), [(int(line[2 * i]), int(line[2 * i + 1])) for i in range(n)]
+
+
+def test_endgame_file_covers_the_cases():
+    assert len(ENDGAMES) >= 2000
+    sizes = {bin(d["elder"]).count("1") for d in ENDGAMES}
+    assert sizes == set(range(1, 8))
+    assert {d["ten"] for d in ENDGAMES} == {0, 1}
+    assert {d["leader"] for d in ENDGAMES} == {0, 1}
+    assert len({d["e_tricks"] for d in ENDGAMES}) >= 8
+    # pique is at stake in many of them, and decides some values
+    assert sum(abs(d["value"]) >= 25 for d in ENDGAMES) > 50
+
+
+def test_endgames_match_reference_values(ws):
+    bad = [(d, v) for d in ENDGAMES if (v := _solve(d, ws)[0]) != d["value"]]
+    assert not bad, f"{len(bad)} mismatches, first {bad[0]}"
+
+
+def test_endgames_match_with_cold_table():
+    ws = K.make_workspace(12)  # tiny table: constant replacement
+    for d in ENDGAMES[:600]:
+        K.reset_tt(ws[0])
+        assert _solve(d, ws)[0] == d["value"], d
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [K.F_ALL & ~K.F_EQUIV, K.F_ALL & ~K.F_BOUNDS, K.F_ALL & ~K.F_ORDER, K.F_ALPHABETA, UNPRUNED],
+)
+def test_endgames_each_technique_off(flags):
+    ws = K.make_workspace(16)
+    for d in ENDGAMES[::6]:
+        assert _solve(d, ws, flags)[0] == d["value"], (flags, d)
+
+
+def test_reference_values_recomputed_live():
+    """The committed values are the reference's (a random sample, all sizes)."""
+    rng = random.Random(7)
+    sample = rng.sample([d for d in ENDGAMES if bin(d["elder"]).count("1") <= 6], 300)
+    for d in sample:
+        R.clear_cache()
+        assert R.minimax(_state(d), bool(d["ten"])) == d["value"], d
+    R.clear_cache()
+
+
+def test_principal_variation_is_optimal_and_scores_the_value(ws):
+    rng = random.Random(11)
+    sample = rng.sample([d for d in ENDGAMES if bin(d["elder"]).count("1") <= 5], 150)
+    for d in sample:
+        v, line = _solve(d, ws)
+        st = _state(d)
+        assert R.replay(st, line, bool(d["ten"])).net() == v, d
+        assert R.optimal_line_ok(st, line, bool(d["ten"])), d
+    R.clear_cache()
+
+
+def _random_deals(seed: int, count: int):
+    pack = np.zeros(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    return [deal_hands(seed, i, pack, state) for i in range(count)]
+
+
+@pytest.mark.parametrize("ten", [0, 1])
+def test_full_deals_against_unpruned_solver(ten):
+    pruned = K.make_workspace(18)
+    plain = K.make_workspace(20)
+    rng = random.Random(ten)
+    for i, (e, y) in enumerate(_random_deals(99 + ten, 14)):
+        # points before play: elder within pique reach in some deals, none in others
+        e_pts, y_pts = [(0, 0), (20, 0), (24, 0), (0, 22), (5, 7)][i % 5]
+        ps = pique_start(e_pts, y_pts, 1, 12)
+        K.reset_tt(plain[0])
+        want = K.solve_position(e, y, 0, 0, ps, ten, UNPRUNED, plain)
+        got = K.solve_position(e, y, 0, 0, ps, ten, K.F_ALL, pruned)
+        assert got == want, (i, e, y, e_pts, y_pts)
+        # a null-window probe on each side of the value agrees too
+        t = want + rng.choice([-2, 0, 1, 3])
+        probe = K.search(e, y, 0, 0, ps, -1, 12, t - 1, t, ten, K.F_ALL, pruned)
+        assert (probe >= t) == (want >= t)
+
+
+def test_full_deal_line_replays_to_value(ws):
+    for ten in (0, 1):
+        for e, y in _random_deals(5, 3):
+            d = dict(
+                elder=int(e),
+                younger=int(y),
+                leader=0,
+                e_tricks=0,
+                y_tricks=0,
+                e_pts=0,
+                y_pts=0,
+                pique_open=True,
+                ten=ten,
+            )
+            v, line = _solve(d, ws)
+            assert R.replay(_state(d), line, bool(ten)).net() == v
+            played = [c for pair in line for c in pair]
+            assert sorted(played) == sorted(R.cards_of(int(e)) + R.cards_of(int(y)))
+
+
+# --- the traps -------------------------------------------------------------------------------
+
+
+def test_trap_child_window_is_shifted_by_trick_points(ws):
+    """Null-window probes at every target near the value must agree with the value: a child
+    searched with the parent's window instead of (window - trick points) gets them wrong."""
+    for d in ENDGAMES[:300]:
+        n = bin(d["elder"]).count("1")
+        ps = pique_start(d["e_pts"], d["y_pts"], int(d["pique_open"]), n)
+        for t in range(d["value"] - 3, d["value"] + 4):
+            K.reset_tt(ws[0])
+            v = K.search(
+                d["elder"],
+                d["younger"],
+                d["leader"],
+                d["e_tricks"],
+                ps,
+                -1,
+                n,
+                t - 1,
+                t,
+                d["ten"],
+                K.F_ALL,
+                ws,
+            )
+            assert (v >= t) == (d["value"] >= t), (d, t, v)
+            if v < t:
+                assert v >= d["value"]  # fail-soft: an upper bound
+            else:
+                assert v <= d["value"]  # a lower bound
+
+
+def test_trap_bounds_from_table_narrow_the_window(ws):
+    """Probes with shifting windows on a warm table, then exact solves: an entry stored with a
+    flag taken against the original (wider) window would turn a bound into a false value."""
+    rng = random.Random(3)
+    K.reset_tt(ws[0])
+    for d in ENDGAMES[300:900]:
+        n = bin(d["elder"]).count("1")
+        ps = pique_start(d["e_pts"], d["y_pts"], int(d["pique_open"]), n)
+        args = (d["elder"], d["younger"], d["leader"], d["e_tricks"], ps, -1, n)
+        for _ in range(3):
+            a = d["value"] + rng.randint(-6, 6)
+            b = a + rng.randint(1, 4)
+            v = K.search(*args, a, b, d["ten"], K.F_ALL, ws)
+            if a < v < b:
+                assert v == d["value"]
+        assert K.search(*args, -K.INF, K.INF, d["ten"], K.F_ALL, ws) == d["value"], d
+
+
+def test_trap_led_card_still_counts_as_out():
+    """Younger holds the nine and jack of spades, elder leads the ten: the nine loses, the
+    jack wins, so they must not be merged as equivalent."""
+    ten, nine, jack = 3, 2, 4
+    o_with_lead = (1 << ten) | (1 << nine) | (1 << jack)
+    h = (1 << nine) | (1 << jack)
+    for rule in (0, 1):
+        assert REPTAB[rule, o_with_lead * 256 + h] == h
+    assert REPTAB[0, h * 256 + h] == 1 << jack  # without the ten they would merge
+    assert REPTAB[1, h * 256 + h] == h  # (not under ten_or_higher: nine and jack score apart)
+    # and the reply generator tries both (it keeps the led ten among the cards out)
+    gws = K.make_workspace(4)
+    k = K._gen_replies(h | (1 << 8), o_with_lead | (1 << 8) | (1 << 9), ten, 0, K.F_ALL, gws, 3)
+    assert sorted(gws[K.W_MOVES][3, :k]) == [nine, jack]
+    # and in play: E leads TS; Y (9S JS) must win with the jack to take the last tricks
+    E = (1 << ten) | (1 << 8)  # TS 7H
+    Y = (1 << nine) | (1 << jack)  # 9S JS
+    d = dict(
+        elder=E,
+        younger=Y,
+        leader=0,
+        e_tricks=5,
+        y_tricks=5,
+        e_pts=0,
+        y_pts=0,
+        pique_open=True,
+        ten=0,
+    )
+    ws = K.make_workspace(10)
+    want = R.minimax(_state(d), False)
+    assert _solve(d, ws)[0] == want
+    replies = [R.trick_value(_state(d), ten, r, False) for r in R.legal(Y, ten)]
+    lead_ten = min(net + R.minimax(st, False) for net, st in replies)
+    assert K.lead_value(E, Y, 0, 5, 0, ten, 0, K.F_ALL, ws) == lead_ten
+
+
+def test_ten_and_nine_are_not_equivalent_under_ten_or_higher():
+    nine, ten = 2, 3
+    h = (1 << nine) | (1 << ten)
+    assert REPTAB[0, h * 256 + h] == 1 << ten
+    assert REPTAB[1, h * 256 + h] == h
+
+
+def test_tables_match_rebuild_and_keys_are_order_only():
+    keytab, reptab, qttab, low8, pop8 = build_tables()
+    assert (keytab == KEYTAB).all() and (reptab == REPTAB).all()
+    # elder AS vs younger KS is the same position as elder 8S vs younger 7S under "every"
+    a = position_key(1 << 7, 1 << 6, 0, 3, 0, 0, KEYTAB)
+    b = position_key(1 << 1, 1 << 0, 0, 3, 0, 0, KEYTAB)
+    assert a == b
+    # ... but not under ten_or_higher (the ace scores a lead, the eight does not)
+    assert position_key(1 << 7, 1 << 6, 0, 3, 0, 1, KEYTAB) != position_key(
+        1 << 1, 1 << 0, 0, 3, 0, 1, KEYTAB
+    )
+
+
+def test_positions_sharing_a_key_share_a_value():
+    rng = random.Random(5)
+    seen: dict[int, int] = {}
+    hits = 0
+    for _ in range(3000):
+        n = rng.randint(1, 3)
+        cards = rng.sample(range(32), 2 * n)
+        e = sum(1 << c for c in cards[:n])
+        y = sum(1 << c for c in cards[n:])
+        ten = rng.randint(0, 1)
+        key = int(position_key(e, y, 0, 12 - n, 0, ten, KEYTAB))
+        v = R.minimax(R.State(e, y, 0, 12 - n, 0), bool(ten))
+        if key in seen:
+            hits += 1
+            assert seen[key] == v
+        seen[key] = v
+    R.clear_cache()
+    assert hits > 100
