@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {}
-MODULES = ("declarations", "simulation")
+MODULES = ("declarations", "simulation", "advisor")
 
 
 def workload(name: str) -> Callable:

@@ -1,0 +1,55 @@
+"""Discard advisor workloads: a full elder ranking with greedy play to the precision target, and
+dd play refining the best 20 (``piquet discard`` as a user runs it, compile cached)."""
+
+from __future__ import annotations
+
+import time
+
+import numba
+
+from ..advisor import advise
+from . import workload
+
+HAND = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
+HARD_HAND = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"  # close contenders
+
+
+def _run(hand: str, play: str, precision: float, threads: int, **kw) -> dict:
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        advise(hand, play=play, samples=64, precision=None, **kw)  # compile / load cache
+        t0 = time.perf_counter()
+        r = advise(hand, play=play, precision=precision, **kw)
+        seconds = time.perf_counter() - t0
+    finally:
+        numba.set_num_threads(previous)
+    top5 = r.candidates[:5]
+    refine = [x for x in r.rounds if x["phase"] == "refine"]
+    return {
+        "threads": threads,
+        "hand": hand,
+        "candidates": len(r.candidates),
+        "play": play,
+        "seconds": round(seconds, 2),
+        "evaluations": r.evaluations,
+        "deals_per_s": round(r.evaluations / seconds),
+        "worlds_top": r.worlds,
+        "max_se_top5": round(max(c.se for c in top5), 3),
+        "stop_reason": r.stop_reason,
+        "refined": 20 if refine else 0,
+    }
+
+
+@workload("advisor elder greedy full ranking")
+def elder_greedy(quick: bool) -> list[dict]:
+    threads = numba.config.NUMBA_NUM_THREADS
+    rows = [_run(HAND, "greedy", 0.5 if not quick else 1.0, threads)]
+    rows[0]["hard_hand_seconds"] = _run(HARD_HAND, "greedy", 0.5, threads)["seconds"]
+    return rows
+
+
+@workload("advisor elder dd refine 20")
+def elder_dd(quick: bool) -> list[dict]:
+    threads = numba.config.NUMBA_NUM_THREADS
+    return [_run(HAND, "dd", 0.5 if not quick else 2.0, threads, refine=20)]
