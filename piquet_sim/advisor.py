@@ -52,6 +52,11 @@ MAX_ATTEMPTS = 50_000  # rejection attempts per younger world (then the world is
 P_BEST_DRAWS = 20_000
 
 
+def _num(x: float) -> float | None:
+    """A float for JSON: None for NaN or infinity (a candidate with too few worlds)."""
+    return float(x) if math.isfinite(x) else None
+
+
 class AdviceError(ValueError):
     """A request the advisor cannot answer (bad hand, illegal role options, unavailable play)."""
 
@@ -119,9 +124,9 @@ class CandidateResult:
         d = {
             "discard": [c for c in format_cards(self.discard).split()],
             "keep": format_cards(self.hand & ~self.discard).split(),
-            "ev": self.ev,
-            "ci95": [lo, hi],
-            "se": self.se,
+            "ev": _num(self.ev),
+            "ci95": [_num(lo), _num(hi)],
+            "se": _num(self.se),
             "samples": n,
             "play": self.play,
             "finalist": self.finalist,

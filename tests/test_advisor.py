@@ -194,3 +194,22 @@ def test_bad_requests():
         advise(HAND, role="younger", elder_took=2, elder_model="max", samples=64)
     with pytest.raises(AdviceError, match="not available"):
         advise(HAND, play="pimc")
+
+
+def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
+    result = advise(ELDERISH, precision=0.01, time_limit=0.05)
+    assert result.stop_reason == "time limit" and len(result.candidates) == 1585
+    assert result.best.samples > 0 and all(
+        c.samples == result.best.samples for c in result.candidates
+    )
+
+    calls = []
+
+    def interrupt(event):
+        calls.append(event)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    stopped = advise(ELDERISH, precision=0.01, progress=interrupt)
+    assert stopped.interrupted and stopped.stop_reason == "interrupted"
+    assert len(stopped.candidates) == 1585 and stopped.best.samples > 0

@@ -1,0 +1,76 @@
+"""`piquet discard`: the table and the reasons, the JSON shape, and bad input as one line on
+stderr with exit code 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from piquet_sim.cli import main
+
+CERTAIN = "AS KS QS JS TS 9S 8S 7S AH AD AC 9H"
+HAND = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return exit_info.value.code, out, err
+
+
+def test_table_names_the_winner_and_why(capsys):
+    code, out, _ = run_main(capsys, "discard", CERTAIN, "--samples", "128", "--quiet")
+    assert code == 0
+    assert "1,585 legal discards" in out and "as elder" in out
+    first_row = next(line for line in out.splitlines() if line.strip().startswith("1 "))
+    assert "H:9" in first_row
+    assert "Best: discard 9H" in out and "Why:" in out
+
+
+def test_json_lists_every_candidate_best_first(capsys):
+    code, out, err = run_main(capsys, "discard", CERTAIN, "--samples", "64", "--json")
+    assert code == 0 and err == ""
+    d = json.loads(out)
+    assert d["hand"][0] == "AS" and d["role"] == "elder"
+    assert len(d["candidates"]) == 1585
+    best = d["candidates"][0]
+    assert best["discard"] == ["9H"] and len(best["keep"]) == 11
+    for key in ("ev", "ci95", "samples", "p_pique", "p_repique", "p_capot"):
+        assert key in best
+
+
+def test_younger_json_and_acceptance(capsys):
+    code, out, _ = run_main(
+        capsys, "discard", HAND, "--younger", "--elder-took", "4", "--samples", "64", "--json",
+        "--younger-may-pass",
+    )  # fmt: skip
+    assert code == 0
+    d = json.loads(out)
+    assert d["role"] == "younger" and d["elder_took"] == 4
+    assert 0 < d["acceptance_rate"] <= 1
+    assert any(c["discard"] == [] for c in d["candidates"])
+    assert all(len(c["discard"]) <= 4 for c in d["candidates"])
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["discard", "AS KS"], "12 cards"),
+        (["discard", HAND, "--younger"], "--elder-took"),
+        (["discard", HAND, "--elder-took", "3"], "--younger"),
+        (["discard", HAND, "--play", "pimc"], "not available yet"),
+        (["discard", HAND, "--younger", "--elder-took", "6"], "elder-took"),
+        (["discard", HAND, "--younger", "--elder-took", "2", "--elder-model", "max"], "unlikely"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(capsys, args, fragment):
+    code, out, err = run_main(capsys, *args, "--quiet")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and fragment in err and err.startswith("piquet: error:")
+
+
+def test_help_has_an_example(capsys):
+    code, out, _ = run_main(capsys, "discard", "--help")
+    assert code == 0 and "Example" in out and "piquet discard" in out
