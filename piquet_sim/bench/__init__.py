@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {}
-MODULES = ("declarations", "simulation", "advisor")
+MODULES = ("declarations", "simulation", "advisor", "solver")
 
 
 def workload(name: str) -> Callable:

@@ -49,7 +49,7 @@ from .play import (
     play_deal,
 )
 from .rng import deal_full, stream_key
-from .solver import FR_LEN, MAX_LEVELS, MAX_MOVES, S_LEN
+from .solver import new_workspace
 
 # Stages of a deal driven by a policy.
 ST_ELDER_EXCHANGE = 0
@@ -297,25 +297,10 @@ def _simulate_span(seed, first, count, policies, params, tables, rules, out, row
 
 @njit
 def thread_workspace(bits, keytab, reptab, qttab, low8, pop8):
-    """A solver workspace built inside a kernel (same layout as ``solver.make_workspace``), so
-    each parallel span owns one; the constant tables are shared."""
-    n = 1 << max(bits, 1)
-    return (
-        np.full(n, -1, dtype=np.int64),
-        np.zeros(n, dtype=np.int8),
-        np.zeros(n, dtype=np.int8),
-        np.full(n, -1, dtype=np.int8),
-        np.full(n, -1, dtype=np.int8),
-        keytab,
-        reptab,
-        qttab,
-        low8,
-        pop8,
-        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
-        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
-        np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
-        np.zeros(S_LEN, dtype=np.int64),
-    )
+    """A solver workspace built inside a kernel (``solver.new_workspace``), so each parallel
+    span owns one; ``bits`` > 1 means a real table of ``2**bits`` entries (dd play), 1 a token
+    one. The constant lookup tables are shared."""
+    return new_workspace((keytab, reptab, qttab, low8, pop8), bits, bits > 1)
 
 
 @njit_parallel
