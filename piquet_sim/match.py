@@ -13,7 +13,10 @@ the full run.
 
 from __future__ import annotations
 
+import itertools
 import math
+import signal
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +82,29 @@ def mirrored_chunk(
     ``nets[:, 0]``: net (elder minus younger) with A elder; ``nets[:, 1]``: with B elder."""
     nets, counts = KM.mirrored_deals(seed, start, n, *_engine_args(a, b, rules))
     return nets, counts.sum(axis=0)
+
+
+class StopOnInterrupt:
+    """Within ``with``: Ctrl-C (SIGINT) sets ``stop`` instead of raising, so a long run finishes
+    the chunk in flight and returns what it has. (A KeyboardInterrupt raised while a numba
+    kernel runs surfaces as a SystemError and loses the chunk; deferring it avoids that.) Only
+    active in the main thread; elsewhere ``stop`` stays false."""
+
+    def __init__(self) -> None:
+        self.stop = False
+        self._old = None
+
+    def _handler(self, signum, frame) -> None:
+        self.stop = True
+
+    def __enter__(self) -> StopOnInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
 
 
 @dataclass
@@ -179,24 +205,25 @@ def head_to_head(
     """Play ``deals`` mirrored deal pairs of A against B (2 * deals plays).
 
     ``on_chunk(start, nets)`` receives each chunk's per-deal nets (for CSV export); ``progress``
-    the number of pairs finished. Ctrl-C between chunks stops cleanly with the pairs so far
-    (``interrupted`` true; the summary's ``pairs`` says how many)."""
+    the number of pairs finished. Ctrl-C stops cleanly after the chunk in flight with the pairs
+    so far (``interrupted`` true; the summary's ``pairs`` says how many)."""
     sa, sb = resolve(a), resolve(b)
     args = _engine_args(sa, sb, rules)
     counts = MatchCounts()
     done = 0
-    try:
-        while done < deals:
-            size = min(chunk, deals - done)
-            nets, span_counts = KM.mirrored_deals(seed, done, size, *args)
-            counts.add(span_counts.sum(axis=0))
-            if on_chunk is not None:
-                on_chunk(done, nets)
-            done += size
-            if progress is not None:
-                progress(size)
-    except KeyboardInterrupt:
-        pass
+    with StopOnInterrupt() as flag:
+        try:
+            while done < deals and not flag.stop:
+                size = min(chunk, deals - done)
+                nets, span_counts = KM.mirrored_deals(seed, done, size, *args)
+                counts.add(span_counts.sum(axis=0))
+                if on_chunk is not None:
+                    on_chunk(done, nets)
+                done += size
+                if progress is not None:
+                    progress(size)
+        except KeyboardInterrupt:
+            pass
     summary = summarize(counts, sa.name, sb.name)
     summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < deals,
                    strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip
@@ -247,9 +274,11 @@ def tournament(
     halves = np.zeros((k, k))
     rows = []
     interrupted = False
-    for i in range(k):
-        for j in range(i + 1, k):
-            if interrupted:
+    outer = StopOnInterrupt()  # a Ctrl-C between two matches
+    with outer:
+        for i, j in itertools.combinations(range(k), 2):
+            if interrupted or outer.stop:
+                interrupted = True
                 break
             r = head_to_head(strategies[i], strategies[j], deals, seed, rules, chunk, progress)
             s = r.summary

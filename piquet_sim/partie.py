@@ -23,7 +23,7 @@ import numpy as np
 from .kernels import partie as KP
 from .kernels import simulate as KS
 from .kernels.tables import SUIT_TABLES
-from .match import Z95, format_p, mean_ci
+from .match import Z95, StopOnInterrupt, format_p, mean_ci
 from .odds import wilson_interval
 from .rules import DEFAULT_RULES, Rules
 from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, simulate
@@ -169,20 +169,22 @@ def parties(
 ) -> PartieResult:
     """Simulate ``n`` mirrored partie pairs of A against B (2n parties) under ``rules``.
 
-    Ctrl-C between chunks stops cleanly (``interrupted``; ``pairs`` says how many finished)."""
+    Ctrl-C stops cleanly after the chunk in flight (``interrupted``; ``pairs`` says how many
+    finished)."""
     sa, sb = resolve(a), resolve(b)
     args = _engine_args(sa, sb, rules)
     counts = PartieCounts()
     done = 0
-    try:
-        while done < n:
-            size = min(chunk, n - done)
-            counts.add(KP.mirrored_parties(seed, done, size, *args))
-            done += size
-            if progress is not None:
-                progress(size)
-    except KeyboardInterrupt:
-        pass
+    with StopOnInterrupt() as flag:
+        try:
+            while done < n and not flag.stop:
+                size = min(chunk, n - done)
+                counts.add(KP.mirrored_parties(seed, done, size, *args))
+                done += size
+                if progress is not None:
+                    progress(size)
+        except KeyboardInterrupt:
+            pass
     summary = summarize(counts, sa.name, sb.name)
     summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < n,
                    strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {}
-MODULES = ("declarations", "simulation", "advisor", "solver")
+MODULES = ("declarations", "simulation", "match", "advisor", "solver")
 
 
 def workload(name: str) -> Callable:
