@@ -225,7 +225,7 @@ def test_trap_led_card_still_counts_as_out():
     assert REPTAB[1, h * 256 + h] == h  # (not under ten_or_higher: nine and jack score apart)
     # and the reply generator tries both (it keeps the led ten among the cards out)
     gws = K.make_workspace(4)
-    k = K._gen_replies(h | (1 << 8), o_with_lead | (1 << 8) | (1 << 9), ten, 0, K.F_ALL, gws, 3)
+    k = K._gen_replies(h | (1 << 8), o_with_lead | (1 << 8) | (1 << 9), ten, 0, K.F_ALL, gws, 3, 1)
     assert sorted(gws[K.W_MOVES][3, :k]) == [nine, jack]
     # and in play: E leads TS; Y (9S JS) must win with the jack to take the last tricks
     E = (1 << ten) | (1 << 8)  # TS 7H

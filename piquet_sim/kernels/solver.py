@@ -25,8 +25,10 @@ unpruned one). The workspace is a tuple (see :func:`make_workspace`), one per th
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
-from .jit import njit
+from .jit import njit, njit_parallel
+from .rng import N_PACK, deal_hands
 from .solver_tt import (
     KEYTAB,
     LOW8,
@@ -60,7 +62,8 @@ F_TT = 2  # transposition table
 F_EQUIV = 4  # try one card of each equivalent run
 F_BOUNDS = 8  # sure-trick bounds
 F_ORDER = 16  # move ordering heuristics
-F_ALL = 31
+F_HISTORY = 32  # history heuristic (cutoff counts per player and card) breaks ordering ties
+F_ALL = 31  # history (F_HISTORY) measured no gain: off by default
 
 # stats array indices
 S_NODES = 0
@@ -69,6 +72,8 @@ S_BOUND_CUTS = 2
 S_LEN = 4
 
 MAX_LEVELS = 26  # two node kinds per trick count 0..12
+#: default table: 2 ** 16 entries, 1 MB (fits in L2; larger tables measured slower per solve)
+DEFAULT_SOLVE_BITS = 16
 MAX_MOVES = 16
 
 
@@ -86,7 +91,7 @@ W_STATS = 9
 W_HIST = 10
 
 
-def make_workspace(tt_bits: int = 20) -> tuple:
+def make_workspace(tt_bits: int = DEFAULT_SOLVE_BITS) -> tuple:
     """Per-thread solver workspace: (table int64[2 ** (tt_bits + 1)], KEYTAB, REPTAB, QTTAB,
     LOW8, POP8, move stack int32[26, 16], move scores int32[26, 16], search frames
     int64[26, 19], stats int64[4], history int32[2, 32]). Only the table grows with
@@ -195,8 +200,9 @@ def _bounds(E, Y, leader, et, ps, n, ten, qttab):
 
 
 @njit
-def _gen_leads(L, F, O, ten, flags, tt_best, ws, level):
+def _gen_leads(L, F, O, ten, flags, tt_best, ws, level, player):
     """Fill the move stack row ``level`` with the leads to try, best first; returns the count."""
+    hist = ws[W_HIST]
     reptab = ws[W_REPTAB]
     low8 = ws[W_LOW8]
     pop8 = ws[W_POP8]
@@ -223,8 +229,10 @@ def _gen_leads(L, F, O, ten, flags, tt_best, ws, level):
                     sc = 200 + nl * 8 + r  # master card
                 else:
                     sc = 100 + nl * 8 - r  # low card of a long suit
+                if flags & 32:
+                    sc = (sc << 16) + hist[player, c]  # hist < 2 ** 16
                 if c == tt_best:
-                    sc = 1000
+                    sc = 1 << 30
             j = k
             while j > 0 and scores[level, j - 1] < sc:
                 moves[level, j] = moves[level, j - 1]
@@ -237,8 +245,9 @@ def _gen_leads(L, F, O, ten, flags, tt_best, ws, level):
 
 
 @njit
-def _gen_replies(F, O, lead, ten, flags, ws, level):
+def _gen_replies(F, O, lead, ten, flags, ws, level, player):
     """Fill row ``level`` with the replies to ``lead`` to try, best first; returns the count."""
+    hist = ws[W_HIST]
     reptab = ws[W_REPTAB]
     low8 = ws[W_LOW8]
     pop8 = ws[W_POP8]
@@ -265,6 +274,8 @@ def _gen_replies(F, O, lead, ten, flags, ws, level):
                 if following:
                     # the cheapest winner first, then the lowest card
                     sc = 200 - r if c > lead else 100 - r
+                if flags & 32:
+                    sc = (sc << 16) + hist[player, c]  # hist < 2 ** 16
             j = k
             while j > 0 and scores[level, j - 1] < sc:
                 moves[level, j] = moves[level, j - 1]
@@ -274,6 +285,16 @@ def _gen_replies(F, O, lead, ten, flags, ws, level):
             scores[level, j] = sc
             k += 1
     return k
+
+
+@njit
+def _history_add(hist, player, card, n):
+    """Credit a cutoff to (player, card); halve every count past 2 ** 15 (stays below 2 ** 16)."""
+    hist[player, card] += n
+    if hist[player, card] >= 1 << 15:
+        for p in range(2):
+            for c in range(32):
+                hist[p, c] >>= 1
 
 
 # frame fields of the explicit search stack (numba cannot cache recursive functions)
@@ -311,6 +332,7 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
     moves = ws[W_MOVES]
     fr = ws[W_FRAMES]
     stats = ws[W_STATS]
+    hist = ws[W_HIST]
     ab = flags & 1
     sp = 0
     fr[0, FR_E] = E
@@ -381,13 +403,13 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                         mode = 2
                         continue
                 if cl == 0:
-                    k = _gen_leads(cE, cY, cE | cY, ten, flags, tt_best, ws, sp)
+                    k = _gen_leads(cE, cY, cE | cY, ten, flags, tt_best, ws, sp, 0)
                 else:
-                    k = _gen_leads(cY, cE, cE | cY, ten, flags, tt_best, ws, sp)
+                    k = _gen_leads(cY, cE, cE | cY, ten, flags, tt_best, ws, sp, 1)
                 fr[sp, FR_MAX] = 1 if cl == 0 else 0
             else:
                 F = cY if cl == 0 else cE
-                k = _gen_replies(F, cE | cY, clead, ten, flags, ws, sp)
+                k = _gen_replies(F, cE | cY, clead, ten, flags, ws, sp, 1 - cl)
                 fr[sp, FR_MAX] = 1 if cl == 1 else 0
             fr[sp, FR_A] = a
             fr[sp, FR_B] = b
@@ -481,6 +503,8 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                         fr[sp, FR_A] = v
                     if ab and v >= fr[sp, FR_B]:
                         fr[sp, FR_I] = fr[sp, FR_K]
+                        if flags & 32:
+                            _history_add(hist, 0, fr[sp, FR_CUR], fr[sp, FR_N])
             else:
                 if v < fr[sp, FR_BEST]:
                     fr[sp, FR_BEST] = v
@@ -489,21 +513,42 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                         fr[sp, FR_B] = v
                     if ab and v <= fr[sp, FR_A]:
                         fr[sp, FR_I] = fr[sp, FR_K]
+                        if flags & 32:
+                            _history_add(hist, 1, fr[sp, FR_CUR], fr[sp, FR_N])
             mode = 1
+
+
+@njit
+def mtdf(E, Y, leader, et, ps, lead, n, guess, ten, flags, ws):
+    """Exact value by MTD(f): null-window searches converging from ``guess`` (the table keeps
+    what each pass learnt). Without alpha-beta, one full-window search."""
+    if not flags & 1:
+        return search(E, Y, leader, et, ps, lead, n, -INF, INF, ten, flags, ws)
+    lo = -INF
+    hi = INF
+    g = guess
+    while lo < hi:
+        b = g + 1 if g == lo else g
+        g = search(E, Y, leader, et, ps, lead, n, b - 1, b, ten, flags, ws)
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return g
 
 
 @njit
 def solve_position(E, Y, leader, et, ps, ten, flags, ws):
     """Exact value of a trick-start position (elder minus younger, rest of the deal)."""
     n = popcount32(E)
-    return search(E, Y, leader, et, ps, -1, n, -INF, INF, ten, flags, ws)
+    return mtdf(E, Y, leader, et, ps, -1, n, 0, ten, flags, ws)
 
 
 @njit
 def lead_value(E, Y, leader, et, ps, lead, ten, flags, ws):
     """Exact value after ``leader`` leads ``lead`` (this trick's points included)."""
     n = popcount32(E)
-    return search(E, Y, leader, et, ps, lead, n, -INF, INF, ten, flags, ws)
+    return mtdf(E, Y, leader, et, ps, lead, n, 0, ten, flags, ws)
 
 
 @njit
@@ -570,7 +615,7 @@ def solve_line(E, Y, leader, et, e_pts, y_pts, pique_open, ten, flags, ws, line)
     ps = pique_start(e_pts, y_pts, pique_open, n)
     for i in range(line.shape[0]):
         line[i] = -1
-    value = search(E, Y, leader, et, ps, -1, n, -INF, INF, ten, flags, ws)
+    value = mtdf(E, Y, leader, et, ps, -1, n, 0, ten, flags, ws)
     v = value
     t = 0
     while n > 0:
@@ -595,6 +640,24 @@ def solve_line(E, Y, leader, et, e_pts, y_pts, pique_open, ten, flags, ws, line)
     return value
 
 
+@njit_parallel
+def solve_batch(seed, start, n, ten, tables, tt_bits):
+    """Exact values of deals ``start .. start+n-1`` of ``seed`` (``rng.deal_hands``, elder to
+    lead, nothing scored yet): int32[n]. Parallel over 64 fixed chunks, one workspace each (its
+    table reused from deal to deal), so values never depend on the thread count."""
+    values = np.zeros(n, dtype=np.int32)
+    n_chunks = min(n, 64)
+    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
+    for ch in prange(n_chunks):
+        ws = new_workspace(tables, tt_bits, True)
+        pack = np.empty(N_PACK, dtype=np.int8)
+        state = np.zeros(1, dtype=np.int64)
+        for i in range(ch * per, min(n, (ch + 1) * per)):
+            e, y = deal_hands(seed, start + i, pack, state)
+            values[i] = solve_position(e, y, 0, 0, 0, ten, F_ALL, ws)
+    return values
+
+
 __all__ = [
     "CAPOT_POINTS",
     "F_ALL",
@@ -609,6 +672,7 @@ __all__ = [
     "make_workspace",
     "reset_tt",
     "search",
+    "solve_batch",
     "solve_line",
     "solve_position",
 ]
