@@ -640,6 +640,17 @@ def solve_line(E, Y, leader, et, e_pts, y_pts, pique_open, ten, flags, ws, line)
     return value
 
 
+@njit
+def _solve_chunk(seed, start, lo, hi, ten, tables, tt_bits, values):
+    """Serial worker of :func:`solve_batch`: deals lo..hi-1 with one workspace."""
+    ws = new_workspace(tables, tt_bits, True)
+    pack = np.empty(N_PACK, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    for i in range(lo, hi):
+        e, y = deal_hands(seed, start + i, pack, state)
+        values[i] = solve_position(e, y, 0, 0, 0, ten, F_ALL, ws)
+
+
 @njit_parallel
 def solve_batch(seed, start, n, ten, tables, tt_bits):
     """Exact values of deals ``start .. start+n-1`` of ``seed`` (``rng.deal_hands``, elder to
@@ -649,12 +660,7 @@ def solve_batch(seed, start, n, ten, tables, tt_bits):
     n_chunks = min(n, 64)
     per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        ws = new_workspace(tables, tt_bits, True)
-        pack = np.empty(N_PACK, dtype=np.int8)
-        state = np.zeros(1, dtype=np.int64)
-        for i in range(ch * per, min(n, (ch + 1) * per)):
-            e, y = deal_hands(seed, start + i, pack, state)
-            values[i] = solve_position(e, y, 0, 0, 0, ten, F_ALL, ws)
+        _solve_chunk(seed, start, ch * per, min(n, (ch + 1) * per), ten, tables, tt_bits, values)
     return values
 
 
