@@ -1,0 +1,198 @@
+"""The exact world sampler of ``kernels/knowledge.py`` (RULES.md "Information each player has").
+
+* with no information, the opponent's hand is a uniform 12 of the 20 unseen cards (chi-square on
+  card locations and on the suit-length law);
+* every sampled world meets every constraint (the plain-Python check of ``reference.sampling``),
+  on knowledge built from random deals, declaration choices and partial play;
+* on tiny cases, the sampler's law equals the uniform law over the brute-force enumeration;
+* bounds refuted by play are dropped; impossible bounds fall back, counted.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from piquet_sim import cards as C
+from piquet_sim.kernels import knowledge as K
+from piquet_sim.kernels.rng import deal_full
+from piquet_sim.kernels.tables import SUIT_TABLES
+from piquet_sim.reference import sampling as R
+
+FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
+
+
+def chi2_pvalue(stat: float, dof: int) -> float:
+    """Upper tail of the chi-square law (Wilson-Hilferty normal approximation)."""
+    z = ((stat / dof) ** (1 / 3) - (1 - 2 / (9 * dof))) / math.sqrt(2 / (9 * dof))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def test_no_information_is_uniform_on_card_locations():
+    own = C.parse_cards("AS KS QS JS TS 9H 8H 7H AD KD AC QC", 12)
+    know = K.empty_knowledge(np.int64(own), 12)
+    n = 20_000
+    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 12, 100, SUIT_TABLES, 7, n)
+    assert (attempts == 1).all() and (flags == 0).all()
+    assert not (hands & own).any()
+    counts = np.array([((hands >> c) & 1).sum() for c in range(32) if not own >> c & 1])
+    expected = n * 12 / 20
+    # each card is in the hand with probability 3/5: binomial variance n p (1 - p)
+    stat = float((((counts - expected) ** 2) / (expected * 2 / 5)).sum())
+    assert chi2_pvalue(stat, 20) > 1e-3
+    # hearts held by the opponent (5 unseen hearts): hypergeometric law
+    hearts = np.array([bin(int(h) >> 8 & 0xFF).count("1") for h in hands])
+    observed = Counter(hearts.tolist())
+    stat = 0.0
+    for k in range(6):
+        p = math.comb(5, k) * math.comb(15, 12 - k) / math.comb(20, 12)
+        stat += (observed.get(k, 0) - n * p) ** 2 / (n * p)
+    assert chi2_pvalue(stat, 5) > 1e-3
+
+
+def _tiny_case():
+    """Opponent holds 6 of 10 free cards, with a point bound, a sequence bound and a void."""
+    rng = random.Random(3)
+    cards = list(range(32))
+    rng.shuffle(cards)
+    k_in = C.cards_to_mask(cards[:2])
+    k_out = C.cards_to_mask(cards[2:20])
+    know = K.empty_knowledge(np.int64(k_out), 12)
+    know[K.K_IN] = k_in
+    know[K.K_HI + K.C_POINT] = 3 * 128 + 30
+    know[K.K_HI + K.C_SEQ] = 0
+    return know
+
+
+def test_tiny_case_law_equals_brute_force():
+    know = _tiny_case()
+    worlds = R.enumerate_worlds(know, 0, 0, 0, 8)
+    assert 10 < len(worlds) < 1000
+    n = 40 * len(worlds)
+    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 8, 10_000, SUIT_TABLES, 11, n)
+    assert (attempts > 0).all() and (flags == 0).all()
+    counts = Counter(int(h) for h in hands)
+    assert set(counts) <= set(worlds)
+    stat = sum((counts.get(w, 0) - 40) ** 2 / 40 for w in worlds)
+    assert chi2_pvalue(stat, len(worlds) - 1) > 1e-3
+
+
+def _random_knowledge(rng: random.Random, seed: int, i: int):
+    """A random deal, random declaration masks (sinking classes and single cards), random
+    partial play seen by elder: (knowledge, played, opp_played, voids, n_opp, younger hand)."""
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    e, y = deal_full(seed, i, pack, state)
+    e, y = int(e), int(y)
+
+    def masks():
+        m = []
+        for _ in range(3):
+            r = rng.random()
+            m.append(0 if r < 0.2 else (0xFFFFFFFF & ~(1 << rng.randrange(32))) if r < 0.4 else
+                     0xFFFFFFFF)  # fmt: skip
+        return np.array(m, dtype=np.int64)
+
+    discard = C.cards_to_mask(int(c) for c in pack[24:32][: rng.randrange(1, 4)])
+    know = K.deal_knowledge(np.int64(e), np.int64(discard), masks(), np.int64(y), masks(), 0, 0,
+                            SUIT_TABLES)  # fmt: skip
+    # random legal play of t tricks, elder leading each (enough to produce voids)
+    played = opp_played = voids = 0
+    eh, yh = e, y
+    for _ in range(rng.randrange(0, 8)):
+        lead = rng.choice(R.cards_of(eh))
+        same = [c for c in R.cards_of(yh) if c // 8 == lead // 8]
+        reply = rng.choice(same or R.cards_of(yh))
+        if not same:
+            voids |= 0xFF << (8 * (lead // 8))
+        eh &= ~(1 << lead)
+        yh &= ~(1 << reply)
+        played |= (1 << lead) | (1 << reply)
+        opp_played |= 1 << reply
+    return know, played, opp_played, voids, bin(yh).count("1"), yh
+
+
+def test_every_world_meets_every_constraint():
+    rng = random.Random(5)
+    checked = fallbacks = 0
+    for i in range(60):
+        know, played, opp_played, voids, n_opp, truth = _random_knowledge(rng, 21, i)
+        hands, attempts, flags = K.sample_worlds(
+            know, played, opp_played, voids, n_opp, 2000, SUIT_TABLES, 100 + i, 50
+        )
+        for h, a, f in zip(hands.tolist(), attempts.tolist(), flags.tolist(), strict=True):
+            assert not f & K.FLAG_INFEASIBLE
+            if a < 0:  # fallback: card constraints only
+                fallbacks += 1
+                relaxed = know.copy()
+                relaxed[K.K_LO : K.K_LO + 3] = 0
+                relaxed[K.K_HI : K.K_HI + 3] = R.NO_HI
+                assert R.consistent(h, relaxed, played, opp_played, voids, n_opp)
+            else:
+                assert R.consistent(h, know, played, opp_played, voids, n_opp)
+            checked += 1
+        # the true hand always meets the card-location constraints
+        relaxed = know.copy()
+        relaxed[K.K_LO : K.K_LO + 3] = 0
+        relaxed[K.K_HI : K.K_HI + 3] = R.NO_HI
+        assert R.consistent(truth, relaxed, played, opp_played, voids, n_opp)
+    assert checked == 3000
+    assert fallbacks < checked // 10
+
+
+def test_declare_all_true_hand_meets_the_bounds():
+    """With both players declaring everything, the inference is truthful: the opponent's real
+    hand meets every bound (and the shown cards are his)."""
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    for i in range(300):
+        e, y = deal_full(3, i, pack, state)
+        for obs, opp in ((e, y), (y, e)):
+            know = K.deal_knowledge(obs, np.int64(0), FULL3, opp, FULL3, 0, 0, SUIT_TABLES)
+            assert R.consistent(int(opp), know, 0, 0, 0, 12)
+
+
+def test_declared_point_is_shown_and_bounded():
+    elder = C.parse_cards("AS KS QS JS 9S 8H 7H AD KD AC QC JC", 12)
+    younger = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
+    know = K.deal_knowledge(np.int64(younger), np.int64(0), FULL3, np.int64(elder), FULL3, 0, 0,
+                            SUIT_TABLES)  # fmt: skip
+    # elder's point: five spades, 50 pips; younger's is five hearts with 51: younger wins it
+    assert know[K.K_HI + K.C_POINT] == 5 * 128 + 51
+    # elder's quart to the ace in spades beats younger's quint? no: quint to the ace wins
+    assert know[K.K_HI + K.C_SEQ] == 5 * 8 + 7
+    # elder's trio of aces... none (three aces: AS AD AC) is a trio: key 7, shown
+    assert know[K.K_LO + K.C_SET] == know[K.K_HI + K.C_SET] == 7
+    assert know[K.K_IN] == C.parse_cards("AS AD AC")
+
+
+def test_refuted_bound_is_dropped():
+    own = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
+    know = K.empty_knowledge(np.int64(own), 12)
+    know[K.K_HI + K.C_SEQ] = 0  # believed: no sequence
+    opp_played = C.parse_cards("AS KS QS")  # he has played a tierce
+    hands, attempts, flags = K.sample_worlds(know, opp_played, opp_played, 0, 9, 100,
+                                             SUIT_TABLES, 1, 200)  # fmt: skip
+    assert (flags & (1 << K.C_SEQ)).all() and (attempts == 1).all()
+
+
+def test_impossible_bounds_fall_back_and_are_counted():
+    own = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
+    know = K.empty_knowledge(np.int64(own), 12)
+    know[K.K_LO + K.C_SET] = 8 + 7  # a quatorze of aces: impossible, he cannot hold the AH
+    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 12, 50, SUIT_TABLES, 1, 20)
+    assert (attempts == -51).all() and (flags & K.FLAG_FALLBACK).all()
+    assert not (hands & own).any()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_same_seed_same_worlds(seed):
+    know = _tiny_case()
+    a = K.sample_worlds(know, 0, 0, 0, 8, 1000, SUIT_TABLES, seed, 100)
+    b = K.sample_worlds(know, 0, 0, 0, 8, 1000, SUIT_TABLES, seed, 100)
+    for x, y in zip(a, b, strict=True):
+        assert (x == y).all()
