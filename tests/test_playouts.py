@@ -175,3 +175,13 @@ def test_greedy_leads_masters_from_strength_else_low_from_length():
     hand = _mask("KS 7S QH JH 9H")
     unseen = np.int64(0xFFFFFFFF) & ~hand
     assert P.greedy_lead(hand, unseen) == 10  # no master: lowest of the longest suit (9H)
+
+
+def test_select_bit_finds_the_kth_lowest_card():
+    from piquet_sim.kernels.play import select_bit
+
+    gen = np.random.default_rng(12)
+    for m in gen.integers(1, 2**32, size=3000):
+        bits = [i for i in range(32) if int(m) >> i & 1]
+        for k in (0, len(bits) - 1, len(bits) // 2):
+            assert select_bit(np.int64(m), np.int64(k)) == bits[k]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import prange
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ..rules import R_LEAD_TEN_OR_HIGHER
 from .jit import njit, njit_parallel
@@ -63,44 +64,15 @@ BATCH_CHUNKS = 64  # fixed, so results never depend on the thread count
 
 @njit
 def low_index(m):
-    """Index of the lowest set bit of a non-zero 32-bit mask."""
-    i = 0
-    if (m & 0xFFFF) == 0:
-        i += 16
-        m >>= 16
-    if (m & 0xFF) == 0:
-        i += 8
-        m >>= 8
-    if (m & 0xF) == 0:
-        i += 4
-        m >>= 4
-    if (m & 0x3) == 0:
-        i += 2
-        m >>= 2
-    if (m & 0x1) == 0:
-        i += 1
-    return i
+    """Index of the lowest set bit of a non-zero mask (one tzcnt: card picks are random data,
+    so a branchy bit search mispredicts)."""
+    return np.int64(trailing_zeros(np.int64(m)))
 
 
 @njit
 def high_index(m):
-    """Index of the highest set bit of a non-zero 32-bit mask."""
-    i = 0
-    if m >> 16:
-        i += 16
-        m >>= 16
-    if m >> 8:
-        i += 8
-        m >>= 8
-    if m >> 4:
-        i += 4
-        m >>= 4
-    if m >> 2:
-        i += 2
-        m >>= 2
-    if m >> 1:
-        i += 1
-    return i
+    """Index of the highest set bit of a non-zero mask (one lzcnt)."""
+    return np.int64(63 - leading_zeros(np.int64(m)))
 
 
 @njit
@@ -113,15 +85,43 @@ def count_bits(m):
 
 
 @njit
+def select_bit(m, k):
+    """Index of the k-th (0-based, from the lowest) set bit of a 32-bit mask holding more
+    than k bits: a rank search down the popcount tree, branch-free (k is random data)."""
+    a = m - ((m >> 1) & 0x55555555)  # 2-bit counts
+    b = (a & 0x33333333) + ((a >> 2) & 0x33333333)  # 4-bit counts
+    c = (b + (b >> 4)) & 0x0F0F0F0F  # 8-bit counts
+    d = (c + (c >> 8)) & 0x00FF00FF  # 16-bit counts
+    pos = np.int64(0)
+    n = d & 0xFF
+    t = np.int64(k >= n)
+    pos += 16 * t
+    k -= n * t
+    n = (c >> pos) & 0xFF
+    t = np.int64(k >= n)
+    pos += 8 * t
+    k -= n * t
+    n = (b >> pos) & 0xF
+    t = np.int64(k >= n)
+    pos += 4 * t
+    k -= n * t
+    n = (a >> pos) & 0x3
+    t = np.int64(k >= n)
+    pos += 2 * t
+    k -= n * t
+    n = (m >> pos) & 0x1
+    pos += np.int64(k >= n)
+    return pos
+
+
+@njit
 def random_card(mask, key, rng_state):
-    """A uniform card of a non-empty mask, one ``bounded`` draw."""
-    k = 0
+    """A uniform card of a non-empty mask: the k-th lowest for one ``bounded`` draw k (no draw
+    when only one card is legal)."""
     n = count_bits(mask)
-    if n > 1:
-        k = bounded(key, rng_state, n)
-    for _ in range(k):
-        mask &= mask - 1
-    return low_index(mask)
+    if n == 1:
+        return low_index(mask)
+    return select_bit(mask, bounded(key, rng_state, n))
 
 
 @njit
