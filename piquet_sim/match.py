@@ -68,9 +68,9 @@ def mean_ci(total: float, total_sq: float, n: int, scale: float = 1.0) -> dict:
 def _engine_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
     ids_ab, params_ab = kernel_arrays(a, b)
     ids_ba, params_ba = kernel_arrays(b, a)
-    same = int(np.array_equal(ids_ab, ids_ba) and np.array_equal(params_ab, params_ba))
+    share = KM.share_level(ids_ab, params_ab, ids_ba, params_ba)
     bits = DD_TT_BITS if (a.uses_solver or b.uses_solver) else 1
-    return (ids_ab, params_ab, ids_ba, params_ba, same, SUIT_TABLES, rules.to_array(), N_SPANS,
+    return (ids_ab, params_ab, ids_ba, params_ba, share, SUIT_TABLES, rules.to_array(), N_SPANS,
             bits, *SHARED_SOLVER_TABLES)  # fmt: skip
 
 

@@ -14,6 +14,8 @@ from click.testing import CliRunner
 from piquet_sim.cli import cli
 from piquet_sim.kernels import match as KM
 from piquet_sim.kernels import simulate as K
+from piquet_sim.kernels.declarations import D_LEN as KD_LEN
+from piquet_sim.kernels.play import PLAY_OUT_LEN
 from piquet_sim.match import (
     MatchCounts,
     _engine_args,
@@ -22,7 +24,7 @@ from piquet_sim.match import (
     summarize,
     tournament,
 )
-from piquet_sim.rules import DEFAULT_RULES
+from piquet_sim.rules import DEFAULT_RULES, Rules
 from piquet_sim.simulation import simulate
 from piquet_sim.strategies import REGISTRY, policies
 
@@ -62,14 +64,62 @@ def test_counts_match_the_records():
     assert c.block(KM.SIDE_B, KM.SEAT_ELDER, KM.B_CARTE_BLANCHE) == cb
 
 
-def test_self_match_is_exactly_even_and_the_shortcut_is_exact():
-    """A strategy against itself: every pair nets 0; skipping the second play changes nothing."""
-    args = list(_engine_args(G, G, DEFAULT_RULES))
-    assert args[4] == 1
-    nets, _ = KM.mirrored_deals(3, 0, 500, *args)
-    args[4] = 0
-    full, _ = KM.mirrored_deals(3, 0, 500, *args)
-    assert np.array_equal(nets, full)
+FEATURES = [K.F_DEALT_POINT_LEN, K.F_DEALT_SEQ_LEN, K.F_DEALT_SET, K.F_FINAL_POINT_LEN,
+            K.F_FINAL_SEQ_LEN, K.F_FINAL_SET]  # fmt: skip
+KEEP = [f for f in range(K.R_LEN)
+        if f % K.F_BLOCK not in FEATURES or f >= 2 * K.F_BLOCK]  # fmt: skip
+
+
+def _pair_records(a, b, n, seed, share, need_ab=True, need_ba=True, rules=DEFAULT_RULES):
+    args = _engine_args(a, b, rules)
+    ids_ab, params_ab, ids_ba, params_ba = args[:4]
+    tables, rules_arr = args[5], args[6]
+    ws = K.thread_workspace(1, *args[9:])
+    out = np.zeros((n, 2, K.R_LEN), dtype=np.int32)
+    pack, state = np.empty(32, np.int8), np.zeros(1, np.int64)
+    decl, decl2 = np.zeros(KD_LEN, np.int32), np.zeros(KD_LEN, np.int32)
+    play = np.zeros(PLAY_OUT_LEN, np.int32)
+    for i in range(n):
+        KM.play_pair(seed, i, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba,
+                     tables, rules_arr, pack, state, decl, decl2, play, out[i, 0], out[i, 1],
+                     ws)  # fmt: skip
+    return out
+
+
+@pytest.mark.parametrize(
+    "a, b, level",
+    [("greedy", "greedy", 3), ("greedy", "sink-sets", 1), ("greedy", "greedy-random-play", 2),
+     ("greedy", "younger-sinks-sets", 1), ("random", "max", 0), ("random", "random", 3),
+     ("max", "random", 0)],
+)  # fmt: skip
+def test_shared_pair_gives_the_simulator_records(a, b, level):
+    """play_pair shares the deal, exchanges and declarations between the seatings; every record
+    field (hand features aside) equals the plain simulator's, at every sharing level, and the
+    same with sharing off or with one seating only."""
+    sa, sb = REGISTRY[a], REGISTRY[b]
+    assert KM.share_level(*_engine_args(sa, sb, DEFAULT_RULES)[:4]) == level
+    n = 400
+    ab = simulate(n, seed=8, policies=policies(sa, sb))
+    ba = simulate(n, seed=8, policies=policies(sb, sa))
+    for share in sorted({level, 0}):
+        got = _pair_records(sa, sb, n, 8, share)
+        assert np.array_equal(got[:, 0, KEEP], ab[:, KEEP])
+        assert np.array_equal(got[:, 1, KEEP], ba[:, KEEP])
+    only_ba = _pair_records(sa, sb, n, 8, level, need_ab=False)
+    assert np.array_equal(only_ba[:, 1, KEEP], ba[:, KEEP])
+    only_ab = _pair_records(sa, sb, n, 8, level, need_ba=False)
+    assert np.array_equal(only_ab[:, 0, KEEP], ab[:, KEEP])
+
+
+def test_shared_pair_under_other_rules():
+    rules = Rules(lead_points="ten_or_higher", younger_must_exchange=False, carte_rouge=True)
+    sa, sb = REGISTRY["random"], REGISTRY["sink-point"]
+    got = _pair_records(sa, sb, 300, 5, 0, rules=rules)
+    ab = simulate(300, seed=5, policies=policies(sa, sb), rules=rules)
+    assert np.array_equal(got[:, 0, KEEP], ab[:, KEEP])
+
+
+def test_self_match_is_exactly_even():
     r = head_to_head("greedy", "greedy", 2000)
     assert r.summary["net_per_deal"]["mean"] == 0
     assert not r.summary["significant"]

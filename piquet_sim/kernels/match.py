@@ -1,11 +1,18 @@
 """Mirrored deals: every deal played twice with the seats swapped, on the same deal and stream.
 
 Deal i of a seed is played once with strategy A elder and B younger (policy arrays ``ids_ab``,
-``params_ab``) and once with B elder and A younger (``ids_ba``, ``params_ba``); both plays call
-``simulate.simulate_deal`` on (seed, i), so they see the same cards and the same random draws
-(common random numbers). When the two policy pairs are identical (``same`` = 1, A and B play
-alike in both seats) the second play is the first one exactly (``simulate_deal`` is a pure
-function of its arguments) and is not recomputed.
+``params_ab``) and once with B elder and A younger (``ids_ba``, ``params_ba``), both on deal
+(seed, i) and its stream, so they see the same cards and the same random draws (common random
+numbers). The pair is computed by ``play_pair``, which gives exactly the
+records ``simulate.simulate_deal`` gives for each seating (a test holds it to that, field by
+field, except the hand-feature fields it leaves at 0) but shares work between the seatings: the
+deal is shuffled once; when both seatings use the same exchange policies (ids and parameters) the
+exchanges are made once (they depend only on the hands and the stream, which are the same); when
+the declaration policies also agree the declarations are scored once; when everything agrees
+(A and B play alike in both seats) the second play is the first one exactly. It also skips the
+dealt/final hand features, which matches do not use. (Sharing is exact: an exchange is a pure
+function of the hand, the policy and the stream position, and the stream is restored to where
+it stood after the exchanges before each play.)
 
 Output per deal: ``nets`` int16[n, 2] = (net of the A-elder play, net of the B-elder play), each
 elder minus younger. Per span: integer counts ``int64[n_spans, M_LEN]`` (indices ``M_*``), merged
@@ -24,20 +31,64 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from .declarations import D_LEN
+from .declarations import (
+    D_ELDER,
+    D_LEN,
+    D_WIN_POINT,
+    D_WIN_SEQUENCE,
+    D_WIN_SETS,
+    D_YOUNGER,
+    P_CARTE_BLANCHE,
+    P_CARTE_ROUGE,
+    P_POINT,
+    P_REPIQUE,
+    P_SEQUENCE,
+    P_SETS,
+    carte_blanche,
+    score_declarations,
+)
+from .declaring import declaration_masks
+from .exchange import elder_exchange, younger_exchange
 from .jit import njit, njit_parallel
-from .play import PLAY_OUT_LEN
+from .play import (
+    OUT_E_CARDS,
+    OUT_E_PIQUE,
+    OUT_E_PLAY,
+    OUT_E_TRICKS,
+    OUT_Y_CARDS,
+    OUT_Y_PIQUE,
+    OUT_Y_PLAY,
+    OUT_Y_TRICKS,
+    PLAY_OUT_LEN,
+    play_deal,
+)
+from .rng import deal_full, stream_key
 from .simulate import (
     F_CARDS,
     F_CARTE_BLANCHE,
+    F_CARTE_ROUGE,
     F_PIQUE,
+    F_PLAY,
+    F_POINT,
     F_REPIQUE,
+    F_SEQUENCE,
+    F_SETS,
+    F_TAKEN,
     F_TOTAL,
+    F_TRICKS,
     R_ELDER,
     R_LEN,
     R_NET,
+    R_WIN_POINT,
+    R_WIN_SEQUENCE,
+    R_WIN_SETS,
     R_YOUNGER,
-    simulate_deal,
+    ST_ELDER_DECLARE,
+    ST_ELDER_EXCHANGE,
+    ST_ELDER_PLAY,
+    ST_YOUNGER_DECLARE,
+    ST_YOUNGER_EXCHANGE,
+    ST_YOUNGER_PLAY,
     thread_workspace,
 )
 
@@ -80,6 +131,137 @@ def _block(out, span, side, seat, rec, base, other):
 
 
 @njit
+def _player(rec, base, decl, dbase, play_points, cards, pique, tricks, took):
+    """One player's block of a record, as ``simulate._player_block`` writes it."""
+    rec[base + F_CARTE_BLANCHE] = decl[dbase + P_CARTE_BLANCHE]
+    rec[base + F_POINT] = decl[dbase + P_POINT]
+    rec[base + F_SEQUENCE] = decl[dbase + P_SEQUENCE]
+    rec[base + F_SETS] = decl[dbase + P_SETS]
+    rec[base + F_CARTE_ROUGE] = decl[dbase + P_CARTE_ROUGE]
+    rec[base + F_REPIQUE] = decl[dbase + P_REPIQUE]
+    rec[base + F_PLAY] = play_points
+    rec[base + F_CARDS] = cards
+    rec[base + F_PIQUE] = pique
+    rec[base + F_TRICKS] = tricks
+    rec[base + F_TAKEN] = took
+    total = 0
+    for f in range(F_CARTE_BLANCHE, F_PIQUE + 1):
+        total += rec[base + f]
+    rec[base + F_TOTAL] = total
+
+
+@njit
+def _declare(elder, younger, e_cb, y_cb, ids, params, tables, rules, decl):
+    e_pm, e_sm, e_tm = declaration_masks(ids[ST_ELDER_DECLARE], params[ST_ELDER_DECLARE], elder)
+    y_pm, y_sm, y_tm = declaration_masks(
+        ids[ST_YOUNGER_DECLARE], params[ST_YOUNGER_DECLARE], younger
+    )
+    score_declarations(
+        elder, younger, e_cb, y_cb, e_pm, e_sm, e_tm, y_pm, y_sm, y_tm, tables, rules, decl
+    )
+
+
+@njit
+def _play(elder, younger, e_took, y_took, ids, rules, key, state, decl, play, rec, ws):
+    """Play from the declarations in ``decl``; write the record (as ``finish_deal`` does)."""
+    e_pre = 0
+    y_pre = 0
+    for k in range(P_REPIQUE):  # combinations only: the repique bonus is not a combination
+        e_pre += decl[D_ELDER + k]
+        y_pre += decl[D_YOUNGER + k]
+    repique_done = decl[D_ELDER + P_REPIQUE] > 0 or decl[D_YOUNGER + P_REPIQUE] > 0
+    play_deal(
+        elder, younger, ids[ST_ELDER_PLAY], ids[ST_YOUNGER_PLAY], rules, e_pre, y_pre,
+        repique_done, key, state, play, ws,
+    )  # fmt: skip
+    _player(rec, R_ELDER, decl, D_ELDER, play[OUT_E_PLAY], play[OUT_E_CARDS], play[OUT_E_PIQUE],
+            play[OUT_E_TRICKS], e_took)  # fmt: skip
+    _player(rec, R_YOUNGER, decl, D_YOUNGER, play[OUT_Y_PLAY], play[OUT_Y_CARDS],
+            play[OUT_Y_PIQUE], play[OUT_Y_TRICKS], y_took)  # fmt: skip
+    rec[R_WIN_POINT] = decl[D_WIN_POINT]
+    rec[R_WIN_SEQUENCE] = decl[D_WIN_SEQUENCE]
+    rec[R_WIN_SETS] = decl[D_WIN_SETS]
+    rec[R_NET] = rec[R_ELDER + F_TOTAL] - rec[R_YOUNGER + F_TOTAL]
+
+
+@njit
+def play_pair(
+    seed, index, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba, tables, rules,
+    pack, state, decl, decl2, play, rec_ab, rec_ba, ws,
+):  # fmt: skip
+    """Deal ``index`` of ``seed`` played with A elder (record into ``rec_ab``, when ``need_ab``)
+    and with B elder (``rec_ba``, when ``need_ba``), sharing work between the two seatings.
+
+    ``share``: 3 when the whole policy arrays agree, 2 when exchanges and declarations agree,
+    1 when only the exchanges agree, 0 otherwise (see :func:`share_level`).
+    """
+    elder, younger = deal_full(seed, index, pack, state)
+    key = stream_key(seed, index)
+    talon = pack[24:32]
+    e_cb = carte_blanche(elder)
+    y_cb = carte_blanche(younger)
+    s0 = state[0]
+    if need_ab or share >= 1:
+        ids, params = ids_ab, params_ab
+    else:
+        ids, params = ids_ba, params_ba
+    e1, _, ek1 = elder_exchange(
+        elder, talon, ids[ST_ELDER_EXCHANGE], params[ST_ELDER_EXCHANGE], key, state, tables, rules
+    )
+    y1, _, yk1 = younger_exchange(
+        younger, talon, ek1, ids[ST_YOUNGER_EXCHANGE], params[ST_YOUNGER_EXCHANGE], key, state,
+        tables, rules,
+    )  # fmt: skip
+    s1 = state[0]
+    if need_ab or share >= 2:
+        _declare(e1, y1, e_cb, y_cb, ids_ab, params_ab, tables, rules, decl)
+    if need_ab:
+        _play(e1, y1, ek1, yk1, ids_ab, rules, key, state, decl, play, rec_ab, ws)
+    if not need_ba:
+        return
+    if share == 3 and need_ab:
+        for f in range(R_LEN):
+            rec_ba[f] = rec_ab[f]
+        return
+    if share >= 1:
+        state[0] = s1
+        e2, y2, ek2, yk2 = e1, y1, ek1, yk1
+    elif need_ab:
+        state[0] = s0
+        e2, _, ek2 = elder_exchange(
+            elder, talon, ids_ba[ST_ELDER_EXCHANGE], params_ba[ST_ELDER_EXCHANGE], key, state,
+            tables, rules,
+        )  # fmt: skip
+        y2, _, yk2 = younger_exchange(
+            younger, talon, ek2, ids_ba[ST_YOUNGER_EXCHANGE], params_ba[ST_YOUNGER_EXCHANGE], key,
+            state, tables, rules,
+        )  # fmt: skip
+    else:
+        e2, y2, ek2, yk2 = e1, y1, ek1, yk1  # already made with B's policies above
+    if share >= 2:
+        for f in range(D_LEN):
+            decl2[f] = decl[f]
+    else:
+        _declare(e2, y2, e_cb, y_cb, ids_ba, params_ba, tables, rules, decl2)
+    _play(e2, y2, ek2, yk2, ids_ba, rules, key, state, decl2, play, rec_ba, ws)
+
+
+def share_level(ids_ab, params_ab, ids_ba, params_ba) -> int:
+    """How much of a mirrored pair the two seatings share (Python side; see :func:`play_pair`)."""
+
+    def agree(stages: list[int]) -> bool:
+        return np.array_equal(ids_ab[stages], ids_ba[stages]) and np.array_equal(
+            params_ab[stages], params_ba[stages]
+        )
+
+    if agree(list(range(len(ids_ab)))):
+        return 3
+    if not agree([ST_ELDER_EXCHANGE, ST_YOUNGER_EXCHANGE]):
+        return 0
+    return 2 if agree([ST_ELDER_DECLARE, ST_YOUNGER_DECLARE]) else 1
+
+
+@njit
 def _mirrored_span(
     seed,
     first,
@@ -88,7 +270,7 @@ def _mirrored_span(
     params_ab,
     ids_ba,
     params_ba,
-    same,
+    share,
     tables,
     rules,
     nets,
@@ -100,21 +282,16 @@ def _mirrored_span(
     pack = np.empty(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
     decl = np.zeros(D_LEN, dtype=np.int32)
+    decl2 = np.zeros(D_LEN, dtype=np.int32)
     play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
     rec_ab = np.zeros(R_LEN, dtype=np.int32)
     rec_ba = np.zeros(R_LEN, dtype=np.int32)
     for i in range(count):
         index = first + i
-        simulate_deal(
-            seed, index, ids_ab, params_ab, tables, rules, pack, state, decl, play, rec_ab, ws
-        )
-        if same:
-            for f in range(R_LEN):
-                rec_ba[f] = rec_ab[f]
-        else:
-            simulate_deal(
-                seed, index, ids_ba, params_ba, tables, rules, pack, state, decl, play, rec_ba, ws
-            )
+        play_pair(
+            seed, index, ids_ab, params_ab, ids_ba, params_ba, share, True, True, tables, rules,
+            pack, state, decl, decl2, play, rec_ab, rec_ba, ws,
+        )  # fmt: skip
         net_ab = np.int64(rec_ab[R_NET])
         net_ba = np.int64(rec_ba[R_NET])
         nets[row0 + i, 0] = net_ab
@@ -142,7 +319,7 @@ def mirrored_deals(
     params_ab,
     ids_ba,
     params_ba,
-    same,
+    share,
     tables,
     rules,
     n_spans,
@@ -176,7 +353,7 @@ def mirrored_deals(
                 params_ab,
                 ids_ba,
                 params_ba,
-                same,
+                share,
                 tables,
                 rules,
                 nets,

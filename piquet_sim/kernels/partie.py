@@ -23,7 +23,8 @@ then ``partie_settle``.
 Mirrored parties: partie p is played twice on the same deals, version 0 with A elder in the
 partie's first deal (and 3rd, 5th, ...), version 1 with B elder first. Deal d of partie p is
 deal ``p * DEAL_STRIDE + d`` of the seed, so the two versions see the same cards: at deal d one
-version needs the A-elder play and the other the B-elder play, which is exactly a mirrored pair.
+version needs the A-elder play and the other the B-elder play, which is exactly a mirrored pair
+(``match.play_pair``; ``share`` as there).
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ from numba import prange
 from ..rules import R_BLANK_PARTIE_BONUS, R_GAME, R_TIE
 from .declarations import D_LEN
 from .jit import njit, njit_parallel
+from .match import play_pair
 from .play import PLAY_OUT_LEN
-from .simulate import F_TOTAL, R_ELDER, R_LEN, R_YOUNGER, simulate_deal, thread_workspace
+from .simulate import F_TOTAL, R_ELDER, R_LEN, R_YOUNGER, thread_workspace
 
 GAME_RUBICON = 0  # index into rules.GAMES
 GAME_HUNDRED = 1
@@ -184,7 +186,7 @@ def _partie_span(
     params_ab,
     ids_ba,
     params_ba,
-    same,
+    share,
     tables,
     rules,
     out,
@@ -194,6 +196,7 @@ def _partie_span(
     pack = np.empty(32, dtype=np.int8)
     rng_state = np.zeros(1, dtype=np.int64)
     decl = np.zeros(D_LEN, dtype=np.int32)
+    decl2 = np.zeros(D_LEN, dtype=np.int32)
     play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
     rec_ab = np.zeros(R_LEN, dtype=np.int32)
     rec_ba = np.zeros(R_LEN, dtype=np.int32)
@@ -213,20 +216,10 @@ def _partie_span(
             need_ba = (states[0, S_DONE] == 0 and d % 2 == 1) or (
                 states[1, S_DONE] == 0 and d % 2 == 0
             )
-            if need_ab or (same and need_ba):
-                simulate_deal(
-                    seed, index, ids_ab, params_ab, tables, rules, pack, rng_state, decl, play,
-                    rec_ab, ws,
-                )  # fmt: skip
-            if need_ba:
-                if same:
-                    for f in range(R_LEN):
-                        rec_ba[f] = rec_ab[f]
-                else:
-                    simulate_deal(
-                        seed, index, ids_ba, params_ba, tables, rules, pack, rng_state, decl,
-                        play, rec_ba, ws,
-                    )  # fmt: skip
+            play_pair(
+                seed, index, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba,
+                tables, rules, pack, rng_state, decl, decl2, play, rec_ab, rec_ba, ws,
+            )  # fmt: skip
             for v in range(2):
                 if states[v, S_DONE] == 0:
                     if (d + v) % 2 == 0:  # A elder
@@ -252,7 +245,7 @@ def mirrored_parties(
     params_ab,
     ids_ba,
     params_ba,
-    same,
+    share,
     tables,
     rules,
     n_spans,
@@ -281,7 +274,7 @@ def mirrored_parties(
                 params_ab,
                 ids_ba,
                 params_ba,
-                same,
+                share,
                 tables,
                 rules,
                 out,
