@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {}
-MODULES = ("declarations", "simulation", "match", "advisor", "solver")
+MODULES = ("declarations", "simulation", "match", "advisor", "solver", "sinking")
 
 
 def workload(name: str) -> Callable:

@@ -26,7 +26,9 @@ from .declarations import (
     P_REPIQUE,
     carte_blanche,
     point_key,
+    sequence_cards,
     sequence_key,
+    set_cards,
     set_ranks,
 )
 from .declarations import score_declarations as _score
@@ -189,9 +191,9 @@ def evaluate_world(
         pmask[1] = sm
         pmask[2] = tm
         changed = (
-            (p_hand & pm) != (p_hand & a_pm)
-            or (p_hand & sm) != (p_hand & a_sm)
-            or (p_hand & tm) != (p_hand & a_tm)
+            point_key(p_hand & pm, tables) != point_key(p_hand & a_pm, tables)
+            or sequence_cards(p_hand & sm, tables) != sequence_cards(p_hand & a_sm, tables)
+            or set_cards(p_hand & tm) != set_cards(p_hand & a_tm)
         )
         know_p = deal_knowledge(
             p_hand, p_discard, pmask, o_hand, omask, p_extra_in, p_extra_out, tables
