@@ -334,9 +334,10 @@ def plot_margins(t: Tournament, path: str | Path, title: str = "") -> None:
     im = ax.imshow(t.margins, cmap="RdBu", vmin=-bound, vmax=bound)
     for i in range(k):
         for j in range(k):
-            if i != j:
-                ax.text(j, i, f"{t.margins[i, j]:+.2f}\n±{t.half_widths[i, j]:.2f}",
-                        ha="center", va="center", fontsize=8)  # fmt: skip
+            dark = abs(t.margins[i, j]) > 0.6 * bound
+            label = "—" if i == j else f"{t.margins[i, j]:+.2f}\n±{t.half_widths[i, j]:.2f}"
+            ax.text(j, i, label, ha="center", va="center", fontsize=8,
+                    color="white" if dark else "black")  # fmt: skip
     ax.set_xticks(range(k), t.names, rotation=30, ha="right")
     ax.set_yticks(range(k), t.names)
     ax.set_xlabel("opponent")

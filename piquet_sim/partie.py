@@ -31,6 +31,8 @@ from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, simulate
 from .strategies import Strategy, kernel_arrays, policies, resolve
 
 N_SPANS = 64
+SETTLE_RANGE = 1000  # settlements histogrammed over [-SETTLE_RANGE, SETTLE_RANGE]
+TOTAL_RANGE = 600
 
 
 def _engine_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
@@ -57,6 +59,10 @@ class PartieCounts:
     def __init__(self) -> None:
         self.pairs = 0
         self.sums: dict[str, float] = {}
+        #: parties by A's settlement (index + SETTLE_RANGE, clipped) and by each final total
+        self.settle_hist = np.zeros(2 * SETTLE_RANGE + 1, np.int64)
+        self.total_hist = {"a": np.zeros(TOTAL_RANGE + 1, np.int64),
+                           "b": np.zeros(TOTAL_RANGE + 1, np.int64)}  # fmt: skip
 
     def _add(self, name: str, value) -> None:
         self.sums[name] = self.sums.get(name, 0.0) + float(value)
@@ -69,6 +75,14 @@ class PartieCounts:
         draw = (r[:, :, KP.PR_WINNER] == 0).astype(np.int64)
         rub = r[:, :, KP.PR_RUBICON].astype(np.int64)
         settle = r[:, :, KP.PR_SETTLE]
+        self.settle_hist += np.bincount(
+            np.clip(settle.ravel(), -SETTLE_RANGE, SETTLE_RANGE) + SETTLE_RANGE,
+            minlength=self.settle_hist.size,
+        )
+        for side, f in (("a", KP.PR_A), ("b", KP.PR_B)):
+            self.total_hist[side] += np.bincount(
+                np.clip(r[:, :, f].ravel(), 0, TOTAL_RANGE), minlength=TOTAL_RANGE + 1
+            )
         pw = win.sum(axis=1)  # 0..2 per pair
         ps = settle.sum(axis=1)
         self._add("win2", pw.sum())
@@ -190,6 +204,44 @@ def parties(
     summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < n,
                    strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip
     return PartieResult(summary, counts, done < n)
+
+
+def plot_parties(c: PartieCounts, summary: dict, path: str, title: str = "") -> None:
+    """A's settlement per partie (histogram, mean marked) and both players' final totals with the
+    Rubicon line at 100."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = max(int(c.settle_hist.sum()), 1)
+    a, b = summary["a"], summary["b"]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    x = np.arange(-SETTLE_RANGE, SETTLE_RANGE + 1)
+    width = 10
+    binned = np.add.reduceat(c.settle_hist, np.arange(0, x.size, width)) / n
+    ax1.bar(x[::width] + width / 2, binned, width=width, color="tab:green")
+    mean = summary["a_settlement"]["mean"]
+    ax1.axvline(mean, color="black", lw=1, label=f"mean {mean:+.1f}")
+    ax1.axvline(0, color="grey", lw=0.6)
+    ax1.set_xlim(-700, 700)
+    ax1.set_xlabel(f"{a}'s settlement per partie (points; negative: {b} gains)")
+    ax1.set_ylabel("probability per 10 points")
+    ax1.legend()
+    ax1.set_title("Settlement (a win is worth 100 more; outer humps: rubicons)")
+    t = np.arange(TOTAL_RANGE + 1)
+    for side, name, colour in (("a", a, "tab:blue"), ("b", b, "tab:orange")):
+        ax2.step(t, c.total_hist[side] / n, where="mid", label=name, color=colour)
+    ax2.axvline(100, color="red", lw=0.8, label="Rubicon (100)")
+    ax2.set_xlim(0, 400)
+    ax2.set_xlabel("final total of the partie (points)")
+    ax2.set_title("Final totals")
+    ax2.legend()
+    fig.suptitle(title or f"{a} v {b}: {summary['parties']:,} parties "
+                 f"(P({a} wins) {summary['a_win']['p']:.3f})")  # fmt: skip
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 # ----------------------------------------------------------------------------- partie value

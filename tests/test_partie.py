@@ -212,6 +212,15 @@ def test_partie_tables_agree_with_simulated_parties():
     assert abs(value - s["a_settlement"]["mean"]) < 4 * s["a_settlement"]["se"] + 3
 
 
+def test_cli_partie_table_and_plot(tmp_path):
+    png = tmp_path / "p.png"
+    res = CliRunner().invoke(cli, ["partie", "greedy", "max", "--parties", "300", "--quiet",
+                                   "--blank-partie-bonus", "--plot", str(png)])  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert "rubicons" in res.output and "blank partie" in res.output
+    assert png.stat().st_size > 1000
+
+
 def test_cli_partie_json():
     res = CliRunner().invoke(
         cli, ["partie", "greedy", "random", "--parties", "300", "--game", "four_deals", "--json"]

@@ -298,17 +298,24 @@ def tournament_command(
     show_default=True,
     help="Partie pairs per chunk (memory stays flat; Ctrl-C stops between chunks).",
 )
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the settlement and final-total distributions (PNG).",
+)
 @quiet_option
 @json_option
 @rules_options
-def partie_command(a, b, parties, seed, chunk, quiet, as_json, rules) -> None:
+def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules) -> None:
     """Whole parties of A against B under the partie rules (--game, --tie, --blank-partie-bonus):
     P(A wins the partie), P(rubicon) each way, and A's expected settlement per partie with 95%
     intervals (Rubicon settlement: loser under 100 pays winner + loser + 100).
 
     \b
     Example:
-      piquet partie greedy sink-sets --parties 100000 --tie refait_double
+      piquet partie greedy sink-sets --parties 100000 --tie refait_double --plot partie.png
     """
     t0 = time.perf_counter()
     with Bar(parties, "partie pairs", quiet or as_json) as bar:
@@ -316,6 +323,8 @@ def partie_command(a, b, parties, seed, chunk, quiet, as_json, rules) -> None:
     elapsed = time.perf_counter() - t0
     s = result.summary
     s["seconds"] = round(elapsed, 3)
+    if plot_path:
+        P.plot_parties(result.counts, s, plot_path)
     if as_json:
         echo_json(s)
         return
@@ -353,3 +362,5 @@ def partie_command(a, b, parties, seed, chunk, quiet, as_json, rules) -> None:
             f"  {label}: {s['a']} wins {e['a_win']['p']:.4f}, settles "
             f"{e['a_settlement']['mean']:+.2f} ± {1.96 * e['a_settlement']['se']:.2f}"
         )
+    if plot_path:
+        console.print(f"Distributions written to {plot_path}")
