@@ -201,6 +201,25 @@ def test_partie_tables_on_fixed_deals_equal_the_reference():
     assert t.multiplier(1) == 1 and partie_tables(pe, py, FOUR).multiplier(4) == 2
 
 
+def test_partie_value_maps_deal_outcomes():
+    from piquet_sim.partie import partie_value
+
+    pe, py = _point_mass(25, 10), _point_mass(10, 20)
+    t = partie_tables(pe, py, RUBICON)
+    # deal 6 of 6 from 95 v 90, me elder: outcome (2, 0) wins 97 v 90 (rubicon: 287);
+    # (0, 40) loses 95 v 130, rubiconed (130 + 95 + 100 = 325); (3, 8) ties 98 v 98: two more deals,
+    # me younger then elder: 98 + 10 + 25 = 133 v 98 + 20 + 10 = 128, I win 133 - 128 + 100
+    mine, theirs = np.array([2, 0, 3]), np.array([0, 40, 8])
+    win = partie_value(95, 90, 6, True, mine, theirs, "win", t)
+    value = partie_value(95, 90, 6, True, mine, theirs, "settlement", t)
+    assert np.allclose(win, [1, 0, 1], atol=1e-4)
+    assert np.allclose(value, [287, -325, 105], atol=1e-2)
+    with pytest.raises(ValueError, match="deal must be"):
+        partie_value(0, 0, 9, True, mine, theirs, "win", t)
+    with pytest.raises(ValueError, match="objective"):
+        partie_value(0, 0, 1, True, mine, theirs, "ev", t)
+
+
 def test_partie_tables_agree_with_simulated_parties():
     from piquet_sim.partie import deal_distributions
 
