@@ -17,6 +17,7 @@ from . import (  # noqa: F401  (registers commands)
     discard,  # noqa: F401
     draw,  # noqa: F401
     odds,  # noqa: F401
+    report,  # noqa: F401
     sink,  # noqa: F401
     solve,  # noqa: F401
     strategy,  # noqa: F401
