@@ -144,7 +144,7 @@ def event_rates(rows: list[dict], path: str | Path) -> Path:
     return _save(fig, path)
 
 
-def partie_settlement(rows: list[dict], path: str | Path) -> Path:
+def partie_settlement(rows: list[dict], path: str | Path, title: str = "Mirrored parties") -> Path:
     """A's expected settlement per partie against B (points) with 95% intervals, one line per
     pairing. Rows: {"label", "mean", "lo", "hi"}."""
     plt = _pyplot()
@@ -156,5 +156,5 @@ def partie_settlement(rows: list[dict], path: str | Path) -> Path:
     ax.axvline(0, color="grey", lw=0.8)
     ax.set_yticks(y, [r["label"] for r in rows])
     ax.set_xlabel("A's expected settlement per partie (points; negative: B gains)")
-    ax.set_title("Rubicon parties, mirrored (95% intervals)")
+    ax.set_title(f"{title}, 95% intervals")
     return _save(fig, path)

@@ -542,14 +542,15 @@ def _sinking(hands: int, seed: int, rules: Rules, log: Callable[[str], None]):
         params = inspect.signature(fn).parameters
         offer = {"n_hands": hands, "hands": hands, "n": hands, "seed": seed, "rules": rules}
         kwargs = {k: v for k, v in offer.items() if k in params}
+        note = ""
         result = fn(**kwargs)
         summarise = getattr(mod, "study_table", None)
         if isinstance(result, pd.DataFrame) and set(result.columns) >= SINK_ROW_COLUMNS:
             result = sinking_summary(result)
-            source += " (per-hand rows summarised here, 95% intervals over hands)"
+            note = "; per-hand rows summarised here, 95% intervals over hands"
         elif callable(summarise) and isinstance(result, pd.DataFrame):
             result = summarise(result)
-            source += " summarised by study_table"
+            note = "; summarised by study_table"
         table = _as_frame(result)
     except Exception as err:  # noqa: BLE001 - the report goes on without the section
         log(f"sinking study failed: {type(err).__name__}: {err}")
@@ -557,7 +558,7 @@ def _sinking(hands: int, seed: int, rules: Rules, log: Callable[[str], None]):
     if table is None:
         return None, f"{source} returned no table"
     shown = ", ".join(f"{k}={v}" for k, v in kwargs.items() if k != "rules")
-    return table, f"{source}({shown})"
+    return table, f"{source}({shown}){note}"
 
 
 SINK_ROW_COLUMNS = {"role", "choice", "gain"}
@@ -628,7 +629,7 @@ def build_report(
     ``deals``: deals of the odds and event-rate studies; the exchange study uses deals / 2, the
     tournament deals / 2 mirrored pairs per match, the parties deals / 40 mirrored pairs per
     pairing (at least 2 each); the sinking study (when available) ``sink_hands`` dealt hands
-    (default deals / 10000, at least 4; it plays each hand's choices out, about a second a
+    (default deals / 20000, at least 4; it plays each hand's choices out, about a second a
     hand). The first strategy is the one the odds and exchange sections describe (it plays
     itself). ``progress`` receives one line per finished step. Returns the
     paths written: {"html", "md", "json", "odds_csv", "images": {name: path}}.
@@ -654,7 +655,7 @@ def build_report(
     n_pairs = max(deals // 2, 2)
     n_parties = max(deals // 40, 2)
     if sink_hands is None:
-        sink_hands = max(deals // 10_000, 4)
+        sink_hands = max(deals // 20_000, 4)
     main = strats[0]
     timings: dict[str, float] = {}
     data: dict = {}
@@ -764,7 +765,9 @@ def build_report(
     log(f"parties: {len(partie_rows)} pairings x {2 * n_parties:,} parties")
     partie_table = pd.DataFrame(partie_rows)
     data["parties"] = partie_data
-    images["parties"] = plots.partie_settlement(partie_plot, out / "partie_settlement.png")
+    images["parties"] = plots.partie_settlement(
+        partie_plot, out / "partie_settlement.png", f"Mirrored parties ({rules.game})"
+    )
 
     # --- sinking study
     t = time.perf_counter()
@@ -870,7 +873,8 @@ def build_report(
 
     sec = Section("sinking", "Sinking study")
     if sink_table is not None:
-        sec.text(f"From `{sink_source}`.")
+        sec.text(f"From {sink_source}. Gains are points per deal (player minus opponent) "
+                 "over declaring everything.")  # fmt: skip
         sec.table(_float_cells(sink_table), "Sinking study")
     else:
         sec.text(f"The sinking study is not available yet: {sink_source}.")
