@@ -183,7 +183,7 @@ def test_partie_tables_on_fixed_deals_equal_the_reference():
     outcome of the reference partie from every start."""
     pe, py = _point_mass(25, 10), _point_mass(10, 20)
     for rules in (RUBICON, FOUR, HUNDRED, DOUBLE):
-        t = partie_tables(pe, py, rules)
+        t = partie_tables(pe, py, rules, grid=256)
         for first_elder in (True, False):
             seq = [(25, 10) if (d % 2 == 0) == first_elder else (10, 20) for d in range(60)]
             ref = play_partie(seq, rules)
