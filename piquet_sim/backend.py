@@ -12,6 +12,8 @@ Dask is an optional extra (``pip install "piquet-sim[dask]"``); the local backen
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -92,9 +94,12 @@ class DaskBackend:
         for chunk in items:
             future = self.client.submit(task, chunk, *args, pure=False)
             futures[future.key] = (future, chunk)
-        for future in as_completed([f for f, _ in futures.values()]):
-            yield futures[future.key][1], future.result()
-            future.release()
+        try:
+            for future in as_completed([f for f, _ in futures.values()]):
+                yield futures[future.key][1], future.result()
+                future.release()
+        finally:  # stopped early (Ctrl-C): drop what is still queued
+            self.client.cancel([f for f, _ in futures.values() if not f.done()])
 
     def worker_pids(self) -> list[int]:
         """Process ids of the workers (for fault tests)."""
@@ -108,6 +113,59 @@ class DaskBackend:
     def describe(self) -> str:
         n = len(self.client.scheduler_info().get("workers", {}))
         return f"dask ({n} workers at {self.client.scheduler.address})"
+
+
+class StopOnInterrupt:
+    """Within ``with``: Ctrl-C (SIGINT) sets ``stop`` instead of raising, so a long run finishes
+    the chunk in flight and returns what it has. (A KeyboardInterrupt raised while a numba
+    kernel runs surfaces as a SystemError and loses the chunk; deferring it avoids that.) Only
+    active in the main thread; elsewhere ``stop`` stays false."""
+
+    def __init__(self) -> None:
+        self.stop = False
+        self._old = None
+
+    def _handler(self, signum, frame) -> None:
+        self.stop = True
+
+    def __enter__(self) -> StopOnInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+
+
+def run_chunks(
+    backend,
+    task: Callable[..., Any],
+    n: int,
+    chunk: int,
+    args: tuple,
+    consume: Callable[[Chunk, Any], None],
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Run ``task(Chunk, *args)`` over deals 0..n-1 in chunks on ``backend``; ``consume`` each
+    (chunk, result) as it arrives (merge exactly there). Ctrl-C stops after the chunk in flight.
+    Returns the number of deals consumed (n unless interrupted)."""
+    done = 0
+    with StopOnInterrupt() as flag:
+        results = backend.map_unordered(task, chunks(n, chunk), *args)
+        try:
+            for item, result in results:
+                consume(item, result)
+                done += item.size
+                if progress is not None:
+                    progress(item.size)
+                if flag.stop:
+                    break
+        except KeyboardInterrupt:
+            pass
+        finally:
+            results.close()
+    return done
 
 
 def make_backend(name: str = "local", scheduler: str | None = None, workers: int = 2):

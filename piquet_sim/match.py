@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import signal
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .backend import Chunk, LocalBackend, StopOnInterrupt, run_chunks
 from .kernels import match as KM
 from .kernels.tables import SUIT_TABLES
 from .odds import wilson_interval
@@ -84,27 +83,9 @@ def mirrored_chunk(
     return nets, counts.sum(axis=0)
 
 
-class StopOnInterrupt:
-    """Within ``with``: Ctrl-C (SIGINT) sets ``stop`` instead of raising, so a long run finishes
-    the chunk in flight and returns what it has. (A KeyboardInterrupt raised while a numba
-    kernel runs surfaces as a SystemError and loses the chunk; deferring it avoids that.) Only
-    active in the main thread; elsewhere ``stop`` stays false."""
-
-    def __init__(self) -> None:
-        self.stop = False
-        self._old = None
-
-    def _handler(self, signum, frame) -> None:
-        self.stop = True
-
-    def __enter__(self) -> StopOnInterrupt:
-        if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handler)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._old is not None:
-            signal.signal(signal.SIGINT, self._old)
+def _match_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
+    """One chunk of a head-to-head (the unit of work of every backend)."""
+    return mirrored_chunk(a, b, seed, chunk.start, chunk.size, rules)
 
 
 @dataclass
@@ -201,29 +182,25 @@ def head_to_head(
     chunk: int = 250_000,
     progress: Callable[[int], None] | None = None,
     on_chunk: Callable[[int, np.ndarray], None] | None = None,
+    backend=None,
 ) -> MatchResult:
     """Play ``deals`` mirrored deal pairs of A against B (2 * deals plays).
 
     ``on_chunk(start, nets)`` receives each chunk's per-deal nets (for CSV export); ``progress``
     the number of pairs finished. Ctrl-C stops cleanly after the chunk in flight with the pairs
-    so far (``interrupted`` true; the summary's ``pairs`` says how many)."""
+    so far (``interrupted`` true; the summary's ``pairs`` says how many). ``backend``: where the
+    chunks run (``piquet_sim.backend``; default local); the counts are the same on any."""
     sa, sb = resolve(a), resolve(b)
-    args = _engine_args(sa, sb, rules)
     counts = MatchCounts()
-    done = 0
-    with StopOnInterrupt() as flag:
-        try:
-            while done < deals and not flag.stop:
-                size = min(chunk, deals - done)
-                nets, span_counts = KM.mirrored_deals(seed, done, size, *args)
-                counts.add(span_counts.sum(axis=0))
-                if on_chunk is not None:
-                    on_chunk(done, nets)
-                done += size
-                if progress is not None:
-                    progress(size)
-        except KeyboardInterrupt:
-            pass
+
+    def consume(item: Chunk, result: tuple) -> None:
+        nets, chunk_counts = result
+        counts.add(chunk_counts)
+        if on_chunk is not None:
+            on_chunk(item.start, nets)
+
+    done = run_chunks(backend or LocalBackend(), _match_task, deals, chunk, (sa, sb, seed, rules),
+                      consume, progress)  # fmt: skip
     summary = summarize(counts, sa.name, sb.name)
     summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < deals,
                    strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip
@@ -260,6 +237,7 @@ def tournament(
     rules: Rules = DEFAULT_RULES,
     chunk: int = 250_000,
     progress: Callable[[int], None] | None = None,
+    backend=None,
 ) -> Tournament:
     """Every pair of strategies plays ``deals`` mirrored deal pairs on the same deals (seed).
 
@@ -280,7 +258,8 @@ def tournament(
             if interrupted or outer.stop:
                 interrupted = True
                 break
-            r = head_to_head(strategies[i], strategies[j], deals, seed, rules, chunk, progress)
+            r = head_to_head(strategies[i], strategies[j], deals, seed, rules, chunk, progress,
+                             backend=backend)  # fmt: skip
             s = r.summary
             net = s["net_per_deal"]
             margins[i, j], margins[j, i] = net["mean"], -net["mean"]

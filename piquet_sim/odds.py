@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import exact
-from .backend import Chunk, LocalBackend, chunks
+from .backend import Chunk, LocalBackend, run_chunks
 from .kernels import simulate as K
 from .kernels.declarations import W_ELDER, W_YOUNGER
 from .rules import DEFAULT_RULES, Rules
@@ -188,14 +188,8 @@ def odds(
     policies = policies or Policies()
     backend = backend or LocalBackend()
     counts = OddsCounts()
-    try:
-        for _, part in backend.map_unordered(odds_chunk, chunks(deals, chunk), seed, policies,
-                                             rules):  # fmt: skip
-            counts.merge(part)
-            if progress is not None:
-                progress(part.deals)
-    except KeyboardInterrupt:
-        pass
+    run_chunks(backend, odds_chunk, deals, chunk, (seed, policies, rules),
+               lambda _, part: counts.merge(part), progress)  # fmt: skip
     summary = summarize(counts)
     summary["interrupted"] = counts.deals < deals
     summary["seed"] = seed

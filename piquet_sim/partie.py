@@ -21,11 +21,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .backend import Chunk, LocalBackend, run_chunks
 from .kernels import match as KM
 from .kernels import partie as KP
 from .kernels import simulate as KS
 from .kernels.tables import SUIT_TABLES
-from .match import Z95, StopOnInterrupt, format_p, mean_ci
+from .match import Z95, format_p, mean_ci
 from .odds import wilson_interval
 from .rules import DEFAULT_RULES, Rules
 from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, simulate
@@ -54,6 +55,13 @@ def partie_rows(
     return KP.mirrored_parties(seed, start, n, *_engine_args(resolve(a), resolve(b), rules))
 
 
+def _partie_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> PartieCounts:
+    """Counts of one chunk of partie pairs (the unit of work of every backend)."""
+    counts = PartieCounts()
+    counts.add(partie_rows(a, b, seed, chunk.start, chunk.size, rules))
+    return counts
+
+
 class PartieCounts:
     """Sums over mirrored partie pairs, merged chunk by chunk (integers and exact float sums)."""
 
@@ -64,6 +72,15 @@ class PartieCounts:
         self.settle_hist = np.zeros(2 * SETTLE_RANGE + 1, np.int64)
         self.total_hist = {"a": np.zeros(TOTAL_RANGE + 1, np.int64),
                            "b": np.zeros(TOTAL_RANGE + 1, np.int64)}  # fmt: skip
+
+    def merge(self, other: PartieCounts) -> None:
+        """Add another partial aggregate (integer-valued sums, so exact in any order)."""
+        self.pairs += other.pairs
+        for name, value in other.sums.items():
+            self._add(name, value)
+        self.settle_hist += other.settle_hist
+        for side, hist in other.total_hist.items():
+            self.total_hist[side] += hist
 
     def _add(self, name: str, value) -> None:
         self.sums[name] = self.sums.get(name, 0.0) + float(value)
@@ -182,25 +199,16 @@ def parties(
     rules: Rules = DEFAULT_RULES,
     chunk: int = 20_000,
     progress: Callable[[int], None] | None = None,
+    backend=None,
 ) -> PartieResult:
     """Simulate ``n`` mirrored partie pairs of A against B (2n parties) under ``rules``.
 
     Ctrl-C stops cleanly after the chunk in flight (``interrupted``; ``pairs`` says how many
-    finished)."""
+    finished). ``backend``: where the chunks run (default local); same counts on any."""
     sa, sb = resolve(a), resolve(b)
-    args = _engine_args(sa, sb, rules)
     counts = PartieCounts()
-    done = 0
-    with StopOnInterrupt() as flag:
-        try:
-            while done < n and not flag.stop:
-                size = min(chunk, n - done)
-                counts.add(KP.mirrored_parties(seed, done, size, *args))
-                done += size
-                if progress is not None:
-                    progress(size)
-        except KeyboardInterrupt:
-            pass
+    done = run_chunks(backend or LocalBackend(), _partie_task, n, chunk, (sa, sb, seed, rules),
+                      lambda _, part: counts.merge(part), progress)  # fmt: skip
     summary = summarize(counts, sa.name, sb.name)
     summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < n,
                    strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip

@@ -86,3 +86,17 @@ def test_killed_worker_loses_and_doubles_nothing(cluster):
 def test_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(BackendError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         DaskBackend("tcp://127.0.0.1:9", timeout=1.0)
+
+
+def test_head_to_head_and_parties_identical_on_the_cluster(cluster):
+    from piquet_sim.match import head_to_head
+    from piquet_sim.partie import parties
+
+    local = head_to_head("greedy", "max", 30_000, seed=3, chunk=30_000)
+    remote = head_to_head("greedy", "max", 30_000, seed=3, chunk=7_000, backend=cluster)
+    assert (local.counts.counts == remote.counts.counts).all()
+    assert local.summary["net_per_deal"] == remote.summary["net_per_deal"]
+    p_local = parties("greedy", "max", 3000, seed=3, chunk=3000)
+    p_remote = parties("greedy", "max", 3000, seed=3, chunk=700, backend=cluster)
+    assert p_local.counts.sums == p_remote.counts.sums
+    assert (p_local.counts.settle_hist == p_remote.counts.settle_hist).all()

@@ -16,6 +16,7 @@ from piquet_sim.kernels import match as KM
 from piquet_sim.kernels import simulate as K
 from piquet_sim.kernels.declarations import D_LEN as KD_LEN
 from piquet_sim.kernels.play import PLAY_OUT_LEN
+from piquet_sim.kernels.solver import make_workspace
 from piquet_sim.match import (
     MatchCounts,
     _engine_args,
@@ -74,7 +75,7 @@ def _pair_records(a, b, n, seed, share, need_ab=True, need_ba=True, rules=DEFAUL
     args = _engine_args(a, b, rules)
     ids_ab, params_ab, ids_ba, params_ba = args[:4]
     tables, rules_arr = args[5], args[6]
-    ws = K.thread_workspace(1, *args[9:])
+    ws = make_workspace(1)  # a Python-built workspace; no arrays returned from a kernel
     out = np.zeros((n, 2, K.R_LEN), dtype=np.int32)
     pack, state = np.empty(32, np.int8), np.zeros(1, np.int64)
     decl, decl2 = np.zeros(KD_LEN, np.int32), np.zeros(KD_LEN, np.int32)

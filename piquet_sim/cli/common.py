@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from collections.abc import Callable
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from .. import cards as C
 from ..rules import GAMES, LEAD_POINTS, TIE_RULES, Rules, RulesError
@@ -164,3 +167,34 @@ def backend_options(func: Callable) -> Callable:
     for option in reversed(_BACKEND_OPTIONS):
         wrapper = option(wrapper)
     return wrapper
+
+
+class RateBar:
+    """A rich progress bar on stderr with a rate, fed with amounts finished."""
+
+    def __init__(self, total: int, unit: str, quiet: bool):
+        self.start = time.perf_counter()
+        self.unit = unit
+        self.progress = Progress(
+            TextColumn(f"[bold]{unit}"),
+            BarColumn(),
+            TextColumn("{task.completed:,}/{task.total:,}"),
+            TextColumn("{task.fields[rate]}"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            disable=quiet,
+            transient=True,
+        )
+        self.task = self.progress.add_task(unit, total=total, rate="")
+
+    def __enter__(self):
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.progress.__exit__(*exc)
+
+    def __call__(self, done: int) -> None:
+        completed = self.progress.tasks[0].completed + done
+        rate = completed / max(time.perf_counter() - self.start, 1e-9)
+        self.progress.update(self.task, advance=done, rate=f"{rate:,.0f} {self.unit}/s")

@@ -6,7 +6,6 @@ import time
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..kernels.exchange import EXCHANGE_POLICIES
@@ -15,7 +14,7 @@ from ..odds import plot_scores
 from ..rules import Rules
 from ..simulation import PLAY_POLICIES, Policies
 from .app import cli
-from .common import backend_options, echo_json, json_option, rules_options
+from .common import RateBar, backend_options, echo_json, json_option, rules_options
 
 
 def _fmt(est: dict) -> str:
@@ -28,37 +27,6 @@ def _fmt(est: dict) -> str:
 
 def _exact(est: dict) -> str:
     return f"{est['exact'] * 100:.3f}" if "exact" in est else ""
-
-
-class DealsProgress:
-    """A rich progress bar with deals/s, fed by the simulation's chunk callback."""
-
-    def __init__(self, total: int, quiet: bool):
-        self.total = total
-        self.start = time.perf_counter()
-        self.progress = Progress(
-            TextColumn("[bold]simulating"),
-            BarColumn(),
-            TextColumn("{task.completed:,}/{task.total:,} deals"),
-            TextColumn("{task.fields[rate]}"),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            disable=quiet,
-            transient=True,
-        )
-        self.task = self.progress.add_task("deals", total=total, rate="")
-
-    def __enter__(self):
-        self.progress.__enter__()
-        return self
-
-    def __exit__(self, *exc):
-        return self.progress.__exit__(*exc)
-
-    def __call__(self, done: int) -> None:
-        completed = self.progress.tasks[0].completed + done
-        rate = completed / max(time.perf_counter() - self.start, 1e-9)
-        self.progress.update(self.task, advance=done, rate=f"{rate:,.0f} deals/s")
 
 
 @cli.command("odds")
@@ -140,7 +108,7 @@ def odds_command(
     policies = Policies(elder_exchange=elder_policy, younger_exchange=younger_policy,
                         elder_play=play, younger_play=play)  # fmt: skip
     t0 = time.perf_counter()
-    with DealsProgress(deals, quiet or as_json) as bar:
+    with RateBar(deals, "deals", quiet or as_json) as bar:
         summary, counts = run_odds(
             deals, seed, policies, rules, chunk, progress=bar, backend=backend
         )

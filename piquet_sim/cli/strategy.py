@@ -7,14 +7,14 @@ import time
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from .. import match as M
 from .. import partie as P
 from ..strategies import REGISTRY, StrategyError, resolve
 from .app import cli
-from .common import echo_json, json_option, rules_options
+from .common import RateBar as Bar
+from .common import backend_options, echo_json, json_option, rules_options
 
 
 class StrategyType(click.ParamType):
@@ -32,37 +32,6 @@ class StrategyType(click.ParamType):
 
 
 STRATEGY = StrategyType()
-
-
-class Bar:
-    """A rich progress bar on stderr with a rate, fed with amounts finished."""
-
-    def __init__(self, total: int, unit: str, quiet: bool):
-        self.start = time.perf_counter()
-        self.unit = unit
-        self.progress = Progress(
-            TextColumn(f"[bold]{unit}"),
-            BarColumn(),
-            TextColumn("{task.completed:,}/{task.total:,}"),
-            TextColumn("{task.fields[rate]}"),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            disable=quiet,
-            transient=True,
-        )
-        self.task = self.progress.add_task(unit, total=total, rate="")
-
-    def __enter__(self):
-        self.progress.__enter__()
-        return self
-
-    def __exit__(self, *exc):
-        return self.progress.__exit__(*exc)
-
-    def __call__(self, done: int) -> None:
-        completed = self.progress.tasks[0].completed + done
-        rate = completed / max(time.perf_counter() - self.start, 1e-9)
-        self.progress.update(self.task, advance=done, rate=f"{rate:,.0f} {self.unit}/s")
 
 
 def _deals_option(default: int, help_text: str):
@@ -131,8 +100,9 @@ def _pct(est: dict) -> str:
 @chunk_option
 @quiet_option
 @json_option
+@backend_options
 @rules_options
-def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules) -> None:
+def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, backend) -> None:
     """Head to head: A against B over mirrored deals (each deal played with A elder and with B
     elder on the same cards). Reports A's mean net per deal over B with a 95% interval and a
     significance statement, A's deal win rate, and pique, repique, capot and carte blanche
@@ -145,7 +115,7 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules) -> 
     writer = _CsvWriter(csv_path) if csv_path else None
     t0 = time.perf_counter()
     with Bar(deals, "deal pairs", quiet or as_json) as bar:
-        result = M.head_to_head(a, b, deals, seed, rules, chunk, bar, writer)
+        result = M.head_to_head(a, b, deals, seed, rules, chunk, bar, writer, backend=backend)
     elapsed = time.perf_counter() - t0
     s = result.summary
     s["seconds"] = round(elapsed, 3)
@@ -221,9 +191,10 @@ class _CsvWriter:
 @chunk_option
 @quiet_option
 @json_option
+@backend_options
 @rules_options
 def tournament_command(
-    names, deals, seed, plot_path, out_path, chunk, quiet, as_json, rules
+    names, deals, seed, plot_path, out_path, chunk, quiet, as_json, rules, backend
 ) -> None:
     """Round robin: every pair of strategies plays a mirrored match on the same deals. Prints the
     match table (mean net per deal of A over B, 95% interval, p-value) and the standings.
@@ -239,7 +210,7 @@ def tournament_command(
     total = deals * len(names) * (len(names) - 1) // 2
     t0 = time.perf_counter()
     with Bar(total, "deal pairs", quiet or as_json) as bar:
-        result = M.tournament(list(names), deals, seed, rules, chunk, bar)
+        result = M.tournament(list(names), deals, seed, rules, chunk, bar, backend=backend)
     elapsed = time.perf_counter() - t0
     if out_path:
         try:
@@ -307,8 +278,9 @@ def tournament_command(
 )
 @quiet_option
 @json_option
+@backend_options
 @rules_options
-def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules) -> None:
+def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules, backend) -> None:
     """Whole parties of A against B under the partie rules (--game, --tie, --blank-partie-bonus):
     P(A wins the partie), P(rubicon) each way, and A's expected settlement per partie with 95%
     intervals (Rubicon settlement: loser under 100 pays winner + loser + 100).
@@ -319,7 +291,7 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules)
     """
     t0 = time.perf_counter()
     with Bar(parties, "partie pairs", quiet or as_json) as bar:
-        result = P.parties(a, b, parties, seed, rules, chunk, bar)
+        result = P.parties(a, b, parties, seed, rules, chunk, bar, backend=backend)
     elapsed = time.perf_counter() - t0
     s = result.summary
     s["seconds"] = round(elapsed, 3)
