@@ -1,1 +1,1 @@
-"""numba kernels: pure functions on integer masks and small arrays. No printing, no Python objects."""
+"""numba kernels: pure functions on integer masks and small arrays; no printing, no objects."""

@@ -25,23 +25,18 @@ import numpy as np
 from ..rules import R_LEAD_TEN_OR_HIGHER
 from .jit import njit
 from .knowledge import sample_opponent
-from .play import PLAY_DD, choose_lead, choose_reply, dd_lead, dd_reply
+from .play import PLAY_DD, choose_lead, choose_reply, dd_lead, dd_reply, write_play_record
 from .solver import F_ALL, mtdf, popcount32
 from .tricks import (
-    CAPOT_POINTS,
-    CARDS_POINTS,
     ELDER,
     N_TRICKS,
     SUIT_BITS,
     cards_bonus,
-    lead_scores,
     legal_replies,
     pique_normalize,
-    pique_point,
     pique_start,
-    reply_wins,
     trick_net,
-    win_scores,
+    trick_points,
 )
 
 PLAY_PIMC = 3  # next free id after play.PLAY_DD
@@ -261,59 +256,12 @@ def play_deal_info(
             if void:
                 e_voids |= suit
         played |= cb | db
-        if lead_scores(c, ten):
-            if leader == ELDER:
-                e_play += 1
-            else:
-                y_play += 1
-            ps, b = pique_point(ps, leader)
-            if leader == ELDER:
-                e_pique += b
-            else:
-                y_pique += b
-        winner = leader
-        if reply_wins(c, d):
-            winner = 1 - leader
-            if win_scores(d, ten):
-                if winner == ELDER:
-                    e_play += 1
-                else:
-                    y_play += 1
-                ps, b = pique_point(ps, winner)
-                if winner == ELDER:
-                    e_pique += b
-                else:
-                    y_pique += b
-        if t == N_TRICKS - 1:
-            if winner == ELDER:
-                e_play += 1
-            else:
-                y_play += 1
-            ps, b = pique_point(ps, winner)
-            if winner == ELDER:
-                e_pique += b
-            else:
-                y_pique += b
+        winner, ps, ge, gy, pe, py = trick_points(c, d, leader, ten, ps, t == N_TRICKS - 1)
+        e_play += ge
+        y_play += gy
+        e_pique += pe
+        y_pique += py
         if winner == ELDER:
             e_tricks += 1
         leader = winner
-    y_tricks = N_TRICKS - e_tricks
-    e_cards = 0
-    y_cards = 0
-    if e_tricks == N_TRICKS:
-        e_cards = CAPOT_POINTS
-    elif y_tricks == N_TRICKS:
-        y_cards = CAPOT_POINTS
-    elif e_tricks >= 7:
-        e_cards = CARDS_POINTS
-    elif y_tricks >= 7:
-        y_cards = CARDS_POINTS
-    out[0] = e_play
-    out[1] = y_play
-    out[2] = e_tricks
-    out[3] = y_tricks
-    out[4] = e_cards
-    out[5] = y_cards
-    out[6] = e_pique
-    out[7] = y_pique
-    return (e_play + e_cards + e_pique) - (y_play + y_cards + y_pique)
+    return write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique)

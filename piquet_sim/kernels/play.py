@@ -29,19 +29,15 @@ from .jit import njit, njit_parallel
 from .rng import N_PACK, bounded, deal_hands, stream_key
 from .solver import F_ALL, best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
-    CAPOT_POINTS,
-    CARDS_POINTS,
     ELDER,
     N_TRICKS,
     SUIT_BITS,
     YOUNGER,
-    lead_scores,
+    cards_bonus,
     legal_replies,
     pique_normalize,
-    pique_point,
     pique_start,
-    reply_wins,
-    win_scores,
+    trick_points,
 )
 
 PLAY_RANDOM = 0
@@ -217,6 +213,24 @@ def dd_reply(E, Y, leader, et, ps, lead, ten, ws):
 
 
 @njit
+def write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique):
+    """Write the ``OUT_*`` record of a finished deal (cards and capot from the tricks) and
+    return the net points of the play, elder minus younger."""
+    cards = cards_bonus(e_tricks)
+    e_cards = max(cards, 0)
+    y_cards = max(-cards, 0)
+    out[OUT_E_PLAY] = e_play
+    out[OUT_Y_PLAY] = y_play
+    out[OUT_E_TRICKS] = e_tricks
+    out[OUT_Y_TRICKS] = N_TRICKS - e_tricks
+    out[OUT_E_CARDS] = e_cards
+    out[OUT_Y_CARDS] = y_cards
+    out[OUT_E_PIQUE] = e_pique
+    out[OUT_Y_PIQUE] = y_pique
+    return (e_play + e_cards + e_pique) - (y_play + y_cards + y_pique)
+
+
+@njit
 def play_deal(
     elder,
     younger,
@@ -273,62 +287,15 @@ def play_deal(
             E &= ~db
         played |= cb | db
         # events in order: lead point, win point, last-trick point; pique checked after each
-        if lead_scores(c, ten):
-            if leader == ELDER:
-                e_play += 1
-            else:
-                y_play += 1
-            ps, b = pique_point(ps, leader)
-            if leader == ELDER:
-                e_pique += b
-            else:
-                y_pique += b
-        winner = leader
-        if reply_wins(c, d):
-            winner = 1 - leader
-            if win_scores(d, ten):
-                if winner == ELDER:
-                    e_play += 1
-                else:
-                    y_play += 1
-                ps, b = pique_point(ps, winner)
-                if winner == ELDER:
-                    e_pique += b
-                else:
-                    y_pique += b
-        if t == N_TRICKS - 1:
-            if winner == ELDER:
-                e_play += 1
-            else:
-                y_play += 1
-            ps, b = pique_point(ps, winner)
-            if winner == ELDER:
-                e_pique += b
-            else:
-                y_pique += b
+        winner, ps, ge, gy, pe, py = trick_points(c, d, leader, ten, ps, t == N_TRICKS - 1)
+        e_play += ge
+        y_play += gy
+        e_pique += pe
+        y_pique += py
         if winner == ELDER:
             e_tricks += 1
         leader = winner
-    y_tricks = N_TRICKS - e_tricks
-    e_cards = 0
-    y_cards = 0
-    if e_tricks == N_TRICKS:
-        e_cards = CAPOT_POINTS
-    elif y_tricks == N_TRICKS:
-        y_cards = CAPOT_POINTS
-    elif e_tricks >= 7:
-        e_cards = CARDS_POINTS
-    elif y_tricks >= 7:
-        y_cards = CARDS_POINTS
-    out[OUT_E_PLAY] = e_play
-    out[OUT_Y_PLAY] = y_play
-    out[OUT_E_TRICKS] = e_tricks
-    out[OUT_Y_TRICKS] = y_tricks
-    out[OUT_E_CARDS] = e_cards
-    out[OUT_Y_CARDS] = y_cards
-    out[OUT_E_PIQUE] = e_pique
-    out[OUT_Y_PIQUE] = y_pique
-    return (e_play + e_cards + e_pique) - (y_play + y_cards + y_pique)
+    return write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique)
 
 
 @njit_parallel

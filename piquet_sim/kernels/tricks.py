@@ -129,29 +129,51 @@ def cards_bonus(elder_tricks):
 
 
 @njit
-def play_trick(lead_card, reply_card, leader, ten_rule, ps, last, gain):
+def trick_points(lead_card, reply_card, leader, ten_rule, ps, last):
     """Score one trick in event order (lead point, win point, last-trick point), checking pique
-    after each. ``gain`` (int32[4]) receives elder play, younger play, elder pique, younger
-    pique for this trick. Returns (winner, new pique state); the state is not normalized."""
-    gain[0] = 0
-    gain[1] = 0
-    gain[2] = 0
-    gain[3] = 0
+    after each. Returns (winner, new pique state, elder play, younger play, elder pique,
+    younger pique) gained in this trick; the state is not normalized."""
+    gain_e = 0
+    gain_y = 0
+    pique_e = 0
+    pique_y = 0
     if lead_scores(lead_card, ten_rule):
-        gain[leader] += 1
         ps, b = pique_point(ps, leader)
-        gain[2 + leader] += b
+        if leader == ELDER:
+            gain_e += 1
+            pique_e += b
+        else:
+            gain_y += 1
+            pique_y += b
     winner = leader
     if reply_wins(lead_card, reply_card):
         winner = 1 - leader
         if win_scores(reply_card, ten_rule):
-            gain[winner] += 1
             ps, b = pique_point(ps, winner)
-            gain[2 + winner] += b
+            if winner == ELDER:
+                gain_e += 1
+                pique_e += b
+            else:
+                gain_y += 1
+                pique_y += b
     if last:
-        gain[winner] += 1
         ps, b = pique_point(ps, winner)
-        gain[2 + winner] += b
+        if winner == ELDER:
+            gain_e += 1
+            pique_e += b
+        else:
+            gain_y += 1
+            pique_y += b
+    return winner, ps, gain_e, gain_y, pique_e, pique_y
+
+
+@njit
+def play_trick(lead_card, reply_card, leader, ten_rule, ps, last, gain):
+    """:func:`trick_points` into ``gain`` (int32[4]: elder play, younger play, elder pique,
+    younger pique). Returns (winner, new pique state)."""
+    winner, ps, gain[0], gain[1], gain[2], gain[3] = trick_points(
+        lead_card, reply_card, leader, ten_rule, ps, last
+    )
     return winner, ps
 
 
