@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 import numba
 import numpy as np
@@ -186,6 +187,12 @@ class AdviceResult:
     rounds: list[dict] = field(default_factory=list)
     precision: float | None = None
     interrupted: bool = False
+    partie: PartieGoal | None = None
+
+    @property
+    def objective(self) -> str:
+        """What ``ev`` measures: "deal" (net points), "win" (P(win the partie)), "settlement"."""
+        return self.partie.objective if self.partie is not None else "deal"
 
     @property
     def best(self) -> CandidateResult:
@@ -204,6 +211,8 @@ class AdviceResult:
             "seed": self.seed,
             "rules": self.rules.to_dict(),
             "precision": self.precision,
+            "objective": self.objective,
+            "partie": None if self.partie is None else vars(self.partie),
             "stop_reason": self.stop_reason,
             "interrupted": self.interrupted,
             "seconds": self.seconds,
@@ -262,9 +271,13 @@ def _race(
     progress: Callable[[dict], None] | None,
     phase: str,
     log: list[dict],
+    value: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], str, int]:
-    """Race ``discards``; returns (sums [C, N_STATS], alive indices, per-candidate net arrays over
-    the valid worlds it saw, stop reason, evaluations)."""
+    """Race ``discards``; returns (sums [C, N_STATS], alive indices, per-candidate value arrays
+    over the valid worlds it saw, stop reason, evaluations).
+
+    The value of a world is the net deal score, or ``value(own, opp)`` (deal totals, arrays) when
+    given: the partie objective. Its sums replace the net's, so every statistic follows it."""
     ids, params = policies.arrays()
     bits = DD_TT_BITS if policies.uses_solver else 1
     rules_arr = worlds.rules_arr
@@ -282,12 +295,17 @@ def _race(
             while seen < target:
                 step = max(1, min(target - seen, budget // len(alive)))
                 opp, talons, s0, e_disc, valid = worlds.get(seen, step)
-                s, nt = K.evaluate(
+                s, nt, own = K.evaluate(
                     np.int64(hand), worlds.args[1], discards[alive], worlds.seed, seen, opp,
                     talons, s0, e_disc, valid, mode, ids, params, SUIT_TABLES, rules_arr,
                     4 * numba.get_num_threads(), bits, policies.uses_solver,
                     SHARED_SOLVER_TABLES,
                 )  # fmt: skip
+                if value is not None:
+                    opp_total = own.astype(np.int64) - nt
+                    nt = value(own.astype(np.int64), opp_total)
+                    s[:, K.S_NET] = np.where(valid, nt, 0.0).sum(axis=1)
+                    s[:, K.S_NET2] = np.where(valid, nt * nt, 0.0).sum(axis=1)
                 sums[alive] += s
                 nt = nt[:, valid]
                 for i, c in enumerate(alive):
@@ -344,7 +362,7 @@ def _race(
                 need = int(math.ceil(1.05 * (kept_sd.max() / precision) ** 2))
             nxt = max(seen + FIRST_ROUND, min(need, 4 * seen))
         target = min(max_samples, nxt)
-    net_arrays = [np.concatenate(x) if x else np.zeros(0, np.int16) for x in nets]
+    net_arrays = [np.concatenate(x) if x else np.zeros(0) for x in nets]
     return sums, alive, net_arrays, reason, evaluations
 
 
@@ -384,6 +402,39 @@ def _compare(leaders: list[CandidateResult], nets: list[np.ndarray], seed: int) 
     }
 
 
+@dataclass(frozen=True)
+class PartieGoal:
+    """Rank exchanges by the partie, not the deal: the score before this deal (``my_score``,
+    ``opp_score``), the deal's number (1-based: 1..6 in a Rubicon partie) and the objective,
+    "win" (probability of winning the partie) or "settlement" (expected settlement, points).
+    Deal outcomes are mapped to partie values by ``partie.partie_value`` with greedy play on both
+    sides after this deal."""
+
+    my_score: int
+    opp_score: int
+    deal: int
+    objective: str = "win"
+
+    def value_function(self, role: str, rules: Rules) -> Callable[[np.ndarray, np.ndarray], Any]:
+        from .partie import OBJECTIVES, cached_tables, partie_value
+
+        if self.objective not in OBJECTIVES:
+            raise AdviceError(f"objective must be one of deal, {', '.join(OBJECTIVES)}")
+        if self.my_score < 0 or self.opp_score < 0:
+            raise AdviceError("partie scores must be 0 or more")
+        tables = cached_tables(rules=rules)
+        last = tables.values.shape[0] - 1
+        if not 1 <= self.deal <= last:
+            raise AdviceError(f"--deal must be 1..{last} under game={rules.game}, got {self.deal}")
+
+        def value(own: np.ndarray, opp: np.ndarray) -> np.ndarray:
+            flat = partie_value(self.my_score, self.opp_score, self.deal, role == "elder",
+                                own.ravel(), opp.ravel(), self.objective, tables)  # fmt: skip
+            return flat.reshape(own.shape)
+
+        return value
+
+
 def advise(
     hand: int | str,
     role: str = "elder",
@@ -400,6 +451,7 @@ def advise(
     elder_carte_blanche: bool = False,
     refine: int = 20,
     progress: Callable[[dict], None] | None = None,
+    partie: PartieGoal | None = None,
 ) -> AdviceResult:
     """Rank every legal discard of ``hand`` (12 cards, mask or text) for ``role``.
 
@@ -412,7 +464,9 @@ def advise(
     modelled by (default ``opponent``); ``elder_carte_blanche``: younger only, whether elder
     showed carte blanche. ``top``: rows a report shows (the ranking itself never depends on it;
     every candidate is in the result). EV and probabilities are the advising player's: own minus
-    opponent.
+    opponent. ``partie``: rank by the partie instead of the deal (P(win the partie) or expected
+    settlement from the score before this deal); ``ev`` is then that value and ``precision`` is in
+    its units (default 0.005 for P(win)).
     """
     t0 = time.perf_counter()
     if isinstance(hand, str):
@@ -442,6 +496,11 @@ def advise(
         raise AdviceError("give --samples, --precision or --time-limit")
     if precision is not None and precision <= 0:
         raise AdviceError("precision must be positive")
+    value = None
+    if partie is not None:
+        value = partie.value_function(role, rules)
+        if precision == 0.5 and partie.objective == "win":
+            precision = 0.005
     max_samples = int(samples) if samples is not None else MAX_SAMPLES
     deadline = t0 + time_limit if time_limit is not None else None
 
@@ -475,8 +534,8 @@ def advise(
     floor = max(HALVING_FLOOR, refine if refine_play else 0)
     sums, alive, nets, reason, evals = _race(
         worlds, hand, role, discards, mode, policies_for(screen_play),
-        precision if not refine_play else max(precision or 0.5, 0.5),
-        max_samples, floor, 60_000, screen_deadline, progress, "screen", log,
+        precision if not refine_play else max(precision or 0.5, 0.5 if value is None else 0.005),
+        max_samples, floor, 60_000, screen_deadline, progress, "screen", log, value,
     )  # fmt: skip
     results = [CandidateResult(int(d), hand, sums[i], screen_play) for i, d in enumerate(discards)]
     for i in alive:
@@ -489,7 +548,7 @@ def advise(
         budget = 400
         r_sums, r_alive, r_nets, reason, r_evals = _race(
             worlds, hand, role, sub, K.MODE_PLAY, policies_for(play), precision, max_samples,
-            HALVING_FLOOR, budget, deadline, progress, "refine", log,
+            HALVING_FLOOR, budget, deadline, progress, "refine", log, value,
         )  # fmt: skip
         evals += r_evals
         for r in results:
@@ -532,6 +591,7 @@ def advise(
         rounds=log,
         precision=precision,
         interrupted=reason == "interrupted",
+        partie=partie,
     )
 
 
@@ -569,7 +629,7 @@ def world_values(
     policies = Policies(elder_exchange=opponent, younger_exchange=opponent,
                         elder_play=name, younger_play=name)  # fmt: skip
     ids, params = policies.arrays()
-    _, nets = K.evaluate(
+    _, nets, _ = K.evaluate(
         np.int64(hand), worlds.args[1], np.asarray(discards, dtype=np.int64), seed, start, opp,
         talons, s0, e_disc, valid, K.MODE_DECLARE_ONLY if play == "none" else K.MODE_PLAY, ids,
         params, SUIT_TABLES, worlds.rules_arr, 4 * numba.get_num_threads(),

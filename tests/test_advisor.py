@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from piquet_sim.advisor import AdviceError, advise, candidates_for, world_values
-from piquet_sim.cards import parse_cards
+from piquet_sim.cards import format_cards, parse_cards
+from piquet_sim.cli import main
 from piquet_sim.kernels.exchange import (
     EXCHANGE_POLICIES,
     GREEDY_DEFAULT_PARAMS,
@@ -213,3 +214,34 @@ def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
     stopped = advise(ELDERISH, precision=0.01, progress=interrupt)
     assert stopped.interrupted and stopped.stop_reason == "interrupted"
     assert len(stopped.candidates) == 1585 and stopped.best.samples > 0
+
+
+def test_partie_objective_ranks_by_partie_value():
+    """Ranking by P(win the partie): values are probabilities; when the deal decides the partie
+    the certain exchange wins; far ahead every discard wins, far behind none does."""
+    from piquet_sim.advisor import PartieGoal
+
+    def run(me, opp):
+        return advise(CERTAIN, play="greedy", samples=64, precision=None, seed=3,
+                      partie=PartieGoal(me, opp, 6, "win"))  # fmt: skip
+
+    close, ahead, behind = run(0, 130), run(200, 40), run(0, 250)
+    assert close.objective == "win" and close.to_dict()["objective"] == "win"
+    for result in (close, ahead, behind):
+        assert all(0.0 <= c.ev <= 1.0 for c in result.candidates)
+    # 130 behind before the last deal: only the huitieme-and-quatorze keep (and a big play)
+    # catches up, so the discard matters and 9H is clearly best
+    assert format_cards(close.best.discard) == "9H" and 0.3 < close.best.ev < 0.7
+    assert close.best.ev > close.candidates[1].ev + 0.1
+    assert min(c.ev for c in ahead.candidates) > 0.95
+    assert behind.best.ev < 0.05
+    deal = advise(CERTAIN, play="greedy", samples=64, precision=None, seed=3)
+    assert deal.objective == "deal" and deal.best.ev > 50
+
+
+def test_partie_options_need_score_and_deal():
+    for args in (["--score", "80:60"], ["--deal", "3"], ["--objective", "win"],
+                 ["--score", "80-60", "--deal", "3"]):  # fmt: skip
+        with pytest.raises(SystemExit) as exc:
+            main(["discard", CERTAIN, *args])
+        assert exc.value.code == 2

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..advisor import PLAY_CHOICES, AdviceError, AdviceResult, advise
+from ..advisor import PLAY_CHOICES, AdviceError, AdviceResult, PartieGoal, advise
 from ..cards import cards_to_mask, format_grouped, parse_card
 from ..kernels.exchange import EXCHANGE_POLICIES
 from ..rules import Rules
@@ -62,6 +62,28 @@ def _grouped(names: list[str]) -> str:
     return " ".join(p for p in parts if not p.endswith("-"))
 
 
+_UNIT = {
+    "deal": "points per deal",
+    "win": "in P(win the partie)",
+    "settlement": "settlement points",
+}
+
+
+def _partie_goal(objective: str | None, score: str | None, deal_no: int | None):
+    """The PartieGoal of --objective/--score/--deal (None: rank by the deal)."""
+    if objective == "deal" or (objective is None and score is None and deal_no is None):
+        if score is not None or deal_no is not None:
+            raise click.UsageError("--score and --deal go with --objective win or settlement")
+        return None
+    if score is None or deal_no is None:
+        raise click.UsageError("ranking by the partie needs both --score ME:OPP and --deal K")
+    try:
+        me, opp = (int(x) for x in score.split(":"))
+    except ValueError:
+        raise click.UsageError(f"--score takes ME:OPP, e.g. 84:61; got {score!r}") from None
+    return PartieGoal(me, opp, deal_no, objective or "win")
+
+
 def _console() -> Console:
     console = Console()
     if not console.is_terminal:
@@ -88,9 +110,17 @@ def _print(result: AdviceResult, top: int) -> None:
         )
     if result.interrupted:
         console.print("[bold red]Interrupted: the ranking so far.[/]")
+    units = {
+        "deal": "EV = expected net deal points (yours minus the opponent's)",
+        "win": "EV = probability of winning the partie",
+        "settlement": "EV = expected partie settlement (points, yours)",
+    }[result.objective]
+    if result.partie is not None:
+        p = result.partie
+        console.print(f"Partie: {p.my_score} to {p.opp_score} before deal {p.deal}; ranking by "
+                      f"{result.objective}")  # fmt: skip
     table = Table(
-        title="EV = expected net deal points (yours minus the opponent's) ± 95% interval; "
-        "percentages of worlds",
+        title=f"{units} ± 95% interval; percentages of worlds",
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
@@ -103,7 +133,8 @@ def _print(result: AdviceResult, top: int) -> None:
         table.add_column(col, justify=justify, no_wrap=col in ("discard", "keep"))
     for i, c in enumerate(d["candidates"][:top], 1):
         lo, hi = c["ci95"]
-        ev = f"{c['ev']:+.2f} ± {(hi - lo) / 2:.2f}"
+        digits = 4 if result.objective == "win" else 2
+        ev = f"{c['ev']:+.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
         if c["play"] != result.play:
             ev += f" ({c['play']})"
         bonuses = [c["p_pique"], c["p_repique"], c["p_capot"]]
@@ -126,7 +157,7 @@ def _print_why(console: Console, result: AdviceResult) -> None:
     lo, hi = cmp["gap_ci95"]
     head = (
         f"Best: discard {_cards(best)} (EV {best.ev:+.2f}). Against discarding {_cards(second)}: "
-        f"{cmp['gap_to_second']:+.2f} points per deal, 95% [{lo:+.2f}, {hi:+.2f}] on "
+        f"{cmp['gap_to_second']:+.4g} {_UNIT[result.objective]}, 95% [{lo:+.4g}, {hi:+.4g}] on "
         f"{cmp['worlds']:,} shared worlds."
     )
     console.print(head)
@@ -219,11 +250,28 @@ def _cards(c) -> str:
 @click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
               help="Seed of the worlds (same seed, same ranking).")  # fmt: skip
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--objective", type=click.Choice(["deal", "win", "settlement"]), default=None,
+              help="Rank by net deal points (default), P(win the partie) or expected partie "
+              "settlement (the last two need --score and --deal).")  # fmt: skip
+@click.option(
+    "--score",
+    default=None,
+    metavar="ME:OPP",
+    help="Partie score before this deal, yours then the opponent's (e.g. 84:61).",
+)
+@click.option(
+    "--deal",
+    "deal_no",
+    type=click.IntRange(1),
+    default=None,
+    metavar="K",
+    help="Which deal of the partie this is (1..6 in a Rubicon partie).",
+)
 @json_option
 @rules_options
 def discard_command(
     hand, is_elder, elder_took, play, samples, precision, time_limit, top, opponent, elder_model,
-    elder_carte_blanche, refine, seed, quiet, as_json, rules: Rules,
+    elder_carte_blanche, refine, seed, quiet, objective, score, deal_no, as_json, rules: Rules,
 ):  # fmt: skip
     """What should I discard? Ranks every legal exchange of a 12-card hand by expected net deal
     score (yours minus the opponent's) on worlds consistent with what you know, all discards on
@@ -234,8 +282,10 @@ def discard_command(
       piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
       piquet discard "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC" --younger --elder-took 5
       piquet discard "S:AKQJ H:987 D:AK C:AQJ" --play dd --json
+      piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --score 84:61 --deal 5
     """
     role = "elder" if is_elder else "younger"
+    partie = _partie_goal(objective, score, deal_no)
     if role == "elder" and elder_took is not None:
         raise click.UsageError("--elder-took needs --younger")
     if role == "younger" and elder_took is None:
@@ -249,6 +299,7 @@ def discard_command(
                 precision=precision, time_limit=time_limit, top=top, opponent=opponent,
                 seed=seed, rules=rules, elder_model=elder_model,
                 elder_carte_blanche=elder_carte_blanche, refine=refine, progress=bar,
+                partie=partie,
             )  # fmt: skip
     except AdviceError as err:
         raise click.UsageError(str(err)) from None

@@ -51,6 +51,7 @@ from .simulate import (
     F_PIQUE,
     F_PLAY,
     F_REPIQUE,
+    F_TOTAL,
     R_ELDER,
     R_LEN,
     R_NET,
@@ -291,7 +292,7 @@ def add_record(rec, role, sums, c):
 @njit
 def _evaluate_span(
     hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode, policies, params,
-    tables, rules, first, last, sums, nets, ws,
+    tables, rules, first, last, sums, nets, owns, ws,
 ):  # fmt: skip
     n = opp.shape[0]
     state = np.zeros(1, dtype=np.int64)
@@ -328,6 +329,7 @@ def _evaluate_span(
                 rules, ed, yd, decl, play, rec, ws,
             )  # fmt: skip
         nets[c, w] = add_record(rec, role, sums, c)
+        owns[c, w] = rec[R_ELDER + F_TOTAL] if role == ROLE_ELDER else rec[R_YOUNGER + F_TOTAL]
 
 
 @njit_parallel
@@ -341,16 +343,18 @@ def evaluate(
     ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges by
     ``policies[ST_YOUNGER_EXCHANGE]``; 1: the player is younger, elder's discard is the world's.
     ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, N_STATS], net
-    int16[C, n]: own total minus the opponent's on every world). Parallel over ``n_spans`` spans
-    of the (candidate, world) pairs, each writing its own partial rows (merged serially after),
-    each owning a solver workspace (``play.new_workspace``: ``2**tt_bits`` entries when
-    ``for_dd``; ``solver_tables`` = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)).
+    int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
+    Parallel over ``n_spans`` spans of the (candidate, world) pairs, each writing its own
+    partial rows (merged serially after), each owning a solver workspace
+    (``play.new_workspace``: ``2**tt_bits`` entries when ``for_dd``; ``solver_tables`` =
+    (KEYTAB, REPTAB, QTTAB, LOW8, POP8)).
     """
     n = opp.shape[0]
     n_cand = candidates.shape[0]
     total = n_cand * n
     part = np.zeros((n_spans, n_cand, N_STATS), dtype=np.float64)
     nets = np.zeros((n_cand, n), dtype=np.int16)
+    owns = np.zeros((n_cand, n), dtype=np.int16)
     per = (total + n_spans - 1) // n_spans
     for s in prange(n_spans):
         first = s * per
@@ -359,11 +363,11 @@ def evaluate(
             ws = new_workspace(solver_tables, tt_bits, for_dd)
             _evaluate_span(
                 hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode,
-                policies, params, tables, rules, first, last, part[s], nets, ws,
+                policies, params, tables, rules, first, last, part[s], nets, owns, ws,
             )  # fmt: skip
     sums = np.zeros((n_cand, N_STATS), dtype=np.float64)
     for s in range(n_spans):
         for c in range(n_cand):
             for k in range(N_STATS):
                 sums[c, k] += part[s, c, k]
-    return sums, nets
+    return sums, nets, owns
