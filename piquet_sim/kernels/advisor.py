@@ -37,10 +37,8 @@ from .declarations import (
     W_ELDER,
     W_YOUNGER,
     carte_blanche,
-    score_declarations,
 )
-from .declaring import declaration_masks
-from .exchange import elder_exchange, younger_exchange
+from .exchange import elder_exchange
 from .jit import njit, njit_parallel
 from .play import PLAY_OUT_LEN, new_workspace
 from .rng import bounded, stream_key
@@ -59,10 +57,8 @@ from .simulate import (
     R_WIN_SEQUENCE,
     R_WIN_SETS,
     R_YOUNGER,
-    ST_ELDER_DECLARE,
-    ST_ELDER_EXCHANGE,
-    ST_YOUNGER_DECLARE,
-    ST_YOUNGER_EXCHANGE,
+    declare_stage,
+    exchange_stage,
     finish_deal,
 )
 
@@ -206,41 +202,10 @@ def declare_only(
 ):  # fmt: skip
     """Exchanges and declarations of ``simulate.finish_deal`` without the play: writes the
     declaration fields, class winners and net (elder minus younger) of ``rec``; play fields 0."""
-    if e_discard < 0:
-        elder, _, e_took = elder_exchange(
-            elder, talon, policies[ST_ELDER_EXCHANGE], params[ST_ELDER_EXCHANGE], key, state,
-            tables, rules,
-        )  # fmt: skip
-    else:
-        e_took = np.int64(0)
-        elder &= ~e_discard
-        left = e_discard
-        while left:
-            left &= left - 1
-            elder |= np.int64(1) << np.int64(talon[e_took])
-            e_took += 1
-    if y_discard < 0:
-        younger, _, _ = younger_exchange(
-            younger, talon, e_took, policies[ST_YOUNGER_EXCHANGE], params[ST_YOUNGER_EXCHANGE],
-            key, state, tables, rules,
-        )  # fmt: skip
-    else:
-        younger &= ~y_discard
-        left = y_discard
-        k = e_took
-        while left:
-            left &= left - 1
-            younger |= np.int64(1) << np.int64(talon[k])
-            k += 1
-    e_pm, e_sm, e_tm = declaration_masks(
-        policies[ST_ELDER_DECLARE], params[ST_ELDER_DECLARE], elder
+    elder, younger, _, _ = exchange_stage(
+        elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
     )
-    y_pm, y_sm, y_tm = declaration_masks(
-        policies[ST_YOUNGER_DECLARE], params[ST_YOUNGER_DECLARE], younger
-    )
-    score_declarations(
-        elder, younger, e_cb, y_cb, e_pm, e_sm, e_tm, y_pm, y_sm, y_tm, tables, rules, decl
-    )
+    declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl)
     for f in range(R_LEN):
         rec[f] = 0
     e_total = 0

@@ -32,63 +32,31 @@ import numpy as np
 from numba import prange
 
 from .declarations import (
-    D_ELDER,
     D_LEN,
-    D_WIN_POINT,
-    D_WIN_SEQUENCE,
-    D_WIN_SETS,
-    D_YOUNGER,
-    P_CARTE_BLANCHE,
-    P_CARTE_ROUGE,
-    P_POINT,
-    P_REPIQUE,
-    P_SEQUENCE,
-    P_SETS,
     carte_blanche,
-    score_declarations,
 )
-from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
 from .jit import njit, njit_parallel
 from .play import (
-    OUT_E_CARDS,
-    OUT_E_PIQUE,
-    OUT_E_PLAY,
-    OUT_E_TRICKS,
-    OUT_Y_CARDS,
-    OUT_Y_PIQUE,
-    OUT_Y_PLAY,
-    OUT_Y_TRICKS,
     PLAY_OUT_LEN,
-    play_deal,
 )
 from .rng import deal_full, stream_key
 from .simulate import (
     F_CARDS,
     F_CARTE_BLANCHE,
-    F_CARTE_ROUGE,
     F_PIQUE,
-    F_PLAY,
-    F_POINT,
     F_REPIQUE,
-    F_SEQUENCE,
-    F_SETS,
-    F_TAKEN,
     F_TOTAL,
-    F_TRICKS,
     R_ELDER,
     R_LEN,
     R_NET,
-    R_WIN_POINT,
-    R_WIN_SEQUENCE,
-    R_WIN_SETS,
     R_YOUNGER,
     ST_ELDER_DECLARE,
     ST_ELDER_EXCHANGE,
-    ST_ELDER_PLAY,
     ST_YOUNGER_DECLARE,
     ST_YOUNGER_EXCHANGE,
-    ST_YOUNGER_PLAY,
+    declare_stage,
+    play_and_record,
     thread_workspace,
 )
 
@@ -131,60 +99,6 @@ def _block(out, span, side, seat, rec, base, other):
 
 
 @njit
-def _player(rec, base, decl, dbase, play_points, cards, pique, tricks, took):
-    """One player's block of a record, as ``simulate._player_block`` writes it."""
-    rec[base + F_CARTE_BLANCHE] = decl[dbase + P_CARTE_BLANCHE]
-    rec[base + F_POINT] = decl[dbase + P_POINT]
-    rec[base + F_SEQUENCE] = decl[dbase + P_SEQUENCE]
-    rec[base + F_SETS] = decl[dbase + P_SETS]
-    rec[base + F_CARTE_ROUGE] = decl[dbase + P_CARTE_ROUGE]
-    rec[base + F_REPIQUE] = decl[dbase + P_REPIQUE]
-    rec[base + F_PLAY] = play_points
-    rec[base + F_CARDS] = cards
-    rec[base + F_PIQUE] = pique
-    rec[base + F_TRICKS] = tricks
-    rec[base + F_TAKEN] = took
-    total = 0
-    for f in range(F_CARTE_BLANCHE, F_PIQUE + 1):
-        total += rec[base + f]
-    rec[base + F_TOTAL] = total
-
-
-@njit
-def _declare(elder, younger, e_cb, y_cb, ids, params, tables, rules, decl):
-    e_pm, e_sm, e_tm = declaration_masks(ids[ST_ELDER_DECLARE], params[ST_ELDER_DECLARE], elder)
-    y_pm, y_sm, y_tm = declaration_masks(
-        ids[ST_YOUNGER_DECLARE], params[ST_YOUNGER_DECLARE], younger
-    )
-    score_declarations(
-        elder, younger, e_cb, y_cb, e_pm, e_sm, e_tm, y_pm, y_sm, y_tm, tables, rules, decl
-    )
-
-
-@njit
-def _play(elder, younger, e_took, y_took, ids, rules, key, state, decl, play, rec, ws):
-    """Play from the declarations in ``decl``; write the record (as ``finish_deal`` does)."""
-    e_pre = 0
-    y_pre = 0
-    for k in range(P_REPIQUE):  # combinations only: the repique bonus is not a combination
-        e_pre += decl[D_ELDER + k]
-        y_pre += decl[D_YOUNGER + k]
-    repique_done = decl[D_ELDER + P_REPIQUE] > 0 or decl[D_YOUNGER + P_REPIQUE] > 0
-    play_deal(
-        elder, younger, ids[ST_ELDER_PLAY], ids[ST_YOUNGER_PLAY], rules, e_pre, y_pre,
-        repique_done, key, state, play, ws,
-    )  # fmt: skip
-    _player(rec, R_ELDER, decl, D_ELDER, play[OUT_E_PLAY], play[OUT_E_CARDS], play[OUT_E_PIQUE],
-            play[OUT_E_TRICKS], e_took)  # fmt: skip
-    _player(rec, R_YOUNGER, decl, D_YOUNGER, play[OUT_Y_PLAY], play[OUT_Y_CARDS],
-            play[OUT_Y_PIQUE], play[OUT_Y_TRICKS], y_took)  # fmt: skip
-    rec[R_WIN_POINT] = decl[D_WIN_POINT]
-    rec[R_WIN_SEQUENCE] = decl[D_WIN_SEQUENCE]
-    rec[R_WIN_SETS] = decl[D_WIN_SETS]
-    rec[R_NET] = rec[R_ELDER + F_TOTAL] - rec[R_YOUNGER + F_TOTAL]
-
-
-@njit
 def play_pair(
     seed, index, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba, tables, rules,
     pack, state, decl, decl2, play, rec_ab, rec_ba, ws,
@@ -214,9 +128,9 @@ def play_pair(
     )  # fmt: skip
     s1 = state[0]
     if need_ab or share >= 2:
-        _declare(e1, y1, e_cb, y_cb, ids_ab, params_ab, tables, rules, decl)
+        declare_stage(e1, y1, e_cb, y_cb, ids_ab, params_ab, tables, rules, decl)
     if need_ab:
-        _play(e1, y1, ek1, yk1, ids_ab, rules, key, state, decl, play, rec_ab, ws)
+        play_and_record(e1, y1, ek1, yk1, ids_ab, rules, key, state, decl, play, rec_ab, ws)
     if not need_ba:
         return
     if share == 3 and need_ab:
@@ -242,8 +156,8 @@ def play_pair(
         for f in range(D_LEN):
             decl2[f] = decl[f]
     else:
-        _declare(e2, y2, e_cb, y_cb, ids_ba, params_ba, tables, rules, decl2)
-    _play(e2, y2, ek2, yk2, ids_ba, rules, key, state, decl2, play, rec_ba, ws)
+        declare_stage(e2, y2, e_cb, y_cb, ids_ba, params_ba, tables, rules, decl2)
+    play_and_record(e2, y2, ek2, yk2, ids_ba, rules, key, state, decl2, play, rec_ba, ws)
 
 
 def share_level(ids_ab, params_ab, ids_ba, params_ba) -> int:

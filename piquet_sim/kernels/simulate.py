@@ -119,33 +119,12 @@ def _player_block(rec, base, decl, dbase, play_points, cards, pique, tricks, too
 
 
 @njit
-def finish_deal(
-    elder,
-    younger,
-    talon,
-    e_cb,
-    y_cb,
-    key,
-    state,
-    policies,
-    params,
-    tables,
-    rules,
-    e_discard,
-    y_discard,
-    decl,
-    play,
-    rec,
-    ws,
+def exchange_stage(
+    elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
 ):
-    """Everything after the deal: exchanges, declarations, play, scoring, into ``rec``.
-
-    ``elder``/``younger``: dealt 12-card masks; ``talon`` int8[8] in draw order; ``e_cb``/``y_cb``
-    carte blanche of the dealt hands. ``e_discard``/``y_discard``: -1 lets the stage policy
-    choose; a mask forces that exact discard (the player takes as many cards), which is how
-    the advisor evaluates a candidate exchange. Random choices continue the stream
-    (``key``, ``state``). Returns the net deal score, elder minus younger.
-    """
+    """Both exchanges: by the stage policies, or forced (``e_discard``/``y_discard`` a mask; -1
+    lets the policy choose; a forced discard takes as many cards, in talon order). Returns
+    (elder's hand, younger's hand, cards elder took, cards younger took)."""
     if e_discard < 0:
         elder, _, e_took = elder_exchange(
             elder,
@@ -186,9 +165,13 @@ def finish_deal(
             left &= left - 1
             younger |= np.int64(1) << np.int64(talon[e_took + y_took])
             y_took += 1
-    _features(elder, tables, rec, R_ELDER, F_FINAL_POINT_LEN)
-    _features(younger, tables, rec, R_YOUNGER, F_FINAL_POINT_LEN)
+    return elder, younger, e_took, y_took
 
+
+@njit
+def declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl):
+    """Declarations of the hands after the exchange, by the declaration policies, into ``decl``
+    (``kernels.declarations`` record)."""
     e_pm, e_sm, e_tm = declaration_masks(
         policies[ST_ELDER_DECLARE], params[ST_ELDER_DECLARE], elder
     )
@@ -198,54 +181,70 @@ def finish_deal(
     score_declarations(
         elder, younger, e_cb, y_cb, e_pm, e_sm, e_tm, y_pm, y_sm, y_tm, tables, rules, decl
     )
+
+
+@njit
+def play_and_record(
+    elder, younger, e_took, y_took, policies, rules, key, state, decl, play, rec, ws
+):
+    """Play from the declarations in ``decl`` (pique counts from their points) and write every
+    scoring field of the record; returns the net deal score, elder minus younger."""
     e_pre = 0
     y_pre = 0
     for k in range(P_REPIQUE):  # combinations only: the repique bonus is not a combination
         e_pre += decl[D_ELDER + k]
         y_pre += decl[D_YOUNGER + k]
     repique_done = decl[D_ELDER + P_REPIQUE] > 0 or decl[D_YOUNGER + P_REPIQUE] > 0
-    play_deal(
-        elder,
-        younger,
-        policies[ST_ELDER_PLAY],
-        policies[ST_YOUNGER_PLAY],
-        rules,
-        e_pre,
-        y_pre,
-        repique_done,
-        key,
-        state,
-        play,
-        ws,
-    )
-
-    _player_block(
-        rec,
-        R_ELDER,
-        decl,
-        D_ELDER,
-        play[OUT_E_PLAY],
-        play[OUT_E_CARDS],
-        play[OUT_E_PIQUE],
-        play[OUT_E_TRICKS],
-        e_took,
-    )
-    _player_block(
-        rec,
-        R_YOUNGER,
-        decl,
-        D_YOUNGER,
-        play[OUT_Y_PLAY],
-        play[OUT_Y_CARDS],
-        play[OUT_Y_PIQUE],
-        play[OUT_Y_TRICKS],
-        y_took,
-    )
+    play_deal(elder, younger, policies[ST_ELDER_PLAY], policies[ST_YOUNGER_PLAY], rules, e_pre,
+              y_pre, repique_done, key, state, play, ws)  # fmt: skip
+    _player_block(rec, R_ELDER, decl, D_ELDER, play[OUT_E_PLAY], play[OUT_E_CARDS],
+                  play[OUT_E_PIQUE], play[OUT_E_TRICKS], e_took)  # fmt: skip
+    _player_block(rec, R_YOUNGER, decl, D_YOUNGER, play[OUT_Y_PLAY], play[OUT_Y_CARDS],
+                  play[OUT_Y_PIQUE], play[OUT_Y_TRICKS], y_took)  # fmt: skip
     rec[R_WIN_POINT] = decl[D_WIN_POINT]
     rec[R_WIN_SEQUENCE] = decl[D_WIN_SEQUENCE]
     rec[R_WIN_SETS] = decl[D_WIN_SETS]
     rec[R_NET] = rec[R_ELDER + F_TOTAL] - rec[R_YOUNGER + F_TOTAL]
     return rec[R_NET]
+
+
+@njit
+def finish_deal(
+    elder,
+    younger,
+    talon,
+    e_cb,
+    y_cb,
+    key,
+    state,
+    policies,
+    params,
+    tables,
+    rules,
+    e_discard,
+    y_discard,
+    decl,
+    play,
+    rec,
+    ws,
+):
+    """Everything after the deal: exchanges, declarations, play, scoring, into ``rec``.
+
+    ``elder``/``younger``: dealt 12-card masks; ``talon`` int8[8] in draw order; ``e_cb``/``y_cb``
+    carte blanche of the dealt hands. ``e_discard``/``y_discard``: -1 lets the stage policy
+    choose; a mask forces that exact discard (the player takes as many cards), which is how
+    the advisor evaluates a candidate exchange. Random choices continue the stream
+    (``key``, ``state``). Returns the net deal score, elder minus younger.
+    """
+    elder, younger, e_took, y_took = exchange_stage(
+        elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
+    )
+    _features(elder, tables, rec, R_ELDER, F_FINAL_POINT_LEN)
+    _features(younger, tables, rec, R_YOUNGER, F_FINAL_POINT_LEN)
+
+    declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl)
+    return play_and_record(elder, younger, e_took, y_took, policies, rules, key, state, decl,
+                           play, rec, ws)  # fmt: skip
 
 
 @njit
