@@ -183,3 +183,11 @@ def test_sinking_a_class_in_the_simulator_gives_it_away():
     # the same deals and exchanges: younger wins the point whenever he was not beaten
     assert (sunk.younger_final_point_len == base.younger_final_point_len).all()
     assert (sunk.point_winner == "younger").all()
+
+
+def test_simulate_chunks_stream_the_same_records():
+    from piquet_sim.simulation import simulate_chunks
+
+    parts = list(simulate_chunks(5000, seed=8, policies=FAST, chunk=1500))
+    assert [len(p) for p in parts] == [1500, 1500, 1500, 500]
+    np.testing.assert_array_equal(np.concatenate(parts), simulate(5000, seed=8, policies=FAST))
