@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .bits import popcount32
 from .declarations import point_key, sequence_cards, sequence_key, set_cards, set_key
 from .jit import njit
 from .rng import bounded, stream_key
@@ -134,7 +135,7 @@ def sample_opponent(
     """
     flags = active_bounds(know, opp_played, tables, hi)
     known_now = know[K_IN] & ~played
-    m = n_opp - _popcount(known_now)
+    m = n_opp - popcount32(known_now)
     npool = pool_cards(know, played, voids, pool)
     if m < 0 or m > npool:
         flags |= FLAG_INFEASIBLE
@@ -162,14 +163,6 @@ def sample_opponent(
     if flags & FLAG_FALLBACK:
         return hand, -attempt, flags
     return hand, attempt, flags
-
-
-@njit
-def _popcount(x):
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit

@@ -23,10 +23,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..rules import R_LEAD_TEN_OR_HIGHER
+from .bits import popcount32
 from .jit import njit
 from .knowledge import sample_opponent
 from .play import PLAY_DD, choose_lead, choose_reply, dd_lead, dd_reply, write_play_record
-from .solver import F_ALL, mtdf, popcount32
+from .solver import F_ALL, mtdf
 from .tricks import (
     ELDER,
     N_TRICKS,

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import prange
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ..rules import R_LEAD_TEN_OR_HIGHER
+from .bits import high_index, low_index, popcount32, select_bit
 from .jit import njit, njit_parallel
 from .rng import N_PACK, bounded, deal_hands, stream_key
 from .solver import F_ALL, best_lead, best_reply, lead_value, new_workspace, solve_position
@@ -59,62 +59,10 @@ BATCH_CHUNKS = 64  # fixed, so results never depend on the thread count
 
 
 @njit
-def low_index(m):
-    """Index of the lowest set bit of a non-zero mask (one tzcnt: card picks are random data,
-    so a branchy bit search mispredicts)."""
-    return np.int64(trailing_zeros(np.int64(m)))
-
-
-@njit
-def high_index(m):
-    """Index of the highest set bit of a non-zero mask (one lzcnt)."""
-    return np.int64(63 - leading_zeros(np.int64(m)))
-
-
-@njit
-def count_bits(m):
-    """Number of set bits of a 32-bit mask."""
-    m = m - ((m >> 1) & 0x55555555)
-    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
-    m = (m + (m >> 4)) & 0x0F0F0F0F
-    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
-
-
-@njit
-def select_bit(m, k):
-    """Index of the k-th (0-based, from the lowest) set bit of a 32-bit mask holding more
-    than k bits: a rank search down the popcount tree, branch-free (k is random data)."""
-    a = m - ((m >> 1) & 0x55555555)  # 2-bit counts
-    b = (a & 0x33333333) + ((a >> 2) & 0x33333333)  # 4-bit counts
-    c = (b + (b >> 4)) & 0x0F0F0F0F  # 8-bit counts
-    d = (c + (c >> 8)) & 0x00FF00FF  # 16-bit counts
-    pos = np.int64(0)
-    n = d & 0xFF
-    t = np.int64(k >= n)
-    pos += 16 * t
-    k -= n * t
-    n = (c >> pos) & 0xFF
-    t = np.int64(k >= n)
-    pos += 8 * t
-    k -= n * t
-    n = (b >> pos) & 0xF
-    t = np.int64(k >= n)
-    pos += 4 * t
-    k -= n * t
-    n = (a >> pos) & 0x3
-    t = np.int64(k >= n)
-    pos += 2 * t
-    k -= n * t
-    n = (m >> pos) & 0x1
-    pos += np.int64(k >= n)
-    return pos
-
-
-@njit
 def random_card(mask, key, rng_state):
     """A uniform card of a non-empty mask: the k-th lowest for one ``bounded`` draw k (no draw
     when only one card is legal)."""
-    n = count_bits(mask)
+    n = popcount32(mask)
     if n == 1:
         return low_index(mask)
     return select_bit(mask, bounded(key, rng_state, n))
@@ -139,7 +87,7 @@ def greedy_lead(hand, unseen):
         h = hand & (SUIT_BITS << (8 * s))
         if h == 0:
             continue
-        n = count_bits(h)
+        n = popcount32(h)
         top = high_index(h)
         if _is_master(top, unseen) and n > best_master_len:
             best_master = top
@@ -168,7 +116,7 @@ def greedy_reply(hand, lead, unseen):
         h = hand & (SUIT_BITS << (8 * s))
         if h == 0:
             continue
-        n = count_bits(h)
+        n = popcount32(h)
         top = high_index(h)
         strength = top & 7
         if _is_master(top, unseen):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from .bits import popcount32
 from .jit import njit, njit_parallel
 from .rng import N_PACK, deal_hands
 from .solver_tt import (
@@ -146,15 +147,6 @@ def new_workspace(tables, tt_bits, for_dd):
         np.zeros(S_LEN, dtype=np.int64),
         np.zeros((2, 32), dtype=np.int32),
     )
-
-
-@njit
-def popcount32(x):
-    """Number of set bits of a 32-bit mask held in an int64."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit
