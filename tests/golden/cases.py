@@ -1,0 +1,182 @@
+"""Golden outputs: fixed-seed runs of every Piquet command and the main kernels, captured before
+the engine refactor, so a test can hold the refactor to "not one number changes".
+
+Each case is a function returning a JSON-able dict. CLI cases run ``piquet … --json`` in process;
+kernel cases hash whole record arrays (sha256 of the bytes, plus column sums to show where a
+difference lies). Volatile fields (timings, versions) are dropped. Regenerate with
+``PIQUET_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py`` only when a change of numbers is
+intended, and say so in the commit message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+
+import numpy as np
+
+VOLATILE = {"seconds", "elapsed", "rate", "versions", "commit", "deals_per_s", "time", "timings"}
+
+HAND_E = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
+HAND_Y = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
+CMP_E = "AS KS QS JS TS 9H 8H AD KD AC QC JC"
+CMP_Y = "8S 7S AH KH QH JH TH KC TC 9C 8C 7C"
+
+
+def _strip(x):
+    if isinstance(x, dict):
+        return {k: _strip(v) for k, v in x.items() if k not in VOLATILE}
+    if isinstance(x, list):
+        return [_strip(v) for v in x]
+    return x
+
+
+def run_cli(*args: str) -> dict:
+    """``piquet ARGS`` in process; its stdout parsed as JSON, volatile keys dropped."""
+    from piquet_sim.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            code = exc.code
+    if code != 0:
+        raise AssertionError(f"piquet {' '.join(args)} exited {code}: {err.getvalue()}")
+    return _strip(json.loads(out.getvalue()))
+
+
+def compact_advice(d: dict) -> dict:
+    """An advice JSON with the best 30 candidates in full and every candidate as (discard,
+    samples, EV to 9 decimals): the whole ranking is held without megabytes of golden file."""
+    cands = d.pop("candidates")
+    d["top"] = cands[:30]
+    d["ranking"] = [[" ".join(c["discard"]), c["samples"],
+                     None if c["ev"] is None else round(c["ev"], 9)] for c in cands]  # fmt: skip
+    return d
+
+
+def digest(arr: np.ndarray) -> dict:
+    """sha256 of an array's bytes (C order, its own dtype) and its column sums."""
+    a = np.ascontiguousarray(arr)
+    sums = a.reshape(a.shape[0], -1).astype(np.int64).sum(axis=0).tolist() if a.size else []
+    return {"shape": list(a.shape), "dtype": str(a.dtype),
+            "sha256": hashlib.sha256(a.tobytes()).hexdigest(), "column_sums": sums}  # fmt: skip
+
+
+CLI_CASES: dict[str, tuple[str, ...]] = {
+    "compare": ("compare", CMP_E, CMP_Y, "--json"),
+    "compare_rouge": ("compare", CMP_E, CMP_Y, "--json", "--carte-rouge"),
+    "hand": ("hand", HAND_E, "--json"),
+    "odds_greedy": ("odds", "--deals", "20000", "--seed", "7", "--json", "--quiet"),
+    "odds_random_ten": ("odds", "--deals", "5000", "--seed", "3", "--play", "random",
+                        "--elder-policy", "random", "--younger-policy", "max",
+                        "--lead-points", "ten_or_higher", "--json", "--quiet"),
+    "odds_dd": ("odds", "--deals", "200", "--seed", "5", "--play", "dd", "--json", "--quiet"),
+    "batch": ("batch", "greedy", "sink-sets", "--deals", "5000", "--seed", "3", "--json",
+              "--quiet"),
+    "batch_ten": ("batch", "max", "random", "--deals", "3000", "--seed", "2", "--lead-points",
+                  "ten_or_higher", "--carte-rouge", "--json", "--quiet"),
+    "tournament": ("tournament", "greedy", "max", "random", "--deals", "2000", "--seed", "4",
+                   "--json", "--quiet"),
+    "partie": ("partie", "greedy", "max", "--parties", "500", "--seed", "2", "--json",
+               "--quiet"),
+    "partie_hundred": ("partie", "greedy", "sink-point", "--parties", "300", "--seed", "9",
+                       "--game", "hundred", "--tie", "refait_double", "--blank-partie-bonus",
+                       "--json", "--quiet"),
+    "discard_elder": ("discard", HAND_E, "--samples", "256", "--json", "--quiet"),
+    "discard_younger": ("discard", HAND_Y, "--younger", "--elder-took", "3", "--samples",
+                        "128", "--json", "--quiet"),
+    "discard_none": ("discard", HAND_E, "--play", "none", "--samples", "512", "--json",
+                     "--quiet", "--seed", "11"),
+    "discard_dd": ("discard", HAND_Y, "--younger", "--elder-took", "5", "--play", "dd",
+                   "--samples", "48", "--refine", "4", "--json", "--quiet"),
+    "discard_partie": ("discard", HAND_E, "--score", "84:61", "--deal", "5", "--objective",
+                       "win", "--samples", "128", "--json", "--quiet"),
+    "draw_elder": ("draw", "AS KS QS 9S 8H 7H AD 9D 8D KC 8C 7C", "--discard",
+                   "8H 7H 9D 8C 7C", "--want", "JS TS", "--json"),
+    "draw_younger": ("draw", HAND_Y, "--discard", "9D 8C", "--younger", "--elder-took", "4",
+                     "--json"),
+    "solve": ("solve", CMP_E, CMP_Y, "--json"),
+    "solve_ten": ("solve", HAND_E, "TS 8S 7S TH 6H".replace(" 6H", "") + " KH QH JH TD 9D 8D 7D 9C",
+                  "--lead-points", "ten_or_higher", "--json"),
+    "solve_endgame": ("solve", "AS KS 7H", "QS 8H 7D", "--tricks", "5:4", "--leader",
+                      "younger", "--points", "12:0", "--json"),
+    "sink": ("sink", HAND_E, "--worlds", "24", "--json"),
+}  # fmt: skip
+
+
+def kernel_cases() -> dict[str, Callable[[], dict]]:
+    """Library-level cases: whole record arrays of the main kernels, hashed."""
+    from piquet_sim import simulation
+    from piquet_sim.kernels import rng, solver
+    from piquet_sim.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
+
+    def simulate_mix() -> dict:
+        out = {}
+        for name, pol, rules_kw in (
+            ("greedy", simulation.Policies(), {}),
+            ("random_max", simulation.Policies("random", "max", "random", "greedy"), {}),
+            ("ten_rouge", simulation.Policies(), {"lead_points": "ten_or_higher",
+                                                  "carte_rouge": True}),
+            ("dd", simulation.Policies(elder_play="dd"), {}),
+        ):  # fmt: skip
+            from piquet_sim.rules import Rules
+
+            n = 150 if name == "dd" else 3000
+            out[name] = digest(
+                simulation.simulate(n, seed=5, policies=pol, rules=Rules(**rules_kw))
+            )
+        return out
+
+    def deals() -> dict:
+        e, y, t = rng.deal_batch(12, 0, 5000)
+        return {"elder": digest(e), "younger": digest(y), "talon": digest(t)}
+
+    def solves() -> dict:
+        tabs = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
+        return {f"ten{t}": digest(solver.solve_batch(3, 0, 60, t, tabs, 16)) for t in (0, 1)}
+
+    def exchange() -> dict:
+        from piquet_sim.report import exchange_study
+
+        x = exchange_study(1500, 3, simulation.Policies(), chunk=700)
+        return {"deals": x.deals, "sums": digest(x.sums), "cross": digest(x.cross),
+                "e_took": x.e_took.tolist(), "y_took": digest(x.y_took)}  # fmt: skip
+
+    return {"kernel_simulate": simulate_mix, "kernel_deals": deals, "kernel_solve": solves,
+            "kernel_exchange": exchange}  # fmt: skip
+
+
+def report_case() -> dict:
+    """``piquet report`` at a small size: its report.json (the numbers every section shows)."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        from piquet_sim.cli import main
+
+        out, err = io.StringIO(), io.StringIO()
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                main(["report", "--out", tmp, "--deals", "2000", "--strategies", "greedy,max",
+                      "--quiet"])  # fmt: skip
+            except SystemExit as exc:
+                assert exc.code == 0, err.getvalue()
+        data = json.loads((Path(tmp) / "report.json").read_text())
+    data.pop("command", None)
+    return _strip(data)
+
+
+def all_cases() -> dict[str, Callable[[], dict]]:
+    cases: dict[str, Callable[[], dict]] = {}
+    for name, args in CLI_CASES.items():
+        post = compact_advice if args[0] == "discard" else (lambda d: d)
+        cases[name] = lambda a=args, f=post: f(run_cli(*a))
+    cases.update(kernel_cases())
+    cases["report"] = report_case
+    return cases

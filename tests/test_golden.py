@@ -1,0 +1,63 @@
+"""Refactors keep every number: fixed-seed outputs of every command and the main kernels equal
+the golden JSON captured before the engine refactor (``tests/golden/``). Counts and hashes must
+match exactly; floats derived from them to 1e-12 relative (summation order may differ)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import pytest
+from golden.cases import all_cases
+
+GOLDEN = Path(__file__).parent / "golden" / "piquet"
+CASES = all_cases()
+UPDATE = os.environ.get("PIQUET_UPDATE_GOLDEN") == "1"
+
+
+def _diff(a, b, path="$") -> str | None:
+    """First difference between two JSON values, or None."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if set(a) != set(b):
+            return f"{path}: keys differ: {sorted(set(a) ^ set(b))}"
+        for k in a:
+            d = _diff(a[k], b[k], f"{path}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path}: length {len(a)} != {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            d = _diff(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    if isinstance(a, float) or isinstance(b, float):
+        if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+            return None if a == b else f"{path}: {a!r} != {b!r}"
+        if math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-15):
+            return None
+        return f"{path}: {a!r} != {b!r}"
+    return None if a == b else f"{path}: {a!r} != {b!r}"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_output_unchanged(name):
+    got = json.loads(json.dumps(CASES[name]()))
+    path = GOLDEN / f"{name}.json"
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
+        pytest.skip("golden file written")
+    want = json.loads(path.read_text())
+    assert _diff(got, want) is None, _diff(got, want)
+
+
+def test_diff_sees_a_changed_number():
+    """The comparison itself can fail: a count off by one and a float off by 1e-9 are caught."""
+    assert _diff({"a": [1, 2]}, {"a": [1, 3]})
+    assert _diff({"p": 0.5}, {"p": 0.5 + 1e-9})
+    assert _diff({"p": 0.5}, {"p": 0.5 + 1e-17}) is None
