@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 from piquet_sim.cli import main as piquet
-from piquet_sim.report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
-from piquet_sim.rules import DEFAULT_RULES
+from piquet_sim.piquet.report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
+from piquet_sim.piquet.rules import DEFAULT_RULES
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 

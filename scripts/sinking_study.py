@@ -15,7 +15,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from piquet_sim.sinking import study, study_table  # noqa: E402
+from piquet_sim.piquet.sinking import study, study_table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

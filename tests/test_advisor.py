@@ -9,18 +9,18 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.advisor import AdviceError, advise, candidates_for, world_values
-from piquet_sim.cards import format_cards, parse_cards
 from piquet_sim.cli import main
-from piquet_sim.kernels.exchange import (
+from piquet_sim.piquet.advisor import AdviceError, advise, candidates_for, world_values
+from piquet_sim.piquet.cards import format_cards, parse_cards
+from piquet_sim.piquet.kernels.exchange import (
     EXCHANGE_POLICIES,
     GREEDY_DEFAULT_PARAMS,
     elder_exchange,
     younger_exchange,
 )
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.reference import advisor as ref
-from piquet_sim.rules import Rules
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.reference import advisor as ref
+from piquet_sim.piquet.rules import Rules
 
 # Huitieme in spades, aces of the other suits and the nine of hearts. Discarding the 9H keeps
 # point 8, huitieme 18 and quatorze of aces: 40 in combinations no younger hand can touch (no
@@ -219,7 +219,7 @@ def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
 def test_partie_objective_ranks_by_partie_value():
     """Ranking by P(win the partie): values are probabilities; when the deal decides the partie
     the certain exchange wins; far ahead every discard wins, far behind none does."""
-    from piquet_sim.advisor import PartieGoal
+    from piquet_sim.piquet.advisor import PartieGoal
 
     def run(me, opp):
         return advise(CERTAIN, play="greedy", samples=64, precision=None, seed=3,

@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from piquet_sim.backend import BackendError, DaskBackend, LocalBackend, chunks
-from piquet_sim.odds import OddsCounts, odds, odds_chunk
-from piquet_sim.rules import Rules
-from piquet_sim.simulation import Policies
+from piquet_sim.core.backend import BackendError, DaskBackend, LocalBackend, chunks
+from piquet_sim.piquet.odds import OddsCounts, odds, odds_chunk
+from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.simulation import Policies
 
 pytest.importorskip("dask.distributed")
 
@@ -89,8 +89,8 @@ def test_unreachable_scheduler_is_a_clear_error():
 
 
 def test_head_to_head_and_parties_identical_on_the_cluster(cluster):
-    from piquet_sim.match import head_to_head
-    from piquet_sim.partie import parties
+    from piquet_sim.piquet.match import head_to_head
+    from piquet_sim.piquet.partie import parties
 
     local = head_to_head("greedy", "max", 30_000, seed=3, chunk=30_000)
     remote = head_to_head("greedy", "max", 30_000, seed=3, chunk=7_000, backend=cluster)

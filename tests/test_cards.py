@@ -7,8 +7,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from piquet_sim import cards as C
-from piquet_sim.cards import CardError, format_cards, format_grouped, parse_card_list, parse_cards
+from piquet_sim.piquet import cards as C
+from piquet_sim.piquet.cards import (
+    CardError,
+    format_cards,
+    format_grouped,
+    parse_card_list,
+    parse_cards,
+)
 
 # A hand used throughout: AS KS QS JS (spades), TH 9H (hearts), 8D 7D (diamonds), AC KC QC JC.
 HAND_TEXT = "AS KS QS JS TH 9H 8D 7D AC KC QC JC"

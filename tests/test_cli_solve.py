@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from piquet_sim import cards as C
 from piquet_sim.cli import cli, main
-from piquet_sim.reference import play as R
+from piquet_sim.piquet import cards as C
+from piquet_sim.piquet.reference import play as R
 
 ELDER = "AS KS QS JS TS 9H 8H AD KD AC QC JC"
 YOUNGER = "8S 7S AH KH QH JH TH KC TC 9C 8C 7C"

@@ -2,7 +2,7 @@
 cases, a differential test of the kernels against the plain-Python reference, and properties.
 
 Every hand-worked case states its expected numbers, worked out by hand in the comment above it,
-and checks both ``piquet_sim.reference.score_deal`` and ``piquet_sim.declarations.compare_hands``.
+and checks both ``piquet.reference.score_deal`` and ``piquet.declarations.compare_hands``.
 """
 
 from __future__ import annotations
@@ -14,18 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_sim.cards import FULL_PACK, format_cards, parse_cards
-from piquet_sim.declarations import (
+from piquet_sim.piquet.cards import FULL_PACK, format_cards, parse_cards
+from piquet_sim.piquet.declarations import (
     DECLARE_ALL,
     DeclarationPolicy,
     compare_hands,
     describe_hand,
 )
-from piquet_sim.kernels import declarations as K
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.reference import declarations as R
-from piquet_sim.reference import describe, score_deal
-from piquet_sim.rules import Rules
+from piquet_sim.piquet.kernels import declarations as K
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.reference import declarations as R
+from piquet_sim.piquet.reference import describe, score_deal
+from piquet_sim.piquet.rules import Rules
 
 PLAYERS = ("elder", "younger")
 CLASSES = ("point", "sequence", "sets")
@@ -513,7 +513,7 @@ def test_withholding_everything_is_none_everywhere():
 
 
 def test_overlapping_hands_are_refused():
-    from piquet_sim.cards import CardError
+    from piquet_sim.piquet.cards import CardError
 
     with pytest.raises(CardError, match="share AS"):
         score_deal(hand(RULES_ELDER), hand("AS QC JC 9C 8C 7C 9S 8S 7S QH JH TH"))

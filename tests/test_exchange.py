@@ -6,13 +6,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.cards import parse_cards, popcount
-from piquet_sim.kernels import declarations as D
-from piquet_sim.kernels import exchange as X
-from piquet_sim.kernels.rng import bounded, deal_full
-from piquet_sim.kernels.rng import stream_key as _stream_key
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.rules import Rules
+from piquet_sim.core.rng import bounded
+from piquet_sim.core.rng import stream_key as _stream_key
+from piquet_sim.piquet.cards import parse_cards, popcount
+from piquet_sim.piquet.kernels import declarations as D
+from piquet_sim.piquet.kernels import exchange as X
+from piquet_sim.piquet.kernels.deal import deal_full
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.rules import Rules
 
 MUST = Rules().to_array()
 MAY_PASS = Rules(younger_must_exchange=False).to_array()

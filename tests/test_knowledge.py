@@ -17,11 +17,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from piquet_sim import cards as C
-from piquet_sim.kernels import knowledge as K
-from piquet_sim.kernels.rng import deal_full
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.reference import sampling as R
+from piquet_sim.piquet import cards as C
+from piquet_sim.piquet.kernels import knowledge as K
+from piquet_sim.piquet.kernels.deal import deal_full
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.reference import sampling as R
 
 FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
 

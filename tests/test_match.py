@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 
 from piquet_sim.cli import cli
-from piquet_sim.kernels import match as KM
-from piquet_sim.kernels import simulate as K
-from piquet_sim.kernels.declarations import D_LEN as KD_LEN
-from piquet_sim.kernels.play import PLAY_OUT_LEN
-from piquet_sim.kernels.solver import make_workspace
-from piquet_sim.match import (
+from piquet_sim.piquet.kernels import match as KM
+from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels.declarations import D_LEN as KD_LEN
+from piquet_sim.piquet.kernels.play import PLAY_OUT_LEN
+from piquet_sim.piquet.kernels.solver import make_workspace
+from piquet_sim.piquet.match import (
     MatchCounts,
     _engine_args,
     head_to_head,
@@ -25,9 +25,9 @@ from piquet_sim.match import (
     summarize,
     tournament,
 )
-from piquet_sim.rules import DEFAULT_RULES, Rules
-from piquet_sim.simulation import simulate
-from piquet_sim.strategies import REGISTRY, policies
+from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
+from piquet_sim.piquet.simulation import simulate
+from piquet_sim.piquet.strategies import REGISTRY, policies
 
 G, SINK, RAND, MAX = (REGISTRY[n] for n in ("greedy", "sink-sets", "random", "max"))
 

@@ -10,11 +10,12 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim import exact
-from piquet_sim.kernels import simulate as K
-from piquet_sim.odds import OddsCounts, odds, summarize, wilson_interval
-from piquet_sim.rules import Rules
-from piquet_sim.simulation import Policies, records_frame, simulate
+from piquet_sim.core.stats import wilson_interval
+from piquet_sim.piquet import exact
+from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.odds import OddsCounts, odds, summarize
+from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.simulation import Policies, records_frame, simulate
 
 N_HANDS = comb(32, 12)
 FAST = Policies(elder_exchange="random", younger_exchange="random", elder_play="random",
@@ -186,7 +187,7 @@ def test_sinking_a_class_in_the_simulator_gives_it_away():
 
 
 def test_simulate_chunks_stream_the_same_records():
-    from piquet_sim.simulation import simulate_chunks
+    from piquet_sim.piquet.simulation import simulate_chunks
 
     parts = list(simulate_chunks(5000, seed=8, policies=FAST, chunk=1500))
     assert [len(p) for p in parts] == [1500, 1500, 1500, 500]

@@ -13,13 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from piquet_sim.cli import cli
-from piquet_sim.kernels import partie as KP
-from piquet_sim.kernels import simulate as K
-from piquet_sim.partie import partie_rows, partie_tables, parties
-from piquet_sim.reference.partie import play_partie, settle
-from piquet_sim.rules import Rules
-from piquet_sim.simulation import simulate
-from piquet_sim.strategies import REGISTRY, policies
+from piquet_sim.piquet.kernels import partie as KP
+from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.partie import partie_rows, partie_tables, parties
+from piquet_sim.piquet.reference.partie import play_partie, settle
+from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.simulation import simulate
+from piquet_sim.piquet.strategies import REGISTRY, policies
 
 RUBICON = Rules()
 DOUBLE = Rules(tie="refait_double")
@@ -202,7 +202,7 @@ def test_partie_tables_on_fixed_deals_equal_the_reference():
 
 
 def test_partie_value_maps_deal_outcomes():
-    from piquet_sim.partie import partie_value
+    from piquet_sim.piquet.partie import partie_value
 
     pe, py = _point_mass(25, 10), _point_mass(10, 20)
     t = partie_tables(pe, py, RUBICON)
@@ -221,7 +221,7 @@ def test_partie_value_maps_deal_outcomes():
 
 
 def test_partie_tables_agree_with_simulated_parties():
-    from piquet_sim.partie import deal_distributions
+    from piquet_sim.piquet.partie import deal_distributions
 
     pe, py = deal_distributions("greedy", "max", deals=60_000, seed=11)
     t = partie_tables(pe, py, RUBICON)

@@ -6,14 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.kernels import knowledge as KN
-from piquet_sim.kernels import pimc as P
-from piquet_sim.kernels import solver as S
-from piquet_sim.kernels.play import PLAY_DD, PLAY_GREEDY, PLAY_RANDOM
-from piquet_sim.kernels.rng import deal_full, stream_key
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.reference import play as R
-from piquet_sim.rules import DEFAULT_RULES, Rules
+from piquet_sim.core.rng import stream_key
+from piquet_sim.piquet.kernels import knowledge as KN
+from piquet_sim.piquet.kernels import pimc as P
+from piquet_sim.piquet.kernels import solver as S
+from piquet_sim.piquet.kernels.deal import deal_full
+from piquet_sim.piquet.kernels.play import PLAY_DD, PLAY_GREEDY, PLAY_RANDOM
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.reference import play as R
+from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 
 FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
 

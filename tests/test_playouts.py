@@ -10,13 +10,14 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.kernels import play as P
-from piquet_sim.kernels import solver as K
-from piquet_sim.kernels.rng import deal_hands, stream_key
-from piquet_sim.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
-from piquet_sim.kernels.tricks import pique_start
-from piquet_sim.reference import play as R
-from piquet_sim.rules import Rules
+from piquet_sim.core.rng import stream_key
+from piquet_sim.piquet.kernels import play as P
+from piquet_sim.piquet.kernels import solver as K
+from piquet_sim.piquet.kernels.deal import deal_hands
+from piquet_sim.piquet.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
+from piquet_sim.piquet.kernels.tricks import pique_start
+from piquet_sim.piquet.reference import play as R
+from piquet_sim.piquet.rules import Rules
 
 TABLES = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
 SMALL_WS = K.make_workspace(1)
@@ -148,7 +149,7 @@ def test_dd_beats_greedy_beats_random_on_average():
 
 
 def _mask(text):
-    from piquet_sim.cards import parse_cards
+    from piquet_sim.piquet.cards import parse_cards
 
     return np.int64(parse_cards(text))
 
@@ -178,7 +179,7 @@ def test_greedy_leads_masters_from_strength_else_low_from_length():
 
 
 def test_select_bit_finds_the_kth_lowest_card():
-    from piquet_sim.kernels.play import select_bit
+    from piquet_sim.piquet.kernels.play import select_bit
 
     gen = np.random.default_rng(12)
     for m in gen.integers(1, 2**32, size=3000):

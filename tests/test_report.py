@@ -18,17 +18,17 @@ import pandas as pd
 import pytest
 from PIL import Image
 
-from piquet_sim import report as R
-from piquet_sim.kernels import exchange_value as KX
-from piquet_sim.kernels import simulate as K
-from piquet_sim.kernels.exchange import _greedy_discard
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.match import tournament
-from piquet_sim.odds import odds
-from piquet_sim.partie import parties
-from piquet_sim.rules import DEFAULT_RULES, Rules
-from piquet_sim.simulation import Policies, simulate
-from piquet_sim.strategies import policies, resolve
+from piquet_sim.piquet import report as R
+from piquet_sim.piquet.kernels import exchange_value as KX
+from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels.exchange import _greedy_discard
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.match import tournament
+from piquet_sim.piquet.odds import odds
+from piquet_sim.piquet.partie import parties
+from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
+from piquet_sim.piquet.simulation import Policies, simulate
+from piquet_sim.piquet.strategies import policies, resolve
 
 DEALS = 600
 SEED = 3
@@ -91,16 +91,16 @@ def frame(tables: Tables, caption_start: str) -> pd.DataFrame:
 
 def fake_sinking(monkeypatch, available: bool) -> None:
     if available:
-        mod = types.ModuleType("piquet_sim.sinking")
+        mod = types.ModuleType("piquet_sim.piquet.sinking")
         mod.study = lambda n_hands, seed, rules: pd.DataFrame(
             {"choice": ["sink sets"] * n_hands, "gain": np.linspace(-1, 1, n_hands)}
         )
         mod.study_table = lambda df: df.groupby("choice", as_index=False).agg(
             hands=("gain", "size"), mean_gain=("gain", "mean")
         )
-        monkeypatch.setitem(sys.modules, "piquet_sim.sinking", mod)
+        monkeypatch.setitem(sys.modules, "piquet_sim.piquet.sinking", mod)
     else:
-        monkeypatch.setitem(sys.modules, "piquet_sim.sinking", None)  # import raises
+        monkeypatch.setitem(sys.modules, "piquet_sim.piquet.sinking", None)  # import raises
 
 
 @pytest.fixture(scope="module")
@@ -242,7 +242,8 @@ def test_sinking_section_without_a_study(monkeypatch, tmp_path):
     fake_sinking(monkeypatch, available=False)
     table, reason = R._sinking(4, 1, DEFAULT_RULES, lambda line: None)
     assert table is None and "does not import" in reason
-    monkeypatch.setitem(sys.modules, "piquet_sim.sinking", types.ModuleType("piquet_sim.sinking"))
+    name = "piquet_sim.piquet.sinking"
+    monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     table, reason = R._sinking(4, 1, DEFAULT_RULES, lambda line: None)
     assert table is None and "offers none" in reason
     fake_sinking(monkeypatch, available=False)
@@ -259,7 +260,7 @@ def _run_cells(cells, n, seed, rules=DEFAULT_RULES):
     ids, params = Policies().arrays()
     e = np.array([c[0] for c in cells], np.int64)
     y = np.array([c[1] for c in cells], np.int64)
-    from piquet_sim.simulation import SHARED_SOLVER_TABLES
+    from piquet_sim.piquet.simulation import SHARED_SOLVER_TABLES
 
     return KX.exchange_values(seed, 0, n, e, y, ids, params, SUIT_TABLES, rules.to_array(), 3,
                               1, *SHARED_SOLVER_TABLES)  # fmt: skip

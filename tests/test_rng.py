@@ -8,10 +8,11 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.kernels import rng
-from piquet_sim.kernels.deal_scoring import score_random_deals
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.rules import DEFAULT_RULES
+from piquet_sim.core import rng
+from piquet_sim.piquet.kernels import deal
+from piquet_sim.piquet.kernels.deal_scoring import score_random_deals
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.rules import DEFAULT_RULES
 
 
 def _chi2_upper(df: int, z: float = 4.0) -> float:
@@ -20,7 +21,7 @@ def _chi2_upper(df: int, z: float = 4.0) -> float:
 
 
 def test_deal_is_a_partition_of_the_pack():
-    elders, youngers, talons = rng.deal_batch(7, 0, 5000)
+    elders, youngers, talons = deal.deal_batch(7, 0, 5000)
     for e, y, t in zip(elders, youngers, talons, strict=True):
         talon_mask = sum(1 << int(c) for c in t)
         assert bin(int(e)).count("1") == 12 and bin(int(y)).count("1") == 12
@@ -33,10 +34,10 @@ def test_same_deals_whatever_the_threads_and_the_split():
     previous = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        one = rng.deal_batch(11, 1000, 20_000)
+        one = deal.deal_batch(11, 1000, 20_000)
         sums_one = score_random_deals(11, 0, 200_000, 7, SUIT_TABLES, DEFAULT_RULES.to_array())
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        two = rng.deal_batch(11, 1000, 20_000)
+        two = deal.deal_batch(11, 1000, 20_000)
         sums_two = score_random_deals(11, 0, 200_000, 13, SUIT_TABLES, DEFAULT_RULES.to_array())
     finally:
         numba.set_num_threads(previous)
@@ -44,22 +45,22 @@ def test_same_deals_whatever_the_threads_and_the_split():
         np.testing.assert_array_equal(a, b)
     np.testing.assert_array_equal(sums_one.sum(axis=0), sums_two.sum(axis=0))
     # a split batch gives the same deals as one batch
-    first = rng.deal_batch(11, 1000, 7_000)
-    rest = rng.deal_batch(11, 8000, 13_000)
+    first = deal.deal_batch(11, 1000, 7_000)
+    rest = deal.deal_batch(11, 8000, 13_000)
     np.testing.assert_array_equal(np.concatenate([first[0], rest[0]]), one[0])
     np.testing.assert_array_equal(np.concatenate([first[2], rest[2]]), one[2])
 
 
 def test_different_seeds_give_different_deals():
-    a = rng.deal_batch(1, 0, 1000)[0]
-    b = rng.deal_batch(2, 0, 1000)[0]
+    a = deal.deal_batch(1, 0, 1000)[0]
+    b = deal.deal_batch(2, 0, 1000)[0]
     assert (a != b).mean() > 0.99
 
 
 def test_card_positions_are_uniform():
     """Chi-square of (card, pack position) counts over 64,000 deals: 32 x 32 cells."""
     n = 64_000
-    elders, youngers, talons = rng.deal_batch(3, 0, n)
+    elders, youngers, talons = deal.deal_batch(3, 0, n)
     counts = np.zeros((32, 3), dtype=np.int64)  # card x (elder, younger, talon)
     for group, masks in enumerate((elders, youngers)):
         bits = (masks[:, None] >> np.arange(32)) & 1
@@ -80,7 +81,7 @@ def test_card_positions_are_uniform():
 def test_a_biased_shuffle_would_fail_the_uniformity_check():
     """The statistic above detects a bias as small as one card moved in 1% of deals."""
     n = 64_000
-    elders = rng.deal_batch(3, 0, n)[0].copy()
+    elders = deal.deal_batch(3, 0, n)[0].copy()
     # move the ace of spades into elder's hand in 1% of deals (swap with his lowest card)
     ace = np.int64(1) << 7
     lacking = np.nonzero((elders & ace) == 0)[0][: n // 100]
@@ -109,7 +110,7 @@ def test_rejected_chunks_still_give_a_permutation():
     state = np.zeros(1, dtype=np.int64)
     found = 0
     for i in range(40_000):
-        rng.deal_full(9, i, pack, state)
+        deal.deal_full(9, i, pack, state)
         if state[0] > 32:
             assert sorted(pack.tolist()) == list(range(32))
             found += 1

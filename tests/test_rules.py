@@ -8,8 +8,8 @@ import itertools
 import numpy as np
 import pytest
 
-from piquet_sim import rules as R
-from piquet_sim.rules import DEFAULT_RULES, Rules, RulesError
+from piquet_sim.piquet import rules as R
+from piquet_sim.piquet.rules import DEFAULT_RULES, Rules, RulesError
 
 #: Every value of every option.
 OPTION_VALUES = {

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 from click.testing import CliRunner
 
-from piquet_sim import cards as C
 from piquet_sim.cli import cli
-from piquet_sim.declarations import DeclarationPolicy, compare_hands
-from piquet_sim.kernels import sinking as K
-from piquet_sim.kernels.tables import SUIT_TABLES
-from piquet_sim.sinking import analyse
+from piquet_sim.piquet import cards as C
+from piquet_sim.piquet.declarations import DeclarationPolicy, compare_hands
+from piquet_sim.piquet.kernels import sinking as K
+from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.sinking import analyse
 
 ELDER = C.parse_cards("AS KS QS JS 9S 8H 7H AD KD AC QC JC", 12)
 YOUNGER = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)

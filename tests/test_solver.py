@@ -16,11 +16,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from piquet_sim.kernels import solver as K
-from piquet_sim.kernels.rng import deal_hands
-from piquet_sim.kernels.solver_tt import KEYTAB, REPTAB, build_tables, position_key
-from piquet_sim.kernels.tricks import pique_start
-from piquet_sim.reference import play as R
+from piquet_sim.piquet.kernels import solver as K
+from piquet_sim.piquet.kernels.deal import deal_hands
+from piquet_sim.piquet.kernels.solver_tt import KEYTAB, REPTAB, build_tables, position_key
+from piquet_sim.piquet.kernels.tricks import pique_start
+from piquet_sim.piquet.reference import play as R
 
 DATA = Path(__file__).parent / "data" / "solver_endgames.json"
 ENDGAMES = json.loads(DATA.read_text())["endgames"]

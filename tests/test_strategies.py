@@ -7,11 +7,16 @@ import json
 import numpy as np
 import pytest
 
-from piquet_sim.kernels import simulate as K
-from piquet_sim.kernels.declaring import DECL_ALL, DECL_SINK
-from piquet_sim.kernels.exchange import EXCH_GREEDY, EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULT_PARAMS
-from piquet_sim.simulation import PLAY_POLICIES
-from piquet_sim.strategies import (
+from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels.declaring import DECL_ALL, DECL_SINK
+from piquet_sim.piquet.kernels.exchange import (
+    EXCH_GREEDY,
+    EXCH_MAX,
+    EXCH_RANDOM,
+    GREEDY_DEFAULT_PARAMS,
+)
+from piquet_sim.piquet.simulation import PLAY_POLICIES
+from piquet_sim.piquet.strategies import (
     GREEDY_WEIGHTS,
     REGISTRY,
     StrategyError,

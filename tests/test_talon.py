@@ -9,11 +9,11 @@ from math import comb
 import pytest
 from click.testing import CliRunner
 
-from piquet_sim.cards import parse_cards, popcount
 from piquet_sim.cli import cli, main
-from piquet_sim.reference.talon import draw_counts
-from piquet_sim.rules import Rules
-from piquet_sim.talon import DrawError, draw_odds
+from piquet_sim.piquet.cards import parse_cards, popcount
+from piquet_sim.piquet.reference.talon import draw_counts
+from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.talon import DrawError, draw_odds
 
 HAND = "AS KS QS 9S 8H 7H AD 9D 8D KC 8C 7C"
 CASES = [

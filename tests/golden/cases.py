@@ -112,9 +112,9 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
 
 def kernel_cases() -> dict[str, Callable[[], dict]]:
     """Library-level cases: whole record arrays of the main kernels, hashed."""
-    from piquet_sim import simulation
-    from piquet_sim.kernels import rng, solver
-    from piquet_sim.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
+    from piquet_sim.piquet import simulation
+    from piquet_sim.piquet.kernels import deal, solver
+    from piquet_sim.piquet.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
 
     def simulate_mix() -> dict:
         out = {}
@@ -125,7 +125,7 @@ def kernel_cases() -> dict[str, Callable[[], dict]]:
                                                   "carte_rouge": True}),
             ("dd", simulation.Policies(elder_play="dd"), {}),
         ):  # fmt: skip
-            from piquet_sim.rules import Rules
+            from piquet_sim.piquet.rules import Rules
 
             n = 150 if name == "dd" else 3000
             out[name] = digest(
@@ -134,7 +134,7 @@ def kernel_cases() -> dict[str, Callable[[], dict]]:
         return out
 
     def deals() -> dict:
-        e, y, t = rng.deal_batch(12, 0, 5000)
+        e, y, t = deal.deal_batch(12, 0, 5000)
         return {"elder": digest(e), "younger": digest(y), "talon": digest(t)}
 
     def solves() -> dict:
@@ -142,7 +142,7 @@ def kernel_cases() -> dict[str, Callable[[], dict]]:
         return {f"ten{t}": digest(solver.solve_batch(3, 0, 60, t, tabs, 16)) for t in (0, 1)}
 
     def exchange() -> dict:
-        from piquet_sim.report import exchange_study
+        from piquet_sim.piquet.report import exchange_study
 
         x = exchange_study(1500, 3, simulation.Policies(), chunk=700)
         return {"deals": x.deals, "sums": digest(x.sums), "cross": digest(x.cross),

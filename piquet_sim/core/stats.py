@@ -1,0 +1,90 @@
+"""Statistics every study reports with: one z, one Wilson interval, means with standard errors
+from streamed sums, paired differences, p-values and how they are printed.
+
+Every estimate the project prints carries its sample count and a 95% interval: proportions get
+Wilson score intervals (sound near 0 and 1), means get normal intervals from the sample's spread.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+#: The 97.5% quantile of the standard normal: every 95% interval in the project uses it.
+Z95 = 1.959964
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a binomial proportion; (0, 1) when n is 0."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def wilson_band(k: np.ndarray, n: int, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """Elementwise Wilson interval of counts ``k`` out of ``n`` (for plotted distributions)."""
+    p = k / max(n, 1)
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+
+
+def proportion(successes: int, n: int) -> dict:
+    """{"p", "ci95" (Wilson), "count"} of a rate out of n."""
+    k = int(successes)
+    return {"p": k / n if n else float("nan"), "ci95": list(wilson_interval(k, n)), "count": k}
+
+
+def mean_ci(total: float, total_sq: float, n: int, scale: float = 1.0) -> dict:
+    """Mean, standard error and 95% interval of n values from their sum and sum of squares,
+    all multiplied by ``scale``."""
+    if n == 0:
+        nan = float("nan")
+        return {"mean": nan, "se": nan, "ci95": [nan, nan]}
+    mean = total / n
+    var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    se = math.sqrt(var / n)
+    m, s = mean * scale, se * abs(scale)
+    return {"mean": m, "se": s, "ci95": [m - Z95 * s, m + Z95 * s]}
+
+
+def sample_mean_ci(x: np.ndarray) -> tuple[float, float, float]:
+    """(mean, low, high): the 95% normal interval of a sample's mean (infinite for n = 1)."""
+    n = len(x)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    m = float(np.mean(x))
+    half = Z95 * float(np.std(x, ddof=1)) / math.sqrt(n) if n > 1 else math.inf
+    return m, m - half, m + half
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray) -> dict:
+    """Mean of ``a - b`` over common samples (common random numbers), its standard error, 95%
+    interval, two-sided p-value against 0, and the sample count."""
+    d = np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64)
+    n = len(d)
+    mean = float(d.mean()) if n else math.nan
+    se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+    p = p_two_sided(mean / se) if n > 1 and se > 0 else (1.0 if mean == 0 else 0.0)
+    return {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se], "p": p, "n": n}
+
+
+def p_two_sided(z: float) -> float:
+    """Two-sided normal p-value of a z statistic."""
+    return math.erfc(abs(z) / math.sqrt(2.0))
+
+
+def format_p(p: float) -> str:
+    """``p < 0.0001`` style for small values, two significant digits otherwise."""
+    if p < 1e-4:
+        return "p < 0.0001"
+    if p < 0.001:
+        return "p < 0.001"
+    return f"p = {p:.2g}"

@@ -1,0 +1,1 @@
+"""Piquet: rules, kernels, plain-Python reference, library API and commands."""

@@ -1,0 +1,79 @@
+"""Sinking workloads: one full deal played by pimc on both sides (16 worlds per decision, one
+core, declarations known to both: each side's sampler conditions on them), and `piquet sink` on
+one hand as a user runs it."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ...core.rng import stream_key
+from ..kernels import knowledge as KN
+from ..kernels import pimc as P
+from ..kernels import solver as S
+from ..kernels.deal import deal_full
+from ..kernels.tables import SUIT_TABLES
+from ..rules import DEFAULT_RULES
+from ..sinking import analyse
+from . import workload
+
+FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
+SINK_HAND = "AS KS QS JS TS 9H 8H 7H AD KD AC QC"
+
+
+def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18) -> dict:
+    """Time ``n`` deals of pimc against pimc (serial kernel: one core)."""
+    ws = S.make_workspace(tt_bits)
+    rules = DEFAULT_RULES.to_array()
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    out = np.zeros(8, dtype=np.int32)
+    line = np.zeros(24, dtype=np.int8)
+    stats = np.zeros(P.ST_LEN, dtype=np.int64)
+    times = []
+    for i in range(-1, n):  # deal -1: compile / load cache, not timed
+        e, y = deal_full(seed, max(i, 0) + (1000 if i < 0 else 0), pack, state)
+        ke = KN.deal_knowledge(e, np.int64(0), FULL3, y, FULL3, 0, 0, SUIT_TABLES)
+        ky = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
+        t0 = time.perf_counter()
+        P.play_deal_info(
+            e, y, P.PLAY_PIMC, P.PLAY_PIMC, rules, 0, 0, 0, np.uint64(stream_key(seed, i + 1)),
+            state, out, ws, ke, ky, worlds, 2000, SUIT_TABLES, stats, line,
+        )  # fmt: skip
+        if i >= 0:
+            times.append(time.perf_counter() - t0)
+    ms = 1000 * np.array(times)
+    return {
+        "threads": 1,
+        "worlds_per_decision": worlds,
+        "deals": n,
+        "median_ms": round(float(np.median(ms)), 1),
+        "mean_ms": round(float(ms.mean()), 1),
+        "p90_ms": round(float(np.percentile(ms, 90)), 1),
+        "solves_per_deal": round(stats[P.ST_SOLVES] / n),
+        "attempts_per_world": round(stats[P.ST_ATTEMPTS] / max(1, stats[P.ST_WORLDS]), 2),
+        "fallbacks": int(stats[P.ST_FALLBACKS]),
+    }
+
+
+@workload("pimc deal 16 worlds")
+def pimc_deal(quick: bool) -> list[dict]:
+    return [pimc_deals(10 if quick else 100, 16)]
+
+
+@workload("sink one hand")
+def sink_hand(quick: bool) -> list[dict]:
+    analyse(SINK_HAND, worlds=2, play="pimc")  # compile / load cache
+    t0 = time.perf_counter()
+    a = analyse(SINK_HAND, worlds=16 if quick else 48, play="pimc", pimc_worlds=8)
+    return [
+        {
+            "threads": 2,
+            "hand": SINK_HAND,
+            "worlds": a.worlds,
+            "choices": len(a.choices),
+            "seconds": round(time.perf_counter() - t0, 2),
+            "best": a.best.name,
+        }
+    ]

@@ -1,0 +1,310 @@
+"""`piquet discard`: the best exchange for a 12-card hand, with intervals and reasons."""
+
+from __future__ import annotations
+
+import click
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ...core.cli import echo_json, json_option
+from ..advisor import PLAY_CHOICES, AdviceError, AdviceResult, PartieGoal, advise
+from ..cards import cards_to_mask, format_grouped, parse_card
+from ..kernels.exchange import EXCHANGE_POLICIES
+from ..rules import Rules
+from .app import cli
+from .common import HAND12, rules_options
+
+
+class _Bar:
+    """Rich progress on stderr: phase, round, candidates still racing, worlds so far."""
+
+    def __init__(self, quiet: bool):
+        self.progress = Progress(
+            TextColumn("[bold]{task.fields[phase]}"),
+            BarColumn(),
+            TextColumn("{task.fields[info]}"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            disable=quiet,
+            transient=True,
+        )
+        self.task = self.progress.add_task("advise", total=1, phase="screen", info="")
+
+    def __enter__(self):
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.progress.__exit__(*exc)
+
+    def __call__(self, ev: dict) -> None:
+        info = (
+            f"round {ev['round'] + 1}: {ev['alive']:,} candidates, "
+            f"{ev['worlds']:,}/{ev['target']:,} worlds"
+        )
+        self.progress.update(
+            self.task, total=ev["target"], completed=ev["worlds"], phase=ev["phase"], info=info
+        )
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _slash(ps: list[float]) -> str:
+    return "/".join(f"{100 * p:.0f}" for p in ps)
+
+
+def _grouped(names: list[str]) -> str:
+    """Cards suit by suit, 'H:987 C:QJ' (suits held only)."""
+    parts = format_grouped(cards_to_mask(parse_card(n) for n in names)).split()
+    return " ".join(p for p in parts if not p.endswith("-"))
+
+
+_UNIT = {
+    "deal": "points per deal",
+    "win": "in P(win the partie)",
+    "settlement": "settlement points",
+}
+
+
+def _partie_goal(objective: str | None, score: str | None, deal_no: int | None):
+    """The PartieGoal of --objective/--score/--deal (None: rank by the deal)."""
+    if objective == "deal" or (objective is None and score is None and deal_no is None):
+        if score is not None or deal_no is not None:
+            raise click.UsageError("--score and --deal go with --objective win or settlement")
+        return None
+    if score is None or deal_no is None:
+        raise click.UsageError("ranking by the partie needs both --score ME:OPP and --deal K")
+    try:
+        me, opp = (int(x) for x in score.split(":"))
+    except ValueError:
+        raise click.UsageError(f"--score takes ME:OPP, e.g. 84:61; got {score!r}") from None
+    return PartieGoal(me, opp, deal_no, objective or "win")
+
+
+def _console() -> Console:
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=120)
+    return console
+
+
+def _print(result: AdviceResult, top: int) -> None:
+    console = _console()
+    d = result.to_dict()
+    who = result.role
+    if result.role == "younger":
+        who += f" (elder took {result.elder_took}, modelled by {result.elder_model} exchange)"
+    console.print(f"Hand  {' '.join(d['hand'])}   as {who}")
+    console.print(
+        f"{len(result.candidates):,} legal discards, play {result.play}, opponent exchanges by "
+        f"{result.opponent}; {result.evaluations:,} deals in {result.seconds:.1f} s, seed "
+        f"{result.seed}; stopped on {result.stop_reason}"
+    )
+    if result.acceptance is not None:
+        console.print(
+            f"Worlds consistent with elder taking {result.elder_took}: acceptance rate "
+            f"{_pct(result.acceptance)} of sampled elder hands"
+        )
+    if result.interrupted:
+        console.print("[bold red]Interrupted: the ranking so far.[/]")
+    units = {
+        "deal": "EV = expected net deal points (yours minus the opponent's)",
+        "win": "EV = probability of winning the partie",
+        "settlement": "EV = expected partie settlement (points, yours)",
+    }[result.objective]
+    if result.partie is not None:
+        p = result.partie
+        console.print(f"Partie: {p.my_score} to {p.opp_score} before deal {p.deal}; ranking by "
+                      f"{result.objective}")  # fmt: skip
+    table = Table(
+        title=f"{units} ± 95% interval; percentages of worlds",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    rouge = result.rules.carte_rouge
+    for col, justify in (
+        ("#", "right"), ("discard", "left"), ("keep", "left"), ("EV ± 95%", "right"),
+        ("worlds", "right"), ("P(best)", "right"), ("win pt/seq/sets", "right"),
+        ("pique/repique/capot" + ("/rouge" if rouge else ""), "right"),
+    ):  # fmt: skip
+        table.add_column(col, justify=justify, no_wrap=col in ("discard", "keep"))
+    for i, c in enumerate(d["candidates"][:top], 1):
+        lo, hi = c["ci95"]
+        digits = 4 if result.objective == "win" else 2
+        ev = f"{c['ev']:+.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
+        if c["play"] != result.play:
+            ev += f" ({c['play']})"
+        bonuses = [c["p_pique"], c["p_repique"], c["p_capot"]]
+        if rouge:
+            bonuses.append(c["p_carte_rouge"])
+        table.add_row(
+            str(i), _grouped(c["discard"]), _grouped(c["keep"]), ev, f"{c['samples']:,}",
+            _pct(c["p_best"]) if "p_best" in c else "",
+            _slash([c["p_win_point"], c["p_win_sequence"], c["p_win_sets"]]), _slash(bonuses),
+        )  # fmt: skip
+    console.print(table)
+    _print_why(console, result)
+
+
+def _print_why(console: Console, result: AdviceResult) -> None:
+    cmp = result.comparison
+    if "gap_to_second" not in cmp:
+        return
+    best, second = result.candidates[0], result.candidates[1]
+    lo, hi = cmp["gap_ci95"]
+    head = (
+        f"Best: discard {_cards(best)} (EV {best.ev:+.2f}). Against discarding {_cards(second)}: "
+        f"{cmp['gap_to_second']:+.4g} {_UNIT[result.objective]}, 95% [{lo:+.4g}, {hi:+.4g}] on "
+        f"{cmp['worlds']:,} shared worlds."
+    )
+    console.print(head)
+    if cmp["identical_on_every_world"]:
+        console.print("The two scored the same on every world: they cannot be told apart.")
+    elif not cmp["distinguishable"]:
+        console.print(
+            "[bold]The interval includes 0: these two cannot be told apart with this many "
+            "worlds[/] (a smaller --precision or more --samples may separate them)."
+        )
+    t = Table(
+        title="Why: components, best against runner-up", title_justify="left", box=box.SIMPLE_HEAD
+    )
+    for col in ("", "best", "runner-up", "difference"):
+        t.add_column(col, justify="right" if col else "left")
+    a, b = best.to_dict(result.rules.carte_rouge), second.to_dict(result.rules.carte_rouge)
+    rows = [
+        ("your declaration points", "declaration_points", False),
+        ("opponent's declaration points", "opponent_declaration_points", False),
+        ("your play points (with cards, pique)", "play_points", False),
+        ("opponent's play points", "opponent_play_points", False),
+        ("P(you win the point)", "p_win_point", True),
+        ("P(you win sequences)", "p_win_sequence", True),
+        ("P(you win sets)", "p_win_sets", True),
+        ("P(pique)", "p_pique", True),
+        ("P(repique)", "p_repique", True),
+        ("P(capot)", "p_capot", True),
+        ("P(opponent repique)", "p_opponent_repique", True),
+    ]
+    if result.rules.carte_rouge:
+        rows.append(("P(carte rouge)", "p_carte_rouge", True))
+    for label, key, is_p in rows:
+        if is_p:
+            t.add_row(label, _pct(a[key]), _pct(b[key]), f"{100 * (a[key] - b[key]):+.1f} pts")
+        else:
+            t.add_row(label, f"{a[key]:.2f}", f"{b[key]:.2f}", f"{a[key] - b[key]:+.2f}")
+    console.print(t)
+
+
+def _cards(c) -> str:
+    return " ".join(c.to_dict(False)["discard"])
+
+
+@cli.command("discard")
+@click.argument("hand", type=HAND12)
+@click.option("--elder/--younger", "is_elder", default=True, help="Your role in the deal.")
+@click.option(
+    "--elder-took",
+    type=click.IntRange(1, 5),
+    default=None,
+    help="Younger: how many cards elder exchanged.",
+)
+@click.option(
+    "--play",
+    type=click.Choice(PLAY_CHOICES),
+    default="greedy",
+    show_default=True,
+    help="How both players play the tricks (none = declarations only; dd screens every discard "
+    "with greedy play, then refines the best --refine with double-dummy play).",
+)
+@click.option("--samples", type=click.IntRange(16), default=None, help="Most worlds per discard.")
+@click.option(
+    "--precision",
+    type=click.FloatRange(0, min_open=True),
+    default=0.5,
+    show_default=True,
+    help="Stop when the five best have this standard error (points).",
+)
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=None,
+              help="Stop after this many seconds (the ranking so far).")  # fmt: skip
+@click.option("--top", type=click.IntRange(1), default=10, show_default=True,
+              help="Rows of the table.")  # fmt: skip
+@click.option(
+    "--opponent",
+    type=click.Choice(list(EXCHANGE_POLICIES)),
+    default="greedy",
+    show_default=True,
+    help="The opponent's exchange policy.",
+)
+@click.option(
+    "--elder-model",
+    type=click.Choice(list(EXCHANGE_POLICIES)),
+    default=None,
+    help="Younger: the policy elder's exchange is modelled by (default: --opponent).",
+)
+@click.option("--elder-carte-blanche", is_flag=True,
+              help="Younger: elder showed carte blanche.")  # fmt: skip
+@click.option("--refine", type=click.IntRange(1), default=20, show_default=True,
+              help="With --play dd/pimc: discards refined with that play.")  # fmt: skip
+@click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
+              help="Seed of the worlds (same seed, same ranking).")  # fmt: skip
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--objective", type=click.Choice(["deal", "win", "settlement"]), default=None,
+              help="Rank by net deal points (default), P(win the partie) or expected partie "
+              "settlement (the last two need --score and --deal).")  # fmt: skip
+@click.option(
+    "--score",
+    default=None,
+    metavar="ME:OPP",
+    help="Partie score before this deal, yours then the opponent's (e.g. 84:61).",
+)
+@click.option(
+    "--deal",
+    "deal_no",
+    type=click.IntRange(1),
+    default=None,
+    metavar="K",
+    help="Which deal of the partie this is (1..6 in a Rubicon partie).",
+)
+@json_option
+@rules_options
+def discard_command(
+    hand, is_elder, elder_took, play, samples, precision, time_limit, top, opponent, elder_model,
+    elder_carte_blanche, refine, seed, quiet, objective, score, deal_no, as_json, rules: Rules,
+):  # fmt: skip
+    """What should I discard? Ranks every legal exchange of a 12-card hand by expected net deal
+    score (yours minus the opponent's) on worlds consistent with what you know, all discards on
+    the same worlds; clearly worse discards are dropped early, the rest get more worlds.
+
+    \b
+    Examples:
+      piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
+      piquet discard "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC" --younger --elder-took 5
+      piquet discard "S:AKQJ H:987 D:AK C:AQJ" --play dd --json
+      piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --score 84:61 --deal 5
+    """
+    role = "elder" if is_elder else "younger"
+    partie = _partie_goal(objective, score, deal_no)
+    if role == "elder" and elder_took is not None:
+        raise click.UsageError("--elder-took needs --younger")
+    if role == "younger" and elder_took is None:
+        raise click.UsageError("--younger needs --elder-took K (1 to 5)")
+    if role == "elder" and (elder_model or elder_carte_blanche):
+        raise click.UsageError("--elder-model and --elder-carte-blanche need --younger")
+    try:
+        with _Bar(quiet or as_json) as bar:
+            result = advise(
+                hand, role=role, elder_took=elder_took, play=play, samples=samples,
+                precision=precision, time_limit=time_limit, top=top, opponent=opponent,
+                seed=seed, rules=rules, elder_model=elder_model,
+                elder_carte_blanche=elder_carte_blanche, refine=refine, progress=bar,
+                partie=partie,
+            )  # fmt: skip
+    except AdviceError as err:
+        raise click.UsageError(str(err)) from None
+    if as_json:
+        echo_json(result.to_dict())
+        return
+    _print(result, top)

@@ -1,0 +1,187 @@
+"""`piquet odds`: probabilities with 95% intervals over simulated deals."""
+
+from __future__ import annotations
+
+import time
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import RateBar, backend_options, echo_json, json_option
+from ...core.stats import Z95
+from ..kernels.exchange import EXCHANGE_POLICIES
+from ..odds import odds as run_odds
+from ..odds import plot_scores
+from ..rules import Rules
+from ..simulation import PLAY_POLICIES, Policies
+from .app import cli
+from .common import rules_options
+
+
+def _fmt(est: dict) -> str:
+    """Percent with the 95% interval's half-width (the interval itself is in --json)."""
+    lo, hi = est["ci95"]
+    half = (hi - lo) / 2 * 100
+    digits = 2 if half >= 0.005 or est["p"] == 0 else 3
+    return f"{est['p'] * 100:.{digits}f} ±{half:.{digits}f}"
+
+
+def _exact(est: dict) -> str:
+    return f"{est['exact'] * 100:.3f}" if "exact" in est else ""
+
+
+@cli.command("odds")
+@click.option(
+    "--deals",
+    "-n",
+    type=click.IntRange(1),
+    default=1_000_000,
+    show_default=True,
+    help="Number of deals to simulate.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seed of the deal streams (deal i of a seed is always the same deal).",
+)
+@click.option(
+    "--elder-policy",
+    type=click.Choice(list(EXCHANGE_POLICIES)),
+    default="greedy",
+    show_default=True,
+    help="Elder's exchange policy.",
+)
+@click.option(
+    "--younger-policy",
+    type=click.Choice(list(EXCHANGE_POLICIES)),
+    default="greedy",
+    show_default=True,
+    help="Younger's exchange policy.",
+)
+@click.option(
+    "--play",
+    type=click.Choice(list(PLAY_POLICIES)),
+    default="greedy",
+    show_default=True,
+    help="Play policy of both players.",
+)
+@click.option(
+    "--chunk",
+    type=click.IntRange(1000),
+    default=500_000,
+    show_default=True,
+    help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the score distributions to this PNG file.",
+)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@json_option
+@backend_options
+@rules_options
+def odds_command(
+    deals,
+    seed,
+    elder_policy,
+    younger_policy,
+    play,
+    chunk,
+    plot_path,
+    quiet,
+    as_json,
+    rules: Rules,
+    backend,
+):
+    """Odds of carte blanche, each class, point lengths, sequences, sets, pique, repique, capot
+    and the cards, for elder and younger, with 95% intervals. Exact values for the dealt hand
+    are shown beside the estimates where combinatorics give them.
+
+    \b
+    Example:
+      piquet odds --deals 10000000 --plot scores.png
+    """
+    policies = Policies(elder_exchange=elder_policy, younger_exchange=younger_policy,
+                        elder_play=play, younger_play=play)  # fmt: skip
+    t0 = time.perf_counter()
+    with RateBar(deals, "deals", quiet or as_json) as bar:
+        summary, counts = run_odds(
+            deals, seed, policies, rules, chunk, progress=bar, backend=backend
+        )
+    elapsed = time.perf_counter() - t0
+    summary["seconds"] = round(elapsed, 3)
+    if plot_path:
+        plot_scores(counts, plot_path)
+    if as_json:
+        echo_json(summary)
+        return
+    _print_tables(summary, elapsed, plot_path)
+
+
+def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
+    console = Console()
+    n = s["deals"]
+    head = (
+        f"{n:,} deals in {elapsed:.1f} s ({n / max(elapsed, 1e-9):,.0f} deals/s), seed {s['seed']}"
+    )
+    if s["interrupted"]:
+        head += "  [bold red](interrupted: partial results)[/]"
+    console.print(head)
+    console.print(
+        "Percent of deals ± half-width of the 95% interval (Wilson); 'exact' is the dealt-hand "
+        "value from combinatorics. Full intervals: --json."
+    )
+
+    t = Table(title="Deal events", title_justify="left")
+    t.add_column("event")
+    t.add_column("elder", justify="right")
+    t.add_column("younger", justify="right")
+    t.add_column("exact", justify="right")
+    rows = [
+        ("carte blanche", "carte_blanche"),
+        ("wins the point", "win_point"),
+        ("wins sequences", "win_sequence"),
+        ("wins sets", "win_sets"),
+        ("pique", "pique"),
+        ("repique", "repique"),
+        ("capot", "capot"),
+        ("wins the cards", "win_cards"),
+    ]
+    if s["rules"]["carte_rouge"]:
+        rows.append(("carte rouge", "carte_rouge"))
+    for label, key in rows:
+        t.add_row(label, _fmt(s["elder"][key]), _fmt(s["younger"][key]), _exact(s["elder"][key]))
+    console.print(t)
+
+    for title, key, labels in (
+        ("Point length", "point_length", None),
+        ("Best sequence", "best_sequence", None),
+        ("Best set (tens and higher)", "best_set", None),
+        # "kept" is the hand after the exchange
+    ):
+        t = Table(title=title, title_justify="left")
+        t.add_column("")
+        t.add_column("dealt elder", justify="right")
+        t.add_column("dealt younger", justify="right")
+        t.add_column("exact", justify="right")
+        t.add_column("kept elder", justify="right")
+        t.add_column("kept younger", justify="right")
+        for value in labels or s["elder"]["dealt"][key]:
+            de, dy = s["elder"]["dealt"][key][value], s["younger"]["dealt"][key][value]
+            fe, fy = s["elder"]["final"][key][value], s["younger"]["final"][key][value]
+            t.add_row(str(value), _fmt(de), _fmt(dy), _exact(de), _fmt(fe), _fmt(fy))
+        console.print(t)
+    e, y, net = s["elder"]["mean_total"], s["younger"]["mean_total"], s["net"]
+    console.print(
+        f"Mean deal total: elder {e['mean']:.3f} ± {Z95 * e['se']:.3f}, younger "
+        f"{y['mean']:.3f} ± {Z95 * y['se']:.3f}; net (elder − younger) {net['mean']:.3f} ± "
+        f"{Z95 * net['se']:.3f} points (sd {net['sd']:.1f})"
+    )
+    if plot_path:
+        console.print(f"Score distributions written to {plot_path}")

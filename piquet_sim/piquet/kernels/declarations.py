@@ -1,0 +1,355 @@
+"""Declaration kernels: point, sequences, sets, carte blanche, carte rouge, repique.
+
+Hands are int64 masks (card = suit * 8 + rank). ``tables`` is ``tables.SUIT_TABLES``; ``rules``
+is ``Rules.to_array()``. A declaration policy is three masks per player: he declares the point,
+the sequences and the sets of ``hand & mask`` (mask 0 withholds the class, answering "good";
+a mask without some cards declares a lesser combination). He can never declare more than he holds.
+
+Comparison keys (larger is better, 0 = nothing declared):
+point ``length * 128 + pips``; sequence ``length * 8 + top rank``; set ``rank`` for a trio,
+``8 + rank`` for a quatorze.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from ...core.jit import njit, njit_inline, njit_parallel
+from ..rules import R_CARTE_ROUGE
+from .tables import T_HIGH_BIT, T_POINT_KEY, T_SEQ_BEST, T_SEQ_CARDS, T_SEQ_COUNT, T_SEQ_SCORE
+
+FULL = np.int64(0xFFFFFFFF)
+COURT_CARDS = np.int64(0x70707070)  # J Q K of every suit
+BYTE_SPREAD = np.int64(0x01010101)  # one rank, every suit
+SET_RANKS = 0xF8  # ranks that may form sets: T J Q K A
+
+# Record written by score_declarations: per player a block of six, then the class winners.
+P_CARTE_BLANCHE = 0
+P_POINT = 1
+P_SEQUENCE = 2
+P_SETS = 3
+P_CARTE_ROUGE = 4
+P_REPIQUE = 5
+P_BLOCK = 6
+D_ELDER = 0  # offset of elder's block
+D_YOUNGER = P_BLOCK  # offset of younger's block
+D_WIN_POINT = 2 * P_BLOCK
+D_WIN_SEQUENCE = D_WIN_POINT + 1
+D_WIN_SETS = D_WIN_POINT + 2
+D_LEN = D_WIN_SETS + 1
+
+# Class winner codes.
+W_NONE = 0  # neither player declared anything in the class
+W_ELDER = 1
+W_YOUNGER = 2
+W_EQUAL = 3  # both declared, equal: nobody scores
+
+REPIQUE_BONUS = 60
+CARTE_BLANCHE_POINTS = 10
+CARTE_ROUGE_POINTS = 20
+
+
+@njit_inline
+def carte_blanche(hand):
+    """True when the hand holds no king, queen or jack."""
+    return (hand & COURT_CARDS) == 0
+
+
+@njit_inline
+def point_key(hand, tables):
+    """Best point: length * 128 + pips of the best suit (0 for an empty hand)."""
+    best = 0
+    for s in range(4):
+        k = tables[T_POINT_KEY, (hand >> (8 * s)) & 0xFF]
+        if k > best:
+            best = k
+    return best
+
+
+@njit_inline
+def point_suits(hand, key, tables):
+    """Mask of the cards of every suit whose point key equals ``key`` (several on a tie)."""
+    cards = np.int64(0)
+    for s in range(4):
+        holding = (hand >> (8 * s)) & 0xFF
+        if key > 0 and tables[T_POINT_KEY, holding] == key:
+            cards |= holding << (8 * s)
+    return cards
+
+
+@njit_inline
+def sequence_key(hand, tables):
+    """Best sequence: length * 8 + top rank; 0 without a sequence of 3+."""
+    best = 0
+    for s in range(4):
+        k = tables[T_SEQ_BEST, (hand >> (8 * s)) & 0xFF]
+        if k > best:
+            best = k
+    return best
+
+
+@njit_inline
+def sequence_score(hand, tables):
+    """Points of every sequence of 3+ in the hand (tierce 3, quart 4, quint 15 .. 18)."""
+    total = 0
+    for s in range(4):
+        total += tables[T_SEQ_SCORE, (hand >> (8 * s)) & 0xFF]
+    return total
+
+
+@njit
+def sequence_count(hand, tables):
+    """Number of sequences of 3+ in the hand."""
+    total = 0
+    for s in range(4):
+        total += tables[T_SEQ_COUNT, (hand >> (8 * s)) & 0xFF]
+    return total
+
+
+@njit_inline
+def sequence_cards(hand, tables):
+    """Mask of the cards lying in sequences of 3+."""
+    cards = np.int64(0)
+    for s in range(4):
+        cards |= np.int64(tables[T_SEQ_CARDS, (hand >> (8 * s)) & 0xFF]) << (8 * s)
+    return cards
+
+
+@njit_inline
+def set_ranks(hand):
+    """(quatorze ranks, trio ranks) as 8-bit rank masks, ranks T..A only."""
+    s0 = hand & 0xFF
+    s1 = (hand >> 8) & 0xFF
+    s2 = (hand >> 16) & 0xFF
+    s3 = (hand >> 24) & 0xFF
+    four = s0 & s1 & s2 & s3 & SET_RANKS
+    three_plus = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & SET_RANKS
+    return four, three_plus & ~four
+
+
+@njit_inline
+def set_key(hand, tables):
+    """Best set: 8 + rank for a quatorze, rank for a trio, 0 for none."""
+    four, trio = set_ranks(hand)
+    if four:
+        return 8 + tables[T_HIGH_BIT, four]
+    if trio:
+        return tables[T_HIGH_BIT, trio]
+    return 0
+
+
+@njit_inline
+def set_score(hand, tables):
+    """Points of every set: 14 per quatorze, 3 per trio."""
+    four, trio = set_ranks(hand)
+    # popcount of an 8-bit mask through the per-holding count row (row 0)
+    return 14 * tables[0, four] + 3 * tables[0, trio]
+
+
+@njit_inline
+def set_cards(hand):
+    """Mask of the cards lying in quatorzes and trios."""
+    four, trio = set_ranks(hand)
+    return hand & ((four | trio) * BYTE_SPREAD)
+
+
+@njit_inline
+def _class_winner(elder_key, younger_key):
+    """W_* code of a class from both keys, without branches (the keys are random data)."""
+    e_wins = np.int32(elder_key > younger_key)
+    y_wins = np.int32(younger_key > elder_key)
+    equal = np.int32(elder_key == younger_key) & np.int32(elder_key > 0)
+    return e_wins * W_ELDER + y_wins * W_YOUNGER + equal * W_EQUAL
+
+
+@njit
+def _carte_rouge(
+    hand, point_hand, point_k, wins_point, seq_hand, wins_seq, set_hand, wins_sets, tables
+):
+    """True when every card of ``hand`` lies in a combination that scores for its holder."""
+    covered = np.int64(0)
+    if wins_seq:
+        covered |= sequence_cards(seq_hand, tables)
+    if wins_sets:
+        covered |= set_cards(set_hand)
+    if covered == hand:
+        return True
+    if wins_point:
+        for s in range(4):
+            holding = (point_hand >> (8 * s)) & 0xFF
+            if tables[T_POINT_KEY, holding] == point_k and (covered | (holding << (8 * s))) == hand:
+                return True
+    return False
+
+
+@njit_inline
+def score_declarations(
+    elder,
+    younger,
+    elder_cb,
+    younger_cb,
+    e_point_mask,
+    e_seq_mask,
+    e_set_mask,
+    y_point_mask,
+    y_seq_mask,
+    y_set_mask,
+    tables,
+    rules,
+    out,
+):
+    """Score both players' declarations into ``out`` (int32[D_LEN]), in points per player.
+
+    ``elder_cb`` / ``younger_cb``: the player was dealt carte blanche (scored first, 10).
+    Repique (60) goes to a player whose combinations, counted in the order carte blanche, point,
+    sequences, sets, carte rouge, reach 30 before the opponent has scored anything.
+    """
+    e_ph = elder & e_point_mask
+    y_ph = younger & y_point_mask
+    e_sh = elder & e_seq_mask
+    y_sh = younger & y_seq_mask
+    e_th = elder & e_set_mask
+    y_th = younger & y_set_mask
+
+    # Branch-free on purpose: who wins a class is random data, so branches mispredict.
+    e_pk = point_key(e_ph, tables)
+    y_pk = point_key(y_ph, tables)
+    e_qk = sequence_key(e_sh, tables)
+    y_qk = sequence_key(y_sh, tables)
+    e_tk = set_key(e_th, tables)
+    y_tk = set_key(y_th, tables)
+    w_point = _class_winner(e_pk, y_pk)
+    w_seq = _class_winner(e_qk, y_qk)
+    w_sets = _class_winner(e_tk, y_tk)
+
+    e_cb_pts = CARTE_BLANCHE_POINTS * np.int32(elder_cb)
+    y_cb_pts = CARTE_BLANCHE_POINTS * np.int32(younger_cb)
+    e_point = (e_pk >> 7) * np.int32(e_pk > y_pk)
+    y_point = (y_pk >> 7) * np.int32(y_pk > e_pk)
+    e_seq = sequence_score(e_sh, tables) * np.int32(e_qk > y_qk)
+    y_seq = sequence_score(y_sh, tables) * np.int32(y_qk > e_qk)
+    e_sets = set_score(e_th, tables) * np.int32(e_tk > y_tk)
+    y_sets = set_score(y_th, tables) * np.int32(y_tk > e_tk)
+
+    e_rouge = 0
+    y_rouge = 0
+    if rules[R_CARTE_ROUGE]:
+        if _carte_rouge(
+            elder,
+            e_ph,
+            e_pk,
+            w_point == W_ELDER,
+            e_sh,
+            w_seq == W_ELDER,
+            e_th,
+            w_sets == W_ELDER,
+            tables,
+        ):
+            e_rouge = CARTE_ROUGE_POINTS
+        if _carte_rouge(
+            younger,
+            y_ph,
+            y_pk,
+            w_point == W_YOUNGER,
+            y_sh,
+            w_seq == W_YOUNGER,
+            y_th,
+            w_sets == W_YOUNGER,
+            tables,
+        ):
+            y_rouge = CARTE_ROUGE_POINTS
+
+    # Repique: a player repiques when, at some scoring event (in class order), his running
+    # total reaches 30 while the opponent's is still 0. Carte blanche alone (10) cannot reach 30,
+    # so the checks start at the point. In carte rouge, elder's event comes before younger's.
+    te = e_cb_pts + e_point
+    ty = y_cb_pts + y_point
+    e_rep = (te >= 30) & (ty == 0)
+    y_rep = (ty >= 30) & (te == 0)
+    te += e_seq
+    ty += y_seq
+    e_rep |= (te >= 30) & (ty == 0)
+    y_rep |= (ty >= 30) & (te == 0)
+    te += e_sets
+    ty += y_sets
+    e_rep |= (te >= 30) & (ty == 0)
+    y_rep |= (ty >= 30) & (te == 0)
+    te += e_rouge
+    e_rep |= (te >= 30) & (ty == 0)
+    ty += y_rouge
+    y_rep |= (ty >= 30) & (te == 0)
+    e_rep = REPIQUE_BONUS * np.int32(e_rep)
+    y_rep = REPIQUE_BONUS * np.int32(y_rep)
+
+    out[D_ELDER + P_CARTE_BLANCHE] = e_cb_pts
+    out[D_ELDER + P_POINT] = e_point
+    out[D_ELDER + P_SEQUENCE] = e_seq
+    out[D_ELDER + P_SETS] = e_sets
+    out[D_ELDER + P_CARTE_ROUGE] = e_rouge
+    out[D_ELDER + P_REPIQUE] = e_rep
+    out[D_YOUNGER + P_CARTE_BLANCHE] = y_cb_pts
+    out[D_YOUNGER + P_POINT] = y_point
+    out[D_YOUNGER + P_SEQUENCE] = y_seq
+    out[D_YOUNGER + P_SETS] = y_sets
+    out[D_YOUNGER + P_CARTE_ROUGE] = y_rouge
+    out[D_YOUNGER + P_REPIQUE] = y_rep
+    out[D_WIN_POINT] = w_point
+    out[D_WIN_SEQUENCE] = w_seq
+    out[D_WIN_SETS] = w_sets
+
+
+@njit_parallel
+def score_declarations_batch(
+    elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks, tables, rules
+):
+    """Score n deals: hands int64[n], carte blanche flags int8[n], policy masks int64[n, 3]
+    (point, sequence, sets). Returns int32[n, D_LEN] records."""
+    n = elders.shape[0]
+    out = np.zeros((n, D_LEN), dtype=np.int32)
+    for i in prange(n):
+        score_declarations(
+            elders[i],
+            youngers[i],
+            elder_cb[i] != 0,
+            younger_cb[i] != 0,
+            elder_masks[i, 0],
+            elder_masks[i, 1],
+            elder_masks[i, 2],
+            younger_masks[i, 0],
+            younger_masks[i, 1],
+            younger_masks[i, 2],
+            tables,
+            rules,
+            out[i],
+        )
+    return out
+
+
+@njit
+def hand_sequences(hand, tables, out):
+    """Write every sequence of 3+ as rows (suit, length, top rank) into out (int32[k, 3]);
+    returns the number of rows."""
+    n = 0
+    for s in range(4):
+        holding = (hand >> (8 * s)) & 0xFF
+        length = 0
+        for rank in range(9):
+            if rank < 8 and (holding >> rank) & 1:
+                length += 1
+            else:
+                if length >= 3:
+                    out[n, 0] = s
+                    out[n, 1] = length
+                    out[n, 2] = rank - 1
+                    n += 1
+                length = 0
+    return n
+
+
+@njit
+def hand_carte_rouge_eligible(hand, tables):
+    """True when the hand's own combinations (best point suit, all sequences, all sets) cover all
+    its cards, i.e. it scores carte rouge if it wins every class it needs."""
+    pk = point_key(hand, tables)
+    return _carte_rouge(hand, hand, pk, True, hand, True, hand, True, tables)

@@ -1,0 +1,325 @@
+"""Exchange policies: which cards a player discards and how many he takes from the talon.
+
+A policy is an integer id plus a float64 parameter array (``params``), dispatched inside the
+kernel so the deal simulator can call it from its numba loop. Both entry points take
+
+* ``hand``: int64 mask of the player's 12 cards;
+* ``talon``: int8[8] card indices in draw order (elder draws from the front; younger draws from
+  ``talon[n_elder_took:]`` in order, first the cards elder left, then his own three);
+* ``key`` (uint64) and ``rng_state`` (int64[1]): the counter-based stream of ``rng.py``; random
+  choices are made only through ``rng.bounded(key, rng_state, n)``;
+* ``tables``: ``tables.SUIT_TABLES``; ``rules``: ``Rules.to_array()``;
+
+and return ``(new_hand, discard_mask, n_taken)``: the 12-card hand after the exchange (int64
+mask), the cards discarded (int64 mask, ``n_taken`` cards of the old hand) and the number of cards
+taken. A player discards before he draws, so every policy decides from its own hand (and, for
+younger, from how many cards elder took) and never looks at the talon; ``talon`` is read only to
+hand over the cards drawn.
+
+Legal counts: elder takes 1..5; younger takes 1..8-K after elder took K, or 0..8-K when
+``rules[R_YOUNGER_MUST_EXCHANGE] == 0``.
+
+Policies (ids, names in :data:`EXCHANGE_POLICIES`):
+
+* ``EXCH_RANDOM`` (0): a uniform count in the legal range, then a uniform discard of that size.
+  Draws: ``n = lo + bounded(hi - lo + 1)``, then for i in 0..n-1 ``j = bounded(12 - i)`` and
+  the j-th (ascending card index) card not yet discarded is discarded.
+  ``params`` is ignored.
+* ``EXCH_MAX`` (1): takes the most allowed (elder 5, younger 8-K) and keeps the best cards by a
+  simple value, ``16 * rank + cards held in that suit``; the lowest values are discarded, ties
+  going to the lower card index (sevens first, shorter suits first). ``params`` is ignored.
+* ``EXCH_GREEDY`` (2): a heuristic keep value per card (below; each weight rounded to units of
+  1/1024), then every card whose value is below the value of an unknown replacement card is
+  discarded, the count clipped to the legal range (the lowest values go first, ties to the lower
+  card index). Equivalently it scores the keep-sets "drop the n lowest"
+  for every legal n by (sum of kept values + n * replacement value) and takes the best.
+
+Greedy parameters (``params`` float64[G_N_PARAMS], defaults :data:`GREEDY_DEFAULT_PARAMS`); a
+card's keep value is the sum of the terms that apply to it:
+
+* ``G_RANK`` (0): play value per rank step, times rank (seven 0 .. ace 7).
+* ``G_POINT`` (1): the card is in the point suit (the suit with the best point key; the first
+  such suit on a tie).
+* ``G_POINT_LEN`` (2): added per card of the point suit beyond four, for each of its cards (a
+  long point is worth keeping whole).
+* ``G_SEQ`` (3): the card lies in a sequence of 3+.
+* ``G_SEQ_NEAR`` (4): the card is not in a sequence but touches another card of its suit or is one
+  rank away from one (a sequence draw).
+* ``G_SET3`` (5): ten or higher, and the hand holds 3+ of its rank (a trio or quatorze).
+* ``G_SET2`` (6): ten or higher, and the hand holds exactly 2 of its rank.
+* ``G_GUARD`` (7): younger only: a king with at least one other card of its suit, or a queen with
+  at least two (a guarded card against elder's lead).
+* ``G_SINGLETON`` (8): subtracted for a singleton below the ace.
+* ``G_DRAW`` (9): the keep value of an unknown replacement card (the discard threshold).
+* ``G_LEAVE`` (10): elder only: added to the threshold, the cost of leaving a card to younger.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.jit import njit
+from ...core.rng import bounded, stream_key
+from ..rules import R_YOUNGER_MUST_EXCHANGE
+from .deal import deal_full
+from .declarations import (
+    D_LEN,
+    carte_blanche,
+    point_key,
+    score_declarations,
+    sequence_score,
+    set_score,
+)
+from .tables import T_COUNT, T_HIGH_BIT, T_POINT_KEY, T_SEQ_CARDS
+
+EXCH_RANDOM = 0
+EXCH_MAX = 1
+EXCH_GREEDY = 2
+
+#: Policy name -> id (Python side: CLI choices, reports).
+EXCHANGE_POLICIES = {"random": EXCH_RANDOM, "max": EXCH_MAX, "greedy": EXCH_GREEDY}
+
+G_RANK = 0
+G_POINT = 1
+G_POINT_LEN = 2
+G_SEQ = 3
+G_SEQ_NEAR = 4
+G_SET3 = 5
+G_SET2 = 6
+G_GUARD = 7
+G_SINGLETON = 8
+G_DRAW = 9
+G_LEAVE = 10
+G_N_PARAMS = 11
+
+#: Default greedy weights (see the module docstring for each index), tuned by coordinate search
+#: on declaration points against ``EXCH_MAX`` (rank and guard weights held small for play).
+GREEDY_DEFAULT_PARAMS = np.array(
+    [0.1, 1.0, 0.4, 1.1, 0.1, 3.0, 0.4, 0.3, 0.5, 1.7, 0.3], dtype=np.float64
+)
+
+ELDER_MAX_TAKE = 5
+HAND = 12
+TALON = 8
+SPREAD = np.int64(0x01010101)
+VALUE_SCALE = 1024.0  # greedy values are rounded to integer units of 1/VALUE_SCALE
+
+
+@njit
+def _apply(hand, discard, talon, start, n):
+    """Hand after discarding ``discard`` and drawing ``talon[start:start + n]``."""
+    new_hand = hand & ~discard
+    for i in range(n):
+        new_hand |= np.int64(1) << np.int64(talon[start + i])
+    return new_hand
+
+
+@njit
+def _nth_card(mask, j, tables):
+    """Card index of the ``j``-th (0-based, ascending index) card of ``mask``."""
+    for s in range(4):
+        b = (mask >> (8 * s)) & 0xFF
+        k = tables[T_COUNT, b]
+        if j < k:
+            for _ in range(j):
+                b &= b - 1
+            return s * 8 + tables[T_HIGH_BIT, b & -b]
+        j -= k
+    return -1
+
+
+@njit
+def _random_discard(hand, lo, hi, key, rng_state, tables):
+    """(discard mask, n): uniform n in [lo, hi], then n cards drawn one at a time, uniformly
+    among the hand's cards not yet discarded (the j-th in ascending index order)."""
+    n = lo + bounded(key, rng_state, hi - lo + 1)
+    discard = np.int64(0)
+    for i in range(n):
+        j = bounded(key, rng_state, HAND - i)
+        discard |= np.int64(1) << _nth_card(hand & ~discard, j, tables)
+    return discard, n
+
+
+@njit
+def _max_discard(hand, n, tables):
+    """The ``n`` cards of lowest simple value 16 * rank + cards held in the suit, ties to the
+    lower card index: ranks from the seven up, within a rank the shorter suit (then the lower
+    suit index) first."""
+    discard = np.int64(0)
+    left = n
+    for r in range(8):
+        if left == 0:
+            break
+        cand = 0
+        for s in range(4):
+            if (hand >> (8 * s + r)) & 1:
+                cand |= 1 << s
+        while cand and left:
+            best = -1
+            best_k = 0
+            for s in range(4):
+                if (cand >> s) & 1:
+                    k = tables[T_COUNT, (hand >> (8 * s)) & 0xFF] * 4 + s
+                    if best < 0 or k < best_k:
+                        best = s
+                        best_k = k
+            cand &= ~(1 << best)
+            discard |= np.int64(1) << (8 * best + r)
+            left -= 1
+    return discard
+
+
+@njit
+def _weight(params, i):
+    """Greedy weight ``i`` in integer units of 1/VALUE_SCALE."""
+    return np.int64(round(params[i] * VALUE_SCALE))
+
+
+@njit
+def greedy_keys(hand, younger, params, tables, keys):
+    """Greedy keep values of the hand's cards as integer keys ``value * 32 + card`` (value in
+    units of 1/VALUE_SCALE; keys are distinct and order by value, then card index), written to
+    ``keys[0:m]`` in ascending card order (``keys`` int64[13]: one spare slot). Returns
+    ``(m, below)``: the number of cards and how many are valued below the replacement threshold.
+    ``younger``: the player is younger (guards count; no leave cost). Branch-free inner loop."""
+    w_rank = _weight(params, G_RANK)
+    w_seq = _weight(params, G_SEQ)
+    w_near = _weight(params, G_SEQ_NEAR)
+    w_set3 = _weight(params, G_SET3)
+    w_set2 = _weight(params, G_SET2)
+    w_guard = _weight(params, G_GUARD) * younger
+    w_single = _weight(params, G_SINGLETON)
+    threshold = _weight(params, G_DRAW) + _weight(params, G_LEAVE) * (1 - younger)
+    best_pk = 0
+    point_suit = 0
+    for s in range(4):
+        pk = tables[T_POINT_KEY, (hand >> (8 * s)) & 0xFF]
+        if pk > best_pk:
+            best_pk = pk
+            point_suit = s
+    w_point = np.int64(
+        round((params[G_POINT] + params[G_POINT_LEN] * max((best_pk >> 7) - 4, 0)) * VALUE_SCALE)
+    )
+    s0 = hand & 0xFF
+    s1 = (hand >> 8) & 0xFF
+    s2 = (hand >> 16) & 0xFF
+    s3 = (hand >> 24) & 0xFF
+    m = 0
+    below = 0
+    for s in range(4):
+        h = (hand >> (8 * s)) & 0xFF
+        count = tables[T_COUNT, h]
+        seq = tables[T_SEQ_CARDS, h]
+        near = ((h << 1) | (h >> 1) | (h << 2) | (h >> 2)) & ~seq
+        base = w_point * (s == point_suit)
+        for r in range(8):
+            held = (h >> r) & 1
+            k = (((s0 >> r) & 1) + ((s1 >> r) & 1) + ((s2 >> r) & 1) + ((s3 >> r) & 1)) * (r >= 3)
+            v = (
+                base
+                + w_rank * r
+                + w_seq * ((seq >> r) & 1)
+                + w_near * ((near >> r) & 1)
+                + w_set3 * (k >= 3)
+                + w_set2 * (k == 2)
+                + w_guard * (((r == 6) & (count >= 2)) | ((r == 5) & (count >= 3)))
+                - w_single * ((count == 1) & (r < 7))
+            )
+            keys[m] = v * 32 + (8 * s + r)
+            below += held & (v < threshold)
+            m += held
+    return m, below
+
+
+@njit
+def _greedy_discard(hand, lo, hi, younger, params, tables):
+    """(discard mask, n): every card valued below the replacement threshold, n clipped to
+    [lo, hi] by the lowest values (ties to the lower card index). A card's place among the
+    12 is the number of smaller keys (no sorting, no branches)."""
+    keys = np.empty(HAND + 1, dtype=np.int64)
+    m, below = greedy_keys(hand, younger, params, tables, keys)
+    n = min(max(below, lo), hi)
+    discard = np.int64(0)
+    for i in range(m):
+        place = 0
+        ki = keys[i]
+        for j in range(m):
+            place += keys[j] < ki
+        discard |= np.int64(place < n) << (ki & 31)
+    return discard, np.int64(n)
+
+
+@njit
+def _choose(hand, lo, hi, younger, policy, params, key, rng_state, tables):
+    if policy == EXCH_RANDOM:
+        return _random_discard(hand, lo, hi, key, rng_state, tables)
+    if policy == EXCH_MAX:
+        return _max_discard(hand, hi, tables), np.int64(hi)
+    return _greedy_discard(hand, lo, hi, younger, params, tables)
+
+
+@njit
+def elder_exchange(hand, talon, policy, params, key, rng_state, tables, rules):
+    """Elder's exchange: discard 1..5 cards and draw as many from the front of ``talon``.
+
+    Returns (new hand mask, discard mask, number taken)."""
+    discard, n = _choose(hand, 1, ELDER_MAX_TAKE, False, policy, params, key, rng_state, tables)
+    return _apply(hand, discard, talon, 0, n), discard, n
+
+
+@njit
+def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, tables, rules):
+    """Younger's exchange after elder took ``n_elder_took``: discard between 1 (0 when
+    ``rules[R_YOUNGER_MUST_EXCHANGE] == 0``) and 8 - n_elder_took cards and draw as many from
+    ``talon[n_elder_took:]`` in order. Returns (new hand mask, discard mask, number taken)."""
+    lo = 1 if rules[R_YOUNGER_MUST_EXCHANGE] != 0 else 0
+    hi = TALON - n_elder_took
+    discard, n = _choose(hand, lo, hi, True, policy, params, key, rng_state, tables)
+    return _apply(hand, discard, talon, n_elder_took, n), discard, n
+
+
+# Trial of exchange policies over dealt hands: both exchanges, then declarations as dealt.
+X_ELDER_TOOK = 0
+X_YOUNGER_TOOK = 1
+X_ELDER_POTENTIAL = 2  # point length + sequence points + set points of elder's new hand
+X_YOUNGER_POTENTIAL = 3
+X_LEN = 4
+
+
+@njit
+def potential_points(hand, tables):
+    """Points the hand's point, sequences and sets would score if each won its class."""
+    return (point_key(hand, tables) >> 7) + sequence_score(hand, tables) + set_score(hand, tables)
+
+
+@njit
+def exchange_trial(seed, start, n, e_policy, e_params, y_policy, y_params, tables, rules):
+    """Deal ``n`` deals (indices start..start+n-1 of ``seed``), exchange with the given policies,
+    and score declarations (everyone declares all). The exchanges draw from the deal's own stream
+    after the shuffle. Returns (int32[n, D_LEN] declaration records, points per player;
+    int32[n, X_LEN] exchange rows: cards taken and potential points per player)."""
+    records = np.zeros((n, D_LEN), dtype=np.int32)
+    rows = np.zeros((n, X_LEN), dtype=np.int32)
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    full = np.int64(0xFFFFFFFF)
+    for i in range(n):
+        elder, younger = deal_full(seed, start + i, pack, state)
+        key = stream_key(seed, start + i)
+        talon = pack[24:32]
+        e_cb = carte_blanche(elder)
+        y_cb = carte_blanche(younger)
+        e_new, _, e_took = elder_exchange(
+            elder, talon, e_policy, e_params, key, state, tables, rules
+        )
+        y_new, _, y_took = younger_exchange(
+            younger, talon, e_took, y_policy, y_params, key, state, tables, rules
+        )
+        score_declarations(
+            e_new, y_new, e_cb, y_cb, full, full, full, full, full, full, tables, rules, records[i]
+        )
+        rows[i, X_ELDER_TOOK] = e_took
+        rows[i, X_YOUNGER_TOOK] = y_took
+        rows[i, X_ELDER_POTENTIAL] = potential_points(e_new, tables)
+        rows[i, X_YOUNGER_POTENTIAL] = potential_points(y_new, tables)
+    return records, rows
