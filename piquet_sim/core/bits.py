@@ -1,4 +1,4 @@
-"""Bit helpers on 32-bit card masks held in int64, shared by every kernel."""
+"""Bit helpers on card masks held in int64 (32-card and 52-card packs), shared by every kernel."""
 
 from __future__ import annotations
 
@@ -58,3 +58,20 @@ def select_bit(m, k):
     n = (m >> pos) & 0x1
     pos += np.int64(k >= n)
     return pos
+
+
+@njit
+def popcount64(x):
+    """Number of set bits of a mask held in an int64 (52-card hands use bits up to 60)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@njit
+def select_bit64(m, k):
+    """Index of the k-th (0-based, from the lowest) set bit of a mask holding more than k bits."""
+    for _ in range(k):
+        m &= m - 1
+    return low_index(m)

@@ -10,30 +10,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.plots import pyplot, save
 from ..core.stats import wilson_band
 
-DPI = 100  # modest: the committed example PNGs stay small
 COLOURS = {"elder": "tab:blue", "younger": "tab:orange", "net": "tab:green"}
-
-
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    plt.rcParams.update({"font.size": 10, "axes.grid": True, "grid.alpha": 0.3,
-                         "axes.spines.top": False, "axes.spines.right": False})  # fmt: skip
-    return plt
-
-
-def _save(fig, path: str | Path) -> Path:
-    fig.tight_layout()
-    fig.savefig(path, dpi=DPI)
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
-    return Path(path)
 
 
 def score_distributions(
@@ -41,7 +21,7 @@ def score_distributions(
 ) -> Path:
     """Per-player deal totals (elder, younger) and the net score, as probabilities per point with
     shaded 95% intervals; dashed lines mark the means."""
-    plt = _pyplot()
+    plt = pyplot()
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
     for role in ("elder", "younger"):
         hist = total_hist[role]
@@ -68,7 +48,7 @@ def score_distributions(
     ax2.set_ylabel("probability per point value")
     ax2.set_title("Net deal score (dashed: mean)")
     fig.suptitle(f"{title} — {n:,} deals, shaded bands: 95% intervals", fontsize=10)
-    return _save(fig, path)
+    return save(fig, path)
 
 
 def exchange_value(elder: list[dict], younger: list[dict], path: str | Path) -> Path:
@@ -76,7 +56,7 @@ def exchange_value(elder: list[dict], younger: list[dict], path: str | Path) -> 
     policy's own value as a band. Right: younger's mean net when forced to take j cards, one line
     per elder's k. Rows: {"k", "mean", "lo", "hi"} (elder; a row with k None is the policy) and
     {"elder_k", "j", "mean", "lo", "hi"} (younger)."""
-    plt = _pyplot()
+    plt = pyplot()
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
     forced = [r for r in elder if r["k"] is not None]
     ks = np.array([r["k"] for r in forced])
@@ -108,13 +88,13 @@ def exchange_value(elder: list[dict], younger: list[dict], path: str | Path) -> 
     ax2.set_title("Younger: value of taking j cards")
     ax2.legend(fontsize=8)
     fig.suptitle("Same deals in every setting; error bars: 95% intervals", fontsize=10)
-    return _save(fig, path)
+    return save(fig, path)
 
 
 def event_rates(rows: list[dict], path: str | Path) -> Path:
     """Grouped bars: pique, repique and capot rates (percent of deals) by strategy and seat, with
     95% interval whiskers. Rows: {"strategy", "event", "role", "p", "lo", "hi"}."""
-    plt = _pyplot()
+    plt = pyplot()
     events = ("pique", "repique", "capot")
     names = list(dict.fromkeys(r["strategy"] for r in rows))
     fig, axes = plt.subplots(1, 3, figsize=(11, 3.6))
@@ -132,13 +112,13 @@ def event_rates(rows: list[dict], path: str | Path) -> Path:
         ax.set_title(event)
     axes[0].legend(fontsize=8)
     fig.suptitle("Both players use the strategy; whiskers: 95% intervals", fontsize=10)
-    return _save(fig, path)
+    return save(fig, path)
 
 
 def partie_settlement(rows: list[dict], path: str | Path, title: str = "Mirrored parties") -> Path:
     """A's expected settlement per partie against B (points) with 95% intervals, one line per
     pairing. Rows: {"label", "mean", "lo", "hi"}."""
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 0.9 + 0.42 * len(rows)))
     y = np.arange(len(rows))[::-1]
     m = np.array([r["mean"] for r in rows])
@@ -148,4 +128,4 @@ def partie_settlement(rows: list[dict], path: str | Path, title: str = "Mirrored
     ax.set_yticks(y, [r["label"] for r in rows])
     ax.set_xlabel("A's expected settlement per partie (points; negative: B gains)")
     ax.set_title(f"{title}, 95% intervals")
-    return _save(fig, path)
+    return save(fig, path)

@@ -1,0 +1,132 @@
+"""Report rendering for every game: a small document model (sections of text, tables and
+images) written as one self-contained HTML file (PNGs embedded, inline CSS) and a Markdown twin.
+A game builds the sections; this module only renders them."""
+
+from __future__ import annotations
+
+import base64
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+
+@dataclass
+class Block:
+    kind: str  # "text", "table", "image"
+    content: object
+    caption: str = ""
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+    def text(self, s: str) -> None:
+        self.blocks.append(Block("text", s))
+
+    def table(self, df: pd.DataFrame, caption: str) -> None:
+        self.blocks.append(Block("table", df, caption))
+
+    def image(self, path: Path, caption: str) -> None:
+        self.blocks.append(Block("image", Path(path), caption))
+
+
+CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; max-width: 66rem; margin: 2rem auto;
+       padding: 0 1rem; color: #222; line-height: 1.45; }
+h1, h2, h3 { font-family: Helvetica, Arial, sans-serif; }
+h2 { border-bottom: 1px solid #bbb; padding-bottom: .2rem; margin-top: 2.4rem; }
+table { border-collapse: collapse; margin: .6rem 0 1.2rem; font-size: .86rem; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: right; }
+th { background: #f0f0f0; }
+td:first-child, th:first-child { text-align: left; }
+caption { caption-side: top; text-align: left; font-style: italic; padding-bottom: .3rem; }
+figure { margin: 1rem 0; } figcaption { font-style: italic; font-size: .9rem; }
+img { max-width: 100%; }
+code { background: #f4f4f4; padding: 0 .2rem; }
+nav ol { columns: 2; }
+@media print { h2 { page-break-before: auto; } figure, table { page-break-inside: avoid; } }
+"""
+
+
+def _inline_md(s: str) -> str:
+    """Text blocks are written in a small Markdown subset; HTML gets escaped text with
+    ``code`` spans and **bold**."""
+    out = html.escape(s)
+    parts = out.split("`")
+    out = "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+    parts = out.split("**")
+    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def _text_html(s: str) -> str:
+    lines = s.strip().split("\n")
+    if all(line.startswith("- ") for line in lines):
+        items = "".join(f"<li>{_inline_md(line[2:])}</li>" for line in lines)
+        return f"<ul>{items}</ul>"
+    return "".join(f"<p>{_inline_md(p)}</p>" for p in s.strip().split("\n\n"))
+
+
+def render_html(title: str, sections: list[Section]) -> str:
+    """The report as one HTML document: inline CSS, tables from pandas, PNGs base64-embedded."""
+    body = [f"<h1>{html.escape(title)}</h1>", "<nav><ol>"]
+    body += [f'<li><a href="#{s.key}">{html.escape(s.title)}</a></li>' for s in sections]
+    body.append("</ol></nav>")
+    for s in sections:
+        body.append(f'<section id="{s.key}"><h2>{html.escape(s.title)}</h2>')
+        for b in s.blocks:
+            if b.kind == "text":
+                body.append(_text_html(str(b.content)))
+            elif b.kind == "table":
+                table = b.content.to_html(index=False, border=0, escape=True)
+                cap = f"<caption>{html.escape(b.caption)}</caption>"
+                body.append(table.replace(">", ">" + cap, 1) if b.caption else table)
+            else:
+                data = base64.b64encode(Path(b.content).read_bytes()).decode("ascii")
+                body.append(
+                    f'<figure><img alt="{html.escape(b.caption)}" '
+                    f'data-file="{html.escape(Path(b.content).name)}" '
+                    f'src="data:image/png;base64,{data}"><figcaption>'
+                    f"{html.escape(b.caption)}</figcaption></figure>"
+                )
+        body.append("</section>")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )
+
+
+def markdown_table(df: pd.DataFrame) -> str:
+    """A pipe table (no extra dependency); pipes in cells are escaped."""
+
+    def cell(v) -> str:
+        return str(v).replace("|", "\\|").replace("\n", " ")
+
+    head = "| " + " | ".join(cell(c) for c in df.columns) + " |"
+    rule = "|" + "|".join("---" for _ in df.columns) + "|"
+    rows = ["| " + " | ".join(cell(v) for v in row) + " |" for row in df.itertuples(index=False)]
+    return "\n".join([head, rule, *rows])
+
+
+def render_markdown(title: str, sections: list[Section]) -> str:
+    """The Markdown twin: same sections and tables; images referenced by file name (beside it)."""
+    out = [f"# {title}", ""]
+    out += [f"{i}. [{s.title}](#{s.key})" for i, s in enumerate(sections, 1)]
+    for s in sections:
+        out += ["", f'<a id="{s.key}"></a>', "", f"## {s.title}", ""]
+        for b in s.blocks:
+            if b.kind == "text":
+                out += [str(b.content).strip(), ""]
+            elif b.kind == "table":
+                if b.caption:
+                    out += [f"*{b.caption}*", ""]
+                out += [markdown_table(b.content), ""]
+            else:
+                out += [f"![{b.caption}]({Path(b.content).name})", "", f"*{b.caption}*", ""]
+    return "\n".join(out).rstrip() + "\n"

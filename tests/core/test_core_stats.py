@@ -1,0 +1,57 @@
+"""core.stats against hand-worked values and exact binomial coverage."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from piquet_sim.core.stats import (
+    Z95,
+    format_p,
+    mean_ci,
+    paired_difference,
+    proportion,
+    wilson_interval,
+)
+
+
+def test_wilson_hand_worked():
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and math.isclose(hi, 0.27753, abs_tol=1e-4)
+    lo, hi = wilson_interval(5, 10)
+    assert math.isclose(lo, 0.23659, abs_tol=1e-4) and math.isclose(hi, 0.76341, abs_tol=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_wilson_coverage_is_near_95_percent_exactly():
+    """Exact coverage of the interval for p = 0.3, n = 200, summed over the binomial law."""
+    n, p = 200, 0.3
+    cover = 0.0
+    for k in range(n + 1):
+        lo, hi = wilson_interval(k, n)
+        if lo <= p <= hi:
+            cover += math.comb(n, k) * p**k * (1 - p) ** (n - k)
+    assert 0.93 < cover < 0.97
+
+
+def test_mean_ci_from_sums_equals_the_direct_computation():
+    x = np.array([1.0, 4.0, -2.0, 7.0, 3.0])
+    d = mean_ci(x.sum(), (x * x).sum(), len(x))
+    se = x.std(ddof=1) / math.sqrt(len(x))
+    assert math.isclose(d["mean"], x.mean()) and math.isclose(d["se"], se)
+    assert math.isclose(d["ci95"][1] - d["mean"], Z95 * se)
+
+
+def test_paired_difference_and_p_value():
+    a = np.array([3.0, 5.0, 4.0, 6.0])
+    d = paired_difference(a, a - 1.0)
+    assert d["mean"] == 1.0 and d["se"] == 0.0 and d["p"] == 0.0 and d["n"] == 4
+    d = paired_difference(np.array([1.0, -1.0, 2.0, -2.0]), np.zeros(4))
+    assert d["mean"] == 0.0 and d["p"] == 1.0
+
+
+def test_proportion_and_format_p():
+    assert proportion(3, 4)["p"] == 0.75 and proportion(3, 4)["count"] == 3
+    assert format_p(1e-9) == "p < 0.0001" and format_p(0.0005) == "p < 0.001"
+    assert format_p(0.034) == "p = 0.034"
