@@ -22,13 +22,6 @@ ROUGE_YOUNGER = "QH JH TH 9H 8H QD JD TD 9D QC JC TC"
 PLAYER_KEYS = {"carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique", "total"}
 
 
-def run_main(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return exit_info.value.code, out, err
-
-
 def run_process(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "piquet_sim", *args], capture_output=True, text=True, timeout=120
@@ -48,8 +41,8 @@ def assert_one_line_error(code: int, out: str, err: str, fragment: str) -> None:
 # --------------------------------------------------------------------------- hand
 
 
-def test_hand_text(capsys):
-    code, out, err = run_main(capsys, "hand", ELDER)
+def test_hand_text(run_main):
+    code, out, err = run_main("hand", ELDER)
     assert code == 0, err
     assert "AS KS QS JS TS 9H 8H AD KD AC QC JC" in out
     assert "5 cards, 51 pips (S)" in out
@@ -58,8 +51,8 @@ def test_hand_text(capsys):
     assert "Carte blanche" not in out
 
 
-def test_hand_text_carte_blanche_and_rouge(capsys):
-    code, out, _ = run_main(capsys, "hand", "TH 9H 8H 7H TD 9D 8D 7D TC 9C 8C 7C", "--carte-rouge")
+def test_hand_text_carte_blanche_and_rouge(run_main):
+    code, out, _ = run_main("hand", "TH 9H 8H 7H TD 9D 8D 7D TC 9C 8C 7C", "--carte-rouge")
     assert code == 0
     assert "4 cards, 34 pips (H or D or C)" in out
     assert out.count("quart to the T") == 3
@@ -67,8 +60,8 @@ def test_hand_text_carte_blanche_and_rouge(capsys):
     assert "Carte rouge possible" in out
 
 
-def test_hand_json(capsys):
-    code, out, _ = run_main(capsys, "hand", "s:akqjt h:98 d:ak c:aqj", "--json")
+def test_hand_json(run_main):
+    code, out, _ = run_main("hand", "s:akqjt h:98 d:ak c:aqj", "--json")
     assert code == 0
     info = json.loads(out)
     assert set(info) == {
@@ -94,8 +87,8 @@ def test_hand_json(capsys):
 # --------------------------------------------------------------------------- compare
 
 
-def test_compare_text(capsys):
-    code, out, _ = run_main(capsys, "compare", ELDER, YOUNGER)
+def test_compare_text(run_main):
+    code, out, _ = run_main("compare", ELDER, YOUNGER)
     assert code == 0
     rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") > 2}
     assert set(rows) >= {"point", "sequence", "sets", "repique", "total", "carte blanche"}
@@ -105,22 +98,22 @@ def test_compare_text(capsys):
     assert [c.strip() for c in rows["total"].split("│")[3:5]] == ["3", "0"]
 
 
-def test_compare_text_carte_rouge(capsys):
-    code, out, _ = run_main(capsys, "compare", ROUGE_ELDER, ROUGE_YOUNGER, "--carte-rouge")
+def test_compare_text_carte_rouge(run_main):
+    code, out, _ = run_main("compare", ROUGE_ELDER, ROUGE_YOUNGER, "--carte-rouge")
     assert code == 0
     rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") > 2}
     assert [c.strip() for c in rows["carte rouge"].split("│")[3:5]] == ["20", "0"]
     assert [c.strip() for c in rows["total"].split("│")[3:5]] == ["130", "0"]
 
 
-def compare_json(capsys, *args: str) -> dict:
-    code, out, err = run_main(capsys, "compare", *args, "--json")
+def compare_json(run_main, *args: str) -> dict:
+    code, out, err = run_main("compare", *args, "--json")
     assert code == 0, err
     return json.loads(out)
 
 
-def test_compare_json_values(capsys):
-    data = compare_json(capsys, ELDER, YOUNGER)
+def test_compare_json_values(run_main):
+    data = compare_json(run_main, ELDER, YOUNGER)
     assert data["elder"] == {
         "carte_blanche": 0,
         "point": 0,
@@ -132,7 +125,7 @@ def test_compare_json_values(capsys):
     }
     assert data["younger"] == dict.fromkeys(PLAYER_KEYS, 0)
     assert data["classes"] == {"point": "equal", "sequence": "equal", "sets": "elder"}
-    rouge = compare_json(capsys, ROUGE_ELDER, ROUGE_YOUNGER, "--carte-rouge")
+    rouge = compare_json(run_main, ROUGE_ELDER, ROUGE_YOUNGER, "--carte-rouge")
     assert rouge["elder"] == {
         "carte_blanche": 0,
         "point": 6,
@@ -142,21 +135,21 @@ def test_compare_json_values(capsys):
         "repique": 60,
         "total": 130,
     }
-    assert compare_json(capsys, ROUGE_ELDER, ROUGE_YOUNGER)["elder"]["total"] == 110
+    assert compare_json(run_main, ROUGE_ELDER, ROUGE_YOUNGER)["elder"]["total"] == 110
 
 
-def test_compare_json_player_and_class_shape(capsys):
-    data = compare_json(capsys, ELDER, YOUNGER)
+def test_compare_json_player_and_class_shape(run_main):
+    data = compare_json(run_main, ELDER, YOUNGER)
     for player in ("elder", "younger"):
         assert set(data[player]) == PLAYER_KEYS
         assert all(isinstance(v, int) for v in data[player].values())
     assert set(data["classes"]) == {"point", "sequence", "sets"}
 
 
-def test_compare_json_top_level_keys(capsys):
+def test_compare_json_top_level_keys(run_main):
     """The issue fixes elder / younger / classes and allows more keys; the extra one is the
     ordered list of scoring events."""
-    assert set(compare_json(capsys, ELDER, YOUNGER)) == {"elder", "younger", "classes", "events"}
+    assert set(compare_json(run_main, ELDER, YOUNGER)) == {"elder", "younger", "classes", "events"}
 
 
 def test_compare_via_the_real_entry_point():
@@ -185,8 +178,8 @@ BAD_INPUT = [
 
 
 @pytest.mark.parametrize(("args", "fragment"), BAD_INPUT, ids=lambda v: str(v)[:40])
-def test_bad_input_is_one_line_and_exit_2(capsys, args, fragment):
-    assert_one_line_error(*run_main(capsys, *args), fragment)
+def test_bad_input_is_one_line_and_exit_2(run_main, args, fragment):
+    assert_one_line_error(*run_main(*args), fragment)
 
 
 @pytest.mark.parametrize(
@@ -206,16 +199,16 @@ def test_bad_input_through_the_real_entry_point(args, fragment):
 # --------------------------------------------------------------------------- help
 
 
-def test_group_help_has_an_example(capsys):
-    code, out, _ = run_main(capsys, "--help")
+def test_group_help_has_an_example(run_main):
+    code, out, _ = run_main("--help")
     assert code == 0
     assert "Example" in out
 
 
-def test_every_command_help_has_an_example(capsys):
+def test_every_command_help_has_an_example(run_main):
     assert {"hand", "compare"} <= set(cli.commands)
     for name in sorted(cli.commands):
-        code, out, err = run_main(capsys, name, "--help")
+        code, out, err = run_main(name, "--help")
         assert code == 0, (name, err)
         assert "Example" in out, name
 

@@ -7,21 +7,12 @@ import json
 
 import pytest
 
-from piquet_sim.cli import main
-
 CERTAIN = "AS KS QS JS TS 9S 8S 7S AH AD AC 9H"
 HAND = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
 
 
-def run_main(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return exit_info.value.code, out, err
-
-
-def test_table_names_the_winner_and_why(capsys):
-    code, out, _ = run_main(capsys, "discard", CERTAIN, "--samples", "128", "--quiet")
+def test_table_names_the_winner_and_why(run_main):
+    code, out, _ = run_main("discard", CERTAIN, "--samples", "128", "--quiet")
     assert code == 0
     assert "1,585 legal discards" in out and "as elder" in out
     first_row = next(line for line in out.splitlines() if line.strip().startswith("1 "))
@@ -29,8 +20,8 @@ def test_table_names_the_winner_and_why(capsys):
     assert "Best: discard 9H" in out and "Why:" in out
 
 
-def test_json_lists_every_candidate_best_first(capsys):
-    code, out, err = run_main(capsys, "discard", CERTAIN, "--samples", "64", "--json")
+def test_json_lists_every_candidate_best_first(run_main):
+    code, out, err = run_main("discard", CERTAIN, "--samples", "64", "--json")
     assert code == 0 and err == ""
     d = json.loads(out)
     assert d["hand"][0] == "AS" and d["role"] == "elder"
@@ -41,9 +32,9 @@ def test_json_lists_every_candidate_best_first(capsys):
         assert key in best
 
 
-def test_younger_json_and_acceptance(capsys):
+def test_younger_json_and_acceptance(run_main):
     code, out, _ = run_main(
-        capsys, "discard", HAND, "--younger", "--elder-took", "4", "--samples", "64", "--json",
+        "discard", HAND, "--younger", "--elder-took", "4", "--samples", "64", "--json",
         "--younger-may-pass",
     )  # fmt: skip
     assert code == 0
@@ -65,12 +56,12 @@ def test_younger_json_and_acceptance(capsys):
         (["discard", HAND, "--younger", "--elder-took", "2", "--elder-model", "max"], "unlikely"),
     ],
 )
-def test_bad_input_is_one_line_exit_2(capsys, args, fragment):
-    code, out, err = run_main(capsys, *args, "--quiet")
+def test_bad_input_is_one_line_exit_2(run_main, args, fragment):
+    code, out, err = run_main(*args, "--quiet")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err and err.startswith("piquet: error:")
 
 
-def test_help_has_an_example(capsys):
-    code, out, _ = run_main(capsys, "discard", "--help")
+def test_help_has_an_example(run_main):
+    code, out, _ = run_main("discard", "--help")
     assert code == 0 and "Example" in out and "piquet discard" in out
