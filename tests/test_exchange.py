@@ -9,8 +9,8 @@ import pytest
 from piquet_sim.core.rng import bounded
 from piquet_sim.core.rng import stream_key as _stream_key
 from piquet_sim.piquet.cards import parse_cards, popcount
-from piquet_sim.piquet.kernels import declarations as D
 from piquet_sim.piquet.kernels import exchange as X
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.deal import deal_full
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.rules import Rules
@@ -39,7 +39,7 @@ def _cards(mask: int) -> list[int]:
 
 def test_policy_registry_names_every_id():
     assert X.EXCHANGE_POLICIES == {"random": 0, "max": 1, "greedy": 2}
-    assert len(PARAMS) == X.G_N_PARAMS
+    assert len(PARAMS) == L.GW_LEN
 
 
 @pytest.mark.parametrize("rules", [MUST, MAY_PASS], ids=["must_exchange", "may_pass"])
@@ -178,9 +178,9 @@ def _trial(e_policy, y_policy, n=20000, seed=2024):
     records, rows = X.exchange_trial(
         seed, 0, n, e_policy, PARAMS, y_policy, PARAMS, SUIT_TABLES, MUST
     )
-    elder = records[:, D.D_ELDER : D.D_ELDER + D.P_BLOCK].sum(axis=1).mean()
-    younger = records[:, D.D_YOUNGER : D.D_YOUNGER + D.P_BLOCK].sum(axis=1).mean()
-    potentials = rows[:, X.X_ELDER_POTENTIAL].mean(), rows[:, X.X_YOUNGER_POTENTIAL].mean()
+    elder = records[:, L.DECL_ELDER : L.DECL_ELDER + L.DP_BLOCK].sum(axis=1).mean()
+    younger = records[:, L.DECL_YOUNGER : L.DECL_YOUNGER + L.DP_BLOCK].sum(axis=1).mean()
+    potentials = rows[:, L.XT_ELDER_POTENTIAL].mean(), rows[:, L.XT_YOUNGER_POTENTIAL].mean()
     return elder, younger, *potentials
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from piquet_sim.piquet import cards as C
 from piquet_sim.piquet.kernels import knowledge as K
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.deal import deal_full
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.reference import sampling as R
@@ -62,9 +63,9 @@ def _tiny_case():
     k_in = C.cards_to_mask(cards[:2])
     k_out = C.cards_to_mask(cards[2:20])
     know = K.empty_knowledge(np.int64(k_out), 12)
-    know[K.K_IN] = k_in
-    know[K.K_HI + K.C_POINT] = 3 * 128 + 30
-    know[K.K_HI + K.C_SEQ] = 0
+    know[L.KNOW_IN] = k_in
+    know[L.KNOW_HI + L.CLASS_POINT] = 3 * 128 + 30
+    know[L.KNOW_HI + L.CLASS_SEQ] = 0
     return know
 
 
@@ -129,16 +130,16 @@ def test_every_world_meets_every_constraint():
             if a < 0:  # fallback: card constraints only
                 fallbacks += 1
                 relaxed = know.copy()
-                relaxed[K.K_LO : K.K_LO + 3] = 0
-                relaxed[K.K_HI : K.K_HI + 3] = R.NO_HI
+                relaxed[L.KNOW_LO : L.KNOW_LO + 3] = 0
+                relaxed[L.KNOW_HI : L.KNOW_HI + 3] = R.NO_HI
                 assert R.consistent(h, relaxed, played, opp_played, voids, n_opp)
             else:
                 assert R.consistent(h, know, played, opp_played, voids, n_opp)
             checked += 1
         # the true hand always meets the card-location constraints
         relaxed = know.copy()
-        relaxed[K.K_LO : K.K_LO + 3] = 0
-        relaxed[K.K_HI : K.K_HI + 3] = R.NO_HI
+        relaxed[L.KNOW_LO : L.KNOW_LO + 3] = 0
+        relaxed[L.KNOW_HI : L.KNOW_HI + 3] = R.NO_HI
         assert R.consistent(truth, relaxed, played, opp_played, voids, n_opp)
     assert checked == 3000
     assert fallbacks < checked // 10
@@ -162,28 +163,28 @@ def test_declared_point_is_shown_and_bounded():
     know = K.deal_knowledge(np.int64(younger), np.int64(0), FULL3, np.int64(elder), FULL3, 0, 0,
                             SUIT_TABLES)  # fmt: skip
     # elder's point: five spades, 50 pips; younger's is five hearts with 51: younger wins it
-    assert know[K.K_HI + K.C_POINT] == 5 * 128 + 51
+    assert know[L.KNOW_HI + L.CLASS_POINT] == 5 * 128 + 51
     # elder's quart to the ace in spades beats younger's quint? no: quint to the ace wins
-    assert know[K.K_HI + K.C_SEQ] == 5 * 8 + 7
+    assert know[L.KNOW_HI + L.CLASS_SEQ] == 5 * 8 + 7
     # elder's trio of aces... none (three aces: AS AD AC) is a trio: key 7, shown
-    assert know[K.K_LO + K.C_SET] == know[K.K_HI + K.C_SET] == 7
-    assert know[K.K_IN] == C.parse_cards("AS AD AC")
+    assert know[L.KNOW_LO + L.CLASS_SET] == know[L.KNOW_HI + L.CLASS_SET] == 7
+    assert know[L.KNOW_IN] == C.parse_cards("AS AD AC")
 
 
 def test_refuted_bound_is_dropped():
     own = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
     know = K.empty_knowledge(np.int64(own), 12)
-    know[K.K_HI + K.C_SEQ] = 0  # believed: no sequence
+    know[L.KNOW_HI + L.CLASS_SEQ] = 0  # believed: no sequence
     opp_played = C.parse_cards("AS KS QS")  # he has played a tierce
     hands, attempts, flags = K.sample_worlds(know, opp_played, opp_played, 0, 9, 100,
                                              SUIT_TABLES, 1, 200)  # fmt: skip
-    assert (flags & (1 << K.C_SEQ)).all() and (attempts == 1).all()
+    assert (flags & (1 << L.CLASS_SEQ)).all() and (attempts == 1).all()
 
 
 def test_impossible_bounds_fall_back_and_are_counted():
     own = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
     know = K.empty_knowledge(np.int64(own), 12)
-    know[K.K_LO + K.C_SET] = 8 + 7  # a quatorze of aces: impossible, he cannot hold the AH
+    know[L.KNOW_LO + L.CLASS_SET] = 8 + 7  # a quatorze of aces: impossible, he cannot hold the AH
     hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 12, 50, SUIT_TABLES, 1, 20)
     assert (attempts == -51).all() and (flags & K.FLAG_FALLBACK).all()
     assert not (hands & own).any()

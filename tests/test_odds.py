@@ -12,7 +12,7 @@ import pytest
 
 from piquet_sim.core.stats import wilson_interval
 from piquet_sim.piquet import exact
-from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.odds import OddsCounts, odds, summarize
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import Policies, records_frame, simulate
@@ -170,7 +170,7 @@ def test_chunked_counts_equal_one_pass():
 
 
 def test_record_layout_names_every_field():
-    assert K.R_LEN == 2 * K.F_BLOCK + 4
+    assert L.REC_LEN == 2 * L.RF_BLOCK + 4
 
 
 def test_sinking_a_class_in_the_simulator_gives_it_away():

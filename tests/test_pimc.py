@@ -8,6 +8,7 @@ import pytest
 
 from piquet_sim.core.rng import stream_key
 from piquet_sim.piquet.kernels import knowledge as KN
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import pimc as P
 from piquet_sim.piquet.kernels import solver as S
 from piquet_sim.piquet.kernels.deal import deal_full
@@ -34,7 +35,7 @@ def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None):
     else:
         ke, ky = know(e, y)
     out = np.zeros(8, dtype=np.int32)
-    stats = np.zeros(P.ST_LEN, dtype=np.int64)
+    stats = np.zeros(L.PIMC_LEN, dtype=np.int64)
     line = np.zeros(24, dtype=np.int8)
     net = P.play_deal_info(
         e, y, e_pol, y_pol, rules.to_array(), 0, 0, 0, np.uint64(stream_key(seed, i)), state,
@@ -68,9 +69,9 @@ def test_full_information_pimc_is_double_dummy(ws):
 
     def know(e, y):
         ke = KN.empty_knowledge(e, 12)
-        ke[KN.K_IN] = y
+        ke[L.KNOW_IN] = y
         ky = KN.empty_knowledge(y, 12)
-        ky[KN.K_IN] = e
+        ky[L.KNOW_IN] = e
         return ke, ky
 
     for i in range(5):
@@ -89,7 +90,7 @@ def test_ten_or_higher_rule_is_legal_too(ws):
     for i in range(3):
         e, y, net, out, stats, line = _play(2, i, P.PLAY_PIMC, P.PLAY_PIMC, ws, rules=rules)
         assert len(set(line.tolist())) == 24
-        assert stats[P.ST_DECISIONS] > 0
+        assert stats[L.PIMC_DECISIONS] > 0
 
 
 def test_candidates_reduce_equivalent_cards():

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.rng import stream_key
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import play as P
 from piquet_sim.piquet.kernels import solver as K
 from piquet_sim.piquet.kernels.deal import deal_hands
@@ -61,7 +62,7 @@ def _drive(e, y, ep, yp, key, state, ten, e_pre, y_pre, rep):
 @pytest.mark.parametrize("ten", [0, 1])
 def test_play_deal_matches_reference_replay(policies, ten):
     ep, yp = policies
-    out = np.zeros(P.PLAY_OUT_LEN, dtype=np.int32)
+    out = np.zeros(L.PO_LEN, dtype=np.int32)
     for i in range(60):
         e_pre, y_pre, rep = PRE[i % len(PRE)]
         e, y, key, state = _deal(17 + ten, i)
@@ -84,26 +85,26 @@ def test_play_deal_matches_reference_replay(policies, ten):
 
 def test_random_playouts_reach_pique_and_both_rules_differ():
     rows = P.play_batch(3, 0, 4000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[0], 25, 0, 0, TABLES, 1)
-    assert (rows[:, P.OUT_E_PIQUE] == 30).any()
-    assert (rows[:, P.OUT_Y_PIQUE] == 0).all()  # elder's first lead stops younger's pique
+    assert (rows[:, L.PO_E_PIQUE] == 30).any()
+    assert (rows[:, L.PO_Y_PIQUE] == 0).all()  # elder's first lead stops younger's pique
     rows1 = P.play_batch(3, 0, 4000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[1], 0, 25, 0, TABLES, 1)
-    assert (rows1[:, P.OUT_Y_PIQUE] == 30).any()  # under ten_or_higher younger can pique
+    assert (rows1[:, L.PO_Y_PIQUE] == 30).any()  # under ten_or_higher younger can pique
     rep = P.play_batch(3, 0, 2000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[0], 25, 0, 1, TABLES, 1)
-    assert (rep[:, P.OUT_E_PIQUE] == 0).all()  # after a repique, no pique
+    assert (rep[:, L.PO_E_PIQUE] == 0).all()  # after a repique, no pique
 
 
 @pytest.mark.parametrize("policy", [P.PLAY_RANDOM, P.PLAY_GREEDY])
 def test_batch_points_within_bounds(policy):
     rows = P.play_batch(8, 0, 20000, policy, policy, RULES[0], 0, 0, 0, TABLES, 1)
-    et, yt = rows[:, P.OUT_E_TRICKS], rows[:, P.OUT_Y_TRICKS]
+    et, yt = rows[:, L.PO_E_TRICKS], rows[:, L.PO_Y_TRICKS]
     assert ((et + yt) == 12).all()
-    ep, yp = rows[:, P.OUT_E_PLAY], rows[:, P.OUT_Y_PLAY]
+    ep, yp = rows[:, L.PO_E_PLAY], rows[:, L.PO_Y_PLAY]
     assert (ep >= 1).all() and (ep <= 13).all() and (yp <= 13).all()  # elder leads once at least
     assert ((ep + yp) >= 13).all() and ((ep + yp) <= 25).all()  # 12 leads + last trick + wins
-    ec, yc = rows[:, P.OUT_E_CARDS], rows[:, P.OUT_Y_CARDS]
+    ec, yc = rows[:, L.PO_E_CARDS], rows[:, L.PO_Y_CARDS]
     assert (ec == np.where(et == 12, 40, np.where(et >= 7, 10, 0))).all()
     assert (yc == np.where(yt == 12, 40, np.where(yt >= 7, 10, 0))).all()
-    assert (rows[:, P.OUT_E_PIQUE] == 0).all() and (rows[:, P.OUT_Y_PIQUE] == 0).all()
+    assert (rows[:, L.PO_E_PIQUE] == 0).all() and (rows[:, L.PO_Y_PIQUE] == 0).all()
 
 
 @pytest.mark.parametrize("policy", [P.PLAY_RANDOM, P.PLAY_GREEDY, P.PLAY_DD])
@@ -120,7 +121,7 @@ def test_batch_same_rows_whatever_the_thread_count(policy):
 @pytest.mark.parametrize("ten", [0, 1])
 def test_dd_policy_realises_the_solver_value(ten):
     ws = K.make_workspace(18)
-    out = np.zeros(P.PLAY_OUT_LEN, dtype=np.int32)
+    out = np.zeros(L.PO_LEN, dtype=np.int32)
     for i in range(12):
         e_pre, y_pre, rep = PRE[i % len(PRE)]
         e, y, key, state = _deal(40 + ten, i)
@@ -142,8 +143,8 @@ def test_dd_beats_greedy_beats_random_on_average():
     rd = P.play_batch(5, 0, n, P.PLAY_RANDOM, P.PLAY_GREEDY, RULES[0], 0, 0, 0, TABLES, 1)
 
     def net(rows):
-        e = rows[:, P.OUT_E_PLAY] + rows[:, P.OUT_E_CARDS]
-        return float((e - rows[:, P.OUT_Y_PLAY] - rows[:, P.OUT_Y_CARDS]).mean())
+        e = rows[:, L.PO_E_PLAY] + rows[:, L.PO_E_CARDS]
+        return float((e - rows[:, L.PO_Y_PLAY] - rows[:, L.PO_Y_CARDS]).mean())
 
     assert net(dd) > net(gr) > net(rd)
 

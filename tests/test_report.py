@@ -20,7 +20,7 @@ from PIL import Image
 
 from piquet_sim.piquet import report as R
 from piquet_sim.piquet.kernels import exchange_value as KX
-from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.exchange import _greedy_discard
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.match import tournament
@@ -226,7 +226,7 @@ def test_exchange_policy_row_is_the_simulators_mean(built):
     elder = frame(parsed, "Elder:")
     own = elder[elder["elder takes k"].str.startswith("own policy")].iloc[0]
     m = float(CELL.match(own["elder's net (points/deal)"]).group(1))
-    assert m == pytest.approx(rec[:, K.R_NET].mean(), abs=0.006)
+    assert m == pytest.approx(rec[:, L.REC_NET].mean(), abs=0.006)
     assert len(frame(parsed, "Younger:")) == sum(8 - k for k in range(1, 6))
 
 
@@ -270,20 +270,20 @@ def test_policy_cell_is_the_simulated_deal_and_forced_takes_are_exact():
     cells = R.exchange_cells(DEFAULT_RULES)
     rows = _run_cells(cells, 300, 11)
     rec = simulate(300, 11)
-    assert (rows[:, 0, KX.V_NET] == rec[:, K.R_NET]).all()
-    assert (rows[:, 0, KX.V_E_TOOK] == rec[:, K.R_ELDER + K.F_TAKEN]).all()
-    assert (rows[:, 0, KX.V_Y_TOOK] == rec[:, K.R_YOUNGER + K.F_TAKEN]).all()
+    assert (rows[:, 0, L.XV_NET] == rec[:, L.REC_NET]).all()
+    assert (rows[:, 0, L.XV_E_TOOK] == rec[:, L.REC_ELDER + L.RF_TAKEN]).all()
+    assert (rows[:, 0, L.XV_Y_TOOK] == rec[:, L.REC_YOUNGER + L.RF_TAKEN]).all()
     for c, (e, y) in enumerate(cells):
         if e >= 0:
-            assert (rows[:, c, KX.V_E_TOOK] == e).all()
+            assert (rows[:, c, L.XV_E_TOOK] == e).all()
         if y >= 0:
-            assert (rows[:, c, KX.V_Y_TOOK] == y).all()
+            assert (rows[:, c, L.XV_Y_TOOK] == y).all()
 
 
 def test_forced_discard_is_the_greedy_order():
     """Forcing k is the greedy policy clipped to exactly k cards."""
     rng = np.random.default_rng(5)
-    params = Policies().arrays()[1][K.ST_ELDER_EXCHANGE]
+    params = Policies().arrays()[1][L.STAGE_ELDER_EXCHANGE]
     for _ in range(200):
         hand = 0
         for c in rng.choice(32, 12, replace=False):
@@ -299,7 +299,7 @@ def test_younger_may_pass_adds_the_zero_card_cells():
     cells = R.exchange_cells(Rules(younger_must_exchange=False))
     assert (1, 0) in cells and (5, 3) in cells
     rows = _run_cells([(2, 0)], 50, 2, Rules(younger_must_exchange=False))
-    assert (rows[:, 0, KX.V_Y_TOOK] == 0).all()
+    assert (rows[:, 0, L.XV_Y_TOOK] == 0).all()
 
 
 def test_exchange_counts_merge_exactly():
@@ -311,7 +311,7 @@ def test_exchange_counts_merge_exactly():
     assert (whole.y_took == parts.y_took).all() and len(whole.cells) == len(cells)
     d = whole.diff(whole.cell(5, -1), whole.cell(4, -1))
     rows = _run_cells([(5, -1), (4, -1)], 400, 9)
-    diff = rows[:, 0, KX.V_NET].astype(float) - rows[:, 1, KX.V_NET]
+    diff = rows[:, 0, L.XV_NET].astype(float) - rows[:, 1, L.XV_NET]
     assert d["mean"] == pytest.approx(diff.mean())
     assert d["se"] == pytest.approx(diff.std(ddof=1) / np.sqrt(400))
 

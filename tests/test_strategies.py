@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.declaring import DECL_ALL, DECL_SINK
 from piquet_sim.piquet.kernels.exchange import (
     EXCH_GREEDY,
@@ -38,24 +38,24 @@ def test_registry_has_the_named_strategies():
 
 def test_elder_stages_come_from_the_elder_strategy():
     ids, params = kernel_arrays(REGISTRY["max"], REGISTRY["random"])
-    assert ids[K.ST_ELDER_EXCHANGE] == EXCH_MAX
-    assert ids[K.ST_YOUNGER_EXCHANGE] == EXCH_RANDOM
-    assert ids[K.ST_ELDER_PLAY] == PLAY_POLICIES["greedy"]
-    assert ids[K.ST_YOUNGER_PLAY] == PLAY_POLICIES["random"]
+    assert ids[L.STAGE_ELDER_EXCHANGE] == EXCH_MAX
+    assert ids[L.STAGE_YOUNGER_EXCHANGE] == EXCH_RANDOM
+    assert ids[L.STAGE_ELDER_PLAY] == PLAY_POLICIES["greedy"]
+    assert ids[L.STAGE_YOUNGER_PLAY] == PLAY_POLICIES["random"]
     ids, params = kernel_arrays(REGISTRY["greedy"], REGISTRY["sink-sets"])
-    assert ids[K.ST_ELDER_DECLARE] == DECL_ALL
-    assert ids[K.ST_YOUNGER_DECLARE] == DECL_SINK
-    assert list(params[K.ST_YOUNGER_DECLARE, :3]) == [0.0, 0.0, 1.0]  # sink the sets only
-    assert ids[K.ST_ELDER_EXCHANGE] == EXCH_GREEDY
-    assert np.allclose(params[K.ST_ELDER_EXCHANGE, : GREEDY_DEFAULT_PARAMS.size],
+    assert ids[L.STAGE_ELDER_DECLARE] == DECL_ALL
+    assert ids[L.STAGE_YOUNGER_DECLARE] == DECL_SINK
+    assert list(params[L.STAGE_YOUNGER_DECLARE, :3]) == [0.0, 0.0, 1.0]  # sink the sets only
+    assert ids[L.STAGE_ELDER_EXCHANGE] == EXCH_GREEDY
+    assert np.allclose(params[L.STAGE_ELDER_EXCHANGE, : GREEDY_DEFAULT_PARAMS.size],
                        GREEDY_DEFAULT_PARAMS)  # fmt: skip
 
 
 def test_seat_override_applies_to_that_seat_only():
     s = REGISTRY["younger-sinks-sets"]
     ids, _ = kernel_arrays(s, s)
-    assert ids[K.ST_ELDER_DECLARE] == DECL_ALL
-    assert ids[K.ST_YOUNGER_DECLARE] == DECL_SINK
+    assert ids[L.STAGE_ELDER_DECLARE] == DECL_ALL
+    assert ids[L.STAGE_YOUNGER_DECLARE] == DECL_SINK
 
 
 def test_file_form_round_trips():
@@ -72,8 +72,10 @@ def test_greedy_weights_by_name(tmp_path):
     others = [i for i in range(len(GREEDY_WEIGHTS)) if GREEDY_WEIGHTS[i] != "draw"]
     assert np.array_equal(w[others], GREEDY_DEFAULT_PARAMS[others])
     _, params = kernel_arrays(s, REGISTRY["greedy"])
-    assert params[K.ST_ELDER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == 2.5
-    assert params[K.ST_YOUNGER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == GREEDY_DEFAULT_PARAMS[9]
+    assert params[L.STAGE_ELDER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == 2.5
+    assert (
+        params[L.STAGE_YOUNGER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == GREEDY_DEFAULT_PARAMS[9]
+    )
 
 
 def test_json_and_toml_files(tmp_path):

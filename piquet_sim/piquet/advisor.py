@@ -35,9 +35,9 @@ import numpy as np
 from ..core.stats import Z95, wilson_interval
 from .cards import format_cards, mask_to_cards, parse_cards, popcount
 from .kernels import advisor as K
+from .kernels import layouts as L
 from .kernels.exchange import EXCHANGE_POLICIES
 from .kernels.play import PLAY_POLICIES as KERNEL_PLAY_POLICIES
-from .kernels.simulate import ST_ELDER_EXCHANGE
 from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
 from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, Policies
@@ -96,7 +96,7 @@ class CandidateResult:
 
     @property
     def samples(self) -> int:
-        return int(self.sums[K.S_N])
+        return int(self.sums[L.ADV_N])
 
     def mean(self, col: int) -> float:
         n = self.samples
@@ -104,14 +104,14 @@ class CandidateResult:
 
     @property
     def ev(self) -> float:
-        return self.mean(K.S_NET)
+        return self.mean(L.ADV_NET)
 
     @property
     def se(self) -> float:
         n = self.samples
         if n < 2:
             return float("inf")
-        var = (self.sums[K.S_NET2] - self.sums[K.S_NET] ** 2 / n) / (n - 1)
+        var = (self.sums[L.ADV_NET2] - self.sums[L.ADV_NET] ** 2 / n) / (n - 1)
         return math.sqrt(max(var, 0.0) / n)
 
     @property
@@ -131,10 +131,10 @@ class CandidateResult:
             "samples": n,
             "play": self.play,
             "finalist": self.finalist,
-            "declaration_points": self.mean(K.S_DECL),
-            "opponent_declaration_points": self.mean(K.S_DECL_OPP),
-            "play_points": self.mean(K.S_PLAY),
-            "opponent_play_points": self.mean(K.S_PLAY_OPP),
+            "declaration_points": self.mean(L.ADV_DECL),
+            "opponent_declaration_points": self.mean(L.ADV_DECL_OPP),
+            "play_points": self.mean(L.ADV_PLAY),
+            "opponent_play_points": self.mean(L.ADV_PLAY_OPP),
         }
         for name, col in PROBABILITIES:
             if name == "p_carte_rouge" and not carte_rouge:
@@ -151,17 +151,17 @@ class CandidateResult:
 
 
 PROBABILITIES = (
-    ("p_win_point", K.S_WIN_POINT),
-    ("p_win_sequence", K.S_WIN_SEQUENCE),
-    ("p_win_sets", K.S_WIN_SETS),
-    ("p_pique", K.S_PIQUE),
-    ("p_repique", K.S_REPIQUE),
-    ("p_capot", K.S_CAPOT),
-    ("p_carte_rouge", K.S_CARTE_ROUGE),
-    ("p_win_cards", K.S_WIN_CARDS),
-    ("p_opponent_pique", K.S_OPP_PIQUE),
-    ("p_opponent_repique", K.S_OPP_REPIQUE),
-    ("p_opponent_capot", K.S_OPP_CAPOT),
+    ("p_win_point", L.ADV_WIN_POINT),
+    ("p_win_sequence", L.ADV_WIN_SEQUENCE),
+    ("p_win_sets", L.ADV_WIN_SETS),
+    ("p_pique", L.ADV_PIQUE),
+    ("p_repique", L.ADV_REPIQUE),
+    ("p_capot", L.ADV_CAPOT),
+    ("p_carte_rouge", L.ADV_CARTE_ROUGE),
+    ("p_win_cards", L.ADV_WIN_CARDS),
+    ("p_opponent_pique", L.ADV_OPP_PIQUE),
+    ("p_opponent_repique", L.ADV_OPP_REPIQUE),
+    ("p_opponent_capot", L.ADV_OPP_CAPOT),
 )
 
 
@@ -282,7 +282,7 @@ def _race(
     bits = DD_TT_BITS if policies.uses_solver else 1
     rules_arr = worlds.rules_arr
     n_cand = len(discards)
-    sums = np.zeros((n_cand, K.N_STATS))
+    sums = np.zeros((n_cand, L.ADV_LEN))
     nets: list[list[np.ndarray]] = [[] for _ in range(n_cand)]
     alive = np.arange(n_cand)
     seen = 0  # worlds 0..seen-1 evaluated by every alive candidate
@@ -304,8 +304,8 @@ def _race(
                 if value is not None:
                     opp_total = own.astype(np.int64) - nt
                     nt = value(own.astype(np.int64), opp_total)
-                    s[:, K.S_NET] = np.where(valid, nt, 0.0).sum(axis=1)
-                    s[:, K.S_NET2] = np.where(valid, nt * nt, 0.0).sum(axis=1)
+                    s[:, L.ADV_NET] = np.where(valid, nt, 0.0).sum(axis=1)
+                    s[:, L.ADV_NET2] = np.where(valid, nt * nt, 0.0).sum(axis=1)
                 sums[alive] += s
                 nt = nt[:, valid]
                 for i, c in enumerate(alive):
@@ -506,7 +506,7 @@ def advise(
 
     discards = np.array(candidates_for(hand, role, elder_took, rules), dtype=np.int64)
     model_id = EXCHANGE_POLICIES[elder_model or "greedy"]
-    e_params = Policies(elder_exchange=elder_model or "greedy").arrays()[1][ST_ELDER_EXCHANGE]
+    e_params = Policies(elder_exchange=elder_model or "greedy").arrays()[1][L.STAGE_ELDER_EXCHANGE]
     cb_req = -1 if role == "elder" else int(bool(elder_carte_blanche))
     worlds = _Worlds(hand, role, elder_took, model_id, e_params, cb_req, seed, rules.to_array())
     worlds.rules_arr = rules.to_array()
@@ -617,7 +617,7 @@ def world_values(
     if play not in ("none", "greedy", "dd") and not (play == "pimc" and pimc_available()):
         raise AdviceError(f"play {play!r} is not available")
     model = elder_model or opponent
-    e_params = Policies(elder_exchange=model).arrays()[1][ST_ELDER_EXCHANGE]
+    e_params = Policies(elder_exchange=model).arrays()[1][L.STAGE_ELDER_EXCHANGE]
     cb_req = -1 if role == "elder" else 0
     worlds = _Worlds(
         int(hand), role, elder_took, EXCHANGE_POLICIES[model], e_params, cb_req, seed,

@@ -24,6 +24,7 @@ import pandas as pd
 
 from ..core.backend import Chunk, LocalBackend, StopOnInterrupt, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from .kernels import layouts as L
 from .kernels import match as KM
 from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
@@ -32,8 +33,8 @@ from .strategies import Strategy, kernel_arrays, resolve
 
 N_SPANS = 64  # fixed: the per-span split never depends on the thread count
 EVENTS = ("pique", "repique", "capot", "carte_blanche")
-_EVENT_FIELD = {"pique": KM.B_PIQUE, "repique": KM.B_REPIQUE, "capot": KM.B_CAPOT,
-                "carte_blanche": KM.B_CARTE_BLANCHE}  # fmt: skip
+_EVENT_FIELD = {"pique": L.MB_PIQUE, "repique": L.MB_REPIQUE, "capot": L.MB_CAPOT,
+                "carte_blanche": L.MB_CARTE_BLANCHE}  # fmt: skip
 
 
 def _engine_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
@@ -64,42 +65,42 @@ def _match_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules)
 class MatchCounts:
     """Integer counts of a head-to-head run (``kernels.match`` layout), mergeable chunk by chunk."""
 
-    counts: np.ndarray = field(default_factory=lambda: np.zeros(KM.M_LEN, np.int64))
+    counts: np.ndarray = field(default_factory=lambda: np.zeros(L.MATCH_LEN, np.int64))
 
     def add(self, counts: np.ndarray) -> None:
         self.counts += counts
 
     @property
     def pairs(self) -> int:
-        return int(self.counts[KM.M_PAIRS])
+        return int(self.counts[L.MATCH_PAIRS])
 
     def block(self, side: int, seat: int, f: int) -> int:
-        return int(self.counts[KM.M_BLOCKS + (2 * side + seat) * KM.B_LEN + f])
+        return int(self.counts[L.MATCH_BLOCKS + (2 * side + seat) * L.MB_LEN + f])
 
 
 def summarize(c: MatchCounts, a: str, b: str) -> dict:
     """JSON-ready paired statistics of A against B (points per deal, A minus B)."""
     n = c.pairs
     k = c.counts.astype(np.float64)
-    net = mean_ci(k[KM.M_SUM_D], k[KM.M_SUM_D2], n, scale=0.5)
+    net = mean_ci(k[L.MATCH_SUM_D], k[L.MATCH_SUM_D2], n, scale=0.5)
     z = net["mean"] / net["se"] if n and net["se"] > 0 else 0.0
     p = p_two_sided(z) if n and net["se"] > 0 else (1.0 if net["mean"] == 0 or not n else 0.0)
     seats: dict = {}
     for seat_name, seat in (("elder", KM.SEAT_ELDER), ("younger", KM.SEAT_YOUNGER)):
-        s_sum, s_sq = ((KM.M_SUM_AE, KM.M_SUM_AE2) if seat == KM.SEAT_ELDER
-                       else (KM.M_SUM_AY, KM.M_SUM_AY2))  # fmt: skip
+        s_sum, s_sq = ((L.MATCH_SUM_AE, L.MATCH_SUM_AE2) if seat == KM.SEAT_ELDER
+                       else (L.MATCH_SUM_AY, L.MATCH_SUM_AY2))  # fmt: skip
         row: dict = {"a_net": mean_ci(k[s_sum], k[s_sq], n)}
         for side_name, side in (("a", KM.SIDE_A), ("b", KM.SIDE_B)):
-            points = c.block(side, seat, KM.B_POINTS)
-            ev = {"win": proportion(c.block(side, seat, KM.B_WIN), n),
-                  "tie": proportion(c.block(side, seat, KM.B_TIE), n),
+            points = c.block(side, seat, L.MB_POINTS)
+            ev = {"win": proportion(c.block(side, seat, L.MB_WIN), n),
+                  "tie": proportion(c.block(side, seat, L.MB_TIE), n),
                   "mean_points": points / n if n else float("nan")}  # fmt: skip
             for e in EVENTS:
                 ev[e] = proportion(c.block(side, seat, _EVENT_FIELD[e]), n)
             row[side_name] = ev
         seats[seat_name] = row
-    a_wins = c.block(KM.SIDE_A, 0, KM.B_WIN) + c.block(KM.SIDE_A, 1, KM.B_WIN)
-    ties = c.block(KM.SIDE_A, 0, KM.B_TIE) + c.block(KM.SIDE_A, 1, KM.B_TIE)
+    a_wins = c.block(KM.SIDE_A, 0, L.MB_WIN) + c.block(KM.SIDE_A, 1, L.MB_WIN)
+    ties = c.block(KM.SIDE_A, 0, L.MB_TIE) + c.block(KM.SIDE_A, 1, L.MB_TIE)
     lo, hi = net["ci95"]
     return {
         "a": a,

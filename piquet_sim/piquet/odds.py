@@ -15,8 +15,7 @@ import numpy as np
 from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.stats import Z95, wilson_interval
 from . import exact
-from .kernels import simulate as K
-from .kernels.declarations import W_ELDER, W_YOUNGER
+from .kernels import layouts as L
 from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies, simulate
 
@@ -55,23 +54,23 @@ class OddsCounts:
     def add(self, records: np.ndarray) -> None:
         rec = records.astype(np.int64)
         self.deals += len(rec)
-        winners = {"point": rec[:, K.R_WIN_POINT], "sequence": rec[:, K.R_WIN_SEQUENCE],
-                   "sets": rec[:, K.R_WIN_SETS]}  # fmt: skip
+        winners = {"point": rec[:, L.REC_WIN_POINT], "sequence": rec[:, L.REC_WIN_SEQUENCE],
+                   "sets": rec[:, L.REC_WIN_SETS]}  # fmt: skip
         for role, base, code in (
-            ("elder", K.R_ELDER, W_ELDER),
-            ("younger", K.R_YOUNGER, W_YOUNGER),
+            ("elder", L.REC_ELDER, L.WIN_ELDER),
+            ("younger", L.REC_YOUNGER, L.WIN_YOUNGER),
         ):
             col = lambda f, b=base: rec[:, b + f]  # noqa: E731
-            self._bump(f"{role}.carte_blanche", (col(K.F_CARTE_BLANCHE) > 0).sum())
+            self._bump(f"{role}.carte_blanche", (col(L.RF_CARTE_BLANCHE) > 0).sum())
             for cls, w in winners.items():
                 self._bump(f"{role}.win_{cls}", (w == code).sum())
-            self._bump(f"{role}.pique", (col(K.F_PIQUE) > 0).sum())
-            self._bump(f"{role}.repique", (col(K.F_REPIQUE) > 0).sum())
-            self._bump(f"{role}.capot", (col(K.F_CARDS) == 40).sum())
-            self._bump(f"{role}.win_cards", (col(K.F_CARDS) > 0).sum())
-            self._bump(f"{role}.carte_rouge", (col(K.F_CARTE_ROUGE) > 0).sum())
+            self._bump(f"{role}.pique", (col(L.RF_PIQUE) > 0).sum())
+            self._bump(f"{role}.repique", (col(L.RF_REPIQUE) > 0).sum())
+            self._bump(f"{role}.capot", (col(L.RF_CARDS) == 40).sum())
+            self._bump(f"{role}.win_cards", (col(L.RF_CARDS) > 0).sum())
+            self._bump(f"{role}.carte_rouge", (col(L.RF_CARTE_ROUGE) > 0).sum())
             for stage in ("dealt", "final"):
-                offset = K.F_DEALT_POINT_LEN if stage == "dealt" else K.F_FINAL_POINT_LEN
+                offset = L.RF_DEALT_POINT_LEN if stage == "dealt" else L.RF_FINAL_POINT_LEN
                 for length, c in enumerate(np.bincount(col(offset), minlength=13)):
                     if c:
                         self._bump(f"{role}.{stage}.point_len.{length}", c)
@@ -81,14 +80,14 @@ class OddsCounts:
                 for kind, c in enumerate(np.bincount(col(offset + 2), minlength=3)):
                     if c:
                         self._bump(f"{role}.{stage}.set.{SET_NAMES[kind]}", c)
-            total = col(K.F_TOTAL)
+            total = col(L.RF_TOTAL)
             self.sums[f"{role}.total"] = self.sums.get(f"{role}.total", 0) + int(total.sum())
             self.sums[f"{role}.total_sq"] = self.sums.get(f"{role}.total_sq", 0) + int(
                 (total * total).sum()
             )
             hist = self.total_hist.setdefault(role, np.zeros(SCORE_RANGE + 1, np.int64))
             hist += np.bincount(np.clip(total, 0, SCORE_RANGE), minlength=SCORE_RANGE + 1)
-        net = np.clip(rec[:, K.R_NET], -SCORE_RANGE, SCORE_RANGE) + SCORE_RANGE
+        net = np.clip(rec[:, L.REC_NET], -SCORE_RANGE, SCORE_RANGE) + SCORE_RANGE
         self.net_hist += np.bincount(net, minlength=2 * SCORE_RANGE + 1)
 
 

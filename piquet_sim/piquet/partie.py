@@ -23,9 +23,9 @@ import numpy as np
 
 from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from .kernels import layouts as L
 from .kernels import match as KM
 from .kernels import partie as KP
-from .kernels import simulate as KS
 from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
 from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, simulate
@@ -87,16 +87,16 @@ class PartieCounts:
     def add(self, rows: np.ndarray) -> None:
         r = rows.astype(np.int64)
         self.pairs += len(r)
-        win = (r[:, :, KP.PR_WINNER] == 1).astype(np.int64)
-        lose = (r[:, :, KP.PR_WINNER] == -1).astype(np.int64)
-        draw = (r[:, :, KP.PR_WINNER] == 0).astype(np.int64)
-        rub = r[:, :, KP.PR_RUBICON].astype(np.int64)
-        settle = r[:, :, KP.PR_SETTLE]
+        win = (r[:, :, L.PROW_WINNER] == 1).astype(np.int64)
+        lose = (r[:, :, L.PROW_WINNER] == -1).astype(np.int64)
+        draw = (r[:, :, L.PROW_WINNER] == 0).astype(np.int64)
+        rub = r[:, :, L.PROW_RUBICON].astype(np.int64)
+        settle = r[:, :, L.PROW_SETTLE]
         self.settle_hist += np.bincount(
             np.clip(settle.ravel(), -SETTLE_RANGE, SETTLE_RANGE) + SETTLE_RANGE,
             minlength=self.settle_hist.size,
         )
-        for side, f in (("a", KP.PR_A), ("b", KP.PR_B)):
+        for side, f in (("a", L.PROW_A), ("b", L.PROW_B)):
             self.total_hist[side] += np.bincount(
                 np.clip(r[:, :, f].ravel(), 0, TOTAL_RANGE), minlength=TOTAL_RANGE + 1
             )
@@ -114,10 +114,10 @@ class PartieCounts:
             self._add(f"v{v}.settle_sq", (settle[:, v] ** 2).sum())
             self._add(f"v{v}.a_rubicons", (win[:, v] * rub[:, v]).sum())
             self._add(f"v{v}.b_rubicons", (lose[:, v] * rub[:, v]).sum())
-            self._add(f"v{v}.blank", r[:, v, KP.PR_BLANK].sum())
-            self._add(f"v{v}.deals", r[:, v, KP.PR_DEALS].sum())
-            self._add(f"v{v}.a_total", r[:, v, KP.PR_A].sum())
-            self._add(f"v{v}.b_total", r[:, v, KP.PR_B].sum())
+            self._add(f"v{v}.blank", r[:, v, L.PROW_BLANK].sum())
+            self._add(f"v{v}.deals", r[:, v, L.PROW_DEALS].sum())
+            self._add(f"v{v}.a_total", r[:, v, L.PROW_A].sum())
+            self._add(f"v{v}.b_total", r[:, v, L.PROW_B].sum())
 
 
 def summarize(c: PartieCounts, a: str, b: str) -> dict:
@@ -263,11 +263,11 @@ def deal_distributions(
     indexed [my points, opponent's points]: (when I am elder, when I am younger)."""
     sm, so = resolve(me), resolve(opp)
     out = []
-    for elder, younger, mine, theirs in ((sm, so, KS.R_ELDER, KS.R_YOUNGER),
-                                         (so, sm, KS.R_YOUNGER, KS.R_ELDER)):  # fmt: skip
+    for elder, younger, mine, theirs in ((sm, so, L.REC_ELDER, L.REC_YOUNGER),
+                                         (so, sm, L.REC_YOUNGER, L.REC_ELDER)):  # fmt: skip
         rec = simulate(deals, seed, policies(elder, younger), rules)
-        x = np.clip(rec[:, mine + KS.F_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
-        y = np.clip(rec[:, theirs + KS.F_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
+        x = np.clip(rec[:, mine + L.RF_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
+        y = np.clip(rec[:, theirs + L.RF_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
         h = np.bincount(x * MAX_DEAL_POINTS + y, minlength=MAX_DEAL_POINTS**2)
         out.append(h.reshape(MAX_DEAL_POINTS, MAX_DEAL_POINTS) / deals)
     return out[0], out[1]

@@ -43,6 +43,7 @@ from ..core.report import Section, render_html, render_markdown
 from ..core.stats import mean_ci, wilson_interval
 from . import plots
 from .kernels import exchange_value as KX
+from .kernels import layouts as L
 from .kernels.tables import SUIT_TABLES
 from .match import plot_margins, tournament
 from .odds import odds
@@ -118,11 +119,11 @@ class ExchangeCounts:
             self.y_took = np.zeros((c, TALON + 1), np.int64)
 
     def add(self, rows: np.ndarray) -> None:
-        net = rows[:, :, KX.V_NET].astype(np.int64)
+        net = rows[:, :, L.XV_NET].astype(np.int64)
         self.deals += len(net)
         self.sums += net.sum(axis=0)
         self.cross += net.T @ net
-        took = rows[:, 0, KX.V_E_TOOK].astype(np.int64)
+        took = rows[:, 0, L.XV_E_TOOK].astype(np.int64)
         self.e_took += np.bincount(took, minlength=TALON + 1)
         self.e_took_net += np.bincount(took, weights=net[:, 0], minlength=TALON + 1).astype(
             np.int64
@@ -131,7 +132,7 @@ class ExchangeCounts:
             np.int64
         )
         for c in range(len(self.cells)):
-            self.y_took[c] += np.bincount(rows[:, c, KX.V_Y_TOOK], minlength=TALON + 1)
+            self.y_took[c] += np.bincount(rows[:, c, L.XV_Y_TOOK], minlength=TALON + 1)
 
     def merge(self, other: ExchangeCounts) -> None:
         self.deals += other.deals

@@ -13,6 +13,7 @@ import numba
 import numpy as np
 import pandas as pd
 
+from .kernels import layouts as L
 from .kernels import simulate as K
 from .kernels.declaring import DECLARATION_POLICIES
 from .kernels.exchange import EXCHANGE_POLICIES, GREEDY_DEFAULT_PARAMS
@@ -26,7 +27,7 @@ FIELD_NAMES = (
     "pique", "total", "tricks", "taken", "dealt_point_len", "dealt_seq_len", "dealt_set",
     "final_point_len", "final_seq_len", "final_set",
 )  # fmt: skip
-assert len(FIELD_NAMES) == K.F_BLOCK
+assert len(FIELD_NAMES) == L.RF_BLOCK
 PLAY_POLICIES = {name: i for i, name in enumerate(PLAY_POLICY_NAMES)}
 DD_TT_BITS = 18  # solver table per span for dd play: 3 MB
 SHARED_SOLVER_TABLES = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
@@ -57,18 +58,21 @@ class Policies:
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """(policy ids int32[N_STAGES], parameters float64[N_STAGES, N_PARAMS]) for the kernel."""
-        ids = np.zeros(K.N_STAGES, dtype=np.int32)
-        params = np.zeros((K.N_STAGES, K.N_PARAMS), dtype=np.float64)
-        ids[K.ST_ELDER_EXCHANGE] = EXCHANGE_POLICIES[self.elder_exchange]
-        ids[K.ST_YOUNGER_EXCHANGE] = EXCHANGE_POLICIES[self.younger_exchange]
-        ids[K.ST_ELDER_DECLARE] = DECLARATION_POLICIES[self.elder_declare]
-        ids[K.ST_YOUNGER_DECLARE] = DECLARATION_POLICIES[self.younger_declare]
-        ids[K.ST_ELDER_PLAY] = PLAY_POLICIES[self.elder_play]
-        ids[K.ST_YOUNGER_PLAY] = PLAY_POLICIES[self.younger_play]
-        for stage, role in ((K.ST_ELDER_EXCHANGE, "elder"), (K.ST_YOUNGER_EXCHANGE, "younger")):
+        ids = np.zeros(L.STAGE_LEN, dtype=np.int32)
+        params = np.zeros((L.STAGE_LEN, L.STAGE_PARAMS), dtype=np.float64)
+        ids[L.STAGE_ELDER_EXCHANGE] = EXCHANGE_POLICIES[self.elder_exchange]
+        ids[L.STAGE_YOUNGER_EXCHANGE] = EXCHANGE_POLICIES[self.younger_exchange]
+        ids[L.STAGE_ELDER_DECLARE] = DECLARATION_POLICIES[self.elder_declare]
+        ids[L.STAGE_YOUNGER_DECLARE] = DECLARATION_POLICIES[self.younger_declare]
+        ids[L.STAGE_ELDER_PLAY] = PLAY_POLICIES[self.elder_play]
+        ids[L.STAGE_YOUNGER_PLAY] = PLAY_POLICIES[self.younger_play]
+        for stage, role in (
+            (L.STAGE_ELDER_EXCHANGE, "elder"),
+            (L.STAGE_YOUNGER_EXCHANGE, "younger"),
+        ):
             p = np.asarray(self.exchange_params.get(role, GREEDY_DEFAULT_PARAMS), dtype=float)
             params[stage, : p.size] = p
-        for stage, role in ((K.ST_ELDER_DECLARE, "elder"), (K.ST_YOUNGER_DECLARE, "younger")):
+        for stage, role in ((L.STAGE_ELDER_DECLARE, "elder"), (L.STAGE_YOUNGER_DECLARE, "younger")):
             p = np.asarray(self.declare_params.get(role, ()), dtype=float)
             params[stage, : p.size] = p
         return ids, params
@@ -122,12 +126,12 @@ def simulate_chunks(
 def records_frame(records: np.ndarray) -> pd.DataFrame:
     """Records as a DataFrame: columns ``elder_<field>``, ``younger_<field>``, winners, net."""
     columns = {}
-    for role, base in (("elder", K.R_ELDER), ("younger", K.R_YOUNGER)):
+    for role, base in (("elder", L.REC_ELDER), ("younger", L.REC_YOUNGER)):
         for i, name in enumerate(FIELD_NAMES):
             columns[f"{role}_{name}"] = records[:, base + i]
     winner = np.array(["none", "elder", "younger", "equal"])
-    columns["point_winner"] = winner[records[:, K.R_WIN_POINT]]
-    columns["sequence_winner"] = winner[records[:, K.R_WIN_SEQUENCE]]
-    columns["sets_winner"] = winner[records[:, K.R_WIN_SETS]]
-    columns["net"] = records[:, K.R_NET]
+    columns["point_winner"] = winner[records[:, L.REC_WIN_POINT]]
+    columns["sequence_winner"] = winner[records[:, L.REC_WIN_SEQUENCE]]
+    columns["sets_winner"] = winner[records[:, L.REC_WIN_SETS]]
+    columns["net"] = records[:, L.REC_NET]
     return pd.DataFrame(columns)

@@ -27,9 +27,10 @@ import numpy as np
 from ..core.stats import sample_mean_ci
 from . import cards as C
 from .kernels import advisor as KA
+from .kernels import layouts as L
 from .kernels import sinking as K
 from .kernels.exchange import EXCH_GREEDY, GREEDY_DEFAULT_PARAMS
-from .kernels.pimc import PLAY_PIMC, ST_ATTEMPTS, ST_DECISIONS, ST_FALLBACKS, ST_WORLDS
+from .kernels.pimc import PLAY_PIMC
 from .kernels.play import PLAY_DD, PLAY_GREEDY
 from .kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
 from .kernels.tables import SUIT_TABLES
@@ -158,19 +159,21 @@ def summarise(rows: np.ndarray, names: list[str]) -> list[ChoiceResult]:
     for j, name in enumerate(names):
         x = rows[:, j, :].astype(np.int64)
         d = x - base
-        net, lo, hi = sample_mean_ci(x[:, K.O_TOTAL])
-        gain, glo, ghi = sample_mean_ci(d[:, K.O_TOTAL])
-        info = (d[:, K.O_PLAY] + d[:, K.O_PIQUE]) - (d[:, K.O_DD_PLAY] + d[:, K.O_DD_PIQUE])
+        net, lo, hi = sample_mean_ci(x[:, L.SINK_TOTAL])
+        gain, glo, ghi = sample_mean_ci(d[:, L.SINK_TOTAL])
+        info = (d[:, L.SINK_PLAY] + d[:, L.SINK_PIQUE]) - (
+            d[:, L.SINK_DD_PLAY] + d[:, L.SINK_DD_PIQUE]
+        )
         parts = {
-            "declarations": float(d[:, K.O_DECL].mean()),
-            "repique": float(d[:, K.O_REPIQUE].mean()),
-            "pique": float(d[:, K.O_PIQUE].mean()),
-            "play": float(d[:, K.O_PLAY].mean()),
+            "declarations": float(d[:, L.SINK_DECL].mean()),
+            "repique": float(d[:, L.SINK_REPIQUE].mean()),
+            "pique": float(d[:, L.SINK_PIQUE].mean()),
+            "play": float(d[:, L.SINK_PLAY].mean()),
             "concealment": float(info.mean()),
         }
         out.append(
             ChoiceResult(
-                name, net, (lo, hi), gain, (glo, ghi), parts, float(x[:, K.O_CHANGED].mean())
+                name, net, (lo, hi), gain, (glo, ghi), parts, float(x[:, L.SINK_CHANGED].mean())
             )
         )
     return out
@@ -250,14 +253,14 @@ def analyse(
     margin, mlo, mhi = math.nan, math.nan, math.nan
     if len(ranked) > 1:
         idx = {res.name: j for j, res in enumerate(results)}
-        a = rows[:, idx[ranked[0].name], K.O_TOTAL].astype(np.int64)
-        b = rows[:, idx[ranked[1].name], K.O_TOTAL].astype(np.int64)
+        a = rows[:, idx[ranked[0].name], L.SINK_TOTAL].astype(np.int64)
+        b = rows[:, idx[ranked[1].name], L.SINK_TOTAL].astype(np.int64)
         margin, mlo, mhi = sample_mean_ci(a - b)
     sampler = {
-        "decisions": int(stats[ST_DECISIONS]),
-        "worlds": int(stats[ST_WORLDS]),
-        "mean_attempts": float(stats[ST_ATTEMPTS] / max(1, stats[ST_WORLDS])),
-        "fallbacks": int(stats[ST_FALLBACKS]),
+        "decisions": int(stats[L.PIMC_DECISIONS]),
+        "worlds": int(stats[L.PIMC_WORLDS]),
+        "mean_attempts": float(stats[L.PIMC_ATTEMPTS] / max(1, stats[L.PIMC_WORLDS])),
+        "fallbacks": int(stats[L.PIMC_FALLBACKS]),
     }
     return SinkAnalysis(
         C.format_cards(hand_mask), role, C.format_cards(disc) if disc >= 0 else None,

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...core.rng import stream_key
 from ..kernels import knowledge as KN
+from ..kernels import layouts as L
 from ..kernels import pimc as P
 from ..kernels import solver as S
 from ..kernels.deal import deal_full
@@ -30,7 +31,7 @@ def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18) -> dict:
     state = np.zeros(1, dtype=np.int64)
     out = np.zeros(8, dtype=np.int32)
     line = np.zeros(24, dtype=np.int8)
-    stats = np.zeros(P.ST_LEN, dtype=np.int64)
+    stats = np.zeros(L.PIMC_LEN, dtype=np.int64)
     times = []
     for i in range(-1, n):  # deal -1: compile / load cache, not timed
         e, y = deal_full(seed, max(i, 0) + (1000 if i < 0 else 0), pack, state)
@@ -51,9 +52,9 @@ def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18) -> dict:
         "median_ms": round(float(np.median(ms)), 1),
         "mean_ms": round(float(ms.mean()), 1),
         "p90_ms": round(float(np.percentile(ms, 90)), 1),
-        "solves_per_deal": round(stats[P.ST_SOLVES] / n),
-        "attempts_per_world": round(stats[P.ST_ATTEMPTS] / max(1, stats[P.ST_WORLDS]), 2),
-        "fallbacks": int(stats[P.ST_FALLBACKS]),
+        "solves_per_deal": round(stats[L.PIMC_SOLVES] / n),
+        "attempts_per_world": round(stats[L.PIMC_ATTEMPTS] / max(1, stats[L.PIMC_WORLDS]), 2),
+        "fallbacks": int(stats[L.PIMC_FALLBACKS]),
     }
 
 

@@ -17,6 +17,7 @@ import time
 import numba
 import numpy as np
 
+from ..kernels import layouts as L
 from ..kernels import play as P
 from ..kernels import solver as K
 from ..kernels.deal import deal_hands
@@ -54,7 +55,7 @@ def solve_full(quick: bool) -> list[dict]:
                 t0 = time.perf_counter()
                 K.solve_position(e, y, 0, 0, 0, ten, K.F_ALL, ws)
                 times[i] = time.perf_counter() - t0
-                nodes[i] = ws[K.W_STATS][K.S_NODES]
+                nodes[i] = ws[K.W_STATS][L.SOLVE_NODES]
             rows.append(
                 {
                     "workload": f"solve-full-{name}",

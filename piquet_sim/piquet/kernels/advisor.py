@@ -27,65 +27,17 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
-from .declarations import (
-    D_ELDER,
-    D_LEN,
-    D_WIN_POINT,
-    D_WIN_SEQUENCE,
-    D_WIN_SETS,
-    D_YOUNGER,
-    P_CARTE_BLANCHE,
-    P_REPIQUE,
-    W_ELDER,
-    W_YOUNGER,
-    carte_blanche,
-)
+from . import layouts as L
+from .declarations import carte_blanche
 from .exchange import elder_exchange
-from .play import PLAY_OUT_LEN, new_workspace
-from .simulate import (
-    F_CARDS,
-    F_CARTE_BLANCHE,
-    F_CARTE_ROUGE,
-    F_PIQUE,
-    F_PLAY,
-    F_REPIQUE,
-    F_TOTAL,
-    R_ELDER,
-    R_LEN,
-    R_NET,
-    R_WIN_POINT,
-    R_WIN_SEQUENCE,
-    R_WIN_SETS,
-    R_YOUNGER,
-    declare_stage,
-    exchange_stage,
-    finish_deal,
-)
+from .play import new_workspace
+from .simulate import declare_stage, exchange_stage, finish_deal
 
 ROLE_ELDER = 0
 ROLE_YOUNGER = 1
 UNSEEN = 20
 
 # Columns of the per-candidate sums (all from the advising player's side).
-S_N = 0  # worlds evaluated
-S_NET = 1  # own deal total minus the opponent's
-S_NET2 = 2  # its square
-S_DECL = 3  # own points from carte blanche, point, sequences, sets, carte rouge, repique
-S_DECL_OPP = 4
-S_PLAY = 5  # own points from the play: leads and wins, last trick, cards/capot, pique
-S_PLAY_OPP = 6
-S_WIN_POINT = 7  # worlds where the player scores the point
-S_WIN_SEQUENCE = 8
-S_WIN_SETS = 9
-S_PIQUE = 10
-S_REPIQUE = 11
-S_CAPOT = 12
-S_CARTE_ROUGE = 13
-S_OPP_PIQUE = 14
-S_OPP_REPIQUE = 15
-S_OPP_CAPOT = 16
-S_WIN_CARDS = 17  # the player wins the cards (7+ tricks, capot included)
-N_STATS = 18
 
 # Play modes of ``evaluate``.
 MODE_DECLARE_ONLY = 0  # exchanges and declarations, no play (no play points, no pique)
@@ -206,51 +158,51 @@ def declare_only(
         elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
     )
     declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl)
-    for f in range(R_LEN):
+    for f in range(L.REC_LEN):
         rec[f] = 0
     e_total = 0
     y_total = 0
-    for k in range(P_CARTE_BLANCHE, P_REPIQUE + 1):
-        rec[R_ELDER + F_CARTE_BLANCHE + k] = decl[D_ELDER + k]
-        rec[R_YOUNGER + F_CARTE_BLANCHE + k] = decl[D_YOUNGER + k]
-        e_total += decl[D_ELDER + k]
-        y_total += decl[D_YOUNGER + k]
-    rec[R_WIN_POINT] = decl[D_WIN_POINT]
-    rec[R_WIN_SEQUENCE] = decl[D_WIN_SEQUENCE]
-    rec[R_WIN_SETS] = decl[D_WIN_SETS]
-    rec[R_NET] = e_total - y_total
+    for k in range(L.DP_CARTE_BLANCHE, L.DP_REPIQUE + 1):
+        rec[L.REC_ELDER + L.RF_CARTE_BLANCHE + k] = decl[L.DECL_ELDER + k]
+        rec[L.REC_YOUNGER + L.RF_CARTE_BLANCHE + k] = decl[L.DECL_YOUNGER + k]
+        e_total += decl[L.DECL_ELDER + k]
+        y_total += decl[L.DECL_YOUNGER + k]
+    rec[L.REC_WIN_POINT] = decl[L.DECL_WIN_POINT]
+    rec[L.REC_WIN_SEQUENCE] = decl[L.DECL_WIN_SEQUENCE]
+    rec[L.REC_WIN_SETS] = decl[L.DECL_WIN_SETS]
+    rec[L.REC_NET] = e_total - y_total
 
 
 @njit
 def add_record(rec, role, sums, c):
     """Add one deal record to row ``c`` of ``sums`` from ``role``'s side; returns own net."""
-    ob = R_ELDER if role == ROLE_ELDER else R_YOUNGER
-    pb = R_YOUNGER if role == ROLE_ELDER else R_ELDER
-    me = W_ELDER if role == ROLE_ELDER else W_YOUNGER
-    net = rec[R_NET] if role == ROLE_ELDER else -rec[R_NET]
+    ob = L.REC_ELDER if role == ROLE_ELDER else L.REC_YOUNGER
+    pb = L.REC_YOUNGER if role == ROLE_ELDER else L.REC_ELDER
+    me = L.WIN_ELDER if role == ROLE_ELDER else L.WIN_YOUNGER
+    net = rec[L.REC_NET] if role == ROLE_ELDER else -rec[L.REC_NET]
     d_own = 0
     d_opp = 0
-    for f in range(F_CARTE_BLANCHE, F_REPIQUE + 1):
+    for f in range(L.RF_CARTE_BLANCHE, L.RF_REPIQUE + 1):
         d_own += rec[ob + f]
         d_opp += rec[pb + f]
-    sums[c, S_N] += 1
-    sums[c, S_NET] += net
-    sums[c, S_NET2] += net * net
-    sums[c, S_DECL] += d_own
-    sums[c, S_DECL_OPP] += d_opp
-    sums[c, S_PLAY] += rec[ob + F_PLAY] + rec[ob + F_CARDS] + rec[ob + F_PIQUE]
-    sums[c, S_PLAY_OPP] += rec[pb + F_PLAY] + rec[pb + F_CARDS] + rec[pb + F_PIQUE]
-    sums[c, S_WIN_POINT] += rec[R_WIN_POINT] == me
-    sums[c, S_WIN_SEQUENCE] += rec[R_WIN_SEQUENCE] == me
-    sums[c, S_WIN_SETS] += rec[R_WIN_SETS] == me
-    sums[c, S_PIQUE] += rec[ob + F_PIQUE] > 0
-    sums[c, S_REPIQUE] += rec[ob + F_REPIQUE] > 0
-    sums[c, S_CAPOT] += rec[ob + F_CARDS] == 40
-    sums[c, S_CARTE_ROUGE] += rec[ob + F_CARTE_ROUGE] > 0
-    sums[c, S_OPP_PIQUE] += rec[pb + F_PIQUE] > 0
-    sums[c, S_OPP_REPIQUE] += rec[pb + F_REPIQUE] > 0
-    sums[c, S_OPP_CAPOT] += rec[pb + F_CARDS] == 40
-    sums[c, S_WIN_CARDS] += rec[ob + F_CARDS] > 0
+    sums[c, L.ADV_N] += 1
+    sums[c, L.ADV_NET] += net
+    sums[c, L.ADV_NET2] += net * net
+    sums[c, L.ADV_DECL] += d_own
+    sums[c, L.ADV_DECL_OPP] += d_opp
+    sums[c, L.ADV_PLAY] += rec[ob + L.RF_PLAY] + rec[ob + L.RF_CARDS] + rec[ob + L.RF_PIQUE]
+    sums[c, L.ADV_PLAY_OPP] += rec[pb + L.RF_PLAY] + rec[pb + L.RF_CARDS] + rec[pb + L.RF_PIQUE]
+    sums[c, L.ADV_WIN_POINT] += rec[L.REC_WIN_POINT] == me
+    sums[c, L.ADV_WIN_SEQUENCE] += rec[L.REC_WIN_SEQUENCE] == me
+    sums[c, L.ADV_WIN_SETS] += rec[L.REC_WIN_SETS] == me
+    sums[c, L.ADV_PIQUE] += rec[ob + L.RF_PIQUE] > 0
+    sums[c, L.ADV_REPIQUE] += rec[ob + L.RF_REPIQUE] > 0
+    sums[c, L.ADV_CAPOT] += rec[ob + L.RF_CARDS] == 40
+    sums[c, L.ADV_CARTE_ROUGE] += rec[ob + L.RF_CARTE_ROUGE] > 0
+    sums[c, L.ADV_OPP_PIQUE] += rec[pb + L.RF_PIQUE] > 0
+    sums[c, L.ADV_OPP_REPIQUE] += rec[pb + L.RF_REPIQUE] > 0
+    sums[c, L.ADV_OPP_CAPOT] += rec[pb + L.RF_CARDS] == 40
+    sums[c, L.ADV_WIN_CARDS] += rec[ob + L.RF_CARDS] > 0
     return net
 
 
@@ -261,9 +213,9 @@ def _evaluate_span(
 ):  # fmt: skip
     n = opp.shape[0]
     state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec = np.zeros(R_LEN, dtype=np.int32)
+    decl = np.zeros(L.DECL_LEN, dtype=np.int32)
+    play = np.zeros(L.PO_LEN, dtype=np.int32)
+    rec = np.zeros(L.REC_LEN, dtype=np.int32)
     for p in range(first, last):
         c = p // n
         w = p - c * n
@@ -294,7 +246,9 @@ def _evaluate_span(
                 rules, ed, yd, decl, play, rec, ws,
             )  # fmt: skip
         nets[c, w] = add_record(rec, role, sums, c)
-        owns[c, w] = rec[R_ELDER + F_TOTAL] if role == ROLE_ELDER else rec[R_YOUNGER + F_TOTAL]
+        owns[c, w] = (
+            rec[L.REC_ELDER + L.RF_TOTAL] if role == ROLE_ELDER else rec[L.REC_YOUNGER + L.RF_TOTAL]
+        )
 
 
 @njit_parallel
@@ -307,7 +261,7 @@ def evaluate(
 
     ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges by
     ``policies[ST_YOUNGER_EXCHANGE]``; 1: the player is younger, elder's discard is the world's.
-    ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, N_STATS], net
+    ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, L.ADV_LEN], net
     int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
     Parallel over ``n_spans`` spans of the (candidate, world) pairs, each writing its own
     partial rows (merged serially after), each owning a solver workspace
@@ -317,7 +271,7 @@ def evaluate(
     n = opp.shape[0]
     n_cand = candidates.shape[0]
     total = n_cand * n
-    part = np.zeros((n_spans, n_cand, N_STATS), dtype=np.float64)
+    part = np.zeros((n_spans, n_cand, L.ADV_LEN), dtype=np.float64)
     nets = np.zeros((n_cand, n), dtype=np.int16)
     owns = np.zeros((n_cand, n), dtype=np.int16)
     per = (total + n_spans - 1) // n_spans
@@ -330,9 +284,9 @@ def evaluate(
                 hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode,
                 policies, params, tables, rules, first, last, part[s], nets, owns, ws,
             )  # fmt: skip
-    sums = np.zeros((n_cand, N_STATS), dtype=np.float64)
+    sums = np.zeros((n_cand, L.ADV_LEN), dtype=np.float64)
     for s in range(n_spans):
         for c in range(n_cand):
-            for k in range(N_STATS):
+            for k in range(L.ADV_LEN):
                 sums[c, k] += part[s, c, k]
     return sums, nets, owns

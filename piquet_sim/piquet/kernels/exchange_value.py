@@ -18,26 +18,11 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from . import layouts as L
 from .deal import deal_full
-from .declarations import D_LEN, carte_blanche
+from .declarations import carte_blanche
 from .exchange import HAND, greedy_keys
-from .play import PLAY_OUT_LEN
-from .simulate import (
-    F_TAKEN,
-    R_ELDER,
-    R_LEN,
-    R_NET,
-    R_YOUNGER,
-    ST_ELDER_EXCHANGE,
-    ST_YOUNGER_EXCHANGE,
-    finish_deal,
-    thread_workspace,
-)
-
-V_NET = 0
-V_E_TOOK = 1
-V_Y_TOOK = 2
-V_LEN = 3
+from .simulate import finish_deal, thread_workspace
 
 
 @njit
@@ -62,9 +47,9 @@ def _value_span(
 ):  # fmt: skip
     pack = np.empty(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec = np.zeros(R_LEN, dtype=np.int32)
+    decl = np.zeros(L.DECL_LEN, dtype=np.int32)
+    play = np.zeros(L.PO_LEN, dtype=np.int32)
+    rec = np.zeros(L.REC_LEN, dtype=np.int32)
     e_masks = np.zeros(9, dtype=np.int64)
     y_masks = np.zeros(9, dtype=np.int64)
     n_cells = e_take.shape[0]
@@ -76,8 +61,8 @@ def _value_span(
         e_cb = carte_blanche(elder)
         y_cb = carte_blanche(younger)
         for k in range(9):
-            e_masks[k] = lowest_discard(elder, k, 0, params[ST_ELDER_EXCHANGE], tables)
-            y_masks[k] = lowest_discard(younger, k, 1, params[ST_YOUNGER_EXCHANGE], tables)
+            e_masks[k] = lowest_discard(elder, k, 0, params[L.STAGE_ELDER_EXCHANGE], tables)
+            y_masks[k] = lowest_discard(younger, k, 1, params[L.STAGE_YOUNGER_EXCHANGE], tables)
         for c in range(n_cells):
             state[0] = s0
             ed = np.int64(-1) if e_take[c] < 0 else e_masks[e_take[c]]
@@ -86,9 +71,9 @@ def _value_span(
                 elder, younger, pack[24:32], e_cb, y_cb, key, state, policies, params, tables,
                 rules, ed, yd, decl, play, rec, ws,
             )  # fmt: skip
-            out[row0 + i, c, V_NET] = rec[R_NET]
-            out[row0 + i, c, V_E_TOOK] = rec[R_ELDER + F_TAKEN]
-            out[row0 + i, c, V_Y_TOOK] = rec[R_YOUNGER + F_TAKEN]
+            out[row0 + i, c, L.XV_NET] = rec[L.REC_NET]
+            out[row0 + i, c, L.XV_E_TOOK] = rec[L.REC_ELDER + L.RF_TAKEN]
+            out[row0 + i, c, L.XV_Y_TOOK] = rec[L.REC_YOUNGER + L.RF_TAKEN]
 
 
 @njit_parallel
@@ -97,12 +82,12 @@ def exchange_values(
     reptab, qttab, low8, pop8,
 ):  # fmt: skip
     """Deals start..start+n-1 of ``seed`` finished once per cell (``e_take[C]``, ``y_take[C]``
-    int64: forced counts or -1 for the policy): int16[n, C, V_LEN] rows (net elder minus
+    int64: forced counts or -1 for the policy): int16[n, C, L.XV_LEN] rows (net elder minus
     younger, elder's take, younger's take). A forced younger count must be legal after elder's
     (forced) take; the caller checks. Parallel over ``n_spans`` spans, each with its own solver
     workspace (``simulate.thread_workspace``)."""
     n_cells = e_take.shape[0]
-    out = np.zeros((n, n_cells, V_LEN), dtype=np.int16)
+    out = np.zeros((n, n_cells, L.XV_LEN), dtype=np.int16)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         first = s * per

@@ -14,16 +14,10 @@ dealt/final hand features, which matches do not use. (Sharing is exact: an excha
 function of the hand, the policy and the stream position, and the stream is restored to where
 it stood after the exchanges before each play.)
 
-Output per deal: ``nets`` int16[n, 2] = (net of the A-elder play, net of the B-elder play), each
-elder minus younger. Per span: integer counts ``int64[n_spans, M_LEN]`` (indices ``M_*``), merged
-by summing; integers, so the merge is exact and the result does not depend on the thread count.
-
-Count layout: ``M_PAIRS``, then the paired difference ``d = net_ab - net_ba`` (A's points over
-B's summed over the two seatings) as ``M_SUM_D``, ``M_SUM_D2``; A's net per seat
-(``M_SUM_AE``: A elder, ``M_SUM_AY``: A younger, and squares); then one block of ``B_LEN`` per
-(side, seat) at ``block(side, seat) = M_BLOCKS + (2 * side + seat) * B_LEN`` (side 0 = A, 1 = B;
-seat 0 = elder, 1 = younger) holding deals won, tied, points scored, piques, repiques, capots,
-cartes blanches.
+Output per deal: ``nets`` int16[n, 2] = (net of the A-elder play, net of the B-elder play),
+each elder minus younger. Per span: integer counts ``int64[n_spans, MATCH_LEN]`` (layout
+``MATCH_*`` / ``MB_*`` of ``layouts``), merged by summing; integers, so the merge is exact and the
+result does not depend on the thread count.
 """
 
 from __future__ import annotations
@@ -33,51 +27,12 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from . import layouts as L
 from .deal import deal_full
-from .declarations import (
-    D_LEN,
-    carte_blanche,
-)
+from .declarations import carte_blanche
 from .exchange import elder_exchange, younger_exchange
-from .play import (
-    PLAY_OUT_LEN,
-)
-from .simulate import (
-    F_CARDS,
-    F_CARTE_BLANCHE,
-    F_PIQUE,
-    F_REPIQUE,
-    F_TOTAL,
-    R_ELDER,
-    R_LEN,
-    R_NET,
-    R_YOUNGER,
-    ST_ELDER_DECLARE,
-    ST_ELDER_EXCHANGE,
-    ST_YOUNGER_DECLARE,
-    ST_YOUNGER_EXCHANGE,
-    declare_stage,
-    play_and_record,
-    thread_workspace,
-)
+from .simulate import declare_stage, play_and_record, thread_workspace
 
-M_PAIRS = 0
-M_SUM_D = 1
-M_SUM_D2 = 2
-M_SUM_AE = 3
-M_SUM_AE2 = 4
-M_SUM_AY = 5
-M_SUM_AY2 = 6
-M_BLOCKS = 7
-B_WIN = 0
-B_TIE = 1
-B_POINTS = 2
-B_PIQUE = 3
-B_REPIQUE = 4
-B_CAPOT = 5
-B_CARTE_BLANCHE = 6
-B_LEN = 7
-M_LEN = M_BLOCKS + 4 * B_LEN
 SIDE_A = 0
 SIDE_B = 1
 SEAT_ELDER = 0
@@ -87,16 +42,16 @@ CAPOT_POINTS = 40
 
 @njit
 def _block(out, span, side, seat, rec, base, other):
-    b = M_BLOCKS + (2 * side + seat) * B_LEN
-    mine = rec[base + F_TOTAL]
-    theirs = rec[other + F_TOTAL]
-    out[span, b + B_WIN] += mine > theirs
-    out[span, b + B_TIE] += mine == theirs
-    out[span, b + B_POINTS] += mine
-    out[span, b + B_PIQUE] += rec[base + F_PIQUE] > 0
-    out[span, b + B_REPIQUE] += rec[base + F_REPIQUE] > 0
-    out[span, b + B_CAPOT] += rec[base + F_CARDS] == CAPOT_POINTS
-    out[span, b + B_CARTE_BLANCHE] += rec[base + F_CARTE_BLANCHE] > 0
+    b = L.MATCH_BLOCKS + (2 * side + seat) * L.MB_LEN
+    mine = rec[base + L.RF_TOTAL]
+    theirs = rec[other + L.RF_TOTAL]
+    out[span, b + L.MB_WIN] += mine > theirs
+    out[span, b + L.MB_TIE] += mine == theirs
+    out[span, b + L.MB_POINTS] += mine
+    out[span, b + L.MB_PIQUE] += rec[base + L.RF_PIQUE] > 0
+    out[span, b + L.MB_REPIQUE] += rec[base + L.RF_REPIQUE] > 0
+    out[span, b + L.MB_CAPOT] += rec[base + L.RF_CARDS] == CAPOT_POINTS
+    out[span, b + L.MB_CARTE_BLANCHE] += rec[base + L.RF_CARTE_BLANCHE] > 0
 
 
 @njit
@@ -121,12 +76,26 @@ def play_pair(
     else:
         ids, params = ids_ba, params_ba
     e1, _, ek1 = elder_exchange(
-        elder, talon, ids[ST_ELDER_EXCHANGE], params[ST_ELDER_EXCHANGE], key, state, tables, rules
+        elder,
+        talon,
+        ids[L.STAGE_ELDER_EXCHANGE],
+        params[L.STAGE_ELDER_EXCHANGE],
+        key,
+        state,
+        tables,
+        rules,
     )
     y1, _, yk1 = younger_exchange(
-        younger, talon, ek1, ids[ST_YOUNGER_EXCHANGE], params[ST_YOUNGER_EXCHANGE], key, state,
-        tables, rules,
-    )  # fmt: skip
+        younger,
+        talon,
+        ek1,
+        ids[L.STAGE_YOUNGER_EXCHANGE],
+        params[L.STAGE_YOUNGER_EXCHANGE],
+        key,
+        state,
+        tables,
+        rules,
+    )
     s1 = state[0]
     if need_ab or share >= 2:
         declare_stage(e1, y1, e_cb, y_cb, ids_ab, params_ab, tables, rules, decl)
@@ -135,7 +104,7 @@ def play_pair(
     if not need_ba:
         return
     if share == 3 and need_ab:
-        for f in range(R_LEN):
+        for f in range(L.REC_LEN):
             rec_ba[f] = rec_ab[f]
         return
     if share >= 1:
@@ -144,17 +113,30 @@ def play_pair(
     elif need_ab:
         state[0] = s0
         e2, _, ek2 = elder_exchange(
-            elder, talon, ids_ba[ST_ELDER_EXCHANGE], params_ba[ST_ELDER_EXCHANGE], key, state,
-            tables, rules,
-        )  # fmt: skip
+            elder,
+            talon,
+            ids_ba[L.STAGE_ELDER_EXCHANGE],
+            params_ba[L.STAGE_ELDER_EXCHANGE],
+            key,
+            state,
+            tables,
+            rules,
+        )
         y2, _, yk2 = younger_exchange(
-            younger, talon, ek2, ids_ba[ST_YOUNGER_EXCHANGE], params_ba[ST_YOUNGER_EXCHANGE], key,
-            state, tables, rules,
-        )  # fmt: skip
+            younger,
+            talon,
+            ek2,
+            ids_ba[L.STAGE_YOUNGER_EXCHANGE],
+            params_ba[L.STAGE_YOUNGER_EXCHANGE],
+            key,
+            state,
+            tables,
+            rules,
+        )
     else:
         e2, y2, ek2, yk2 = e1, y1, ek1, yk1  # already made with B's policies above
     if share >= 2:
-        for f in range(D_LEN):
+        for f in range(L.DECL_LEN):
             decl2[f] = decl[f]
     else:
         declare_stage(e2, y2, e_cb, y_cb, ids_ba, params_ba, tables, rules, decl2)
@@ -171,9 +153,9 @@ def share_level(ids_ab, params_ab, ids_ba, params_ba) -> int:
 
     if agree(list(range(len(ids_ab)))):
         return 3
-    if not agree([ST_ELDER_EXCHANGE, ST_YOUNGER_EXCHANGE]):
+    if not agree([L.STAGE_ELDER_EXCHANGE, L.STAGE_YOUNGER_EXCHANGE]):
         return 0
-    return 2 if agree([ST_ELDER_DECLARE, ST_YOUNGER_DECLARE]) else 1
+    return 2 if agree([L.STAGE_ELDER_DECLARE, L.STAGE_YOUNGER_DECLARE]) else 1
 
 
 @njit
@@ -196,33 +178,33 @@ def _mirrored_span(
 ):
     pack = np.empty(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    decl2 = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec_ab = np.zeros(R_LEN, dtype=np.int32)
-    rec_ba = np.zeros(R_LEN, dtype=np.int32)
+    decl = np.zeros(L.DECL_LEN, dtype=np.int32)
+    decl2 = np.zeros(L.DECL_LEN, dtype=np.int32)
+    play = np.zeros(L.PO_LEN, dtype=np.int32)
+    rec_ab = np.zeros(L.REC_LEN, dtype=np.int32)
+    rec_ba = np.zeros(L.REC_LEN, dtype=np.int32)
     for i in range(count):
         index = first + i
         play_pair(
             seed, index, ids_ab, params_ab, ids_ba, params_ba, share, True, True, tables, rules,
             pack, state, decl, decl2, play, rec_ab, rec_ba, ws,
         )  # fmt: skip
-        net_ab = np.int64(rec_ab[R_NET])
-        net_ba = np.int64(rec_ba[R_NET])
+        net_ab = np.int64(rec_ab[L.REC_NET])
+        net_ba = np.int64(rec_ba[L.REC_NET])
         nets[row0 + i, 0] = net_ab
         nets[row0 + i, 1] = net_ba
         d = net_ab - net_ba
-        counts[span, M_PAIRS] += 1
-        counts[span, M_SUM_D] += d
-        counts[span, M_SUM_D2] += d * d
-        counts[span, M_SUM_AE] += net_ab
-        counts[span, M_SUM_AE2] += net_ab * net_ab
-        counts[span, M_SUM_AY] -= net_ba
-        counts[span, M_SUM_AY2] += net_ba * net_ba
-        _block(counts, span, SIDE_A, SEAT_ELDER, rec_ab, R_ELDER, R_YOUNGER)
-        _block(counts, span, SIDE_B, SEAT_YOUNGER, rec_ab, R_YOUNGER, R_ELDER)
-        _block(counts, span, SIDE_B, SEAT_ELDER, rec_ba, R_ELDER, R_YOUNGER)
-        _block(counts, span, SIDE_A, SEAT_YOUNGER, rec_ba, R_YOUNGER, R_ELDER)
+        counts[span, L.MATCH_PAIRS] += 1
+        counts[span, L.MATCH_SUM_D] += d
+        counts[span, L.MATCH_SUM_D2] += d * d
+        counts[span, L.MATCH_SUM_AE] += net_ab
+        counts[span, L.MATCH_SUM_AE2] += net_ab * net_ab
+        counts[span, L.MATCH_SUM_AY] -= net_ba
+        counts[span, L.MATCH_SUM_AY2] += net_ba * net_ba
+        _block(counts, span, SIDE_A, SEAT_ELDER, rec_ab, L.REC_ELDER, L.REC_YOUNGER)
+        _block(counts, span, SIDE_B, SEAT_YOUNGER, rec_ab, L.REC_YOUNGER, L.REC_ELDER)
+        _block(counts, span, SIDE_B, SEAT_ELDER, rec_ba, L.REC_ELDER, L.REC_YOUNGER)
+        _block(counts, span, SIDE_A, SEAT_YOUNGER, rec_ba, L.REC_YOUNGER, L.REC_ELDER)
 
 
 @njit_parallel
@@ -247,13 +229,13 @@ def mirrored_deals(
 ):
     """Deals start..start+n-1 of ``seed``, each played with A elder and with B elder.
 
-    Returns (nets int16[n, 2], counts int64[n_spans, M_LEN]); sum ``counts`` over axis 0.
+    Returns (nets int16[n, 2], counts int64[n_spans, L.MATCH_LEN]); sum ``counts`` over axis 0.
     Parallel over ``n_spans`` spans, each with its own scratch and solver workspace of
     ``2**tt_bits`` entries; every deal has its own stream, so nothing depends on the span or
     thread count.
     """
     nets = np.zeros((n, 2), dtype=np.int16)
-    counts = np.zeros((n_spans, M_LEN), dtype=np.int64)
+    counts = np.zeros((n_spans, L.MATCH_LEN), dtype=np.int64)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         first = s * per

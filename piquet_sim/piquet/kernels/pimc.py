@@ -24,7 +24,7 @@ import numpy as np
 
 from ...core.bits import popcount32
 from ...core.jit import njit
-from ..rules import R_LEAD_TEN_OR_HIGHER
+from . import layouts as L
 from .knowledge import sample_opponent
 from .play import PLAY_DD, choose_lead, choose_reply, dd_lead, dd_reply, write_play_record
 from .solver import F_ALL, mtdf
@@ -42,14 +42,7 @@ from .tricks import (
 
 PLAY_PIMC = 3  # next free id after play.PLAY_DD
 
-# pimc statistics (int64[ST_LEN], accumulated)
-ST_DECISIONS = 0  # decisions taken by sampling (forced ones are not counted)
-ST_WORLDS = 1
-ST_ATTEMPTS = 2  # sampler draws (rejections included)
-ST_FALLBACKS = 3  # worlds drawn without the key bounds (none met them in max_attempts)
-ST_REFUTED = 4  # worlds where a believed bound had been refuted by the play
-ST_SOLVES = 5
-ST_LEN = 6
+# pimc statistics (int64[L.PIMC_LEN], accumulated)
 
 MAX_CANDIDATES = 12
 
@@ -125,7 +118,7 @@ def pimc_decide(
     k = candidates(legal, gone, ten, cand)
     if k == 1:
         return cand[0]
-    stats[ST_DECISIONS] += 1
+    stats[L.PIMC_DECISIONS] += 1
     n_opp = popcount32(own) - (1 if lead >= 0 else 0)
     sums = np.zeros(MAX_CANDIDATES, dtype=np.int64)
     guesses = np.zeros(MAX_CANDIDATES, dtype=np.int64)
@@ -136,14 +129,14 @@ def pimc_decide(
         opp, attempts, flags = sample_opponent(
             know, played, opp_played, voids, n_opp, max_attempts, tables, key, state, pool, hi
         )
-        stats[ST_WORLDS] += 1
+        stats[L.PIMC_WORLDS] += 1
         if attempts < 0:
-            stats[ST_FALLBACKS] += 1
-            stats[ST_ATTEMPTS] -= attempts
+            stats[L.PIMC_FALLBACKS] += 1
+            stats[L.PIMC_ATTEMPTS] -= attempts
         else:
-            stats[ST_ATTEMPTS] += attempts
+            stats[L.PIMC_ATTEMPTS] += attempts
         if flags & 7:
-            stats[ST_REFUTED] += 1
+            stats[L.PIMC_REFUTED] += 1
         if lead >= 0:
             opp |= np.int64(1) << lead
         if player == 0:
@@ -161,7 +154,7 @@ def pimc_decide(
             else:
                 v = reply_value(E, Y, leader, et, ps, lead, c, ten, ws, g)
             last_v = v
-            stats[ST_SOLVES] += 1
+            stats[L.PIMC_SOLVES] += 1
             guesses[i] = v
             sums[i] += v
     best = 0
@@ -182,10 +175,10 @@ def play_deal_info(
     ``know_e``: elder's knowledge of younger's hand, ``know_y`` younger's of elder's
     (``knowledge.deal_knowledge``); ``n_worlds`` worlds per decision, ``max_attempts`` draws per
     world before the key bounds are dropped; ``tables``: ``SUIT_TABLES``; ``stats``
-    int64[ST_LEN] accumulates the sampler's counts; ``line`` (int8[24]) receives the cards
+    int64[L.PIMC_LEN] accumulates the sampler's counts; ``line`` (int8[24]) receives the cards
     played, lead then reply for each trick.
     """
-    ten = rules[R_LEAD_TEN_OR_HIGHER]
+    ten = rules[L.RULE_LEAD_TEN_OR_HIGHER]
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(e_pre, y_pre, 1 - repique_done, N_TRICKS)

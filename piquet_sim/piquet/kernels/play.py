@@ -14,7 +14,7 @@ dispatched inside the kernel.
   It needs a solver workspace (``solver.make_workspace()``), the ``ws`` argument of
   :func:`play_deal`; random and greedy never touch it (pass ``make_workspace(1)``).
 
-Output record (``out``, int32[PLAY_OUT_LEN]): play points (leads, wins of the opponent's leads,
+Output record (``out``, int32[L.PO_LEN]): play points (leads, wins of the opponent's leads,
 last trick), tricks, cards (10, 40 or 0) and pique (30 or 0) per player.
 """
 
@@ -26,7 +26,7 @@ from numba import prange
 from ...core.bits import high_index, low_index, popcount32, select_bit
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
-from ..rules import R_LEAD_TEN_OR_HIGHER
+from . import layouts as L
 from .deal import N_PACK, deal_hands
 from .solver import F_ALL, best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
@@ -46,15 +46,6 @@ PLAY_GREEDY = 1
 PLAY_DD = 2
 PLAY_POLICIES = ("random", "greedy", "dd")
 
-OUT_E_PLAY = 0
-OUT_Y_PLAY = 1
-OUT_E_TRICKS = 2
-OUT_Y_TRICKS = 3
-OUT_E_CARDS = 4
-OUT_Y_CARDS = 5
-OUT_E_PIQUE = 6
-OUT_Y_PIQUE = 7
-PLAY_OUT_LEN = 8
 
 BATCH_CHUNKS = 64  # fixed, so results never depend on the thread count
 
@@ -168,14 +159,14 @@ def write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique):
     cards = cards_bonus(e_tricks)
     e_cards = max(cards, 0)
     y_cards = max(-cards, 0)
-    out[OUT_E_PLAY] = e_play
-    out[OUT_Y_PLAY] = y_play
-    out[OUT_E_TRICKS] = e_tricks
-    out[OUT_Y_TRICKS] = N_TRICKS - e_tricks
-    out[OUT_E_CARDS] = e_cards
-    out[OUT_Y_CARDS] = y_cards
-    out[OUT_E_PIQUE] = e_pique
-    out[OUT_Y_PIQUE] = y_pique
+    out[L.PO_E_PLAY] = e_play
+    out[L.PO_Y_PLAY] = y_play
+    out[L.PO_E_TRICKS] = e_tricks
+    out[L.PO_Y_TRICKS] = N_TRICKS - e_tricks
+    out[L.PO_E_CARDS] = e_cards
+    out[L.PO_Y_CARDS] = y_cards
+    out[L.PO_E_PIQUE] = e_pique
+    out[L.PO_Y_PIQUE] = y_pique
     return (e_play + e_cards + e_pique) - (y_play + y_cards + y_pique)
 
 
@@ -202,7 +193,7 @@ def play_deal(
     ``rng.bounded(key, rng_state, n)``. ``ws``: solver workspace (used by ``PLAY_DD`` only).
     Returns the net points of the play (elder minus younger: play, cards and pique).
     """
-    ten = rules[R_LEAD_TEN_OR_HIGHER]
+    ten = rules[L.RULE_LEAD_TEN_OR_HIGHER]
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(e_pre, y_pre, 1 - repique_done, N_TRICKS)
@@ -252,10 +243,10 @@ def play_batch(
     seed, start, n, elder_policy, younger_policy, rules, e_pre, y_pre, repique_done, tables, tt_bits
 ):
     """Deals ``start .. start+n-1`` of ``seed`` (``rng.deal_hands``) played out: int32 rows
-    [n, PLAY_OUT_LEN]. Parallel over a fixed number of chunks, each deal on its own stream
+    [n, L.PO_LEN]. Parallel over a fixed number of chunks, each deal on its own stream
     (the play continues the deal's stream), so rows are identical whatever the thread count.
     ``tt_bits``: size of each chunk's solver table (used only by ``PLAY_DD``)."""
-    rows = np.zeros((n, PLAY_OUT_LEN), dtype=np.int32)
+    rows = np.zeros((n, L.PO_LEN), dtype=np.int32)
     n_chunks = min(n, BATCH_CHUNKS)
     per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     uses_dd = elder_policy == PLAY_DD or younger_policy == PLAY_DD
@@ -286,17 +277,8 @@ def play_batch(
 
 __all__ = [
     "ELDER",
-    "OUT_E_CARDS",
-    "OUT_E_PIQUE",
-    "OUT_E_PLAY",
-    "OUT_E_TRICKS",
-    "OUT_Y_CARDS",
-    "OUT_Y_PIQUE",
-    "OUT_Y_PLAY",
-    "OUT_Y_TRICKS",
     "PLAY_DD",
     "PLAY_GREEDY",
-    "PLAY_OUT_LEN",
     "PLAY_POLICIES",
     "PLAY_RANDOM",
     "YOUNGER",

@@ -21,11 +21,8 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from . import layouts as L
 from .declarations import (
-    D_ELDER,
-    D_LEN,
-    D_YOUNGER,
-    P_REPIQUE,
     carte_blanche,
     point_key,
     sequence_cards,
@@ -36,8 +33,8 @@ from .declarations import (
 from .declarations import score_declarations as _score
 from .exchange import younger_exchange
 from .knowledge import deal_knowledge
-from .pimc import ST_LEN, play_deal_info
-from .play import PLAY_DD, PLAY_OUT_LEN
+from .pimc import play_deal_info
+from .play import PLAY_DD
 from .solver import new_workspace
 
 CH_ALL = 0
@@ -50,15 +47,6 @@ CH_LESSER_SET = 6  # the best set less one card (a trio out of a quatorze)
 CH_SINK_ALL = 7
 N_CHOICES = 8
 
-O_DECL = 0  # combinations: carte blanche, point, sequences, sets, carte rouge
-O_REPIQUE = 1
-O_PLAY = 2  # play points and cards/capot
-O_PIQUE = 3
-O_TOTAL = 4
-O_DD_PLAY = 5  # the same deal played double-dummy by both (no information effects)
-O_DD_PIQUE = 6
-O_CHANGED = 7  # 1 when the choice's masks declare something different from "all"
-O_LEN = 8
 
 FULL = np.int64(0xFFFFFFFF)
 
@@ -134,7 +122,7 @@ def evaluate_world(
     hand, role, disc, opp_dealt, talon, e_disc, s0, key, choices, p_policy, o_policy,
     y_exch_policy, y_exch_params, n_worlds, max_attempts, tables, rules, out, stats, ws,
 ):  # fmt: skip
-    """Rows ``out[j]`` (int32[O_LEN]) for every choice ``choices[j]`` on one world."""
+    """Rows ``out[j]`` (int32[L.SINK_LEN]) for every choice ``choices[j]`` on one world."""
     state = np.zeros(1, dtype=np.int64)
     state[0] = s0
     p_cb = carte_blanche(hand)
@@ -176,8 +164,8 @@ def evaluate_world(
             o_extra_in, o_extra_out = _untaken_split(talon, kk, 5, m)
         _, p_extra_out = _untaken_split(talon, kk + m, 8, 0)
     s1 = state[0]
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
+    decl = np.zeros(L.DECL_LEN, dtype=np.int32)
+    play = np.zeros(L.PO_LEN, dtype=np.int32)
     line = np.zeros(24, dtype=np.int8)
     pmask = np.empty(3, dtype=np.int64)
     omask = np.empty(3, dtype=np.int64)
@@ -219,12 +207,14 @@ def evaluate_world(
             y_pol = p_policy
         e_pre = 0
         y_pre = 0
-        for f in range(P_REPIQUE):
-            e_pre += decl[D_ELDER + f]
-            y_pre += decl[D_YOUNGER + f]
-        rep = decl[D_ELDER + P_REPIQUE] - decl[D_YOUNGER + P_REPIQUE]
+        for f in range(L.DP_REPIQUE):
+            e_pre += decl[L.DECL_ELDER + f]
+            y_pre += decl[L.DECL_YOUNGER + f]
+        rep = decl[L.DECL_ELDER + L.DP_REPIQUE] - decl[L.DECL_YOUNGER + L.DP_REPIQUE]
         repique_done = (
-            1 if (decl[D_ELDER + P_REPIQUE] > 0 or decl[D_YOUNGER + P_REPIQUE] > 0) else 0
+            1
+            if (decl[L.DECL_ELDER + L.DP_REPIQUE] > 0 or decl[L.DECL_YOUNGER + L.DP_REPIQUE] > 0)
+            else 0
         )
         sign = 1 if role == 0 else -1
         state[0] = s1
@@ -233,19 +223,21 @@ def evaluate_world(
             know_e, know_y, n_worlds, max_attempts, tables, stats, line,
         )  # fmt: skip
         row = out[j]
-        row[O_DECL] = sign * (e_pre - y_pre)
-        row[O_REPIQUE] = sign * rep
-        row[O_PLAY] = sign * ((play[0] + play[4]) - (play[1] + play[5]))
-        row[O_PIQUE] = sign * (play[6] - play[7])
-        row[O_TOTAL] = row[O_DECL] + row[O_REPIQUE] + row[O_PLAY] + row[O_PIQUE]
+        row[L.SINK_DECL] = sign * (e_pre - y_pre)
+        row[L.SINK_REPIQUE] = sign * rep
+        row[L.SINK_PLAY] = sign * ((play[0] + play[4]) - (play[1] + play[5]))
+        row[L.SINK_PIQUE] = sign * (play[6] - play[7])
+        row[L.SINK_TOTAL] = (
+            row[L.SINK_DECL] + row[L.SINK_REPIQUE] + row[L.SINK_PLAY] + row[L.SINK_PIQUE]
+        )
         state[0] = s1
         play_deal_info(
             E, Y, PLAY_DD, PLAY_DD, rules, e_pre, y_pre, repique_done, key, state, play, ws,
             know_e, know_y, n_worlds, max_attempts, tables, stats, line,
         )  # fmt: skip
-        row[O_DD_PLAY] = sign * ((play[0] + play[4]) - (play[1] + play[5]))
-        row[O_DD_PIQUE] = sign * (play[6] - play[7])
-        row[O_CHANGED] = 1 if changed else 0
+        row[L.SINK_DD_PLAY] = sign * ((play[0] + play[4]) - (play[1] + play[5]))
+        row[L.SINK_DD_PIQUE] = sign * (play[6] - play[7])
+        row[L.SINK_CHANGED] = 1 if changed else 0
 
 
 @njit_parallel
@@ -254,12 +246,12 @@ def evaluate_worlds(
     y_exch_policy, y_exch_params, n_worlds, max_attempts, tables, rules, n_spans, tt_bits,
     keytab, reptab, qttab, low8, pop8,
 ):  # fmt: skip
-    """Rows int32[n, len(choices), O_LEN] of worlds ``start + i`` (``opps``/``talons``/...
+    """Rows int32[n, len(choices), L.SINK_LEN] of worlds ``start + i`` (``opps``/``talons``/...
     from ``advisor.build_worlds``), in ``n_spans`` parallel spans each with its own solver
-    workspace; stats int64[n_spans, ST_LEN]. Rows do not depend on the span count."""
+    workspace; stats int64[n_spans, L.PIMC_LEN]. Rows do not depend on the span count."""
     n = opps.shape[0]
-    out = np.zeros((n, choices.shape[0], O_LEN), dtype=np.int32)
-    stats = np.zeros((n_spans, ST_LEN), dtype=np.int64)
+    out = np.zeros((n, choices.shape[0], L.SINK_LEN), dtype=np.int32)
+    stats = np.zeros((n_spans, L.PIMC_LEN), dtype=np.int64)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         ws = new_workspace((keytab, reptab, qttab, low8, pop8), tt_bits, True)

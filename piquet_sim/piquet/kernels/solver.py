@@ -29,6 +29,7 @@ from numba import prange
 
 from ...core.bits import popcount32
 from ...core.jit import njit, njit_parallel
+from . import layouts as L
 from .deal import N_PACK, deal_hands
 from .solver_tt import (
     KEYTAB,
@@ -67,10 +68,6 @@ F_HISTORY = 32  # history heuristic (cutoff counts per player and card) breaks o
 F_ALL = 31  # history (F_HISTORY) measured no gain: off by default
 
 # stats array indices
-S_NODES = 0
-S_TT_HITS = 1
-S_BOUND_CUTS = 2
-S_LEN = 4
 
 MAX_LEVELS = 26  # two node kinds per trick count 0..12
 #: default table: 2 ** 16 entries, 1 MB (fits in L2; larger tables measured slower per solve)
@@ -107,7 +104,7 @@ def make_workspace(tt_bits: int = DEFAULT_SOLVE_BITS) -> tuple:
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
-        np.zeros(S_LEN, dtype=np.int64),
+        np.zeros(L.SOLVE_LEN, dtype=np.int64),
         np.zeros((2, 32), dtype=np.int32),
     )
 
@@ -131,7 +128,7 @@ def new_workspace(tables, tt_bits, for_dd):
             np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
             np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
             np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
-            np.zeros(S_LEN, dtype=np.int64),
+            np.zeros(L.SOLVE_LEN, dtype=np.int64),
             np.zeros((2, 32), dtype=np.int32),
         )
     return (
@@ -144,7 +141,7 @@ def new_workspace(tables, tt_bits, for_dd):
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
-        np.zeros(S_LEN, dtype=np.int64),
+        np.zeros(L.SOLVE_LEN, dtype=np.int64),
         np.zeros((2, 32), dtype=np.int32),
     )
 
@@ -340,7 +337,7 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
     ret = np.int64(0)
     while True:
         if mode == 0:
-            stats[S_NODES] += 1
+            stats[L.SOLVE_NODES] += 1
             cE = fr[sp, FR_E]
             cY = fr[sp, FR_Y]
             cl = fr[sp, FR_LEADER]
@@ -368,12 +365,12 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                         hi = tt_hi(data)
                         tt_best = tt_move(data)
                         if lo == hi or (ab and lo >= b):
-                            stats[S_TT_HITS] += 1
+                            stats[L.SOLVE_TT_HITS] += 1
                             ret = lo
                             mode = 2
                             continue
                         if ab and hi <= a:
-                            stats[S_TT_HITS] += 1
+                            stats[L.SOLVE_TT_HITS] += 1
                             ret = hi
                             mode = 2
                             continue
@@ -385,12 +382,12 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                 if ab and flags & 8:
                     blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws[W_QTTAB])
                     if blo >= b:
-                        stats[S_BOUND_CUTS] += 1
+                        stats[L.SOLVE_BOUND_CUTS] += 1
                         ret = blo
                         mode = 2
                         continue
                     if bhi <= a:
-                        stats[S_BOUND_CUTS] += 1
+                        stats[L.SOLVE_BOUND_CUTS] += 1
                         ret = bhi
                         mode = 2
                         continue
