@@ -9,14 +9,14 @@ A knowledge state is an int64 array ``know[KNOW_LEN]`` held by the *observer* ab
   talon shown to younger after elder's first lead);
 * ``KNOW_LO + c`` / ``KNOW_HI + c`` for class ``c`` (``CLASS_POINT``, ``CLASS_SEQ``,
   ``CLASS_SET``): bounds on the opponent's best comparison key in that class (keys of
-  ``declarations.py``: point ``length * 128 + pips``, sequence ``length * 8 + top``, set ``rank`` / ``8 + rank``), inclusive;
-  ``NO_HI`` means unbounded;
+  ``declarations.py``: point ``length * 128 + pips``, sequence ``length * 8 + top``, set
+  ``rank`` / ``8 + rank``), inclusive; ``NO_HI`` means unbounded;
 * ``KNOW_SIZE``: how many cards the opponent held at the declarations (12).
 
 During play the observer also knows the cards played so far, which of them the opponent played
 (``opp_played``) and the suits the opponent has shown void in (``voids``, a card mask of whole
-suits). The opponent's current hand is then ``(L.KNOW_IN & ~opp_played)`` plus ``m`` cards of the
-*pool*: every card not in ``KNOW_IN | L.KNOW_OUT | played | voids``.
+suits). The opponent's current hand is then ``(KNOW_IN & ~opp_played)`` plus ``m`` cards of the
+*pool*: every card not in ``KNOW_IN | KNOW_OUT | played | voids``.
 
 Exact sampling (:func:`sample_opponent`): the ``m`` pool cards are a uniform ``m``-subset (partial
 Fisher-Yates, every draw ``rng.bounded``), which is the exact law of the hand under the card-
