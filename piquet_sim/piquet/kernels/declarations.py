@@ -182,7 +182,7 @@ def score_declarations(
     rules,
     out,
 ):
-    """Score both players' declarations into ``out`` (int32[L.DECL_LEN]), in points per player.
+    """Score both players' declarations into ``out`` (int32[DECL_LEN]), in points per player.
 
     ``elder_cb`` / ``younger_cb``: the player was dealt carte blanche (scored first, 10).
     Repique (60) goes to a player whose combinations, counted in the order carte blanche, point,

@@ -17,7 +17,7 @@ younger, from how many cards elder took) and never looks at the talon; ``talon``
 hand over the cards drawn.
 
 Legal counts: elder takes 1..5; younger takes 1..8-K after elder took K, or 0..8-K when
-``rules[L.RULE_YOUNGER_MUST_EXCHANGE] == 0``.
+``rules[RULE_YOUNGER_MUST_EXCHANGE] == 0``.
 
 Policies (ids, names in :data:`EXCHANGE_POLICIES`):
 
@@ -34,7 +34,7 @@ Policies (ids, names in :data:`EXCHANGE_POLICIES`):
   card index). Equivalently it scores the keep-sets "drop the n lowest"
   for every legal n by (sum of kept values + n * replacement value) and takes the best.
 
-Greedy parameters (``params`` float64[L.GW_LEN], defaults :data:`GREEDY_DEFAULT_PARAMS`); a
+Greedy parameters (``params`` float64[GW_LEN], defaults :data:`GREEDY_DEFAULT_PARAMS`); a
 card's keep value is the sum of the terms that apply to it:
 
 * ``GW_RANK`` (0): play value per rank step, times rank (seven 0 .. ace 7).
@@ -253,7 +253,7 @@ def elder_exchange(hand, talon, policy, params, key, rng_state, tables, rules):
 @njit
 def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, tables, rules):
     """Younger's exchange after elder took ``n_elder_took``: discard between 1 (0 when
-    ``rules[L.RULE_YOUNGER_MUST_EXCHANGE] == 0``) and 8 - n_elder_took cards and draw as many from
+    ``rules[RULE_YOUNGER_MUST_EXCHANGE] == 0``) and 8 - n_elder_took cards and draw as many from
     ``talon[n_elder_took:]`` in order. Returns (new hand mask, discard mask, number taken)."""
     lo = 1 if rules[L.RULE_YOUNGER_MUST_EXCHANGE] != 0 else 0
     hi = TALON - n_elder_took

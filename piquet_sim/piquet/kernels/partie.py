@@ -17,7 +17,7 @@ Partie rules (``rules`` array, ``RULE_GAME`` / ``RULE_TIE`` / ``RULE_BLANK_PARTI
 
 The partie is a small state machine on an int64 array (``S_*``), so the same code runs the
 simulated parties and the tests' fixed point sequences: ``partie_reset``, then while
-``state[L.PST_DONE] == 0``: ``partie_multiplier`` for the next deal, ``partie_add`` its points;
+``state[PST_DONE] == 0``: ``partie_multiplier`` for the next deal, ``partie_add`` its points;
 then ``partie_settle``.
 
 Mirrored parties: partie p is played twice on the same deals, version 0 with A elder in the

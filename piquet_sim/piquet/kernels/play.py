@@ -14,7 +14,7 @@ dispatched inside the kernel.
   It needs a solver workspace (``solver.make_workspace()``), the ``ws`` argument of
   :func:`play_deal`; random and greedy never touch it (pass ``make_workspace(1)``).
 
-Output record (``out``, int32[L.PO_LEN]): play points (leads, wins of the opponent's leads,
+Output record (``out``, int32[PO_LEN]): play points (leads, wins of the opponent's leads,
 last trick), tricks, cards (10, 40 or 0) and pique (30 or 0) per player.
 """
 

@@ -202,7 +202,7 @@ def finish_deal(
 def simulate_deal(seed, index, policies, params, tables, rules, pack, state, decl, play, rec, ws):
     """Play deal ``index`` of ``seed`` through every stage; write its record into ``rec``.
 
-    ``pack`` int8[32], ``state`` int64[1], ``decl`` int32[L.DECL_LEN], ``play`` int32[L.PO_LEN]
+    ``pack`` int8[32], ``state`` int64[1], ``decl`` int32[DECL_LEN], ``play`` int32[PO_LEN]
     and the solver workspace ``ws`` are scratch owned by the calling thread.
     """
     elder, younger = deal_full(seed, index, pack, state)

@@ -122,7 +122,7 @@ def evaluate_world(
     hand, role, disc, opp_dealt, talon, e_disc, s0, key, choices, p_policy, o_policy,
     y_exch_policy, y_exch_params, n_worlds, max_attempts, tables, rules, out, stats, ws,
 ):  # fmt: skip
-    """Rows ``out[j]`` (int32[L.SINK_LEN]) for every choice ``choices[j]`` on one world."""
+    """Rows ``out[j]`` (int32[SINK_LEN]) for every choice ``choices[j]`` on one world."""
     state = np.zeros(1, dtype=np.int64)
     state[0] = s0
     p_cb = carte_blanche(hand)
