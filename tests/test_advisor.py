@@ -12,13 +12,13 @@ import pytest
 from piquet_sim.cli import main
 from piquet_sim.piquet.advisor import AdviceError, advise, candidates_for, world_values
 from piquet_sim.piquet.cards import format_cards, parse_cards
+from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.exchange import (
-    EXCHANGE_POLICIES,
     GREEDY_DEFAULT_PARAMS,
     elder_exchange,
     younger_exchange,
 )
-from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.policies import EXCH_GREEDY, EXCH_MAX
 from piquet_sim.piquet.reference import advisor as ref
 from piquet_sim.piquet.rules import Rules
 
@@ -77,15 +77,14 @@ def test_elder_worlds_match_the_reference_shuffle():
 def test_younger_worlds_match_the_reference_rejection():
     hand = parse_cards(HAND)
     params = GREEDY_DEFAULT_PARAMS
-    rules = Rules().to_array()
+    env = make_env(Rules().to_array())
 
     def accept(opp, talon, stream):  # greedy elder took 3 (the stream is greedy-free)
         if not opp & 0x70707070:  # carte blanche elder: not the world asked for
             return False
         t = np.array(talon, dtype=np.int8)
         state = np.array([stream.position], dtype=np.int64)
-        _, _, took = elder_exchange(opp, t, EXCHANGE_POLICIES["greedy"], params,
-                                    np.uint64(stream.key), state, SUIT_TABLES, rules)  # fmt: skip
+        _, _, took = elder_exchange(opp, t, EXCH_GREEDY, params, np.uint64(stream.key), state, env)
         return took == 3
 
     _, info = world_values(hand, [1 << 31], role="younger", elder_took=3, n_worlds=12, seed=3,
@@ -107,8 +106,8 @@ def test_declaration_only_values_match_the_reference_scorer():
             took = bin(d).count("1")
             # younger's "max" policy takes all that is left and keeps his best by a simple value
             _, y_disc, _ = younger_exchange(
-                opp, np.array(talon, np.int8), took, EXCHANGE_POLICIES["max"], params_zero(),
-                np.uint64(0), np.zeros(1, np.int64), SUIT_TABLES, Rules().to_array(),
+                opp, np.array(talon, np.int8), took, EXCH_MAX, params_zero(),
+                np.uint64(0), np.zeros(1, np.int64), make_env(Rules().to_array()),
             )  # fmt: skip
             want = ref.declarations_net(hand, opp, talon, d, int(y_disc), Rules())
             assert nets[i, w] == want
@@ -193,8 +192,18 @@ def test_bad_requests():
         advise(HAND, elder_took=3)
     with pytest.raises(AdviceError, match="too unlikely"):
         advise(HAND, role="younger", elder_took=2, elder_model="max", samples=64)
-    with pytest.raises(AdviceError, match="not available"):
-        advise(HAND, play="pimc")
+    with pytest.raises(AdviceError, match="play must be one of none, random, greedy, dd, pimc"):
+        advise(HAND, play="psychic")
+
+
+def test_pimc_refines_the_best_screened_discards():
+    """pimc is a first-class play: greedy screens every discard, pimc refines the best three
+    on common worlds; the refined lead the ranking and say which play measured them."""
+    result = advise(CERTAIN, play="pimc", samples=16, precision=None, refine=3, seed=3)
+    refined = [c for c in result.candidates if c.play == "pimc"]
+    assert len(refined) == 3 and result.candidates[:3] == refined
+    assert all(c.samples == 16 for c in refined)
+    assert format_cards(result.best.discard) == "9H"  # certain whatever the play
 
 
 def test_time_limit_and_ctrl_c_return_the_ranking_so_far():

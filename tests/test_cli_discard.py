@@ -51,7 +51,7 @@ def test_younger_json_and_acceptance(run_main):
         (["discard", "AS KS"], "12 cards"),
         (["discard", HAND, "--younger"], "--elder-took"),
         (["discard", HAND, "--elder-took", "3"], "--younger"),
-        (["discard", HAND, "--play", "pimc"], "not available yet"),
+        (["discard", HAND, "--play", "best"], "--play"),
         (["discard", HAND, "--younger", "--elder-took", "6"], "elder-took"),
         (["discard", HAND, "--younger", "--elder-took", "2", "--elder-model", "max"], "unlikely"),
     ],
@@ -60,6 +60,17 @@ def test_bad_input_is_one_line_exit_2(run_main, args, fragment):
     code, out, err = run_main(*args, "--quiet")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err and err.startswith("piquet: error:")
+
+
+def test_pimc_play_refines_the_best(run_main):
+    """`--play pimc` was offered in --help and refused; it now refines through the registry."""
+    code, out, _ = run_main(
+        "discard", CERTAIN, "--samples", "32", "--play", "pimc", "--refine", "2", "--json",
+    )  # fmt: skip
+    assert code == 0
+    d = json.loads(out)
+    assert d["play"] == "pimc"
+    assert d["candidates"][0]["play"] == "pimc"
 
 
 def test_help_has_an_example(run_main):

@@ -23,6 +23,7 @@ from piquet_sim.piquet.declarations import (
 )
 from piquet_sim.piquet.kernels import declarations as K
 from piquet_sim.piquet.kernels import layouts as L
+from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.reference import declarations as R
 from piquet_sim.piquet.reference import describe, score_deal
@@ -695,7 +696,7 @@ def _differential(elders, youngers, rules, rng, sink_fraction, forced_fraction, 
     e_cb = np.where(forced, rng.random(n) < 0.5, natural_e).astype(np.int8)
     y_cb = np.where(forced, rng.random(n) < 0.5, natural_y).astype(np.int8)
     out = K.score_declarations_batch(
-        elders, youngers, e_cb, y_cb, e_masks, y_masks, SUIT_TABLES, rules.to_array()
+        elders, youngers, e_cb, y_cb, e_masks, y_masks, make_env(rules.to_array())
     )
     expected_rows = np.zeros_like(out)
     for i in range(n):

@@ -37,7 +37,7 @@ def test_no_information_is_uniform_on_card_locations():
     own = C.parse_cards("AS KS QS JS TS 9H 8H 7H AD KD AC QC", 12)
     know = K.empty_knowledge(np.int64(own), 12)
     n = 20_000
-    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 12, 100, SUIT_TABLES, 7, n)
+    hands, attempts, flags = K.sample_worlds(know, (0, 0, 0), (12, 100), SUIT_TABLES, 7, n)
     assert (attempts == 1).all() and (flags == 0).all()
     assert not (hands & own).any()
     counts = np.array([((hands >> c) & 1).sum() for c in range(32) if not own >> c & 1])
@@ -74,7 +74,7 @@ def test_tiny_case_law_equals_brute_force():
     worlds = R.enumerate_worlds(know, 0, 0, 0, 8)
     assert 10 < len(worlds) < 1000
     n = 40 * len(worlds)
-    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 8, 10_000, SUIT_TABLES, 11, n)
+    hands, attempts, flags = K.sample_worlds(know, (0, 0, 0), (8, 10_000), SUIT_TABLES, 11, n)
     assert (attempts > 0).all() and (flags == 0).all()
     counts = Counter(int(h) for h in hands)
     assert set(counts) <= set(worlds)
@@ -94,13 +94,19 @@ def _random_knowledge(rng: random.Random, seed: int, i: int):
         m = []
         for _ in range(3):
             r = rng.random()
-            m.append(0 if r < 0.2 else (0xFFFFFFFF & ~(1 << rng.randrange(32))) if r < 0.4 else
-                     0xFFFFFFFF)  # fmt: skip
+            m.append(
+                0
+                if r < 0.2
+                else (0xFFFFFFFF & ~(1 << rng.randrange(32)))
+                if r < 0.4
+                else 0xFFFFFFFF
+            )
         return np.array(m, dtype=np.int64)
 
     discard = C.cards_to_mask(int(c) for c in pack[24:32][: rng.randrange(1, 4)])
-    know = K.deal_knowledge(np.int64(e), np.int64(discard), masks(), np.int64(y), masks(), 0, 0,
-                            SUIT_TABLES)  # fmt: skip
+    know = K.deal_knowledge(
+        np.int64(e), np.int64(discard), masks(), np.int64(y), masks(), 0, 0, SUIT_TABLES
+    )
     # random legal play of t tricks, elder leading each (enough to produce voids)
     played = opp_played = voids = 0
     eh, yh = e, y
@@ -123,7 +129,7 @@ def test_every_world_meets_every_constraint():
     for i in range(60):
         know, played, opp_played, voids, n_opp, truth = _random_knowledge(rng, 21, i)
         hands, attempts, flags = K.sample_worlds(
-            know, played, opp_played, voids, n_opp, 2000, SUIT_TABLES, 100 + i, 50
+            know, (played, opp_played, voids), (n_opp, 2000), SUIT_TABLES, 100 + i, 50
         )
         for h, a, f in zip(hands.tolist(), attempts.tolist(), flags.tolist(), strict=True):
             assert not f & K.FLAG_INFEASIBLE
@@ -160,8 +166,9 @@ def test_declare_all_true_hand_meets_the_bounds():
 def test_declared_point_is_shown_and_bounded():
     elder = C.parse_cards("AS KS QS JS 9S 8H 7H AD KD AC QC JC", 12)
     younger = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
-    know = K.deal_knowledge(np.int64(younger), np.int64(0), FULL3, np.int64(elder), FULL3, 0, 0,
-                            SUIT_TABLES)  # fmt: skip
+    know = K.deal_knowledge(
+        np.int64(younger), np.int64(0), FULL3, np.int64(elder), FULL3, 0, 0, SUIT_TABLES
+    )
     # elder's point: five spades, 50 pips; younger's is five hearts with 51: younger wins it
     assert know[L.KNOW_HI + L.CLASS_POINT] == 5 * 128 + 51
     # elder's quart to the ace in spades beats younger's quint? no: quint to the ace wins
@@ -176,8 +183,9 @@ def test_refuted_bound_is_dropped():
     know = K.empty_knowledge(np.int64(own), 12)
     know[L.KNOW_HI + L.CLASS_SEQ] = 0  # believed: no sequence
     opp_played = C.parse_cards("AS KS QS")  # he has played a tierce
-    hands, attempts, flags = K.sample_worlds(know, opp_played, opp_played, 0, 9, 100,
-                                             SUIT_TABLES, 1, 200)  # fmt: skip
+    hands, attempts, flags = K.sample_worlds(
+        know, (opp_played, opp_played, 0), (9, 100), SUIT_TABLES, 1, 200
+    )
     assert (flags & (1 << L.CLASS_SEQ)).all() and (attempts == 1).all()
 
 
@@ -185,7 +193,7 @@ def test_impossible_bounds_fall_back_and_are_counted():
     own = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
     know = K.empty_knowledge(np.int64(own), 12)
     know[L.KNOW_LO + L.CLASS_SET] = 8 + 7  # a quatorze of aces: impossible, he cannot hold the AH
-    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 12, 50, SUIT_TABLES, 1, 20)
+    hands, attempts, flags = K.sample_worlds(know, (0, 0, 0), (12, 50), SUIT_TABLES, 1, 20)
     assert (attempts == -51).all() and (flags & K.FLAG_FALLBACK).all()
     assert not (hands & own).any()
 
@@ -193,7 +201,7 @@ def test_impossible_bounds_fall_back_and_are_counted():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_same_seed_same_worlds(seed):
     know = _tiny_case()
-    a = K.sample_worlds(know, 0, 0, 0, 8, 1000, SUIT_TABLES, seed, 100)
-    b = K.sample_worlds(know, 0, 0, 0, 8, 1000, SUIT_TABLES, seed, 100)
+    a = K.sample_worlds(know, (0, 0, 0), (8, 1000), SUIT_TABLES, seed, 100)
+    b = K.sample_worlds(know, (0, 0, 0), (8, 1000), SUIT_TABLES, seed, 100)
     for x, y in zip(a, b, strict=True):
         assert (x == y).all()

@@ -14,10 +14,10 @@ from click.testing import CliRunner
 from piquet_sim.cli import cli
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import match as KM
+from piquet_sim.piquet.kernels.play import new_scratch
 from piquet_sim.piquet.kernels.solver import make_workspace
 from piquet_sim.piquet.match import (
     MatchCounts,
-    _engine_args,
     head_to_head,
     mirrored_chunk,
     summarize,
@@ -25,7 +25,7 @@ from piquet_sim.piquet.match import (
 )
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import simulate
-from piquet_sim.piquet.strategies import REGISTRY, policies
+from piquet_sim.piquet.strategies import REGISTRY, mirrored_args, policies
 
 G, SINK, RAND, MAX = (REGISTRY[n] for n in ("greedy", "sink-sets", "random", "max"))
 
@@ -70,18 +70,13 @@ KEEP = [f for f in range(L.REC_LEN)
 
 
 def _pair_records(a, b, n, seed, share, need_ab=True, need_ba=True, rules=DEFAULT_RULES):
-    args = _engine_args(a, b, rules)
-    ids_ab, params_ab, ids_ba, params_ba = args[:4]
-    tables, rules_arr = args[5], args[6]
-    ws = make_workspace(1)  # a Python-built workspace; no arrays returned from a kernel
+    stages_ab, stages_ba, _, env, _, _ = mirrored_args(a, b, rules)
+    ws = make_workspace(rules.to_array(), 1)
+    sc, sc2 = new_scratch(), new_scratch()
     out = np.zeros((n, 2, L.REC_LEN), dtype=np.int32)
-    pack, state = np.empty(32, np.int8), np.zeros(1, np.int64)
-    decl, decl2 = np.zeros(L.DECL_LEN, np.int32), np.zeros(L.DECL_LEN, np.int32)
-    play = np.zeros(L.PO_LEN, np.int32)
     for i in range(n):
-        KM.play_pair(seed, i, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba,
-                     tables, rules_arr, pack, state, decl, decl2, play, out[i, 0], out[i, 1],
-                     ws)  # fmt: skip
+        KM.play_pair(seed, i, stages_ab, stages_ba, share, (need_ab, need_ba), ws, sc, sc2)
+        out[i, 0], out[i, 1] = sc.rec, sc2.rec
     return out
 
 
@@ -96,7 +91,7 @@ def test_shared_pair_gives_the_simulator_records(a, b, level):
     field (hand features aside) equals the plain simulator's, at every sharing level, and the
     same with sharing off or with one seating only."""
     sa, sb = REGISTRY[a], REGISTRY[b]
-    assert KM.share_level(*_engine_args(sa, sb, DEFAULT_RULES)[:4]) == level
+    assert mirrored_args(sa, sb, DEFAULT_RULES)[2] == level
     n = 400
     ab = simulate(n, seed=8, policies=policies(sa, sb))
     ba = simulate(n, seed=8, policies=policies(sb, sa))

@@ -257,13 +257,13 @@ def test_sinking_section_without_a_study(monkeypatch, tmp_path):
 
 
 def _run_cells(cells, n, seed, rules=DEFAULT_RULES):
-    ids, params = Policies().arrays()
+    from piquet_sim.piquet.kernels.bundles import make_env
+
     e = np.array([c[0] for c in cells], np.int64)
     y = np.array([c[1] for c in cells], np.int64)
-    from piquet_sim.piquet.simulation import SHARED_SOLVER_TABLES
-
-    return KX.exchange_values(seed, 0, n, e, y, ids, params, SUIT_TABLES, rules.to_array(), 3,
-                              1, *SHARED_SOLVER_TABLES)  # fmt: skip
+    return KX.exchange_values(
+        seed, 0, n, e, y, Policies().stages(), make_env(rules.to_array()), 3, 1
+    )
 
 
 def test_policy_cell_is_the_simulated_deal_and_forced_takes_are_exact():

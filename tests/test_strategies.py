@@ -8,16 +8,18 @@ import numpy as np
 import pytest
 
 from piquet_sim.piquet.kernels import layouts as L
-from piquet_sim.piquet.kernels.declaring import DECL_ALL, DECL_SINK
-from piquet_sim.piquet.kernels.exchange import (
+from piquet_sim.piquet.kernels.exchange import GREEDY_DEFAULT_PARAMS
+from piquet_sim.piquet.policies import (
+    DECL_ALL,
+    DECL_SINK,
     EXCH_GREEDY,
     EXCH_MAX,
     EXCH_RANDOM,
-    GREEDY_DEFAULT_PARAMS,
-)
-from piquet_sim.piquet.simulation import PLAY_POLICIES
-from piquet_sim.piquet.strategies import (
     GREEDY_WEIGHTS,
+    PLAY_GREEDY,
+    PLAY_RANDOM,
+)
+from piquet_sim.piquet.strategies import (
     REGISTRY,
     StrategyError,
     from_dict,
@@ -40,8 +42,8 @@ def test_elder_stages_come_from_the_elder_strategy():
     ids, params = kernel_arrays(REGISTRY["max"], REGISTRY["random"])
     assert ids[L.STAGE_ELDER_EXCHANGE] == EXCH_MAX
     assert ids[L.STAGE_YOUNGER_EXCHANGE] == EXCH_RANDOM
-    assert ids[L.STAGE_ELDER_PLAY] == PLAY_POLICIES["greedy"]
-    assert ids[L.STAGE_YOUNGER_PLAY] == PLAY_POLICIES["random"]
+    assert ids[L.STAGE_ELDER_PLAY] == PLAY_GREEDY
+    assert ids[L.STAGE_YOUNGER_PLAY] == PLAY_RANDOM
     ids, params = kernel_arrays(REGISTRY["greedy"], REGISTRY["sink-sets"])
     assert ids[L.STAGE_ELDER_DECLARE] == DECL_ALL
     assert ids[L.STAGE_YOUNGER_DECLARE] == DECL_SINK
@@ -100,8 +102,11 @@ def test_json_and_toml_files(tmp_path):
         ({"exchange": "greedy"}, "'name' is required"),
         ({"name": "x", "exchange": "best"}, "unknown exchange policy"),
         ({"name": "x", "play": "clever"}, "unknown play policy"),
-        ({"name": "x", "exchange": {"policy": "greedy", "params": {"zeal": 1}}}, "greedy weight"),
-        ({"name": "x", "exchange": {"policy": "max", "params": [1]}}, "only the greedy"),
+        (
+            {"name": "x", "exchange": {"policy": "greedy", "params": {"zeal": 1}}},
+            "unknown greedy parameter",
+        ),
+        ({"name": "x", "exchange": {"policy": "max", "params": [1]}}, "'max' takes no parameters"),
         ({"name": "x", "declare": {"policy": "sink", "sink": ["tricks"]}}, "'sink' must list"),
         ({"name": "x", "declare": {"policy": "all", "sink": ["sets"]}}, "needs declare policy"),
         ({"name": "x", "colour": "red"}, "unknown key"),
@@ -126,3 +131,15 @@ def test_unknown_names_and_bad_files(tmp_path):
     bad.write_text("{")
     with pytest.raises(StrategyError, match="not valid JSON"):
         load(bad)
+
+
+def test_pimc_is_a_strategy_play_with_parameters():
+    """Every play policy of the registry is accepted in a strategy file, pimc with its worlds
+    per decision; the parameters reach the kernel's params row of that seat."""
+    s = from_dict({"name": "p", "play": {"policy": "pimc", "params": {"worlds": 6}}})
+    assert s.uses_solver and s.elder.play.params == (6.0, 2000.0)
+    ids, params = kernel_arrays(s, REGISTRY["greedy"])
+    assert params[L.STAGE_ELDER_PLAY, :2].tolist() == [6.0, 2000.0]
+    assert REGISTRY["pimc-play"].elder.play.policy == "pimc"
+    with pytest.raises(StrategyError, match="unknown pimc parameter 'depth'"):
+        from_dict({"name": "p", "play": {"policy": "pimc", "params": {"depth": 3}}})

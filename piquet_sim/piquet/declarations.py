@@ -13,6 +13,7 @@ import numpy as np
 from . import cards as C
 from .kernels import declarations as K
 from .kernels import layouts as L
+from .kernels.bundles import make_env
 from .kernels.tables import SEQUENCE_POINTS, SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
 
@@ -52,6 +53,10 @@ class DeclarationPolicy:
 
     def as_array(self) -> np.ndarray:
         return np.array([self.point_mask, self.sequence_mask, self.sets_mask], dtype=np.int64)
+
+    def masks(self) -> tuple[np.int64, np.int64, np.int64]:
+        """The (point, sequence, sets) masks as the kernels take them."""
+        return tuple(np.int64(m) for m in (self.point_mask, self.sequence_mask, self.sets_mask))
 
 
 DECLARE_ALL = DeclarationPolicy()
@@ -144,16 +149,10 @@ def compare_hands(
     K.score_declarations(
         np.int64(elder),
         np.int64(younger),
-        elder_carte_blanche,
-        younger_carte_blanche,
-        np.int64(elder_policy.point_mask),
-        np.int64(elder_policy.sequence_mask),
-        np.int64(elder_policy.sets_mask),
-        np.int64(younger_policy.point_mask),
-        np.int64(younger_policy.sequence_mask),
-        np.int64(younger_policy.sets_mask),
-        SUIT_TABLES,
-        rules.to_array(),
+        (bool(elder_carte_blanche), bool(younger_carte_blanche)),
+        elder_policy.masks(),
+        younger_policy.masks(),
+        make_env(rules.to_array()),
         record,
     )
     return record_to_dict(record)

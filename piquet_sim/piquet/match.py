@@ -26,24 +26,12 @@ from ..core.backend import Chunk, LocalBackend, StopOnInterrupt, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
 from .kernels import layouts as L
 from .kernels import match as KM
-from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
-from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES
-from .strategies import Strategy, kernel_arrays, resolve
+from .strategies import Strategy, mirrored_args, resolve
 
-N_SPANS = 64  # fixed: the per-span split never depends on the thread count
 EVENTS = ("pique", "repique", "capot", "carte_blanche")
 _EVENT_FIELD = {"pique": L.MB_PIQUE, "repique": L.MB_REPIQUE, "capot": L.MB_CAPOT,
                 "carte_blanche": L.MB_CARTE_BLANCHE}  # fmt: skip
-
-
-def _engine_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
-    ids_ab, params_ab = kernel_arrays(a, b)
-    ids_ba, params_ba = kernel_arrays(b, a)
-    share = KM.share_level(ids_ab, params_ab, ids_ba, params_ba)
-    bits = DD_TT_BITS if (a.uses_solver or b.uses_solver) else 1
-    return (ids_ab, params_ab, ids_ba, params_ba, share, SUIT_TABLES, rules.to_array(), N_SPANS,
-            bits, *SHARED_SOLVER_TABLES)  # fmt: skip
 
 
 def mirrored_chunk(
@@ -52,7 +40,7 @@ def mirrored_chunk(
     """Deals start..start+n-1 played both ways: (nets int16[n, 2], merged counts int64[M_LEN]).
 
     ``nets[:, 0]``: net (elder minus younger) with A elder; ``nets[:, 1]``: with B elder."""
-    nets, counts = KM.mirrored_deals(seed, start, n, *_engine_args(a, b, rules))
+    nets, counts = KM.mirrored_deals(seed, start, n, *mirrored_args(a, b, rules))
     return nets, counts.sum(axis=0)
 
 

@@ -24,25 +24,13 @@ import numpy as np
 from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
 from .kernels import layouts as L
-from .kernels import match as KM
 from .kernels import partie as KP
-from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
-from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, simulate
-from .strategies import Strategy, kernel_arrays, policies, resolve
+from .simulation import simulate
+from .strategies import Strategy, mirrored_args, policies, resolve
 
-N_SPANS = 64
 SETTLE_RANGE = 1000  # settlements histogrammed over [-SETTLE_RANGE, SETTLE_RANGE]
 TOTAL_RANGE = 600
-
-
-def _engine_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
-    ids_ab, params_ab = kernel_arrays(a, b)
-    ids_ba, params_ba = kernel_arrays(b, a)
-    share = KM.share_level(ids_ab, params_ab, ids_ba, params_ba)
-    bits = DD_TT_BITS if (a.uses_solver or b.uses_solver) else 1
-    return (ids_ab, params_ab, ids_ba, params_ba, share, SUIT_TABLES, rules.to_array(), N_SPANS,
-            bits, *SHARED_SOLVER_TABLES)  # fmt: skip
 
 
 def partie_rows(
@@ -51,7 +39,7 @@ def partie_rows(
 ) -> np.ndarray:  # fmt: skip
     """Rows int32[n, 2, PR_LEN] of mirrored parties start..start+n-1 (A's view; version 0: A
     elder in the first deal, version 1: B elder first)."""
-    return KP.mirrored_parties(seed, start, n, *_engine_args(resolve(a), resolve(b), rules))
+    return KP.mirrored_parties(seed, start, n, *mirrored_args(resolve(a), resolve(b), rules))
 
 
 def _partie_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> PartieCounts:

@@ -44,12 +44,12 @@ from ..core.stats import mean_ci, wilson_interval
 from . import plots
 from .kernels import exchange_value as KX
 from .kernels import layouts as L
-from .kernels.tables import SUIT_TABLES
+from .kernels.bundles import make_env
 from .match import plot_margins, tournament
 from .odds import odds
 from .partie import parties
 from .rules import DEFAULT_RULES, Rules
-from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, Policies
+from .simulation import Policies, solver_bits
 from .strategies import Strategy, policies, resolve
 
 DEFAULT_STRATEGIES = ("greedy", "max", "sink-sets", "sink-point", "random")
@@ -166,13 +166,12 @@ def exchange_chunk(
     chunk: Chunk, seed: int, pol: Policies, rules: Rules, cells: list[tuple[int, int]]
 ) -> ExchangeCounts:
     """Exchange-value sums of one chunk of deals (the unit of work of every backend)."""
-    ids, params = pol.arrays()
     e = np.array([c[0] for c in cells], np.int64)
     y = np.array([c[1] for c in cells], np.int64)
-    bits = DD_TT_BITS if pol.uses_solver else 1
-    rows = KX.exchange_values(seed, chunk.start, chunk.size, e, y, ids, params, SUIT_TABLES,
-                              rules.to_array(), 4 * numba.get_num_threads(), bits,
-                              *SHARED_SOLVER_TABLES)  # fmt: skip
+    rows = KX.exchange_values(
+        seed, chunk.start, chunk.size, e, y, pol.stages(), make_env(rules.to_array()),
+        4 * numba.get_num_threads(), solver_bits(pol.uses_solver),
+    )  # fmt: skip
     counts = ExchangeCounts(cells)
     counts.add(rows)
     return counts

@@ -29,12 +29,10 @@ from . import cards as C
 from .kernels import advisor as KA
 from .kernels import layouts as L
 from .kernels import sinking as K
-from .kernels.exchange import EXCH_GREEDY, GREEDY_DEFAULT_PARAMS
-from .kernels.pimc import PLAY_PIMC
-from .kernels.play import PLAY_DD, PLAY_GREEDY
-from .kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
-from .kernels.tables import SUIT_TABLES
+from .kernels.bundles import make_env
+from .policies import names as policy_names
 from .rules import DEFAULT_RULES, Rules
+from .simulation import Policies
 
 CHOICES = {
     "declare all": K.CH_ALL,
@@ -46,7 +44,8 @@ CHOICES = {
     "lesser set": K.CH_LESSER_SET,
     "sink everything": K.CH_SINK_ALL,
 }
-PLAYS = {"pimc": PLAY_PIMC, "dd": PLAY_DD, "greedy": PLAY_GREEDY}
+#: How both sides play the deals (every play policy of the registry).
+PLAYS = policy_names("play")
 PARTS = ("declarations", "repique", "pique", "play", "concealment")
 TT_BITS = 18
 MAX_ATTEMPTS = 2000  # sampler draws per pimc world before the declaration bounds are dropped
@@ -128,28 +127,34 @@ def evaluate(
     start: int = 0,
     n_spans: int = 2,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Kernel rows int32[worlds, len(choices), O_LEN] and sampler stats for one hand.
+    """Kernel rows int32[worlds, len(choices), SINK_LEN] and sampler stats for one hand.
 
     ``discard`` -1: ``hand`` is held at the declarations (no exchange); else the dealt hand and
     its discard (elder draws that many; younger after elder took ``elder_took``)."""
-    r = rules.to_array()
+    env = make_env(rules.to_array())
     w_role = role if discard >= 0 else 0
     k = elder_took if (role == 1 and discard >= 0) else 0
-    opp, talons, s0, e_disc, attempts = KA.build_worlds(
-        np.int64(hand), w_role, k, EXCH_GREEDY, GREEDY_DEFAULT_PARAMS, -1, 50_000,
-        seed, start, worlds, 1, SUIT_TABLES, r,
-    )  # fmt: skip
-    ok = attempts > 0
-    if not ok.all():
-        opp, talons, s0, e_disc = opp[ok], talons[ok], s0[ok], e_disc[ok]
-    p_id = PLAYS[play]
+    request = (np.int64(w_role), np.int64(k), np.int64(-1), np.int64(50_000))
+    greedy = Policies().stages()  # the opponent exchanges (and elder is modelled) by greedy
+    worlds_, _ = KA.build_worlds(np.int64(hand), request, greedy, seed, start, worlds, 1, env)
+    play_params = {r: np.array([pimc_worlds, MAX_ATTEMPTS]) for r in ("elder", "younger")}
+    stages = Policies(
+        elder_play=play, younger_play=play, play_params=play_params if play == "pimc" else {}
+    ).stages()
+    player = (np.int64(hand), np.int64(role), np.int64(discard))
+    spans = max(1, min(n_spans, int(worlds_.valid.sum())))
     rows, stats = K.evaluate_worlds(
-        np.int64(hand), role, np.int64(discard), opp, talons, e_disc, s0, seed, start,
-        np.array(choices, dtype=np.int64), p_id, p_id, EXCH_GREEDY, GREEDY_DEFAULT_PARAMS,
-        pimc_worlds, MAX_ATTEMPTS, SUIT_TABLES, r, max(1, min(n_spans, len(opp))),
-        TT_BITS if play != "greedy" else 16, KEYTAB, REPTAB, QTTAB, LOW8, POP8,
-    )  # fmt: skip
-    return rows, stats.sum(axis=0)
+        player,
+        worlds_,
+        seed,
+        start,
+        np.array(choices, dtype=np.int64),
+        stages,
+        env,
+        spans,
+        TT_BITS if play != "greedy" else 16,
+    )
+    return rows[worlds_.valid], stats.sum(axis=0)
 
 
 def summarise(rows: np.ndarray, names: list[str]) -> list[ChoiceResult]:

@@ -114,7 +114,6 @@ def kernel_cases() -> dict[str, Callable[[], dict]]:
     """Library-level cases: whole record arrays of the main kernels, hashed."""
     from piquet_sim.piquet import simulation
     from piquet_sim.piquet.kernels import deal, solver
-    from piquet_sim.piquet.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
 
     def simulate_mix() -> dict:
         out = {}
@@ -138,8 +137,12 @@ def kernel_cases() -> dict[str, Callable[[], dict]]:
         return {"elder": digest(e), "younger": digest(y), "talon": digest(t)}
 
     def solves() -> dict:
-        tabs = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
-        return {f"ten{t}": digest(solver.solve_batch(3, 0, 60, t, tabs, 16)) for t in (0, 1)}
+        from piquet_sim.piquet.kernels.bundles import make_env
+        from piquet_sim.piquet.rules import Rules
+
+        envs = {t: make_env(Rules(lead_points=lp).to_array())
+                for t, lp in ((0, "every"), (1, "ten_or_higher"))}  # fmt: skip
+        return {f"ten{t}": digest(solver.solve_batch(3, 0, 60, envs[t], 16)) for t in (0, 1)}
 
     def exchange() -> dict:
         from piquet_sim.piquet.report import exchange_study

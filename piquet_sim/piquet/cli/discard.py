@@ -11,7 +11,7 @@ from rich.table import Table
 from ...core.cli import echo_json, json_option
 from ..advisor import PLAY_CHOICES, AdviceError, AdviceResult, PartieGoal, advise
 from ..cards import cards_to_mask, format_grouped, parse_card
-from ..kernels.exchange import EXCHANGE_POLICIES
+from ..policies import names as policy_names
 from ..rules import Rules
 from .app import cli
 from .common import HAND12, rules_options
@@ -216,8 +216,8 @@ def _cards(c) -> str:
     type=click.Choice(PLAY_CHOICES),
     default="greedy",
     show_default=True,
-    help="How both players play the tricks (none = declarations only; dd screens every discard "
-    "with greedy play, then refines the best --refine with double-dummy play).",
+    help="How both players play the tricks (none = declarations only; dd and pimc screen every "
+    "discard with greedy play, then refine the best --refine with that play).",
 )
 @click.option("--samples", type=click.IntRange(16), default=None, help="Most worlds per discard.")
 @click.option(
@@ -233,14 +233,14 @@ def _cards(c) -> str:
               help="Rows of the table.")  # fmt: skip
 @click.option(
     "--opponent",
-    type=click.Choice(list(EXCHANGE_POLICIES)),
+    type=click.Choice(policy_names("exchange")),
     default="greedy",
     show_default=True,
     help="The opponent's exchange policy.",
 )
 @click.option(
     "--elder-model",
-    type=click.Choice(list(EXCHANGE_POLICIES)),
+    type=click.Choice(policy_names("exchange")),
     default=None,
     help="Younger: the policy elder's exchange is modelled by (default: --opponent).",
 )

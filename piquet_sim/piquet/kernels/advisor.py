@@ -22,16 +22,24 @@ which the API computes paired differences between candidates.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
 from . import layouts as L
+from .bundles import Worlds
 from .declarations import carte_blanche
 from .exchange import elder_exchange
-from .play import new_workspace
+from .play import new_scratch
 from .simulate import declare_stage, exchange_stage, finish_deal
+from .solver import new_workspace
+
+#: Per-span outputs of :func:`evaluate`: sums float64[C, ADV_LEN] (the span's own), nets and own
+#: totals int16[C, n] (shared; each (candidate, world) cell written by one span).
+Evaluation = namedtuple("Evaluation", "sums nets owns")
 
 ROLE_ELDER = 0
 ROLE_YOUNGER = 1
@@ -68,14 +76,13 @@ def unseen_cards(hand):
 
 
 @njit
-def make_world(
-    hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, key, state, tables, rules,
-    perm, talon,
-):  # fmt: skip
+def make_world(hand, request, model, key, state, env, perm, talon):
     """One world from the stream ``key`` (``state`` from 0): returns (opponent mask, elder's
-    forced discard or -1, attempts); ``talon`` int8[8] is filled. Attempts -1: no world of
-    ``max_attempts`` met the younger conditions (elder took ``k_elder``; ``cb_req`` 0/1 requires
-    elder's carte blanche off/on, -1 ignores it)."""
+    forced discard or -1, attempts); ``talon`` int8[8] is filled. ``request`` = (role, cards
+    elder took, carte blanche required of elder: 0/1, or -1 to ignore, max attempts); ``model``:
+    the stages whose elder exchange policy models elder's exchange (younger's worlds). Attempts
+    -1: no world of ``max_attempts`` met the younger conditions."""
+    role, k_elder, cb_req, max_attempts = request
     unseen = unseen_cards(hand)
     for attempt in range(1, max_attempts + 1):
         shuffle_unseen(unseen, perm, key, state)
@@ -88,76 +95,68 @@ def make_world(
             return opp, np.int64(-1), np.int64(attempt)
         if cb_req >= 0 and np.int64(carte_blanche(opp)) != cb_req:
             continue
-        _, discard, took = elder_exchange(opp, talon, e_policy, e_params, key, state, tables, rules)
+        _, discard, took = elder_exchange(
+            opp, talon, model.ids[L.STAGE_ELDER_EXCHANGE], model.params[L.STAGE_ELDER_EXCHANGE],
+            key, state, env,
+        )  # fmt: skip
         if took == k_elder:
             return opp, discard, np.int64(attempt)
     return np.int64(0), np.int64(-1), np.int64(-1)
 
 
 @njit
-def _build_span(
-    hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, first, last,
-    tables, rules, opp, talons, s0, e_disc, attempts,
-):  # fmt: skip
+def _build_span(hand, request, model, seed, start, span, env, rows, attempts):
     perm = np.empty(UNSEEN, dtype=np.int8)
     talon = np.empty(8, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
-    for i in range(first, last):
+    for i in range(span[0], span[1]):
         key = stream_key(seed, start + i)
         state[0] = 0
-        o, d, a = make_world(
-            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, key, state,
-            tables, rules, perm, talon,
-        )  # fmt: skip
-        opp[i] = o
-        e_disc[i] = d
+        o, d, a = make_world(hand, request, model, key, state, env, perm, talon)
+        rows.opp[i] = o
+        rows.e_disc[i] = d
+        rows.valid[i] = a > 0
         attempts[i] = a
-        s0[i] = state[0]
+        rows.s0[i] = state[0]
         for t in range(8):
-            talons[i, t] = talon[t]
+            rows.talons[i, t] = talon[t]
 
 
 @njit_parallel
-def build_worlds(
-    hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, n, n_spans,
-    tables, rules,
-):  # fmt: skip
-    """Worlds start..start+n-1 of ``seed``: (opponent int64[n], talon int8[n, 8], stream
-    position after the world int64[n], elder's forced discard int64[n] (-1 for elder's worlds),
-    attempts int64[n] (-1 = no valid world within ``max_attempts``)). Independent of the span
-    count: world w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are
-    too cheap to be worth waking threads)."""
-    opp = np.zeros(n, dtype=np.int64)
-    talons = np.zeros((n, 8), dtype=np.int8)
-    s0 = np.zeros(n, dtype=np.int64)
-    e_disc = np.full(n, -1, dtype=np.int64)
+def build_worlds(hand, request, model, seed, start, n, n_spans, env):
+    """Worlds start..start+n-1 of ``seed`` (see :func:`make_world`): (a ``Worlds`` bundle,
+    attempts int64[n]: draws each world took, -1 when none met the request within its
+    ``max_attempts``, and then the world is not ``valid``). Independent of the span count: world
+    w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are too cheap to be
+    worth waking threads)."""
+    rows = Worlds(
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, 8), dtype=np.int8),
+        np.zeros(n, dtype=np.int64),
+        np.full(n, -1, dtype=np.int64),
+        np.zeros(n, dtype=np.bool_),
+    )
     attempts = np.zeros(n, dtype=np.int64)
     if n_spans <= 1:
-        _build_span(
-            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, 0, n,
-            tables, rules, opp, talons, s0, e_disc, attempts,
-        )  # fmt: skip
-        return opp, talons, s0, e_disc, attempts
+        _build_span(hand, request, model, seed, start, (0, n), env, rows, attempts)
+        return rows, attempts
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        _build_span(
-            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start,
-            s * per, min(n, (s + 1) * per), tables, rules, opp, talons, s0, e_disc, attempts,
-        )  # fmt: skip
-    return opp, talons, s0, e_disc, attempts
+        span = (s * per, min(n, (s + 1) * per))
+        _build_span(hand, request, model, seed, start, span, env, rows, attempts)
+    return rows, attempts
 
 
 @njit
-def declare_only(
-    elder, younger, talon, e_cb, y_cb, key, state, policies, params, tables, rules, e_discard,
-    y_discard, decl, rec,
-):  # fmt: skip
+def declare_only(elder, younger, talon, key, stages, env, sc, forced):
     """Exchanges and declarations of ``simulate.finish_deal`` without the play: writes the
-    declaration fields, class winners and net (elder minus younger) of ``rec``; play fields 0."""
-    elder, younger, _, _ = exchange_stage(
-        elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
-    )
-    declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl)
+    declaration fields, class winners and net (elder minus younger) of ``sc.rec``; play fields
+    0."""
+    cb = (carte_blanche(elder), carte_blanche(younger))
+    ex = exchange_stage(elder, younger, talon, key, sc.state, stages, env, forced)
+    declare_stage(ex[0], ex[1], cb, stages, env, sc.decl, sc.masks)
+    rec = sc.rec
+    decl = sc.decl
     for f in range(L.REC_LEN):
         rec[f] = 0
     e_total = 0
@@ -207,68 +206,52 @@ def add_record(rec, role, sums, c):
 
 
 @njit
-def _evaluate_span(
-    hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode, policies, params,
-    tables, rules, first, last, sums, nets, owns, ws,
-):  # fmt: skip
-    n = opp.shape[0]
-    state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(L.DECL_LEN, dtype=np.int32)
-    play = np.zeros(L.PO_LEN, dtype=np.int32)
-    rec = np.zeros(L.REC_LEN, dtype=np.int32)
-    for p in range(first, last):
+def _evaluate_span(player, candidates, origin, worlds, mode, stages, ws, span, out):
+    hand, role = player
+    seed, start = origin
+    n = worlds.opp.shape[0]
+    sc = new_scratch()
+    rec = sc.rec
+    for p in range(span[0], span[1]):
         c = p // n
         w = p - c * n
-        if not valid[w]:
+        if not worlds.valid[w]:
             continue
         key = stream_key(seed, start + w)
-        state[0] = s0[w]
+        sc.state[0] = worlds.s0[w]
         if role == ROLE_ELDER:
             elder = hand
-            younger = opp[w]
-            ed = candidates[c]
-            yd = np.int64(-1)
+            younger = worlds.opp[w]
+            forced = (candidates[c], np.int64(-1))
         else:
-            elder = opp[w]
+            elder = worlds.opp[w]
             younger = hand
-            ed = e_disc[w]
-            yd = candidates[c]
-        e_cb = carte_blanche(elder)
-        y_cb = carte_blanche(younger)
+            forced = (worlds.e_disc[w], candidates[c])
+        talon = worlds.talons[w]
         if mode == MODE_DECLARE_ONLY:
-            declare_only(
-                elder, younger, talons[w], e_cb, y_cb, key, state, policies, params, tables,
-                rules, ed, yd, decl, rec,
-            )  # fmt: skip
+            declare_only(elder, younger, talon, key, stages, ws.env, sc, forced)
         else:
-            finish_deal(
-                elder, younger, talons[w], e_cb, y_cb, key, state, policies, params, tables,
-                rules, ed, yd, decl, play, rec, ws,
-            )  # fmt: skip
-        nets[c, w] = add_record(rec, role, sums, c)
-        owns[c, w] = (
-            rec[L.REC_ELDER + L.RF_TOTAL] if role == ROLE_ELDER else rec[L.REC_YOUNGER + L.RF_TOTAL]
-        )
+            finish_deal(elder, younger, talon, key, stages, ws, sc, forced)
+        out.nets[c, w] = add_record(rec, role, out.sums, c)
+        own = L.REC_ELDER if role == ROLE_ELDER else L.REC_YOUNGER
+        out.owns[c, w] = rec[own + L.RF_TOTAL]
 
 
 @njit_parallel
-def evaluate(
-    hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode, policies, params,
-    tables, rules, n_spans, tt_bits, for_dd, solver_tables,
-):  # fmt: skip
-    """Evaluate every candidate discard (int64 masks, ``candidates[C]``) on the worlds of
-    :func:`build_worlds` (world i is world ``start + i`` of ``seed``; ``valid[i]`` false skips it).
+def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
+    """Evaluate every candidate discard (int64 masks, ``candidates[C]``) on ``worlds`` (a
+    ``Worlds`` bundle of :func:`build_worlds`; world i is world ``start + i`` of ``seed``;
+    ``valid[i]`` false skips it). ``player`` = (hand, role).
 
-    ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges by
-    ``policies[ST_YOUNGER_EXCHANGE]``; 1: the player is younger, elder's discard is the world's.
-    ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, L.ADV_LEN], net
-    int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
+    ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges
+    by the stages' younger exchange policy; 1: the player is younger, elder's discard is the
+    world's. ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, ADV_LEN],
+    net int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
     Parallel over ``n_spans`` spans of the (candidate, world) pairs, each writing its own
-    partial rows (merged serially after), each owning a solver workspace
-    (``play.new_workspace``: ``2**tt_bits`` entries when ``for_dd``; ``solver_tables`` =
-    (KEYTAB, REPTAB, QTTAB, LOW8, POP8)).
+    partial rows (merged serially after), each owning a solver workspace of ``2**tt_bits``
+    entries (a token one when ``tt_bits`` is 1).
     """
-    n = opp.shape[0]
+    n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     total = n_cand * n
     part = np.zeros((n_spans, n_cand, L.ADV_LEN), dtype=np.float64)
@@ -279,11 +262,11 @@ def evaluate(
         first = s * per
         last = min(total, first + per)
         if last > first:
-            ws = new_workspace(solver_tables, tt_bits, for_dd)
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            out = Evaluation(part[s], nets, owns)
             _evaluate_span(
-                hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode,
-                policies, params, tables, rules, first, last, part[s], nets, owns, ws,
-            )  # fmt: skip
+                player, candidates, (seed, start), worlds, mode, stages, ws, (first, last), out
+            )
     sums = np.zeros((n_cand, L.ADV_LEN), dtype=np.float64)
     for s in range(n_spans):
         for c in range(n_cand):

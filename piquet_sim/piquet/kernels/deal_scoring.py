@@ -14,11 +14,12 @@ from . import layouts as L
 from .deal import deal_hands
 from .declarations import FULL, carte_blanche, score_declarations
 
-# Row of sums per chunk.
+#: Everyone declares everything.
+ALL = (FULL, FULL, FULL)
 
 
 @njit
-def _score_chunk(seed, first, count, tables, rules, row):
+def _score_chunk(seed, first, count, env, row):
     pack = np.empty(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
     rec = np.zeros(L.DECL_LEN, dtype=np.int32)
@@ -28,21 +29,8 @@ def _score_chunk(seed, first, count, tables, rules, row):
     y_rep = 0
     for i in range(first, first + count):
         elder, younger = deal_hands(seed, i, pack, state)
-        score_declarations(
-            elder,
-            younger,
-            carte_blanche(elder),
-            carte_blanche(younger),
-            FULL,
-            FULL,
-            FULL,
-            FULL,
-            FULL,
-            FULL,
-            tables,
-            rules,
-            rec,
-        )
+        cb = (carte_blanche(elder), carte_blanche(younger))
+        score_declarations(elder, younger, cb, ALL, ALL, env, rec)
         for k in range(L.DP_BLOCK):
             e_sum += rec[L.DECL_ELDER + k]
             y_sum += rec[L.DECL_YOUNGER + k]
@@ -56,13 +44,13 @@ def _score_chunk(seed, first, count, tables, rules, row):
 
 
 @njit_parallel
-def score_random_deals(seed, start, n, n_chunks, tables, rules):
-    """Sums over deals start..start+n-1 as int64[n_chunks, L.DSUM_LEN]; caller sums the rows."""
+def score_random_deals(seed, start, n, n_chunks, env):
+    """Sums over deals start..start+n-1 as int64[n_chunks, DSUM_LEN]; caller sums the rows."""
     rows = np.zeros((n_chunks, L.DSUM_LEN), dtype=np.int64)
     per = (n + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
         first = start + c * per
         count = min(per, start + n - first)
         if count > 0:
-            _score_chunk(seed, first, count, tables, rules, rows[c])
+            _score_chunk(seed, first, count, env, rows[c])
     return rows

@@ -167,33 +167,24 @@ def _carte_rouge(
 
 
 @njit_inline
-def score_declarations(
-    elder,
-    younger,
-    elder_cb,
-    younger_cb,
-    e_point_mask,
-    e_seq_mask,
-    e_set_mask,
-    y_point_mask,
-    y_seq_mask,
-    y_set_mask,
-    tables,
-    rules,
-    out,
-):
+def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
     """Score both players' declarations into ``out`` (int32[DECL_LEN]), in points per player.
 
-    ``elder_cb`` / ``younger_cb``: the player was dealt carte blanche (scored first, 10).
+    ``cb`` = (elder dealt carte blanche, younger dealt carte blanche): scored first, 10 each.
+    ``e_masks`` / ``y_masks`` = (point, sequence, sets) masks each player declares from.
+    ``env``: the run's ``bundles.Env`` (rules array and suit tables).
     Repique (60) goes to a player whose combinations, counted in the order carte blanche, point,
     sequences, sets, carte rouge, reach 30 before the opponent has scored anything.
     """
-    e_ph = elder & e_point_mask
-    y_ph = younger & y_point_mask
-    e_sh = elder & e_seq_mask
-    y_sh = younger & y_seq_mask
-    e_th = elder & e_set_mask
-    y_th = younger & y_set_mask
+    tables = env.suit
+    rules = env.rules
+    elder_cb, younger_cb = cb
+    e_ph = elder & e_masks[0]
+    y_ph = younger & y_masks[0]
+    e_sh = elder & e_masks[1]
+    y_sh = younger & y_masks[1]
+    e_th = elder & e_masks[2]
+    y_th = younger & y_masks[2]
 
     # Branch-free on purpose: who wins a class is random data, so branches mispredict.
     e_pk = point_key(e_ph, tables)
@@ -284,28 +275,17 @@ def score_declarations(
 
 @njit_parallel
 def score_declarations_batch(
-    elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks, tables, rules
+    elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks, env
 ):
     """Score n deals: hands int64[n], carte blanche flags int8[n], policy masks int64[n, 3]
-    (point, sequence, sets). Returns int32[n, L.DECL_LEN] records."""
+    (point, sequence, sets). Returns int32[n, DECL_LEN] records."""
     n = elders.shape[0]
     out = np.zeros((n, L.DECL_LEN), dtype=np.int32)
     for i in prange(n):
-        score_declarations(
-            elders[i],
-            youngers[i],
-            elder_cb[i] != 0,
-            younger_cb[i] != 0,
-            elder_masks[i, 0],
-            elder_masks[i, 1],
-            elder_masks[i, 2],
-            younger_masks[i, 0],
-            younger_masks[i, 1],
-            younger_masks[i, 2],
-            tables,
-            rules,
-            out[i],
-        )
+        e_masks = (elder_masks[i, 0], elder_masks[i, 1], elder_masks[i, 2])
+        y_masks = (younger_masks[i, 0], younger_masks[i, 1], younger_masks[i, 2])
+        cb = (elder_cb[i] != 0, younger_cb[i] != 0)
+        score_declarations(elders[i], youngers[i], cb, e_masks, y_masks, env, out[i])
     return out
 
 

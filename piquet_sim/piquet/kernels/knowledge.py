@@ -111,17 +111,18 @@ def pool_cards(know, played, voids, pool):
 
 
 @njit
-def sample_opponent(
-    know, played, opp_played, voids, n_opp, max_attempts, tables, key, state, pool, hi
-):
-    """One opponent hand (``n_opp`` cards now held) drawn uniformly from every hand consistent
-    with ``know`` and the play so far. ``played``: every card gone (both players, the card led
-    in the current trick included); ``opp_played`` the opponent's share; ``voids``: card mask
-    of the suits he has shown void in. ``pool`` int8[32] and ``hi`` int64[3] are scratch.
+def sample_opponent(know, seen, draw, tables, key, state, pool, hi):
+    """One opponent hand drawn uniformly from every hand consistent with ``know`` and the play
+    so far. ``seen`` = (every card gone: both players', the card led in the current trick
+    included; the opponent's share of them; card mask of the suits he has shown void in);
+    ``draw`` = (cards he holds now, draws before the declaration bounds are dropped). ``pool``
+    int8[32] and ``hi`` int64[3] are scratch.
 
     Returns (hand mask, attempts, flags): ``attempts`` draws were made (negative after a
     fallback); ``flags`` as FLAG_* and the refuted classes' bits.
     """
+    played, opp_played, voids = seen
+    n_opp, max_attempts = draw
     flags = active_bounds(know, opp_played, tables, hi)
     known_now = know[L.KNOW_IN] & ~played
     m = n_opp - popcount32(known_now)
@@ -224,9 +225,9 @@ def deal_knowledge(
 
 
 @njit
-def sample_worlds(know, played, opp_played, voids, n_opp, max_attempts, tables, seed, n):
-    """``n`` independent draws of :func:`sample_opponent`, world w on the stream (seed, w):
-    (hands int64[n], attempts int64[n], flags int64[n])."""
+def sample_worlds(know, seen, draw, tables, seed, n):
+    """``n`` independent draws of :func:`sample_opponent` (``seen``, ``draw`` as there), world
+    w on the stream (seed, w): (hands int64[n], attempts int64[n], flags int64[n])."""
     hands = np.zeros(n, dtype=np.int64)
     attempts = np.zeros(n, dtype=np.int64)
     flags = np.zeros(n, dtype=np.int64)
@@ -235,10 +236,7 @@ def sample_worlds(know, played, opp_played, voids, n_opp, max_attempts, tables, 
     state = np.zeros(1, dtype=np.int64)
     for w in range(n):
         state[0] = 0
-        h, a, f = sample_opponent(
-            know, played, opp_played, voids, n_opp, max_attempts, tables,
-            stream_key(seed, w), state, pool, hi,
-        )  # fmt: skip
+        h, a, f = sample_opponent(know, seen, draw, tables, stream_key(seed, w), state, pool, hi)
         hands[w] = h
         attempts[w] = a
         flags[w] = f

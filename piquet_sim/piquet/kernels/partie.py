@@ -35,7 +35,8 @@ from numba import prange
 from ...core.jit import njit, njit_parallel
 from . import layouts as L
 from .match import play_pair
-from .simulate import thread_workspace
+from .play import new_scratch
+from .solver import new_workspace
 
 GAME_RUBICON = 0  # index into rules.GAMES
 GAME_HUNDRED = 1
@@ -166,28 +167,10 @@ def partie_from_points(points, rules):
 
 
 @njit
-def _partie_span(
-    seed,
-    first,
-    count,
-    ids_ab,
-    params_ab,
-    ids_ba,
-    params_ba,
-    share,
-    tables,
-    rules,
-    out,
-    row0,
-    ws,
-):
-    pack = np.empty(32, dtype=np.int8)
-    rng_state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(L.DECL_LEN, dtype=np.int32)
-    decl2 = np.zeros(L.DECL_LEN, dtype=np.int32)
-    play = np.zeros(L.PO_LEN, dtype=np.int32)
-    rec_ab = np.zeros(L.REC_LEN, dtype=np.int32)
-    rec_ba = np.zeros(L.REC_LEN, dtype=np.int32)
+def _partie_span(seed, first, count, stages_ab, stages_ba, share, ws, out, row0):
+    sc = new_scratch()
+    sc2 = new_scratch()
+    rules = ws.env.rules
     states = np.zeros((2, L.PST_LEN), dtype=np.int64)
     row = np.zeros(L.PROW_LEN, dtype=np.int64)
     for i in range(count):
@@ -204,18 +187,15 @@ def _partie_span(
             need_ba = (states[0, L.PST_DONE] == 0 and d % 2 == 1) or (
                 states[1, L.PST_DONE] == 0 and d % 2 == 0
             )
-            play_pair(
-                seed, index, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba,
-                tables, rules, pack, rng_state, decl, decl2, play, rec_ab, rec_ba, ws,
-            )  # fmt: skip
+            play_pair(seed, index, stages_ab, stages_ba, share, (need_ab, need_ba), ws, sc, sc2)
             for v in range(2):
                 if states[v, L.PST_DONE] == 0:
                     if (d + v) % 2 == 0:  # A elder
-                        a_pts = rec_ab[L.REC_ELDER + L.RF_TOTAL]
-                        b_pts = rec_ab[L.REC_YOUNGER + L.RF_TOTAL]
+                        a_pts = sc.rec[L.REC_ELDER + L.RF_TOTAL]
+                        b_pts = sc.rec[L.REC_YOUNGER + L.RF_TOTAL]
                     else:
-                        a_pts = rec_ba[L.REC_YOUNGER + L.RF_TOTAL]
-                        b_pts = rec_ba[L.REC_ELDER + L.RF_TOTAL]
+                        a_pts = sc2.rec[L.REC_YOUNGER + L.RF_TOTAL]
+                        b_pts = sc2.rec[L.REC_ELDER + L.RF_TOTAL]
                     partie_add(states[v], a_pts, b_pts, rules)
             d += 1
         for v in range(2):
@@ -225,27 +205,9 @@ def _partie_span(
 
 
 @njit_parallel
-def mirrored_parties(
-    seed,
-    start,
-    n,
-    ids_ab,
-    params_ab,
-    ids_ba,
-    params_ba,
-    share,
-    tables,
-    rules,
-    n_spans,
-    tt_bits,
-    keytab,
-    reptab,
-    qttab,
-    low8,
-    pop8,
-):
+def mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
     """Parties start..start+n-1 of ``seed``, each played as version 0 (A elder first) and
-    version 1 (B elder first) on the same deals: int32[n, 2, L.PROW_LEN] rows, A's view.
+    version 1 (B elder first) on the same deals: int32[n, 2, PROW_LEN] rows, A's view.
     Parallel over ``n_spans`` spans; rows do not depend on the span or thread count."""
     out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
     per = (n + n_spans - 1) // n_spans
@@ -253,20 +215,6 @@ def mirrored_parties(
         first = s * per
         count = min(per, n - first)
         if count > 0:
-            ws = thread_workspace(tt_bits, keytab, reptab, qttab, low8, pop8)
-            _partie_span(
-                seed,
-                start + first,
-                count,
-                ids_ab,
-                params_ab,
-                ids_ba,
-                params_ba,
-                share,
-                tables,
-                rules,
-                out,
-                first,
-                ws,
-            )
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            _partie_span(seed, start + first, count, stages_ab, stages_ba, share, ws, out, first)
     return out
