@@ -63,3 +63,39 @@ def legal_cards(hand, n, led, trump, top_trump, partner_winning, exemption):
         if over != 0:
             return over
     return trumps
+
+
+@njit_inline
+def trick_state(trick, n, trump):
+    """(led suit, top trump strength, winning position, winning power) of the first ``n``
+    cards of ``trick`` (card indices in playing order); (-1, -1, -1, -1) when empty."""
+    if n == 0:
+        return -1, -1, -1, -1
+    led = trick[0] >> 3
+    top = -1
+    win = 0
+    power = -1
+    for i in range(n):
+        c = trick[i]
+        pw = card_power(c, led, trump)
+        if pw > power:
+            power = pw
+            win = i
+        if (c >> 3) == trump and STRENGTH[1, c & 7] > top:
+            top = STRENGTH[1, c & 7]
+    return led, top, win, power
+
+
+@njit_inline
+def legal_in_trick(hand, trick, n, trump, exemption):
+    """Legal cards of ``hand`` for the player after the first ``n`` cards of ``trick`` (card
+    indices in playing order; his partner played position n - 2)."""
+    led, top, win, _ = trick_state(trick, n, trump)
+    return legal_cards(hand, n, led, trump, top, n >= 2 and win == n - 2, exemption)
+
+
+@njit_inline
+def trick_winner_pos(trick, trump):
+    """Position (0..3) in ``trick`` of the card that wins a complete trick."""
+    _, _, win, _ = trick_state(trick, 4, trump)
+    return win

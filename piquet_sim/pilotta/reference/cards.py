@@ -22,7 +22,12 @@ def rank_char(card: int) -> str:
 
 def cards_of(mask: int) -> list[int]:
     """Card indices of a mask, ascending."""
-    return [c for c in range(32) if mask >> c & 1]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def points(card: int, trump: int, kq: tuple[int, int] = (4, 3)) -> int:
@@ -31,7 +36,12 @@ def points(card: int, trump: int, kq: tuple[int, int] = (4, 3)) -> int:
     return table[rank_char(card)]
 
 
+#: place of each natural rank index in the order, high to low (0 = highest)
+_TRUMP_PLACE = [TRUMP_ORDER.index(ch) for ch in NATURAL]
+_PLAIN_PLACE = [PLAIN_ORDER.index(ch) for ch in NATURAL]
+
+
 def beats(a: int, b: int, trump: int) -> bool:
     """True when card ``a`` ranks above card ``b`` of the same suit, in that suit's order."""
-    order = TRUMP_ORDER if suit(a) == trump else PLAIN_ORDER
-    return order.index(rank_char(a)) < order.index(rank_char(b))
+    place = _TRUMP_PLACE if a >> 3 == trump else _PLAIN_PLACE
+    return place[a & 7] < place[b & 7]

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from .cards import NATURAL
 
 FOUR_VALUES = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
-#: Order of fours of equal value (the "higher top card", natural order): A > K > Q > T.
-FOUR_ORDER = "TQKA"
 
 
 @dataclass(frozen=True)
@@ -21,9 +19,9 @@ class Combination:
     in_trumps: bool
 
     def sort_key(self) -> tuple:
-        """Higher is better: value, four before sequence, longer, higher top, in trumps."""
-        top = FOUR_ORDER.index(NATURAL[self.top]) if self.kind == "four" else self.top
-        return (self.value, self.kind == "four", self.length, top, self.in_trumps)
+        """Higher is better: value, four before sequence, longer, higher top card in the
+        natural order (fours of equal value: A > K > Q > 10), in trumps."""
+        return (self.value, self.kind == "four", self.length, self.top, self.in_trumps)
 
 
 def combinations(hand: int, trump: int) -> list[Combination]:

@@ -79,7 +79,7 @@ class Round:
         return (self.trick[-1][0] + 1) % 4
 
     def is_over(self) -> bool:
-        return all(h == 0 for h in self.hands) and not self.trick
+        return not any(self.hands) and not self.trick
 
     def legal_actions(self) -> list[int]:
         if self.is_over():
@@ -87,9 +87,10 @@ class Round:
         seat = self.to_play()
         return legal(self.hands[seat], self.trick, self.trump, self.exemption)
 
-    def apply(self, card: int) -> None:
+    def apply(self, card: int, check: bool = True) -> None:
+        """Play ``card`` for the seat to play (``check``: first make sure it is legal)."""
         seat = self.to_play()
-        if card not in self.legal_actions():
+        if check and card not in self.legal_actions():
             raise ValueError(f"card {card} is not legal for seat {seat}")
         self.hands[seat] &= ~(1 << card)
         self.trick.append((seat, card))
@@ -97,7 +98,7 @@ class Round:
         if len(self.trick) == 4:
             winner = trick_winner(self.trick, self.trump)
             pts = sum(points(c, self.trump, self.kq) for _, c in self.trick)
-            if all(h == 0 for h in self.hands):
+            if not any(self.hands):
                 pts += 10
             self.points[winner % 2] += pts
             self.tricks[winner % 2] += 1
