@@ -14,7 +14,7 @@ from piquet_sim.pilotta.cards import PACK
 from piquet_sim.pilotta.kernels.declarations import compare_declarations, declare_hand
 from piquet_sim.pilotta.layouts import COMB_LEN, DECL_LEN, Comb, Decl
 from piquet_sim.pilotta.reference import declarations as R
-from piquet_sim.pilotta.rules import Rules
+from piquet_sim.pilotta.rules import DEFAULT_RULES, Rules
 
 S, H, D, C = range(4)
 
@@ -76,7 +76,7 @@ def test_pilotta_is_king_and_queen_of_trumps():
     assert R.has_pilotta(PACK.parse("KH QH"), H) and not R.has_pilotta(PACK.parse("KH"), H)
 
 
-def compare(hands: list[str], trump: int, first: int, rules: Rules = Rules()) -> tuple:
+def compare(hands: list[str], trump: int, first: int, rules: Rules = DEFAULT_RULES) -> tuple:
     """(team, seat, NS points, EW points, pilotta seat) from the kernel, checked against the
     reference."""
     masks = [PACK.parse(h) if h else 0 for h in hands]

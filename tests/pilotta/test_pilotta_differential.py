@@ -48,7 +48,7 @@ def check_invariants(recs: np.ndarray, plays: np.ndarray, legal_n: np.ndarray, t
     for p in range(4):
         assert all(bin(int(h)).count("1") == 8 for h in hands[:, p])
     p = plays[played].astype(np.int64)
-    assert ((np.sort(p, axis=1) == np.arange(32)).all())  # every card played exactly once
+    assert (np.sort(p, axis=1) == np.arange(32)).all()  # every card played exactly once
     assert (legal_n[played] >= 1).all()  # a legal card existed at every one of the 32 plays
     r = recs[played]
     assert (r[:, RoundRec.RAW_NS] + r[:, RoundRec.RAW_EW] == total).all()

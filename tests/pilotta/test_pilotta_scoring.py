@@ -22,12 +22,12 @@ from piquet_sim.pilotta.layouts import (
 from piquet_sim.pilotta.policies import AuctionPolicy
 from piquet_sim.pilotta.reference import auction as RA
 from piquet_sim.pilotta.reference import scoring as R
-from piquet_sim.pilotta.rules import Rules
+from piquet_sim.pilotta.rules import DEFAULT_RULES, Rules
 
 NS, EW = 0, 1
 
 
-def score(raw_ns, tricks_ns, c_team, bid, comb=(0, 0), pil=-1, rules=Rules()) -> dict:
+def score(raw_ns, tricks_ns, c_team, bid, comb=(0, 0), pil=-1, rules=DEFAULT_RULES) -> dict:
     """Kernel score as a dict of Score fields, checked field by field against the reference."""
     out = np.zeros(SCORE_LEN, dtype=np.int32)
     score_round(raw_ns, tricks_ns, c_team, bid, comb[0], comb[1], pil, rules.to_array(), out)

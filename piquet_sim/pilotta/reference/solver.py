@@ -8,7 +8,7 @@ total (so that a whole round taken is worth 250).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .cards import points
 from .play import legal, trick_winner
@@ -31,7 +31,7 @@ def solve(
     total = 160 if kq == (3, 2) else 162
     bonus = CAPOT - total
 
-    @lru_cache(maxsize=None)
+    @cache
     def rest(hands: tuple, trick: tuple, leader: int, capot: bool) -> int:
         if not trick and not any(hands):
             return 0
