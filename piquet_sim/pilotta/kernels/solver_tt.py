@@ -137,6 +137,14 @@ def to_internal(mask, trump):
 
 
 @njit
+def card_to_internal(c, trump):
+    """Internal card index of natural card ``c``."""
+    s = c >> 3
+    t = 1 if s == trump else 0
+    return 8 * internal_suit(s, trump) + TO_STRENGTH[t, c & 7]
+
+
+@njit
 def card_to_natural(c, trump):
     """Natural card index of internal card ``c``."""
     isuit = c >> 3
