@@ -132,6 +132,27 @@ class Game(IntEnum):
     LEN = 6
 
 
+class OddsScope(IntEnum):
+    """Whose cards an odds counter looks at: North's hand, North-South, or all four hands."""
+
+    HAND = 0
+    TEAM = 1
+    TABLE = 2
+    LEN = 3
+
+
+class OddsBin(IntEnum):
+    """Counters of one scope (``odds_batch``): deals in which the scope holds ... Counter
+    ``scope * OddsBin.LEN + bin``."""
+
+    SEQ = 0  # 0..3: longest sequence in one hand: none, 3, 4, 5 or more cards
+    FOUR = 4  # 4..11: a four of natural rank r (4 + r; sevens and eights never count)
+    ANY_FOUR = 12  # a four of any counting rank
+    PILOTTA = 13  # the K and Q of the named trump in one hand
+    TRUMPS = 14  # 14..22: trumps held: hand and team their number, table the most in one hand
+    LEN = 32
+
+
 #: The capot bid (above 160) in card points, and its worth in game points.
 BID_CAPOT = 250
 BID_CAPOT_GP = 25
@@ -146,3 +167,4 @@ AUCTION_LEN = int(Auction.LEN)
 ROUND_LEN = int(RoundRec.LEN)
 SETUP_LEN = int(Setup.LEN)
 GAME_LEN = int(Game.LEN)
+ODDS_LEN = int(OddsScope.LEN) * int(OddsBin.LEN)

@@ -63,7 +63,8 @@ def test_literal_kq_total_is_160():
 
 
 def test_layouts_have_unique_fields_and_lengths():
-    for name in ("Rule", "Decl", "Comb", "Score", "Auction", "RoundRec", "Setup", "Game"):
+    names = ("Rule", "Decl", "Comb", "Score", "Auction", "RoundRec", "Setup", "Game", "OddsScope")
+    for name in names:
         cls = getattr(layouts, name)
         members = [m for m in cls.__members__.values() if m.name != "LEN"]
         # an IntEnum silently aliases equal values: every name must be its own member
