@@ -43,6 +43,8 @@ def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     hands = np.zeros(4, dtype=np.int64)
     for j in range(ROUND_LEN):
         rec[j] = 0
+    for j in (RoundRec.TRUMP, RoundRec.FIRST_LEADER, RoundRec.DECL_TEAM, RoundRec.PILOTTA_SEAT):
+        rec[j] = -1  # stays so in a thrown-in round
     dealer = index % 4
     deal_round(key, pack, state, hands)
     rec[RoundRec.DEALER] = dealer
