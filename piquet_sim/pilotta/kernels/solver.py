@@ -106,8 +106,8 @@ FR_LEN = 23
 MAX_DEPTH = 34
 
 Workspace = namedtuple(
-    "Workspace", "tt pext canon reps pts hands trick st frames moves scores stats"
-)
+    "Workspace", "tt pext canon reps pts hands trick st frames moves scores stats scratch"
+)  # scratch: int64[1, 4], the hands after a trick inside ``three_tricks``
 
 
 def make_workspace(tt_bits: int = DEFAULT_TT_BITS) -> Workspace:
@@ -118,6 +118,7 @@ def make_workspace(tt_bits: int = DEFAULT_TT_BITS) -> Workspace:
         np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(ST_LEN, dtype=np.int64),
         np.zeros((MAX_DEPTH, FR_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
         np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(S_LEN, dtype=np.int64),
+        np.zeros((1, 4), dtype=np.int64),
     )  # fmt: skip
 
 
@@ -132,6 +133,7 @@ def new_workspace(tt_bits, pext, canon, reps, pts):
         np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(ST_LEN, dtype=np.int64),
         np.zeros((MAX_DEPTH, FR_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
         np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(S_LEN, dtype=np.int64),
+        np.zeros((1, 4), dtype=np.int64),
     )  # fmt: skip
 
 
@@ -281,11 +283,13 @@ def search(ws, alpha, beta, flags):
                 fr[sp, FR_A0] = a
                 fr[sp, FR_B0] = b
                 if nleft == 3:
-                    ret = three_tricks(hands, seat, team, capot, bonus, pts, exempt, a, b)
+                    ret = three_tricks(hands, seat, team, capot, bonus, pts, exempt, a, b,
+                                       ws.scratch[0])  # fmt: skip
                     if flags & F_TT:
                         _store(tt, fr, sp, ret, -1, hands)
                     mode = 2
                     continue
+
             wseat = fr[sp, FR_WSEAT]
             wcard = fr[sp, FR_WCARD]
             partner_win = pos >= 2 and wseat == (seat + 2) % 4

@@ -219,10 +219,10 @@ def two_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b):
 
 
 @njit
-def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b):
+def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b, sub):
     """Value of the last three tricks (three cards in each hand, ``leader`` to lead),
     fail-soft in (a, b): nested loops over the first trick (the leader's cards high first),
-    then :func:`two_tricks`."""
+    then :func:`two_tricks`. ``sub``: int64[4] scratch."""
     p1 = (leader + 1) % 4
     p2 = (leader + 2) % 4
     p3 = (leader + 3) % 4
@@ -230,7 +230,6 @@ def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b):
     h1 = hands[p1]
     h2 = hands[p2]
     h3 = hands[p3]
-    sub = np.empty(4, dtype=np.int64)
     max0 = (leader & 1) == team
     best0 = -INF if max0 else INF
     m0 = h0

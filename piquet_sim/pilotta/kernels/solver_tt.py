@@ -38,7 +38,7 @@ from ...core.jit import njit, njit_inline
 from ..cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH, trump_points
 
 ZERO_ZONE = (3, 2)  # 0-point cards at the bottom: plain 7 8 9, trump 7 8
-DEFAULT_TT_BITS = 18
+DEFAULT_TT_BITS = 16
 ROW_BYTES = 32
 KEY_LEADER_SHIFT = 32
 KEY_CAPOT_SHIFT = 34
