@@ -284,7 +284,7 @@ def search(ws, alpha, beta, flags):
                 fr[sp, FR_B0] = b
                 if nleft == 3:
                     ret = three_tricks(hands, seat, team, capot, bonus, pts, exempt, a, b,
-                                       ws.scratch[0])  # fmt: skip
+                                       fr[sp, FR_R], ws.scratch[0])  # fmt: skip
                     if flags & F_TT:
                         _store(tt, fr, sp, ret, -1, hands)
                     mode = 2

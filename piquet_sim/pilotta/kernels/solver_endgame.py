@@ -219,10 +219,11 @@ def two_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b):
 
 
 @njit
-def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b, sub):
-    """Value of the last three tricks (three cards in each hand, ``leader`` to lead),
-    fail-soft in (a, b): nested loops over the first trick (the leader's cards high first),
-    then :func:`two_tricks`. ``sub``: int64[4] scratch."""
+def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b, r_pts, sub):
+    """Value of the last three tricks (three cards in each hand, ``leader`` to lead; ``r_pts``
+    the points of those 12 cards), fail-soft in (a, b): nested loops over the first trick (the
+    leader's cards high first), then :func:`two_tricks`, skipped when the points left cannot
+    reach the window. ``sub``: int64[4] scratch."""
     p1 = (leader + 1) % 4
     p2 = (leader + 2) % 4
     p3 = (leader + 3) % 4
@@ -266,15 +267,21 @@ def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b, sub):
                     if beats(c3, w2):
                         s3 = p3
                     won = (s3 & 1) == team
-                    add = pts[c0] + pts[c1] + pts[c2] + pts[c3] if won else 0
-                    sub[leader] = h0 & ~(np.int64(1) << c0)
-                    sub[p1] = h1 & ~(np.int64(1) << c1)
-                    sub[p2] = h2 & ~(np.int64(1) << c2)
-                    sub[p3] = h3 & ~(np.int64(1) << c3)
-                    v = add + two_tricks(
-                        sub, s3, team, 1 if (capot and won) else 0, bonus, pts, exempt,
-                        a - add, b - add,
-                    )  # fmt: skip
+                    tp = pts[c0] + pts[c1] + pts[c2] + pts[c3]
+                    add = tp if won else 0
+                    cap = 1 if (capot and won) else 0
+                    most = add + r_pts - tp + LAST_TRICK + (bonus if cap else 0)
+                    if most <= a:
+                        v = most  # cannot reach the window: an upper bound is enough
+                    elif add >= b:
+                        v = add  # above the window whatever follows: a lower bound
+                    else:
+                        sub[leader] = h0 & ~(np.int64(1) << c0)
+                        sub[p1] = h1 & ~(np.int64(1) << c1)
+                        sub[p2] = h2 & ~(np.int64(1) << c2)
+                        sub[p3] = h3 & ~(np.int64(1) << c3)
+                        v = add + two_tricks(sub, s3, team, cap, bonus, pts, exempt, a - add,
+                                             b - add)  # fmt: skip
                     if max0:
                         if v < best3:
                             best3 = v
