@@ -33,6 +33,7 @@ from .kernels.deal import deal_hands
 from .kernels.odds import odds_batch
 from .kernels.simulate import simulate_batch
 from .kernels.solver_tt import reset_tt, to_internal
+from .layouts import SolverStat
 from .rules import Rules
 
 SEED = 2024
@@ -55,14 +56,15 @@ def solve_full(quick: bool) -> list[dict]:
     nodes = np.empty(n)
     try:
         h, _, leader = rounds[0]
-        K.solve_position(ws, h, trick, 0, leader, leader & 1, 1, 0, 0, K.F_ALL)  # compile
+        K.solve_position(ws, h, trick, K.position(leader, leader & 1), K.F_ALL)  # compile
         for i, (h, _, leader) in enumerate(rounds):
+            pos = K.position(leader, leader & 1)
             reset_tt(ws.tt)
             ws.stats[:] = 0
             t0 = time.perf_counter()
-            K.solve_position(ws, h, trick, 0, leader, leader & 1, 1, 0, 0, K.F_ALL)
+            K.solve_position(ws, h, trick, pos, K.F_ALL)
             times[i] = time.perf_counter() - t0
-            nodes[i] = ws.stats[K.S_NODES]
+            nodes[i] = ws.stats[SolverStat.NODES]
     finally:
         numba.set_num_threads(previous)
     ms = times * 1e3
@@ -81,9 +83,11 @@ def solve_batch(quick: bool) -> list[dict]:
     hands = np.array([deal_hands(SEED, i) for i in range(n)], dtype=np.int64)
     idx = np.arange(n, dtype=np.int64)
     trumps, leaders = idx % 4, (idx // 4) % 4
-    K.solve_batch(hands[:2], trumps[:2], leaders[:2], leaders[:2] & 1, 0, 0, 16, K.TABLES)
+    template = K.position(0, 0)
+    K.solve_batch(K.Rounds(hands[:2], trumps[:2], leaders[:2], leaders[:2] & 1), template, 16,
+                  K.TABLES)  # fmt: skip
     t0 = time.perf_counter()
-    K.solve_batch(hands, trumps, leaders, leaders & 1, 0, 0, 16, K.TABLES)
+    K.solve_batch(K.Rounds(hands, trumps, leaders, leaders & 1), template, 16, K.TABLES)
     dt = time.perf_counter() - t0
     return [{"workload": "pilotta solve-batch", "threads": numba.config.NUMBA_NUM_THREADS,
              "rounds": n, "rounds_per_s": round(n / dt, 1)}]  # fmt: skip
@@ -135,9 +139,9 @@ t = time.perf_counter(); simulate_batch(1, 0, 10, make_setup(), Rules().to_array
 out["simulate_batch_s"] = time.perf_counter() - t
 t = time.perf_counter(); ws = K.make_workspace(10)
 h = np.array([255, 255 << 8, 255 << 16, 255 << 24], dtype=np.int64)
-K.solve_position(ws, h, np.zeros(4, dtype=np.int64), 0, 0, 0, 1, 0, 0, K.F_ALL)
+K.solve_position(ws, h, np.zeros(4, dtype=np.int64), K.position(0, 0), K.F_ALL)
 out["solve_position_s"] = time.perf_counter() - t
-t = time.perf_counter(); K.solve_line(ws, h, np.zeros(4, dtype=np.int64), 0, 0, 0, 1, 0, 0,
+t = time.perf_counter(); K.solve_line(ws, h, np.zeros(4, dtype=np.int64), K.position(0, 0),
                                       K.F_ALL, np.zeros(32, dtype=np.int64))
 out["solve_line_s"] = time.perf_counter() - t
 t = time.perf_counter(); odds_batch(1, 0, 10, 0)

@@ -153,6 +153,57 @@ class OddsBin(IntEnum):
     LEN = 32
 
 
+class SolverPos(IntEnum):
+    """A position for the double-dummy solver besides its hands and trick (int64 array)."""
+
+    LEADER = 0  # seat leading the current trick
+    PLAYED = 1  # cards already in the current trick (0..3)
+    TEAM = 2  # contracting team (0 NS, 1 EW)
+    CAPOT = 3  # 1: the contracting team has won every trick of the round so far
+    KQ = 4  # 1: trump K 3, Q 2
+    EXEMPT = 5  # 1: partner_exemption
+    LEN = 6
+
+
+class SolverStat(IntEnum):
+    """The solver's counters (``ws.stats``)."""
+
+    NODES = 0  # nodes entered
+    TT_CUTS = 1  # trick starts settled by the table
+    BOUND_CUTS = 2  # trick starts settled by the bounds
+    SEARCHES = 3  # null-window searches
+    LEN = 4
+
+
+class Frame(IntEnum):
+    """One node of the solver's explicit search stack (int64 row per depth)."""
+
+    SEAT = 0  # seat to play
+    POS = 1  # cards in the trick before this node's move
+    WSEAT = 2  # seat winning the trick so far (-1 at a trick start)
+    WCARD = 3  # its card
+    TPTS = 4  # card points in the trick so far
+    OUT = 5  # mask of the cards in the trick so far
+    LED = 6  # internal suit led (-1 at a trick start)
+    CAPOT = 7
+    NLEFT = 8  # tricks left, the current one included
+    R = 9  # card points still in the hands
+    A = 10  # window
+    B = 11
+    A0 = 12  # the window after the table narrowed it (what stored bounds are flagged against)
+    B0 = 13
+    BEST = 14
+    BM = 15  # best move
+    N = 16  # moves generated
+    I = 17  # next move to try  # noqa: E741
+    CARD = 18  # move being searched
+    ADD = 19  # points credited between this node and the child being searched
+    MAX = 20  # 1: the contracting team moves
+    K1 = 21  # table key (trick starts)
+    K2 = 22
+    LEN = 23
+
+
 #: The capot bid (above 160) in card points, and its worth in game points.
 BID_CAPOT = 250
 BID_CAPOT_GP = 25
@@ -168,3 +219,6 @@ ROUND_LEN = int(RoundRec.LEN)
 SETUP_LEN = int(Setup.LEN)
 GAME_LEN = int(Game.LEN)
 ODDS_LEN = int(OddsScope.LEN) * int(OddsBin.LEN)
+POS_LEN = int(SolverPos.LEN)
+STAT_LEN = int(SolverStat.LEN)
+FRAME_LEN = int(Frame.LEN)

@@ -150,8 +150,8 @@ def solve(
         it[i] = card_to_internal(c, trump)
     exempt = int(rules.partner_exemption)
     line = np.full(32, -1, dtype=np.int64)
-    rest = int(K.solve_line(workspace(), ih, it, len(trick), leader, team, capot, kq, exempt,
-                            K.F_ALL, line))  # fmt: skip
+    pos = K.position(leader, team, len(trick), capot, kq, exempt)
+    rest = int(K.solve_line(workspace(), ih, it, pos, K.F_ALL, line))
     cards = trick + [int(card_to_natural(int(c), trump)) for c in line if c >= 0]
     out_tricks = []
     lead = leader

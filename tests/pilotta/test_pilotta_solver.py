@@ -75,9 +75,12 @@ def kernel_value(ws, pos: dict, flags: int) -> int:
     for i, c in enumerate(pos["trick"]):
         trick[i] = card_to_internal(c, tr)
     reset_tt(ws.tt)
-    return int(K.solve_position(ws, hands, trick, len(pos["trick"]), pos["leader"], pos["team"],
-                                pos["capot"], int(pos["kq"] == (3, 2)), int(pos["exemption"]),
-                                flags))  # fmt: skip
+    return int(K.solve_position(ws, hands, trick, solver_pos(pos), flags))
+
+
+def solver_pos(pos: dict) -> np.ndarray:
+    return K.position(pos["leader"], pos["team"], len(pos["trick"]), pos["capot"],
+                      int(pos["kq"] == (3, 2)), int(pos["exemption"]))  # fmt: skip
 
 
 def reference_value(pos: dict) -> int:
@@ -159,19 +162,7 @@ def test_principal_variation_is_legal_and_scores_the_value(ws, i):
     trick = np.array([card_to_internal(c, tr) for c in pos["trick"]] + [0] * 4, dtype=np.int64)
     line = np.full(32, -1, dtype=np.int64)
     reset_tt(ws.tt)
-    v = K.solve_line(
-        ws,
-        hands,
-        trick[:4],
-        len(pos["trick"]),
-        pos["leader"],
-        pos["team"],
-        pos["capot"],
-        int(pos["kq"] == (3, 2)),
-        int(pos["exemption"]),
-        K.F_ALL,
-        line,
-    )
+    v = K.solve_line(ws, hands, trick[:4], solver_pos(pos), K.F_ALL, line)
     cards = [int(card_to_natural(int(c), tr)) for c in line if c >= 0]
     assert len(cards) == sum(bin(h).count("1") for h in pos["hands"])
     assert replay(pos, cards) == v
@@ -186,8 +177,9 @@ def test_table_kept_across_solves_gives_the_same_values():
         pos = full_round(300 + i)
         tr = pos["trump"]
         hands = np.array([to_internal(np.int64(h), tr) for h in pos["hands"]], dtype=np.int64)
-        kept = K.solve_position(ws, hands, np.zeros(4, dtype=np.int64), 0, pos["leader"],
-                                pos["team"], 1, 0, 0, K.F_ALL)  # fmt: skip
+        kept = K.solve_position(
+            ws, hands, np.zeros(4, dtype=np.int64), K.position(pos["leader"], pos["team"]), K.F_ALL
+        )
         pos["kq"], pos["exemption"] = (4, 3), False
         assert kept == kernel_value(fresh, pos, K.F_ALL)
 
@@ -202,9 +194,10 @@ def test_batch_same_values_whatever_the_threads():
     previous = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        one = K.solve_batch(hands, trumps, leaders, teams, 0, 0, 12, K.TABLES)
+        rounds = K.Rounds(hands, trumps, leaders, teams)
+        one = K.solve_batch(rounds, K.position(0, 0), 12, K.TABLES)
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        two = K.solve_batch(hands, trumps, leaders, teams, 0, 0, 12, K.TABLES)
+        two = K.solve_batch(rounds, K.position(0, 0), 12, K.TABLES)
     finally:
         numba.set_num_threads(previous)
     assert (one == two).all()

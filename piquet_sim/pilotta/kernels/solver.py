@@ -36,6 +36,7 @@ from numba import prange
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_parallel
+from ..layouts import FRAME_LEN, POS_LEN, STAT_LEN, Frame, SolverPos, SolverStat
 from .solver_endgame import INF, LAST_TRICK, bounds, last_trick, three_tricks, two_tricks
 from .solver_moves import F_EQUIV, F_ORDER, beats, gen_moves, legal_internal
 from .solver_tt import (
@@ -62,48 +63,11 @@ F_BOUNDS = 8  # trump-run and cash bounds at trick starts
 F_ALL = F_ALPHABETA | F_TT | F_EQUIV | F_BOUNDS | F_ORDER
 F_PLAIN = F_ALPHABETA | F_ORDER  # plain alpha-beta with ordering, nothing else
 
-# stats
-S_NODES = 0  # nodes entered
-S_TT_CUTS = 1  # trick starts settled by the table
-S_BOUND_CUTS = 2  # trick starts settled by the bounds
-S_SEARCHES = 3  # null-window searches
-S_LEN = 4
-
-# position (``st``)
-ST_LEADER = 0  # seat leading the current trick
-ST_PLAYED = 1  # cards already in the current trick (0..3), in ``trick[0 ..]``
-ST_TEAM = 2  # contracting team (0 NS, 1 EW)
-ST_CAPOT = 3  # 1: the contracting team has won every trick of the round so far
-ST_KQ = 4  # 1: trump K 3, Q 2
-ST_EXEMPT = 5  # 1: partner_exemption
-ST_LEN = 6
-
-# frame fields
-FR_SEAT = 0
-FR_POS = 1  # cards in the trick before this node's move
-FR_WSEAT = 2  # seat winning the trick so far (-1 at a trick start)
-FR_WCARD = 3  # its card
-FR_TPTS = 4  # card points in the trick so far
-FR_OUT = 5  # mask of the cards in the trick so far
-FR_LED = 6  # internal suit led (-1 at a trick start)
-FR_CAPOT = 7
-FR_NLEFT = 8  # tricks left, the current one included
-FR_R = 9  # card points still in the hands
-FR_A = 10  # window
-FR_B = 11
-FR_A0 = 12  # the window after the table narrowed it (what stored bounds are flagged against)
-FR_B0 = 13
-FR_BEST = 14
-FR_BM = 15  # best move
-FR_N = 16  # moves generated
-FR_I = 17  # next move to try
-FR_CARD = 18  # move being searched
-FR_ADD = 19  # points credited between this node and the child being searched
-FR_MAX = 20  # 1: the contracting team moves
-FR_K1 = 21  # table key (trick starts)
-FR_K2 = 22
-FR_LEN = 23
 MAX_DEPTH = 34
+
+#: Full rounds for :func:`solve_batch`: hands int64[n, 4] (natural masks N E S W), trumps,
+#: leaders and contracting teams int64[n].
+Rounds = namedtuple("Rounds", "hands trumps leaders teams")
 
 Workspace = namedtuple(
     "Workspace", "tt pext canon reps pts hands trick st frames moves scores stats scratch"
@@ -115,9 +79,9 @@ def make_workspace(tt_bits: int = DEFAULT_TT_BITS) -> Workspace:
     shared lookup tables, the position and the search's scratch arrays."""
     return Workspace(
         make_tt(tt_bits), PEXT, CANON, REPS, PTS,
-        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(ST_LEN, dtype=np.int64),
-        np.zeros((MAX_DEPTH, FR_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
-        np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(S_LEN, dtype=np.int64),
+        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(POS_LEN, dtype=np.int64),
+        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(STAT_LEN, dtype=np.int64),
         np.zeros((1, 4), dtype=np.int64),
     )  # fmt: skip
 
@@ -130,26 +94,36 @@ def new_workspace(tt_bits, pext, canon, reps, pts):
         tt[i, 0] = -1
     return Workspace(
         tt, pext, canon, reps, pts,
-        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(ST_LEN, dtype=np.int64),
-        np.zeros((MAX_DEPTH, FR_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
-        np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(S_LEN, dtype=np.int64),
+        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(POS_LEN, dtype=np.int64),
+        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(STAT_LEN, dtype=np.int64),
         np.zeros((1, 4), dtype=np.int64),
     )  # fmt: skip
 
 
+def position(leader: int, team: int, played: int = 0, capot: int = 1, kq: int = 0,
+             exempt: int = 0) -> np.ndarray:  # fmt: skip
+    """A :class:`layouts.SolverPos` array (int64) for :func:`solve_position`."""
+    pos = np.zeros(POS_LEN, dtype=np.int64)
+    pos[SolverPos.LEADER] = leader
+    pos[SolverPos.PLAYED] = played
+    pos[SolverPos.TEAM] = team
+    pos[SolverPos.CAPOT] = capot
+    pos[SolverPos.KQ] = kq
+    pos[SolverPos.EXEMPT] = exempt
+    return pos
+
+
 @njit
-def set_position(ws, hands, trick, played, leader, team, capot, kq, exempt):
-    """Load a position: ``hands`` int64[4] and the ``played`` cards of the current trick
-    (``trick``, in playing order from ``leader``), all in the solver's encoding."""
+def set_position(ws, hands, trick, pos):
+    """Load a position: ``hands`` int64[4] and the cards of the current trick (``trick``, in
+    playing order from its leader), in the solver's encoding; ``pos`` int64[POS_LEN] as
+    :class:`layouts.SolverPos`."""
     for p in range(4):
         ws.hands[p] = hands[p]
-        ws.trick[p] = trick[p] if p < played else -1
-    ws.st[ST_LEADER] = leader
-    ws.st[ST_PLAYED] = played
-    ws.st[ST_TEAM] = team
-    ws.st[ST_CAPOT] = capot
-    ws.st[ST_KQ] = kq
-    ws.st[ST_EXEMPT] = exempt
+        ws.trick[p] = trick[p] if p < pos[SolverPos.PLAYED] else -1
+    for j in range(POS_LEN):
+        ws.st[j] = pos[j]
 
 
 @njit
@@ -161,12 +135,12 @@ def _store(tt, fr, sp, best, move, hands):
         s = move >> 3
         o = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (8 * s)) & 0xFF
         code = 8 * s + popcount32(o & ((np.int64(1) << (move & 7)) - 1))
-    k1 = fr[sp, FR_K1]
-    k2 = fr[sp, FR_K2]
-    n = fr[sp, FR_NLEFT]
-    if best <= fr[sp, FR_A0]:
+    k1 = fr[sp, Frame.K1]
+    k2 = fr[sp, Frame.K2]
+    n = fr[sp, Frame.NLEFT]
+    if best <= fr[sp, Frame.A0]:
         tt_store(tt, k1, k2, 0, best, code, n)
-    elif best >= fr[sp, FR_B0]:
+    elif best >= fr[sp, Frame.B0]:
         tt_store(tt, k1, k2, best, 511, code, n)
     else:
         tt_store(tt, k1, k2, best, best, code, n)
@@ -182,15 +156,15 @@ def search(ws, alpha, beta, flags):
     st = ws.st
     stats = ws.stats
     tt = ws.tt
-    team = st[ST_TEAM]
-    kq = st[ST_KQ]
+    team = st[SolverPos.TEAM]
+    kq = st[SolverPos.KQ]
     pts = ws.pts[kq]
-    exempt = st[ST_EXEMPT]
+    exempt = st[SolverPos.EXEMPT]
     bonus = CAPOT_POINTS - (160 if kq else 162)
     ab = flags & F_ALPHABETA
-    stats[S_SEARCHES] += 1
-    leader = st[ST_LEADER]
-    played = st[ST_PLAYED]
+    stats[SolverStat.SEARCHES] += 1
+    leader = st[SolverPos.LEADER]
+    played = st[SolverPos.PLAYED]
     wseat = -1
     wcard = -1
     tpts = 0
@@ -209,48 +183,48 @@ def search(ws, alpha, beta, flags):
             r_pts += pts[low_index(m)]
             m &= m - 1
     seat = (leader + played) % 4
-    fr[0, FR_SEAT] = seat
-    fr[0, FR_POS] = played
-    fr[0, FR_WSEAT] = wseat
-    fr[0, FR_WCARD] = wcard
-    fr[0, FR_TPTS] = tpts
-    fr[0, FR_OUT] = out
-    fr[0, FR_LED] = ws.trick[0] >> 3 if played > 0 else -1
-    fr[0, FR_CAPOT] = st[ST_CAPOT]
-    fr[0, FR_NLEFT] = popcount32(hands[seat])
-    fr[0, FR_R] = r_pts
-    fr[0, FR_A] = alpha
-    fr[0, FR_B] = beta
+    fr[0, Frame.SEAT] = seat
+    fr[0, Frame.POS] = played
+    fr[0, Frame.WSEAT] = wseat
+    fr[0, Frame.WCARD] = wcard
+    fr[0, Frame.TPTS] = tpts
+    fr[0, Frame.OUT] = out
+    fr[0, Frame.LED] = ws.trick[0] >> 3 if played > 0 else -1
+    fr[0, Frame.CAPOT] = st[SolverPos.CAPOT]
+    fr[0, Frame.NLEFT] = popcount32(hands[seat])
+    fr[0, Frame.R] = r_pts
+    fr[0, Frame.A] = alpha
+    fr[0, Frame.B] = beta
     sp = 0
     mode = 0  # 0 enter node sp, 1 next move of sp, 2 return ret to the parent
     ret = np.int64(0)
     while True:
         if mode == 0:
-            stats[S_NODES] += 1
-            seat = fr[sp, FR_SEAT]
-            pos = fr[sp, FR_POS]
-            nleft = fr[sp, FR_NLEFT]
-            capot = fr[sp, FR_CAPOT]
-            a = fr[sp, FR_A]
-            b = fr[sp, FR_B]
+            stats[SolverStat.NODES] += 1
+            seat = fr[sp, Frame.SEAT]
+            pos = fr[sp, Frame.POS]
+            nleft = fr[sp, Frame.NLEFT]
+            capot = fr[sp, Frame.CAPOT]
+            a = fr[sp, Frame.A]
+            b = fr[sp, Frame.B]
             if not ab:
                 a = -INF
                 b = INF
             tt_card = -1
             if pos == 0:
                 if nleft <= 1:
-                    ret = last_trick(hands, seat, team, capot, bonus, pts) if nleft else 0
+                    ret = last_trick(hands, seat, capot, st, pts) if nleft else 0
                     mode = 2
                     continue
                 if ab and flags & F_BOUNDS:
-                    lo, hi = bounds(hands, seat, team, capot, bonus, pts, fr[sp, FR_R])
+                    lo, hi = bounds(hands, seat, capot, fr[sp, Frame.R], st, pts)
                     if hi <= a or lo >= b:
-                        stats[S_BOUND_CUTS] += 1
+                        stats[SolverStat.BOUND_CUTS] += 1
                         ret = hi if hi <= a else lo
                         mode = 2
                         continue
                 if nleft == 2:
-                    ret = two_tricks(hands, seat, team, capot, bonus, pts, exempt, a, b)
+                    ret = two_tricks(hands, seat, capot, a, b, st, pts)
                     mode = 2
                     continue
                 if flags & F_TT:
@@ -258,14 +232,14 @@ def search(ws, alpha, beta, flags):
                         hands[0], hands[1], hands[2], hands[3], seat, capot, team, kq,
                         ws.pext, ws.canon,
                     )  # fmt: skip
-                    fr[sp, FR_K1] = k1
-                    fr[sp, FR_K2] = k2
+                    fr[sp, Frame.K1] = k1
+                    fr[sp, Frame.K2] = k2
                     data = tt_probe(tt, k1, k2)
                     if data >= 0:
                         lo = tt_lo(data)
                         hi = tt_hi(data)
                         if lo == hi or (ab and (lo >= b or hi <= a)):
-                            stats[S_TT_CUTS] += 1
+                            stats[SolverStat.TT_CUTS] += 1
                             ret = hi if (ab and hi <= a) else lo
                             mode = 2
                             continue
@@ -280,115 +254,112 @@ def search(ws, alpha, beta, flags):
                                 o &= o - 1
                             if o:
                                 tt_card = 8 * s + low_index(o)
-                fr[sp, FR_A0] = a
-                fr[sp, FR_B0] = b
+                fr[sp, Frame.A0] = a
+                fr[sp, Frame.B0] = b
                 if nleft == 3:
-                    ret = three_tricks(hands, seat, team, capot, bonus, pts, exempt, a, b,
-                                       fr[sp, FR_R], ws.scratch[0])  # fmt: skip
+                    r_pts = fr[sp, Frame.R]
+                    ret = three_tricks(hands, seat, capot, a, b, r_pts, st, pts, ws.scratch[0])
                     if flags & F_TT:
                         _store(tt, fr, sp, ret, -1, hands)
                     mode = 2
                     continue
 
-            wseat = fr[sp, FR_WSEAT]
-            wcard = fr[sp, FR_WCARD]
+            wseat = fr[sp, Frame.WSEAT]
+            wcard = fr[sp, Frame.WCARD]
             partner_win = pos >= 2 and wseat == (seat + 2) % 4
-            legal = legal_internal(hands[seat], pos, wcard, fr[sp, FR_LED], partner_win, exempt)
-            k = gen_moves(
-                hands, legal, seat, pos, wseat, wcard, fr[sp, FR_OUT], tt_card, flags, ws.reps,
-                pts, mv[sp], ws.scores[sp],
-            )  # fmt: skip
-            fr[sp, FR_MAX] = 1 if (seat & 1) == team else 0
-            fr[sp, FR_A] = a
-            fr[sp, FR_B] = b
-            fr[sp, FR_A0] = a
-            fr[sp, FR_B0] = b
-            fr[sp, FR_BEST] = -INF if fr[sp, FR_MAX] else INF
-            fr[sp, FR_BM] = -1
-            fr[sp, FR_N] = k
-            fr[sp, FR_I] = 0
+            legal = legal_internal(hands[seat], pos, wcard, fr[sp, Frame.LED], partner_win, exempt)
+            k = gen_moves(ws, sp, legal, tt_card, flags, pts)
+            fr[sp, Frame.MAX] = 1 if (seat & 1) == team else 0
+            fr[sp, Frame.A] = a
+            fr[sp, Frame.B] = b
+            fr[sp, Frame.A0] = a
+            fr[sp, Frame.B0] = b
+            fr[sp, Frame.BEST] = -INF if fr[sp, Frame.MAX] else INF
+            fr[sp, Frame.BM] = -1
+            fr[sp, Frame.N] = k
+            fr[sp, Frame.I] = 0
             mode = 1
         elif mode == 1:
-            i = fr[sp, FR_I]
-            if i >= fr[sp, FR_N]:
-                ret = fr[sp, FR_BEST]
-                if fr[sp, FR_POS] == 0 and flags & F_TT:
-                    _store(tt, fr, sp, ret, fr[sp, FR_BM], hands)
+            i = fr[sp, Frame.I]
+            if i >= fr[sp, Frame.N]:
+                ret = fr[sp, Frame.BEST]
+                if fr[sp, Frame.POS] == 0 and flags & F_TT:
+                    _store(tt, fr, sp, ret, fr[sp, Frame.BM], hands)
                 mode = 2
                 continue
-            fr[sp, FR_I] = i + 1
+            fr[sp, Frame.I] = i + 1
             c = mv[sp, i]
-            fr[sp, FR_CARD] = c
-            seat = fr[sp, FR_SEAT]
-            pos = fr[sp, FR_POS]
+            fr[sp, Frame.CARD] = c
+            seat = fr[sp, Frame.SEAT]
+            pos = fr[sp, Frame.POS]
             hands[seat] &= ~(np.int64(1) << c)
-            wseat = fr[sp, FR_WSEAT]
-            wcard = fr[sp, FR_WCARD]
+            wseat = fr[sp, Frame.WSEAT]
+            wcard = fr[sp, Frame.WCARD]
             if pos == 0 or beats(c, wcard):
                 wseat = seat
                 wcard = c
-            tp = fr[sp, FR_TPTS] + pts[c]
+            tp = fr[sp, Frame.TPTS] + pts[c]
             s1 = sp + 1
-            fr[s1, FR_R] = fr[sp, FR_R] - pts[c]
+            fr[s1, Frame.R] = fr[sp, Frame.R] - pts[c]
             if pos < 3:
-                fr[sp, FR_ADD] = 0
-                fr[s1, FR_SEAT] = (seat + 1) % 4
-                fr[s1, FR_POS] = pos + 1
-                fr[s1, FR_WSEAT] = wseat
-                fr[s1, FR_WCARD] = wcard
-                fr[s1, FR_TPTS] = tp
-                fr[s1, FR_OUT] = fr[sp, FR_OUT] | (np.int64(1) << c)
-                fr[s1, FR_LED] = c >> 3 if pos == 0 else fr[sp, FR_LED]
-                fr[s1, FR_CAPOT] = fr[sp, FR_CAPOT]
-                fr[s1, FR_NLEFT] = fr[sp, FR_NLEFT]
-                fr[s1, FR_A] = fr[sp, FR_A]
-                fr[s1, FR_B] = fr[sp, FR_B]
+                fr[sp, Frame.ADD] = 0
+                fr[s1, Frame.SEAT] = (seat + 1) % 4
+                fr[s1, Frame.POS] = pos + 1
+                fr[s1, Frame.WSEAT] = wseat
+                fr[s1, Frame.WCARD] = wcard
+                fr[s1, Frame.TPTS] = tp
+                fr[s1, Frame.OUT] = fr[sp, Frame.OUT] | (np.int64(1) << c)
+                fr[s1, Frame.LED] = c >> 3 if pos == 0 else fr[sp, Frame.LED]
+                fr[s1, Frame.CAPOT] = fr[sp, Frame.CAPOT]
+                fr[s1, Frame.NLEFT] = fr[sp, Frame.NLEFT]
+                fr[s1, Frame.A] = fr[sp, Frame.A]
+                fr[s1, Frame.B] = fr[sp, Frame.B]
             else:
-                nleft = fr[sp, FR_NLEFT]
+                nleft = fr[sp, Frame.NLEFT]
                 won = (wseat & 1) == team
                 add = 0
                 if won:
                     add = tp
                     if nleft == 1:
                         add += LAST_TRICK
-                        if fr[sp, FR_CAPOT]:
+                        if fr[sp, Frame.CAPOT]:
                             add += bonus
-                fr[sp, FR_ADD] = add
-                fr[s1, FR_SEAT] = wseat
-                fr[s1, FR_POS] = 0
-                fr[s1, FR_WSEAT] = -1
-                fr[s1, FR_WCARD] = -1
-                fr[s1, FR_TPTS] = 0
-                fr[s1, FR_OUT] = 0
-                fr[s1, FR_LED] = -1
-                fr[s1, FR_CAPOT] = 1 if (fr[sp, FR_CAPOT] and won) else 0
-                fr[s1, FR_NLEFT] = nleft - 1
-                fr[s1, FR_A] = fr[sp, FR_A] - add
-                fr[s1, FR_B] = fr[sp, FR_B] - add
+                fr[sp, Frame.ADD] = add
+                fr[s1, Frame.SEAT] = wseat
+                fr[s1, Frame.POS] = 0
+                fr[s1, Frame.WSEAT] = -1
+                fr[s1, Frame.WCARD] = -1
+                fr[s1, Frame.TPTS] = 0
+                fr[s1, Frame.OUT] = 0
+                fr[s1, Frame.LED] = -1
+                fr[s1, Frame.CAPOT] = 1 if (fr[sp, Frame.CAPOT] and won) else 0
+                fr[s1, Frame.NLEFT] = nleft - 1
+                fr[s1, Frame.A] = fr[sp, Frame.A] - add
+                fr[s1, Frame.B] = fr[sp, Frame.B] - add
             sp = s1
             mode = 0
         else:
             if sp == 0:
                 return ret
             sp -= 1
-            c = fr[sp, FR_CARD]
-            hands[fr[sp, FR_SEAT]] |= np.int64(1) << c
-            v = ret + fr[sp, FR_ADD]
-            if fr[sp, FR_MAX]:
-                if v > fr[sp, FR_BEST]:
-                    fr[sp, FR_BEST] = v
-                    fr[sp, FR_BM] = c
-                    if v > fr[sp, FR_A]:
-                        fr[sp, FR_A] = v
-                    if ab and v >= fr[sp, FR_B]:
-                        fr[sp, FR_I] = fr[sp, FR_N]
-            elif v < fr[sp, FR_BEST]:
-                fr[sp, FR_BEST] = v
-                fr[sp, FR_BM] = c
-                if v < fr[sp, FR_B]:
-                    fr[sp, FR_B] = v
-                if ab and v <= fr[sp, FR_A]:
-                    fr[sp, FR_I] = fr[sp, FR_N]
+            c = fr[sp, Frame.CARD]
+            hands[fr[sp, Frame.SEAT]] |= np.int64(1) << c
+            v = ret + fr[sp, Frame.ADD]
+            if fr[sp, Frame.MAX]:
+                if v > fr[sp, Frame.BEST]:
+                    fr[sp, Frame.BEST] = v
+                    fr[sp, Frame.BM] = c
+                    if v > fr[sp, Frame.A]:
+                        fr[sp, Frame.A] = v
+                    if ab and v >= fr[sp, Frame.B]:
+                        fr[sp, Frame.I] = fr[sp, Frame.N]
+            elif v < fr[sp, Frame.BEST]:
+                fr[sp, Frame.BEST] = v
+                fr[sp, Frame.BM] = c
+                if v < fr[sp, Frame.B]:
+                    fr[sp, Frame.B] = v
+                if ab and v <= fr[sp, Frame.A]:
+                    fr[sp, Frame.I] = fr[sp, Frame.N]
             mode = 1
 
 
@@ -412,9 +383,9 @@ def value(ws, flags):
 
 
 @njit
-def solve_position(ws, hands, trick, played, leader, team, capot, kq, exempt, flags):
+def solve_position(ws, hands, trick, pos, flags):
     """Load a position (solver encoding, see :func:`set_position`) and return its value."""
-    set_position(ws, hands, trick, played, leader, team, capot, kq, exempt)
+    set_position(ws, hands, trick, pos)
     return value(ws, flags)
 
 
@@ -423,14 +394,14 @@ def _after(ws, c):
     """Play card ``c`` in the loaded position (it must be legal); returns the points this
     credits to the contracting team (the trick's, when ``c`` completes it)."""
     st = ws.st
-    pts = ws.pts[st[ST_KQ]]
-    leader = st[ST_LEADER]
-    played = st[ST_PLAYED]
+    pts = ws.pts[st[SolverPos.KQ]]
+    leader = st[SolverPos.LEADER]
+    played = st[SolverPos.PLAYED]
     seat = (leader + played) % 4
     ws.hands[seat] &= ~(np.int64(1) << c)
     ws.trick[played] = c
     if played < 3:
-        st[ST_PLAYED] = played + 1
+        st[SolverPos.PLAYED] = played + 1
         return 0
     wcard = ws.trick[0]
     wseat = leader
@@ -441,17 +412,17 @@ def _after(ws, c):
         if i > 0 and beats(t, wcard):
             wcard = t
             wseat = (leader + i) % 4
-    won = (wseat & 1) == st[ST_TEAM]
+    won = (wseat & 1) == st[SolverPos.TEAM]
     add = 0
     if won:
         add = tp
         if ws.hands[0] == 0:
             add += LAST_TRICK
-            if st[ST_CAPOT]:
-                add += CAPOT_POINTS - (160 if st[ST_KQ] else 162)
-    st[ST_CAPOT] = 1 if (st[ST_CAPOT] and won) else 0
-    st[ST_LEADER] = wseat
-    st[ST_PLAYED] = 0
+            if st[SolverPos.CAPOT]:
+                add += CAPOT_POINTS - (160 if st[SolverPos.KQ] else 162)
+    st[SolverPos.CAPOT] = 1 if (st[SolverPos.CAPOT] and won) else 0
+    st[SolverPos.LEADER] = wseat
+    st[SolverPos.PLAYED] = 0
     for i in range(4):
         ws.trick[i] = -1
     return add
@@ -461,35 +432,35 @@ def _after(ws, c):
 def legal_now(ws):
     """Legal cards of the seat to play in the loaded position (solver encoding)."""
     st = ws.st
-    played = st[ST_PLAYED]
-    seat = (st[ST_LEADER] + played) % 4
+    played = st[SolverPos.PLAYED]
+    seat = (st[SolverPos.LEADER] + played) % 4
     if played == 0:
         return ws.hands[seat]
     wcard = ws.trick[0]
-    wseat = st[ST_LEADER]
+    wseat = st[SolverPos.LEADER]
     for i in range(1, played):
         if beats(ws.trick[i], wcard):
             wcard = ws.trick[i]
-            wseat = (st[ST_LEADER] + i) % 4
+            wseat = (st[SolverPos.LEADER] + i) % 4
     partner_win = played >= 2 and wseat == (seat + 2) % 4
     return legal_internal(
-        ws.hands[seat], played, wcard, ws.trick[0] >> 3, partner_win, st[ST_EXEMPT]
+        ws.hands[seat], played, wcard, ws.trick[0] >> 3, partner_win, st[SolverPos.EXEMPT]
     )
 
 
 @njit
-def solve_line(ws, hands, trick, played, leader, team, capot, kq, exempt, flags, line):
+def solve_line(ws, hands, trick, pos, flags, line):
     """Value of a position and a principal variation: ``line`` (int64[32]) receives the cards
     still to be played in order (solver encoding), -1 after the last. At each step the card
     kept is the lowest (internal index) whose value keeps the position's value."""
     for i in range(line.shape[0]):
         line[i] = -1
-    set_position(ws, hands, trick, played, leader, team, capot, kq, exempt)
+    set_position(ws, hands, trick, pos)
     v = value(ws, flags)
     target = v
     saved_hands = np.zeros(4, dtype=np.int64)
     saved_trick = np.zeros(4, dtype=np.int64)
-    saved_st = np.zeros(ST_LEN, dtype=np.int64)
+    saved_st = np.zeros(POS_LEN, dtype=np.int64)
     step = 0
     while ws.hands[0] | ws.hands[1] | ws.hands[2] | ws.hands[3]:
         legal = legal_now(ws)
@@ -523,39 +494,45 @@ def solve_line(ws, hands, trick, played, leader, team, capot, kq, exempt, flags,
 
 
 @njit
-def _solve_chunk(hands, trumps, leaders, teams, kq, exempt, lo, hi, tt_bits, tables, values):
+def _solve_chunk(rounds, template, lo, hi, tt_bits, tables, values):
     """Serial worker of :func:`solve_batch`: rounds lo..hi-1 with one workspace."""
     ws = new_workspace(tt_bits, tables[0], tables[1], tables[2], tables[3])
     h = np.zeros(4, dtype=np.int64)
     trick = np.zeros(4, dtype=np.int64)
+    pos = template.copy()
     for i in range(lo, hi):
         for p in range(4):
-            h[p] = to_internal(hands[i, p], trumps[i])
-        values[i] = solve_position(ws, h, trick, 0, leaders[i], teams[i], 1, kq, exempt, F_ALL)
+            h[p] = to_internal(rounds.hands[i, p], rounds.trumps[i])
+        pos[SolverPos.LEADER] = rounds.leaders[i]
+        pos[SolverPos.TEAM] = rounds.teams[i]
+        pos[SolverPos.PLAYED] = 0
+        pos[SolverPos.CAPOT] = 1
+        values[i] = solve_position(ws, h, trick, pos, F_ALL)
 
 
 @njit_parallel
-def solve_batch(hands, trumps, leaders, teams, kq, exempt, tt_bits, tables):
-    """Exact values of full rounds (``hands`` int64[n, 4] natural masks N E S W; per round the
-    trump suit, the first leader and the contracting team): int64[n], the contracting team's
-    card points or 250 for its capot. Parallel over 64 fixed chunks, one workspace each (its
-    table kept from round to round); values never depend on the thread count.
-    ``tables``: (PEXT, CANON, REPS, PTS)."""
-    n = hands.shape[0]
+def solve_batch(rounds, template, tt_bits, tables):
+    """Exact values of full rounds: int64[n], the contracting team's card points or 250 for its
+    capot. ``rounds``: :data:`Rounds` (hands int64[n, 4] natural masks N E S W; per round the
+    trump suit, the first leader and the contracting team); ``template``: a SolverPos array
+    giving KQ and EXEMPT. Parallel over 64 fixed chunks, one workspace each (its table kept
+    from round to round); values never depend on the thread count. ``tables``: TABLES."""
+    n = rounds.hands.shape[0]
     values = np.zeros(n, dtype=np.int64)
     n_chunks = min(n, 64)
     per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
         lo = ch * per
         hi = min(n, lo + per)
-        _solve_chunk(hands, trumps, leaders, teams, kq, exempt, lo, hi, tt_bits, tables, values)
+        _solve_chunk(rounds, template, lo, hi, tt_bits, tables, values)
     return values
 
 
 TABLES = (PEXT, CANON, REPS, PTS)
 
 __all__ = [
-    "F_ALL", "F_ALPHABETA", "F_BOUNDS", "F_EQUIV", "F_ORDER", "F_PLAIN", "F_TT", "TABLES",
-    "Workspace", "card_to_natural", "legal_now", "make_workspace", "search", "set_position",
+    "F_ALL", "F_ALPHABETA", "F_BOUNDS", "F_EQUIV", "F_ORDER", "F_PLAIN", "F_TT", "TABLES", "Rounds",
+    "Workspace", "card_to_natural", "legal_now", "make_workspace", "position", "search",
+    "set_position",
     "solve_batch", "solve_line", "solve_position", "value",
 ]  # fmt: skip

@@ -6,9 +6,10 @@
 * :func:`bounds`: lower and upper bounds of a trick start from the trumps' top run and the
   leader's cashable cards.
 
-Values are the contracting team's points of the rest of the round (``solver`` module docstring):
-``team`` is the contracting team, ``capot`` 1 while it has won every trick, ``bonus`` what a
-capot adds to the last trick (250 minus the pack's total), ``pts`` card points by internal card.
+Values are the contracting team's points of the rest of the round (``solver`` module docstring).
+``st`` is the position array (:class:`layouts.SolverPos`: contracting team, trump K/Q points,
+partner exemption); ``capot`` 1 while the contracting team has won every trick; ``pts`` card
+points by internal card. A capot adds ``250 - total`` to the last trick (:func:`capot_bonus`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy as np
 
 from ...core.bits import high_index, low_index
 from ...core.jit import njit, njit_inline
+from ..layouts import SolverPos
 from .solver_moves import beats, legal_internal
 
 INF = 1000
@@ -24,8 +26,15 @@ LAST_TRICK = 10
 
 
 @njit_inline
-def last_trick(hands, leader, team, capot, bonus, pts):
+def capot_bonus(st):
+    """What a capot adds to the last trick: 250 minus the round's total (162, or 160)."""
+    return 250 - (160 if st[SolverPos.KQ] else 162)
+
+
+@njit_inline
+def last_trick(hands, leader, capot, st, pts):
     """Value of the last trick (one card in each hand, ``leader`` to lead)."""
+    team = st[SolverPos.TEAM]
     wc = low_index(hands[leader])
     wseat = leader
     total = pts[wc]
@@ -39,19 +48,21 @@ def last_trick(hands, leader, team, capot, bonus, pts):
     if (wseat & 1) == team:
         v = total + LAST_TRICK
         if capot:
-            v += bonus
+            v += capot_bonus(st)
         return v
     return 0
 
 
 @njit_inline
-def bounds(hands, leader, team, capot, bonus, pts, r_pts):
+def bounds(hands, leader, capot, r_pts, st, pts):
     """(lower, upper) bounds of a trick start's value (``r_pts``: points of the cards out).
 
     The highest trump out wins the trick it is played in, and so does each next trump its
     holder holds in an unbroken run below it: those points go to the holder's team (and a
     defender holding it rules the capot out). When every trump out is the leader's, he can
     cash them and his unbroken runs from the top of each plain suit, keeping the lead."""
+    team = st[SolverPos.TEAM]
+    bonus = capot_bonus(st)
     lo = 0
     hi = r_pts + LAST_TRICK + (bonus if capot else 0)
     rem = hands[0] | hands[1] | hands[2] | hands[3]
@@ -105,9 +116,12 @@ def bounds(hands, leader, team, capot, bonus, pts, r_pts):
 
 
 @njit
-def two_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b):
+def two_tricks(hands, leader, capot, a, b, st, pts):
     """Value of the last two tricks (two cards in each hand, ``leader`` to lead), fail-soft in
     (a, b): the whole tree (at most 16 ways to play the first trick) without frames."""
+    team = st[SolverPos.TEAM]
+    exempt = st[SolverPos.EXEMPT]
+    bonus = capot_bonus(st)
     p1 = (leader + 1) % 4
     p2 = (leader + 2) % 4
     p3 = (leader + 3) % 4
@@ -219,11 +233,14 @@ def two_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b):
 
 
 @njit
-def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b, r_pts, sub):
+def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub):
     """Value of the last three tricks (three cards in each hand, ``leader`` to lead; ``r_pts``
     the points of those 12 cards), fail-soft in (a, b): nested loops over the first trick (the
     leader's cards high first), then :func:`two_tricks`, skipped when the points left cannot
     reach the window. ``sub``: int64[4] scratch."""
+    team = st[SolverPos.TEAM]
+    exempt = st[SolverPos.EXEMPT]
+    bonus = capot_bonus(st)
     p1 = (leader + 1) % 4
     p2 = (leader + 2) % 4
     p3 = (leader + 3) % 4
@@ -280,8 +297,7 @@ def three_tricks(hands, leader, team, capot, bonus, pts, exempt, a, b, r_pts, su
                         sub[p1] = h1 & ~(np.int64(1) << c1)
                         sub[p2] = h2 & ~(np.int64(1) << c2)
                         sub[p3] = h3 & ~(np.int64(1) << c3)
-                        v = add + two_tricks(sub, s3, team, cap, bonus, pts, exempt, a - add,
-                                             b - add)  # fmt: skip
+                        v = add + two_tricks(sub, s3, cap, a - add, b - add, st, pts)
                     if max0:
                         if v < best3:
                             best3 = v

@@ -17,6 +17,7 @@ import numpy as np
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit_inline
+from ..layouts import Frame
 
 F_EQUIV = 4  # one card of each run of equivalent cards
 F_ORDER = 16  # move ordering heuristics
@@ -79,9 +80,20 @@ def _lead_score(hands, seat, s, r, o, allout, p, n_suit):
 
 
 @njit_inline
-def gen_moves(hands, legal, seat, pos, wseat, wcard, out, tt_card, flags, reps, pts, mv, sc):
-    """Fill ``mv`` (int64[8]) with the cards of ``legal`` to try, best first (``sc`` scratch);
-    returns their number. ``out``: cards already in the trick (they still separate runs)."""
+def gen_moves(ws, sp, legal, tt_card, flags, pts):
+    """Fill ``ws.moves[sp]`` with the cards of ``legal`` to try at the node of frame ``sp``,
+    best first (``ws.scores[sp]`` scratch); returns their number. The cards already in the
+    trick still count as out (they separate runs)."""
+    fr = ws.frames[sp]
+    hands = ws.hands
+    reps = ws.reps
+    mv = ws.moves[sp]
+    sc = ws.scores[sp]
+    seat = fr[Frame.SEAT]
+    pos = fr[Frame.POS]
+    wseat = fr[Frame.WSEAT]
+    wcard = fr[Frame.WCARD]
+    out = fr[Frame.OUT]
     allout = hands[0] | hands[1] | hands[2] | hands[3] | out
     partner_win = pos >= 2 and wseat == (seat + 2) % 4
     k = 0
