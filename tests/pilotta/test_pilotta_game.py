@@ -63,3 +63,24 @@ def test_describe_hand_points():
     # spades trumps: J 20, 9 14, A 11; hearts 10 + K 4; Q of diamonds 3; clubs 8 and 7 nothing
     d = api.describe_hand(PACK.parse("JS 9S AS TH KH QD 8C 7C"), 0)
     assert d["card_points"] == {"S": 62} and d["trumps"] == {"S": 3} and d["pilotta"] is False
+
+
+def test_literal_trump_king_and_queen_points():
+    # K and Q of trumps (spades) with the J: 20 + 4 + 3 = 27 by default, 20 + 3 + 2 = 25 under
+    # trump_kq_points = (3, 2); the plain K and Q of hearts stay 4 + 3
+    hand = PACK.parse("JS KS QS KH QH 7C 8C 9C")
+    assert api.describe_hand(hand, 0)["card_points"] == {"S": 34}
+    literal = Rules(trump_kq_points=(3, 2))
+    assert api.describe_hand(hand, 0, literal)["card_points"] == {"S": 32}
+
+
+def test_first_lead_option():
+    """The contractor leads the first trick by default; under first_lead = "after_dealer" the
+    player after the dealer does (round i is dealt by seat i % 4)."""
+    df = api.simulate_rounds(3000, seed=9)
+    played = df[df["bidder"] >= 0]
+    assert (played["first_leader"] == played["bidder"]).all()
+    assert (played["bidder"] != (played["dealer"] + 1) % 4).any()  # the option matters here
+    df = api.simulate_rounds(3000, seed=9, rules=Rules(first_lead="after_dealer"))
+    played = df[df["bidder"] >= 0]
+    assert (played["first_leader"] == (played["dealer"] + 1) % 4).all()
