@@ -14,14 +14,15 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from ..core.errors import InputError
 from .cards import PACK, SEATS, TEAMS, card_name, popcount
 from .kernels import solver as K
 from .kernels.solver_tt import card_to_internal, card_to_natural, to_internal
 from .kernels.tricks import card_points, trick_winner_pos
-from .rules import DEFAULT_RULES, Rules, RulesError
+from .rules import DEFAULT_RULES, Rules
 
 
-class SolveError(RulesError):
+class SolveError(InputError):
     """A position the solver cannot take (overlapping hands, wrong sizes, an illegal trick)."""
 
 
