@@ -9,6 +9,7 @@ import click
 
 from . import __version__
 from .core.cli import run_main
+from .pilotta.cli import pilotta
 from .piquet.cli import commands as piquet_commands
 
 
@@ -27,6 +28,7 @@ def cli() -> None:
 
 for _name, _command in piquet_commands.commands.items():
     cli.add_command(_command, _name)
+cli.add_command(pilotta)
 
 
 def main(argv: list[str] | None = None) -> None:
