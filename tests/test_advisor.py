@@ -53,8 +53,14 @@ def test_younger_candidates_follow_younger_must_exchange(must, took):
 
 
 def test_younger_may_pass_offers_and_measures_the_empty_discard():
-    result = advise(HAND, role="younger", elder_took=5, samples=64, precision=None,
-                    rules=Rules(younger_must_exchange=False))  # fmt: skip
+    result = advise(
+        HAND,
+        role="younger",
+        elder_took=5,
+        samples=64,
+        precision=None,
+        rules=Rules(younger_must_exchange=False),
+    )
     discards = [c.discard for c in result.candidates]
     assert 0 in discards and len(discards) == 299
     empty = next(c for c in result.candidates if c.discard == 0)
@@ -87,8 +93,9 @@ def test_younger_worlds_match_the_reference_rejection():
         _, _, took = elder_exchange(opp, t, EXCH_GREEDY, params, np.uint64(stream.key), state, env)
         return took == 3
 
-    _, info = world_values(hand, [1 << 31], role="younger", elder_took=3, n_worlds=12, seed=3,
-                           play="none")  # fmt: skip
+    _, info = world_values(
+        hand, [1 << 31], role="younger", elder_took=3, n_worlds=12, seed=3, play="none"
+    )
     for w in range(12):
         opp, talon, _, _ = ref.world(hand, 3, w, accept)
         assert int(info["opponent"][w]) == opp and info["talon"][w].tolist() == talon
@@ -106,9 +113,15 @@ def test_declaration_only_values_match_the_reference_scorer():
             took = bin(d).count("1")
             # younger's "max" policy takes all that is left and keeps his best by a simple value
             _, y_disc, _ = younger_exchange(
-                opp, np.array(talon, np.int8), took, EXCH_MAX, params_zero(),
-                np.uint64(0), np.zeros(1, np.int64), make_env(Rules().to_array()),
-            )  # fmt: skip
+                opp,
+                np.array(talon, np.int8),
+                took,
+                EXCH_MAX,
+                params_zero(),
+                np.uint64(0),
+                np.zeros(1, np.int64),
+                make_env(Rules().to_array()),
+            )
             want = ref.declarations_net(hand, opp, talon, d, int(y_disc), Rules())
             assert nets[i, w] == want
 
@@ -231,8 +244,14 @@ def test_partie_objective_ranks_by_partie_value():
     from piquet_sim.piquet.advisor import PartieGoal
 
     def run(me, opp):
-        return advise(CERTAIN, play="greedy", samples=64, precision=None, seed=3,
-                      partie=PartieGoal(me, opp, 6, "win"))  # fmt: skip
+        return advise(
+            CERTAIN,
+            play="greedy",
+            samples=64,
+            precision=None,
+            seed=3,
+            partie=PartieGoal(me, opp, 6, "win"),
+        )
 
     close, ahead, behind = run(0, 130), run(200, 40), run(0, 250)
     assert close.objective == "win" and close.to_dict()["objective"] == "win"
@@ -249,8 +268,12 @@ def test_partie_objective_ranks_by_partie_value():
 
 
 def test_partie_options_need_score_and_deal():
-    for args in (["--score", "80:60"], ["--deal", "3"], ["--objective", "win"],
-                 ["--score", "80-60", "--deal", "3"]):  # fmt: skip
+    for args in (
+        ["--score", "80:60"],
+        ["--deal", "3"],
+        ["--objective", "win"],
+        ["--score", "80-60", "--deal", "3"],
+    ):
         with pytest.raises(SystemExit) as exc:
             main(["discard", CERTAIN, *args])
         assert exc.value.code == 2

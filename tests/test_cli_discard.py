@@ -34,9 +34,16 @@ def test_json_lists_every_candidate_best_first(run_main):
 
 def test_younger_json_and_acceptance(run_main):
     code, out, _ = run_main(
-        "discard", HAND, "--younger", "--elder-took", "4", "--samples", "64", "--json",
+        "discard",
+        HAND,
+        "--younger",
+        "--elder-took",
+        "4",
+        "--samples",
+        "64",
+        "--json",
         "--younger-may-pass",
-    )  # fmt: skip
+    )
     assert code == 0
     d = json.loads(out)
     assert d["role"] == "younger" and d["elder_took"] == 4
@@ -65,8 +72,16 @@ def test_bad_input_is_one_line_exit_2(run_main, args, fragment):
 def test_pimc_play_refines_the_best(run_main):
     """`--play pimc` was offered in --help and refused; it now refines through the registry."""
     code, out, _ = run_main(
-        "discard", CERTAIN, "--samples", "32", "--play", "pimc", "--refine", "2", "--json",
-    )  # fmt: skip
+        "discard",
+        CERTAIN,
+        "--samples",
+        "32",
+        "--play",
+        "pimc",
+        "--refine",
+        "2",
+        "--json",
+    )
     assert code == 0
     d = json.loads(out)
     assert d["play"] == "pimc"

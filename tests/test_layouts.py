@@ -12,19 +12,34 @@ from piquet_sim.piquet.kernels import layouts as L
 # prefix -> the name of the layout's length (fields must be 0..LEN-1); composite layouts
 # (blocks per player) are checked block by block.
 DENSE = {
-    "RULE_": "RULE_LEN", "STAGE_": "STAGE_LEN", "DP_": "DP_BLOCK", "WIN_": None, "PO_": "PO_LEN",
-    "RF_": "RF_BLOCK", "DSUM_": "DSUM_LEN", "GW_": "GW_LEN", "XT_": "XT_LEN", "XV_": "XV_LEN",
-    "CLASS_": "CLASS_COUNT", "PIMC_": "PIMC_LEN", "ADV_": "ADV_LEN", "MB_": "MB_LEN",
-    "PST_": "PST_LEN", "PROW_": "PROW_LEN", "SINK_": "SINK_LEN", "TSUM_": "TSUM_LEN",
-}  # fmt: skip
+    "RULE_": "RULE_LEN",
+    "STAGE_": "STAGE_LEN",
+    "DP_": "DP_BLOCK",
+    "WIN_": None,
+    "PO_": "PO_LEN",
+    "RF_": "RF_BLOCK",
+    "DSUM_": "DSUM_LEN",
+    "GW_": "GW_LEN",
+    "XT_": "XT_LEN",
+    "XV_": "XV_LEN",
+    "CLASS_": "CLASS_COUNT",
+    "PIMC_": "PIMC_LEN",
+    "ADV_": "ADV_LEN",
+    "MB_": "MB_LEN",
+    "PST_": "PST_LEN",
+    "PROW_": "PROW_LEN",
+    "SINK_": "SINK_LEN",
+    "TSUM_": "TSUM_LEN",
+}
 NOT_FIELDS = {"STAGE_PARAMS"}
 
 
 def _layout(prefix: str) -> dict[str, int]:
     return {
-        k: v for k, v in vars(L).items()
+        k: v
+        for k, v in vars(L).items()
         if k.startswith(prefix) and isinstance(v, int) and k not in NOT_FIELDS
-    }  # fmt: skip
+    }
 
 
 def test_each_layout_is_dense_and_distinct():

@@ -63,10 +63,15 @@ def test_counts_match_the_records():
     assert c.block(KM.SIDE_B, KM.SEAT_ELDER, L.MB_CARTE_BLANCHE) == cb
 
 
-FEATURES = [L.RF_DEALT_POINT_LEN, L.RF_DEALT_SEQ_LEN, L.RF_DEALT_SET, L.RF_FINAL_POINT_LEN,
-            L.RF_FINAL_SEQ_LEN, L.RF_FINAL_SET]  # fmt: skip
-KEEP = [f for f in range(L.REC_LEN)
-        if f % L.RF_BLOCK not in FEATURES or f >= 2 * L.RF_BLOCK]  # fmt: skip
+FEATURES = [
+    L.RF_DEALT_POINT_LEN,
+    L.RF_DEALT_SEQ_LEN,
+    L.RF_DEALT_SET,
+    L.RF_FINAL_POINT_LEN,
+    L.RF_FINAL_SEQ_LEN,
+    L.RF_FINAL_SET,
+]
+KEEP = [f for f in range(L.REC_LEN) if f % L.RF_BLOCK not in FEATURES or f >= 2 * L.RF_BLOCK]
 
 
 def _pair_records(a, b, n, seed, share, need_ab=True, need_ba=True, rules=DEFAULT_RULES):
@@ -82,10 +87,16 @@ def _pair_records(a, b, n, seed, share, need_ab=True, need_ba=True, rules=DEFAUL
 
 @pytest.mark.parametrize(
     "a, b, level",
-    [("greedy", "greedy", 3), ("greedy", "sink-sets", 1), ("greedy", "greedy-random-play", 2),
-     ("greedy", "younger-sinks-sets", 1), ("random", "max", 0), ("random", "random", 3),
-     ("max", "random", 0)],
-)  # fmt: skip
+    [
+        ("greedy", "greedy", 3),
+        ("greedy", "sink-sets", 1),
+        ("greedy", "greedy-random-play", 2),
+        ("greedy", "younger-sinks-sets", 1),
+        ("random", "max", 0),
+        ("random", "random", 3),
+        ("max", "random", 0),
+    ],
+)
 def test_shared_pair_gives_the_simulator_records(a, b, level):
     """play_pair shares the deal, exchanges and declarations between the seatings; every record
     field (hand features aside) equals the plain simulator's, at every sharing level, and the
@@ -204,9 +215,21 @@ def test_cli_batch_json_and_csv(tmp_path):
 def test_cli_tournament_plot_and_table(tmp_path):
     png, out = tmp_path / "m.png", tmp_path / "m.csv"
     res = CliRunner().invoke(
-        cli, ["tournament", "greedy", "max", "random", "--deals", "1000", "--plot", str(png),
-              "--out", str(out), "--quiet"],
-    )  # fmt: skip
+        cli,
+        [
+            "tournament",
+            "greedy",
+            "max",
+            "random",
+            "--deals",
+            "1000",
+            "--plot",
+            str(png),
+            "--out",
+            str(out),
+            "--quiet",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert png.stat().st_size > 1000 and len(pd.read_csv(out)) == 3
     assert "Standings" in res.output
@@ -215,8 +238,11 @@ def test_cli_tournament_plot_and_table(tmp_path):
 def test_cli_strategy_errors_are_usage_errors(tmp_path):
     from piquet_sim.cli import main
 
-    for argv in (["batch", "greedy", "nope"], ["tournament", "greedy"],
-                 ["tournament", "greedy", "greedy"]):  # fmt: skip
+    for argv in (
+        ["batch", "greedy", "nope"],
+        ["tournament", "greedy"],
+        ["tournament", "greedy", "greedy"],
+    ):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2

@@ -26,8 +26,15 @@ DOUBLE = Rules(tie="refait_double")
 HUNDRED = Rules(game="hundred")
 FOUR = Rules(game="four_deals")
 BLANK = Rules(blank_partie_bonus=True)
-ALL_RULES = [RUBICON, DOUBLE, HUNDRED, FOUR, BLANK, Rules(game="hundred", tie="refait_double"),
-             Rules(game="four_deals", tie="refait_double", blank_partie_bonus=True)]  # fmt: skip
+ALL_RULES = [
+    RUBICON,
+    DOUBLE,
+    HUNDRED,
+    FOUR,
+    BLANK,
+    Rules(game="hundred", tie="refait_double"),
+    Rules(game="four_deals", tie="refait_double", blank_partie_bonus=True),
+]
 
 
 def kernel(points, rules):
@@ -88,9 +95,13 @@ def test_kernel_matches_reference_on_random_point_sequences():
             points = [(p[0], p[0]) for p in points[:6]] + points[6:]
         ref = play_partie(points, rules)
         row = kernel(points, rules)
-        assert (row[L.PROW_A], row[L.PROW_B], row[L.PROW_DEALS], row[L.PROW_WINNER],
-                row[L.PROW_SETTLE]) == (ref.first, ref.second, ref.deals, ref.winner,
-                                       ref.settlement)  # fmt: skip
+        assert (
+            row[L.PROW_A],
+            row[L.PROW_B],
+            row[L.PROW_DEALS],
+            row[L.PROW_WINNER],
+            row[L.PROW_SETTLE],
+        ) == (ref.first, ref.second, ref.deals, ref.winner, ref.settlement)
 
 
 def test_hundred_is_capped():
@@ -233,8 +244,20 @@ def test_partie_tables_agree_with_simulated_parties():
 
 def test_cli_partie_table_and_plot(tmp_path):
     png = tmp_path / "p.png"
-    res = CliRunner().invoke(cli, ["partie", "greedy", "max", "--parties", "300", "--quiet",
-                                   "--blank-partie-bonus", "--plot", str(png)])  # fmt: skip
+    res = CliRunner().invoke(
+        cli,
+        [
+            "partie",
+            "greedy",
+            "max",
+            "--parties",
+            "300",
+            "--quiet",
+            "--blank-partie-bonus",
+            "--plot",
+            str(png),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert "rubicons" in res.output and "blank partie" in res.output
     assert png.stat().st_size > 1000

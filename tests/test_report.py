@@ -33,8 +33,17 @@ from piquet_sim.piquet.strategies import policies, resolve
 DEALS = 600
 SEED = 3
 STRATEGIES = ["greedy", "max", "sink-sets"]
-SECTIONS = ("reproduce", "how-to-read", "odds", "scores", "exchange", "rates", "tournament",
-            "parties", "sinking")  # fmt: skip
+SECTIONS = (
+    "reproduce",
+    "how-to-read",
+    "odds",
+    "scores",
+    "exchange",
+    "rates",
+    "tournament",
+    "parties",
+    "sinking",
+)
 CELL = re.compile(r"^([+-]?[\d.]+) \[([+-]?[\d.]+), ([+-]?[\d.]+)\]$")
 
 
@@ -110,8 +119,9 @@ def built(tmp_path_factory):
     try:
         out = tmp_path_factory.mktemp("report")
         lines: list[str] = []
-        paths = R.build_report(out, DEALS, STRATEGIES, SEED, DEFAULT_RULES, progress=lines.append,
-                               sink_hands=6)  # fmt: skip
+        paths = R.build_report(
+            out, DEALS, STRATEGIES, SEED, DEFAULT_RULES, progress=lines.append, sink_hands=6
+        )
     finally:
         mp.undo()
     html = paths["html"].read_text(encoding="utf-8")
@@ -158,8 +168,14 @@ def test_tables_parse_and_every_estimate_has_an_interval_and_a_count(built):
         assert rows, t["caption"]
         assert all(len(r) == len(header) for r in rows), t["caption"]
     # estimate columns: value [low, high] with low <= value <= high
-    for caption in ("Deal events", "Elder:", "Younger:", "Percent of deals", "Matches",
-                    "Partie results"):  # fmt: skip
+    for caption in (
+        "Deal events",
+        "Elder:",
+        "Younger:",
+        "Percent of deals",
+        "Matches",
+        "Partie results",
+    ):
         df = frame(parsed, caption)
         est_cols = [c for c in df.columns if df[c].str.match(CELL.pattern).any()]
         assert est_cols, caption
@@ -324,8 +340,18 @@ def test_cli_report_writes_files_and_rejects_bad_strategies(tmp_path, capsys, mo
 
     fake_sinking(monkeypatch, available=False)
     with pytest.raises(SystemExit) as exc:
-        main(["report", "--out", str(tmp_path / "r"), "--deals", "200", "--strategies",
-              "greedy,random", "--quiet"])  # fmt: skip
+        main(
+            [
+                "report",
+                "--out",
+                str(tmp_path / "r"),
+                "--deals",
+                "200",
+                "--strategies",
+                "greedy,random",
+                "--quiet",
+            ]
+        )
     assert exc.value.code == 0
     assert (tmp_path / "r" / "report.html").is_file()
     assert "report.html" in capsys.readouterr().out
@@ -338,9 +364,13 @@ def test_cli_report_writes_files_and_rejects_bad_strategies(tmp_path, capsys, mo
 
 
 def test_sinking_rows_are_summarised_with_intervals():
-    rows = pd.DataFrame({"role": ["elder"] * 4 + ["younger"] * 2,
-                         "choice": ["sink sets"] * 4 + ["sink point"] * 2,
-                         "gain": [1.0, -1.0, 2.0, 0.0, -3.0, -1.0]})  # fmt: skip
+    rows = pd.DataFrame(
+        {
+            "role": ["elder"] * 4 + ["younger"] * 2,
+            "choice": ["sink sets"] * 4 + ["sink point"] * 2,
+            "gain": [1.0, -1.0, 2.0, 0.0, -3.0, -1.0],
+        }
+    )
     t = R.sinking_summary(rows).set_index("seat")
     assert t.loc["elder", "hands"] == 4
     m, lo, hi = map(

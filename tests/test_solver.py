@@ -65,9 +65,14 @@ def _solve(d: dict, ws: dict, flags=K.F_ALL) -> tuple[int, list[tuple[int, int]]
     start = (np.int64(d["e_pts"]), np.int64(d["y_pts"]), np.int64(d["pique_open"]))
     try:
         v = K.solve_line(
-            np.int64(d["elder"]), np.int64(d["younger"]), d["leader"], d["e_tricks"], start, w,
+            np.int64(d["elder"]),
+            np.int64(d["younger"]),
+            d["leader"],
+            d["e_tricks"],
+            start,
+            w,
             line,
-        )  # fmt: skip
+        )
     finally:
         w.flags[0] = K.F_ALL
     n = bin(d["elder"]).count("1")

@@ -49,8 +49,9 @@ def test_elder_stages_come_from_the_elder_strategy():
     assert ids[L.STAGE_YOUNGER_DECLARE] == DECL_SINK
     assert list(params[L.STAGE_YOUNGER_DECLARE, :3]) == [0.0, 0.0, 1.0]  # sink the sets only
     assert ids[L.STAGE_ELDER_EXCHANGE] == EXCH_GREEDY
-    assert np.allclose(params[L.STAGE_ELDER_EXCHANGE, : GREEDY_DEFAULT_PARAMS.size],
-                       GREEDY_DEFAULT_PARAMS)  # fmt: skip
+    assert np.allclose(
+        params[L.STAGE_ELDER_EXCHANGE, : GREEDY_DEFAULT_PARAMS.size], GREEDY_DEFAULT_PARAMS
+    )
 
 
 def test_seat_override_applies_to_that_seat_only():
@@ -66,8 +67,11 @@ def test_file_form_round_trips():
 
 
 def test_greedy_weights_by_name(tmp_path):
-    data = {"name": "g2", "exchange": {"policy": "greedy", "params": {"draw": 2.5}},
-            "play": "greedy"}  # fmt: skip
+    data = {
+        "name": "g2",
+        "exchange": {"policy": "greedy", "params": {"draw": 2.5}},
+        "play": "greedy",
+    }
     s = from_dict(data)
     w = np.array(s.elder.exchange.params)
     assert w[GREEDY_WEIGHTS.index("draw")] == 2.5

@@ -119,9 +119,16 @@ class Race:
             self.seen += step
             self.evaluations += step * len(self.alive)
             if self.progress is not None:
-                self.progress({"phase": self.phase, "round": self.round, "alive": len(self.alive),
-                               "worlds": self.seen, "target": target,
-                               "evaluations": step * len(self.alive)})  # fmt: skip
+                self.progress(
+                    {
+                        "phase": self.phase,
+                        "round": self.round,
+                        "alive": len(self.alive),
+                        "worlds": self.seen,
+                        "target": target,
+                        "evaluations": step * len(self.alive),
+                    }
+                )
             if self.s.deadline is not None and time.perf_counter() > self.s.deadline:
                 raise _Stop("time limit")
 
@@ -134,8 +141,12 @@ class Race:
         sds = mat.std(axis=1, ddof=1) if n > 1 else np.full(len(self.alive), np.inf)
         order = np.argsort(-means, kind="stable")
         top = order[: min(s.confident, len(self.alive))]
-        entry = {"phase": self.phase, "round": self.round, "worlds": self.seen,
-                 "alive": len(self.alive)}  # fmt: skip
+        entry = {
+            "phase": self.phase,
+            "round": self.round,
+            "worlds": self.seen,
+            "alive": len(self.alive),
+        }
         if s.precision is not None and n > 1 and np.all(sds[top] / math.sqrt(n) <= s.precision):
             self.log.append(entry | {"kept": len(self.alive)})
             return "precision", self.seen

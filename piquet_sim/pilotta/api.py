@@ -52,8 +52,12 @@ def describe_hand(hand: int, trump: int | None = None, rules: Rules = DEFAULT_RU
     return out
 
 
-def make_setup(auction: str = "random", play_ns: str = "random", play_ew: str = "random",
-               auction_args: tuple[int, int] | None = None) -> np.ndarray:  # fmt: skip
+def make_setup(
+    auction: str = "random",
+    play_ns: str = "random",
+    play_ew: str = "random",
+    auction_args: tuple[int, int] | None = None,
+) -> np.ndarray:
     """The int64 setup array (:class:`layouts.Setup`) from policy names (``policies.py``)."""
     setup = np.zeros(SETUP_LEN, dtype=np.int64)
     a = AUCTION_POLICIES[auction]
@@ -64,14 +68,20 @@ def make_setup(auction: str = "random", play_ns: str = "random", play_ew: str = 
     return setup
 
 
-def simulate_rounds(n: int, seed: int = 1, setup: np.ndarray | None = None,
-                    rules: Rules = DEFAULT_RULES, start: int = 0) -> pd.DataFrame:  # fmt: skip
+def simulate_rounds(
+    n: int,
+    seed: int = 1,
+    setup: np.ndarray | None = None,
+    rules: Rules = DEFAULT_RULES,
+    start: int = 0,
+) -> pd.DataFrame:
     """Rounds ``start .. start+n-1`` of ``seed`` (deal, auction, declarations, play, score), one
     row per round, columns named after :class:`layouts.RoundRec` and :class:`layouts.Score`
     (lower case; team columns end in _ns / _ew)."""
     setup = make_setup() if setup is None else setup
-    recs, _, _ = simulate_batch(np.int64(seed), np.int64(start), np.int64(n), setup,
-                                rules.to_array())  # fmt: skip
+    recs, _, _ = simulate_batch(
+        np.int64(seed), np.int64(start), np.int64(n), setup, rules.to_array()
+    )
     cols = {f.name.lower(): recs[:, int(f)] for f in RoundRec if f.name not in ("LEN", "SCORE")}
     for f in Score:
         if f.name != "LEN":
@@ -79,8 +89,9 @@ def simulate_rounds(n: int, seed: int = 1, setup: np.ndarray | None = None,
     return pd.DataFrame(cols)
 
 
-def simulate_games(n: int, seed: int = 1, setup: np.ndarray | None = None,
-                   rules: Rules = DEFAULT_RULES) -> pd.DataFrame:  # fmt: skip
+def simulate_games(
+    n: int, seed: int = 1, setup: np.ndarray | None = None, rules: Rules = DEFAULT_RULES
+) -> pd.DataFrame:
     """Whole games to ``rules.game_target``: final totals, rounds played, winning team
     (0 NS, 1 EW), one row per game."""
     setup = make_setup() if setup is None else setup
@@ -89,6 +100,12 @@ def simulate_games(n: int, seed: int = 1, setup: np.ndarray | None = None,
 
 
 __all__ = [
-    "Solution", "SolveError", "describe_hand", "make_setup", "odds", "simulate_games",
-    "simulate_rounds", "solve",
-]  # fmt: skip
+    "Solution",
+    "SolveError",
+    "describe_hand",
+    "make_setup",
+    "odds",
+    "simulate_games",
+    "simulate_rounds",
+    "solve",
+]

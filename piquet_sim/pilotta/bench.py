@@ -68,14 +68,20 @@ def solve_full(quick: bool) -> list[dict]:
     finally:
         numba.set_num_threads(previous)
     ms = times * 1e3
-    return [{
-        "workload": "pilotta solve-full", "threads": 1, "rounds": n,
-        "median_ms": round(float(np.median(ms)), 3),
-        "p95_ms": round(float(np.percentile(ms, 95)), 3),
-        "max_ms": round(float(ms.max()), 3), "mean_ms": round(float(ms.mean()), 3),
-        "median_nodes": int(np.median(nodes)), "rounds_per_s": round(float(n / times.sum()), 1),
-        "tt_mb": round(ws.tt.nbytes / 2**20, 1),
-    }]  # fmt: skip
+    return [
+        {
+            "workload": "pilotta solve-full",
+            "threads": 1,
+            "rounds": n,
+            "median_ms": round(float(np.median(ms)), 3),
+            "p95_ms": round(float(np.percentile(ms, 95)), 3),
+            "max_ms": round(float(ms.max()), 3),
+            "mean_ms": round(float(ms.mean()), 3),
+            "median_nodes": int(np.median(nodes)),
+            "rounds_per_s": round(float(n / times.sum()), 1),
+            "tt_mb": round(ws.tt.nbytes / 2**20, 1),
+        }
+    ]
 
 
 def solve_batch(quick: bool) -> list[dict]:
@@ -84,13 +90,20 @@ def solve_batch(quick: bool) -> list[dict]:
     idx = np.arange(n, dtype=np.int64)
     trumps, leaders = idx % 4, (idx // 4) % 4
     template = K.position(0, 0)
-    K.solve_batch(K.Rounds(hands[:2], trumps[:2], leaders[:2], leaders[:2] & 1), template, 16,
-                  K.TABLES)  # fmt: skip
+    K.solve_batch(
+        K.Rounds(hands[:2], trumps[:2], leaders[:2], leaders[:2] & 1), template, 16, K.TABLES
+    )
     t0 = time.perf_counter()
     K.solve_batch(K.Rounds(hands, trumps, leaders, leaders & 1), template, 16, K.TABLES)
     dt = time.perf_counter() - t0
-    return [{"workload": "pilotta solve-batch", "threads": numba.config.NUMBA_NUM_THREADS,
-             "rounds": n, "rounds_per_s": round(n / dt, 1)}]  # fmt: skip
+    return [
+        {
+            "workload": "pilotta solve-batch",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "rounds": n,
+            "rounds_per_s": round(n / dt, 1),
+        }
+    ]
 
 
 def _rounds(policy: str, quick: bool) -> list[dict]:
@@ -108,8 +121,14 @@ def _rounds(policy: str, quick: bool) -> list[dict]:
                 t0 = time.perf_counter()
                 simulate_batch(r + 1, 0, n, setup, rules)
                 best = min(best, time.perf_counter() - t0)
-            rows.append({"workload": f"pilotta rounds-{policy}", "threads": threads,
-                         "rounds": n, "rounds_per_s": round(n / best)})  # fmt: skip
+            rows.append(
+                {
+                    "workload": f"pilotta rounds-{policy}",
+                    "threads": threads,
+                    "rounds": n,
+                    "rounds_per_s": round(n / best),
+                }
+            )
     finally:
         numba.set_num_threads(previous)
     return rows
@@ -121,8 +140,14 @@ def odds_deals(quick: bool) -> list[dict]:
     t0 = time.perf_counter()
     odds_batch(2, 0, n, 0)
     dt = time.perf_counter() - t0
-    return [{"workload": "pilotta odds", "threads": numba.config.NUMBA_NUM_THREADS,
-             "deals": n, "deals_per_s": round(n / dt)}]  # fmt: skip
+    return [
+        {
+            "workload": "pilotta odds",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "deals": n,
+            "deals_per_s": round(n / dt),
+        }
+    ]
 
 
 _COLD = """
@@ -153,8 +178,9 @@ print(json.dumps(out))
 def cold_start(quick: bool) -> list[dict]:
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        res = subprocess.run([sys.executable, "-c", _COLD], env=env, capture_output=True,
-                             text=True, check=True)  # fmt: skip
+        res = subprocess.run(
+            [sys.executable, "-c", _COLD], env=env, capture_output=True, text=True, check=True
+        )
     figures = json.loads(res.stdout.strip().splitlines()[-1])
     row = {"workload": "pilotta cold-start", "threads": numba.config.NUMBA_NUM_THREADS}
     row.update({k: round(v, 2) for k, v in figures.items()})

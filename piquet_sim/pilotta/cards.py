@@ -66,8 +66,27 @@ suit_holding = PACK.suit_holding
 popcount = PACK.popcount
 
 __all__ = [
-    "HAND_SIZE", "N_SEATS", "N_TRICKS", "PACK", "PLAIN_POINTS", "PLAIN_STRENGTH", "SEATS",
-    "SEAT_NAMES", "SUITS", "SUIT_NAMES", "TEAMS", "TRUMP_STRENGTH", "CardError", "card_name",
-    "cards_to_mask", "format_cards", "mask_to_cards", "parse_cards", "parse_seat", "parse_suit",
-    "popcount", "suit_holding", "trump_points",
-]  # fmt: skip
+    "HAND_SIZE",
+    "N_SEATS",
+    "N_TRICKS",
+    "PACK",
+    "PLAIN_POINTS",
+    "PLAIN_STRENGTH",
+    "SEATS",
+    "SEAT_NAMES",
+    "SUITS",
+    "SUIT_NAMES",
+    "TEAMS",
+    "TRUMP_STRENGTH",
+    "CardError",
+    "card_name",
+    "cards_to_mask",
+    "format_cards",
+    "mask_to_cards",
+    "parse_cards",
+    "parse_seat",
+    "parse_suit",
+    "popcount",
+    "suit_holding",
+    "trump_points",
+]

@@ -19,8 +19,9 @@ def list_combinations(hand: int, trump: int = -1) -> list[dict]:
         if FOUR_VALUE[r] and all(hand >> (8 * s + r) & 1 for s in range(4)):
             cards = " ".join(card_name(8 * s + r) for s in range(4))
             value = int(FOUR_VALUE[r])
-            out.append({"kind": "four", "cards": cards, "value": value, "in_trumps": False,
-                        "_key": (1, r)})  # fmt: skip
+            out.append(
+                {"kind": "four", "cards": cards, "value": value, "in_trumps": False, "_key": (1, r)}
+            )
     for s in range(4):
         h = (hand >> (8 * s)) & 0xFF
         for j in range(2):
@@ -28,8 +29,15 @@ def list_combinations(hand: int, trump: int = -1) -> list[dict]:
             if length:
                 cards = " ".join(card_name(8 * s + r) for r in range(top, top - length, -1))
                 key = (0, length, top, s == trump)
-                out.append({"kind": "sequence", "cards": cards, "value": int(seq_value(length)),
-                            "in_trumps": s == trump, "_key": key})  # fmt: skip
+                out.append(
+                    {
+                        "kind": "sequence",
+                        "cards": cards,
+                        "value": int(seq_value(length)),
+                        "in_trumps": s == trump,
+                        "_key": key,
+                    }
+                )
     out.sort(key=lambda c: (c["value"], c["_key"]), reverse=True)
     for c in out:
         del c["_key"]

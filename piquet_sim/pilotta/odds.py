@@ -42,8 +42,9 @@ def count(
     def consume(_: Chunk, part: np.ndarray) -> None:
         total[:] += part
 
-    done = run_chunks(backend or LocalBackend(), _task, deals, chunk, (seed, trump), consume,
-                      progress)  # fmt: skip
+    done = run_chunks(
+        backend or LocalBackend(), _task, deals, chunk, (seed, trump), consume, progress
+    )
     return total, done
 
 

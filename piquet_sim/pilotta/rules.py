@@ -61,8 +61,12 @@ class Rules:
         _check_choice("trump_kq_points", self.trump_kq_points, TRUMP_KQ_CHOICES)
         _check_choice("equal_declarations", self.equal_declarations, EQUAL_DECLARATIONS)
         _check_choice("first_lead", self.first_lead, FIRST_LEADS)
-        for name in ("pass_is_final", "partner_exemption", "contract_on_card_points_only",
-                     "failed_contract_loses_declarations"):  # fmt: skip
+        for name in (
+            "pass_is_final",
+            "partner_exemption",
+            "contract_on_card_points_only",
+            "failed_contract_loses_declarations",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false, got {getattr(self, name)!r}")
         t = self.game_target

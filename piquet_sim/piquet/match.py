@@ -30,8 +30,12 @@ from .rules import DEFAULT_RULES, Rules
 from .strategies import Strategy, mirrored_args, resolve
 
 EVENTS = ("pique", "repique", "capot", "carte_blanche")
-_EVENT_FIELD = {"pique": L.MB_PIQUE, "repique": L.MB_REPIQUE, "capot": L.MB_CAPOT,
-                "carte_blanche": L.MB_CARTE_BLANCHE}  # fmt: skip
+_EVENT_FIELD = {
+    "pique": L.MB_PIQUE,
+    "repique": L.MB_REPIQUE,
+    "capot": L.MB_CAPOT,
+    "carte_blanche": L.MB_CARTE_BLANCHE,
+}
 
 
 def mirrored_chunk(
@@ -75,14 +79,19 @@ def summarize(c: MatchCounts, a: str, b: str) -> dict:
     p = p_two_sided(z) if n and net["se"] > 0 else (1.0 if net["mean"] == 0 or not n else 0.0)
     seats: dict = {}
     for seat_name, seat in (("elder", KM.SEAT_ELDER), ("younger", KM.SEAT_YOUNGER)):
-        s_sum, s_sq = ((L.MATCH_SUM_AE, L.MATCH_SUM_AE2) if seat == KM.SEAT_ELDER
-                       else (L.MATCH_SUM_AY, L.MATCH_SUM_AY2))  # fmt: skip
+        s_sum, s_sq = (
+            (L.MATCH_SUM_AE, L.MATCH_SUM_AE2)
+            if seat == KM.SEAT_ELDER
+            else (L.MATCH_SUM_AY, L.MATCH_SUM_AY2)
+        )
         row: dict = {"a_net": mean_ci(k[s_sum], k[s_sq], n)}
         for side_name, side in (("a", KM.SIDE_A), ("b", KM.SIDE_B)):
             points = c.block(side, seat, L.MB_POINTS)
-            ev = {"win": proportion(c.block(side, seat, L.MB_WIN), n),
-                  "tie": proportion(c.block(side, seat, L.MB_TIE), n),
-                  "mean_points": points / n if n else float("nan")}  # fmt: skip
+            ev = {
+                "win": proportion(c.block(side, seat, L.MB_WIN), n),
+                "tie": proportion(c.block(side, seat, L.MB_TIE), n),
+                "mean_points": points / n if n else float("nan"),
+            }
             for e in EVENTS:
                 ev[e] = proportion(c.block(side, seat, _EVENT_FIELD[e]), n)
             row[side_name] = ev
@@ -156,11 +165,22 @@ def head_to_head(
         if on_chunk is not None:
             on_chunk(item.start, nets)
 
-    done = run_chunks(backend or LocalBackend(), _match_task, deals, chunk, (sa, sb, seed, rules),
-                      consume, progress)  # fmt: skip
+    done = run_chunks(
+        backend or LocalBackend(),
+        _match_task,
+        deals,
+        chunk,
+        (sa, sb, seed, rules),
+        consume,
+        progress,
+    )
     summary = summarize(counts, sa.name, sb.name)
-    summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < deals,
-                   strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip
+    summary.update(
+        seed=seed,
+        rules=rules.to_dict(),
+        interrupted=done < deals,
+        strategies={sa.name: sa.summary(), sb.name: sb.summary()},
+    )
     return MatchResult(summary, counts, done < deals)
 
 
@@ -168,8 +188,14 @@ def nets_frame(start: int, nets: np.ndarray) -> pd.DataFrame:
     """Per-deal rows: deal index, A's net as elder, A's net as younger, the pair mean."""
     a_e = nets[:, 0].astype(np.int32)
     a_y = -nets[:, 1].astype(np.int32)
-    return pd.DataFrame({"deal": np.arange(start, start + len(nets)), "a_net_as_elder": a_e,
-                         "a_net_as_younger": a_y, "a_net_mean": (a_e + a_y) / 2})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "deal": np.arange(start, start + len(nets)),
+            "a_net_as_elder": a_e,
+            "a_net_as_younger": a_y,
+            "a_net_mean": (a_e + a_y) / 2,
+        }
+    )
 
 
 # ----------------------------------------------------------------------------- tournaments
@@ -215,18 +241,27 @@ def tournament(
             if interrupted or outer.stop:
                 interrupted = True
                 break
-            r = head_to_head(strategies[i], strategies[j], deals, seed, rules, chunk, progress,
-                             backend=backend)  # fmt: skip
+            r = head_to_head(
+                strategies[i], strategies[j], deals, seed, rules, chunk, progress, backend=backend
+            )
             s = r.summary
             net = s["net_per_deal"]
             margins[i, j], margins[j, i] = net["mean"], -net["mean"]
             halves[i, j] = halves[j, i] = Z95 * net["se"]
-            rows.append({"a": names[i], "b": names[j], "pairs": s["pairs"],
-                         "net_per_deal": net["mean"], "ci_low": net["ci95"][0],
-                         "ci_high": net["ci95"][1], "p_value": s["p_value"],
-                         "significant": s["significant"],
-                         "a_deal_win_rate": s["a_deal_win_rate"]["p"],
-                         "complete": not r.interrupted})  # fmt: skip
+            rows.append(
+                {
+                    "a": names[i],
+                    "b": names[j],
+                    "pairs": s["pairs"],
+                    "net_per_deal": net["mean"],
+                    "ci_low": net["ci95"][0],
+                    "ci_high": net["ci95"][1],
+                    "p_value": s["p_value"],
+                    "significant": s["significant"],
+                    "a_deal_win_rate": s["a_deal_win_rate"]["p"],
+                    "complete": not r.interrupted,
+                }
+            )
             interrupted = r.interrupted
     matches = pd.DataFrame(rows)
     played = {(r["a"], r["b"]) for r in rows}
@@ -235,12 +270,19 @@ def tournament(
         opp = [j for j in range(k) if j != i and ((names[min(i, j)], names[max(i, j)]) in played)]
         wins = sum(1 for j in opp if margins[i, j] - halves[i, j] > 0)
         losses = sum(1 for j in opp if margins[i, j] + halves[i, j] < 0)
-        stand.append({"strategy": name, "mean_margin": float(np.mean(margins[i, opp])) if opp
-                      else float("nan"), "significant_wins": wins,
-                      "significant_losses": losses, "matches": len(opp)})  # fmt: skip
+        stand.append(
+            {
+                "strategy": name,
+                "mean_margin": float(np.mean(margins[i, opp])) if opp else float("nan"),
+                "significant_wins": wins,
+                "significant_losses": losses,
+                "matches": len(opp),
+            }
+        )
     standings = pd.DataFrame(stand).sort_values("mean_margin", ascending=False)
-    return Tournament(names, matches, standings.reset_index(drop=True), margins, halves,
-                      interrupted)  # fmt: skip
+    return Tournament(
+        names, matches, standings.reset_index(drop=True), margins, halves, interrupted
+    )
 
 
 def export_table(frame: pd.DataFrame, path: str | Path) -> None:
@@ -272,8 +314,15 @@ def plot_margins(t: Tournament, path: str | Path, title: str = "") -> None:
         for j in range(k):
             dark = abs(t.margins[i, j]) > 0.6 * bound
             label = "—" if i == j else f"{t.margins[i, j]:+.2f}\n±{t.half_widths[i, j]:.2f}"
-            ax.text(j, i, label, ha="center", va="center", fontsize=8,
-                    color="white" if dark else "black")  # fmt: skip
+            ax.text(
+                j,
+                i,
+                label,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if dark else "black",
+            )
     ax.set_xticks(range(k), t.names, rotation=30, ha="right")
     ax.set_yticks(range(k), t.names)
     ax.set_xlabel("opponent")

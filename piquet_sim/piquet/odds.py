@@ -20,8 +20,15 @@ from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies, simulate
 
 ROLES = ("elder", "younger")
-SEQUENCE_NAMES = {0: "none", 3: "tierce", 4: "quart", 5: "quint", 6: "sixieme", 7: "septieme",
-                  8: "huitieme"}  # fmt: skip
+SEQUENCE_NAMES = {
+    0: "none",
+    3: "tierce",
+    4: "quart",
+    5: "quint",
+    6: "sixieme",
+    7: "septieme",
+    8: "huitieme",
+}
 SET_NAMES = {0: "none", 1: "trio", 2: "quatorze"}
 SCORE_RANGE = 400  # net scores are histogrammed over [-SCORE_RANGE, SCORE_RANGE]
 
@@ -54,8 +61,11 @@ class OddsCounts:
     def add(self, records: np.ndarray) -> None:
         rec = records.astype(np.int64)
         self.deals += len(rec)
-        winners = {"point": rec[:, L.REC_WIN_POINT], "sequence": rec[:, L.REC_WIN_SEQUENCE],
-                   "sets": rec[:, L.REC_WIN_SETS]}  # fmt: skip
+        winners = {
+            "point": rec[:, L.REC_WIN_POINT],
+            "sequence": rec[:, L.REC_WIN_SEQUENCE],
+            "sets": rec[:, L.REC_WIN_SETS],
+        }
         for role, base, code in (
             ("elder", L.REC_ELDER, L.WIN_ELDER),
             ("younger", L.REC_YOUNGER, L.WIN_YOUNGER),
@@ -93,8 +103,12 @@ class OddsCounts:
 
 def _estimate(successes: int, n: int, exact_value: float | None = None) -> dict:
     p = successes / n if n else float("nan")
-    out = {"p": p, "ci95": list(wilson_interval(successes, n)), "count": successes,
-           "se": math.sqrt(p * (1 - p) / n) if n else float("nan")}  # fmt: skip
+    out = {
+        "p": p,
+        "ci95": list(wilson_interval(successes, n)),
+        "count": successes,
+        "se": math.sqrt(p * (1 - p) / n) if n else float("nan"),
+    }
     if exact_value is not None:
         out["exact"] = exact_value
     return out
@@ -124,21 +138,22 @@ def summarize(c: OddsCounts) -> dict:
             ex = stage == "dealt"
             r[stage] = {
                 "point_length": {
-                    str(L): _estimate(get(f"{stage}.point_len.{L}"), n,
-                                      exact_point.get(L, 0.0) if ex else None)
+                    str(L): _estimate(
+                        get(f"{stage}.point_len.{L}"), n, exact_point.get(L, 0.0) if ex else None
+                    )
                     for L in range(3, 9)
                 },
                 "best_sequence": {
-                    name: _estimate(get(f"{stage}.sequence.{name}"), n,
-                                    exact_seq.get(L, 0.0) if ex else None)
+                    name: _estimate(
+                        get(f"{stage}.sequence.{name}"), n, exact_seq.get(L, 0.0) if ex else None
+                    )
                     for L, name in SEQUENCE_NAMES.items()
                 },
                 "best_set": {
-                    name: _estimate(get(f"{stage}.set.{name}"), n,
-                                    exact_set[name] if ex else None)
+                    name: _estimate(get(f"{stage}.set.{name}"), n, exact_set[name] if ex else None)
                     for name in SET_NAMES.values()
                 },
-            }  # fmt: skip
+            }
         mean = c.sums.get(f"{role}.total", 0) / n if n else float("nan")
         var = c.sums.get(f"{role}.total_sq", 0) / n - mean * mean if n else float("nan")
         se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
@@ -148,8 +163,12 @@ def summarize(c: OddsCounts) -> dict:
     mean = float((values * c.net_hist).sum() / n) if n else float("nan")
     var = float((values**2 * c.net_hist).sum() / n - mean**2) if n else float("nan")
     se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
-    result["net"] = {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se],
-                     "sd": math.sqrt(max(var, 0.0))}  # fmt: skip
+    result["net"] = {
+        "mean": mean,
+        "se": se,
+        "ci95": [mean - Z95 * se, mean + Z95 * se],
+        "sd": math.sqrt(max(var, 0.0)),
+    }
     return result
 
 
@@ -177,8 +196,15 @@ def odds(
     policies = policies or Policies()
     backend = backend or LocalBackend()
     counts = OddsCounts()
-    run_chunks(backend, odds_chunk, deals, chunk, (seed, policies, rules),
-               lambda _, part: counts.merge(part), progress)  # fmt: skip
+    run_chunks(
+        backend,
+        odds_chunk,
+        deals,
+        chunk,
+        (seed, policies, rules),
+        lambda _, part: counts.merge(part),
+        progress,
+    )
     summary = summarize(counts)
     summary["interrupted"] = counts.deals < deals
     summary["seed"] = seed

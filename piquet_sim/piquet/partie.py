@@ -34,9 +34,13 @@ TOTAL_RANGE = 600
 
 
 def partie_rows(
-    a: str | Strategy, b: str | Strategy, seed: int, start: int, n: int,
+    a: str | Strategy,
+    b: str | Strategy,
+    seed: int,
+    start: int,
+    n: int,
     rules: Rules = DEFAULT_RULES,
-) -> np.ndarray:  # fmt: skip
+) -> np.ndarray:
     """Rows int32[n, 2, PR_LEN] of mirrored parties start..start+n-1 (A's view; version 0: A
     elder in the first deal, version 1: B elder first)."""
     return KP.mirrored_parties(seed, start, n, *mirrored_args(resolve(a), resolve(b), rules))
@@ -57,8 +61,10 @@ class PartieCounts:
         self.sums: dict[str, float] = {}
         #: parties by A's settlement (index + SETTLE_RANGE, clipped) and by each final total
         self.settle_hist = np.zeros(2 * SETTLE_RANGE + 1, np.int64)
-        self.total_hist = {"a": np.zeros(TOTAL_RANGE + 1, np.int64),
-                           "b": np.zeros(TOTAL_RANGE + 1, np.int64)}  # fmt: skip
+        self.total_hist = {
+            "a": np.zeros(TOTAL_RANGE + 1, np.int64),
+            "b": np.zeros(TOTAL_RANGE + 1, np.int64),
+        }
 
     def merge(self, other: PartieCounts) -> None:
         """Add another partial aggregate (integer-valued sums, so exact in any order)."""
@@ -144,7 +150,7 @@ def summarize(c: PartieCounts, a: str, b: str) -> dict:
         "mean_totals": {
             "a": both("a_total") / m if m else float("nan"),
             "b": both("b_total") / m if m else float("nan"),
-        },  # fmt: skip
+        },
         "by_first_elder": by_first,
         "statement": _statement(a, b, settle, p),
     }
@@ -189,11 +195,22 @@ def parties(
     finished). ``backend``: where the chunks run (default local); same counts on any."""
     sa, sb = resolve(a), resolve(b)
     counts = PartieCounts()
-    done = run_chunks(backend or LocalBackend(), _partie_task, n, chunk, (sa, sb, seed, rules),
-                      lambda _, part: counts.merge(part), progress)  # fmt: skip
+    done = run_chunks(
+        backend or LocalBackend(),
+        _partie_task,
+        n,
+        chunk,
+        (sa, sb, seed, rules),
+        lambda _, part: counts.merge(part),
+        progress,
+    )
     summary = summarize(counts, sa.name, sb.name)
-    summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < n,
-                   strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip
+    summary.update(
+        seed=seed,
+        rules=rules.to_dict(),
+        interrupted=done < n,
+        strategies={sa.name: sa.summary(), sb.name: sb.summary()},
+    )
     return PartieResult(summary, counts, done < n)
 
 
@@ -228,8 +245,10 @@ def plot_parties(c: PartieCounts, summary: dict, path: str, title: str = "") -> 
     ax2.set_xlabel("final total of the partie (points)")
     ax2.set_title("Final totals")
     ax2.legend()
-    fig.suptitle(title or f"{a} v {b}: {summary['parties']:,} parties "
-                 f"(P({a} wins) {summary['a_win']['p']:.3f})")  # fmt: skip
+    fig.suptitle(
+        title
+        or f"{a} v {b}: {summary['parties']:,} parties (P({a} wins) {summary['a_win']['p']:.3f})"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -251,8 +270,10 @@ def deal_distributions(
     indexed [my points, opponent's points]: (when I am elder, when I am younger)."""
     sm, so = resolve(me), resolve(opp)
     out = []
-    for elder, younger, mine, theirs in ((sm, so, L.REC_ELDER, L.REC_YOUNGER),
-                                         (so, sm, L.REC_YOUNGER, L.REC_ELDER)):  # fmt: skip
+    for elder, younger, mine, theirs in (
+        (sm, so, L.REC_ELDER, L.REC_YOUNGER),
+        (so, sm, L.REC_YOUNGER, L.REC_ELDER),
+    ):
         rec = simulate(deals, seed, policies(elder, younger), rules)
         x = np.clip(rec[:, mine + L.RF_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
         y = np.clip(rec[:, theirs + L.RF_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)

@@ -17,8 +17,19 @@ from dataclasses import dataclass
 STAGES = ("exchange", "declare", "play")
 
 #: Greedy exchange weight names, in kernel order (``kernels/exchange.py`` documents each).
-GREEDY_WEIGHTS = ("rank", "point", "point_len", "seq", "seq_near", "set3", "set2", "guard",
-                  "singleton", "draw", "leave")  # fmt: skip
+GREEDY_WEIGHTS = (
+    "rank",
+    "point",
+    "point_len",
+    "seq",
+    "seq_near",
+    "set3",
+    "set2",
+    "guard",
+    "singleton",
+    "draw",
+    "leave",
+)
 #: Default greedy weights, tuned by coordinate search on declaration points against ``max``
 #: (rank and guard weights held small for play).
 GREEDY_DEFAULTS = (0.1, 1.0, 0.4, 1.1, 0.1, 3.0, 0.4, 0.3, 0.5, 1.7, 0.3)
@@ -45,20 +56,52 @@ class Policy:
 REGISTRY: tuple[Policy, ...] = (
     Policy("exchange", "random", 0, "a uniform legal count, then a uniform discard"),
     Policy("exchange", "max", 1, "take every card allowed, keep the high cards"),
-    Policy("exchange", "greedy", 2, "keep values per card (point, sequences, sets, rank); "
-           "discard what is worth less than an unknown card", GREEDY_WEIGHTS, GREEDY_DEFAULTS),
+    Policy(
+        "exchange",
+        "greedy",
+        2,
+        "keep values per card (point, sequences, sets, rank); "
+        "discard what is worth less than an unknown card",
+        GREEDY_WEIGHTS,
+        GREEDY_DEFAULTS,
+    ),
     Policy("declare", "all", 0, "declare everything"),
-    Policy("declare", "sink", 1, "answer 'good' in the classes flagged (sink them)",
-           SINK_CLASSES, (0.0, 0.0, 0.0)),
+    Policy(
+        "declare",
+        "sink",
+        1,
+        "answer 'good' in the classes flagged (sink them)",
+        SINK_CLASSES,
+        (0.0, 0.0, 0.0),
+    ),
     Policy("play", "random", 0, "a uniform legal card"),
-    Policy("play", "greedy", 1, "masters from long suits, cheapest winner, throw from weakness "
-           "(own hand and cards played only)"),
-    Policy("play", "dd", 2, "double-dummy: the exact solver on both hands (an oracle: it sees "
-           "the opponent's cards)", needs_solver=True, oracle=True),
-    Policy("play", "pimc", 3, "imperfect information: sample the opponent's hand from what "
-           "was seen (cards, declarations, voids), solve each world, play the best mean",
-           ("worlds", "max_attempts"), (16.0, 2000.0), needs_solver=True, needs_knowledge=True),
-)  # fmt: skip
+    Policy(
+        "play",
+        "greedy",
+        1,
+        "masters from long suits, cheapest winner, throw from weakness "
+        "(own hand and cards played only)",
+    ),
+    Policy(
+        "play",
+        "dd",
+        2,
+        "double-dummy: the exact solver on both hands (an oracle: it sees the opponent's cards)",
+        needs_solver=True,
+        oracle=True,
+    ),
+    Policy(
+        "play",
+        "pimc",
+        3,
+        "imperfect information: sample the opponent's hand from what "
+        "was seen (cards, declarations, voids), solve each world, play the best mean",
+        ("worlds", "max_attempts"),
+        (16.0, 2000.0),
+        needs_solver=True,
+        needs_knowledge=True,
+    ),
+)
 
 
 def policies(stage: str) -> dict[str, Policy]:

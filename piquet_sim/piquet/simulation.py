@@ -20,10 +20,25 @@ from .kernels.bundles import Env, Stages, make_env, make_stages
 from .rules import DEFAULT_RULES, Rules
 
 FIELD_NAMES = (
-    "carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique", "play", "cards",
-    "pique", "total", "tricks", "taken", "dealt_point_len", "dealt_seq_len", "dealt_set",
-    "final_point_len", "final_seq_len", "final_set",
-)  # fmt: skip
+    "carte_blanche",
+    "point",
+    "sequence",
+    "sets",
+    "carte_rouge",
+    "repique",
+    "play",
+    "cards",
+    "pique",
+    "total",
+    "tricks",
+    "taken",
+    "dealt_point_len",
+    "dealt_seq_len",
+    "dealt_set",
+    "final_point_len",
+    "final_seq_len",
+    "final_set",
+)
 assert len(FIELD_NAMES) == L.RF_BLOCK
 DD_TT_BITS = 18  # solver table per span for policies that call the solver: 3 MB
 ROLES = ("elder", "younger")
@@ -70,8 +85,11 @@ class Policies:
         exchange-value study ranks forced discards by them whatever the policy."""
         ids = np.zeros(L.STAGE_LEN, dtype=np.int32)
         params = np.zeros((L.STAGE_LEN, L.STAGE_PARAMS), dtype=np.float64)
-        given = {"exchange": self.exchange_params, "declare": self.declare_params,
-                 "play": self.play_params}  # fmt: skip
+        given = {
+            "exchange": self.exchange_params,
+            "declare": self.declare_params,
+            "play": self.play_params,
+        }
         for (stage, role), row in _ROWS.items():
             policy = P.get(stage, self.policy(stage, role))
             ids[row] = policy.id

@@ -244,9 +244,18 @@ def analyse(
         if name not in CHOICES:
             raise SinkError(f"unknown choice {name!r}; choices are {', '.join(CHOICES)}")
     rows, stats = evaluate(
-        hand_mask, r, disc, elder_took or 0, [CHOICES[n] for n in names], worlds, play,
-        pimc_worlds, seed, rules, n_spans=n_spans,
-    )  # fmt: skip
+        hand_mask,
+        r,
+        disc,
+        elder_took or 0,
+        [CHOICES[n] for n in names],
+        worlds,
+        play,
+        pimc_worlds,
+        seed,
+        rules,
+        n_spans=n_spans,
+    )
     results = summarise(rows, names)
     keep = []
     for j, res in enumerate(results):
@@ -268,10 +277,18 @@ def analyse(
         "fallbacks": int(stats[L.PIMC_FALLBACKS]),
     }
     return SinkAnalysis(
-        C.format_cards(hand_mask), role, C.format_cards(disc) if disc >= 0 else None,
-        rows.shape[0], play, pimc_worlds if play == "pimc" else 0,
-        time.perf_counter() - t0, ranked, margin, (mlo, mhi), sampler,
-    )  # fmt: skip
+        C.format_cards(hand_mask),
+        role,
+        C.format_cards(disc) if disc >= 0 else None,
+        rows.shape[0],
+        play,
+        pimc_worlds if play == "pimc" else 0,
+        time.perf_counter() - t0,
+        ranked,
+        margin,
+        (mlo, mhi),
+        sampler,
+    )
 
 
 def _holding(hand: int, choice: str) -> str:
@@ -314,9 +331,17 @@ def study(
         hands = elders if role == "elder" else youngers
         for i, h in enumerate(hands.tolist()):
             data, _ = evaluate(
-                h, 0 if role == "elder" else 1, -1, 0, [CHOICES[n] for n in names], worlds,
-                play, pimc_worlds, seed + 7919 * (i + 1), rules,
-            )  # fmt: skip
+                h,
+                0 if role == "elder" else 1,
+                -1,
+                0,
+                [CHOICES[n] for n in names],
+                worlds,
+                play,
+                pimc_worlds,
+                seed + 7919 * (i + 1),
+                rules,
+            )
             for j, res in enumerate(summarise(data, names)):
                 if j == 0 or res.changed == 0:
                     continue
@@ -328,7 +353,7 @@ def study(
                         "holding": _holding(h, res.name),
                         "gain": res.gain,
                         **res.parts,
-                    }  # fmt: skip
+                    }
                 )
     return pd.DataFrame(rows)
 

@@ -265,8 +265,14 @@ def _toml_loads(text: str, where: str) -> dict:
         raise StrategyError(f"{where}: not valid TOML ({err})") from None
 
 
-def _builtin(name: str, description: str, exchange="greedy", declare="all", play="greedy",
-             sink: tuple[str, ...] = ()) -> Strategy:  # fmt: skip
+def _builtin(
+    name: str,
+    description: str,
+    exchange="greedy",
+    declare="all",
+    play="greedy",
+    sink: tuple[str, ...] = (),
+) -> Strategy:
     decl = Stage(declare, tuple(1.0 if c in sink else 0.0 for c in SINK_CLASSES) if sink else ())
     seat = Seat(Stage(exchange), decl, Stage(play))
     return Strategy(name, description, seat, seat)
@@ -281,37 +287,35 @@ REGISTRY: dict[str, Strategy] = {
             "max",
             "take every card allowed, keep high cards; declare all; greedy play",
             exchange="max",
-        ),  # fmt: skip
+        ),
         _builtin(
             "random",
             "random exchange, declare all, random play (a floor to beat)",
             exchange="random",
             play="random",
-        ),  # fmt: skip
+        ),
         _builtin("dd-play", "greedy exchange, declare all, double-dummy play (slow)", play="dd"),
         _builtin(
             "pimc-play",
             "greedy exchange, declare all, imperfect-information play (pimc, slow)",
             play="pimc",
         ),
-        _builtin(
-            "greedy-random-play", "greedy exchange, declare all, random play", play="random"
-        ),  # fmt: skip
+        _builtin("greedy-random-play", "greedy exchange, declare all, random play", play="random"),
         _builtin(
             "sink-sets",
             "greedy, but never declares sets (always answers 'good')",
             declare="sink",
             sink=("sets",),
-        ),  # fmt: skip
+        ),
         _builtin(
             "sink-point", "greedy, but never declares the point", declare="sink", sink=("point",)
-        ),  # fmt: skip
+        ),
         _builtin(
             "sink-sequence",
             "greedy, but never declares sequences",
             declare="sink",
             sink=("sequence",),
-        ),  # fmt: skip
+        ),
         Strategy(
             "younger-sinks-sets",
             "greedy; sinks sets only when younger (declares all as elder)",

@@ -6,8 +6,12 @@ import json
 
 import pytest
 
-DEAL = ["KS 9S 8S TH 8H KD 9D 8D", "QS JS 7S 7H TD AC TC 8C", "AS TS QH JH 7D QC 9C 7C",
-        "AH KH 9H AD QD JD KC JC"]  # fmt: skip
+DEAL = [
+    "KS 9S 8S TH 8H KD 9D 8D",
+    "QS JS 7S 7H TD AC TC 8C",
+    "AS TS QH JH 7D QC 9C 7C",
+    "AH KH 9H AD QD JD KC JC",
+]
 
 
 @pytest.mark.parametrize("command", ["hand", "solve", "odds"])
@@ -50,8 +54,9 @@ def test_solve_endgame_and_contract_option(run_main):
     # ace of hearts takes K, Q, 7 (11 + 4 + 3 = 18, and 10 for the last trick): NS gets
     # 40 + 55 + 28 = 123
     assert code == 0 and data["value"] == 123 and data["rest"] == 83
-    code, out, _ = run_main("pilotta", "solve", *args, "--points", "40", "--contract", "EW",
-                            "--json")  # fmt: skip
+    code, out, _ = run_main(
+        "pilotta", "solve", *args, "--points", "40", "--contract", "EW", "--json"
+    )
     assert code == 0 and json.loads(out)["value"] == 40  # EW takes nothing more
 
 
@@ -84,8 +89,9 @@ def test_bad_input_is_one_line_and_exit_2(run_main, args, message):
 
 
 def test_odds_json(run_main):
-    code, out, _ = run_main("pilotta", "odds", "--deals", "20000", "--seed", "3", "--trump", "H",
-                            "--json")  # fmt: skip
+    code, out, _ = run_main(
+        "pilotta", "odds", "--deals", "20000", "--seed", "3", "--trump", "H", "--json"
+    )
     data = json.loads(out)
     assert code == 0 and data["deals"] == 20000 and data["trump"] == "H"
     est = data["scopes"]["table"]["pilotta"]

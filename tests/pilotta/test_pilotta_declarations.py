@@ -85,8 +85,13 @@ def compare(hands: list[str], trump: int, first: int, rules: Rules = DEFAULT_RUL
         declare_hand(np.int64(masks[p]), trump, d[p])
     out = np.zeros(COMB_LEN, dtype=np.int32)
     compare_declarations(d, first, rules.to_array(), out)
-    got = (int(out[Comb.TEAM]), int(out[Comb.SEAT]), int(out[Comb.POINTS_NS]),
-           int(out[Comb.POINTS_EW]), int(out[Comb.PILOTTA_SEAT]))  # fmt: skip
+    got = (
+        int(out[Comb.TEAM]),
+        int(out[Comb.SEAT]),
+        int(out[Comb.POINTS_NS]),
+        int(out[Comb.POINTS_EW]),
+        int(out[Comb.PILOTTA_SEAT]),
+    )
     ref = R.compare(masks, trump, first, rules.equal_declarations == "nobody")
     assert got == (ref.team, ref.seat, *ref.points, ref.pilotta_seat)
     return got

@@ -25,10 +25,16 @@ from piquet_sim.pilotta.rules import Rules
 
 RULE_SETS = {
     "defaults": Rules(),
-    "options": Rules(trump_kq_points=(3, 2), pass_is_final=True, equal_declarations="nobody",
-                     first_lead="after_dealer", partner_exemption=True,
-                     contract_on_card_points_only=True, failed_contract_loses_declarations=False),
-}  # fmt: skip
+    "options": Rules(
+        trump_kq_points=(3, 2),
+        pass_is_final=True,
+        equal_declarations="nobody",
+        first_lead="after_dealer",
+        partner_exemption=True,
+        contract_on_card_points_only=True,
+        failed_contract_loses_declarations=False,
+    ),
+}
 AUCTION = (0, 600, 3)  # random auction: bid 60% of the time, 1..3 levels up
 SEED = 20260415
 SCORE_FIELDS = [f for f in Score if f.name != "LEN"]
@@ -75,14 +81,23 @@ def compare_round(i: int, rec: np.ndarray, plays: np.ndarray, legal_n: np.ndarra
     assert rec[RoundRec.TRICKS_NS] == ref.tricks[0], i
     sc = ref.score
     expected = {
-        Score.CARD_NS: sc.card[0], Score.CARD_EW: sc.card[1], Score.CAPOT_TEAM: sc.capot_team,
-        Score.MADE: int(sc.made), Score.FINAL_NS: sc.final[0], Score.FINAL_EW: sc.final[1],
-        Score.CARD_GP_NS: sc.card_gp[0], Score.CARD_GP_EW: sc.card_gp[1],
-        Score.BID_GP_NS: sc.bid_gp[0], Score.BID_GP_EW: sc.bid_gp[1],
-        Score.COMB_GP_NS: sc.comb_gp[0], Score.COMB_GP_EW: sc.comb_gp[1],
-        Score.PILOTTA_GP_NS: sc.pilotta_gp[0], Score.PILOTTA_GP_EW: sc.pilotta_gp[1],
-        Score.TOTAL_NS: sc.total[0], Score.TOTAL_EW: sc.total[1],
-    }  # fmt: skip
+        Score.CARD_NS: sc.card[0],
+        Score.CARD_EW: sc.card[1],
+        Score.CAPOT_TEAM: sc.capot_team,
+        Score.MADE: int(sc.made),
+        Score.FINAL_NS: sc.final[0],
+        Score.FINAL_EW: sc.final[1],
+        Score.CARD_GP_NS: sc.card_gp[0],
+        Score.CARD_GP_EW: sc.card_gp[1],
+        Score.BID_GP_NS: sc.bid_gp[0],
+        Score.BID_GP_EW: sc.bid_gp[1],
+        Score.COMB_GP_NS: sc.comb_gp[0],
+        Score.COMB_GP_EW: sc.comb_gp[1],
+        Score.PILOTTA_GP_NS: sc.pilotta_gp[0],
+        Score.PILOTTA_GP_EW: sc.pilotta_gp[1],
+        Score.TOTAL_NS: sc.total[0],
+        Score.TOTAL_EW: sc.total[1],
+    }
     for field in SCORE_FIELDS:
         assert rec[RoundRec.SCORE + field] == expected[field], (i, field.name)
     return True

@@ -33,7 +33,11 @@ def test_simulated_games_match_reference():
                 state.add(*rnd.score.total)
             r += 1
         assert (row["ns"], row["ew"], row["rounds"], row["winner"]) == (
-            state.ns, state.ew, state.rounds, state.winner), g  # fmt: skip
+            state.ns,
+            state.ew,
+            state.rounds,
+            state.winner,
+        ), g
         assert row["done"] == 1 and max(row["ns"], row["ew"]) >= 151
 
 

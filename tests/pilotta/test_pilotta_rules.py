@@ -23,12 +23,18 @@ def test_defaults_follow_the_spec():
     "rules",
     [
         Rules(),
-        Rules(trump_kq_points=(3, 2), pass_is_final=True, equal_declarations="nobody",
-              first_lead="after_dealer", partner_exemption=True,
-              contract_on_card_points_only=True, failed_contract_loses_declarations=False,
-              game_target=501),
+        Rules(
+            trump_kq_points=(3, 2),
+            pass_is_final=True,
+            equal_declarations="nobody",
+            first_lead="after_dealer",
+            partner_exemption=True,
+            contract_on_card_points_only=True,
+            failed_contract_loses_declarations=False,
+            game_target=501,
+        ),
     ],
-)  # fmt: skip
+)
 def test_array_round_trip(rules):
     assert Rules.from_array(rules.to_array()) == rules
 

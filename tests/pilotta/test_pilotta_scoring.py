@@ -33,9 +33,16 @@ def score(raw_ns, tricks_ns, c_team, bid, comb=(0, 0), pil=-1, rules=DEFAULT_RUL
     score_round(raw_ns, tricks_ns, c_team, bid, comb[0], comb[1], pil, rules.to_array(), out)
     got = {f.name: int(out[f]) for f in Score if f.name != "LEN"}
     total = rules.total_points
-    ref = R.score_round((raw_ns, total - raw_ns), (tricks_ns, 8 - tricks_ns), c_team, bid, comb,
-                        pil, rules.contract_on_card_points_only,
-                        rules.failed_contract_loses_declarations)  # fmt: skip
+    ref = R.score_round(
+        (raw_ns, total - raw_ns),
+        (tricks_ns, 8 - tricks_ns),
+        c_team,
+        bid,
+        comb,
+        pil,
+        rules.contract_on_card_points_only,
+        rules.failed_contract_loses_declarations,
+    )
     assert (got["CARD_NS"], got["CARD_EW"]) == ref.card
     assert got["CAPOT_TEAM"] == ref.capot_team and bool(got["MADE"]) == ref.made
     assert (got["FINAL_NS"], got["FINAL_EW"]) == ref.final
@@ -204,8 +211,15 @@ def test_fixed_auction(dealer, level):
     # the first speaker (after the dealer) bids, the three others pass: 4 calls
     out = np.zeros(AUCTION_LEN, dtype=np.int32)
     params = np.array([level, 2], dtype=np.int64)
-    run_auction(dealer, AuctionPolicy.FIXED, params, Rules().to_array(), np.uint64(1),
-                np.zeros(1, dtype=np.int64), out)  # fmt: skip
+    run_auction(
+        dealer,
+        AuctionPolicy.FIXED,
+        params,
+        Rules().to_array(),
+        np.uint64(1),
+        np.zeros(1, dtype=np.int64),
+        out,
+    )
     bid = 80 + 10 * level if level < 9 else BID_CAPOT
     assert (out[Auction.BIDDER], out[Auction.BID], out[Auction.TRUMP]) == ((dealer + 1) % 4, bid, 2)
     assert out[Auction.N_CALLS] == 4
@@ -214,8 +228,15 @@ def test_fixed_auction(dealer, level):
 def test_all_pass_throws_the_cards_in():
     out = np.zeros(AUCTION_LEN, dtype=np.int32)
     params = np.array([-1, 0], dtype=np.int64)  # fixed policy with no bid: everyone passes
-    run_auction(0, AuctionPolicy.FIXED, params, Rules().to_array(), np.uint64(1),
-                np.zeros(1, dtype=np.int64), out)  # fmt: skip
+    run_auction(
+        0,
+        AuctionPolicy.FIXED,
+        params,
+        Rules().to_array(),
+        np.uint64(1),
+        np.zeros(1, dtype=np.int64),
+        out,
+    )
     assert out[Auction.BIDDER] == -1 and out[Auction.N_CALLS] == 4
 
 

@@ -79,15 +79,29 @@ def kernel_value(ws, pos: dict, flags: int) -> int:
 
 
 def solver_pos(pos: dict) -> np.ndarray:
-    return K.position(pos["leader"], pos["team"], len(pos["trick"]), pos["capot"],
-                      int(pos["kq"] == (3, 2)), int(pos["exemption"]))  # fmt: skip
+    return K.position(
+        pos["leader"],
+        pos["team"],
+        len(pos["trick"]),
+        pos["capot"],
+        int(pos["kq"] == (3, 2)),
+        int(pos["exemption"]),
+    )
 
 
 def reference_value(pos: dict) -> int:
     leader = pos["leader"]
     trick = tuple(((leader + i) % 4, c) for i, c in enumerate(pos["trick"]))
-    return RS.solve(tuple(pos["hands"]), pos["trump"], leader, pos["team"], bool(pos["capot"]),
-                    trick, pos["kq"], pos["exemption"])  # fmt: skip
+    return RS.solve(
+        tuple(pos["hands"]),
+        pos["trump"],
+        leader,
+        pos["team"],
+        bool(pos["capot"]),
+        trick,
+        pos["kq"],
+        pos["exemption"],
+    )
 
 
 @pytest.mark.parametrize("tricks_left, count", [(1, 120), (2, 150), (3, 150), (4, 20)])

@@ -14,19 +14,41 @@ from .common import SUIT
 
 
 @pilotta.command("odds")
-@click.option("--deals", "-n", type=click.IntRange(1), default=1_000_000, show_default=True,
-              help="Number of deals to count.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
-              help="Seed of the deals (deal i of a seed is always the same deal).")  # fmt: skip
-@click.option("--trump", type=SUIT, default="S", show_default=True,
-              help="The trump suit named for pilotta and trump counts.")  # fmt: skip
-@click.option("--chunk", type=click.IntRange(1000), default=DEFAULT_CHUNK, show_default=True,
-              help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).")  # fmt: skip
+@click.option(
+    "--deals",
+    "-n",
+    type=click.IntRange(1),
+    default=1_000_000,
+    show_default=True,
+    help="Number of deals to count.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seed of the deals (deal i of a seed is always the same deal).",
+)
+@click.option(
+    "--trump",
+    type=SUIT,
+    default="S",
+    show_default=True,
+    help="The trump suit named for pilotta and trump counts.",
+)
+@click.option(
+    "--chunk",
+    type=click.IntRange(1000),
+    default=DEFAULT_CHUNK,
+    show_default=True,
+    help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
 @backend_options
-def odds_cmd(deals: int, seed: int, trump: int, chunk: int, quiet: bool, as_json: bool,
-             backend) -> None:  # fmt: skip
+def odds_cmd(
+    deals: int, seed: int, trump: int, chunk: int, quiet: bool, as_json: bool, backend
+) -> None:
     """Odds of every combination and of the trumps held, with exact values beside.
 
     Hand = North's hand, team = North-South (either partner), table = any of the four hands.
@@ -47,8 +69,11 @@ def odds_cmd(deals: int, seed: int, trump: int, chunk: int, quiet: bool, as_json
     console = Console()
     n = result["deals"]
     console.print(f"{n:,} deals, seed {seed}, trump {result['trump']}")
-    titles = {"hand": "North's hand", "team": "North-South (either partner)",
-              "table": "The table (any hand)"}  # fmt: skip
+    titles = {
+        "hand": "North's hand",
+        "team": "North-South (either partner)",
+        "table": "The table (any hand)",
+    }
     for scope in SCOPE_NAMES:
         table = Table(title=titles[scope], title_justify="left")
         table.add_column("event")
@@ -56,6 +81,11 @@ def odds_cmd(deals: int, seed: int, trump: int, chunk: int, quiet: bool, as_json
             table.add_column(col, justify="right")
         for name, est in result["scopes"][scope].items():
             lo, hi = est["ci95"]
-            table.add_row(name, f"{est['p'] * 100:.3f}", f"{lo * 100:.3f} - {hi * 100:.3f}",
-                          f"{est['count']:,}", f"{est['exact'] * 100:.3f}")  # fmt: skip
+            table.add_row(
+                name,
+                f"{est['p'] * 100:.3f}",
+                f"{lo * 100:.3f} - {hi * 100:.3f}",
+                f"{est['count']:,}",
+                f"{est['exact'] * 100:.3f}",
+            )
         console.print(table)

@@ -27,8 +27,9 @@ def _pair(text: str | None) -> tuple[int, int]:
         if a < 0 or b < 0:
             raise ValueError
     except ValueError:
-        raise click.BadParameter(f"expected C:D (two whole numbers), got {text!r}",
-                                 param_hint="--tricks") from None  # fmt: skip
+        raise click.BadParameter(
+            f"expected C:D (two whole numbers), got {text!r}", param_hint="--tricks"
+        ) from None
     return a, b
 
 
@@ -38,14 +39,25 @@ def _pair(text: str | None) -> tuple[int, int]:
 @click.argument("south", type=HAND)
 @click.argument("west", type=HAND)
 @click.option("--trump", type=SUIT, required=True, help="Trump suit (S, H, D, C).")
-@click.option("--leader", type=SEAT, default="N", show_default=True,
-              help="Seat that leads the current trick.")  # fmt: skip
-@click.option("--contract", "contract", type=TEAM, default=None,
-              help="Contracting team (NS or EW, or a seat of it) whose points are the value; "
-              "default: the leader's team (the contractor leads the first trick).")  # fmt: skip
-@click.option("--trick", "trick", type=CardListType(3), default=None,
-              help="Cards already played to the current trick, in order from the leader "
-              "(removed from the hands).")  # fmt: skip
+@click.option(
+    "--leader", type=SEAT, default="N", show_default=True, help="Seat that leads the current trick."
+)
+@click.option(
+    "--contract",
+    "contract",
+    type=TEAM,
+    default=None,
+    help="Contracting team (NS or EW, or a seat of it) whose points are the value; "
+    "default: the leader's team (the contractor leads the first trick).",
+)
+@click.option(
+    "--trick",
+    "trick",
+    type=CardListType(3),
+    default=None,
+    help="Cards already played to the current trick, in order from the leader "
+    "(removed from the hands).",
+)
 @click.option(
     "--tricks",
     "tricks_text",
@@ -53,14 +65,29 @@ def _pair(text: str | None) -> tuple[int, int]:
     default=None,
     help="Tricks already won by the contracting and the defending team (endgames).",
 )
-@click.option("--points", type=click.IntRange(0, 162), default=None,
-              help="Card points the contracting team has already won (only needed when both "
-              "teams have won tricks).")  # fmt: skip
+@click.option(
+    "--points",
+    type=click.IntRange(0, 162),
+    default=None,
+    help="Card points the contracting team has already won (only needed when both "
+    "teams have won tricks).",
+)
 @json_option
 @rules_options
-def solve_cmd(north: int, east: int, south: int, west: int, trump: int, leader: int,
-              contract: int | None, trick: list[int] | None, tricks_text: str | None,
-              points: int | None, as_json: bool, rules: Rules) -> None:  # fmt: skip
+def solve_cmd(
+    north: int,
+    east: int,
+    south: int,
+    west: int,
+    trump: int,
+    leader: int,
+    contract: int | None,
+    trick: list[int] | None,
+    tricks_text: str | None,
+    points: int | None,
+    as_json: bool,
+    rules: Rules,
+) -> None:
     """Solve the play exactly, all four hands seen: value and principal variation.
 
     The value is the contracting team's card points for the round (last trick 10 included;
@@ -76,14 +103,21 @@ def solve_cmd(north: int, east: int, south: int, west: int, trump: int, leader: 
           --points 40 --json
     """
     try:
-        sol = solve([north, east, south, west], trump, leader, contract=contract, trick=trick,
-                    tricks=_pair(tricks_text), points=points, rules=rules)  # fmt: skip
+        sol = solve(
+            [north, east, south, west],
+            trump,
+            leader,
+            contract=contract,
+            trick=trick,
+            tricks=_pair(tricks_text),
+            points=points,
+            rules=rules,
+        )
     except SolveError as err:
         raise click.UsageError(str(err)) from None
     if as_json:
         data = sol.to_dict()
-        data["hands"] = {SEATS[p]: PACK.format(h) for p, h in
-                         enumerate((north, east, south, west))}  # fmt: skip
+        data["hands"] = {SEATS[p]: PACK.format(h) for p, h in enumerate((north, east, south, west))}
         data["rules"] = rules.to_dict()
         echo_json(data)
         return
@@ -97,14 +131,21 @@ def solve_cmd(north: int, east: int, south: int, west: int, trump: int, leader: 
     )
     table = Table(title="Principal variation", title_justify="left")
     for col in ("trick", "leader", "N", "E", "S", "W", "winner", "points", sol.contract):
-        table.add_column(col, justify="right" if col in ("trick", "points", sol.contract)
-                         else "left")  # fmt: skip
+        table.add_column(
+            col, justify="right" if col in ("trick", "points", sol.contract) else "left"
+        )
     first = 8 - len(sol.tricks)
     for i, t in enumerate(sol.tricks):
         by_seat = {}
         lead = SEATS.index(t.leader)
         for k, card in enumerate(t.cards):
             by_seat[SEATS[(lead + k) % 4]] = card
-        table.add_row(str(first + i + 1), t.leader, *(by_seat.get(s, "") for s in SEATS),
-                      t.winner, str(t.points), str(t.to_contract))  # fmt: skip
+        table.add_row(
+            str(first + i + 1),
+            t.leader,
+            *(by_seat.get(s, "") for s in SEATS),
+            t.winner,
+            str(t.points),
+            str(t.to_contract),
+        )
     console.print(table)

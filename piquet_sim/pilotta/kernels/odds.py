@@ -74,12 +74,18 @@ def count_deal(hands, trump, counts):
     b = OddsScope.HAND * OddsBin.LEN
     _count_scope(counts, b, run[0], four[0], pil[0], ntr[0])
     b = OddsScope.TEAM * OddsBin.LEN
-    _count_scope(counts, b, max(run[0], run[2]), four[0] | four[2], pil[0] | pil[2],
-                 ntr[0] + ntr[2])  # fmt: skip
+    _count_scope(
+        counts, b, max(run[0], run[2]), four[0] | four[2], pil[0] | pil[2], ntr[0] + ntr[2]
+    )
     b = OddsScope.TABLE * OddsBin.LEN
-    _count_scope(counts, b, max(max(run[0], run[1]), max(run[2], run[3])),
-                 four[0] | four[1] | four[2] | four[3], pil[0] | pil[1] | pil[2] | pil[3],
-                 max(max(ntr[0], ntr[1]), max(ntr[2], ntr[3])))  # fmt: skip
+    _count_scope(
+        counts,
+        b,
+        max(max(run[0], run[1]), max(run[2], run[3])),
+        four[0] | four[1] | four[2] | four[3],
+        pil[0] | pil[1] | pil[2] | pil[3],
+        max(max(ntr[0], ntr[1]), max(ntr[2], ntr[3])),
+    )
 
 
 @njit

@@ -74,9 +74,17 @@ def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     pil = comb[Comb.PILOTTA_SEAT]
     rec[RoundRec.PILOTTA_SEAT] = pil
     raw_ns, tricks_ns = play_round(
-        hands, trump, leader, rules, setup[Setup.PLAY_NS], setup[Setup.PLAY_EW], key, state,
-        plays, legal_n,
-    )  # fmt: skip
+        hands,
+        trump,
+        leader,
+        rules,
+        setup[Setup.PLAY_NS],
+        setup[Setup.PLAY_EW],
+        key,
+        state,
+        plays,
+        legal_n,
+    )
     rec[RoundRec.TRICKS_NS] = tricks_ns
     rec[RoundRec.RAW_NS] = raw_ns
     rec[RoundRec.RAW_EW] = (160 if rules[Rule.KQ_LITERAL] else 162) - raw_ns
@@ -86,9 +94,16 @@ def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     rec[RoundRec.LEGAL_SUM] = s
     score = rec[RoundRec.SCORE :]
     score_round(
-        raw_ns, tricks_ns, bidder & 1, bid, comb[Comb.POINTS_NS], comb[Comb.POINTS_EW],
-        pil & 1 if pil >= 0 else -1, rules, score,
-    )  # fmt: skip
+        raw_ns,
+        tricks_ns,
+        bidder & 1,
+        bid,
+        comb[Comb.POINTS_NS],
+        comb[Comb.POINTS_EW],
+        pil & 1 if pil >= 0 else -1,
+        rules,
+        score,
+    )
 
 
 @njit

@@ -78,12 +78,20 @@ def make_workspace(tt_bits: int = DEFAULT_TT_BITS) -> Workspace:
     """A solver workspace (one per thread): the table (``2 ** tt_bits`` rows of 32 bytes), the
     shared lookup tables, the position and the search's scratch arrays."""
     return Workspace(
-        make_tt(tt_bits), PEXT, CANON, REPS, PTS,
-        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(POS_LEN, dtype=np.int64),
-        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
-        np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(STAT_LEN, dtype=np.int64),
+        make_tt(tt_bits),
+        PEXT,
+        CANON,
+        REPS,
+        PTS,
+        np.zeros(4, dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(POS_LEN, dtype=np.int64),
+        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros(STAT_LEN, dtype=np.int64),
         np.zeros((1, 4), dtype=np.int64),
-    )  # fmt: skip
+    )
 
 
 @njit
@@ -93,16 +101,25 @@ def new_workspace(tt_bits, pext, canon, reps, pts):
     for i in range(tt.shape[0]):
         tt[i, 0] = -1
     return Workspace(
-        tt, pext, canon, reps, pts,
-        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(POS_LEN, dtype=np.int64),
-        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64), np.zeros((MAX_DEPTH, 8), dtype=np.int64),
-        np.zeros((MAX_DEPTH, 8), dtype=np.int64), np.zeros(STAT_LEN, dtype=np.int64),
+        tt,
+        pext,
+        canon,
+        reps,
+        pts,
+        np.zeros(4, dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(POS_LEN, dtype=np.int64),
+        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros(STAT_LEN, dtype=np.int64),
         np.zeros((1, 4), dtype=np.int64),
-    )  # fmt: skip
+    )
 
 
-def position(leader: int, team: int, played: int = 0, capot: int = 1, kq: int = 0,
-             exempt: int = 0) -> np.ndarray:  # fmt: skip
+def position(
+    leader: int, team: int, played: int = 0, capot: int = 1, kq: int = 0, exempt: int = 0
+) -> np.ndarray:
     """A :class:`layouts.SolverPos` array (int64) for :func:`solve_position`."""
     pos = np.zeros(POS_LEN, dtype=np.int64)
     pos[SolverPos.LEADER] = leader
@@ -229,9 +246,17 @@ def search(ws, alpha, beta, flags):
                     continue
                 if flags & F_TT:
                     k1, k2 = position_key(
-                        hands[0], hands[1], hands[2], hands[3], seat, capot, team, kq,
-                        ws.pext, ws.canon,
-                    )  # fmt: skip
+                        hands[0],
+                        hands[1],
+                        hands[2],
+                        hands[3],
+                        seat,
+                        capot,
+                        team,
+                        kq,
+                        ws.pext,
+                        ws.canon,
+                    )
                     fr[sp, Frame.K1] = k1
                     fr[sp, Frame.K2] = k2
                     data = tt_probe(tt, k1, k2)
@@ -531,8 +556,24 @@ def solve_batch(rounds, template, tt_bits, tables):
 TABLES = (PEXT, CANON, REPS, PTS)
 
 __all__ = [
-    "F_ALL", "F_ALPHABETA", "F_BOUNDS", "F_EQUIV", "F_ORDER", "F_PLAIN", "F_TT", "TABLES", "Rounds",
-    "Workspace", "card_to_natural", "legal_now", "make_workspace", "position", "search",
+    "F_ALL",
+    "F_ALPHABETA",
+    "F_BOUNDS",
+    "F_EQUIV",
+    "F_ORDER",
+    "F_PLAIN",
+    "F_TT",
+    "TABLES",
+    "Rounds",
+    "Workspace",
+    "card_to_natural",
+    "legal_now",
+    "make_workspace",
+    "position",
+    "search",
     "set_position",
-    "solve_batch", "solve_line", "solve_position", "value",
-]  # fmt: skip
+    "solve_batch",
+    "solve_line",
+    "solve_position",
+    "value",
+]

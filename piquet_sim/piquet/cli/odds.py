@@ -107,8 +107,12 @@ def odds_command(
     Example:
       piquet odds --deals 10000000 --plot scores.png
     """
-    policies = Policies(elder_exchange=elder_policy, younger_exchange=younger_policy,
-                        elder_play=play, younger_play=play)  # fmt: skip
+    policies = Policies(
+        elder_exchange=elder_policy,
+        younger_exchange=younger_policy,
+        elder_play=play,
+        younger_play=play,
+    )
     t0 = time.perf_counter()
     with RateBar(deals, "deals", quiet or as_json) as bar:
         summary, counts = run_odds(

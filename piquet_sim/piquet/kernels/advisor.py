@@ -96,9 +96,14 @@ def make_world(hand, request, model, key, state, env, perm, talon):
         if cb_req >= 0 and np.int64(carte_blanche(opp)) != cb_req:
             continue
         _, discard, took = elder_exchange(
-            opp, talon, model.ids[L.STAGE_ELDER_EXCHANGE], model.params[L.STAGE_ELDER_EXCHANGE],
-            key, state, env,
-        )  # fmt: skip
+            opp,
+            talon,
+            model.ids[L.STAGE_ELDER_EXCHANGE],
+            model.params[L.STAGE_ELDER_EXCHANGE],
+            key,
+            state,
+            env,
+        )
         if took == k_elder:
             return opp, discard, np.int64(attempt)
     return np.int64(0), np.int64(-1), np.int64(-1)

@@ -157,7 +157,15 @@ def mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt
         if count > 0:
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             _mirrored_span(
-                seed, start + first, count, stages_ab, stages_ba, share, ws, nets, first,
+                seed,
+                start + first,
+                count,
+                stages_ab,
+                stages_ba,
+                share,
+                ws,
+                nets,
+                first,
                 counts[s],
-            )  # fmt: skip
+            )
     return nets, counts

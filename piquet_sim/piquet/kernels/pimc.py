@@ -102,9 +102,15 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
     last_v = 0
     for w in range(n_worlds):
         opp, attempts, flags = sample_opponent(
-            know, (played, opp_played, voids), (n_opp, max_attempts), ws.env.suit, key, state,
-            pool, hi,
-        )  # fmt: skip
+            know,
+            (played, opp_played, voids),
+            (n_opp, max_attempts),
+            ws.env.suit,
+            key,
+            state,
+            pool,
+            hi,
+        )
         stats[L.PIMC_WORLDS] += 1
         if attempts < 0:
             stats[L.PIMC_FALLBACKS] += 1

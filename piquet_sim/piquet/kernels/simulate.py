@@ -88,17 +88,28 @@ def exchange_stage(elder, younger, talon, key, state, stages, env, forced):
     elder's discard, younger's discard)."""
     if forced[0] < 0:
         elder, e_disc, e_took = elder_exchange(
-            elder, talon, stages.ids[L.STAGE_ELDER_EXCHANGE],
-            stages.params[L.STAGE_ELDER_EXCHANGE], key, state, env,
-        )  # fmt: skip
+            elder,
+            talon,
+            stages.ids[L.STAGE_ELDER_EXCHANGE],
+            stages.params[L.STAGE_ELDER_EXCHANGE],
+            key,
+            state,
+            env,
+        )
     else:
         e_disc = forced[0]
         elder, e_took = _forced(elder, e_disc, talon, 0)
     if forced[1] < 0:
         younger, y_disc, y_took = younger_exchange(
-            younger, talon, e_took, stages.ids[L.STAGE_YOUNGER_EXCHANGE],
-            stages.params[L.STAGE_YOUNGER_EXCHANGE], key, state, env,
-        )  # fmt: skip
+            younger,
+            talon,
+            e_took,
+            stages.ids[L.STAGE_YOUNGER_EXCHANGE],
+            stages.params[L.STAGE_YOUNGER_EXCHANGE],
+            key,
+            state,
+            env,
+        )
     else:
         y_disc = forced[1]
         younger, y_took = _forced(younger, y_disc, talon, e_took)

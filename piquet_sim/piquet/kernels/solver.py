@@ -94,14 +94,15 @@ def new_workspace(env, tt_bits, for_dd):
         tt[i] = -1
     flags = np.full(1, F_ALL, dtype=np.int64)
     return Workspace(
-        env, tt,
+        env,
+        tt,
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
         np.zeros(L.SOLVE_LEN, dtype=np.int64),
         np.zeros((2, 32), dtype=np.int32),
         flags,
-    )  # fmt: skip
+    )
 
 
 @njit
