@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import backend_options, echo_json, json_option
+from ...core.backend import MAX_DEALS
+from ...core.cli import OutputPath, backend_options, echo_json, json_option, long_command
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
 from ..strategies import StrategyError, resolve
@@ -35,7 +36,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(directory=True),
     default=Path("report"),
     show_default=True,
     help="Directory for report.html, report.md, the PNGs, odds.csv and report.json.",
@@ -43,7 +44,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
 @click.option(
     "--deals",
     "-n",
-    type=click.IntRange(100),
+    type=click.IntRange(100, MAX_DEALS),
     default=DEFAULT_DEALS,
     show_default=True,
     help="Deals per odds study; the exchange study and tournament use half, parties 1/40.",
@@ -68,6 +69,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
 @json_option
 @backend_options
 @rules_options
+@long_command
 def report_command(out_dir, deals, strategies, seed, quiet, as_json, rules: Rules, backend):
     """Write a strategy report: odds with intervals and exact values, score distributions, the
     value of exchanging k cards, pique/repique/capot rates, tournament and heatmap, parties, and

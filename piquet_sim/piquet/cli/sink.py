@@ -11,7 +11,7 @@ from ..cards import PACK
 from ..rules import Rules
 from ..sinking import PLAYS, SinkError, analyse
 from .app import cli
-from .common import HAND12, rules_options
+from .common import HAND12, role_options, rules_options
 
 
 def _fmt(x: float) -> str:
@@ -20,19 +20,13 @@ def _fmt(x: float) -> str:
 
 @cli.command()
 @click.argument("hand", type=HAND12)
-@click.option("--elder/--younger", "is_elder", default=True, help="The player's role.")
+@role_options(exchange_if="discard")
 @click.option(
     "--discard",
     type=CardsType(PACK, min_count=1, max_count=8),
     default=None,
     help="Cards discarded: HAND is then the dealt hand (else the hand held at the "
     "declarations, no exchange).",
-)
-@click.option(
-    "--elder-took",
-    type=click.IntRange(1, 5),
-    default=None,
-    help="Younger with --discard: how many cards elder took.",
 )
 @click.option(
     "--worlds",
@@ -55,14 +49,20 @@ def _fmt(x: float) -> str:
     show_default=True,
     help="Worlds per pimc decision.",
 )
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seed of the sampled worlds (same seed, same worlds and numbers).",
+)
 @json_option
-@rules_options
+@rules_options(partie=False)
 def sink(
     hand: int,
-    is_elder: bool,
-    discard: int | None,
+    role: str,
     elder_took: int | None,
+    discard: int | None,
     worlds: int,
     play: str,
     pimc_worlds: int,
@@ -83,7 +83,7 @@ def sink(
     try:
         res = analyse(
             hand,
-            "elder" if is_elder else "younger",
+            role,
             discard,
             elder_took,
             worlds,

@@ -61,7 +61,7 @@ def _pair(text: str | None, what: str) -> tuple[int, int]:
 )
 @click.option("--repique", is_flag=True, help="A repique was scored: no pique is possible.")
 @json_option
-@rules_options
+@rules_options(partie=False)
 def solve_cmd(
     elder: int,
     younger: int,
