@@ -263,10 +263,14 @@ def test_sinking_section_without_a_study(monkeypatch, tmp_path):
     table, reason = R._sinking(4, 1, DEFAULT_RULES, lambda line: None)
     assert table is None and "offers none" in reason
     fake_sinking(monkeypatch, available=False)
-    paths = R.build_report(tmp_path, 200, ["greedy", "random"], 1, DEFAULT_RULES)
+    paths = R.build_report(tmp_path, 200, ["greedy", "random"], 1, DEFAULT_RULES, sink_hands=4)
     html = paths["html"].read_text(encoding="utf-8")
-    assert "The sinking study is not available yet" in html.split('id="sinking"')[1]
-    assert "The sinking study is not available yet" in paths["md"].read_text(encoding="utf-8")
+    assert "The sinking study is not available" in html.split('id="sinking"')[1]
+    assert "The sinking study is not available" in paths["md"].read_text(encoding="utf-8")
+    # without sink_hands the default report leaves the study out and says how to add it
+    paths = R.build_report(tmp_path / "default", 200, ["greedy", "random"], 1, DEFAULT_RULES)
+    section = paths["html"].read_text(encoding="utf-8").split('id="sinking"')[1]
+    assert "Not run in this report" in section and "--sink-hands" in section
 
 
 # ----------------------------------------------------------------------------- kernel

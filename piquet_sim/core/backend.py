@@ -173,7 +173,8 @@ class DaskBackend:
 class StopOnInterrupt:
     """Within ``with``: the first Ctrl-C (SIGINT) sets ``stop`` instead of raising, so a long
     run finishes the chunk in flight and returns what it has; a second Ctrl-C raises
-    KeyboardInterrupt at once. (A KeyboardInterrupt raised while a numba kernel runs surfaces
+    KeyboardInterrupt at once (:func:`run_chunks` then returns at once, the chunk in flight
+    lost). (A KeyboardInterrupt raised while a numba kernel runs surfaces
     as a SystemError and loses the chunk; deferring it avoids that.)
 
     The state is process-wide: nested blocks share it, and once set it stays set until the
@@ -256,6 +257,8 @@ def run_chunks(
                     progress(item.size)
                 if flag.stop:
                     break
+        except KeyboardInterrupt:  # the second Ctrl-C, or one outside a deferring block
+            StopOnInterrupt.requested = True
         finally:
             results.close()
     return done

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ...core.backend import MAX_DEALS
+from ...core.backend import MAX_DEALS, stop_requested
 from ...core.cli import OutputPath, backend_options, echo_json, json_option, long_command
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
@@ -65,16 +65,29 @@ def _strategies(ctx, param, values: tuple[str, ...]):
     show_default=True,
     help="Seed of every study (deal i of a seed is always the same deal).",
 )
+@click.option(
+    "--sink-hands",
+    type=click.IntRange(1, 100_000),
+    default=None,
+    show_default="not run",
+    help="Add the sinking study over this many dealt hands per seat (about a second a hand; a "
+    "few hundred give readable intervals).",
+)
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @json_option
 @backend_options
 @rules_options
 @long_command
-def report_command(out_dir, deals, strategies, seed, quiet, as_json, rules: Rules, backend):
+def report_command(
+    out_dir, deals, strategies, seed, sink_hands, quiet, as_json, rules: Rules, backend
+):
     """Write a strategy report: odds with intervals and exact values, score distributions, the
     value of exchanging k cards, pique/repique/capot rates, tournament and heatmap, parties, and
     a how-to-read section. One self-contained HTML file (images embedded) plus report.md with
     the PNGs beside it. Progress goes to stderr; the paths written to stdout.
+
+    Ctrl-C cuts the study in flight, skips the rest and writes the report marked partial (exit
+    130).
 
     \b
     Example:
@@ -83,13 +96,23 @@ def report_command(out_dir, deals, strategies, seed, quiet, as_json, rules: Rule
     t0 = time.perf_counter()
     say = None if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
-        paths = build_report(out_dir, deals, strategies, seed, rules, backend=backend, progress=say)
+        paths = build_report(
+            out_dir,
+            deals,
+            strategies,
+            seed,
+            rules,
+            backend=backend,
+            progress=say,
+            sink_hands=sink_hands,
+        )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
-    flat = {k: str(v) for k, v in paths.items() if k != "images"}
+    flat = {k: str(v) for k, v in paths.items() if k != "images" and v is not None}
     flat["images"] = {k: str(v) for k, v in paths["images"].items()}
+    partial = stop_requested()
     if as_json:
-        echo_json({**flat, "seconds": round(time.perf_counter() - t0, 3)})
+        echo_json({**flat, "partial": partial, "seconds": round(time.perf_counter() - t0, 3)})
         return
-    click.echo(f"report: {flat['html']}")
+    click.echo(f"report: {flat['html']}" + ("  (interrupted: partial)" if partial else ""))
     click.echo(f"markdown: {flat['md']}")

@@ -234,7 +234,9 @@ def tournament_command(
         except ValueError as err:
             raise click.UsageError(str(err)) from None
     if plot_path:
-        M.plot_margins(result, plot_path)
+        from ..plots import margins_heatmap
+
+        margins_heatmap(result.names, result.margins, result.half_widths, plot_path)
     played = int(result.matches["pairs"].sum()) if len(result.matches) else 0
     standings = result.standings.dropna(subset=["mean_margin"])
     if as_json:
