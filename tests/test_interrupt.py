@@ -67,7 +67,7 @@ def test_chunks_are_lazy_and_huge_sizes_are_refused():
     assert len(big) == MAX_DEALS // 500_000
     assert big[-1].start + big[-1].size == MAX_DEALS
     tracemalloc.start()
-    for i, c in enumerate(big):
+    for i, _ in enumerate(big):
         if i == 1000:
             break
     peak = tracemalloc.get_traced_memory()[1]
@@ -155,15 +155,11 @@ def test_interrupted_tournament_shows_pairs_played_and_no_nan(run_main, monkeypa
         return result
 
     monkeypatch.setattr(M, "head_to_head", first_match_then_ctrl_c)
-    code, out, err = run_main(
-        "tournament", "greedy", "random", "max", "--deals", "300", "--quiet"
-    )
+    code, out, err = run_main("tournament", "greedy", "random", "max", "--deals", "300", "--quiet")
     assert code == 130
     assert "nan" not in out.lower()
     assert "300 of 900 deal pairs played" in out and "interrupted" in out
-    code, out, _ = run_main(
-        "tournament", "greedy", "random", "max", "--deals", "300", "--json"
-    )
+    code, out, _ = run_main("tournament", "greedy", "random", "max", "--deals", "300", "--json")
     data = json.loads(out)
     assert code == 130 and data["partial"] and data["pairs_played"] == 300
     assert data["matches_played"] == 1 and data["matches_requested"] == 3

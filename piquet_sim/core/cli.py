@@ -59,26 +59,35 @@ class CardsType(click.ParamType):
 class OutputPath(click.ParamType):
     """A file (or, with ``directory=True``, a directory) a command will write, checked before any
     work starts: the parent directory must exist and be writable, and a file must not be an
-    existing directory (a directory not an existing file; it may be created). Converts to a
-    ``Path``. Each failure is one line naming the path and the reason."""
+    existing directory (a directory not an existing file; it may be created, and so may a file's
+    missing parent directories with ``parents=True``). Converts to a ``Path``. Each failure is
+    one line naming the path and the reason."""
 
     name = "PATH"
 
-    def __init__(self, directory: bool = False):
+    def __init__(self, directory: bool = False, parents: bool = False):
         self.directory = directory
+        self.parents = parents
 
     def convert(self, value, param, ctx):
         path = Path(value).expanduser()
         try:
-            check_output_path(path, self.directory)
+            check_output_path(path, self.directory, self.parents)
         except InputError as err:
             self.fail(str(err), param, ctx)
         return path
 
 
-def check_output_path(path: Path, directory: bool = False) -> None:
+def check_output_path(path: Path, directory: bool = False, parents: bool = False) -> None:
     """Raise :class:`InputError` when ``path`` cannot be written (see :class:`OutputPath`)."""
     path = Path(path)
+    if parents and not directory:
+        if path.is_dir():
+            raise InputError(f"{path} is a directory; give a file name")
+        check_output_path(path.parent, directory=True)
+        if path.exists():
+            check_output_path(path)
+        return
     if directory:
         if path.exists() and not path.is_dir():
             raise InputError(f"{path} is a file, not a directory")

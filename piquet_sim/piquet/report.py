@@ -83,6 +83,14 @@ def fmt_pct_ci(est: dict) -> str:
     return f"{fmt_pct(est['p'], d)} [{fmt_pct(lo, d)}, {fmt_pct(hi, d)}]"
 
 
+def p_cell(p: float) -> str:
+    """A p-value as the CLI prints it, without the "p": ``< 0.0001``, ``< 0.001``, ``0.032``."""
+    if not math.isfinite(p):
+        return "n/a"
+    text = format_p(p)
+    return text.removeprefix("p = ").removeprefix("p ")
+
+
 def fmt_pts(x: float, digits: int = 2) -> str:
     return f"{x:+.{digits}f}" if math.isfinite(x) else "n/a"
 
@@ -823,7 +831,7 @@ def tournament_study(ctx: ReportContext) -> list[Section]:
                 "A's margin (points/deal)": fmt_pts_ci(
                     {"mean": r["net_per_deal"], "ci95": [r["ci_low"], r["ci_high"]]}, 3
                 ),
-                "p-value": format_p(r["p_value"]),
+                "p-value": p_cell(r["p_value"]),
                 "A wins the deal (%)": fmt_pct_ci(_rate(r["a_deal_win_rate"], 2 * int(r["pairs"]))),
                 "mirrored pairs": f"{int(r['pairs']):,}",
             }

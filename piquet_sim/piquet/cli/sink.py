@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -16,6 +17,38 @@ from .common import HAND12, role_options, rules_options
 
 def _fmt(x: float) -> str:
     return f"{x:+.2f}"
+
+
+def sink_table(res) -> Table:
+    """The choices of a sinking analysis as a table that fits 80 columns: numbers never wrap
+    (the interval stays whole), the choice's name wraps instead."""
+    title = f"Sinking for {res.role} {res.hand}"
+    if res.discard:
+        title += f", discarding {res.discard}"
+    title += f"; {res.worlds} worlds, play {res.play}"
+    if res.play == "pimc":
+        title += f" ({res.pimc_worlds} per decision)"
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("choice", justify="left", overflow="fold", ratio=1)
+    for col in ("net", "vs all [95% CI]", "decl", "pique/rep", "play", "conceal"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for c in res.choices:
+        p = c.parts
+        gain = (
+            ""
+            if c.name == "declare all"
+            else f"{_fmt(c.gain)} [{c.gain_ci[0]:+.1f}, {c.gain_ci[1]:+.1f}]"
+        )
+        table.add_row(
+            c.name,
+            f"{c.net:.2f}",
+            gain,
+            _fmt(p["declarations"]),
+            _fmt(p["pique"] + p["repique"]),
+            _fmt(p["play"]),
+            _fmt(p["concealment"]),
+        )
+    return table
 
 
 @cli.command()
@@ -98,31 +131,7 @@ def sink(
         echo_json(res.to_dict())
         return
     console = Console()
-    title = f"Sinking for {res.role} {res.hand}"
-    if res.discard:
-        title += f", discarding {res.discard}"
-    title += f"; {res.worlds} worlds, play {res.play}"
-    if res.play == "pimc":
-        title += f" ({res.pimc_worlds} per decision)"
-    table = Table(title=title, title_justify="left")
-    for col in ("choice", "net", "vs all (95% CI)", "decl", "pique/rep", "play", "conceal"):
-        table.add_column(col, justify="left" if col == "choice" else "right")
-    for c in res.choices:
-        p = c.parts
-        gain = (
-            ""
-            if c.name == "declare all"
-            else (f"{_fmt(c.gain)} ({c.gain_ci[0]:.1f}..{c.gain_ci[1]:.1f})")
-        )
-        table.add_row(
-            c.name,
-            f"{c.net:.2f}",
-            gain,
-            _fmt(p["declarations"]),
-            _fmt(p["pique"] + p["repique"]),
-            _fmt(p["play"]),
-            _fmt(p["concealment"]),
-        )
+    table = sink_table(res)
     console.print(table)
     best = res.best
     if len(res.choices) > 1:
