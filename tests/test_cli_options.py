@@ -175,3 +175,26 @@ def test_readme_links_stay_in_the_repository_and_its_commands_are_current():
     )
     assert "from piquet_sim.piquet." in readme and "from piquet_sim.cards" not in readme
     assert (ROOT / "docs" / "rules" / "piquet.md").is_file()
+
+
+def test_compile_notice_reads_the_cache_index(tmp_path, monkeypatch, capsys):
+    """A kernel with nothing cached for its source is "cold" (the notice is printed); one
+    compiled in this process is warm; something that is not a numba dispatcher is ignored."""
+    import importlib
+    import sys
+
+    from piquet_sim.core.cli import COMPILING, compile_notice, kernels_cold
+
+    source = tmp_path / "cold_kernel_mod.py"
+    source.write_text("import numba\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    mod = importlib.import_module("cold_kernel_mod")
+    try:
+        assert kernels_cold(mod.twice) and compile_notice(mod.twice)
+        assert COMPILING in capsys.readouterr().err
+        assert compile_notice(mod.twice, quiet=True) and capsys.readouterr().err == ""
+        mod.twice(3)
+        assert not kernels_cold(mod.twice)
+        assert not kernels_cold(print)
+    finally:
+        sys.modules.pop("cold_kernel_mod", None)

@@ -155,6 +155,8 @@ def kernels_cold(*dispatchers) -> bool:
     source (a first run, or a changed kernel): calling it will compile. Cheap: reads the cache
     index only. False when it cannot tell."""
     for d in dispatchers:
+        if not hasattr(d, "_cache"):  # not a cached numba dispatcher
+            continue
         try:
             if d.overloads:
                 continue

@@ -8,7 +8,14 @@ from pathlib import Path
 import click
 
 from ...core.backend import MAX_DEALS, stop_requested
-from ...core.cli import OutputPath, backend_options, echo_json, json_option, long_command
+from ...core.cli import (
+    OutputPath,
+    backend_options,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+)
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
 from ..strategies import StrategyError, resolve
@@ -93,6 +100,9 @@ def report_command(
     Example:
       piquet report --out report --deals 200000 --strategies greedy,max,sink-sets
     """
+    from ..kernels import simulate as KS
+
+    compile_notice(KS.simulate_records, quiet=quiet)
     t0 = time.perf_counter()
     say = None if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:

@@ -7,7 +7,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option
 from ..cards import PACK
 from ..rules import Rules
 from ..sinking import PLAYS, SinkError, analyse
@@ -113,6 +113,9 @@ def sink(
       piquet sink "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --younger \\
                   --discard "9H 8H" --elder-took 5
     """
+    from ..kernels import sinking as KS
+
+    compile_notice(KS.evaluate_worlds)
     try:
         res = analyse(
             hand,

@@ -9,7 +9,15 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import SIZE, OutputPath, backend_options, echo_json, json_option, long_command
+from ...core.cli import (
+    SIZE,
+    OutputPath,
+    backend_options,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+)
 from ...core.cli import RateBar as Bar
 from ...core.stats import Z95
 from .. import match as M
@@ -116,6 +124,7 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
       piquet batch greedy sink-sets --deals 1000000 --csv pairs.csv
     """
     writer = _CsvWriter(csv_path) if csv_path else None
+    _notice_match(quiet)
     t0 = time.perf_counter()
     with Bar(deals, "deal pairs", quiet or as_json) as bar:
         result = M.head_to_head(a, b, deals, seed, rules, chunk, bar, writer, backend=backend)
@@ -165,6 +174,12 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
         )
     if csv_path:
         console.print(f"Per-deal rows written to {csv_path}")
+
+
+def _notice_match(quiet: bool) -> None:
+    from ..kernels import match as KM
+
+    compile_notice(KM.mirrored_deals, quiet=quiet)
 
 
 class _CsvWriter:
@@ -224,6 +239,7 @@ def tournament_command(
         if importlib.util.find_spec("pyarrow") is None:
             raise click.UsageError("Parquet export needs pyarrow (pip install pyarrow); use .csv")
     total = deals * len(names) * (len(names) - 1) // 2
+    _notice_match(quiet)
     t0 = time.perf_counter()
     with Bar(total, "deal pairs", quiet or as_json) as bar:
         result = M.tournament(list(names), deals, seed, rules, chunk, bar, backend=backend)
@@ -331,6 +347,9 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
     Example:
       piquet partie greedy sink-sets --parties 100000 --tie refait_double --plot partie.png
     """
+    from ..kernels import partie as KP
+
+    compile_notice(KP.mirrored_parties, quiet=quiet)
     t0 = time.perf_counter()
     with Bar(parties, "partie pairs", quiet or as_json) as bar:
         result = P.parties(a, b, parties, seed, rules, chunk, bar, backend=backend)
