@@ -138,7 +138,7 @@ def long_command(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        with StopOnInterrupt("piquet: stopping after the work in flight (Ctrl-C again to abort)"):
+        with StopOnInterrupt("Ctrl-C: stopping after the work in flight (Ctrl-C again to abort)"):
             result = func(*args, **kwargs)
         if stop_requested():
             raise click.exceptions.Exit(EXIT_INTERRUPTED)
