@@ -1111,16 +1111,15 @@ def build_report(
         strategies=names,
         versions=versions,
         timings=ctx.timings,
-        partial=partial,
-        studies=ctx.state,
         samples={
             "odds": deals,
             "exchange": ctx.n_exchange,
             "tournament_pairs": ctx.n_pairs,
             "partie_pairs": ctx.n_parties,
-            "sink_hands": sink_hands,
         },
     )
+    if partial:  # only then, so a complete report keeps its exact numbers file
+        ctx.data.update(partial=True, studies=ctx.state)
     paths["json"].write_text(
         json.dumps(ctx.data, indent=1, default=_json_default), encoding="utf-8"
     )

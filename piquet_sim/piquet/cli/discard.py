@@ -396,7 +396,10 @@ def discard_command(
     except AdviceError as err:
         raise click.UsageError(str(err)) from None
     if as_json:
-        echo_json({**result.to_dict(), "partial": result.interrupted})
+        data = result.to_dict()
+        if result.interrupted:  # only then, so complete runs keep their exact output
+            data["partial"] = True
+        echo_json(data)
         return
     _print(result, top)
 

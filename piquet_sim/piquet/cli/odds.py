@@ -133,8 +133,8 @@ def odds_command(
         )
     elapsed = time.perf_counter() - t0
     summary["seconds"] = round(elapsed, 3)
-    summary["partial"] = summary["interrupted"]
-    summary["requested"] = deals
+    if summary["interrupted"]:  # only then, so complete runs keep their exact output
+        summary.update(partial=True, requested=deals)
     if plot_path:
         plot_scores(counts, plot_path)
     if as_json:

@@ -122,7 +122,8 @@ def report_command(
     flat["images"] = {k: str(v) for k, v in paths["images"].items()}
     partial = stop_requested()
     if as_json:
-        echo_json({**flat, "partial": partial, "seconds": round(time.perf_counter() - t0, 3)})
+        extra = {"partial": True} if partial else {}
+        echo_json({**flat, **extra, "seconds": round(time.perf_counter() - t0, 3)})
         return
     click.echo(f"report: {flat['html']}" + ("  (interrupted: partial)" if partial else ""))
     click.echo(f"markdown: {flat['md']}")

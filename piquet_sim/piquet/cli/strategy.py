@@ -131,8 +131,8 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
     elapsed = time.perf_counter() - t0
     s = result.summary
     s["seconds"] = round(elapsed, 3)
-    s["partial"] = s["interrupted"]
-    s["requested_pairs"] = deals
+    if s["interrupted"]:  # only then, so complete runs keep their exact output
+        s.update(partial=True, requested_pairs=deals)
     if as_json:
         echo_json(s)
         return
@@ -256,20 +256,22 @@ def tournament_command(
     played = int(result.matches["pairs"].sum()) if len(result.matches) else 0
     standings = result.standings.dropna(subset=["mean_margin"])
     if as_json:
-        echo_json(
-            {
-                "matches": result.matches.to_dict(orient="records"),
-                "standings": standings.to_dict(orient="records"),
-                "interrupted": result.interrupted,
-                "partial": result.interrupted,
-                "pairs_played": played,
-                "matches_played": len(result.matches),
-                "matches_requested": len(names) * (len(names) - 1) // 2,
-                "seconds": round(elapsed, 3),
-                "seed": seed,
-                "rules": rules.to_dict(),
-            }
-        )
+        data = {
+            "matches": result.matches.to_dict(orient="records"),
+            "standings": standings.to_dict(orient="records"),
+            "interrupted": result.interrupted,
+            "seconds": round(elapsed, 3),
+            "seed": seed,
+            "rules": rules.to_dict(),
+        }
+        if result.interrupted:  # only then, so complete runs keep their exact output
+            data.update(
+                partial=True,
+                pairs_played=played,
+                matches_played=len(result.matches),
+                matches_requested=len(names) * (len(names) - 1) // 2,
+            )
+        echo_json(data)
         return
     console = Console()
     head = f"{len(names)} strategies, {deals:,} deal pairs per match, {elapsed:.1f} s"
@@ -356,8 +358,8 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
     elapsed = time.perf_counter() - t0
     s = result.summary
     s["seconds"] = round(elapsed, 3)
-    s["partial"] = s["interrupted"]
-    s["requested_pairs"] = parties
+    if s["interrupted"]:
+        s.update(partial=True, requested_pairs=parties)
     if plot_path:
         P.plot_parties(result.counts, s, plot_path)
     if as_json:
