@@ -172,9 +172,9 @@ def test_interrupted_odds_json_is_partial_with_counts(run_main, monkeypatch):
     real = O.odds_chunk
     calls = []
 
-    def chunk_then_ctrl_c(*args):
-        result = real(*args)
-        calls.append(1)
+    def chunk_then_ctrl_c(chunk, *args):
+        result = real(chunk, *args)
+        calls.append(chunk.size)
         if len(calls) == 2:
             os.kill(os.getpid(), signal.SIGINT)
         return result
@@ -183,4 +183,23 @@ def test_interrupted_odds_json_is_partial_with_counts(run_main, monkeypatch):
     code, out, _ = run_main("odds", "--deals", "50000", "--chunk", "1000", "--json")
     data = json.loads(out)
     assert code == 130 and data["partial"] is True
-    assert data["deals"] == 2000 and data["requested"] == 50_000
+    assert len(calls) == 2 and data["deals"] == sum(calls) and data["requested"] == 50_000
+
+
+def test_slow_local_chunks_are_split_and_the_counts_do_not_change(monkeypatch):
+    """A chunk slower than CHUNK_SECONDS makes the next smaller (so Ctrl-C answers fast);
+    the merged result is the same as with fixed chunks."""
+    import piquet_sim.core.backend as B
+
+    sizes = []
+    clock = iter(range(0, 10**6, 1))  # every chunk "takes" 1 s
+
+    def task(chunk):
+        sizes.append(chunk.size)
+        return sum(range(chunk.start, chunk.start + chunk.size))
+
+    monkeypatch.setattr(B.time, "perf_counter", lambda: float(next(clock)))
+    total = []
+    done = run_chunks(LocalBackend(), task, 10_000, 4000, (), lambda c, r: total.append(r))
+    assert done == 10_000 and sum(total) == sum(range(10_000))
+    assert sizes[0] == 4000 and sizes[1] == int(4000 * B.CHUNK_SECONDS) and max(sizes[1:]) < 4000

@@ -15,11 +15,16 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError
+
+#: Seconds a local chunk should take: chunks that run longer are split (the next ones are
+#: smaller), so Ctrl-C, which waits for the chunk in flight, answers within about this.
+CHUNK_SECONDS = 0.4
 
 #: The most deals (or pairs, parties) one run takes: the kernels' integer sums of squared
 #: scores stay far inside int64 below this (10**14 deals is three years at a million a second).
@@ -240,15 +245,20 @@ def run_chunks(
 ) -> int:
     """Run ``task(Chunk, *args)`` over deals 0..n-1 in chunks on ``backend``; ``consume`` each
     (chunk, result) as it arrives (merge exactly there). Chunks are made on demand, so memory
-    does not grow with ``n``. Ctrl-C stops after the chunk in flight (and a run started after a
-    Ctrl-C of the same command does nothing). Returns the number of deals consumed (n unless
-    interrupted)."""
+    does not grow with ``n``. On the local backend ``chunk`` is the largest chunk: one that
+    takes longer than :data:`CHUNK_SECONDS` makes the next ones smaller (merges are exact, so
+    the numbers do not depend on the split). Ctrl-C stops after the chunk in flight (and a run
+    started after a Ctrl-C of the same command does nothing). Returns the number of deals
+    consumed (n unless interrupted)."""
     check_size(n)
     done = 0
     with StopOnInterrupt() as flag:
         if flag.stop:
             return 0
-        results = backend.map_unordered(task, chunks(n, chunk), *args)
+        if isinstance(backend, LocalBackend):
+            results = _paced(task, n, chunk, args)
+        else:
+            results = backend.map_unordered(task, chunks(n, chunk), *args)
         try:
             for item, result in results:
                 consume(item, result)
@@ -262,6 +272,23 @@ def run_chunks(
         finally:
             results.close()
     return done
+
+
+def _paced(task: Callable[..., Any], n: int, largest: int, args: tuple) -> Iterator:
+    """Local chunks of deals 0..n-1, each at most ``largest`` and sized so one takes about
+    :data:`CHUNK_SECONDS` (a slow chunk, e.g. one that compiled the kernels, shrinks the next;
+    fast ones grow back, at most 4 times per step)."""
+    start, size = 0, largest
+    while start < n:
+        item = Chunk(start, min(size, n - start))
+        t0 = time.perf_counter()
+        result = task(item, *args)
+        elapsed = time.perf_counter() - t0
+        yield item, result
+        start += item.size
+        if elapsed > 0:
+            scaled = int(item.size * CHUNK_SECONDS / elapsed)
+            size = max(1, min(largest, 4 * item.size, scaled))
 
 
 def make_backend(name: str = "local", scheduler: str | None = None, workers: int = 2):
