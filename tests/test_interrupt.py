@@ -203,3 +203,8 @@ def test_slow_local_chunks_are_split_and_the_counts_do_not_change(monkeypatch):
     done = run_chunks(LocalBackend(), task, 10_000, 4000, (), lambda c, r: total.append(r))
     assert done == 10_000 and sum(total) == sum(range(10_000))
     assert sizes[0] == 4000 and sizes[1] == int(4000 * B.CHUNK_SECONDS) and max(sizes[1:]) < 4000
+    # fast chunks start at FIRST_CHUNK and grow at most fourfold up to the requested size
+    monkeypatch.setattr(B.time, "perf_counter", lambda: 0.0 + len(sizes) * 1e-6)
+    sizes.clear()
+    run_chunks(LocalBackend(), task, 200_000, 50_000, (), lambda c, r: None)
+    assert sizes[:3] == [B.FIRST_CHUNK, 4 * B.FIRST_CHUNK, 50_000] and sum(sizes) == 200_000

@@ -25,6 +25,8 @@ from .errors import InputError
 #: Seconds a local chunk should take: chunks that run longer are split (the next ones are
 #: smaller), so Ctrl-C, which waits for the chunk in flight, answers within about this.
 CHUNK_SECONDS = 0.4
+#: The first local chunk is at most this many deals (its time sets the pace of the next).
+FIRST_CHUNK = 4096
 
 #: The most deals (or pairs, parties) one run takes: the kernels' integer sums of squared
 #: scores stay far inside int64 below this (10**14 deals is three years at a million a second).
@@ -277,8 +279,8 @@ def run_chunks(
 def _paced(task: Callable[..., Any], n: int, largest: int, args: tuple) -> Iterator:
     """Local chunks of deals 0..n-1, each at most ``largest`` and sized so one takes about
     :data:`CHUNK_SECONDS` (a slow chunk, e.g. one that compiled the kernels, shrinks the next;
-    fast ones grow back, at most 4 times per step)."""
-    start, size = 0, largest
+    fast ones grow, at most 4 times per step, from a first chunk of at most ``FIRST_CHUNK``)."""
+    start, size = 0, min(largest, FIRST_CHUNK)
     while start < n:
         item = Chunk(start, min(size, n - start))
         t0 = time.perf_counter()
