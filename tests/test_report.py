@@ -436,6 +436,8 @@ def test_ctrl_c_marks_the_study_in_flight_partial_and_skips_the_rest(tmp_path, m
     data = json.loads(paths["json"].read_text())
     assert data["partial"] is True
     assert data["studies"]["value of exchanging k cards"] == "partial"
+    assert data["studies"]["tournament"] == data["studies"]["parties"] == "not run"
+    assert data["studies"]["odds, score distributions, event rates"] == "complete"
     assert data["exchange"]["deals"] == 100  # two chunks of 50 finished
     html = paths["html"].read_text(encoding="utf-8")
     assert "This report is partial" in html

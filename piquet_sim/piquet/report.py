@@ -643,16 +643,17 @@ class ReportContext:
     def n_parties(self) -> int:
         return max(self.deals // 40, 2)
 
-    def record(self, study: str, sample: str, seconds: float, partial: bool) -> None:
-        """One row of the sample-size table; ``partial``: cut short by Ctrl-C."""
-        self.state[study] = "partial" if partial else "complete"
+    def record(
+        self, study: str, sample: str, seconds: float, partial: bool, started: bool = True
+    ) -> None:
+        """One row of the sample-size table; ``partial``: cut short by Ctrl-C; ``started``:
+        false when Ctrl-C came before the study did anything ("not run")."""
+        state = "not run" if not started else ("partial" if partial else "complete")
+        self.state[study] = state
         self.timings[study] = seconds
+        note = {"not run": " (interrupted: not run)", "partial": " (interrupted: partial)"}
         self.samples.append(
-            {
-                "study": study,
-                "sample": sample + (" (interrupted: partial)" if partial else ""),
-                "seconds": f"{seconds:.1f}",
-            }
+            {"study": study, "sample": sample + note.get(state, ""), "seconds": f"{seconds:.1f}"}
         )
 
 
@@ -758,6 +759,7 @@ def exchange_section_study(ctx: ReportContext) -> list[Section]:
         f"{x.deals:,} deals x {len(x.cells)} exchange settings",
         time.perf_counter() - t,
         partial,
+        x.deals > 0,
     )
     if x.deals < 2:
         return [_not_run("exchange", "Value of exchanging k cards")]
@@ -795,6 +797,7 @@ def tournament_study(ctx: ReportContext) -> list[Section]:
         f"{ctx.n_pairs:,} mirrored deal pairs per match ({played:,} played in all)",
         time.perf_counter() - t,
         tour.interrupted,
+        played > 0,
     )
     if not len(tour.matches) or played == 0:
         return [_not_run("tournament", "Tournament")]
@@ -896,6 +899,7 @@ def parties_study(ctx: ReportContext) -> list[Section]:
         f"{2 * ctx.n_parties:,} parties per pairing ({ctx.n_parties:,} mirrored pairs)",
         time.perf_counter() - t,
         partial,
+        bool(rows),
     )
     if not rows:
         return [_not_run("parties", "Parties")]
@@ -929,8 +933,11 @@ def sinking_study(ctx: ReportContext) -> list[Section]:
             "intervals say anything. Add it with `--sink-hands 400`, or study one hand with "
             "`piquet sink HAND`."
         )
-        ctx.state["sinking study"] = "not run"
+        ctx.state["sinking study"] = "not requested"
         return [sec]
+    if stop_requested():
+        ctx.record("sinking study", f"{ctx.sink_hands:,} dealt hands per seat", 0.0, True, False)
+        return [_not_run("sinking", "Sinking study")]
     t = time.perf_counter()
     table, source = _sinking(ctx.sink_hands, ctx.seed, ctx.rules, ctx.log)
     ctx.record(
@@ -966,6 +973,7 @@ def _timed_odds(ctx: ReportContext) -> list[Section]:
         f"{ctx.deals:,} deals per strategy (playing itself)",
         time.perf_counter() - t,
         len(done) < len(ctx.strategies) or any(d < ctx.deals for d in done),
+        any(done),
     )
     return sections
 
@@ -999,9 +1007,8 @@ def reproduce_section(ctx: ReportContext, elapsed: float, command: str, versions
     """The first section, built last: how to regenerate, the rules, samples and run times,
     strategies and software versions."""
     sec = Section("reproduce", "Reproduce this report")
-    partial = [k for k, v in ctx.state.items() if v != "complete" and v != "not run"]
     head = ""
-    if stop_requested() or partial:
+    if stop_requested() or "partial" in ctx.state.values():
         head = (
             "**This report is partial: it was interrupted (Ctrl-C); the sample table says what "
             "each study finished.** "
