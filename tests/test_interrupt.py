@@ -144,13 +144,27 @@ def test_sigint_to_a_running_command_writes_partial_and_exits_130():
     assert "stopping after the work in flight" in err
 
 
+def _fake_match(a, b, deals, seed=1, rules=None, chunk=0, progress=None, backend=None):
+    """A finished match without kernels: A wins by 1.5 points per deal."""
+    from types import SimpleNamespace
+
+    if progress is not None:
+        progress(deals)
+    summary = {
+        "pairs": deals,
+        "net_per_deal": {"mean": 1.5, "se": 0.1, "ci95": [1.3, 1.7]},
+        "p_value": 1e-30,
+        "significant": True,
+        "a_deal_win_rate": {"p": 0.6},
+    }
+    return SimpleNamespace(summary=summary, interrupted=False)
+
+
 def test_interrupted_tournament_shows_pairs_played_and_no_nan(run_main, monkeypatch):
     from piquet_sim.piquet import match as M
 
-    real = M.head_to_head
-
     def first_match_then_ctrl_c(*args, **kwargs):
-        result = real(*args, **kwargs)
+        result = _fake_match(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGINT)
         return result
 
@@ -164,22 +178,28 @@ def test_interrupted_tournament_shows_pairs_played_and_no_nan(run_main, monkeypa
     assert code == 130 and data["partial"] and data["pairs_played"] == 300
     assert data["matches_played"] == 1 and data["matches_requested"] == 3
     assert {s["strategy"] for s in data["standings"]} == {"greedy", "random"}
+    # a complete tournament carries no partial keys
+    monkeypatch.setattr(M, "head_to_head", _fake_match)
+    code, out, _ = run_main("tournament", "greedy", "random", "--deals", "300", "--json")
+    assert code == 0 and "partial" not in json.loads(out)
 
 
 def test_interrupted_odds_json_is_partial_with_counts(run_main, monkeypatch):
-    from piquet_sim.piquet import odds as O
+    """The odds command's own chunks (kernel replaced by all-zero deal records)."""
+    import numpy as np
 
-    real = O.odds_chunk
+    from piquet_sim.piquet import odds as O
+    from piquet_sim.piquet.kernels import layouts as L
+
     calls = []
 
-    def chunk_then_ctrl_c(chunk, *args):
-        result = real(chunk, *args)
-        calls.append(chunk.size)
+    def fake_simulate(n, seed, policies, rules, start=0):
+        calls.append(n)
         if len(calls) == 2:
             os.kill(os.getpid(), signal.SIGINT)
-        return result
+        return np.zeros((n, L.REC_LEN), np.int16)
 
-    monkeypatch.setattr(O, "odds_chunk", chunk_then_ctrl_c)
+    monkeypatch.setattr(O, "simulate", fake_simulate)
     code, out, _ = run_main("odds", "--deals", "50000", "--chunk", "1000", "--json")
     data = json.loads(out)
     assert code == 130 and data["partial"] is True
