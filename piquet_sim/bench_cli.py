@@ -74,7 +74,8 @@ def bench_command(names: tuple[str, ...], quick: bool, out: Path, list_only: boo
         raise click.UsageError(str(err)) from None
     table = Table(title=f"Benchmarks (merged into {out})", title_justify="left")
     keys = ["workload", "threads"] + sorted(
-        {k for r in rows for k in r} - {"workload", "threads", "measured_at", "machine"}
+        {k for r in rows for k in r}
+        - {"workload", "threads", "measured_at", "machine", "command"}  # long text: JSON only
     )
     for key in keys:
         table.add_column(key)
