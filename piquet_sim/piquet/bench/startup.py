@@ -65,6 +65,7 @@ def start_row(command: str) -> dict:
         "baseline_s": round(base_wall, 2),
         "baseline_cpu_s": round(base_cpu, 2),
         "cores": os.cpu_count(),
+        "load_avg_1min": round(os.getloadavg()[0], 1),  # other jobs inflate the wall times
     }
 
 
