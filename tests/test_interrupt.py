@@ -45,7 +45,7 @@ def test_sigint_after_k_chunks_stops_there_and_later_runs_do_nothing():
         assert stop_requested()
         # a later study of the same command starts nothing
         assert run_chunks(LocalBackend(), _sum_task, 1000, 100, (1,), consume) == 0
-    assert seen == [100, 100, 100]
+    assert seen == [100, 100, 100] and not stop_requested()
     # a new command (outermost block) starts afresh
     assert run_chunks(LocalBackend(), _sum_task, 500, 100, (1,), lambda c, r: None) == 500
     assert not stop_requested()
@@ -58,8 +58,28 @@ def test_a_second_ctrl_c_ends_the_run_at_once():
     def progress(k):
         os.kill(os.getpid(), signal.SIGINT)  # the second one raises inside run_chunks
 
-    done = run_chunks(LocalBackend(), _sum_task, 10_000, 100, (1,), consume, progress)
-    assert done == 100 and stop_requested()
+    with StopOnInterrupt():
+        done = run_chunks(LocalBackend(), _sum_task, 10_000, 100, (1,), consume, progress)
+        assert done == 100 and stop_requested()
+    assert not stop_requested()  # leaving the command's block clears it
+
+
+def test_worker_threads_never_see_a_stop():
+    import threading
+
+    seen = []
+    with StopOnInterrupt():
+        os.kill(os.getpid(), signal.SIGINT)
+        assert stop_requested()
+
+        def worker():
+            with StopOnInterrupt() as flag:
+                seen.append(flag.stop)
+
+        t = threading.Thread(target=worker)
+        t.start()
+        t.join()
+    assert seen == [False]
 
 
 def test_chunks_are_lazy_and_huge_sizes_are_refused():

@@ -186,7 +186,8 @@ class StopOnInterrupt:
 
     The state is process-wide: nested blocks share it, and once set it stays set until the
     outermost block exits, so every later study of the same command sees :func:`stop_requested`
-    and stops at once instead of starting. Only active in the main thread."""
+    and stops at once instead of starting. Only active in the main thread (elsewhere ``stop``
+    stays false)."""
 
     _depth = 0
     _old = None
@@ -194,10 +195,11 @@ class StopOnInterrupt:
 
     def __init__(self, message: str | None = None) -> None:
         self.message = message
+        self.active = False
 
     @property
     def stop(self) -> bool:
-        return StopOnInterrupt.requested
+        return self.active and StopOnInterrupt.requested
 
     @classmethod
     def _handler(cls, signum, frame) -> None:
@@ -213,6 +215,7 @@ class StopOnInterrupt:
         cls = StopOnInterrupt
         if threading.current_thread() is not threading.main_thread():
             return self
+        self.active = True
         if cls._depth == 0:
             cls.requested = False
             cls._message = self.message
@@ -222,17 +225,18 @@ class StopOnInterrupt:
 
     def __exit__(self, *exc) -> None:
         cls = StopOnInterrupt
-        if threading.current_thread() is not threading.main_thread():
+        if not self.active:
             return
         cls._depth -= 1
         if cls._depth == 0:
             signal.signal(signal.SIGINT, cls._old if cls._old is not None else signal.SIG_DFL)
             cls._old = None
+            cls.requested = False
 
 
 def stop_requested() -> bool:
-    """True once Ctrl-C was pressed inside a :class:`StopOnInterrupt` block (it stays true after
-    the block, until the next outermost block starts: the caller reads it to report partial)."""
+    """True once Ctrl-C was pressed inside the :class:`StopOnInterrupt` block still open (the
+    outermost block of a command: read it before leaving the block to report partial)."""
     return StopOnInterrupt.requested
 
 

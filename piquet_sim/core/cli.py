@@ -140,14 +140,15 @@ def long_command(func: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         with StopOnInterrupt("Ctrl-C: stopping after the work in flight (Ctrl-C again to abort)"):
             result = func(*args, **kwargs)
-        if stop_requested():
+            stopped = stop_requested()
+        if stopped:
             raise click.exceptions.Exit(EXIT_INTERRUPTED)
         return result
 
     return wrapper
 
 
-COMPILING = "compiling kernels, first run only (this can take a minute; later runs start at once)"
+COMPILING = "compiling kernels, first run only (a minute or two; later runs start at once)"
 
 
 def kernels_cold(*dispatchers) -> bool:
