@@ -894,9 +894,13 @@ def parties_study(ctx: ReportContext) -> list[Section]:
             {"label": f"{a.name} vs {b.name}", "mean": st["mean"], "lo": st["ci95"][0]}
             | {"hi": st["ci95"][1]}
         )
+    sample = f"{2 * ctx.n_parties:,} parties per pairing ({ctx.n_parties:,} mirrored pairs)"
+    if partial:
+        done = sum(ps["pairs"] for ps in summaries)
+        sample += f"; {len(summaries)} pairings, {done:,} mirrored pairs done"
     ctx.record(
         "parties",
-        f"{2 * ctx.n_parties:,} parties per pairing ({ctx.n_parties:,} mirrored pairs)",
+        sample,
         time.perf_counter() - t,
         partial,
         bool(rows),
@@ -967,10 +971,18 @@ def sinking_study(ctx: ReportContext) -> list[Section]:
 def _timed_odds(ctx: ReportContext) -> list[Section]:
     t = time.perf_counter()
     sections = odds_study(ctx)
-    done = [v["deals"] for v in ctx.results.get("odds", {}).values()]
+    odds_done = ctx.results.get("odds", {})
+    done = [v["deals"] for v in odds_done.values()]
+    sample = f"{ctx.deals:,} deals per strategy (playing itself)"
+    if len(done) < len(ctx.strategies) or any(d < ctx.deals for d in done):
+        counts = ", ".join(
+            f"{s.name} {odds_done[s.name]['deals'] if s.name in odds_done else 0:,}"
+            for s in ctx.strategies
+        )
+        sample = f"{ctx.deals:,} deals per strategy asked; done: {counts}"
     ctx.record(
         "odds, score distributions, event rates",
-        f"{ctx.deals:,} deals per strategy (playing itself)",
+        sample,
         time.perf_counter() - t,
         len(done) < len(ctx.strategies) or any(d < ctx.deals for d in done),
         any(done),
