@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.table import Table
 
 from .core import bench as bench_core
+from .core.backend import BackendError
+from .core.cli import OutputPath
 
 
 def registry() -> dict[str, bench_core.Workload]:
@@ -23,39 +25,63 @@ def registry() -> dict[str, bench_core.Workload]:
     return {**piquet_workloads(), **pilotta_workloads}
 
 
+def _skipping(name: str, func: bench_core.Workload, notes: list[str]) -> bench_core.Workload:
+    """``func``, but a workload whose backend cannot run here (Dask not installed) gives no
+    row and a note instead of stopping the whole run."""
+
+    def run(quick: bool) -> list[dict]:
+        try:
+            return func(quick)
+        except BackendError as err:
+            notes.append(f"{name}: skipped ({err})")
+            return []
+
+    return run
+
+
 @click.command("bench")
 @click.option("--only", "names", multiple=True, help="Workload to run (repeatable); default all.")
 @click.option("--quick", is_flag=True, help="Smaller runs, for a smoke test.")
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutputPath(parents=True),
     default=Path("results/bench.json"),
     show_default=True,
-    help="JSON file the rows are merged into.",
+    help="JSON file the rows are merged into (relative to the current directory; its "
+    "directory is created if missing).",
 )
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 def bench_command(names: tuple[str, ...], quick: bool, out: Path, list_only: bool) -> None:
-    """Measure throughput of every game's kernels; rows are merged into results/bench.json.
+    """Measure throughput and start-up times of every game's kernels; rows are merged into
+    results/bench.json under the current directory (or --out), and the path is printed. A
+    workload whose backend is missing here (the Dask extra) is skipped with a note.
 
     \b
     Example:
       piquet bench --only deal+declarations
     """
-    workloads = registry()
+    notes: list[str] = []
+    workloads = {n: _skipping(n, f, notes) for n, f in registry().items()}
     if list_only:
         for name in workloads:
             click.echo(name)
         return
+    out = out.resolve()
+    click.echo(f"bench: rows will be merged into {out}", err=True)
     try:
         rows = bench_core.run(workloads, list(names) or None, out, quick=quick)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     table = Table(title=f"Benchmarks (merged into {out})", title_justify="left")
     keys = ["workload", "threads"] + sorted(
-        {k for r in rows for k in r} - {"workload", "threads", "measured_at", "machine"}
+        {k for r in rows for k in r}
+        - {"workload", "threads", "measured_at", "machine", "command"}  # long text: JSON only
     )
     for key in keys:
         table.add_column(key)
     for row in rows:
         table.add_row(*("" if row.get(k) is None else str(row.get(k)) for k in keys))
     Console().print(table)
+    for note in notes:
+        click.echo(f"note: {note}")
+    click.echo(f"{len(rows)} rows merged into {out}")

@@ -2,6 +2,9 @@
 
 python scripts/bench.py                 # every workload
 python scripts/bench.py --only deal+declarations --quick
+
+Rows go to results/bench.json under the current directory (the path is printed). Without the
+Dask extra the "odds backends" row is skipped with a note; the others run.
 """
 
 from __future__ import annotations

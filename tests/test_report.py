@@ -263,10 +263,14 @@ def test_sinking_section_without_a_study(monkeypatch, tmp_path):
     table, reason = R._sinking(4, 1, DEFAULT_RULES, lambda line: None)
     assert table is None and "offers none" in reason
     fake_sinking(monkeypatch, available=False)
-    paths = R.build_report(tmp_path, 200, ["greedy", "random"], 1, DEFAULT_RULES)
+    paths = R.build_report(tmp_path, 200, ["greedy", "random"], 1, DEFAULT_RULES, sink_hands=4)
     html = paths["html"].read_text(encoding="utf-8")
-    assert "The sinking study is not available yet" in html.split('id="sinking"')[1]
-    assert "The sinking study is not available yet" in paths["md"].read_text(encoding="utf-8")
+    assert "The sinking study is not available" in html.split('id="sinking"')[1]
+    assert "The sinking study is not available" in paths["md"].read_text(encoding="utf-8")
+    # without sink_hands the default report leaves the study out and says how to add it
+    paths = R.build_report(tmp_path / "default", 200, ["greedy", "random"], 1, DEFAULT_RULES)
+    section = paths["html"].read_text(encoding="utf-8").split('id="sinking"')[1]
+    assert "Not run in this report" in section and "--sink-hands" in section
 
 
 # ----------------------------------------------------------------------------- kernel
@@ -378,3 +382,74 @@ def test_sinking_rows_are_summarised_with_intervals():
     )
     assert m == pytest.approx(0.5) and lo < m < hi
     assert t.loc["younger", "hands where it beats declaring all (%)"].startswith("0.000 [")
+
+
+# ----------------------------------------------------------------------------- polish, Ctrl-C
+
+
+def test_p_values_print_as_the_cli_does(built):
+    _, _, parsed, _ = built
+    for v in frame(parsed, "Matches")["p-value"]:
+        assert re.fullmatch(r"< 0\.0001|< 0\.001|0\.\d+|1(\.0)?", v), v
+    assert R.p_cell(0.0) == "< 0.0001" and R.p_cell(1.7e-215) == "< 0.0001"
+    assert R.p_cell(0.0312) == "0.031"
+
+
+def test_text_columns_are_left_aligned_numbers_right(built):
+    from piquet_sim.core.report import table_html, text_columns
+
+    df = pd.DataFrame(
+        {
+            "strategy": ["greedy", "max"],
+            "margin": ["+1.2 [+0.3, +2.1]", "n/a"],
+            "p": ["< 0.0001", "0.03"],
+        }
+    )
+    assert text_columns(df) == [True, False, False]
+    html = table_html(df, "cap")
+    assert '<th class="t">strategy</th><th>margin</th>' in html
+    assert '<td class="t">greedy</td><td>+1.2 [+0.3, +2.1]</td>' in html
+    _, page, _, _ = built
+    assert '<td class="t">greedy</td>' in page  # the report's tables use it
+
+
+def test_ctrl_c_marks_the_study_in_flight_partial_and_skips_the_rest(tmp_path, monkeypatch):
+    import json
+    import os
+    import signal
+
+    from piquet_sim.core.backend import StopOnInterrupt
+
+    real = R.exchange_chunk
+    calls = []
+
+    def chunk_then_ctrl_c(*args):
+        calls.append(1)
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        return real(*args)
+
+    monkeypatch.setattr(R, "exchange_chunk", chunk_then_ctrl_c)
+    monkeypatch.setattr(R, "exchange_study", _small_chunk_exchange_study(R.exchange_study))
+    with StopOnInterrupt():
+        paths = R.build_report(tmp_path, 400, ["greedy", "random"], 1, DEFAULT_RULES)
+    data = json.loads(paths["json"].read_text())
+    assert data["partial"] is True
+    assert data["studies"]["value of exchanging k cards"] == "partial"
+    assert data["studies"]["tournament"] == data["studies"]["parties"] == "not run"
+    assert data["studies"]["odds, score distributions, event rates"] == "complete"
+    assert data["exchange"]["deals"] == 100  # two chunks of 50 finished
+    html = paths["html"].read_text(encoding="utf-8")
+    assert "This report is partial" in html
+    assert "Not run: the report was interrupted" in html.split('id="tournament"')[1]
+    assert "Not run: the report was interrupted" in html.split('id="parties"')[1]
+    parsed = Tables()
+    parsed.feed(html)
+    assert parsed.sections == list(SECTIONS)  # every section is there, saying what happened
+
+
+def _small_chunk_exchange_study(study):
+    def run(deals, seed, pol, rules=DEFAULT_RULES, backend=None, chunk=50_000, progress=None):
+        return study(deals, seed, pol, rules, backend, 50, progress)
+
+    return run

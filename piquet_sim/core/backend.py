@@ -13,10 +13,24 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from .errors import InputError
+
+#: Seconds a local chunk should take: chunks that run longer are split (the next ones are
+#: smaller), so Ctrl-C, which waits for the chunk in flight, answers within about this.
+CHUNK_SECONDS = 0.4
+#: The first local chunk is at most this many deals (its time sets the pace of the next).
+FIRST_CHUNK = 4096
+
+#: The most deals (or pairs, parties) one run takes: the kernels' integer sums of squared
+#: scores stay far inside int64 below this (10**14 deals is three years at a million a second).
+MAX_DEALS = 10**14
 
 
 class BackendError(RuntimeError):
@@ -31,9 +45,42 @@ class Chunk:
     size: int
 
 
-def chunks(n: int, size: int, start: int = 0) -> list[Chunk]:
-    """Split deals start..start+n-1 into consecutive chunks of at most ``size`` deals."""
-    return [Chunk(start + i, min(size, n - i)) for i in range(0, n, size)]
+class Chunks(Sequence):
+    """Deals start..start+n-1 as consecutive chunks of at most ``size`` deals, made on demand
+    (a run of any size holds one chunk at a time, never a list of them)."""
+
+    def __init__(self, n: int, size: int, start: int = 0):
+        if size < 1:
+            raise ValueError("chunk size must be at least 1")
+        self.n, self.size, self.start = int(n), int(size), int(start)
+
+    def __len__(self) -> int:
+        return (self.n + self.size - 1) // self.size
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        first = i * self.size
+        return Chunk(self.start + first, min(self.size, self.n - first))
+
+    def __iter__(self) -> Iterator[Chunk]:
+        for first in range(0, self.n, self.size):
+            yield Chunk(self.start + first, min(self.size, self.n - first))
+
+
+def chunks(n: int, size: int, start: int = 0) -> Chunks:
+    """Split deals start..start+n-1 into consecutive chunks of at most ``size`` deals (lazy)."""
+    return Chunks(n, size, start)
+
+
+def check_size(n: int, what: str = "deals") -> None:
+    """Refuse a run the streams and the integer sums cannot hold (one-line InputError)."""
+    if n > MAX_DEALS:
+        raise InputError(f"{n:,} {what} is more than one run can hold (at most {MAX_DEALS:.0e})")
 
 
 class LocalBackend:
@@ -90,14 +137,29 @@ class DaskBackend:
         by Dask; each chunk's result is yielded exactly once."""
         from dask.distributed import as_completed
 
-        futures = {}
-        for chunk in items:
+        todo = iter(items)
+        window = 4 * max(1, len(self.client.scheduler_info().get("workers", {})))
+        futures: dict = {}
+
+        def submit() -> bool:
+            chunk = next(todo, None)
+            if chunk is None:
+                return False
             future = self.client.submit(task, chunk, *args, pure=False)
             futures[future.key] = (future, chunk)
+            return True
+
+        while len(futures) < window and submit():
+            pass
+        pending = as_completed([f for f, _ in futures.values()])
         try:
-            for future in as_completed([f for f, _ in futures.values()]):
-                yield futures[future.key][1], future.result()
+            for future in pending:  # a bounded window: memory stays flat for any size
+                _, chunk = futures.pop(future.key)
+                result = future.result()
                 future.release()
+                if submit():
+                    pending.add(list(futures.values())[-1][0])
+                yield chunk, result
         finally:  # stopped early (Ctrl-C): drop what is still queued
             self.client.cancel([f for f, _ in futures.values() if not f.done()])
 
@@ -116,26 +178,66 @@ class DaskBackend:
 
 
 class StopOnInterrupt:
-    """Within ``with``: Ctrl-C (SIGINT) sets ``stop`` instead of raising, so a long run finishes
-    the chunk in flight and returns what it has. (A KeyboardInterrupt raised while a numba
-    kernel runs surfaces as a SystemError and loses the chunk; deferring it avoids that.) Only
-    active in the main thread; elsewhere ``stop`` stays false."""
+    """Within ``with``: the first Ctrl-C (SIGINT) sets ``stop`` instead of raising, so a long
+    run finishes the chunk in flight and returns what it has; a second Ctrl-C raises
+    KeyboardInterrupt at once (:func:`run_chunks` then returns at once, the chunk in flight
+    lost). (A KeyboardInterrupt raised while a numba kernel runs surfaces
+    as a SystemError and loses the chunk; deferring it avoids that.)
 
-    def __init__(self) -> None:
-        self.stop = False
-        self._old = None
+    The state is process-wide: nested blocks share it, and once set it stays set until the
+    outermost block exits, so every later study of the same command sees :func:`stop_requested`
+    and stops at once instead of starting. Only active in the main thread (elsewhere ``stop``
+    stays false)."""
 
-    def _handler(self, signum, frame) -> None:
-        self.stop = True
+    _depth = 0
+    _old = None
+    requested = False
+
+    def __init__(self, message: str | None = None) -> None:
+        self.message = message
+        self.active = False
+
+    @property
+    def stop(self) -> bool:
+        return self.active and StopOnInterrupt.requested
+
+    @classmethod
+    def _handler(cls, signum, frame) -> None:
+        if cls.requested:  # the second Ctrl-C: abort now
+            raise KeyboardInterrupt
+        cls.requested = True
+        if cls._message:
+            print(cls._message, file=sys.stderr, flush=True)
+
+    _message: str | None = None
 
     def __enter__(self) -> StopOnInterrupt:
-        if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handler)
+        cls = StopOnInterrupt
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        self.active = True
+        if cls._depth == 0:
+            cls.requested = False
+            cls._message = self.message
+            cls._old = signal.signal(signal.SIGINT, cls._handler)
+        cls._depth += 1
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._old is not None:
-            signal.signal(signal.SIGINT, self._old)
+        cls = StopOnInterrupt
+        if not self.active:
+            return
+        cls._depth -= 1
+        if cls._depth == 0:
+            signal.signal(signal.SIGINT, cls._old if cls._old is not None else signal.SIG_DFL)
+            cls._old = None
+            cls.requested = False
+
+
+def stop_requested() -> bool:
+    """True once Ctrl-C was pressed inside the :class:`StopOnInterrupt` block still open (the
+    outermost block of a command: read it before leaving the block to report partial)."""
+    return StopOnInterrupt.requested
 
 
 def run_chunks(
@@ -148,11 +250,21 @@ def run_chunks(
     progress: Callable[[int], None] | None = None,
 ) -> int:
     """Run ``task(Chunk, *args)`` over deals 0..n-1 in chunks on ``backend``; ``consume`` each
-    (chunk, result) as it arrives (merge exactly there). Ctrl-C stops after the chunk in flight.
-    Returns the number of deals consumed (n unless interrupted)."""
+    (chunk, result) as it arrives (merge exactly there). Chunks are made on demand, so memory
+    does not grow with ``n``. On the local backend ``chunk`` is the largest chunk: one that
+    takes longer than :data:`CHUNK_SECONDS` makes the next ones smaller (merges are exact, so
+    the numbers do not depend on the split). Ctrl-C stops after the chunk in flight (and a run
+    started after a Ctrl-C of the same command does nothing). Returns the number of deals
+    consumed (n unless interrupted)."""
+    check_size(n)
     done = 0
     with StopOnInterrupt() as flag:
-        results = backend.map_unordered(task, chunks(n, chunk), *args)
+        if flag.stop:
+            return 0
+        if isinstance(backend, LocalBackend):
+            results = _paced(task, n, chunk, args)
+        else:
+            results = backend.map_unordered(task, chunks(n, chunk), *args)
         try:
             for item, result in results:
                 consume(item, result)
@@ -161,11 +273,28 @@ def run_chunks(
                     progress(item.size)
                 if flag.stop:
                     break
-        except KeyboardInterrupt:
-            pass
+        except KeyboardInterrupt:  # the second Ctrl-C, or one outside a deferring block
+            StopOnInterrupt.requested = True
         finally:
             results.close()
     return done
+
+
+def _paced(task: Callable[..., Any], n: int, largest: int, args: tuple) -> Iterator:
+    """Local chunks of deals 0..n-1, each at most ``largest`` and sized so one takes about
+    :data:`CHUNK_SECONDS` (a slow chunk, e.g. one that compiled the kernels, shrinks the next;
+    fast ones grow, at most 4 times per step, from a first chunk of at most ``FIRST_CHUNK``)."""
+    start, size = 0, min(largest, FIRST_CHUNK)
+    while start < n:
+        item = Chunk(start, min(size, n - start))
+        t0 = time.perf_counter()
+        result = task(item, *args)
+        elapsed = time.perf_counter() - t0
+        yield item, result
+        start += item.size
+        if elapsed > 0:
+            scaled = int(item.size * CHUNK_SECONDS / elapsed)
+            size = max(1, min(largest, 4 * item.size, scaled))
 
 
 def make_backend(name: str = "local", scheduler: str | None = None, workers: int = 2):

@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+from .backend import MAX_DEALS, StopOnInterrupt, stop_requested
 from .cards import CardError, Pack, cards_to_mask
 from .errors import InputError
+
+#: Exit code of a command stopped by Ctrl-C (after writing what finished).
+EXIT_INTERRUPTED = 130
 
 
 class CardsType(click.ParamType):
@@ -48,6 +54,127 @@ class CardsType(click.ParamType):
                 f"needs {self.min_count} to {self.max_count} cards, got {len(cards)}", param, ctx
             )
         return cards_to_mask(cards)
+
+
+class OutputPath(click.ParamType):
+    """A file (or, with ``directory=True``, a directory) a command will write, checked before any
+    work starts: the parent directory must exist and be writable, and a file must not be an
+    existing directory (a directory not an existing file; it may be created, and so may a file's
+    missing parent directories with ``parents=True``). Converts to a ``Path``. Each failure is
+    one line naming the path and the reason."""
+
+    name = "PATH"
+
+    def __init__(self, directory: bool = False, parents: bool = False):
+        self.directory = directory
+        self.parents = parents
+
+    def convert(self, value, param, ctx):
+        path = Path(value).expanduser()
+        try:
+            check_output_path(path, self.directory, self.parents)
+        except InputError as err:
+            self.fail(str(err), param, ctx)
+        return path
+
+
+def check_output_path(path: Path, directory: bool = False, parents: bool = False) -> None:
+    """Raise :class:`InputError` when ``path`` cannot be written (see :class:`OutputPath`)."""
+    path = Path(path)
+    if parents and not directory:
+        if path.is_dir():
+            raise InputError(f"{path} is a directory; give a file name")
+        check_output_path(path.parent, directory=True)
+        if path.exists():
+            check_output_path(path)
+        return
+    if directory:
+        if path.exists() and not path.is_dir():
+            raise InputError(f"{path} is a file, not a directory")
+        target = path
+        while not target.exists():  # the nearest existing ancestor must let us create the rest
+            target = target.parent
+        if not target.is_dir():
+            raise InputError(f"{target} is a file, not a directory")
+        _probe(target)
+        return
+    if path.is_dir():
+        raise InputError(f"{path} is a directory; give a file name")
+    parent = path.parent
+    if not parent.exists():
+        raise InputError(f"directory {parent} does not exist")
+    if not parent.is_dir():
+        raise InputError(f"{parent} is not a directory")
+    if path.exists():
+        try:
+            with open(path, "ab"):
+                pass
+        except OSError as err:
+            raise InputError(f"cannot write {path} ({err.strerror})") from None
+    else:
+        _probe(parent)
+
+
+def _probe(directory: Path) -> None:
+    """Create and remove a scratch file in ``directory``: the one sure test that it takes new
+    files (permissions, read-only mounts, special file systems)."""
+    probe = directory / f".piquet-write-test-{os.getpid()}"
+    try:
+        fd = os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except OSError as err:
+        raise InputError(f"cannot write in {directory} ({err.strerror})") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
+#: Sizes of a run (deals, pairs, parties): at least 1, at most what the sums can hold.
+SIZE = click.IntRange(1, MAX_DEALS)
+
+
+def long_command(func: Callable) -> Callable:
+    """For commands that run long: the first Ctrl-C stops the work after the chunk in flight
+    (every later study of the command is skipped), the command prints or writes what finished,
+    marked partial, and exits with code 130; a second Ctrl-C aborts at once."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        with StopOnInterrupt("Ctrl-C: stopping after the work in flight (Ctrl-C again to abort)"):
+            result = func(*args, **kwargs)
+            stopped = stop_requested()
+        if stopped:
+            raise click.exceptions.Exit(EXIT_INTERRUPTED)
+        return result
+
+    return wrapper
+
+
+COMPILING = "compiling kernels, first run only (a minute or two; later runs start at once)"
+
+
+def kernels_cold(*dispatchers) -> bool:
+    """True when any of these numba dispatchers has nothing in its on-disk cache for its current
+    source (a first run, or a changed kernel): calling it will compile. Cheap: reads the cache
+    index only. False when it cannot tell."""
+    for d in dispatchers:
+        if not hasattr(d, "_cache"):  # not a cached numba dispatcher
+            continue
+        try:
+            if d.overloads:
+                continue
+            if not d._cache._cache_file._load_index():
+                return True
+        except Exception:  # noqa: BLE001 - numba internals moved: assume warm, say nothing
+            return False
+    return False
+
+
+def compile_notice(*dispatchers, quiet: bool = False) -> bool:
+    """Say on stderr that kernels are compiling when ``kernels_cold(*dispatchers)``; returns
+    whether they were cold."""
+    cold = kernels_cold(*dispatchers)
+    if cold and not quiet:
+        click.echo(COMPILING, err=True)
+    return cold
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
@@ -156,9 +283,9 @@ def run_main(group: click.Group, argv: list[str] | None, prog: str) -> None:
     except InputError as exc:
         click.echo(f"{prog}: error: {exc}", err=True)
         code = 2
-    except click.Abort:
+    except (click.Abort, KeyboardInterrupt):
         click.echo(f"{prog}: aborted", err=True)
-        code = 130
+        code = EXIT_INTERRUPTED
     except click.ClickException as exc:
         click.echo(f"{prog}: error: {exc.format_message()}", err=True)
         code = exc.exit_code

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .backend import stop_requested
 from .stats import Z95
 
 P_BEST_DRAWS = 20_000
@@ -131,6 +132,8 @@ class Race:
                 )
             if self.s.deadline is not None and time.perf_counter() > self.s.deadline:
                 raise _Stop("time limit")
+            if stop_requested():
+                raise _Stop("interrupted")
 
     def _select(self) -> tuple[str | None, int]:
         """After a round: (stop reason or None, next target); drops the clear losers."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,7 +44,7 @@ h2 { border-bottom: 1px solid #bbb; padding-bottom: .2rem; margin-top: 2.4rem; }
 table { border-collapse: collapse; margin: .6rem 0 1.2rem; font-size: .86rem; }
 th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: right; }
 th { background: #f0f0f0; }
-td:first-child, th:first-child { text-align: left; }
+th.t, td.t { text-align: left; }
 caption { caption-side: top; text-align: left; font-style: italic; padding-bottom: .3rem; }
 figure { margin: 1rem 0; } figcaption { font-style: italic; font-size: .9rem; }
 img { max-width: 100%; }
@@ -82,9 +83,7 @@ def render_html(title: str, sections: list[Section]) -> str:
             if b.kind == "text":
                 body.append(_text_html(str(b.content)))
             elif b.kind == "table":
-                table = b.content.to_html(index=False, border=0, escape=True)
-                cap = f"<caption>{html.escape(b.caption)}</caption>"
-                body.append(table.replace(">", ">" + cap, 1) if b.caption else table)
+                body.append(table_html(b.content, b.caption))
             else:
                 data = base64.b64encode(Path(b.content).read_bytes()).decode("ascii")
                 body.append(
@@ -102,6 +101,37 @@ def render_html(title: str, sections: list[Section]) -> str:
     )
 
 
+#: A cell that reads as a number: signed digits, a percent, an interval ``[lo, hi]``, n/a.
+_NUMERIC = re.compile(r"^\s*([+-]?[\d.,]+(e[+-]?\d+)?%?|<\s*[\d.]+|n/a|)\s*(\[.*\])?\s*$")
+
+
+def text_columns(df: pd.DataFrame) -> list[bool]:
+    """Per column: True when it holds text (left-aligned), False for numbers (right-aligned)."""
+    out = []
+    for c in df.columns:
+        values = [str(v) for v in df[c]]
+        out.append(not all(_NUMERIC.match(v) for v in values))
+    return out
+
+
+def table_html(df: pd.DataFrame, caption: str = "") -> str:
+    """An HTML table: text columns left-aligned (class ``t``), numbers right-aligned."""
+    text = text_columns(df)
+
+    def cls(i: int) -> str:
+        return ' class="t"' if text[i] else ""
+
+    head = "".join(f"<th{cls(i)}>{html.escape(str(c))}</th>" for i, c in enumerate(df.columns))
+    rows = "".join(
+        "<tr>"
+        + "".join(f"<td{cls(i)}>{html.escape(str(v))}</td>" for i, v in enumerate(row))
+        + "</tr>"
+        for row in df.itertuples(index=False)
+    )
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
 def markdown_table(df: pd.DataFrame) -> str:
     """A pipe table (no extra dependency); pipes in cells are escaped."""
 
@@ -109,7 +139,7 @@ def markdown_table(df: pd.DataFrame) -> str:
         return str(v).replace("|", "\\|").replace("\n", " ")
 
     head = "| " + " | ".join(cell(c) for c in df.columns) + " |"
-    rule = "|" + "|".join("---" for _ in df.columns) + "|"
+    rule = "|" + "|".join(":---" if t else "---:" for t in text_columns(df)) + "|"
     rows = ["| " + " | ".join(cell(v) for v in row) + " |" for row in df.itertuples(index=False)]
     return "\n".join([head, rule, *rows])
 

@@ -139,9 +139,63 @@ def partie_settlement(rows: list[dict], path: str | Path, title: str = "Mirrored
     y = np.arange(len(rows))[::-1]
     m = np.array([r["mean"] for r in rows])
     err = np.array([[r["mean"] - r["lo"] for r in rows], [r["hi"] - r["mean"] for r in rows]])
-    ax.errorbar(m, y, xerr=err, fmt="o", color="tab:purple", capsize=4)
+    ax.errorbar(m, y, xerr=err, fmt="o", color="tab:purple", capsize=4, ms=4)
     ax.axvline(0, color="grey", lw=0.8)
+    for yi, r in zip(y, rows, strict=True):  # the interval in words: bars may be too short to see
+        ax.annotate(
+            f"{r['mean']:+.1f} [{r['lo']:+.1f}, {r['hi']:+.1f}]",
+            (r["hi"], yi),
+            xytext=(6, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=8,
+        )
+    lo, hi = min(0.0, *(r["lo"] for r in rows)), max(0.0, *(r["hi"] for r in rows))
+    span = max(hi - lo, 1.0)
+    ax.set_xlim(lo - 0.1 * span, hi + 0.6 * span)  # room for the labels on the right
     ax.set_yticks(y, [r["label"] for r in rows])
     ax.set_xlabel("A's expected settlement per partie (points; negative: B gains)")
-    ax.set_title(f"{title}, 95% intervals")
+    ax.set_title(f"{title}: mean and 95% interval")
+    return save(fig, path)
+
+
+def margins_heatmap(
+    names: list[str], margins: np.ndarray, halves: np.ndarray, path: str | Path, title: str = ""
+) -> Path:
+    """Heatmap of pairwise margins (row over column, points per deal) with the 95% half-width
+    in each cell; cells are separated by white lines between them (no grid through labels)."""
+    plt = pyplot()
+    k = len(names)
+    fig, ax = plt.subplots(figsize=(1.6 + 1.3 * k, 1.2 + 1.1 * k))
+    ax.grid(False)
+    bound = max(float(np.abs(margins).max()), 1e-9)
+    im = ax.imshow(margins, cmap="RdBu", vmin=-bound, vmax=bound)
+    for i in range(k):
+        for j in range(k):
+            dark = abs(margins[i, j]) > 0.6 * bound
+            played = i == j or halves[i, j] > 0
+            label = (
+                "—"
+                if i == j
+                else (f"{margins[i, j]:+.2f}\n±{halves[i, j]:.2f}" if played else "not played")
+            )
+            ax.text(
+                j,
+                i,
+                label,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if dark else "black",
+            )
+    ax.set_xticks(range(k), names, rotation=30, ha="right")
+    ax.set_yticks(range(k), names)
+    ax.set_xticks(np.arange(k + 1) - 0.5, minor=True)
+    ax.set_yticks(np.arange(k + 1) - 0.5, minor=True)
+    ax.grid(which="minor", color="white", linewidth=2)
+    ax.tick_params(which="minor", length=0)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("strategy")
+    fig.colorbar(im, ax=ax, label="mean net per deal, row minus column (points)")
+    ax.set_title(title or "Pairwise margins (mirrored deals, 95% half-widths)")
     return save(fig, path)

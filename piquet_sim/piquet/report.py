@@ -10,7 +10,10 @@
 * pique, repique and capot rates by strategy (each strategy playing itself);
 * a round-robin tournament on mirrored deals (``match.tournament``) and its heatmap;
 * mirrored Rubicon parties of every pairing (``partie.parties``);
-* the sinking study's table when ``piquet_sim.sinking`` offers one.
+* the sinking study's table when asked for (``sink_hands``) and ``piquet.sinking`` offers one.
+
+Each study is one function of a :class:`ReportContext` returning its sections, listed in
+:data:`STUDIES`; the reproduce section is built last and placed first.
 
 Percentages are of deals (or parties); points are per deal unless a table says per partie. Every
 estimate is printed as ``value [95% interval low, high]`` beside its sample count.
@@ -38,14 +41,14 @@ import numpy as np
 import pandas as pd
 
 from .. import __version__
-from ..core.backend import Chunk, LocalBackend, chunks
+from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
 from ..core.report import Section, render_html, render_markdown
 from ..core.stats import mean_ci, wilson_interval
 from . import plots
 from .kernels import exchange_value as KX
 from .kernels import layouts as L
 from .kernels.bundles import make_env
-from .match import plot_margins, tournament
+from .match import format_p, tournament
 from .odds import odds
 from .partie import parties
 from .rules import DEFAULT_RULES, Rules
@@ -78,6 +81,14 @@ def fmt_pct_ci(est: dict) -> str:
     lo, hi = est["ci95"]
     d = 3 if est["p"] < 0.01 else 2
     return f"{fmt_pct(est['p'], d)} [{fmt_pct(lo, d)}, {fmt_pct(hi, d)}]"
+
+
+def p_cell(p: float) -> str:
+    """A p-value as the CLI prints it, without the "p": ``< 0.0001``, ``< 0.001``, ``0.032``."""
+    if not math.isfinite(p):
+        return "n/a"
+    text = format_p(p)
+    return text.removeprefix("p = ").removeprefix("p ")
 
 
 def fmt_pts(x: float, digits: int = 2) -> str:
@@ -193,16 +204,20 @@ def exchange_study(
     chunk: int = 50_000,
     progress: Callable[[int], None] | None = None,
 ) -> ExchangeCounts:
-    """Sums of every exchange cell over ``deals`` deals of ``seed`` (see ``exchange_cells``)."""
+    """Sums of every exchange cell over ``deals`` deals of ``seed`` (see ``exchange_cells``);
+    Ctrl-C stops after the chunk in flight (``deals`` of the result says how many finished)."""
     backend = backend or LocalBackend()
     cells = exchange_cells(rules)
     total = ExchangeCounts(cells)
-    for _, part in backend.map_unordered(
-        exchange_chunk, chunks(deals, chunk), seed, pol, rules, cells
-    ):
-        total.merge(part)
-        if progress is not None:
-            progress(part.deals)
+    run_chunks(
+        backend,
+        exchange_chunk,
+        deals,
+        chunk,
+        (seed, pol, rules, cells),
+        lambda _, part: total.merge(part),
+        progress,
+    )
     return total
 
 
@@ -587,78 +602,118 @@ def _float_cells(df: pd.DataFrame) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- the report
 
 
-def build_report(
-    out_dir: str | Path,
-    deals: int = DEFAULT_DEALS,
-    strategies: Sequence[str | Strategy] = DEFAULT_STRATEGIES,
-    seed: int = 1,
-    rules: Rules = DEFAULT_RULES,
-    backend=None,
-    progress: Callable[[str], None] | None = None,
-    sink_hands: int | None = None,
-) -> dict:
-    """Run every study and write ``report.html`` (self-contained), ``report.md`` (PNGs beside
-    it), the PNGs, ``odds.csv`` and ``report.json`` (every number) into ``out_dir``.
+@dataclass
+class ReportContext:
+    """What every study of a report shares: its inputs, where it writes, and what earlier studies
+    left for later ones (``results``), the numbers for report.json (``data``), the images, one
+    row per study for the sample-size table (``samples``), and each study's state."""
 
-    ``deals``: deals of the odds and event-rate studies; the exchange study uses deals / 2, the
-    tournament deals / 2 mirrored pairs per match, the parties deals / 40 mirrored pairs per
-    pairing (at least 2 each); the sinking study (when available) ``sink_hands`` dealt hands
-    (default deals / 20000, at least 4; it plays each hand's choices out, about a second a
-    hand). The first strategy is the one the odds and exchange sections describe (it plays
-    itself). ``progress`` receives one line per finished step. Returns the
-    paths written: {"html", "md", "json", "odds_csv", "images": {name: path}}.
-    """
-    t_start = time.perf_counter()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    strats = [resolve(s) for s in strategies]
-    names = [s.name for s in strats]
-    if len(strats) < 2:
-        raise ValueError("a report needs at least two strategies (for the tournament)")
-    if len(set(names)) != len(names):
-        raise ValueError("each strategy may appear once in a report")
-    if deals < 2:
-        raise ValueError("a report needs at least 2 deals")
-    backend = backend or LocalBackend()
-    say = progress or (lambda line: None)
+    out: Path
+    deals: int
+    strategies: list[Strategy]
+    seed: int
+    rules: Rules
+    backend: object
+    log: Callable[[str], None]
+    sink_hands: int | None = None
+    results: dict = field(default_factory=dict)
+    data: dict = field(default_factory=dict)
+    images: dict[str, Path] = field(default_factory=dict)
+    samples: list[dict] = field(default_factory=list)
+    state: dict[str, str] = field(default_factory=dict)  # study -> complete / partial / not run
+    timings: dict[str, float] = field(default_factory=dict)
 
-    def log(line: str) -> None:
-        say(f"[{time.perf_counter() - t_start:6.1f} s] {line}")
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.strategies]
 
-    n_exchange = max(deals // 2, 2)
-    n_pairs = max(deals // 2, 2)
-    n_parties = max(deals // 40, 2)
-    if sink_hands is None:
-        sink_hands = max(deals // 20_000, 4)
-    main = strats[0]
-    timings: dict[str, float] = {}
-    data: dict = {}
-    images: dict[str, Path] = {}
+    @property
+    def main(self) -> Strategy:
+        return self.strategies[0]
 
-    # --- odds and event rates (each strategy playing itself)
-    t = time.perf_counter()
+    @property
+    def n_exchange(self) -> int:
+        return max(self.deals // 2, 2)
+
+    @property
+    def n_pairs(self) -> int:
+        return max(self.deals // 2, 2)
+
+    @property
+    def n_parties(self) -> int:
+        return max(self.deals // 40, 2)
+
+    def record(
+        self, study: str, sample: str, seconds: float, partial: bool, started: bool = True
+    ) -> None:
+        """One row of the sample-size table; ``partial``: cut short by Ctrl-C; ``started``:
+        false when Ctrl-C came before the study did anything ("not run")."""
+        state = "not run" if not started else ("partial" if partial else "complete")
+        self.state[study] = state
+        self.timings[study] = seconds
+        note = {"not run": " (interrupted: not run)", "partial": " (interrupted: partial)"}
+        self.samples.append(
+            {"study": study, "sample": sample + note.get(state, ""), "seconds": f"{seconds:.1f}"}
+        )
+
+
+#: A study runs its work and returns its sections (in report order).
+Study = Callable[[ReportContext], list[Section]]
+
+
+def odds_study(ctx: ReportContext) -> list[Section]:
+    """Odds of every strategy playing itself; the first strategy's odds and score sections."""
     summaries: dict[str, dict] = {}
-    main_counts = None
-    for s in strats:
-        summary, counts = odds(deals, seed, policies(s, s), rules, backend=backend)
-        summaries[s.name] = summary
-        if s is main:
-            main_counts = counts
-        log(f"odds: {s.name} playing itself, {summary['deals']:,} deals")
-    timings["odds and event rates"] = time.perf_counter() - t
-    main_summary = summaries[main.name]
-    data["odds"] = main_summary
-    frames = odds_frames(main_summary)
-    odds_csv_path = out / "odds.csv"
-    odds_csv(main_summary).to_csv(odds_csv_path, index=False)
-    images["scores"] = plots.score_distributions(
-        main_counts.total_hist,
-        main_counts.net_hist,
-        main_counts.deals,
-        out / "scores.png",
-        f"{main.name} playing itself",
+    counts = {}
+    for s in ctx.strategies:
+        if stop_requested():
+            break
+        summary, c = odds(ctx.deals, ctx.seed, policies(s, s), ctx.rules, backend=ctx.backend)
+        summaries[s.name], counts[s.name] = summary, c
+        ctx.log(f"odds: {s.name} playing itself, {summary['deals']:,} deals")
+    ctx.results["odds"] = summaries
+    main = ctx.main
+    if main.name not in summaries or summaries[main.name]["deals"] == 0:
+        return [_not_run("odds", f"Odds: {main.name} playing itself")]
+    ms, mc = summaries[main.name], counts[main.name]
+    partial = any(x["interrupted"] for x in summaries.values()) or len(summaries) < len(
+        ctx.strategies
     )
+    ctx.data["odds"] = ms
+    frames = odds_frames(ms)
+    ctx.results["odds_csv"] = ctx.out / "odds.csv"
+    odds_csv(ms).to_csv(ctx.results["odds_csv"], index=False)
+    ctx.images["scores"] = plots.score_distributions(
+        mc.total_hist, mc.net_hist, mc.deals, ctx.out / "scores.png", f"{main.name} playing itself"
+    )
+    ctx.results["odds_partial"] = partial
+    n = ms["deals"]
+    sec = Section("odds", f"Odds: {main.name} playing itself")
+    sec.text(
+        f"Both players use **{main.name}** ({main.summary()}); {n:,} deals. The exact "
+        "column is the dealt-hand value from combinatorics." + _cut(ms["interrupted"])
+    )
+    sec.table(frames["events"], "Deal events, percent of deals [95% interval]")
+    sec.table(frames["point"], "Longest suit (point length): dealt and kept hands")
+    sec.table(frames["sequence"], "Best sequence: dealt and kept hands")
+    sec.table(frames["sets"], "Best set (tens and higher): dealt and kept hands")
+    scores = Section("scores", "Score distributions")
+    scores.text(
+        f"Points per deal, {main.name} playing itself. Elder's advantage is the mean net "
+        f"score: {fmt_pts_ci(ms['net'], 2)} points per deal (sd {ms['net']['sd']:.1f})."
+    )
+    scores.table(frames["totals"], "Mean deal totals [95% interval]")
+    scores.image(
+        ctx.images["scores"], "Deal totals for elder and younger, and the net score, with 95% bands"
+    )
+    return [sec, scores]
 
+
+def rates_study(ctx: ReportContext) -> list[Section]:
+    """Pique, repique and capot rates of each strategy playing itself (from the odds study)."""
+    summaries = {k: v for k, v in ctx.results.get("odds", {}).items() if v["deals"]}
+    if not summaries:
+        return [_not_run("rates", "Pique, repique and capot by strategy")]
     rate_rows, rate_plot = [], []
     for name, s in summaries.items():
         row = {"strategy": name}
@@ -678,36 +733,84 @@ def build_report(
                 )
         row["deals"] = f"{s['deals']:,}"
         rate_rows.append(row)
-    rates = pd.DataFrame(rate_rows)
-    data["event_rates"] = {
+    ctx.data["event_rates"] = {
         n: {r: {e: s[r][e] for e in ("pique", "repique", "capot")} for r in ("elder", "younger")}
         for n, s in summaries.items()
     }
-    images["rates"] = plots.event_rates(rate_plot, out / "event_rates.png")
-
-    # --- value of exchanging k cards
-    t = time.perf_counter()
-    x = exchange_study(n_exchange, seed, policies(main, main), rules, backend)
-    elder_x, younger_x, x_raw = exchange_tables(x, rules)
-    data["exchange"] = x_raw
-    timings["exchange value"] = time.perf_counter() - t
-    log(f"exchange value: {len(x.cells)} settings x {x.deals:,} deals")
-    images["exchange"] = plots.exchange_value(
-        x_raw["elder"], x_raw["younger"], out / "exchange_value.png"
+    ctx.images["rates"] = plots.event_rates(rate_plot, ctx.out / "event_rates.png")
+    sec = Section("rates", "Pique, repique and capot by strategy")
+    sec.text(
+        "Each strategy playing itself; the deals column says how many."
+        + _cut(ctx.results.get("odds_partial", False))
     )
+    sec.table(pd.DataFrame(rate_rows), "Percent of deals [95% interval]")
+    sec.image(ctx.images["rates"], "Pique, repique and capot rates by strategy and seat")
+    return [sec]
 
-    # --- tournament
+
+def exchange_section_study(ctx: ReportContext) -> list[Section]:
+    """The value of exchanging k cards (elder) and j cards (younger), on common deals."""
     t = time.perf_counter()
-    tour = tournament(strats, n_pairs, seed, rules)
-    timings["tournament"] = time.perf_counter() - t
-    log(f"tournament: {len(tour.matches)} matches x {n_pairs:,} mirrored pairs")
-    images["heatmap"] = out / "tournament_heatmap.png"
-    plot_margins(tour, images["heatmap"])
+    main = ctx.main
+    x = exchange_study(ctx.n_exchange, ctx.seed, policies(main, main), ctx.rules, ctx.backend)
+    partial = x.deals < ctx.n_exchange
+    ctx.record(
+        "value of exchanging k cards",
+        f"{x.deals:,} deals x {len(x.cells)} exchange settings",
+        time.perf_counter() - t,
+        partial,
+        x.deals > 0,
+    )
+    if x.deals < 2:
+        return [_not_run("exchange", "Value of exchanging k cards")]
+    elder_x, younger_x, x_raw = exchange_tables(x, ctx.rules)
+    ctx.data["exchange"] = x_raw
+    ctx.log(f"exchange value: {len(x.cells)} settings x {x.deals:,} deals")
+    ctx.images["exchange"] = plots.exchange_value(
+        x_raw["elder"], x_raw["younger"], ctx.out / "exchange_value.png"
+    )
+    sec = Section("exchange", "Value of exchanging k cards")
+    sec.text(
+        f"Method: **causal**. The same {x.deals:,} deals are finished once per exchange "
+        f"size; a player forced to take k cards throws the k of lowest greedy keep value "
+        f"({main.name}'s weights) and draws k; everything after is {main.name}'s play. "
+        "Differences are paired on common deals. For younger, elder's take is forced to "
+        "k and younger's to j." + _cut(partial)
+    )
+    sec.table(elder_x, "Elder: net per deal (elder minus younger) when taking exactly k cards")
+    sec.table(
+        younger_x,
+        "Younger: net per deal (younger minus elder) when taking exactly j "
+        "cards after elder took k",
+    )
+    sec.image(ctx.images["exchange"], "Mean net per deal by exchange size, 95% intervals")
+    return [sec]
+
+
+def tournament_study(ctx: ReportContext) -> list[Section]:
+    """Round robin on mirrored deals: standings, matches and the heatmap of margins."""
+    t = time.perf_counter()
+    tour = tournament(ctx.strategies, ctx.n_pairs, ctx.seed, ctx.rules, backend=ctx.backend)
+    played = int(tour.matches["pairs"].sum()) if len(tour.matches) else 0
+    ctx.record(
+        "tournament",
+        f"{ctx.n_pairs:,} mirrored deal pairs per match ({played:,} played in all)",
+        time.perf_counter() - t,
+        tour.interrupted,
+        played > 0,
+    )
+    if not len(tour.matches) or played == 0:
+        return [_not_run("tournament", "Tournament")]
+    ctx.log(f"tournament: {len(tour.matches)} matches x {ctx.n_pairs:,} mirrored pairs")
+    ctx.images["heatmap"] = plots.margins_heatmap(
+        tour.names, tour.margins, tour.half_widths, ctx.out / "tournament_heatmap.png"
+    )
+    names = ctx.names
     stand = []
-    for _, r in tour.standings.iterrows():
+    for _, r in tour.standings.dropna(subset=["mean_margin"]).iterrows():
         i = names.index(r["strategy"])
-        opp = [j for j in range(len(names)) if j != i]
-        half = float(np.mean(tour.half_widths[i, opp]))  # sd of a mean <= mean of the sds
+        opp = [j for j in range(len(names)) if j != i and tour.half_widths[i, j] > 0]
+        half = float(np.mean(tour.half_widths[i, opp])) if opp else float("nan")
         stand.append(
             {
                 "strategy": r["strategy"],
@@ -721,10 +824,8 @@ def build_report(
                 "significant wins": int(r["significant_wins"]),
                 "significant losses": int(r["significant_losses"]),
                 "matches": int(r["matches"]),
-                "pairs per match": f"{n_pairs:,}",
             }
         )
-    standings = pd.DataFrame(stand)
     matches = pd.DataFrame(
         [
             {
@@ -733,26 +834,49 @@ def build_report(
                 "A's margin (points/deal)": fmt_pts_ci(
                     {"mean": r["net_per_deal"], "ci95": [r["ci_low"], r["ci_high"]]}, 3
                 ),
-                "p-value": f"{r['p_value']:.2g}",
+                "p-value": p_cell(r["p_value"]),
                 "A wins the deal (%)": fmt_pct_ci(_rate(r["a_deal_win_rate"], 2 * int(r["pairs"]))),
                 "mirrored pairs": f"{int(r['pairs']):,}",
             }
             for _, r in tour.matches.iterrows()
         ]
     )
-    data["tournament"] = {
+    ctx.data["tournament"] = {
         "matches": tour.matches.to_dict(orient="records"),
         "standings": tour.standings.to_dict(orient="records"),
     }
+    sec = Section("tournament", "Tournament")
+    sec.text(
+        f"Round robin on mirrored deals: {ctx.n_pairs:,} deal pairs per match, seed {ctx.seed}. "
+        "The standings' interval is conservative (the mean of the row's half-widths)."
+        + _cut(tour.interrupted)
+    )
+    sec.table(pd.DataFrame(stand), "Standings (mean margin over all opponents)")
+    sec.table(matches, "Matches (A's view)")
+    sec.image(
+        ctx.images["heatmap"],
+        "Pairwise margins, row minus column, points per deal (± 95% half-width)",
+    )
+    return [sec]
 
-    # --- parties
+
+def parties_study(ctx: ReportContext) -> list[Section]:
+    """Mirrored parties of every pairing: outcomes, rubicons and settlement."""
     t = time.perf_counter()
-    partie_rows, partie_plot, partie_data = [], [], []
-    for a, b in itertools.combinations(strats, 2):
-        ps = parties(a, b, n_parties, seed, rules).summary
-        partie_data.append(ps)
+    rows, plot_rows, summaries = [], [], []
+    partial = False
+    for a, b in itertools.combinations(ctx.strategies, 2):
+        if stop_requested():
+            partial = True
+            break
+        ps = parties(a, b, ctx.n_parties, ctx.seed, ctx.rules, backend=ctx.backend).summary
+        if ps["pairs"] == 0:
+            partial = True
+            break
+        partial = partial or ps["interrupted"]
+        summaries.append(ps)
         st = ps["a_settlement"]
-        partie_rows.append(
+        rows.append(
             {
                 "A": a.name,
                 "B": b.name,
@@ -766,90 +890,152 @@ def build_report(
                 "parties": f"{ps['parties']:,}",
             }
         )
-        partie_plot.append(
-            {
-                "label": f"{a.name} vs {b.name}",
-                "mean": st["mean"],
-                "lo": st["ci95"][0],
-                "hi": st["ci95"][1],
-            }
+        plot_rows.append(
+            {"label": f"{a.name} vs {b.name}", "mean": st["mean"], "lo": st["ci95"][0]}
+            | {"hi": st["ci95"][1]}
         )
-    timings["parties"] = time.perf_counter() - t
-    log(f"parties: {len(partie_rows)} pairings x {2 * n_parties:,} parties")
-    partie_table = pd.DataFrame(partie_rows)
-    data["parties"] = partie_data
-    images["parties"] = plots.partie_settlement(
-        partie_plot, out / "partie_settlement.png", f"Mirrored parties ({rules.game})"
+    sample = f"{2 * ctx.n_parties:,} parties per pairing ({ctx.n_parties:,} mirrored pairs)"
+    if partial:
+        done = sum(ps["pairs"] for ps in summaries)
+        sample += f"; {len(summaries)} pairings, {done:,} mirrored pairs done"
+    ctx.record(
+        "parties",
+        sample,
+        time.perf_counter() - t,
+        partial,
+        bool(rows),
     )
-
-    # --- sinking study
-    t = time.perf_counter()
-    sink_table, sink_source = _sinking(sink_hands, seed, rules, log)
-    timings["sinking study"] = time.perf_counter() - t
-    data["sinking"] = {
-        "available": sink_table is not None,
-        "source": sink_source,
-        "table": None if sink_table is None else json.loads(sink_table.to_json(orient="records")),
-    }
-    log("sinking study: " + ("included" if sink_table is not None else "not available"))
-
-    # --- assemble
-    elapsed = time.perf_counter() - t_start
-    timings["total"] = elapsed
-    strategy_args = ",".join(names)
-    command = (
-        f"piquet report --out {out_dir} --deals {deals} --seed {seed} "
-        f"--strategies {strategy_args} {_rules_flags(rules)}"
-    ).strip()
-    versions = _versions()
-    sections: list[Section] = []
-
-    sec = Section("reproduce", "Reproduce this report")
+    if not rows:
+        return [_not_run("parties", "Parties")]
+    ctx.log(f"parties: {len(rows)} pairings x {2 * ctx.n_parties:,} parties")
+    ctx.data["parties"] = summaries
+    ctx.images["parties"] = plots.partie_settlement(
+        plot_rows, ctx.out / "partie_settlement.png", f"Mirrored parties ({ctx.rules.game})"
+    )
+    sec = Section("parties", "Parties")
     sec.text(
-        f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} in "
+        f"Mirrored parties ({ctx.rules.game}): {2 * ctx.n_parties:,} parties per pairing, half "
+        "with each strategy elder in the first deal." + _cut(partial)
+    )
+    sec.table(pd.DataFrame(rows), "Partie results (A's view) [95% interval]")
+    sec.image(
+        ctx.images["parties"],
+        "A's expected settlement per partie; bars are 95% intervals, written beside each point",
+    )
+    return [sec]
+
+
+def sinking_study(ctx: ReportContext) -> list[Section]:
+    """Sinking study over ``sink_hands`` dealt hands per seat (not in the default report: it
+    plays each hand's choices out, about a second a hand, and needs hundreds of hands for
+    intervals worth reading)."""
+    sec = Section("sinking", "Sinking study")
+    if not ctx.sink_hands:
+        sec.text(
+            "Not run in this report: the sinking study plays every declaration choice of each "
+            "hand out (about a second a hand) and needs a few hundred hands per seat before its "
+            "intervals say anything. Add it with `--sink-hands 400`, or study one hand with "
+            "`piquet sink HAND`."
+        )
+        ctx.state["sinking study"] = "not requested"
+        return [sec]
+    if stop_requested():
+        ctx.record("sinking study", f"{ctx.sink_hands:,} dealt hands per seat", 0.0, True, False)
+        return [_not_run("sinking", "Sinking study")]
+    t = time.perf_counter()
+    table, source = _sinking(ctx.sink_hands, ctx.seed, ctx.rules, ctx.log)
+    ctx.record(
+        "sinking study",
+        f"{ctx.sink_hands:,} dealt hands per seat" if table is not None else "not available",
+        time.perf_counter() - t,
+        stop_requested(),
+    )
+    ctx.data["sinking"] = {
+        "available": table is not None,
+        "source": source,
+        "table": None if table is None else json.loads(table.to_json(orient="records")),
+    }
+    ctx.log("sinking study: " + ("included" if table is not None else "not available"))
+    if table is not None:
+        sec.text(
+            f"{ctx.sink_hands:,} dealt hands per seat, each choice played out on common worlds. "
+            "Gains are points per deal (player minus opponent) over declaring everything, with "
+            "95% intervals over hands."
+        )
+        sec.table(_float_cells(table), "Sinking study")
+    else:
+        sec.text(f"The sinking study is not available: {source}.")
+    return [sec]
+
+
+def _timed_odds(ctx: ReportContext) -> list[Section]:
+    t = time.perf_counter()
+    sections = odds_study(ctx)
+    odds_done = ctx.results.get("odds", {})
+    done = [v["deals"] for v in odds_done.values()]
+    sample = f"{ctx.deals:,} deals per strategy (playing itself)"
+    if len(done) < len(ctx.strategies) or any(d < ctx.deals for d in done):
+        counts = ", ".join(
+            f"{s.name} {odds_done[s.name]['deals'] if s.name in odds_done else 0:,}"
+            for s in ctx.strategies
+        )
+        sample = f"{ctx.deals:,} deals per strategy asked; done: {counts}"
+    ctx.record(
+        "odds, score distributions, event rates",
+        sample,
+        time.perf_counter() - t,
+        len(done) < len(ctx.strategies) or any(d < ctx.deals for d in done),
+        any(done),
+    )
+    return sections
+
+
+#: The studies of a report, run in this order; each adds its sections after the previous ones'.
+#: Adding a section is one function ``f(ctx) -> list[Section]`` and one entry here.
+STUDIES: list[tuple[str, Study]] = [
+    ("odds", _timed_odds),
+    ("exchange", exchange_section_study),
+    ("rates", rates_study),
+    ("tournament", tournament_study),
+    ("parties", parties_study),
+    ("sinking", sinking_study),
+]
+
+
+def _cut(partial: bool) -> str:
+    """The sentence a study's text ends with when Ctrl-C cut it."""
+    if not partial:
+        return ""
+    return " **Interrupted (Ctrl-C): partial, the counts shown are what finished.**"
+
+
+def _not_run(key: str, title: str) -> Section:
+    sec = Section(key, title)
+    sec.text("Not run: the report was interrupted (Ctrl-C) before this study.")
+    return sec
+
+
+def reproduce_section(ctx: ReportContext, elapsed: float, command: str, versions: dict) -> Section:
+    """The first section, built last: how to regenerate, the rules, samples and run times,
+    strategies and software versions."""
+    sec = Section("reproduce", "Reproduce this report")
+    head = ""
+    if stop_requested() or "partial" in ctx.state.values():
+        head = (
+            "**This report is partial: it was interrupted (Ctrl-C); the sample table says what "
+            "each study finished.** "
+        )
+    sec.text(
+        f"{head}Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} in "
         f"{elapsed:.0f} s on {os.cpu_count()} cores ({numba.get_num_threads()} numba "
-        f"threads; backend: {backend.describe()}). Every study uses seed {seed}, so deal i "
-        f"is the same deal in all of them. To regenerate:\n\n`{command}`"
+        f"threads; backend: {ctx.backend.describe()}). Every study uses seed {ctx.seed}, so "
+        f"deal i is the same deal in all of them. To regenerate:\n\n`{command}`"
     )
     sec.table(
-        pd.DataFrame([{"option": k, "value": str(v)} for k, v in rules.to_dict().items()]),
+        pd.DataFrame([{"option": k, "value": str(v)} for k, v in ctx.rules.to_dict().items()]),
         "Rules options",
     )
-    sec.table(
-        pd.DataFrame(
-            [
-                {
-                    "study": "odds, score distributions, event rates",
-                    "sample": f"{deals:,} deals per strategy (playing itself)",
-                    "seconds": f"{timings['odds and event rates']:.1f}",
-                },
-                {
-                    "study": "value of exchanging k cards",
-                    "sample": f"{x.deals:,} deals x {len(x.cells)} exchange settings",
-                    "seconds": f"{timings['exchange value']:.1f}",
-                },
-                {
-                    "study": "tournament",
-                    "sample": f"{n_pairs:,} mirrored deal pairs per match",
-                    "seconds": f"{timings['tournament']:.1f}",
-                },
-                {
-                    "study": "parties",
-                    "sample": f"{2 * n_parties:,} parties per pairing "
-                    f"({n_parties:,} mirrored pairs)",
-                    "seconds": f"{timings['parties']:.1f}",
-                },
-                {
-                    "study": "sinking",
-                    "sample": f"{sink_hands:,} dealt hands per seat"
-                    if sink_table is not None
-                    else "not run",
-                    "seconds": f"{timings['sinking study']:.1f}",
-                },
-            ]
-        ),
-        "Sample sizes and run times",
-    )
+    sec.table(pd.DataFrame(ctx.samples), "Sample sizes and run times")
     sec.table(
         pd.DataFrame(
             [
@@ -858,7 +1044,7 @@ def build_report(
                     "stages (exchange / declare / play)": s.summary(),
                     "description": s.description,
                 }
-                for s in strats
+                for s in ctx.strategies
             ]
         ),
         "Strategies",
@@ -867,117 +1053,96 @@ def build_report(
         pd.DataFrame([{"software": k, "version": v} for k, v in versions.items()]),
         "Software versions",
     )
-    sections.append(sec)
+    return sec
 
-    sec = Section("how-to-read", "How to read this report")
-    sec.text(HOW_TO_READ)
-    sections.append(sec)
 
-    sec = Section("odds", f"Odds: {main.name} playing itself")
-    sec.text(
-        f"Both players use **{main.name}** ({main.summary()}); {deals:,} deals. The exact "
-        "column is the dealt-hand value from combinatorics."
-    )
-    sec.table(frames["events"], "Deal events, percent of deals [95% interval]")
-    sec.table(frames["point"], "Longest suit (point length): dealt and kept hands")
-    sec.table(frames["sequence"], "Best sequence: dealt and kept hands")
-    sec.table(frames["sets"], "Best set (tens and higher): dealt and kept hands")
-    sections.append(sec)
+def build_report(
+    out_dir: str | Path,
+    deals: int = DEFAULT_DEALS,
+    strategies: Sequence[str | Strategy] = DEFAULT_STRATEGIES,
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    backend=None,
+    progress: Callable[[str], None] | None = None,
+    sink_hands: int | None = None,
+) -> dict:
+    """Run every study of :data:`STUDIES` and write ``report.html`` (self-contained),
+    ``report.md`` (PNGs beside it), the PNGs, ``odds.csv`` and ``report.json`` (every number)
+    into ``out_dir``.
 
-    sec = Section("scores", "Score distributions")
-    sec.text(
-        f"Points per deal, {main.name} playing itself. Elder's advantage is the mean net "
-        f"score: {fmt_pts_ci(main_summary['net'], 2)} points per deal "
-        f"(sd {main_summary['net']['sd']:.1f})."
-    )
-    sec.table(frames["totals"], "Mean deal totals [95% interval]")
-    sec.image(
-        images["scores"], "Deal totals for elder and younger, and the net score, with 95% bands"
-    )
-    sections.append(sec)
+    ``deals``: deals of the odds and event-rate studies; the exchange study uses deals / 2, the
+    tournament deals / 2 mirrored pairs per match, the parties deals / 40 mirrored pairs per
+    pairing (at least 2 each); the sinking study runs only with ``sink_hands`` dealt hands per
+    seat (about a second a hand). The first strategy is the one the odds and exchange sections
+    describe (it plays itself). ``progress`` receives one line per finished step. A Ctrl-C
+    (inside a ``core.backend.StopOnInterrupt`` block, as ``piquet report`` runs) cuts the study
+    in flight, skips the rest, and the report says so (``report.json`` ``"partial": true``).
+    Returns the paths written: {"html", "md", "json", "odds_csv", "images": {name: path}}.
+    """
+    t_start = time.perf_counter()
+    out = Path(out_dir)
+    strats = [resolve(s) for s in strategies]
+    names = [s.name for s in strats]
+    if len(strats) < 2:
+        raise ValueError("a report needs at least two strategies (for the tournament)")
+    if len(set(names)) != len(names):
+        raise ValueError("each strategy may appear once in a report")
+    if deals < 2:
+        raise ValueError("a report needs at least 2 deals")
+    out.mkdir(parents=True, exist_ok=True)
+    say = progress or (lambda line: None)
 
-    sec = Section("exchange", "Value of exchanging k cards")
-    sec.text(
-        f"Method: **causal**. The same {x.deals:,} deals are finished once per exchange "
-        f"size; a player forced to take k cards throws the k of lowest greedy keep value "
-        f"({main.name}'s weights) and draws k; everything after is {main.name}'s play. "
-        "Differences are paired on common deals. For younger, elder's take is forced to "
-        "k and younger's to j."
-    )
-    sec.table(elder_x, "Elder: net per deal (elder minus younger) when taking exactly k cards")
-    sec.table(
-        younger_x,
-        "Younger: net per deal (younger minus elder) when taking exactly j "
-        "cards after elder took k",
-    )
-    sec.image(images["exchange"], "Mean net per deal by exchange size, 95% intervals")
-    sections.append(sec)
+    def log(line: str) -> None:
+        say(f"[{time.perf_counter() - t_start:6.1f} s] {line}")
 
-    sec = Section("rates", "Pique, repique and capot by strategy")
-    sec.text(f"Each strategy playing itself, {deals:,} deals each.")
-    sec.table(rates, "Percent of deals [95% interval]")
-    sec.image(images["rates"], "Pique, repique and capot rates by strategy and seat")
-    sections.append(sec)
-
-    sec = Section("tournament", "Tournament")
-    sec.text(
-        f"Round robin on mirrored deals: {n_pairs:,} deal pairs per match, seed {seed}. The "
-        "standings' interval is conservative (the mean of the row's half-widths)."
-    )
-    sec.table(standings, "Standings (mean margin over all opponents)")
-    sec.table(matches, "Matches (A's view)")
-    sec.image(
-        images["heatmap"], "Pairwise margins, row minus column, points per deal (± 95% half-width)"
-    )
-    sections.append(sec)
-
-    sec = Section("parties", "Parties")
-    sec.text(
-        f"Mirrored parties ({rules.game}): {2 * n_parties:,} parties per pairing, half "
-        "with each strategy elder in the first deal."
-    )
-    sec.table(partie_table, "Partie results (A's view) [95% interval]")
-    sec.image(images["parties"], "A's expected settlement per partie, 95% intervals")
-    sections.append(sec)
-
-    sec = Section("sinking", "Sinking study")
-    if sink_table is not None:
-        sec.text(
-            f"From {sink_source}. Gains are points per deal (player minus opponent) "
-            "over declaring everything."
-        )
-        sec.table(_float_cells(sink_table), "Sinking study")
-    else:
-        sec.text(f"The sinking study is not available yet: {sink_source}.")
-    sections.append(sec)
+    ctx = ReportContext(out, deals, strats, seed, rules, backend or LocalBackend(), log, sink_hands)
+    sections: list[Section] = [Section("how-to-read", "How to read this report")]
+    sections[0].text(HOW_TO_READ)
+    for _, study in STUDIES:
+        sections += study(ctx)
+    elapsed = time.perf_counter() - t_start
+    ctx.timings["total"] = elapsed
+    command = (
+        f"piquet report --out {out_dir} --deals {deals} --seed {seed} "
+        f"--strategies {','.join(names)}"
+        + (f" --sink-hands {sink_hands}" if sink_hands else "")
+        + f" {_rules_flags(rules)}"
+    ).strip()
+    versions = _versions()
+    sections.insert(0, reproduce_section(ctx, elapsed, command, versions))
 
     title = f"Piquet strategy report ({', '.join(names)})"
     paths = {
         "html": out / "report.html",
         "md": out / "report.md",
         "json": out / "report.json",
-        "odds_csv": odds_csv_path,
-        "images": images,
+        "odds_csv": ctx.results.get("odds_csv"),
+        "images": ctx.images,
     }
     paths["html"].write_text(render_html(title, sections), encoding="utf-8")
     paths["md"].write_text(render_markdown(title, sections), encoding="utf-8")
-    data.update(
+    partial = stop_requested() or any(v == "partial" for v in ctx.state.values())
+    ctx.data.update(
         command=command,
         seed=seed,
         deals=deals,
         rules=rules.to_dict(),
         strategies=names,
         versions=versions,
-        timings=timings,
+        timings=ctx.timings,
         samples={
             "odds": deals,
-            "exchange": x.deals,
-            "tournament_pairs": n_pairs,
-            "partie_pairs": n_parties,
+            "exchange": ctx.n_exchange,
+            "tournament_pairs": ctx.n_pairs,
+            "partie_pairs": ctx.n_parties,
         },
     )
-    paths["json"].write_text(json.dumps(data, indent=1, default=_json_default), encoding="utf-8")
-    log(f"report written to {paths['html']}")
+    if partial:  # only then, so a complete report keeps its exact numbers file
+        ctx.data.update(partial=True, studies=ctx.state)
+    paths["json"].write_text(
+        json.dumps(ctx.data, indent=1, default=_json_default), encoding="utf-8"
+    )
+    log(f"report written to {paths['html']}" + (" (partial)" if partial else ""))
     return paths
 
 

@@ -327,6 +327,8 @@ def report_case() -> dict:
                         "2000",
                         "--strategies",
                         "greedy,max",
+                        "--sink-hands",
+                        "4",
                         "--quiet",
                     ]
                 )

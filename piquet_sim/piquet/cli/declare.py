@@ -17,7 +17,7 @@ from .common import HAND12, rules_options
 @cli.command()
 @click.argument("cards", type=HAND12)
 @json_option
-@rules_options
+@rules_options(partie=False)
 def hand(cards: int, as_json: bool, rules: Rules) -> None:
     """Show a 12-card hand's combinations and what each is worth if it wins its class.
 
@@ -63,7 +63,7 @@ def hand(cards: int, as_json: bool, rules: Rules) -> None:
 @click.argument("elder", type=HAND12)
 @click.argument("younger", type=HAND12)
 @json_option
-@rules_options
+@rules_options(partie=False)
 def compare(elder: int, younger: int, as_json: bool, rules: Rules) -> None:
     """Compare elder's and younger's declarations class by class (play excluded).
 

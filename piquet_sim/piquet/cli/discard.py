@@ -8,13 +8,25 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ...core.cli import echo_json, json_option
-from ..advisor import PLAY_CHOICES, AdviceError, AdviceResult, PartieGoal, advise
+from ...core.cli import compile_notice, echo_json, json_option, long_command
+from ..advisor import (
+    MAX_SAMPLES,
+    PLAY_CHOICES,
+    AdviceError,
+    AdviceResult,
+    PartieGoal,
+    advise,
+    candidates_for,
+    world_values,
+)
 from ..cards import cards_to_mask, format_grouped, parse_card
 from ..policies import names as policy_names
 from ..rules import Rules
 from .app import cli
-from .common import HAND12, rules_options
+from .common import HAND12, role_options, rules_options
+
+#: Deals of a partie under each ``--game`` (None: piquet au cent, played until 100).
+PARTIE_DEALS = {"rubicon": 6, "four_deals": 4, "hundred": None}
 
 
 class _Bar:
@@ -70,7 +82,28 @@ _UNIT = {
 }
 
 
-def _partie_goal(objective: str | None, score: str | None, deal_no: int | None):
+def _check_deal(me: int, opp: int, deal_no: int, rules: Rules) -> None:
+    """Refuse a deal number the partie cannot reach with this score: past the partie's last
+    deal, or a tie-break deal (two more after a tie: deals 7 and 8 of a Rubicon partie) when
+    the score before deal 7 is not tied; under piquet au cent, a partie already won."""
+    regular = PARTIE_DEALS[rules.game]
+    if regular is None:
+        if max(me, opp) >= 100:
+            raise click.UsageError(f"--score {me}:{opp}: a partie au cent ends at 100")
+        return
+    last = regular + (2 if rules.game == "rubicon" else 0)
+    if deal_no > last:
+        raise click.UsageError(
+            f"--deal {deal_no}: a {rules.game} partie has {regular} deals"
+            + (" (8 after a tie)" if last > regular else "")
+        )
+    if deal_no == regular + 1 and me != opp:
+        raise click.UsageError(
+            f"--deal {deal_no} is only played after a tie; the score {me}:{opp} is not tied"
+        )
+
+
+def _partie_goal(objective: str | None, score: str | None, deal_no: int | None, rules: Rules):
     """The PartieGoal of --objective/--score/--deal (None: rank by the deal)."""
     if objective == "deal" or (objective is None and score is None and deal_no is None):
         if score is not None or deal_no is not None:
@@ -82,6 +115,7 @@ def _partie_goal(objective: str | None, score: str | None, deal_no: int | None):
         me, opp = (int(x) for x in score.split(":"))
     except ValueError:
         raise click.UsageError(f"--score takes ME:OPP, e.g. 84:61; got {score!r}") from None
+    _check_deal(me, opp, deal_no, rules)
     return PartieGoal(me, opp, deal_no, objective or "win")
 
 
@@ -216,13 +250,7 @@ def _cards(c) -> str:
 
 @cli.command("discard")
 @click.argument("hand", type=HAND12)
-@click.option("--elder/--younger", "is_elder", default=True, help="Your role in the deal.")
-@click.option(
-    "--elder-took",
-    type=click.IntRange(1, 5),
-    default=None,
-    help="Younger: how many cards elder exchanged.",
-)
+@role_options
 @click.option(
     "--play",
     type=click.Choice(PLAY_CHOICES),
@@ -231,7 +259,13 @@ def _cards(c) -> str:
     help="How both players play the tricks (none = declarations only; dd and pimc screen every "
     "discard with greedy play, then refine the best --refine with that play).",
 )
-@click.option("--samples", type=click.IntRange(16), default=None, help="Most worlds per discard.")
+@click.option(
+    "--samples",
+    type=click.IntRange(16),
+    default=None,
+    show_default=f"{MAX_SAMPLES:,}",
+    help="Most worlds any discard gets.",
+)
 @click.option(
     "--precision",
     type=click.FloatRange(0, min_open=True),
@@ -243,7 +277,9 @@ def _cards(c) -> str:
     "--time-limit",
     type=click.FloatRange(0, min_open=True),
     default=None,
-    help="Stop after this many seconds (the ranking so far).",
+    show_default="no limit",
+    help="Stop after this many seconds of sampling and print the ranking so far. Kernel "
+    "compilation on a first run is not counted (it happens before the clock starts).",
 )
 @click.option(
     "--top", type=click.IntRange(1), default=10, show_default=True, help="Rows of the table."
@@ -296,13 +332,14 @@ def _cards(c) -> str:
     type=click.IntRange(1),
     default=None,
     metavar="K",
-    help="Which deal of the partie this is (1..6 in a Rubicon partie).",
+    help="Which deal of the partie this is (1..6 in a Rubicon partie; 7 and 8 only after a tie).",
 )
 @json_option
 @rules_options
+@long_command
 def discard_command(
     hand,
-    is_elder,
+    role,
     elder_took,
     play,
     samples,
@@ -332,15 +369,11 @@ def discard_command(
       piquet discard "S:AKQJ H:987 D:AK C:AQJ" --play dd --json
       piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --score 84:61 --deal 5
     """
-    role = "elder" if is_elder else "younger"
-    partie = _partie_goal(objective, score, deal_no)
-    if role == "elder" and elder_took is not None:
-        raise click.UsageError("--elder-took needs --younger")
-    if role == "younger" and elder_took is None:
-        raise click.UsageError("--younger needs --elder-took K (1 to 5)")
+    partie = _partie_goal(objective, score, deal_no, rules)
     if role == "elder" and (elder_model or elder_carte_blanche):
         raise click.UsageError("--elder-model and --elder-carte-blanche need --younger")
     try:
+        _warm_up(hand, role, elder_took, opponent, seed, rules, elder_model, quiet)
         with _Bar(quiet or as_json) as bar:
             result = advise(
                 hand,
@@ -363,6 +396,31 @@ def discard_command(
     except AdviceError as err:
         raise click.UsageError(str(err)) from None
     if as_json:
-        echo_json(result.to_dict())
+        data = result.to_dict()
+        if result.interrupted:  # only then, so complete runs keep their exact output
+            data["partial"] = True
+        echo_json(data)
         return
     _print(result, top)
+
+
+def _warm_up(hand, role, elder_took, opponent, seed, rules, elder_model, quiet) -> None:
+    """On a first run, compile the advisor's kernels (telling the user so) before the advice's
+    clock starts, by valuing one discard on one world."""
+    from ..kernels import advisor as K
+
+    if not compile_notice(K.build_worlds, K.evaluate, quiet=quiet):
+        return
+    first = candidates_for(hand, role, elder_took, rules)[0]
+    world_values(
+        hand,
+        [first],
+        role,
+        elder_took,
+        "greedy",
+        n_worlds=1,
+        opponent=opponent,
+        seed=seed,
+        rules=rules,
+        elder_model=elder_model,
+    )

@@ -12,7 +12,7 @@ from ..cards import PACK
 from ..rules import Rules
 from ..talon import DrawError, draw_odds
 from .app import cli
-from .common import HAND12, rules_options
+from .common import HAND12, role_options, rules_options
 
 
 def _table(title: str, column: str, rows: dict[str, float]) -> Table:
@@ -24,6 +24,20 @@ def _table(title: str, column: str, rows: dict[str, float]) -> Table:
     return table
 
 
+def _check_want(hand: int, discard: int, want: int) -> None:
+    """--want names cards that can still be drawn: not kept, not thrown away."""
+    if discard & ~hand:
+        raise click.UsageError(f"--discard {C.format_cards(discard & ~hand)}: not in the hand")
+    if want & discard:
+        raise click.UsageError(
+            f"--want {C.format_cards(want & discard)}: in your discard, it cannot be drawn back"
+        )
+    if want & hand:
+        raise click.UsageError(
+            f"--want {C.format_cards(want & hand)}: already in the hand (kept, not drawn)"
+        )
+
+
 @cli.command()
 @click.argument("hand", type=HAND12)
 @click.option(
@@ -32,13 +46,7 @@ def _table(title: str, column: str, rows: dict[str, float]) -> Table:
     required=True,
     help="Cards to discard (as many are drawn).",
 )
-@click.option("--younger", is_flag=True, help="Draw as younger (default: elder).")
-@click.option(
-    "--elder-took",
-    type=int,
-    default=None,
-    help="With --younger: cards elder took, 1..5 (default 5).",
-)
+@role_options
 @click.option(
     "--want",
     type=CardsType(PACK, max_count=20),
@@ -46,12 +54,12 @@ def _table(title: str, column: str, rows: dict[str, float]) -> Table:
     help="Cards hoped for: chance of drawing at least / exactly k of them.",
 )
 @json_option
-@rules_options
+@rules_options(partie=False)
 def draw(
     hand: int,
-    discard: int,
-    younger: bool,
+    role: str,
     elder_took: int | None,
+    discard: int,
     want: int,
     as_json: bool,
     rules: Rules,
@@ -65,12 +73,10 @@ def draw(
     Example:
       piquet draw "AS KS QS 9S 8H 7H AD 9D 8D KC 8C 7C" --discard "8H 7H 9D 8C 7C" --want "JS TS"
     """
-    if elder_took is not None and not younger:
-        raise click.UsageError("--elder-took needs --younger")
+    younger = role == "younger"
+    _check_want(hand, discard, want)
     try:
-        result = draw_odds(
-            hand, discard, "younger" if younger else "elder", elder_took, want, rules
-        )
+        result = draw_odds(hand, discard, role, elder_took, want, rules)
     except DrawError as err:
         raise click.UsageError(str(err)) from None
     if as_json:

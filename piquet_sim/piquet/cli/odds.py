@@ -8,7 +8,16 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import RateBar, backend_options, echo_json, json_option
+from ...core.cli import (
+    SIZE,
+    OutputPath,
+    RateBar,
+    backend_options,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+)
 from ...core.stats import Z95
 from ..odds import odds as run_odds
 from ..odds import plot_scores
@@ -35,7 +44,7 @@ def _exact(est: dict) -> str:
 @click.option(
     "--deals",
     "-n",
-    type=click.IntRange(1),
+    type=SIZE,
     default=1_000_000,
     show_default=True,
     help="Number of deals to simulate.",
@@ -78,14 +87,15 @@ def _exact(est: dict) -> str:
 @click.option(
     "--plot",
     "plot_path",
-    type=click.Path(dir_okay=False),
+    type=OutputPath(),
     default=None,
     help="Write the score distributions to this PNG file.",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @json_option
 @backend_options
-@rules_options
+@rules_options(partie=False)
+@long_command
 def odds_command(
     deals,
     seed,
@@ -113,6 +123,9 @@ def odds_command(
         elder_play=play,
         younger_play=play,
     )
+    from ..kernels import simulate as KS
+
+    compile_notice(KS.simulate_records, quiet=quiet)
     t0 = time.perf_counter()
     with RateBar(deals, "deals", quiet or as_json) as bar:
         summary, counts = run_odds(
@@ -120,6 +133,8 @@ def odds_command(
         )
     elapsed = time.perf_counter() - t0
     summary["seconds"] = round(elapsed, 3)
+    if summary["interrupted"]:  # only then, so complete runs keep their exact output
+        summary.update(partial=True, requested=deals)
     if plot_path:
         plot_scores(counts, plot_path)
     if as_json:
@@ -135,7 +150,7 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
         f"{n:,} deals in {elapsed:.1f} s ({n / max(elapsed, 1e-9):,.0f} deals/s), seed {s['seed']}"
     )
     if s["interrupted"]:
-        head += "  [bold red](interrupted: partial results)[/]"
+        head += f"  [bold red](interrupted: partial, {n:,} of {s['requested']:,} deals)[/]"
     console.print(head)
     console.print(
         "Percent of deals ± half-width of the 95% interval (Wilson); 'exact' is the dealt-hand "

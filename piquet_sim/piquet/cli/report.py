@@ -7,7 +7,15 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import backend_options, echo_json, json_option
+from ...core.backend import MAX_DEALS, stop_requested
+from ...core.cli import (
+    OutputPath,
+    backend_options,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+)
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
 from ..strategies import StrategyError, resolve
@@ -35,7 +43,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(directory=True),
     default=Path("report"),
     show_default=True,
     help="Directory for report.html, report.md, the PNGs, odds.csv and report.json.",
@@ -43,7 +51,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
 @click.option(
     "--deals",
     "-n",
-    type=click.IntRange(100),
+    type=click.IntRange(100, MAX_DEALS),
     default=DEFAULT_DEALS,
     show_default=True,
     help="Deals per odds study; the exchange study and tournament use half, parties 1/40.",
@@ -64,30 +72,58 @@ def _strategies(ctx, param, values: tuple[str, ...]):
     show_default=True,
     help="Seed of every study (deal i of a seed is always the same deal).",
 )
+@click.option(
+    "--sink-hands",
+    type=click.IntRange(1, 100_000),
+    default=None,
+    show_default="not run",
+    help="Add the sinking study over this many dealt hands per seat (about a second a hand; a "
+    "few hundred give readable intervals).",
+)
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @json_option
 @backend_options
 @rules_options
-def report_command(out_dir, deals, strategies, seed, quiet, as_json, rules: Rules, backend):
+@long_command
+def report_command(
+    out_dir, deals, strategies, seed, sink_hands, quiet, as_json, rules: Rules, backend
+):
     """Write a strategy report: odds with intervals and exact values, score distributions, the
     value of exchanging k cards, pique/repique/capot rates, tournament and heatmap, parties, and
     a how-to-read section. One self-contained HTML file (images embedded) plus report.md with
     the PNGs beside it. Progress goes to stderr; the paths written to stdout.
 
+    Ctrl-C cuts the study in flight, skips the rest and writes the report marked partial (exit
+    130).
+
     \b
     Example:
       piquet report --out report --deals 200000 --strategies greedy,max,sink-sets
     """
+    from ..kernels import simulate as KS
+
+    compile_notice(KS.simulate_records, quiet=quiet)
     t0 = time.perf_counter()
     say = None if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
-        paths = build_report(out_dir, deals, strategies, seed, rules, backend=backend, progress=say)
+        paths = build_report(
+            out_dir,
+            deals,
+            strategies,
+            seed,
+            rules,
+            backend=backend,
+            progress=say,
+            sink_hands=sink_hands,
+        )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
-    flat = {k: str(v) for k, v in paths.items() if k != "images"}
+    flat = {k: str(v) for k, v in paths.items() if k != "images" and v is not None}
     flat["images"] = {k: str(v) for k, v in paths["images"].items()}
+    partial = stop_requested()
     if as_json:
-        echo_json({**flat, "seconds": round(time.perf_counter() - t0, 3)})
+        extra = {"partial": True} if partial else {}
+        echo_json({**flat, **extra, "seconds": round(time.perf_counter() - t0, 3)})
         return
-    click.echo(f"report: {flat['html']}")
+    click.echo(f"report: {flat['html']}" + ("  (interrupted: partial)" if partial else ""))
     click.echo(f"markdown: {flat['md']}")

@@ -3,36 +3,63 @@
 from __future__ import annotations
 
 import click
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option
 from ..cards import PACK
 from ..rules import Rules
 from ..sinking import PLAYS, SinkError, analyse
 from .app import cli
-from .common import HAND12, rules_options
+from .common import HAND12, role_options, rules_options
 
 
 def _fmt(x: float) -> str:
     return f"{x:+.2f}"
 
 
+def sink_table(res) -> Table:
+    """The choices of a sinking analysis as a table that fits 80 columns: numbers never wrap
+    (the interval stays whole), the choice's name wraps instead."""
+    title = f"Sinking for {res.role} {res.hand}"
+    if res.discard:
+        title += f", discarding {res.discard}"
+    title += f"; {res.worlds} worlds, play {res.play}"
+    if res.play == "pimc":
+        title += f" ({res.pimc_worlds} per decision)"
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("choice", justify="left", overflow="fold", ratio=1)
+    for col in ("net", "vs all [95% CI]", "decl", "pique/rep", "play", "conceal"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for c in res.choices:
+        p = c.parts
+        gain = (
+            ""
+            if c.name == "declare all"
+            else f"{_fmt(c.gain)} [{c.gain_ci[0]:+.1f}, {c.gain_ci[1]:+.1f}]"
+        )
+        table.add_row(
+            c.name,
+            f"{c.net:.2f}",
+            gain,
+            _fmt(p["declarations"]),
+            _fmt(p["pique"] + p["repique"]),
+            _fmt(p["play"]),
+            _fmt(p["concealment"]),
+        )
+    return table
+
+
 @cli.command()
 @click.argument("hand", type=HAND12)
-@click.option("--elder/--younger", "is_elder", default=True, help="The player's role.")
+@role_options(exchange_if="discard")
 @click.option(
     "--discard",
     type=CardsType(PACK, min_count=1, max_count=8),
     default=None,
     help="Cards discarded: HAND is then the dealt hand (else the hand held at the "
     "declarations, no exchange).",
-)
-@click.option(
-    "--elder-took",
-    type=click.IntRange(1, 5),
-    default=None,
-    help="Younger with --discard: how many cards elder took.",
 )
 @click.option(
     "--worlds",
@@ -55,14 +82,20 @@ def _fmt(x: float) -> str:
     show_default=True,
     help="Worlds per pimc decision.",
 )
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seed of the sampled worlds (same seed, same worlds and numbers).",
+)
 @json_option
-@rules_options
+@rules_options(partie=False)
 def sink(
     hand: int,
-    is_elder: bool,
-    discard: int | None,
+    role: str,
     elder_took: int | None,
+    discard: int | None,
     worlds: int,
     play: str,
     pimc_worlds: int,
@@ -80,10 +113,13 @@ def sink(
       piquet sink "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --younger \\
                   --discard "9H 8H" --elder-took 5
     """
+    from ..kernels import sinking as KS
+
+    compile_notice(KS.evaluate_worlds)
     try:
         res = analyse(
             hand,
-            "elder" if is_elder else "younger",
+            role,
             discard,
             elder_took,
             worlds,
@@ -98,31 +134,7 @@ def sink(
         echo_json(res.to_dict())
         return
     console = Console()
-    title = f"Sinking for {res.role} {res.hand}"
-    if res.discard:
-        title += f", discarding {res.discard}"
-    title += f"; {res.worlds} worlds, play {res.play}"
-    if res.play == "pimc":
-        title += f" ({res.pimc_worlds} per decision)"
-    table = Table(title=title, title_justify="left")
-    for col in ("choice", "net", "vs all (95% CI)", "decl", "pique/rep", "play", "conceal"):
-        table.add_column(col, justify="left" if col == "choice" else "right")
-    for c in res.choices:
-        p = c.parts
-        gain = (
-            ""
-            if c.name == "declare all"
-            else (f"{_fmt(c.gain)} ({c.gain_ci[0]:.1f}..{c.gain_ci[1]:.1f})")
-        )
-        table.add_row(
-            c.name,
-            f"{c.net:.2f}",
-            gain,
-            _fmt(p["declarations"]),
-            _fmt(p["pique"] + p["repique"]),
-            _fmt(p["play"]),
-            _fmt(p["concealment"]),
-        )
+    table = sink_table(res)
     console.print(table)
     best = res.best
     if len(res.choices) > 1:

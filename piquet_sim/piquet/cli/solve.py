@@ -6,7 +6,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules
@@ -61,7 +61,7 @@ def _pair(text: str | None, what: str) -> tuple[int, int]:
 )
 @click.option("--repique", is_flag=True, help="A repique was scored: no pique is possible.")
 @json_option
-@rules_options
+@rules_options(partie=False)
 def solve_cmd(
     elder: int,
     younger: int,
@@ -85,6 +85,9 @@ def solve_cmd(
     """
     tricks = _pair(tricks_text, "--tricks")
     points = _pair(points_text, "--points")
+    from ..kernels import solver as KS
+
+    compile_notice(KS.solve_line)
     try:
         sol = solve(
             elder,

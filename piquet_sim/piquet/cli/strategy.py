@@ -9,8 +9,16 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ...core.cli import (
+    SIZE,
+    OutputPath,
+    backend_options,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+)
 from ...core.cli import RateBar as Bar
-from ...core.cli import backend_options, echo_json, json_option
 from ...core.stats import Z95
 from .. import match as M
 from .. import partie as P
@@ -38,7 +46,7 @@ STRATEGY = StrategyType()
 
 def _deals_option(default: int, help_text: str):
     return click.option(
-        "--deals", "-n", type=click.IntRange(1), default=default, show_default=True, help=help_text
+        "--deals", "-n", type=SIZE, default=default, show_default=True, help=help_text
     )
 
 
@@ -95,7 +103,7 @@ def _pct(est: dict) -> str:
 @click.option(
     "--csv",
     "csv_path",
-    type=click.Path(dir_okay=False),
+    type=OutputPath(),
     default=None,
     help="Write per-deal rows (deal, A's net as elder, as younger, mean) to this CSV file.",
 )
@@ -103,7 +111,8 @@ def _pct(est: dict) -> str:
 @quiet_option
 @json_option
 @backend_options
-@rules_options
+@rules_options(partie=False)
+@long_command
 def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, backend) -> None:
     """Head to head: A against B over mirrored deals (each deal played with A elder and with B
     elder on the same cards). Reports A's mean net per deal over B with a 95% interval and a
@@ -115,12 +124,15 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
       piquet batch greedy sink-sets --deals 1000000 --csv pairs.csv
     """
     writer = _CsvWriter(csv_path) if csv_path else None
+    _notice_match(quiet)
     t0 = time.perf_counter()
     with Bar(deals, "deal pairs", quiet or as_json) as bar:
         result = M.head_to_head(a, b, deals, seed, rules, chunk, bar, writer, backend=backend)
     elapsed = time.perf_counter() - t0
     s = result.summary
     s["seconds"] = round(elapsed, 3)
+    if s["interrupted"]:  # only then, so complete runs keep their exact output
+        s.update(partial=True, requested_pairs=deals)
     if as_json:
         echo_json(s)
         return
@@ -129,7 +141,7 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
     head = f"{s['a']} vs {s['b']}: {n:,} mirrored deal pairs ({2 * n:,} deals) in {elapsed:.1f} s"
     head += f", seed {seed}"
     if s["interrupted"]:
-        head += "  [bold red](interrupted: partial results)[/]"
+        head += f"  [bold red](interrupted: partial, {n:,} of {deals:,} pairs)[/]"
     console.print(head)
     console.print(f"[bold]{s['statement']}[/]")
     wr = s["a_deal_win_rate"]
@@ -164,6 +176,12 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
         console.print(f"Per-deal rows written to {csv_path}")
 
 
+def _notice_match(quiet: bool) -> None:
+    from ..kernels import match as KM
+
+    compile_notice(KM.mirrored_deals, quiet=quiet)
+
+
 class _CsvWriter:
     """Appends each chunk's per-deal rows to a CSV file (header once)."""
 
@@ -184,14 +202,14 @@ class _CsvWriter:
 @click.option(
     "--plot",
     "plot_path",
-    type=click.Path(dir_okay=False),
+    type=OutputPath(),
     default=None,
     help="Write a heatmap of pairwise margins (PNG).",
 )
 @click.option(
     "--out",
     "out_path",
-    type=click.Path(dir_okay=False),
+    type=OutputPath(),
     default=None,
     help="Write the match table as CSV, or Parquet for a .parquet name (needs pyarrow).",
 )
@@ -199,7 +217,8 @@ class _CsvWriter:
 @quiet_option
 @json_option
 @backend_options
-@rules_options
+@rules_options(partie=False)
+@long_command
 def tournament_command(
     names, deals, seed, plot_path, out_path, chunk, quiet, as_json, rules, backend
 ) -> None:
@@ -214,7 +233,13 @@ def tournament_command(
         raise click.UsageError("a tournament needs at least two strategies")
     if len({s.name for s in names}) != len(names):
         raise click.UsageError("each strategy may appear once in a tournament")
+    if out_path and out_path.suffix.lower() == ".parquet":
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None:
+            raise click.UsageError("Parquet export needs pyarrow (pip install pyarrow); use .csv")
     total = deals * len(names) * (len(names) - 1) // 2
+    _notice_match(quiet)
     t0 = time.perf_counter()
     with Bar(total, "deal pairs", quiet or as_json) as bar:
         result = M.tournament(list(names), deals, seed, rules, chunk, bar, backend=backend)
@@ -225,27 +250,40 @@ def tournament_command(
         except ValueError as err:
             raise click.UsageError(str(err)) from None
     if plot_path:
-        M.plot_margins(result, plot_path)
+        from ..plots import margins_heatmap
+
+        margins_heatmap(result.names, result.margins, result.half_widths, plot_path)
+    played = int(result.matches["pairs"].sum()) if len(result.matches) else 0
+    standings = result.standings.dropna(subset=["mean_margin"])
     if as_json:
-        echo_json(
-            {
-                "matches": result.matches.to_dict(orient="records"),
-                "standings": result.standings.to_dict(orient="records"),
-                "interrupted": result.interrupted,
-                "seconds": round(elapsed, 3),
-                "seed": seed,
-                "rules": rules.to_dict(),
-            }
-        )
+        data = {
+            "matches": result.matches.to_dict(orient="records"),
+            "standings": standings.to_dict(orient="records"),
+            "interrupted": result.interrupted,
+            "seconds": round(elapsed, 3),
+            "seed": seed,
+            "rules": rules.to_dict(),
+        }
+        if result.interrupted:  # only then, so complete runs keep their exact output
+            data.update(
+                partial=True,
+                pairs_played=played,
+                matches_played=len(result.matches),
+                matches_requested=len(names) * (len(names) - 1) // 2,
+            )
+        echo_json(data)
         return
     console = Console()
     head = f"{len(names)} strategies, {deals:,} deal pairs per match, {elapsed:.1f} s"
     if result.interrupted:
-        head += "  [bold red](interrupted: partial results)[/]"
+        head = (
+            f"{len(names)} strategies, {played:,} of {total:,} deal pairs played, "
+            f"{elapsed:.1f} s  [bold red](interrupted: partial; each match shows its pairs)[/]"
+        )
     console.print(head)
     t = Table(title="Matches (A's mean net per deal over B)", title_justify="left")
-    for col in ("A", "B", "net/deal", "95% interval", "p", "A wins deals"):
-        t.add_column(col)
+    for col in ("A", "B", "net/deal", "95% interval", "p", "A wins deals", "pairs"):
+        t.add_column(col, justify="left" if col in ("A", "B") else "right")
     for r in result.matches.itertuples():
         t.add_row(
             r.a,
@@ -254,12 +292,13 @@ def tournament_command(
             f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]",
             M.format_p(r.p_value),
             f"{100 * r.a_deal_win_rate:.2f}%",
+            f"{int(r.pairs):,}" + ("" if r.complete else " (cut)"),
         )
     console.print(t)
     t = Table(title="Standings", title_justify="left")
     for col in ("strategy", "mean margin", "significant wins", "significant losses"):
         t.add_column(col)
-    for r in result.standings.itertuples():
+    for r in standings.itertuples():
         t.add_row(
             r.strategy, f"{r.mean_margin:+.3f}", str(r.significant_wins), str(r.significant_losses)
         )
@@ -276,7 +315,7 @@ def tournament_command(
 @click.option(
     "--parties",
     "-n",
-    type=click.IntRange(1),
+    type=SIZE,
     default=50_000,
     show_default=True,
     help="Partie pairs: each partie is played with A elder first and with B elder first.",
@@ -292,7 +331,7 @@ def tournament_command(
 @click.option(
     "--plot",
     "plot_path",
-    type=click.Path(dir_okay=False),
+    type=OutputPath(),
     default=None,
     help="Write the settlement and final-total distributions (PNG).",
 )
@@ -300,6 +339,7 @@ def tournament_command(
 @json_option
 @backend_options
 @rules_options
+@long_command
 def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules, backend) -> None:
     """Whole parties of A against B under the partie rules (--game, --tie, --blank-partie-bonus):
     P(A wins the partie), P(rubicon) each way, and A's expected settlement per partie with 95%
@@ -309,12 +349,17 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
     Example:
       piquet partie greedy sink-sets --parties 100000 --tie refait_double --plot partie.png
     """
+    from ..kernels import partie as KP
+
+    compile_notice(KP.mirrored_parties, quiet=quiet)
     t0 = time.perf_counter()
     with Bar(parties, "partie pairs", quiet or as_json) as bar:
         result = P.parties(a, b, parties, seed, rules, chunk, bar, backend=backend)
     elapsed = time.perf_counter() - t0
     s = result.summary
     s["seconds"] = round(elapsed, 3)
+    if s["interrupted"]:
+        s.update(partial=True, requested_pairs=parties)
     if plot_path:
         P.plot_parties(result.counts, s, plot_path)
     if as_json:
@@ -326,7 +371,7 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
         f"game {rules.game}, tie {rules.tie}) in {elapsed:.1f} s, seed {seed}"
     )
     if s["interrupted"]:
-        head += "  [bold red](interrupted: partial results)[/]"
+        head += f"  [bold red](interrupted: partial, {s['pairs']:,} of {parties:,} pairs)[/]"
     console.print(head)
     console.print(f"[bold]{s['statement']}[/]")
     t = Table(title="Partie outcomes (95% intervals)", title_justify="left")
