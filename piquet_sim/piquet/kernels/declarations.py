@@ -153,9 +153,10 @@ def set_key_score(hand, tables):
     """(:func:`set_key`, :func:`set_score`) without branches (the set ranks are random data)."""
     four, trio = set_ranks(hand)
     has_four = np.int32(four != 0)
-    key = has_four * (8 + tables[T_HIGH_BIT, four]) + (1 - has_four) * np.int32(
-        trio != 0
-    ) * tables[T_HIGH_BIT, trio]
+    key = (
+        has_four * (8 + tables[T_HIGH_BIT, four])
+        + (1 - has_four) * np.int32(trio != 0) * tables[T_HIGH_BIT, trio]
+    )
     return key, 14 * tables[0, four] + 3 * tables[0, trio]
 
 

@@ -206,8 +206,8 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     y_params = stages.params[L.STAGE_YOUNGER_PLAY]
     # greedy and random read neither bundle: called directly, since handing ``ws`` and ``sc`` to
     # player_card costs several times a greedy decision (every array in them is reference-counted)
-    e_simple = e_pol == PLAY_GREEDY or e_pol == PLAY_RANDOM
-    y_simple = y_pol == PLAY_GREEDY or y_pol == PLAY_RANDOM
+    e_simple = (e_pol == PLAY_GREEDY) | (e_pol == PLAY_RANDOM)
+    y_simple = (y_pol == PLAY_GREEDY) | (y_pol == PLAY_RANDOM)
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
