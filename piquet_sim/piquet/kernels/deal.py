@@ -7,8 +7,11 @@ first, then younger's three). Deal i of a seed is shuffled from the stream (seed
 
 from __future__ import annotations
 
+import numba
 import numpy as np
-from numba import prange
+from numba import prange, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ...core.jit import njit_inline, njit_parallel
 from ...core.rng import chunk, stream_key, word
@@ -41,11 +44,56 @@ def _place(w, q, i, key, pack, extra):
     return extra
 
 
+def _stack_words(size):
+    """An intrinsic returning a pointer to ``size`` uint64 on the calling kernel's stack (scratch
+    without a heap allocation or reference counts; wrap it with ``numba.carray``)."""
+
+    @intrinsic
+    def stack(typingctx):
+        def codegen(context, builder, signature, args):
+            return cgutils.alloca_once(builder, context.get_value_type(types.uint64), size=size)
+
+        return types.CPointer(types.uint64)(), codegen
+
+    return stack
+
+
+_stack8 = _stack_words(N_PACK // 4)
+_stack32 = _stack_words(N_PACK)
+
+
 @njit_inline
 def shuffle32(key, pack, state):
-    """``core.rng.shuffle_pack`` of a 32-card pack, the same permutation and final ``state``
-    (tests hold them equal), unrolled for the constant size: the generic loop's bounds checks
-    and per-position tests cost about a tenth of a deal."""
+    """``core.rng.shuffle_pack`` of a 32-card pack: the same permutation and final ``state``
+    (tests hold them equal). The 32 chunks' targets ``j`` are computed first in one loop the
+    compiler vectorizes (16-bit lanes of the 8 words, little-endian as ``rng.chunk`` reads them),
+    with one test whether any chunk might be rejected; only then (about 1.5% of deals) the exact
+    chunk-by-chunk path runs. The swaps are then all that is left per card."""
+    w = numba.carray(_stack8(), N_PACK // 4)
+    for g in range(N_PACK // 4):
+        w[g] = word(key, g)
+    c = w.view(np.uint16)
+    js = numba.carray(_stack32(), N_PACK)
+    suspect = np.uint64(0)
+    for i in range(N_PACK):
+        m = np.uint64(c[i]) * np.uint64(i + 1)
+        js[i] = m >> np.uint64(16)
+        suspect |= np.uint64((m & _LOW16_ABOVE_PACK) == 0)
+    if suspect != 0:
+        _shuffle32_exact(key, pack, state)
+        return
+    pack[0] = 0
+    for i in range(1, N_PACK):
+        j = js[i]
+        pack[i] = pack[j]
+        pack[j] = i
+    state[0] = N_PACK
+
+
+@njit_inline
+def _shuffle32_exact(key, pack, state):
+    """The shuffle chunk by chunk, each tested for rejection as ``core.rng.shuffle_pack`` does
+    (unrolled for the constant size)."""
     extra = np.int64(N_PACK)
     pack[0] = 0
     w = word(key, 0)
