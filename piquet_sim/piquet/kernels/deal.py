@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import prange, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import prange
 
 from ...core.jit import njit_inline, njit_parallel
 from ...core.rng import chunk, stream_key, word
+from .stack import stack_words
 
 N_PACK = 32
 HAND = 12  # elder holds pack positions 0..11, younger 12..23, the talon 24..31
@@ -44,22 +43,8 @@ def _place(w, q, i, key, pack, extra):
     return extra
 
 
-def _stack_words(size):
-    """An intrinsic returning a pointer to ``size`` uint64 on the calling kernel's stack (scratch
-    without a heap allocation or reference counts; wrap it with ``numba.carray``)."""
-
-    @intrinsic
-    def stack(typingctx):
-        def codegen(context, builder, signature, args):
-            return cgutils.alloca_once(builder, context.get_value_type(types.uint64), size=size)
-
-        return types.CPointer(types.uint64)(), codegen
-
-    return stack
-
-
-_stack8 = _stack_words(N_PACK // 4)
-_stack32 = _stack_words(N_PACK)
+_stack8 = stack_words(N_PACK // 4)
+_stack32 = stack_words(N_PACK)
 
 
 @njit_inline

@@ -56,6 +56,7 @@ card's keep value is the sum of the terms that apply to it:
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from ...core.jit import njit, njit_inline
@@ -64,6 +65,7 @@ from ..policies import EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULTS
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche, point_key, score_declarations, sequence_score, set_score
+from .stack import stack_words
 from .tables import T_COUNT, T_HIGH_BIT, T_POINT_KEY, T_SEQ_CARDS
 
 #: Default greedy weights (``policies.GREEDY_DEFAULTS``; the module docstring says what each
@@ -75,6 +77,7 @@ HAND = 12
 TALON = 8
 SPREAD = np.int64(0x01010101)
 VALUE_SCALE = 1024.0  # greedy values are rounded to integer units of 1/VALUE_SCALE
+_stack13 = stack_words(HAND + 1)  # the greedy keys' scratch, on the stack (no allocation per call)
 
 
 @njit_inline
@@ -210,7 +213,7 @@ def _greedy_discard(hand, lo, hi, younger, params, tables):
     """(discard mask, n): every card valued below the replacement threshold, n clipped to
     [lo, hi] by the lowest values (ties to the lower card index). A card's place among the
     12 is the number of smaller keys (no sorting, no branches)."""
-    keys = np.empty(HAND + 1, dtype=np.int64)
+    keys = numba.carray(_stack13(), HAND + 1).view(np.int64)
     m, below = greedy_keys(hand, younger, params, tables, keys)
     n = min(max(below, lo), hi)
     discard = np.int64(0)
