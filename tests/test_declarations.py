@@ -848,3 +848,22 @@ def test_declaring_from_a_sub_mask_never_increases_the_class_key(deal, mask, sub
     for cls in CLASSES:
         assert _ref_key(cls, h & mask & sub) <= _ref_key(cls, h & mask)
         assert _KERNEL_KEY[cls](h & mask & sub) <= _KERNEL_KEY[cls](h & mask)
+
+
+def test_one_pass_keys_match_the_single_keys():
+    """``declaration_keys`` (one ``T_DECL`` lookup per suit) and the branch-free
+    ``set_key_score`` give the values of the one-class functions, on every holding and on
+    random hands."""
+    tables = SUIT_TABLES
+    rnd = random.Random(19)
+    hands = [h << (8 * s) for h in range(256) for s in range(4)]
+    hands += [sum(1 << c for c in rnd.sample(range(32), rnd.randint(0, 14))) for _ in range(3000)]
+    for hand in hands:
+        hand = np.int64(hand)
+        pk, qk, qs = K.declaration_keys(hand, tables)
+        assert (pk, qk, qs) == (
+            K.point_key(hand, tables),
+            K.sequence_key(hand, tables),
+            K.sequence_score(hand, tables),
+        )
+        assert K.set_key_score(hand, tables) == (K.set_key(hand, tables), K.set_score(hand, tables))

@@ -124,3 +124,26 @@ def test_rejected_chunks_still_give_a_permutation():
 def test_stream_words_differ_between_deals(steps):
     keys = {int(rng.stream_key(1, i)) for i in range(0, 1000, steps)}
     assert len(keys) == len(range(0, 1000, steps))
+
+
+@numba.njit
+def _core_shuffle(seed, index, pack, state):
+    rng.shuffle_pack(rng.stream_key(seed, index), pack, state)
+
+
+def test_piquet_deal_is_the_core_shuffle():
+    """``deal.deal_full`` (unrolled, vectorized, exact path only on suspect chunks) gives the pack
+    and the stream state of ``rng.shuffle_pack`` and the hands of pack positions 0..11, 12..23,
+    on deals with and without rejected chunks."""
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    ref = np.empty(32, dtype=np.int8)
+    ref_state = np.zeros(1, dtype=np.int64)
+    rejected = 0
+    for i in range(20_000):
+        e, y = deal.deal_full(4, i, pack, state)
+        _core_shuffle(4, i, ref, ref_state)
+        assert pack.tolist() == ref.tolist() and state[0] == ref_state[0]
+        assert e == sum(1 << int(c) for c in ref[:12]) and y == sum(1 << int(c) for c in ref[12:24])
+        rejected += state[0] > 32
+    assert rejected > 0

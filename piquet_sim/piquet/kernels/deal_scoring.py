@@ -12,7 +12,7 @@ from numba import prange
 from ...core.jit import njit, njit_parallel
 from . import layouts as L
 from .deal import deal_hands
-from .declarations import FULL, carte_blanche, score_declarations
+from .declarations import FULL, carte_blanche, declaration_points
 
 #: Everyone declares everything.
 ALL = (FULL, FULL, FULL)
@@ -22,7 +22,6 @@ ALL = (FULL, FULL, FULL)
 def _score_chunk(seed, first, count, env, row):
     pack = np.empty(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
-    rec = np.zeros(L.DECL_LEN, dtype=np.int32)
     e_sum = 0
     y_sum = 0
     e_rep = 0
@@ -30,12 +29,11 @@ def _score_chunk(seed, first, count, env, row):
     for i in range(first, first + count):
         elder, younger = deal_hands(seed, i, pack, state)
         cb = (carte_blanche(elder), carte_blanche(younger))
-        score_declarations(elder, younger, cb, ALL, ALL, env, rec)
-        for k in range(L.DP_BLOCK):
-            e_sum += rec[L.DECL_ELDER + k]
-            y_sum += rec[L.DECL_YOUNGER + k]
-        e_rep += rec[L.DECL_ELDER + L.DP_REPIQUE] > 0
-        y_rep += rec[L.DECL_YOUNGER + L.DP_REPIQUE] > 0
+        e, y, _ = declaration_points(elder, younger, cb, ALL, ALL, env)
+        e_sum += e[0] + e[1] + e[2] + e[3] + e[4] + e[5]
+        y_sum += y[0] + y[1] + y[2] + y[3] + y[4] + y[5]
+        e_rep += e[L.DP_REPIQUE] > 0
+        y_rep += y[L.DP_REPIQUE] > 0
     row[L.DSUM_DEALS] = count
     row[L.DSUM_ELDER_TOTAL] = e_sum
     row[L.DSUM_YOUNGER_TOTAL] = y_sum

@@ -17,7 +17,18 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from . import layouts as L
-from .tables import T_HIGH_BIT, T_POINT_KEY, T_SEQ_BEST, T_SEQ_CARDS, T_SEQ_COUNT, T_SEQ_SCORE
+from .tables import (
+    DECL_FIELD,
+    DECL_POINT_SHIFT,
+    DECL_SEQ_SHIFT,
+    T_DECL,
+    T_HIGH_BIT,
+    T_POINT_KEY,
+    T_SEQ_BEST,
+    T_SEQ_CARDS,
+    T_SEQ_COUNT,
+    T_SEQ_SCORE,
+)
 
 FULL = np.int64(0xFFFFFFFF)
 COURT_CARDS = np.int64(0x70707070)  # J Q K of every suit
@@ -123,6 +134,33 @@ def set_key(hand, tables):
 
 
 @njit_inline
+def declaration_keys(hand, tables):
+    """(point key, sequence key, sequence points) of the hand from one table pass (``T_DECL``):
+    the same values as :func:`point_key`, :func:`sequence_key`, :func:`sequence_score`."""
+    pk = 0
+    qk = 0
+    qs = 0
+    for s in range(4):
+        v = tables[T_DECL, (hand >> (8 * s)) & 0xFF]
+        pk = max(pk, v >> DECL_POINT_SHIFT)
+        qk = max(qk, (v >> DECL_SEQ_SHIFT) & DECL_FIELD)
+        qs += v & DECL_FIELD
+    return pk, qk, qs
+
+
+@njit_inline
+def set_key_score(hand, tables):
+    """(:func:`set_key`, :func:`set_score`) without branches (the set ranks are random data)."""
+    four, trio = set_ranks(hand)
+    has_four = np.int32(four != 0)
+    key = (
+        has_four * (8 + tables[T_HIGH_BIT, four])
+        + (1 - has_four) * np.int32(trio != 0) * tables[T_HIGH_BIT, trio]
+    )
+    return key, 14 * tables[0, four] + 3 * tables[0, trio]
+
+
+@njit_inline
 def set_score(hand, tables):
     """Points of every set: 14 per quatorze, 3 per trio."""
     four, trio = set_ranks(hand)
@@ -167,15 +205,10 @@ def _carte_rouge(
 
 
 @njit_inline
-def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
-    """Score both players' declarations into ``out`` (int32[DECL_LEN]), in points per player.
-
-    ``cb`` = (elder dealt carte blanche, younger dealt carte blanche): scored first, 10 each.
-    ``e_masks`` / ``y_masks`` = (point, sequence, sets) masks each player declares from.
-    ``env``: the run's ``bundles.Env`` (rules array and suit tables).
-    Repique (60) goes to a player whose combinations, counted in the order carte blanche, point,
-    sequences, sets, carte rouge, reach 30 before the opponent has scored anything.
-    """
+def declaration_points(elder, younger, cb, e_masks, y_masks, env):
+    """Both players' declaration points, as :func:`score_declarations` records them (same
+    arguments): ((elder's DP_BLOCK points in DP_* order), (younger's), (point, sequence, sets
+    winner codes)). Inlined, so a caller that sums the points never touches memory."""
     tables = env.suit
     rules = env.rules
     elder_cb, younger_cb = cb
@@ -187,12 +220,12 @@ def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
     y_th = younger & y_masks[2]
 
     # Branch-free on purpose: who wins a class is random data, so branches mispredict.
-    e_pk = point_key(e_ph, tables)
-    y_pk = point_key(y_ph, tables)
-    e_qk = sequence_key(e_sh, tables)
-    y_qk = sequence_key(y_sh, tables)
-    e_tk = set_key(e_th, tables)
-    y_tk = set_key(y_th, tables)
+    e_pk, _, _ = declaration_keys(e_ph, tables)
+    y_pk, _, _ = declaration_keys(y_ph, tables)
+    _, e_qk, e_qs = declaration_keys(e_sh, tables)
+    _, y_qk, y_qs = declaration_keys(y_sh, tables)
+    e_tk, e_ts = set_key_score(e_th, tables)
+    y_tk, y_ts = set_key_score(y_th, tables)
     w_point = _class_winner(e_pk, y_pk)
     w_seq = _class_winner(e_qk, y_qk)
     w_sets = _class_winner(e_tk, y_tk)
@@ -201,10 +234,10 @@ def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
     y_cb_pts = CARTE_BLANCHE_POINTS * np.int32(younger_cb)
     e_point = (e_pk >> 7) * np.int32(e_pk > y_pk)
     y_point = (y_pk >> 7) * np.int32(y_pk > e_pk)
-    e_seq = sequence_score(e_sh, tables) * np.int32(e_qk > y_qk)
-    y_seq = sequence_score(y_sh, tables) * np.int32(y_qk > e_qk)
-    e_sets = set_score(e_th, tables) * np.int32(e_tk > y_tk)
-    y_sets = set_score(y_th, tables) * np.int32(y_tk > e_tk)
+    e_seq = e_qs * np.int32(e_qk > y_qk)
+    y_seq = y_qs * np.int32(y_qk > e_qk)
+    e_sets = e_ts * np.int32(e_tk > y_tk)
+    y_sets = y_ts * np.int32(y_tk > e_tk)
 
     e_rouge = 0
     y_rouge = 0
@@ -255,22 +288,46 @@ def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
     y_rep |= (ty >= 30) & (te == 0)
     e_rep = REPIQUE_BONUS * np.int32(e_rep)
     y_rep = REPIQUE_BONUS * np.int32(y_rep)
+    return (
+        (e_cb_pts, e_point, e_seq, e_sets, e_rouge, e_rep),
+        (y_cb_pts, y_point, y_seq, y_sets, y_rouge, y_rep),
+        (w_point, w_seq, w_sets),
+    )
 
-    out[L.DECL_ELDER + L.DP_CARTE_BLANCHE] = e_cb_pts
-    out[L.DECL_ELDER + L.DP_POINT] = e_point
-    out[L.DECL_ELDER + L.DP_SEQUENCE] = e_seq
-    out[L.DECL_ELDER + L.DP_SETS] = e_sets
-    out[L.DECL_ELDER + L.DP_CARTE_ROUGE] = e_rouge
-    out[L.DECL_ELDER + L.DP_REPIQUE] = e_rep
-    out[L.DECL_YOUNGER + L.DP_CARTE_BLANCHE] = y_cb_pts
-    out[L.DECL_YOUNGER + L.DP_POINT] = y_point
-    out[L.DECL_YOUNGER + L.DP_SEQUENCE] = y_seq
-    out[L.DECL_YOUNGER + L.DP_SETS] = y_sets
-    out[L.DECL_YOUNGER + L.DP_CARTE_ROUGE] = y_rouge
-    out[L.DECL_YOUNGER + L.DP_REPIQUE] = y_rep
-    out[L.DECL_WIN_POINT] = w_point
-    out[L.DECL_WIN_SEQUENCE] = w_seq
-    out[L.DECL_WIN_SETS] = w_sets
+
+@njit_inline
+def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
+    """Score both players' declarations into ``out`` (int32[DECL_LEN]), in points per player.
+
+    ``cb`` = (elder dealt carte blanche, younger dealt carte blanche): scored first, 10 each.
+    ``e_masks`` / ``y_masks`` = (point, sequence, sets) masks each player declares from.
+    ``env``: the run's ``bundles.Env`` (rules array and suit tables).
+    Repique (60) goes to a player whose combinations, counted in the order carte blanche, point,
+    sequences, sets, carte rouge, reach 30 before the opponent has scored anything.
+    """
+    e, y, w = declaration_points(elder, younger, cb, e_masks, y_masks, env)
+    out[L.DECL_ELDER + L.DP_CARTE_BLANCHE] = e[0]
+    out[L.DECL_ELDER + L.DP_POINT] = e[1]
+    out[L.DECL_ELDER + L.DP_SEQUENCE] = e[2]
+    out[L.DECL_ELDER + L.DP_SETS] = e[3]
+    out[L.DECL_ELDER + L.DP_CARTE_ROUGE] = e[4]
+    out[L.DECL_ELDER + L.DP_REPIQUE] = e[5]
+    out[L.DECL_YOUNGER + L.DP_CARTE_BLANCHE] = y[0]
+    out[L.DECL_YOUNGER + L.DP_POINT] = y[1]
+    out[L.DECL_YOUNGER + L.DP_SEQUENCE] = y[2]
+    out[L.DECL_YOUNGER + L.DP_SETS] = y[3]
+    out[L.DECL_YOUNGER + L.DP_CARTE_ROUGE] = y[4]
+    out[L.DECL_YOUNGER + L.DP_REPIQUE] = y[5]
+    out[L.DECL_WIN_POINT] = w[0]
+    out[L.DECL_WIN_SEQUENCE] = w[1]
+    out[L.DECL_WIN_SETS] = w[2]
+
+
+@njit
+def _score_row(elder, younger, cb, e_masks, y_masks, env, out):
+    """:func:`score_declarations` behind a call: a ``prange`` body's array analysis cannot see
+    through the inlined tuples."""
+    score_declarations(elder, younger, cb, e_masks, y_masks, env, out)
 
 
 @njit_parallel
@@ -285,7 +342,7 @@ def score_declarations_batch(
         e_masks = (elder_masks[i, 0], elder_masks[i, 1], elder_masks[i, 2])
         y_masks = (younger_masks[i, 0], younger_masks[i, 1], younger_masks[i, 2])
         cb = (elder_cb[i] != 0, younger_cb[i] != 0)
-        score_declarations(elders[i], youngers[i], cb, e_masks, y_masks, env, out[i])
+        _score_row(elders[i], youngers[i], cb, e_masks, y_masks, env, out[i])
     return out
 
 

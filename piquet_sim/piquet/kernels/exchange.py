@@ -56,14 +56,16 @@ card's keep value is the sum of the terms that apply to it:
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from ...core.rng import bounded, stream_key
 from ..policies import EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULTS
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche, point_key, score_declarations, sequence_score, set_score
+from .stack import stack_words
 from .tables import T_COUNT, T_HIGH_BIT, T_POINT_KEY, T_SEQ_CARDS
 
 #: Default greedy weights (``policies.GREEDY_DEFAULTS``; the module docstring says what each
@@ -75,9 +77,10 @@ HAND = 12
 TALON = 8
 SPREAD = np.int64(0x01010101)
 VALUE_SCALE = 1024.0  # greedy values are rounded to integer units of 1/VALUE_SCALE
+_stack13 = stack_words(HAND + 1)  # the greedy keys' scratch, on the stack (no allocation per call)
 
 
-@njit
+@njit_inline
 def _apply(hand, discard, talon, start, n):
     """Hand after discarding ``discard`` and drawing ``talon[start:start + n]``."""
     new_hand = hand & ~discard
@@ -141,13 +144,13 @@ def _max_discard(hand, n, tables):
     return discard
 
 
-@njit
+@njit_inline
 def _weight(params, i):
     """Greedy weight ``i`` in integer units of 1/VALUE_SCALE."""
     return np.int64(round(params[i] * VALUE_SCALE))
 
 
-@njit
+@njit_inline
 def greedy_keys(hand, younger, params, tables, keys):
     """Greedy keep values of the hand's cards as integer keys ``value * 32 + card`` (value in
     units of 1/VALUE_SCALE; keys are distinct and order by value, then card index), written to
@@ -205,12 +208,12 @@ def greedy_keys(hand, younger, params, tables, keys):
     return m, below
 
 
-@njit
+@njit_inline
 def _greedy_discard(hand, lo, hi, younger, params, tables):
     """(discard mask, n): every card valued below the replacement threshold, n clipped to
     [lo, hi] by the lowest values (ties to the lower card index). A card's place among the
     12 is the number of smaller keys (no sorting, no branches)."""
-    keys = np.empty(HAND + 1, dtype=np.int64)
+    keys = numba.carray(_stack13(), HAND + 1).view(np.int64)
     m, below = greedy_keys(hand, younger, params, tables, keys)
     n = min(max(below, lo), hi)
     discard = np.int64(0)
@@ -223,7 +226,7 @@ def _greedy_discard(hand, lo, hi, younger, params, tables):
     return discard, np.int64(n)
 
 
-@njit
+@njit_inline
 def _choose(hand, lo, hi, younger, policy, params, key, rng_state, tables):
     if policy == EXCH_RANDOM:
         return _random_discard(hand, lo, hi, key, rng_state, tables)
@@ -232,7 +235,7 @@ def _choose(hand, lo, hi, younger, policy, params, key, rng_state, tables):
     return _greedy_discard(hand, lo, hi, younger, params, tables)
 
 
-@njit
+@njit_inline
 def elder_exchange(hand, talon, policy, params, key, rng_state, env):
     """Elder's exchange: discard 1..5 cards and draw as many from the front of ``talon``.
 
@@ -242,7 +245,7 @@ def elder_exchange(hand, talon, policy, params, key, rng_state, env):
     return _apply(hand, discard, talon, 0, n), discard, n
 
 
-@njit
+@njit_inline
 def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, env):
     """Younger's exchange after elder took ``n_elder_took``: discard between 1 (0 when
     ``rules[RULE_YOUNGER_MUST_EXCHANGE] == 0``) and 8 - n_elder_took cards and draw as many from

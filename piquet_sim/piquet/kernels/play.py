@@ -26,7 +26,7 @@ from numba import prange
 from ...core.bits import high_index, low_index, popcount32, select_bit
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
-from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_PIMC
+from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_PIMC, PLAY_RANDOM
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
@@ -204,6 +204,10 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
     e_params = stages.params[L.STAGE_ELDER_PLAY]
     y_params = stages.params[L.STAGE_YOUNGER_PLAY]
+    # greedy and random read neither bundle: called directly, since handing ``ws`` and ``sc`` to
+    # player_card costs several times a greedy decision (every array in them is reference-counted)
+    e_simple = (e_pol == PLAY_GREEDY) | (e_pol == PLAY_RANDOM)
+    y_simple = (y_pol == PLAY_GREEDY) | (y_pol == PLAY_RANDOM)
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
@@ -222,15 +226,27 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
         psn = pique_normalize(ps, N_TRICKS - t)
         hands = (E, Y)
         if leader == ELDER:
-            view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
-            c = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
-            view = (Y, leader, c, et, psn, played, e_gone, e_voids)
-            d = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
+            if e_simple:
+                c = choose_lead(e_pol, E, played, key, state)
+            else:
+                view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
+                c = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
+            if y_simple:
+                d = choose_reply(y_pol, Y, c, played, key, state)
+            else:
+                view = (Y, leader, c, et, psn, played, e_gone, e_voids)
+                d = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
         else:
-            view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
-            c = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
-            view = (E, leader, c, et, psn, played, y_gone, y_voids)
-            d = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
+            if y_simple:
+                c = choose_lead(y_pol, Y, played, key, state)
+            else:
+                view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
+                c = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
+            if e_simple:
+                d = choose_reply(e_pol, E, c, played, key, state)
+            else:
+                view = (E, leader, c, et, psn, played, y_gone, y_voids)
+                d = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
         cb = np.int64(1) << c
         db = np.int64(1) << d
         sc.line[2 * t] = c

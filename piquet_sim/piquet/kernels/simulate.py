@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
 from ..policies import REGISTRY
 from . import layouts as L
@@ -37,7 +37,7 @@ NEEDS_KNOWLEDGE = np.array(
 NOT_FORCED = (np.int64(-1), np.int64(-1))
 
 
-@njit
+@njit_inline
 def _features(hand, tables, rec, base, offset):
     rec[base + offset] = point_key(hand, tables) >> 7
     rec[base + offset + 1] = sequence_key(hand, tables) >> 3
@@ -45,7 +45,7 @@ def _features(hand, tables, rec, base, offset):
     rec[base + offset + 2] = 2 if four else (1 if trio else 0)
 
 
-@njit
+@njit_inline
 def _player_block(rec, base, decl, dbase, play, seat, took):
     """One seat's record block from the declarations and the play (``PO_*`` fields of seat
     ``seat`` sit at ``PO_E_* + seat``)."""
@@ -66,7 +66,7 @@ def _player_block(rec, base, decl, dbase, play, seat, took):
     rec[base + L.RF_TOTAL] = total
 
 
-@njit
+@njit_inline
 def _forced(hand, discard, talon, first):
     """(hand, cards taken) after discarding ``discard`` and drawing as many cards from
     ``talon[first:]`` in order."""
@@ -80,7 +80,7 @@ def _forced(hand, discard, talon, first):
     return hand, took
 
 
-@njit
+@njit_inline
 def exchange_stage(elder, younger, talon, key, state, stages, env, forced):
     """Both exchanges: by the stage policies, or forced (``forced`` = (elder's discard,
     younger's); -1 lets the policy choose; a forced discard takes as many cards, in talon
@@ -116,7 +116,7 @@ def exchange_stage(elder, younger, talon, key, state, stages, env, forced):
     return elder, younger, np.int64(e_took), np.int64(y_took), e_disc, y_disc
 
 
-@njit
+@njit_inline
 def declare_stage(elder, younger, cb, stages, env, decl, masks):
     """Declarations of the hands after the exchange by the declaration policies: the record
     into ``decl`` (``DECL_*``), each seat's declaration masks into ``masks`` (int64[2, 3])."""
@@ -169,7 +169,7 @@ def knowledge_stage(exchange, seen, masks, env, sc):
     )
 
 
-@njit
+@njit_inline
 def needs_knowledge(stages):
     """True when either seat's play policy reads a knowledge state."""
     return (
@@ -178,7 +178,7 @@ def needs_knowledge(stages):
     )
 
 
-@njit
+@njit_inline
 def play_and_record(elder, younger, took, stages, key, ws, sc):
     """Play from the declarations in ``sc.decl`` (pique counts from their points) and write
     every scoring field of ``sc.rec``; returns the net deal score, elder minus younger."""
@@ -200,7 +200,7 @@ def play_and_record(elder, younger, took, stages, key, ws, sc):
     return rec[L.REC_NET]
 
 
-@njit
+@njit_inline
 def finish_play(exchange, talon, stages, key, ws, sc):
     """After the declarations (``sc.decl``, ``sc.masks``): the knowledge a play policy needs,
     then the play and the record. Returns the net deal score, elder minus younger."""
@@ -210,7 +210,7 @@ def finish_play(exchange, talon, stages, key, ws, sc):
     return play_and_record(elder, younger, (e_took, y_took), stages, key, ws, sc)
 
 
-@njit
+@njit_inline
 def finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
     """Everything after the deal: exchanges, declarations, what each player learnt, play,
     scoring, into ``sc.rec``.
@@ -230,7 +230,7 @@ def finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
     return finish_play(exchange, talon, stages, key, ws, sc)
 
 
-@njit
+@njit_inline
 def simulate_deal(seed, index, stages, ws, sc):
     """Play deal ``index`` of ``seed`` through every stage; its record into ``sc.rec``."""
     elder, younger = deal_full(seed, index, sc.pack, sc.state)

@@ -30,7 +30,7 @@ import numpy as np
 from numba import prange
 
 from ...core.bits import low_index, popcount32
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from . import layouts as L
 from .bundles import Workspace, make_env
 from .deal import N_PACK, deal_hands
@@ -105,7 +105,7 @@ def new_workspace(env, tt_bits, for_dd):
     )
 
 
-@njit
+@njit_inline
 def _sure_tricks(lh, fh, qttab):
     q = 0
     for s in range(4):
@@ -113,7 +113,7 @@ def _sure_tricks(lh, fh, qttab):
     return q
 
 
-@njit
+@njit_inline
 def _bounds(E, Y, leader, et, ps, n, ten, qttab):
     """(lower, upper) bounds of a trick-start position's value from the leader's sure tricks."""
     who = ps >> 5
@@ -147,7 +147,7 @@ def _bounds(E, Y, leader, et, ps, n, ten, qttab):
     return lo, hi
 
 
-@njit
+@njit_inline
 def _gen_leads(lh, fh, out, ten, flags, tt_best, ws, level, player):
     """Fill the move stack row ``level`` with the leads to try, best first; returns the count."""
     hist = ws.hist
@@ -192,7 +192,7 @@ def _gen_leads(lh, fh, out, ten, flags, tt_best, ws, level, player):
     return k
 
 
-@njit
+@njit_inline
 def _gen_replies(fh, out, lead, ten, flags, ws, level, player):
     """Fill row ``level`` with the replies to ``lead`` to try, best first; returns the count."""
     hist = ws.hist
@@ -235,7 +235,7 @@ def _gen_replies(fh, out, lead, ten, flags, ws, level, player):
     return k
 
 
-@njit
+@njit_inline
 def _history_add(hist, player, card, n):
     """Credit a cutoff to (player, card); halve every count past 2 ** 15 (stays below 2 ** 16)."""
     hist[player, card] += n

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 
 KEY_LEADER_SHIFT = 40
 KEY_TRICKS_SHIFT = 41
@@ -124,7 +124,7 @@ def reset_tt(tt):
         tt[i + 1] = 0
 
 
-@njit
+@njit_inline
 def position_key(E, Y, leader, et, ps, ten, keytab):
     """Exact int64 key of a trick-start position (see module docstring)."""
     k = np.int64(0)
@@ -139,7 +139,7 @@ def position_key(E, Y, leader, et, ps, ten, keytab):
     return k
 
 
-@njit
+@njit_inline
 def tt_bucket(key, n_entries):
     """Entry index of slot 0 of the key's bucket (Fibonacci hashing of the key)."""
     h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
@@ -147,7 +147,7 @@ def tt_bucket(key, n_entries):
     return np.int64(h & np.uint64(n_entries - 1)) & ~np.int64(1)
 
 
-@njit
+@njit_inline
 def tt_probe(tt, key):
     """Packed data of ``key``'s entry, or -1 when the table does not hold it."""
     b = 2 * tt_bucket(key, tt.shape[0] >> 1)
@@ -158,25 +158,25 @@ def tt_probe(tt, key):
     return np.int64(-1)
 
 
-@njit
+@njit_inline
 def tt_lo(data):
     """Lower bound held in packed data."""
     return (data & 0xFF) - 128
 
 
-@njit
+@njit_inline
 def tt_hi(data):
     """Upper bound held in packed data."""
     return ((data >> 8) & 0xFF) - 128
 
 
-@njit
+@njit_inline
 def tt_move(data):
     """Best lead held in packed data (-1 for none)."""
     return ((data >> 16) & 0x3F) - 1
 
 
-@njit
+@njit_inline
 def tt_store(tt, key, v_lo, v_hi, best, n):
     """Record bounds ``v_lo <= value <= v_hi`` for ``key`` (searched with ``n`` tricks left),
     intersected with what the table already knows about the same key. Slot 0 of a bucket keeps

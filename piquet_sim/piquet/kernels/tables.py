@@ -18,7 +18,14 @@ T_SEQ_SCORE = 4  # points of every run of 3+ in the holding (tierce 3 .. huitiem
 T_SEQ_CARDS = 5  # bits of the holding that lie in runs of 3+
 T_HIGH_BIT = 6  # index of the highest set bit; -1 for 0
 T_SEQ_COUNT = 7  # number of runs of 3+
-N_TABLE_ROWS = 8
+T_DECL = 8  # the three declaration fields in one word: see DECL_* below
+N_TABLE_ROWS = 9
+
+#: ``T_DECL`` packs point key << DECL_POINT_SHIFT | best sequence << DECL_SEQ_SHIFT | sequence
+#: points, so one lookup per suit gives all three (point key < 2**11, the others < 2**8).
+DECL_POINT_SHIFT = 16
+DECL_SEQ_SHIFT = 8
+DECL_FIELD = 0xFF
 
 #: Points of a sequence by length (index = length); tierce 3, quart 4, quint 15 .. huitieme 18.
 SEQUENCE_POINTS = (0, 0, 0, 3, 4, 15, 16, 17, 18)
@@ -52,6 +59,11 @@ def build_suit_tables() -> np.ndarray:
         tables[T_SEQ_CARDS, h] = sum(((1 << n) - 1) << (top - n + 1) for n, top in long_runs)
         tables[T_HIGH_BIT, h] = h.bit_length() - 1
         tables[T_SEQ_COUNT, h] = len(long_runs)
+        tables[T_DECL, h] = (
+            (int(tables[T_POINT_KEY, h]) << DECL_POINT_SHIFT)
+            | (int(tables[T_SEQ_BEST, h]) << DECL_SEQ_SHIFT)
+            | int(tables[T_SEQ_SCORE, h])
+        )
     return tables
 
 
