@@ -101,6 +101,18 @@ REGISTRY: tuple[Policy, ...] = (
         needs_solver=True,
         needs_knowledge=True,
     ),
+    Policy(
+        "play",
+        "heuristic",
+        4,
+        "card counting on what was seen (cards, declarations, discards, voids): sure tricks "
+        "and masters first, leads and discards that keep a stopper in each suit (trick "
+        "chances; depth: weight of a suit's further winners), the cheapest winner whenever a "
+        "trick can be won (capot defence)",
+        ("depth",),
+        (0.0,),
+        needs_knowledge=True,
+    ),
 )
 
 
@@ -148,6 +160,7 @@ PLAY_RANDOM = _id("play", "random")
 PLAY_GREEDY = _id("play", "greedy")
 PLAY_DD = _id("play", "dd")
 PLAY_PIMC = _id("play", "pimc")
+PLAY_HEURISTIC = _id("play", "heuristic")
 #: Ids of the play policies that call the solver / need a knowledge state.
 SOLVER_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_solver)
 KNOWLEDGE_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_knowledge)
