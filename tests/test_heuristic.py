@@ -70,37 +70,41 @@ def _random_position(rng):
 def test_kernel_matches_reference_on_random_positions(lam):
     rng = np.random.default_rng(int(lam * 10) + 5)
     discards = 0
-    for _ in range(1500):
+    for i in range(1500):
         me, opp, played, voids, know = _random_position(rng)
+        capot = i % 2 == 0
+        bias = i % 4
         k = H.heuristic_card(
-            np.int64(me), np.int64(-1), np.int64(played), np.int64(voids), know, lam
+            np.int64(me), np.int64(-1), np.int64(played), np.int64(voids), know, lam, capot, bias
         )
-        assert k == R.heuristic_card(me, -1, played, voids, know, lam)
+        assert k == R.heuristic_card(me, -1, played, voids, know, lam, capot, bias)
         assert me >> int(k) & 1
         lead = int(rng.choice([c for c in range(32) if opp >> c & 1]))
         k = H.heuristic_card(
-            np.int64(me), np.int64(lead), np.int64(played), np.int64(voids), know, lam
+            np.int64(me), np.int64(lead), np.int64(played), np.int64(voids), know, lam, capot, bias
         )
-        assert k == R.heuristic_card(me, lead, played, voids, know, lam)
+        assert k == R.heuristic_card(me, lead, played, voids, know, lam, capot, bias)
         same = [c for c in range(32) if me >> c & 1 and c // 8 == lead // 8]
         assert (int(k) in same) if same else (me >> int(k) & 1)
         discards += not same
     assert discards > 200  # the discard rule was exercised
 
 
-def _drive(e, y, know_e, know_y, lam):
+def _drive(e, y, know_e, know_y, lam, bias):
     """A whole deal by the reference rule (voids tracked as the kernel does): the cards played."""
     hands = [e, y]
     knows = [know_e, know_y]
     played = 0
     voids = [0, 0]  # suits each player's opponent has shown void in
     leader = 0
-    et = 0
+    won = [0, 0]
     line = []
     for _ in range(12):
         f = 1 - leader
-        c = R.heuristic_card(hands[leader], -1, played, voids[leader], knows[leader], lam)
-        d = R.heuristic_card(hands[f], c, played, voids[f], knows[f], lam)
+        c = R.heuristic_card(
+            hands[leader], -1, played, voids[leader], knows[leader], lam, won[leader] == 0, bias
+        )
+        d = R.heuristic_card(hands[f], c, played, voids[f], knows[f], lam, won[f] == 0, bias)
         line += [c, d]
         hands[leader] &= ~(1 << c)
         hands[f] &= ~(1 << d)
@@ -108,19 +112,21 @@ def _drive(e, y, know_e, know_y, lam):
         if d // 8 != c // 8:
             voids[leader] |= 0xFF << (8 * (c // 8))
         winner = f if (d // 8 == c // 8 and d > c) else leader
-        et += winner == 0
+        won[winner] += 1
         leader = winner
-    return line, et
+    return line, won[0]
 
 
 def test_play_deal_matches_reference_drive():
     rng = np.random.default_rng(3)
     for i in range(150):
         lam = float(rng.choice([0.0, 0.5]))
+        bias = i % 4
         pol = Policies(elder_play="heuristic", younger_play="heuristic")
         stages = pol.stages()
-        stages.params[L.STAGE_ELDER_PLAY, 0] = lam
-        stages.params[L.STAGE_YOUNGER_PLAY, 0] = lam
+        for row in (L.STAGE_ELDER_PLAY, L.STAGE_YOUNGER_PLAY):
+            stages.params[row, 0] = lam
+            stages.params[row, 2] = bias
         pack = np.zeros(32, dtype=np.int8)
         state = np.zeros(1, dtype=np.int64)
         e, y = deal_hands(11, i, pack, state)
@@ -133,21 +139,21 @@ def test_play_deal_matches_reference_drive():
         sc.know_y[:] = ky
         pre = (np.int64(0), np.int64(0), np.int64(0))
         P.play_deal(e, y, stages, pre, np.uint64(stream_key(11, i)), state, WS, sc)
-        line, et = _drive(e, y, ke, ky, lam)
+        line, et = _drive(e, y, ke, ky, lam, bias)
         assert [int(c) for c in sc.line] == line
         assert sc.play[L.PO_E_TRICKS] == et
 
 
-def _card(own, lead, played="", voids="", inside="", outside="", lam=0.0):
+def _card(own, lead, played="", voids="", inside="", outside="", lam=0.0, capot=False, bias=2):
     know = _know(_m(inside) if inside else 0, _m(outside) if outside else 0)
     v = 0
     for s in voids:
         v |= 0xFF << (8 * "SHDC".index(s))
     args = (_m(own), -1 if lead is None else _m(lead).bit_length() - 1, _m(played) if played else 0)
     k = H.heuristic_card(
-        np.int64(args[0]), np.int64(args[1]), np.int64(args[2]), np.int64(v), know, lam
+        np.int64(args[0]), np.int64(args[1]), np.int64(args[2]), np.int64(v), know, lam, capot, bias
     )
-    assert k == R.heuristic_card(args[0], args[1], args[2], v, know, lam)
+    assert k == R.heuristic_card(args[0], args[1], args[2], v, know, lam, capot, bias)
     return int(k)
 
 

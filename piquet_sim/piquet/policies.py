@@ -108,9 +108,11 @@ REGISTRY: tuple[Policy, ...] = (
         "card counting on what was seen (cards, declarations, discards, voids): sure tricks "
         "and masters first, leads and discards that keep a stopper in each suit (trick "
         "chances; depth: weight of a suit's further winners), the cheapest winner whenever a "
-        "trick can be won (capot defence)",
-        ("depth",),
-        (0.0,),
+        "trick can be won; without a trick, discards keep the best chance of one "
+        "(capot_defence: 1 on, 0 off); the opponent's unseen discards are taken to be low "
+        "cards (discard_bias: 0 none, higher stronger)",
+        ("depth", "capot_defence", "discard_bias"),
+        (0.0, 1.0, 0.0),
         needs_knowledge=True,
     ),
 )

@@ -10,9 +10,11 @@ A card's *trick chance* (:func:`card_chance`): with ``a1`` sure and ``a2`` other
 opponent cards above it in its suit and ``b`` of the player's own cards below it (each can be
 given up to draw one higher card), the chance that the opponent holds at most ``b`` cards above
 it, each other possible card held independently with probability ``f`` (his unknown cards over
-the possible cards not sure): ``P(a1 + Binomial(a2, f) <= b)``. A card also counts 1 when the
-opponent can hold no more cards of the suit than the player holds masters above it (length). A
-suit's value is its best chance plus ``depth`` times the others' (:func:`suit_value`).
+the possible cards not sure, tilted so that the cards he does not hold - his discards - are
+more likely low ones; :func:`opponent_view`): ``P(a1 + Binomial(a2, f) <= b)``. A card also
+counts 1 when the opponent can hold no more cards of the suit than the player holds masters
+above it (length). A suit's value is its best chance plus ``depth`` times the others'
+(:func:`suit_value`).
 
 * lead: a card of a suit the opponent cannot follow (a sure trick); else a master (no possible
   opponent card above it) from the longest suit holding one; else the lowest card of the suit
@@ -21,7 +23,8 @@ suit's value is its best chance plus ``depth`` times the others' (:func:`suit_va
 * follow: the cheapest winning card, else the lowest card of the suit (a player without a trick
   takes any trick he can: the capot defence is this and the guard-keeping discard);
 * discard (void in the suit led): the lowest card of the suit whose value drops least, ties to
-  the shorter suit (the point suit is kept), then the lower top card.
+  the shorter suit (the point suit is kept), then the lower top card; a player who has won no
+  trick yet first minimises the chance of winning none (product over suits of 1 - best chance).
 
 Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
 """
@@ -65,7 +68,8 @@ def binom_cdf(n, f, k):
 def card_chance(r, mine, sure, pool, cap, f):
     """Trick chance of the card of rank ``r`` in a suit holding ``mine`` (8-bit rank masks:
     ``sure`` / ``pool`` the opponent's sure and other possible cards of the suit; ``cap`` the
-    most cards of the suit he can hold)."""
+    most cards of the suit he can hold; ``f`` float64[8] the chance he holds a pool card, by
+    rank: the mean over the pool cards above ``r`` drives the binomial)."""
     above = ~((np.int64(2) << r) - 1) & SUIT_BITS
     poss = sure | pool
     if poss == 0 or cap == 0:
@@ -74,9 +78,16 @@ def card_chance(r, mine, sure, pool, cap, f):
     if cap <= popcount32(masters & above):
         return 1.0  # his cards of the suit fall under the masters: this one wins by length
     a1 = popcount32(sure & above)
-    a2 = popcount32(pool & above)
     b = popcount32(mine & ((np.int64(1) << r) - 1))
-    return binom_cdf(a2, f, b - a1)
+    hi = pool & above
+    a2 = 0
+    fsum = 0.0
+    while hi:
+        x = low_index(hi)
+        hi &= hi - 1
+        fsum += f[x]
+        a2 += 1
+    return binom_cdf(a2, fsum / a2 if a2 else 0.0, b - a1)
 
 
 @njit
@@ -98,20 +109,36 @@ def suit_value(mine, sure, pool, cap, f, lam):
 
 
 @njit
-def opponent_view(own, gone, voids, know, n_opp):
-    """(sure, pool, per-suit caps int64[4], f): the opponent's sure cards, his other possible
-    cards, the most cards he can hold in each suit and the chance he holds a given pool card.
-    ``gone``: every card played, the current lead included; ``n_opp``: his cards now."""
+def opponent_view(own, gone, voids, know, n_opp, bias):
+    """(sure, pool, per-suit caps int64[4], f float64[8]): the opponent's sure cards, his other
+    possible cards, the most cards he can hold in each suit and the chance he holds a pool card
+    of each rank. ``gone``: every card played, the current lead included; ``n_opp``: his cards
+    now. The ``d`` pool cards he does not hold (his discards, talon cards unseen) are taken to
+    be low: a pool card of rank r is out of his hand with chance ``d * w[r] / W``, ``w[r] =
+    (8 - r) ** bias`` and W the sum of w over the pool (``bias`` 0: every card alike)."""
     sure = know[L.KNOW_IN] & ~gone
     poss = FULL & ~(own | gone | know[L.KNOW_OUT] | voids)
     sure &= poss
     pool = poss & ~sure
     n_sure = popcount32(sure)
     n_pool = popcount32(pool)
-    unknown = n_opp - n_sure
-    f = 0.0
-    if n_pool > 0 and unknown > 0:
-        f = min(1.0, unknown / n_pool)
+    unknown = max(0, n_opp - n_sure)
+    out = max(0, n_pool - unknown)
+    w = np.empty(8)
+    for r in range(8):
+        x = 1.0
+        for _ in range(bias):
+            x *= 8 - r
+        w[r] = x
+    total = 0.0
+    m = pool
+    while m:
+        total += w[low_index(m) & 7]
+        m &= m - 1
+    f = np.zeros(8)
+    if total > 0.0:
+        for r in range(8):
+            f[r] = min(1.0, max(0.0, 1.0 - out * w[r] / total))
     caps = np.empty(4, dtype=np.int64)
     for s in range(4):
         in_s = popcount32((poss >> (8 * s)) & SUIT_BITS)
@@ -121,9 +148,22 @@ def opponent_view(own, gone, voids, know, n_opp):
 
 
 @njit
-def heuristic_discard(own, sure, pool, caps, f, lam):
-    """The discard of a player void in the suit led (see module docstring)."""
+def heuristic_discard(own, sure, pool, caps, f, lam, capot):
+    """The discard of a player void in the suit led (see module docstring). With ``capot``
+    (he has won no trick yet) the first key is the chance of winning none: the product over
+    suits of (1 - value, at least 0) after the discard."""
+    before = np.zeros(4)
+    after = np.zeros(4)
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        before[s] = suit_value(mine, so, po, caps[s], f, lam)
+        after[s] = suit_value(mine & (mine - 1), so, po, caps[s], f, lam)
     best = -1
+    best_none = np.inf
     best_drop = 1e9
     best_len = 99
     best_top = 99
@@ -131,17 +171,23 @@ def heuristic_discard(own, sure, pool, caps, f, lam):
         mine = (own >> (8 * s)) & SUIT_BITS
         if mine == 0:
             continue
-        so = (sure >> (8 * s)) & SUIT_BITS
-        po = (pool >> (8 * s)) & SUIT_BITS
-        before = suit_value(mine, so, po, caps[s], f, lam)
-        after = suit_value(mine & (mine - 1), so, po, caps[s], f, lam)
-        drop = before - after
+        none = 0.0
+        if capot:
+            none = 1.0
+            for t in range(4):
+                none *= 1.0 - min(1.0, after[t] if t == s else before[t])
+        drop = before[s] - after[s]
         n = popcount32(mine)
         top = high_index(mine)
-        if drop < best_drop or (
-            drop == best_drop and (n < best_len or (n == best_len and top < best_top))
+        if none < best_none or (
+            none == best_none
+            and (
+                drop < best_drop
+                or (drop == best_drop and (n < best_len or (n == best_len and top < best_top)))
+            )
         ):
             best = 8 * s + low_index(mine)
+            best_none = none
             best_drop = drop
             best_len = n
             best_top = top
@@ -207,11 +253,13 @@ def heuristic_lead(own, sure, pool, caps, f, lam):
 
 
 @njit
-def heuristic_card(own, lead, played, voids, know, lam):
+def heuristic_card(own, lead, played, voids, know, lam, capot, bias):
     """The heuristic card of a player holding ``own``: a lead when ``lead`` < 0, else a reply
     to it. ``played``: cards of the finished tricks; ``voids``: card mask of the suits the
     opponent has shown void in; ``know``: the player's knowledge state (zeros: none); ``lam``:
-    the weight of a suit's cards beyond its best (:func:`suit_value`)."""
+    the weight of a suit's cards beyond its best (:func:`suit_value`); ``capot``: true when he
+    has won no trick yet (his discards then minimise the chance of winning none); ``bias``:
+    how strongly the cards he does not hold are taken to be low ones (:func:`opponent_view`)."""
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same:
@@ -221,7 +269,7 @@ def heuristic_card(own, lead, played, voids, know, lam):
             return low_index(same)
         gone = played | (np.int64(1) << lead)
         n_opp = popcount32(own) - 1
-        sure, pool, caps, f = opponent_view(own, gone, voids, know, n_opp)
-        return heuristic_discard(own, sure, pool, caps, f, lam)
-    sure, pool, caps, f = opponent_view(own, played, voids, know, popcount32(own))
+        sure, pool, caps, f = opponent_view(own, gone, voids, know, n_opp, bias)
+        return heuristic_discard(own, sure, pool, caps, f, lam, capot)
+    sure, pool, caps, f = opponent_view(own, played, voids, know, popcount32(own), bias)
     return heuristic_lead(own, sure, pool, caps, f, lam)

@@ -161,7 +161,10 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     own, leader, lead, et, ps, played, _, voids = view
     if policy == PLAY_HEURISTIC:
         know = sc.know_e if seat == 0 else sc.know_y
-        return heuristic_card(own, lead, played, voids, know, params[0])
+        won = et if seat == 0 else popcount32(played) // 2 - et
+        capot = won == 0 and params[1] != 0
+        bias = np.int64(params[2])
+        return heuristic_card(own, lead, played, voids, know, params[0], capot, bias)
     if policy == PLAY_PIMC:
         know = sc.know_e if seat == 0 else sc.know_y
         sampler = (np.int64(params[0]), np.int64(params[1]))

@@ -41,8 +41,9 @@ def binom_cdf(n: int, f: float, k: int) -> float:
     return total
 
 
-def card_chance(r: int, mine: list[int], sure: list[int], pool: list[int], cap: int, f: float):
-    """Chance that my card of rank ``r`` wins a trick (kernel ``card_chance``)."""
+def card_chance(r: int, mine: list[int], sure: list[int], pool: list[int], cap: int, f):
+    """Chance that my card of rank ``r`` wins a trick (kernel ``card_chance``); ``f[rank]``: the
+    chance he holds a pool card of that rank."""
     poss = sure + pool
     if not poss or cap == 0:
         return 1.0
@@ -50,9 +51,12 @@ def card_chance(r: int, mine: list[int], sure: list[int], pool: list[int], cap: 
     if cap <= len([m for m in masters if m > r]):
         return 1.0
     a1 = len([x for x in sure if x > r])
-    a2 = len([x for x in pool if x > r])
+    hi = sorted(x for x in pool if x > r)
+    fsum = 0.0
+    for x in hi:
+        fsum += f[x]
     b = len([m for m in mine if m < r])
-    return binom_cdf(a2, f, b - a1)
+    return binom_cdf(len(hi), fsum / len(hi) if hi else 0.0, b - a1)
 
 
 def suit_value(mine, sure, pool, cap, f, lam) -> float:
@@ -66,14 +70,26 @@ def suit_value(mine, sure, pool, cap, f, lam) -> float:
     return best + lam * (total - best)
 
 
-def opponent_view(own: int, gone: int, voids: int, know, n_opp: int):
-    """(sure cards, pool cards, caps per suit, f) as lists/floats."""
-    out = int(know[KNOW_OUT])
-    poss = [c for c in range(32) if not ((own | gone | out | voids) >> c & 1)]
+def opponent_view(own: int, gone: int, voids: int, know, n_opp: int, bias: int):
+    """(sure cards, pool cards, caps per suit, chance by rank that he holds a pool card)."""
+    out_mask = int(know[KNOW_OUT])
+    poss = [c for c in range(32) if not ((own | gone | out_mask | voids) >> c & 1)]
     sure = [c for c in _cards(int(know[KNOW_IN])) if c in poss]
     pool = [c for c in poss if c not in sure]
-    unknown = n_opp - len(sure)
-    f = min(1.0, unknown / len(pool)) if pool and unknown > 0 else 0.0
+    unknown = max(0, n_opp - len(sure))
+    out = max(0, len(pool) - unknown)
+    w = []
+    for r in range(8):
+        x = 1.0
+        for _ in range(bias):
+            x *= 8 - r
+        w.append(x)
+    total = 0.0
+    for c in pool:
+        total += w[c % 8]
+    f = [0.0] * 8
+    if total > 0.0:
+        f = [min(1.0, max(0.0, 1.0 - out * w[r] / total)) for r in range(8)]
     caps = []
     for s in range(4):
         in_s = len([c for c in poss if c // 8 == s])
@@ -88,18 +104,28 @@ def _suit_parts(own, sure, pool, s):
     return _ranks(own, s), sure_s, pool_s
 
 
-def discard(own: int, sure, pool, caps, f, lam) -> int:
-    """Lowest card of the suit losing least value; ties: shorter suit, then lower top."""
-    options = []
+def discard(own: int, sure, pool, caps, f, lam, capot: bool) -> int:
+    """Lowest card of the suit losing least value; ties: shorter suit, then lower top. With
+    ``capot`` the first key is the chance of winning no trick (product of 1 - suit values)."""
+    before, after = [0.0] * 4, [0.0] * 4
     for s in range(4):
         mine, so, po = _suit_parts(own, sure, pool, s)
+        if mine:
+            before[s] = suit_value(mine, so, po, caps[s], f, lam)
+            after[s] = suit_value(sorted(mine)[1:], so, po, caps[s], f, lam)
+    options = []
+    for s in range(4):
+        mine = _ranks(own, s)
         if not mine:
             continue
-        drop = suit_value(mine, so, po, caps[s], f, lam) - suit_value(
-            sorted(mine)[1:], so, po, caps[s], f, lam
-        )
-        options.append((drop, len(mine), max(mine), s, 8 * s + min(mine)))
-    return min(options)[4]
+        none = 0.0
+        if capot:
+            none = 1.0
+            for t in range(4):
+                none *= 1.0 - min(1.0, after[t] if t == s else before[t])
+        drop = before[s] - after[s]
+        options.append((none, drop, len(mine), max(mine), s, 8 * s + min(mine)))
+    return min(options)[5]
 
 
 def lead(own: int, sure, pool, caps, f, lam) -> int:
@@ -135,7 +161,9 @@ def lead(own: int, sure, pool, caps, f, lam) -> int:
     return min(options)[4]
 
 
-def heuristic_card(own: int, lead_card: int, played: int, voids: int, know, lam: float) -> int:
+def heuristic_card(
+    own: int, lead_card: int, played: int, voids: int, know, lam: float, capot: bool, bias: int
+) -> int:
     """The heuristic card (kernel ``heuristic_card``); ``lead_card`` -1 when leading."""
     if lead_card >= 0:
         same = [c for c in _cards(own) if c // 8 == lead_card // 8]
@@ -143,9 +171,9 @@ def heuristic_card(own: int, lead_card: int, played: int, voids: int, know, lam:
             winners = [c for c in same if c > lead_card]
             return min(winners) if winners else min(same)
         gone = played | (1 << lead_card)
-        view = opponent_view(own, gone, voids, know, len(_cards(own)) - 1)
-        return discard(own, *view, lam)
-    view = opponent_view(own, played, voids, know, len(_cards(own)))
+        view = opponent_view(own, gone, voids, know, len(_cards(own)) - 1, bias)
+        return discard(own, *view, lam, capot)
+    view = opponent_view(own, played, voids, know, len(_cards(own)), bias)
     return lead(own, *view, lam)
 
 
