@@ -114,6 +114,24 @@ def _estimate(successes: int, n: int, exact_value: float | None = None) -> dict:
     return out
 
 
+def score_counts(c: OddsCounts, role: str) -> dict[str, int]:
+    """The role's deal totals (every point he scored in the deal, bonuses included) as
+    {points: number of deals}, nonzero counts only, points ascending (totals over
+    ``SCORE_RANGE`` are counted at ``SCORE_RANGE``)."""
+    hist = c.total_hist.get(role, np.zeros(SCORE_RANGE + 1, np.int64))
+    return {str(v): int(k) for v, k in enumerate(hist) if k}
+
+
+def score_quantiles(counts: dict[str, int], qs=(0.1, 0.25, 0.5, 0.75, 0.9)) -> list[int]:
+    """Quantiles of a ``score_counts`` distribution (the smallest total reaching each level)."""
+    values = np.array([int(v) for v in counts], dtype=np.int64)
+    weights = np.array(list(counts.values()), dtype=np.float64)
+    if not len(values):
+        return [0 for _ in qs]
+    cum = np.cumsum(weights) / weights.sum()
+    return [int(values[np.searchsorted(cum, q - 1e-12)]) for q in qs]
+
+
 def summarize(c: OddsCounts) -> dict:
     """JSON-ready odds: {"deals", "elder": {...}, "younger": {...}, "net": {...}}."""
     n = c.deals
@@ -158,6 +176,7 @@ def summarize(c: OddsCounts) -> dict:
         var = c.sums.get(f"{role}.total_sq", 0) / n - mean * mean if n else float("nan")
         se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
         r["mean_total"] = {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se]}
+        r["score_counts"] = score_counts(c, role)
         result[role] = r
     values = np.arange(-SCORE_RANGE, SCORE_RANGE + 1)
     mean = float((values * c.net_hist).sum() / n) if n else float("nan")

@@ -7,7 +7,7 @@ import importlib
 from collections.abc import Callable
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {}
-MODULES = ("declarations", "simulation", "match", "advisor", "solver", "sinking")
+MODULES = ("declarations", "simulation", "match", "advisor", "solver", "sinking", "play")
 
 
 def workload(name: str) -> Callable:

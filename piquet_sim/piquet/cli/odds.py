@@ -11,7 +11,7 @@ from rich.table import Table
 from ...core.cli import RateBar, backend_options, echo_json, json_option
 from ...core.stats import Z95
 from ..odds import odds as run_odds
-from ..odds import plot_scores
+from ..odds import plot_scores, score_quantiles
 from ..policies import names as policy_names
 from ..rules import Rules
 from ..simulation import Policies
@@ -181,6 +181,16 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
             fe, fy = s["elder"]["final"][key][value], s["younger"]["final"][key][value]
             t.add_row(str(value), _fmt(de), _fmt(dy), _exact(de), _fmt(fe), _fmt(fy))
         console.print(t)
+    t = Table(title="Deal total per player (points; full counts: --json score_counts)")
+    t.add_column("")
+    for label in ("P(0 points)", "10%", "25%", "median", "75%", "90%", "max"):
+        t.add_column(label, justify="right")
+    for role in ("elder", "younger"):
+        counts = s[role]["score_counts"]
+        zero = counts.get("0", 0) / n if n else float("nan")
+        top = max((int(v) for v in counts), default=0)
+        t.add_row(role, f"{100 * zero:.2f}%", *map(str, score_quantiles(counts)), str(top))
+    console.print(t)
     e, y, net = s["elder"]["mean_total"], s["younger"]["mean_total"], s["net"]
     console.print(
         f"Mean deal total: elder {e['mean']:.3f} ± {Z95 * e['se']:.3f}, younger "

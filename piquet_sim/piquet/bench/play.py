@@ -1,0 +1,64 @@
+"""Play-policy workloads: the heuristic against greedy in the same run (the baseline), as full
+deals (deal, exchanges, declarations, knowledge, play, scoring) and as bare playouts (deal and
+play only), on 1 thread and on every thread; best of 3."""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+
+from ..kernels import play as P
+from ..kernels.bundles import make_env
+from ..rules import Rules
+from ..simulation import Policies, simulate
+from . import workload
+
+
+def _best(run, n: int, threads: int) -> float:
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        run(min(n, 2000), 99)  # compile / load cache
+        best = float("inf")
+        for r in range(3):
+            t0 = time.perf_counter()
+            run(n, r + 1)
+            best = min(best, time.perf_counter() - t0)
+    finally:
+        numba.set_num_threads(previous)
+    return n / best
+
+
+def _full(play: str):
+    policies = Policies(elder_play=play, younger_play=play)
+    return lambda n, seed: simulate(n, seed=seed, policies=policies)
+
+
+def _playout(play: str):
+    env = make_env(Rules().to_array())
+    stages = Policies(elder_play=play, younger_play=play).stages()
+    pre = (np.int64(0), np.int64(0), np.int64(0))
+    return lambda n, seed: P.play_batch(seed, 0, n, stages, pre, env, 1)
+
+
+@workload("play heuristic vs greedy")
+def heuristic_vs_greedy(quick: bool) -> list[dict]:
+    n_full = 200_000 if quick else 2_000_000
+    n_play = 1_000_000 if quick else 5_000_000
+    rows = []
+    for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+        for kind, make, n in (("full-deal", _full, n_full), ("playout", _playout, n_play)):
+            rate = {play: _best(make(play), n, threads) for play in ("greedy", "heuristic")}
+            rows.append(
+                {
+                    "workload": f"{kind} heuristic vs greedy",
+                    "threads": threads,
+                    "deals": n,
+                    "greedy_per_s": round(rate["greedy"]),
+                    "heuristic_per_s": round(rate["heuristic"]),
+                    "ratio": round(rate["heuristic"] / rate["greedy"], 3),
+                }
+            )
+    return rows
