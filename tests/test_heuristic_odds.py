@@ -17,7 +17,8 @@ N = 20_000
 def both():
     out = {}
     for play in ("greedy", "heuristic"):
-        out[play], _ = odds(N, seed=7, policies=Policies(elder_play=play, younger_play=play))
+        pol = Policies(elder_play=play, younger_play=play)
+        out[play], _ = odds(N, seed=7, policies=pol, with_scores=True)
     return out
 
 
@@ -48,9 +49,12 @@ def test_score_quantiles_by_hand():
 
 
 def test_odds_cli_shows_the_score_table_and_json_key(run_main):
-    code, out, err = run_main("odds", "--deals", "2000", "--play", "heuristic", "--quiet")
+    args = ("odds", "--deals", "2000", "--play", "heuristic", "--quiet")
+    code, out, err = run_main(*args, "--score-counts")
     assert code == 0, err
     assert "Deal total per player" in out
-    code, out, _ = run_main("odds", "--deals", "2000", "--play", "heuristic", "--json")
+    code, out, _ = run_main(*args, "--score-counts", "--json")
     data = json.loads(out)
     assert sum(data["younger"]["score_counts"].values()) == 2000
+    code, out, _ = run_main(*args, "--json")  # without the flag: the JSON keeps its old keys
+    assert "score_counts" not in json.loads(out)["elder"]

@@ -132,8 +132,9 @@ def score_quantiles(counts: dict[str, int], qs=(0.1, 0.25, 0.5, 0.75, 0.9)) -> l
     return [int(values[np.searchsorted(cum, q - 1e-12)]) for q in qs]
 
 
-def summarize(c: OddsCounts) -> dict:
-    """JSON-ready odds: {"deals", "elder": {...}, "younger": {...}, "net": {...}}."""
+def summarize(c: OddsCounts, with_scores: bool = False) -> dict:
+    """JSON-ready odds: {"deals", "elder": {...}, "younger": {...}, "net": {...}}; with
+    ``with_scores`` each player's block also holds ``score_counts`` (:func:`score_counts`)."""
     n = c.deals
     exact_point = exact.point_length_distribution()
     exact_seq = exact.best_sequence_distribution()
@@ -176,7 +177,8 @@ def summarize(c: OddsCounts) -> dict:
         var = c.sums.get(f"{role}.total_sq", 0) / n - mean * mean if n else float("nan")
         se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
         r["mean_total"] = {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se]}
-        r["score_counts"] = score_counts(c, role)
+        if with_scores:
+            r["score_counts"] = score_counts(c, role)
         result[role] = r
     values = np.arange(-SCORE_RANGE, SCORE_RANGE + 1)
     mean = float((values * c.net_hist).sum() / n) if n else float("nan")
@@ -206,11 +208,13 @@ def odds(
     chunk: int = 500_000,
     progress=None,
     backend=None,
+    with_scores: bool = False,
 ) -> tuple[dict, OddsCounts]:
     """Simulate ``deals`` deals and return (summary dict, raw counts).
 
     ``backend``: a ``piquet_sim.backend`` backend (default local). Interrupting (Ctrl-C) returns
     what finished; the summary's "deals" says how many, "interrupted" whether cut.
+    ``with_scores``: add each player's ``score_counts`` (deal totals, counts per point value).
     """
     policies = policies or Policies()
     backend = backend or LocalBackend()
@@ -224,7 +228,7 @@ def odds(
         lambda _, part: counts.merge(part),
         progress,
     )
-    summary = summarize(counts)
+    summary = summarize(counts, with_scores)
     summary["interrupted"] = counts.deals < deals
     summary["seed"] = seed
     summary["policies"] = {k: v for k, v in vars(policies).items() if isinstance(v, str)}

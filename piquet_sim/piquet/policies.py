@@ -95,9 +95,10 @@ REGISTRY: tuple[Policy, ...] = (
         "pimc",
         3,
         "imperfect information: sample the opponent's hand from what "
-        "was seen (cards, declarations, voids), solve each world, play the best mean",
-        ("worlds", "max_attempts"),
-        (16.0, 2000.0),
+        "was seen (cards, declarations, voids), solve each world, play the best mean "
+        "(adaptive 1: fewer worlds as the opponent's hand becomes known)",
+        ("worlds", "max_attempts", "adaptive"),
+        (16.0, 2000.0, 0.0),
         needs_solver=True,
         needs_knowledge=True,
     ),

@@ -24,7 +24,9 @@ above it (length). A suit's value is its best chance plus ``depth`` times the ot
   takes any trick he can: the capot defence is this and the guard-keeping discard);
 * discard (void in the suit led): the lowest card of the suit whose value drops least, ties to
   the shorter suit (the point suit is kept), then the lower top card; a player who has won no
-  trick yet first minimises the chance of winning none (product over suits of 1 - best chance).
+  trick yet first minimises the chance of winning none (product over suits of 1 - best chance
+  times the chance the opponent holds a card of the suit: masters in a suit he cannot lead do
+  not stop a capot).
 
 Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
 """
@@ -151,9 +153,11 @@ def opponent_view(own, gone, voids, know, n_opp, bias):
 def heuristic_discard(own, sure, pool, caps, f, lam, capot):
     """The discard of a player void in the suit led (see module docstring). With ``capot``
     (he has won no trick yet) the first key is the chance of winning none: the product over
-    suits of (1 - value, at least 0) after the discard."""
+    suits of 1 - (value, at most 1) x (chance he holds a card of the suit, so can lead it)
+    after the discard."""
     before = np.zeros(4)
     after = np.zeros(4)
+    reach = np.ones(4)  # chance he holds a card of the suit (he must lead it to lose a trick)
     for s in range(4):
         mine = (own >> (8 * s)) & SUIT_BITS
         if mine == 0:
@@ -162,6 +166,13 @@ def heuristic_discard(own, sure, pool, caps, f, lam, capot):
         po = (pool >> (8 * s)) & SUIT_BITS
         before[s] = suit_value(mine, so, po, caps[s], f, lam)
         after[s] = suit_value(mine & (mine - 1), so, po, caps[s], f, lam)
+        if so == 0:
+            q = 1.0
+            m = po
+            while m:
+                q *= 1.0 - f[low_index(m)]
+                m &= m - 1
+            reach[s] = 1.0 - q
     best = -1
     best_none = np.inf
     best_drop = 1e9
@@ -175,7 +186,7 @@ def heuristic_discard(own, sure, pool, caps, f, lam, capot):
         if capot:
             none = 1.0
             for t in range(4):
-                none *= 1.0 - min(1.0, after[t] if t == s else before[t])
+                none *= 1.0 - min(1.0, after[t] if t == s else before[t]) * reach[t]
         drop = before[s] - after[s]
         n = popcount32(mine)
         top = high_index(mine)

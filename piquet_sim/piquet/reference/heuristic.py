@@ -107,12 +107,17 @@ def _suit_parts(own, sure, pool, s):
 def discard(own: int, sure, pool, caps, f, lam, capot: bool) -> int:
     """Lowest card of the suit losing least value; ties: shorter suit, then lower top. With
     ``capot`` the first key is the chance of winning no trick (product of 1 - suit values)."""
-    before, after = [0.0] * 4, [0.0] * 4
+    before, after, reach = [0.0] * 4, [0.0] * 4, [1.0] * 4
     for s in range(4):
         mine, so, po = _suit_parts(own, sure, pool, s)
         if mine:
             before[s] = suit_value(mine, so, po, caps[s], f, lam)
             after[s] = suit_value(sorted(mine)[1:], so, po, caps[s], f, lam)
+            if not so:
+                q = 1.0
+                for x in sorted(po):
+                    q *= 1.0 - f[x]
+                reach[s] = 1.0 - q
     options = []
     for s in range(4):
         mine = _ranks(own, s)
@@ -122,7 +127,7 @@ def discard(own: int, sure, pool, caps, f, lam, capot: bool) -> int:
         if capot:
             none = 1.0
             for t in range(4):
-                none *= 1.0 - min(1.0, after[t] if t == s else before[t])
+                none *= 1.0 - min(1.0, after[t] if t == s else before[t]) * reach[t]
         drop = before[s] - after[s]
         options.append((none, drop, len(mine), max(mine), s, 8 * s + min(mine)))
     return min(options)[5]
