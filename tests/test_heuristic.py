@@ -119,7 +119,7 @@ def _drive(e, y, know_e, know_y, lam, bias):
 
 def test_play_deal_matches_reference_drive():
     rng = np.random.default_rng(3)
-    for i in range(150):
+    for i in range(80):
         lam = float(rng.choice([0.0, 0.5]))
         bias = i % 4
         pol = Policies(elder_play="heuristic", younger_play="heuristic")
@@ -207,7 +207,7 @@ def _net(rows):
 def test_heuristic_beats_greedy_in_both_seats_and_concedes_fewer_capots():
     from piquet_sim.piquet.policies import PLAY_GREEDY, PLAY_HEURISTIC
 
-    n = 20_000
+    n = 10_000
     pre = (np.int64(0), np.int64(0), np.int64(0))
 
     def batch(ep, yp):

@@ -10,7 +10,7 @@ import pytest
 from piquet_sim.piquet.odds import odds, score_quantiles
 from piquet_sim.piquet.simulation import Policies
 
-N = 20_000
+N = 10_000
 
 
 @pytest.fixture(scope="module")
