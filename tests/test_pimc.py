@@ -35,7 +35,7 @@ def ws():
     return _workspace(DEFAULT_RULES)
 
 
-def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None):
+def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None, adaptive=0):
     """One deal through the play loop (no exchange): (elder, younger, net, play record,
     pimc counts, cards played)."""
     sc = new_scratch()
@@ -45,7 +45,7 @@ def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None):
         sc.know_y[:] = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
     else:
         sc.know_e[:], sc.know_y[:] = know(e, y)
-    params = {r: np.array([worlds, 500]) for r in ("elder", "younger")}
+    params = {r: np.array([worlds, 500, adaptive]) for r in ("elder", "younger")}
     stages = Policies(elder_play=e_pol, younger_play=y_pol, play_params=params).stages()
     pre = (np.int64(0), np.int64(0), np.int64(0))
     key = np.uint64(stream_key(seed, i))
@@ -111,3 +111,30 @@ def test_candidates_reduce_equivalent_cards():
     assert P.candidates(np.int64(0b01100), np.int64(0), 1, out) == 2
     # a card still out between them splits the class
     assert P.candidates(np.int64(0b101), np.int64(0), 0, out) == 2
+
+
+def test_adaptive_worlds_shrink_as_the_hand_becomes_known():
+    know = KN.empty_knowledge(np.int64(0xFFF), 12)  # observer holds the 12 lowest cards
+    # 12 cards to draw from 20: all 16 worlds
+    assert P.adaptive_worlds(know, np.int64(0), np.int64(0), 12, 16) == 16
+    # 4 to draw from a pool of 12 (8 cards gone): 8 worlds; 1 from 4: the floor of 4
+    gone = np.int64(0xFFFF000)  # 16 cards gone: a pool of 4
+    assert P.adaptive_worlds(know, np.int64(0xFF000), np.int64(0), 4, 16) == 8
+    assert P.adaptive_worlds(know, np.int64(0xFFFF000), np.int64(0), 1, 16) == 4
+    # every pool card is his: one world; a worlds setting under 4 is kept
+    assert P.adaptive_worlds(know, gone, np.int64(0), 4, 16) == 1
+    assert P.adaptive_worlds(know, np.int64(0), np.int64(0), 12, 2) == 2
+    full = KN.empty_knowledge(np.int64(0xFFF), 12)
+    full[L.KNOW_IN] = np.int64(0xFFF000)
+    assert P.adaptive_worlds(full, np.int64(0), np.int64(0), 12, 16) == 1
+
+
+def test_adaptive_pimc_is_legal_and_samples_fewer_worlds(ws):
+    fixed = adaptive = 0
+    for i in range(4):
+        *_, s0, line = _play(41, i, "pimc", "pimc", ws, worlds=8)
+        e, y, net, out, s1, line1 = _play(41, i, "pimc", "pimc", ws, worlds=8, adaptive=1)
+        assert len(set(line1.tolist())) == 24 and out[2] + out[3] == 12
+        fixed += s0[L.PIMC_WORLDS] / s0[L.PIMC_DECISIONS]
+        adaptive += s1[L.PIMC_WORLDS] / s1[L.PIMC_DECISIONS]
+    assert adaptive < 0.8 * fixed

@@ -114,8 +114,27 @@ def _estimate(successes: int, n: int, exact_value: float | None = None) -> dict:
     return out
 
 
-def summarize(c: OddsCounts) -> dict:
-    """JSON-ready odds: {"deals", "elder": {...}, "younger": {...}, "net": {...}}."""
+def score_counts(c: OddsCounts, role: str) -> dict[str, int]:
+    """The role's deal totals (every point he scored in the deal, bonuses included) as
+    {points: number of deals}, nonzero counts only, points ascending (totals over
+    ``SCORE_RANGE`` are counted at ``SCORE_RANGE``)."""
+    hist = c.total_hist.get(role, np.zeros(SCORE_RANGE + 1, np.int64))
+    return {str(v): int(k) for v, k in enumerate(hist) if k}
+
+
+def score_quantiles(counts: dict[str, int], qs=(0.1, 0.25, 0.5, 0.75, 0.9)) -> list[int]:
+    """Quantiles of a ``score_counts`` distribution (the smallest total reaching each level)."""
+    values = np.array([int(v) for v in counts], dtype=np.int64)
+    weights = np.array(list(counts.values()), dtype=np.float64)
+    if not len(values):
+        return [0 for _ in qs]
+    cum = np.cumsum(weights) / weights.sum()
+    return [int(values[np.searchsorted(cum, q - 1e-12)]) for q in qs]
+
+
+def summarize(c: OddsCounts, with_scores: bool = False) -> dict:
+    """JSON-ready odds: {"deals", "elder": {...}, "younger": {...}, "net": {...}}; with
+    ``with_scores`` each player's block also holds ``score_counts`` (:func:`score_counts`)."""
     n = c.deals
     exact_point = exact.point_length_distribution()
     exact_seq = exact.best_sequence_distribution()
@@ -158,6 +177,8 @@ def summarize(c: OddsCounts) -> dict:
         var = c.sums.get(f"{role}.total_sq", 0) / n - mean * mean if n else float("nan")
         se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
         r["mean_total"] = {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se]}
+        if with_scores:
+            r["score_counts"] = score_counts(c, role)
         result[role] = r
     values = np.arange(-SCORE_RANGE, SCORE_RANGE + 1)
     mean = float((values * c.net_hist).sum() / n) if n else float("nan")
@@ -187,11 +208,13 @@ def odds(
     chunk: int = 500_000,
     progress=None,
     backend=None,
+    with_scores: bool = False,
 ) -> tuple[dict, OddsCounts]:
     """Simulate ``deals`` deals and return (summary dict, raw counts).
 
     ``backend``: a ``piquet_sim.backend`` backend (default local). Interrupting (Ctrl-C) returns
     what finished; the summary's "deals" says how many, "interrupted" whether cut.
+    ``with_scores``: add each player's ``score_counts`` (deal totals, counts per point value).
     """
     policies = policies or Policies()
     backend = backend or LocalBackend()
@@ -205,7 +228,7 @@ def odds(
         lambda _, part: counts.merge(part),
         progress,
     )
-    summary = summarize(counts)
+    summary = summarize(counts, with_scores)
     summary["interrupted"] = counts.deals < deals
     summary["seed"] = seed
     summary["policies"] = {k: v for k, v in vars(policies).items() if isinstance(v, str)}

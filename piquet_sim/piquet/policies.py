@@ -95,10 +95,25 @@ REGISTRY: tuple[Policy, ...] = (
         "pimc",
         3,
         "imperfect information: sample the opponent's hand from what "
-        "was seen (cards, declarations, voids), solve each world, play the best mean",
-        ("worlds", "max_attempts"),
-        (16.0, 2000.0),
+        "was seen (cards, declarations, voids), solve each world, play the best mean "
+        "(adaptive 1: fewer worlds as the opponent's hand becomes known)",
+        ("worlds", "max_attempts", "adaptive"),
+        (16.0, 2000.0, 0.0),
         needs_solver=True,
+        needs_knowledge=True,
+    ),
+    Policy(
+        "play",
+        "heuristic",
+        4,
+        "card counting on what was seen (cards, declarations, discards, voids): sure tricks "
+        "and masters first, leads and discards that keep a stopper in each suit (trick "
+        "chances; depth: weight of a suit's further winners), the cheapest winner whenever a "
+        "trick can be won; without a trick, discards keep the best chance of one "
+        "(capot_defence: 1 on, 0 off); the opponent's unseen discards are taken to be low "
+        "cards (discard_bias: 0 none, higher stronger)",
+        ("depth", "capot_defence", "discard_bias"),
+        (0.0, 1.0, 0.0),
         needs_knowledge=True,
     ),
 )
@@ -148,6 +163,7 @@ PLAY_RANDOM = _id("play", "random")
 PLAY_GREEDY = _id("play", "greedy")
 PLAY_DD = _id("play", "dd")
 PLAY_PIMC = _id("play", "pimc")
+PLAY_HEURISTIC = _id("play", "heuristic")
 #: Ids of the play policies that call the solver / need a knowledge state.
 SOLVER_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_solver)
 KNOWLEDGE_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_knowledge)

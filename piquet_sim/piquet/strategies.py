@@ -300,6 +300,11 @@ REGISTRY: dict[str, Strategy] = {
             "greedy exchange, declare all, imperfect-information play (pimc, slow)",
             play="pimc",
         ),
+        _builtin(
+            "heuristic-play",
+            "greedy exchange, declare all, heuristic play (card counting, guards, capot defence)",
+            play="heuristic",
+        ),
         _builtin("greedy-random-play", "greedy exchange, declare all, random play", play="random"),
         _builtin(
             "sink-sets",

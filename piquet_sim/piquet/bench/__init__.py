@@ -7,7 +7,16 @@ import importlib
 from collections.abc import Callable
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {}
-MODULES = ("declarations", "simulation", "match", "advisor", "solver", "sinking", "startup")
+MODULES = (
+    "declarations",
+    "simulation",
+    "match",
+    "advisor",
+    "solver",
+    "sinking",
+    "startup",
+    "play",
+)
 
 
 def workload(name: str) -> Callable:

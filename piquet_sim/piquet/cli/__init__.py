@@ -7,6 +7,7 @@ from . import (  # noqa: F401  (importing a module registers its commands)
     declare,
     discard,
     draw,
+    ladder,
     odds,
     report,
     sink,

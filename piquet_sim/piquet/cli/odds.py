@@ -20,7 +20,7 @@ from ...core.cli import (
 )
 from ...core.stats import Z95
 from ..odds import odds as run_odds
-from ..odds import plot_scores
+from ..odds import plot_scores, score_quantiles
 from ..policies import names as policy_names
 from ..rules import Rules
 from ..simulation import Policies
@@ -91,6 +91,12 @@ def _exact(est: dict) -> str:
     default=None,
     help="Write the score distributions to this PNG file.",
 )
+@click.option(
+    "--score-counts",
+    is_flag=True,
+    help="Each player's deal totals as counts per point value (JSON key score_counts) and a "
+    "table of their quantiles.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @json_option
 @backend_options
@@ -104,6 +110,7 @@ def odds_command(
     play,
     chunk,
     plot_path,
+    score_counts,
     quiet,
     as_json,
     rules: Rules,
@@ -116,6 +123,7 @@ def odds_command(
     \b
     Example:
       piquet odds --deals 10000000 --plot scores.png
+      piquet odds --deals 200000 --play heuristic --score-counts
     """
     policies = Policies(
         elder_exchange=elder_policy,
@@ -129,7 +137,14 @@ def odds_command(
     t0 = time.perf_counter()
     with RateBar(deals, "deals", quiet or as_json) as bar:
         summary, counts = run_odds(
-            deals, seed, policies, rules, chunk, progress=bar, backend=backend
+            deals,
+            seed,
+            policies,
+            rules,
+            chunk,
+            progress=bar,
+            backend=backend,
+            with_scores=score_counts,
         )
     elapsed = time.perf_counter() - t0
     summary["seconds"] = round(elapsed, 3)
@@ -196,6 +211,8 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
             fe, fy = s["elder"]["final"][key][value], s["younger"]["final"][key][value]
             t.add_row(str(value), _fmt(de), _fmt(dy), _exact(de), _fmt(fe), _fmt(fy))
         console.print(t)
+    if "score_counts" in s["elder"]:
+        _print_scores(console, s, n)
     e, y, net = s["elder"]["mean_total"], s["younger"]["mean_total"], s["net"]
     console.print(
         f"Mean deal total: elder {e['mean']:.3f} ± {Z95 * e['se']:.3f}, younger "
@@ -204,3 +221,17 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
     )
     if plot_path:
         console.print(f"Score distributions written to {plot_path}")
+
+
+def _print_scores(console: Console, s: dict, n: int) -> None:
+    """Quantiles of each player's deal total (from ``score_counts``)."""
+    t = Table(title="Deal total per player (points; full counts: --json score_counts)")
+    t.add_column("")
+    for label in ("P(0 points)", "10%", "25%", "median", "75%", "90%", "max"):
+        t.add_column(label, justify="right")
+    for role in ("elder", "younger"):
+        counts = s[role]["score_counts"]
+        zero = counts.get("0", 0) / n if n else float("nan")
+        top = max((int(v) for v in counts), default=0)
+        t.add_row(role, f"{100 * zero:.2f}%", *map(str, score_quantiles(counts)), str(top))
+    console.print(t)

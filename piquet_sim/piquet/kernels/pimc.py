@@ -59,6 +59,21 @@ def candidates(legal, gone, ten, out):
 
 
 @njit
+def adaptive_worlds(know, gone, voids, n_opp, n_worlds):
+    """Worlds for one decision when the count adapts to what is still unknown: 1 when the
+    opponent's hand is determined (every pool card is his, or none), else ``n_worlds`` scaled
+    by the cards still to draw over 8 (ceil), at least min(4, ``n_worlds``)."""
+    known_now = know[L.KNOW_IN] & ~gone
+    m = n_opp - popcount32(known_now)
+    excluded = know[L.KNOW_IN] | know[L.KNOW_OUT] | gone | voids
+    npool = 32 - popcount32(excluded & np.int64(0xFFFFFFFF))  # as knowledge.pool_cards
+    if m <= 0 or m >= npool:
+        return np.int64(1)
+    w = (n_worlds * m + 7) // 8
+    return np.int64(max(min(4, n_worlds), min(n_worlds, w)))
+
+
+@njit
 def reply_value(pos, lead, reply, ws, guess):
     """Exact value (elder minus younger, rest of the deal) of the trick-start position ``pos``
     after ``lead`` and ``reply`` (both still in the hands of ``pos``)."""
@@ -77,10 +92,11 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
     state normalized for the tricks left, cards of the finished tricks, the opponent's share of
     them, the suits the opponent has shown void in); ``know``: the player's knowledge of the
     opponent (``knowledge.deal_knowledge``); ``sampler`` = (worlds per decision, draws per world
-    before the declaration bounds are dropped). ``stats`` int64[PIMC_LEN] accumulates counts.
+    before the declaration bounds are dropped, adaptive: non-zero lets :func:`adaptive_worlds`
+    set the count). ``stats`` int64[PIMC_LEN] accumulates counts.
     """
     own, leader, lead, et, ps, played, opp_played, voids = view
-    n_worlds, max_attempts = sampler
+    n_worlds, max_attempts, adaptive = sampler
     ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
     cand = np.empty(MAX_CANDIDATES, dtype=np.int64)
     gone = played
@@ -95,6 +111,8 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
         return cand[0]
     stats[L.PIMC_DECISIONS] += 1
     n_opp = popcount32(own) - (1 if lead >= 0 else 0)
+    if adaptive:
+        n_worlds = adaptive_worlds(know, played, voids, n_opp, n_worlds)
     sums = np.zeros(MAX_CANDIDATES, dtype=np.int64)
     guesses = np.zeros(MAX_CANDIDATES, dtype=np.int64)
     pool = np.empty(32, dtype=np.int8)

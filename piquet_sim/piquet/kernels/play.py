@@ -12,7 +12,9 @@ id and a row of parameters), dispatched in :func:`player_card`:
   counting as strength), sparing a lone guard of a queen or king;
 * ``dd``: the double-dummy move (exact solver on both hands; an oracle);
 * ``pimc``: sampled worlds consistent with the player's knowledge, each solved exactly
-  (params: worlds per decision, sampler attempts).
+  (params: worlds per decision, sampler attempts);
+* ``heuristic``: card counting on the player's knowledge, guard-keeping leads and discards,
+  capot defence (``heuristic.py``).
 
 Output record (``sc.play``, int32[PO_LEN]): play points (leads, wins of the opponent's leads,
 last trick), tricks, cards (10, 40 or 0) and pique (30 or 0) per player.
@@ -26,10 +28,11 @@ from numba import prange
 from ...core.bits import high_index, low_index, popcount32, select_bit
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
-from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_PIMC, PLAY_RANDOM
+from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
+from .heuristic import heuristic_card
 from .pimc import pimc_decide
 from .solver import best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
@@ -155,10 +158,16 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     pique state normalized, cards of the finished tricks, the opponent's share of them, the
     suits the opponent has shown void in); ``hands`` = (elder's, younger's): only the oracle
     (dd) looks at both. Random draws continue the stream (``key``, ``state``)."""
-    own, leader, lead, et, ps, played, _, _ = view
+    own, leader, lead, et, ps, played, _, voids = view
+    if policy == PLAY_HEURISTIC:
+        know = sc.know_e if seat == 0 else sc.know_y
+        won = et if seat == 0 else popcount32(played) // 2 - et
+        capot = won == 0 and params[1] != 0
+        bias = np.int64(params[2])
+        return heuristic_card(own, lead, played, voids, know, params[0], capot, bias)
     if policy == PLAY_PIMC:
         know = sc.know_e if seat == 0 else sc.know_y
-        sampler = (np.int64(params[0]), np.int64(params[1]))
+        sampler = (np.int64(params[0]), np.int64(params[1]), np.int64(params[2]))
         return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc)
     if policy == PLAY_DD:
         pos = (hands[0], hands[1], leader, et, ps)

@@ -1,0 +1,286 @@
+"""The ``heuristic`` play policy: card counting, guards and capot defence on what the player knows.
+
+Everything is read from the player's own view: his hand, the cards played, the suits the
+opponent has shown void in and his knowledge state (``knowledge.py``: cards known in the
+opponent's hand from his declarations, cards known out of it: own discards, talon cards seen).
+The opponent's *possible* cards are every card not in the player's hand, not played, not known
+out and not in a suit he has shown void in; the *sure* ones are those known in his hand.
+
+A card's *trick chance* (:func:`card_chance`): with ``a1`` sure and ``a2`` other possible
+opponent cards above it in its suit and ``b`` of the player's own cards below it (each can be
+given up to draw one higher card), the chance that the opponent holds at most ``b`` cards above
+it, each other possible card held independently with probability ``f`` (his unknown cards over
+the possible cards not sure, tilted so that the cards he does not hold - his discards - are
+more likely low ones; :func:`opponent_view`): ``P(a1 + Binomial(a2, f) <= b)``. A card also
+counts 1 when the opponent can hold no more cards of the suit than the player holds masters
+above it (length). A suit's value is its best chance plus ``depth`` times the others'
+(:func:`suit_value`).
+
+* lead: a card of a suit the opponent cannot follow (a sure trick); else a master (no possible
+  opponent card above it) from the longest suit holding one; else the lowest card of the suit
+  whose lead costs the least value (the opponent assumed to win with his cheapest possible
+  winner), ties to the longer suit, then the higher top card;
+* follow: the cheapest winning card, else the lowest card of the suit (a player without a trick
+  takes any trick he can: the capot defence is this and the guard-keeping discard);
+* discard (void in the suit led): the lowest card of the suit whose value drops least, ties to
+  the shorter suit (the point suit is kept), then the lower top card; a player who has won no
+  trick yet first minimises the chance of winning none (product over suits of 1 - best chance
+  times the chance the opponent holds a card of the suit: masters in a suit he cannot lead do
+  not stop a capot).
+
+Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.bits import high_index, low_index, popcount32
+from ...core.jit import njit
+from . import layouts as L
+from .tricks import SUIT_BITS
+
+FULL = np.int64(0xFFFFFFFF)
+
+
+@njit
+def binom_cdf(n, f, k):
+    """P(Binomial(n, f) <= k) for n <= 8, by the term recurrence (0 when k < 0)."""
+    if k < 0:
+        return 0.0
+    if k >= n:
+        return 1.0
+    if f <= 0.0:
+        return 1.0
+    if f >= 1.0:
+        return 0.0
+    q = 1.0 - f
+    term = 1.0
+    for _ in range(n):
+        term *= q
+    total = term
+    ratio = f / q
+    for i in range(k):
+        term = term * (n - i) / (i + 1) * ratio
+        total += term
+    return total
+
+
+@njit
+def card_chance(r, mine, sure, pool, cap, f):
+    """Trick chance of the card of rank ``r`` in a suit holding ``mine`` (8-bit rank masks:
+    ``sure`` / ``pool`` the opponent's sure and other possible cards of the suit; ``cap`` the
+    most cards of the suit he can hold; ``f`` float64[8] the chance he holds a pool card, by
+    rank: the mean over the pool cards above ``r`` drives the binomial)."""
+    above = ~((np.int64(2) << r) - 1) & SUIT_BITS
+    poss = sure | pool
+    if poss == 0 or cap == 0:
+        return 1.0
+    masters = mine & ~((np.int64(2) << high_index(poss)) - 1)
+    if cap <= popcount32(masters & above):
+        return 1.0  # his cards of the suit fall under the masters: this one wins by length
+    a1 = popcount32(sure & above)
+    b = popcount32(mine & ((np.int64(1) << r) - 1))
+    hi = pool & above
+    a2 = 0
+    fsum = 0.0
+    while hi:
+        x = low_index(hi)
+        hi &= hi - 1
+        fsum += f[x]
+        a2 += 1
+    return binom_cdf(a2, fsum / a2 if a2 else 0.0, b - a1)
+
+
+@njit
+def suit_value(mine, sure, pool, cap, f, lam):
+    """Value of the holding ``mine`` (8-bit masks as :func:`card_chance`): its best trick
+    chance plus ``lam`` times the others' (the opponent picks the suits he leads, so a stopper
+    in each suit is worth more than a second winner in one)."""
+    best = 0.0
+    total = 0.0
+    m = mine
+    while m:
+        r = low_index(m)
+        m &= m - 1
+        v = card_chance(r, mine, sure, pool, cap, f)
+        total += v
+        if v > best:
+            best = v
+    return best + lam * (total - best)
+
+
+@njit
+def opponent_view(own, gone, voids, know, n_opp, bias):
+    """(sure, pool, per-suit caps int64[4], f float64[8]): the opponent's sure cards, his other
+    possible cards, the most cards he can hold in each suit and the chance he holds a pool card
+    of each rank. ``gone``: every card played, the current lead included; ``n_opp``: his cards
+    now. The ``d`` pool cards he does not hold (his discards, talon cards unseen) are taken to
+    be low: a pool card of rank r is out of his hand with chance ``d * w[r] / W``, ``w[r] =
+    (8 - r) ** bias`` and W the sum of w over the pool (``bias`` 0: every card alike)."""
+    sure = know[L.KNOW_IN] & ~gone
+    poss = FULL & ~(own | gone | know[L.KNOW_OUT] | voids)
+    sure &= poss
+    pool = poss & ~sure
+    n_sure = popcount32(sure)
+    n_pool = popcount32(pool)
+    unknown = max(0, n_opp - n_sure)
+    out = max(0, n_pool - unknown)
+    w = np.empty(8)
+    for r in range(8):
+        x = 1.0
+        for _ in range(bias):
+            x *= 8 - r
+        w[r] = x
+    total = 0.0
+    m = pool
+    while m:
+        total += w[low_index(m) & 7]
+        m &= m - 1
+    f = np.zeros(8)
+    if total > 0.0:
+        for r in range(8):
+            f[r] = min(1.0, max(0.0, 1.0 - out * w[r] / total))
+    caps = np.empty(4, dtype=np.int64)
+    for s in range(4):
+        in_s = popcount32((poss >> (8 * s)) & SUIT_BITS)
+        sure_out = n_sure - popcount32((sure >> (8 * s)) & SUIT_BITS)
+        caps[s] = max(0, min(in_s, n_opp - sure_out))
+    return sure, pool, caps, f
+
+
+@njit
+def heuristic_discard(own, sure, pool, caps, f, lam, capot):
+    """The discard of a player void in the suit led (see module docstring). With ``capot``
+    (he has won no trick yet) the first key is the chance of winning none: the product over
+    suits of 1 - (value, at most 1) x (chance he holds a card of the suit, so can lead it)
+    after the discard."""
+    before = np.zeros(4)
+    after = np.zeros(4)
+    reach = np.ones(4)  # chance he holds a card of the suit (he must lead it to lose a trick)
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        before[s] = suit_value(mine, so, po, caps[s], f, lam)
+        after[s] = suit_value(mine & (mine - 1), so, po, caps[s], f, lam)
+        if so == 0:
+            q = 1.0
+            m = po
+            while m:
+                q *= 1.0 - f[low_index(m)]
+                m &= m - 1
+            reach[s] = 1.0 - q
+    best = -1
+    best_none = np.inf
+    best_drop = 1e9
+    best_len = 99
+    best_top = 99
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        none = 0.0
+        if capot:
+            none = 1.0
+            for t in range(4):
+                none *= 1.0 - min(1.0, after[t] if t == s else before[t]) * reach[t]
+        drop = before[s] - after[s]
+        n = popcount32(mine)
+        top = high_index(mine)
+        if none < best_none or (
+            none == best_none
+            and (
+                drop < best_drop
+                or (drop == best_drop and (n < best_len or (n == best_len and top < best_top)))
+            )
+        ):
+            best = 8 * s + low_index(mine)
+            best_none = none
+            best_drop = drop
+            best_len = n
+            best_top = top
+    return np.int64(best)
+
+
+@njit
+def heuristic_lead(own, sure, pool, caps, f, lam):
+    """The lead (see module docstring)."""
+    poss = sure | pool
+    # a suit the opponent cannot follow: every card of it is a trick
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine != 0 and caps[s] == 0:
+            return np.int64(8 * s + low_index(mine))
+    best_master = -1
+    best_master_len = -1
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        top = high_index(mine)
+        po = (poss >> (8 * s)) & SUIT_BITS
+        n = popcount32(mine)
+        if (po >> (top + 1)) == 0 and n > best_master_len:
+            best_master = 8 * s + top
+            best_master_len = n
+    if best_master >= 0:
+        return np.int64(best_master)
+    best = -1
+    best_drop = 1e9
+    best_len = -1
+    best_top = -1
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        low = low_index(mine)
+        before = suit_value(mine, so, po, caps[s], f, lam)
+        higher = (so | po) & ~((np.int64(2) << low) - 1)
+        so2 = so
+        po2 = po
+        cap2 = caps[s]
+        if higher != 0:
+            w = np.int64(1) << low_index(higher)  # his cheapest possible winner
+            so2 = so & ~w
+            po2 = po & ~w
+            cap2 = max(0, cap2 - 1)
+        after = suit_value(mine & (mine - 1), so2, po2, cap2, f, lam)
+        drop = before - after
+        n = popcount32(mine)
+        top = high_index(mine)
+        if drop < best_drop or (
+            drop == best_drop and (n > best_len or (n == best_len and top > best_top))
+        ):
+            best = 8 * s + low
+            best_drop = drop
+            best_len = n
+            best_top = top
+    return np.int64(best)
+
+
+@njit
+def heuristic_card(own, lead, played, voids, know, lam, capot, bias):
+    """The heuristic card of a player holding ``own``: a lead when ``lead`` < 0, else a reply
+    to it. ``played``: cards of the finished tricks; ``voids``: card mask of the suits the
+    opponent has shown void in; ``know``: the player's knowledge state (zeros: none); ``lam``:
+    the weight of a suit's cards beyond its best (:func:`suit_value`); ``capot``: true when he
+    has won no trick yet (his discards then minimise the chance of winning none); ``bias``:
+    how strongly the cards he does not hold are taken to be low ones (:func:`opponent_view`)."""
+    if lead >= 0:
+        same = own & (SUIT_BITS << (lead & 0x18))
+        if same:
+            winners = same & ~((np.int64(2) << lead) - 1)
+            if winners:
+                return low_index(winners)
+            return low_index(same)
+        gone = played | (np.int64(1) << lead)
+        n_opp = popcount32(own) - 1
+        sure, pool, caps, f = opponent_view(own, gone, voids, know, n_opp, bias)
+        return heuristic_discard(own, sure, pool, caps, f, lam, capot)
+    sure, pool, caps, f = opponent_view(own, played, voids, know, popcount32(own), bias)
+    return heuristic_lead(own, sure, pool, caps, f, lam)

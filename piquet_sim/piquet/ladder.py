@@ -1,0 +1,270 @@
+"""The strength ladder of Piquet's play policies: every play policy against every other over
+mirrored deals (``match.head_to_head``), each with greedy exchange and every declaration made, so
+only the play differs.
+
+Ratings, all in points per deal and from each policy's own side:
+
+* ``vs_reference``: its mean net per deal against the reference policy (default ``greedy``),
+  with the match's 95% interval (0 for the reference itself);
+* ``rating``: a least-squares fit of every pairwise margin, ``margin[i, j] ~ r[i] - r[j]``, each
+  match weighted by 1 / SE**2, ``r[reference] = 0``; its SE from the fit's covariance. On points
+  this is the linear (Thurstone-like) analogue of a Bradley-Terry fit;
+* ``elo``: a Bradley-Terry fit on deal wins (a tied deal counts half to each), as Elo points
+  (400 log10 of the strength ratio), reference at 0, SE from the observed information.
+
+Oracle policies (``dd``: it sees both hands) play in the ladder as a yardstick and are marked
+``oracle``. Matches that involve a solver policy (pimc, dd) use ``solver_deals`` pairs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..core.report import Section
+from ..core.stats import Z95
+from . import policies as P
+from .match import head_to_head
+from .rules import DEFAULT_RULES, Rules
+from .strategies import Seat, Stage, Strategy
+
+#: The ladder's default policies, weakest expected first.
+DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc", "dd")
+REFERENCE = "greedy"
+
+
+def play_strategy(policy: str) -> Strategy:
+    """Greedy exchange, declare all, ``policy`` play (its default parameters), named ``policy``."""
+    P.get("play", policy)
+    seat = Seat(Stage("greedy"), Stage("all"), Stage(policy))
+    return Strategy(policy, f"greedy exchange, declare all, {policy} play", seat, seat)
+
+
+@dataclass
+class Ladder:
+    """A finished ladder: ``matches`` (one row per pair, A's view), ``ratings`` (one row per
+    policy, strongest first), the margin and SE matrices (row over column, points per deal)."""
+
+    names: list[str]
+    matches: pd.DataFrame
+    ratings: pd.DataFrame
+    margins: np.ndarray
+    ses: np.ndarray
+    reference: str
+    seed: int
+    seconds: float
+
+    def to_dict(self) -> dict:
+        return {
+            "reference": self.reference,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 2),
+            "perspective": "points per deal, each policy's own side; margins row minus column",
+            "matches": self.matches.to_dict(orient="records"),
+            "ratings": self.ratings.to_dict(orient="records"),
+        }
+
+
+def fit_points(margins: np.ndarray, ses: np.ndarray, ref: int) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted least squares ``margins[i, j] ~ r[i] - r[j]`` over the played pairs (i < j with a
+    finite positive SE), ``r[ref] = 0``: (ratings, their SEs)."""
+    k = len(margins)
+    free = [i for i in range(k) if i != ref]
+    rows, ys, ws = [], [], []
+    for i, j in itertools.combinations(range(k), 2):
+        if not (np.isfinite(ses[i, j]) and ses[i, j] > 0):
+            continue
+        x = np.zeros(k)
+        x[i], x[j] = 1.0, -1.0
+        rows.append(x[free])
+        ys.append(margins[i, j])
+        ws.append(1.0 / ses[i, j] ** 2)
+    r = np.zeros(k)
+    se = np.zeros(k)
+    if not rows:
+        return r, se
+    X, y, W = np.array(rows), np.array(ys), np.diag(ws)
+    cov = np.linalg.pinv(X.T @ W @ X)
+    r[free] = cov @ X.T @ W @ y
+    se[free] = np.sqrt(np.clip(np.diag(cov), 0, None))
+    return r, se
+
+
+def fit_bradley_terry(
+    wins: np.ndarray, ref: int, iters: int = 500
+) -> tuple[np.ndarray, np.ndarray]:
+    """Bradley-Terry strengths from ``wins[i, j]`` (deals i won against j, ties halved) by the
+    minorise-maximise iteration; returned as Elo points (400 log10), ``ref`` at 0, with SEs from
+    the inverse observed information (reference fixed)."""
+    k = len(wins)
+    games = wins + wins.T
+    p = np.ones(k)
+    total = wins.sum(axis=1)
+    for _ in range(iters):
+        denom = np.array(
+            [sum(games[i, j] / (p[i] + p[j]) for j in range(k) if j != i) for i in range(k)]
+        )
+        new = np.where(denom > 0, np.maximum(total, 1e-9) / np.where(denom > 0, denom, 1), p)
+        new /= new[ref]
+        if np.allclose(new, p, rtol=1e-12, atol=0):
+            p = new
+            break
+        p = new
+    theta = np.log(p)
+    info = np.zeros((k, k))
+    for i, j in itertools.combinations(range(k), 2):
+        q = p[i] * p[j] / (p[i] + p[j]) ** 2 * games[i, j]
+        info[i, i] += q
+        info[j, j] += q
+        info[i, j] -= q
+        info[j, i] -= q
+    free = [i for i in range(k) if i != ref]
+    se = np.zeros(k)
+    cov = np.linalg.pinv(info[np.ix_(free, free)])
+    se[free] = np.sqrt(np.clip(np.diag(cov), 0, None))
+    scale = 400 / math.log(10)
+    return (theta - theta[ref]) * scale, se * scale
+
+
+def ladder(
+    policies: Sequence[str] = DEFAULT_POLICIES,
+    deals: int = 100_000,
+    solver_deals: int = 1_000,
+    seed: int = 1,
+    reference: str = REFERENCE,
+    rules: Rules = DEFAULT_RULES,
+    progress: Callable[[str], None] | None = None,
+    backend=None,
+) -> Ladder:
+    """Every pair of ``policies`` (play policy names) plays mirrored deal pairs on the same deals
+    of ``seed``: ``deals`` pairs, or ``solver_deals`` when either calls the exact solver.
+    ``progress(label)`` is told each match as it starts."""
+    names = list(dict.fromkeys(policies))
+    if len(names) < 2:
+        raise ValueError("a ladder needs at least two play policies")
+    if reference not in names:
+        raise ValueError(f"the reference {reference!r} must be one of the policies")
+    strategies = [play_strategy(n) for n in names]
+    k = len(names)
+    margins = np.zeros((k, k))
+    ses = np.full((k, k), np.nan)
+    wins = np.zeros((k, k))
+    rows = []
+    t0 = time.perf_counter()
+    for i, j in itertools.combinations(range(k), 2):
+        solver = strategies[i].uses_solver or strategies[j].uses_solver
+        n = solver_deals if solver else deals
+        if progress is not None:
+            progress(f"{names[i]} v {names[j]} ({n:,} pairs)")
+        t1 = time.perf_counter()
+        s = head_to_head(strategies[i], strategies[j], n, seed, rules, backend=backend).summary
+        net = s["net_per_deal"]
+        margins[i, j], margins[j, i] = net["mean"], -net["mean"]
+        ses[i, j] = ses[j, i] = net["se"]
+        played = 2 * s["pairs"]
+        a_win = s["a_deal_win_rate"]["p"] * played
+        tie = s["deal_tie_rate"]["p"] * played
+        wins[i, j] = a_win + tie / 2
+        wins[j, i] = played - a_win - tie / 2
+        rows.append(
+            {
+                "a": names[i],
+                "b": names[j],
+                "pairs": s["pairs"],
+                "net_per_deal": net["mean"],
+                "se": net["se"],
+                "ci_low": net["ci95"][0],
+                "ci_high": net["ci95"][1],
+                "a_deal_win_rate": s["a_deal_win_rate"]["p"],
+                "seconds": round(time.perf_counter() - t1, 2),
+            }
+        )
+    ref = names.index(reference)
+    r, r_se = fit_points(margins, ses, ref)
+    elo, elo_se = fit_bradley_terry(wins, ref)
+    table = []
+    for i, name in enumerate(names):
+        vs = 0.0 if i == ref else margins[i, ref]
+        vs_se = 0.0 if i == ref else ses[i, ref]
+        table.append(
+            {
+                "policy": name,
+                "oracle": P.get("play", name).oracle,
+                "vs_reference": vs,
+                "vs_reference_ci_low": vs - Z95 * vs_se,
+                "vs_reference_ci_high": vs + Z95 * vs_se,
+                "rating": r[i],
+                "rating_se": r_se[i],
+                "elo": elo[i],
+                "elo_se": elo_se[i],
+            }
+        )
+    ratings = pd.DataFrame(table).sort_values("rating", ascending=False).reset_index(drop=True)
+    return Ladder(
+        names,
+        pd.DataFrame(rows),
+        ratings,
+        margins,
+        ses,
+        reference,
+        seed,
+        time.perf_counter() - t0,
+    )
+
+
+def margins_text(result: Ladder) -> str:
+    """Consecutive margins of the ladder, strongest first, from the direct matches:
+    ``a > b by m ± h`` (95%)."""
+    order = list(result.ratings["policy"])
+    idx = {n: i for i, n in enumerate(result.names)}
+    parts = []
+    for hi, lo in itertools.pairwise(order):
+        i, j = idx[hi], idx[lo]
+        m, h = result.margins[i, j], Z95 * result.ses[i, j]
+        mark = " (oracle)" if P.get("play", hi).oracle or P.get("play", lo).oracle else ""
+        parts.append(f"{hi} > {lo} by {m:+.2f} ± {h:.2f}{mark}")
+    return "; ".join(parts)
+
+
+def ratings_frame(result: Ladder) -> pd.DataFrame:
+    """The ratings table formatted for reading (strings with intervals)."""
+    out = []
+    for row in result.ratings.itertuples():
+        name = f"{row.policy} (oracle)" if row.oracle else row.policy
+        out.append(
+            {
+                "play policy": name,
+                f"net/deal vs {result.reference} (95% CI)": (
+                    f"{row.vs_reference:+.2f} [{row.vs_reference_ci_low:+.2f}, "
+                    f"{row.vs_reference_ci_high:+.2f}]"
+                ),
+                "points rating ± 1.96 SE": f"{row.rating:+.2f} ± {Z95 * row.rating_se:.2f}",
+                "Elo (deal wins) ± 1.96 SE": f"{row.elo:+.0f} ± {Z95 * row.elo_se:.0f}",
+            }
+        )
+    return pd.DataFrame(out)
+
+
+def ladder_section(result: Ladder) -> Section:
+    """The ladder as a report section (text, ratings table, match table)."""
+    sec = Section("ladder", "Strength ladder of the play policies")
+    sec.text(
+        "Every play policy against every other over mirrored deals (each deal played twice, "
+        "seats swapped), with greedy exchange and every declaration made, so only the play "
+        f"differs. Points per deal from each policy's side; reference {result.reference} = 0; "
+        f"seed {result.seed}. dd sees both hands: an oracle, not a player. "
+        f"Margins: {margins_text(result)}."
+    )
+    sec.table(ratings_frame(result), "Ratings (strongest first)")
+    m = result.matches.copy()
+    m["net_per_deal"] = m["net_per_deal"].map(lambda v: f"{v:+.3f}")
+    m["ci95"] = [f"[{lo:+.3f}, {hi:+.3f}]" for lo, hi in zip(m.ci_low, m.ci_high, strict=True)]
+    m = m[["a", "b", "pairs", "net_per_deal", "ci95", "a_deal_win_rate", "seconds"]]
+    sec.table(m, "Matches: A's mean net per deal over B (95% interval)")
+    return sec

@@ -1,0 +1,227 @@
+"""The ``heuristic`` play policy: kernel against its plain-Python twin on many random positions
+and whole deals, hand-worked cases, and strength against greedy on the same deals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from piquet_sim.core.rng import stream_key
+from piquet_sim.piquet.cards import parse_cards
+from piquet_sim.piquet.kernels import heuristic as H
+from piquet_sim.piquet.kernels import layouts as L
+from piquet_sim.piquet.kernels import play as P
+from piquet_sim.piquet.kernels import solver as K
+from piquet_sim.piquet.kernels.bundles import make_env
+from piquet_sim.piquet.kernels.deal import deal_hands
+from piquet_sim.piquet.reference import heuristic as R
+from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.simulation import Policies
+
+WS = K.make_workspace(Rules().to_array(), 1)
+ENV = make_env(Rules().to_array())
+
+
+def _know(inside=0, outside=0):
+    k = np.zeros(L.KNOW_LEN, dtype=np.int64)
+    k[L.KNOW_IN] = inside
+    k[L.KNOW_OUT] = outside
+    return k
+
+
+def _m(text):
+    return parse_cards(text)
+
+
+@pytest.mark.parametrize("n", range(9))
+def test_binomial_cdf_matches_its_definition(n):
+    for f in (0.0, 0.1, 0.37, 0.5, 0.9, 1.0):
+        for k in range(-1, n + 2):
+            assert H.binom_cdf(n, f, k) == pytest.approx(R.check_binomial(n, f, k), abs=1e-12)
+            assert H.binom_cdf(n, f, k) == R.binom_cdf(n, f, k)
+
+
+def _random_position(rng):
+    """A mid-deal position: two hands after t random tricks, what was played, the opponent's
+    voids, and a knowledge state true to the opponent's hand (some of his cards known in, some
+    non-opponent cards known out)."""
+    perm = rng.permutation(32)
+    me, opp = set(perm[:12].tolist()), set(perm[12:24].tolist())
+    rest = perm[24:].tolist()
+    played = set()
+    for _ in range(int(rng.integers(0, 11))):
+        a = int(rng.choice(sorted(me)))
+        b = int(rng.choice(sorted(opp)))
+        me.discard(a)
+        opp.discard(b)
+        played |= {a, b}
+    voids = 0
+    for s in range(4):
+        if not any(c // 8 == s for c in opp) and rng.random() < 0.5:
+            voids |= 0xFF << (8 * s)
+    inside = sum(1 << c for c in opp if rng.random() < 0.3)
+    inside |= sum(1 << c for c in played if rng.random() < 0.2)
+    outside = sum(1 << c for c in rest if rng.random() < 0.6)
+    mask = lambda cs: sum(1 << c for c in cs)  # noqa: E731
+    return mask(me), mask(opp), mask(played), voids, _know(inside, outside)
+
+
+@pytest.mark.parametrize("lam", [0.0, 0.3, 1.0])
+def test_kernel_matches_reference_on_random_positions(lam):
+    rng = np.random.default_rng(int(lam * 10) + 5)
+    discards = 0
+    for i in range(1500):
+        me, opp, played, voids, know = _random_position(rng)
+        capot = i % 2 == 0
+        bias = i % 4
+        k = H.heuristic_card(
+            np.int64(me), np.int64(-1), np.int64(played), np.int64(voids), know, lam, capot, bias
+        )
+        assert k == R.heuristic_card(me, -1, played, voids, know, lam, capot, bias)
+        assert me >> int(k) & 1
+        lead = int(rng.choice([c for c in range(32) if opp >> c & 1]))
+        k = H.heuristic_card(
+            np.int64(me), np.int64(lead), np.int64(played), np.int64(voids), know, lam, capot, bias
+        )
+        assert k == R.heuristic_card(me, lead, played, voids, know, lam, capot, bias)
+        same = [c for c in range(32) if me >> c & 1 and c // 8 == lead // 8]
+        assert (int(k) in same) if same else (me >> int(k) & 1)
+        discards += not same
+    assert discards > 200  # the discard rule was exercised
+
+
+def _drive(e, y, know_e, know_y, lam, bias):
+    """A whole deal by the reference rule (voids tracked as the kernel does): the cards played."""
+    hands = [e, y]
+    knows = [know_e, know_y]
+    played = 0
+    voids = [0, 0]  # suits each player's opponent has shown void in
+    leader = 0
+    won = [0, 0]
+    line = []
+    for _ in range(12):
+        f = 1 - leader
+        c = R.heuristic_card(
+            hands[leader], -1, played, voids[leader], knows[leader], lam, won[leader] == 0, bias
+        )
+        d = R.heuristic_card(hands[f], c, played, voids[f], knows[f], lam, won[f] == 0, bias)
+        line += [c, d]
+        hands[leader] &= ~(1 << c)
+        hands[f] &= ~(1 << d)
+        played |= (1 << c) | (1 << d)
+        if d // 8 != c // 8:
+            voids[leader] |= 0xFF << (8 * (c // 8))
+        winner = f if (d // 8 == c // 8 and d > c) else leader
+        won[winner] += 1
+        leader = winner
+    return line, won[0]
+
+
+def test_play_deal_matches_reference_drive():
+    rng = np.random.default_rng(3)
+    for i in range(80):
+        lam = float(rng.choice([0.0, 0.5]))
+        bias = i % 4
+        pol = Policies(elder_play="heuristic", younger_play="heuristic")
+        stages = pol.stages()
+        for row in (L.STAGE_ELDER_PLAY, L.STAGE_YOUNGER_PLAY):
+            stages.params[row, 0] = lam
+            stages.params[row, 2] = bias
+        pack = np.zeros(32, dtype=np.int8)
+        state = np.zeros(1, dtype=np.int64)
+        e, y = deal_hands(11, i, pack, state)
+        e, y = int(e), int(y)
+        rest = 0xFFFFFFFF & ~(e | y)
+        sc = P.new_scratch()
+        ke = _know(sum(1 << c for c in range(32) if y >> c & 1 and rng.random() < 0.3), rest)
+        ky = _know(sum(1 << c for c in range(32) if e >> c & 1 and rng.random() < 0.3), 0)
+        sc.know_e[:] = ke
+        sc.know_y[:] = ky
+        pre = (np.int64(0), np.int64(0), np.int64(0))
+        P.play_deal(e, y, stages, pre, np.uint64(stream_key(11, i)), state, WS, sc)
+        line, et = _drive(e, y, ke, ky, lam, bias)
+        assert [int(c) for c in sc.line] == line
+        assert sc.play[L.PO_E_TRICKS] == et
+
+
+def _card(own, lead, played="", voids="", inside="", outside="", lam=0.0, capot=False, bias=2):
+    know = _know(_m(inside) if inside else 0, _m(outside) if outside else 0)
+    v = 0
+    for s in voids:
+        v |= 0xFF << (8 * "SHDC".index(s))
+    args = (_m(own), -1 if lead is None else _m(lead).bit_length() - 1, _m(played) if played else 0)
+    k = H.heuristic_card(
+        np.int64(args[0]), np.int64(args[1]), np.int64(args[2]), np.int64(v), know, lam, capot, bias
+    )
+    assert k == R.heuristic_card(args[0], args[1], args[2], v, know, lam, capot, bias)
+    return int(k)
+
+
+def _idx(name):
+    return _m(name).bit_length() - 1
+
+
+def test_discard_keeps_a_master_over_a_long_suits_last_card():
+    # KH is master (AH played); clubs Q J T 9 keep their stopper after the nine goes
+    own = "KH QC JC TC 9C 8D"
+    played = "AH 9H AS 9S KS JS AC 8C"
+    assert _card(own, "QS", played) == _idx("9C")
+
+
+def test_discard_throws_a_king_the_opponent_is_known_to_beat():
+    # the opponent showed AD: a lone KD can never win; a guarded KH keeps its guard
+    own = "KD KH 7H QC 9C 8C"
+    assert _card(own, "QS", inside="AD AH") == _idx("KD")
+
+
+def test_discard_keeps_a_guard():
+    # K 7 of hearts guards the king against the ace he showed; the low clubs are worth less
+    own = "KH 7H 9C 8C"
+    assert _card(own, "QS", inside="AH") == _idx("8C")
+
+
+def test_lead_a_suit_the_opponent_cannot_follow_then_masters():
+    own = "7D AS KS 9S 8H"
+    assert _card(own, None, voids="D") == _idx("7D")
+    assert _card("AS KS 9S 8H QC", None) == _idx("AS")  # master from the longest suit
+    # the opponent is known to hold no spade above the nine: the nine is master
+    assert _card("9S 8S JH", None, played="AS KS", outside="QS JS TS") == _idx("9S")
+
+
+def test_lead_keeps_a_guarded_king():
+    # K 7 of hearts: leading the seven gives the ace a cheap trick and unguards the king
+    own = "KH 7H 9C 8C 7C"
+    assert _card(own, None) == _idx("7C")
+
+
+def test_follow_wins_cheaply_else_ducks_low():
+    assert _card("AS JS 8S 7H", "TS") == _idx("JS")
+    assert _card("9S 8S 7H", "TS") == _idx("8S")
+
+
+def _net(rows):
+    e = rows[:, L.PO_E_PLAY] + rows[:, L.PO_E_CARDS]
+    return (e - rows[:, L.PO_Y_PLAY] - rows[:, L.PO_Y_CARDS]).astype(np.float64)
+
+
+def test_heuristic_beats_greedy_in_both_seats_and_concedes_fewer_capots():
+    from piquet_sim.piquet.policies import PLAY_GREEDY, PLAY_HEURISTIC
+
+    n = 10_000
+    pre = (np.int64(0), np.int64(0), np.int64(0))
+
+    def batch(ep, yp):
+        pol = Policies(elder_play=ep, younger_play=yp)
+        return P.play_batch(9, 0, n, pol.stages(), pre, ENV, 1)
+
+    gg, hg, gh = (
+        batch("greedy", "greedy"),
+        batch("heuristic", "greedy"),
+        batch("greedy", "heuristic"),
+    )
+    assert PLAY_HEURISTIC != PLAY_GREEDY
+    se = np.sqrt(2 * _net(gg).var() / n)
+    assert _net(hg).mean() > _net(gg).mean() + 3 * se  # better as elder
+    assert _net(gh).mean() < _net(gg).mean() - 3 * se  # better as younger
+    capots = lambda rows: (rows[:, L.PO_E_CARDS] == 40).mean()  # noqa: E731
+    assert capots(gh) < 0.5 * capots(gg)  # capot defence

@@ -1,0 +1,91 @@
+"""The play-policy ladder: the rating fits on synthetic data, a small real ladder, the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from piquet_sim.piquet import ladder as LD
+
+
+def test_points_fit_recovers_consistent_margins():
+    r = np.array([-3.0, 0.0, 1.5, 4.0])
+    margins = r[:, None] - r[None, :]
+    ses = np.full((4, 4), 0.1)
+    fit, se = LD.fit_points(margins, ses, ref=1)
+    assert fit == pytest.approx(r, abs=1e-9)
+    assert se[1] == 0 and (se[[0, 2, 3]] > 0).all()
+
+
+def test_points_fit_weights_precise_matches_more():
+    # 0 v 1 says 1.0 precisely; the path 0 v 2 v 1 says 2.0 vaguely: the fit stays near 1.0
+    margins = np.zeros((3, 3))
+    margins[0, 1], margins[0, 2], margins[2, 1] = 1.0, 1.0, 1.0
+    margins = margins - margins.T
+    ses = np.array([[np.nan, 0.01, 1.0], [0.01, np.nan, 1.0], [1.0, 1.0, np.nan]])
+    fit, _ = LD.fit_points(margins, ses, ref=1)
+    assert abs(fit[0] - 1.0) < 0.01
+
+
+def test_bradley_terry_recovers_strengths_from_expected_wins():
+    elo = np.array([0.0, 150.0, -200.0])
+    p = 10 ** (elo / 400)
+    n = 10_000
+    wins = np.array(
+        [[n * p[i] / (p[i] + p[j]) if i != j else 0 for j in range(3)] for i in range(3)]
+    )
+    fit, se = LD.fit_bradley_terry(wins, ref=0)
+    assert fit == pytest.approx(elo, abs=1e-6)
+    assert se[0] == 0 and (se[1:] > 0).all() and (se[1:] < 20).all()
+
+
+def test_small_ladder_orders_random_greedy_heuristic():
+    res = LD.ladder(["random", "greedy", "heuristic"], deals=1500, seed=4)
+    order = list(res.ratings["policy"])
+    assert order == ["heuristic", "greedy", "random"]
+    by = res.ratings.set_index("policy")
+    assert by.loc["greedy", "rating"] == 0 and by.loc["greedy", "vs_reference"] == 0
+    assert by.loc["heuristic", "vs_reference_ci_low"] > 0
+    assert by.loc["random", "vs_reference_ci_high"] < 0
+    assert by.loc["heuristic", "elo"] > 0 > by.loc["random", "elo"]
+    assert len(res.matches) == 3 and (res.matches["pairs"] == 1500).all()
+    assert res.margins[2, 1] == -res.margins[1, 2]
+    assert "heuristic > greedy by +" in LD.margins_text(res)
+    sec = LD.ladder_section(res)
+    assert sec.key == "ladder" and [b.kind for b in sec.blocks] == ["text", "table", "table"]
+    json.dumps(res.to_dict())
+    assert all(math.isfinite(v) for v in res.ratings["rating"])
+
+
+def test_oracle_is_marked():
+    assert LD.play_strategy("dd").uses_solver
+    frame_names = [p for p in LD.DEFAULT_POLICIES if LD.P.get("play", p).oracle]
+    assert frame_names == ["dd"]
+
+
+def test_ladder_cli(run_main):
+    code, out, err = run_main(
+        "ladder", "--policies", "random,greedy", "--deals", "1000", "--json", "--quiet"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["reference"] == "greedy" and len(data["ratings"]) == 2
+    code, out, _ = run_main("ladder", "--policies", "random,greedy", "--deals", "1000")
+    assert code == 0 and "Margins" in out and "greedy > random" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--policies", "greedy,nonsense"),
+        ("--policies", "greedy"),
+        ("--policies", "random,heuristic"),  # the reference greedy is missing
+    ],
+)
+def test_ladder_cli_bad_input_is_one_line_exit_2(run_main, args):
+    code, out, err = run_main("ladder", *args, "--deals", "10")
+    assert code == 2
+    assert "Traceback" not in err
