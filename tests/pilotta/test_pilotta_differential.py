@@ -17,6 +17,7 @@ import random
 import numpy as np
 import pytest
 
+from piquet_sim.pilotta.api import make_setup
 from piquet_sim.pilotta.kernels.simulate import simulate_batch
 from piquet_sim.pilotta.layouts import RoundRec, Score
 from piquet_sim.pilotta.reference.play import Round
@@ -41,7 +42,7 @@ SCORE_FIELDS = [f for f in Score if f.name != "LEN"]
 
 
 def kernel_rounds(rules: Rules, n: int, start: int = 0):
-    setup = np.array([AUCTION[0], AUCTION[1], AUCTION[2], 0, 0], dtype=np.int64)
+    setup = make_setup("random", "random", "random", auction_args=AUCTION[1:])
     return simulate_batch(SEED, start, n, setup, rules.to_array())
 
 
