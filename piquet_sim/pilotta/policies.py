@@ -20,7 +20,8 @@ Play policies (``PlayPolicy``):
 Auction policies (``AuctionPolicy``), one per team, each with up to eight int64 parameters:
 
 * ``random`` (``bid_permille, max_raise``): when allowed to bid, bid with probability
-  ``bid_permille / 1000``: one to ``max_raise`` steps above the current bid (the capot at most) in a uniform suit; else pass;
+  ``bid_permille / 1000``: one to ``max_raise`` steps above the current bid (the capot at
+  most) in a uniform suit; else pass;
 * ``fixed``: the first speaker bids ``80 + 10 * params[0]`` (``params[0] = 9``: capot) in suit
   ``params[1]``; everyone else passes (a contract chosen by hand, for studies and tests);
 * ``threshold`` (:class:`layouts.BidParam`: base, trump_len, ace, ten, margin, raise, capot):
