@@ -150,7 +150,7 @@ def test_bid_cli(run_main):
     assert code == 2 and "Traceback" not in out + err and "N's call" in err
 
 
-@pytest.mark.parametrize("command", ["bid", "batch", "tournament", "game", "strategies"])
+@pytest.mark.parametrize("command", ["bid", "batch", "tournament", "game", "strategies", "report"])
 def test_help_has_an_example(run_main, command):
     code, out, _ = run_main("pilotta", command, "--help")
     assert code == 0 and "Example:" in out and f"piquet pilotta {command}" in out
@@ -196,3 +196,24 @@ def test_mirrored_batch_is_antisymmetric_and_zero_against_itself():
     g = match.game(a, a, 300, seed=2)
     assert g["p_a_wins"]["p"] == pytest.approx(0.5) and g["unfinished"] == 0
     assert 5 < g["rounds"]["mean"] < 60
+
+
+def test_report_writes_html_and_markdown(run_main, tmp_path):
+    code, out, err = run_main(
+        "pilotta",
+        "report",
+        "bold",
+        "cautious",
+        "--out",
+        str(tmp_path),
+        "-n",
+        "400",
+        "--games",
+        "20",
+    )
+    assert code == 0, err
+    html = (tmp_path / "pilotta_report.html").read_text()
+    md = (tmp_path / "pilotta_report.md").read_text()
+    assert "data:image/png;base64" in html and "Contracts bid and made" in md
+    for png in ("pilotta_contracts.png", "pilotta_points.png", "pilotta_bid.png"):
+        assert (tmp_path / png).stat().st_size > 1000

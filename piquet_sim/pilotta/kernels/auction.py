@@ -12,23 +12,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.bits import popcount32
 from ...core.jit import njit
 from ...core.rng import bounded
 from ..layouts import (
     ASTATE_LEN,
     BID_CAPOT,
-    DECL_LEN,
     N_AUCTION_PARAMS,
     AState,
     Auction,
     BidParam,
-    Decl,
     Rule,
     Setup,
 )
 from ..policies import AuctionPolicy
-from .declarations import declare_hand
-from .tricks import SUIT_BITS, card_points
+from .declarations import combination_points
+from .tables import TRUMP_HOLDING_POINTS
+from .tricks import SUIT_BITS
 
 N_LEVELS = 10  # 80 .. 160 and the capot
 
@@ -91,37 +91,39 @@ def apply_call(ast, level, suit):
 
 
 @njit
+def _suit_values(h, params, kq):
+    """(value of holding ``h`` as a side suit, as the trump suit) in the estimate."""
+    plain = params[BidParam.ACE] * ((h >> 7) & 1) + params[BidParam.TEN] * ((h >> 3) & 1)
+    n = popcount32(h)
+    trump = TRUMP_HOLDING_POINTS[kq, h] + params[BidParam.TRUMP_LEN] * n
+    if (h >> 6) & 1 and (h >> 5) & 1:
+        trump += 20
+    return plain, trump
+
+
+@njit
 def estimate(hand, trump, params, combos, kq):
     """The threshold policy's estimate of its team's round points with ``trump`` (card-point
     units; see :class:`layouts.BidParam`); ``combos``: the hand's combination points."""
     e = params[BidParam.BASE] + combos
     for s in range(4):
-        h = (hand >> (8 * s)) & SUIT_BITS
-        if s == trump:
-            n = 0
-            for r in range(8):
-                if (h >> r) & 1:
-                    n += 1
-                    e += card_points(8 * s + r, trump, kq)
-            e += params[BidParam.TRUMP_LEN] * n
-            if (h >> 6) & 1 and (h >> 5) & 1:
-                e += 20
-        else:
-            e += params[BidParam.ACE] * ((h >> 7) & 1) + params[BidParam.TEN] * ((h >> 3) & 1)
+        plain, as_trump = _suit_values((hand >> (8 * s)) & SUIT_BITS, params, kq)
+        e += as_trump if s == trump else plain
     return e
 
 
 @njit
 def threshold_eval(hand, p, ast, params, kq):
     """(highest level 0..9 the threshold policy would bid, -1 none; its best suit)."""
-    decl = np.zeros(DECL_LEN, dtype=np.int32)
-    declare_hand(hand, 0, decl)
-    combos = decl[Decl.POINTS]
+    base = params[BidParam.BASE] + combination_points(hand)
+    for s in range(4):
+        base += _suit_values((hand >> (8 * s)) & SUIT_BITS, params, kq)[0]
     partner_suit = ast[AState.SUIT_N + (p + 2) % 4]
     best_e = -(1 << 30)
     best_t = 0
     for t in range(4):
-        e = estimate(hand, t, params, combos, kq)
+        plain, as_trump = _suit_values((hand >> (8 * t)) & SUIT_BITS, params, kq)
+        e = base - plain + as_trump
         if t == partner_suit:
             e += params[BidParam.RAISE]
         if e > best_e:
