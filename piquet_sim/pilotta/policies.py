@@ -62,11 +62,11 @@ AUCTION_PARAMS = {
     AuctionPolicy.RANDOM: {"bid_permille": 350, "max_raise": 3},
     AuctionPolicy.FIXED: {"level": 0, "suit": 0},
     AuctionPolicy.THRESHOLD: {
-        "base": 30,
+        "base": 35,
         "trump_len": 8,
         "ace": 10,
         "ten": 5,
-        "margin": 10,
+        "margin": 0,
         "raise": 20,
         "capot": 0,
     },

@@ -10,7 +10,7 @@ Built-ins are in :data:`REGISTRY`; users write their own in a small JSON or TOML
     declare = "all"                      # the only declaration policy so far
     [auction]
     policy = "threshold"
-    params = { base = 40, margin = 0 }   # the others keep their defaults
+    params = { base = 45 }               # the others keep their defaults
 
 and pass the file's path wherever a strategy name is accepted (:func:`resolve`).
 """
@@ -66,8 +66,8 @@ REGISTRY = {
         ),
         Strategy(
             "bold",
-            "threshold bidder with a higher base estimate and no margin, heuristic play",
-            params={"base": 40, "margin": 0},
+            "threshold bidder estimating 10 points higher, heuristic play",
+            params={"base": 45},
         ),
         Strategy("greedy", "threshold bidder, greedy play (no card counting)", play="greedy"),
         Strategy(
