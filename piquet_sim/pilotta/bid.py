@@ -26,8 +26,10 @@ from ..core.stats import Z95, paired_difference, wilson_interval
 from .api import make_setup
 from .cards import PACK, SEATS, SUITS, parse_seat, parse_suit, popcount
 from .kernels import advise as K
+from .kernels.simulate import simulate_batch
 from .kernels.solver import TABLES
-from .layouts import BIDS
+from .kernels.winprob import win_after, win_table
+from .layouts import BIDS, RoundRec, Score
 from .policies import AUCTION_PARAMS, AuctionPolicy
 from .reference.auction import Auction
 from .rules import DEFAULT_RULES, Rules
@@ -132,6 +134,7 @@ def advise(
     seed: int = 1,
     prior: str = "threshold",
     rules: Rules = DEFAULT_RULES,
+    score: tuple[int, int] | None = None,
 ) -> dict:
     """Advise the call of ``seat`` (0 N .. 3 W) holding ``hand`` (8-card mask) after
     ``auction`` ('E:pass S:90H …', in turn from the player after ``dealer``; default dealer:
@@ -140,7 +143,9 @@ def advise(
     the marked oracle). ``deals``: worlds drawn (default 2000; 200 with dd).
     Returns a dict (see the module docstring for perspective): per trump suit, the player's
     team's round points and P(making 80 … 160, capot); per call, its mean value in game points
-    with a 95% interval; the recommendation with its paired margin over the runner-up."""
+    with a 95% interval; the recommendation with its paired margin over the runner-up.
+    ``score`` (the player's team's game points, the opponents'): also each call's P(winning
+    the game) and the call that maximises it (:func:`win_probability_table`)."""
     if popcount(hand) != 8:
         raise InputError(f"a hand holds 8 cards, got {popcount(hand)}")
     if play not in PLAYS:
@@ -210,6 +215,23 @@ def advise(
                 max(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), 1),
             )
         rows.append(row)
+    wins = None
+    if score is not None:
+        us0, them0 = (int(x) for x in score)
+        if not (0 <= us0 < rules.game_target and 0 <= them0 < rules.game_target):
+            raise InputError(f"--score: both totals must be 0 .. {rules.game_target - 1}")
+        table = win_probability_table(prior, play_policy, rules)
+        wins = np.empty(values.shape)
+        for i in range(len(cands)):
+            for w in range(m):
+                wins[w, i] = win_after(
+                    table,
+                    us0 + int(per_cand[w, i, K.C_US]),
+                    them0 + int(per_cand[w, i, K.C_THEM]),
+                    rules.game_target,
+                )
+        for i, row in enumerate(rows):
+            row["p_win"] = _mean(wins[:, i])
     order = np.argsort(-values.mean(axis=0), kind="stable")
     best, second = int(order[0]), int(order[1]) if len(order) > 1 else None
     rec = {"call": rows[best]["call"], "value": rows[best]["value"]["mean"]}
@@ -219,6 +241,13 @@ def advise(
     pass_i = 0
     if best != pass_i:
         rec["over_pass"] = paired_difference(values[:, best], values[:, pass_i])
+    if wins is not None:
+        w_order = np.argsort(-wins.mean(axis=0), kind="stable")
+        wb, ws = int(w_order[0]), int(w_order[1]) if len(w_order) > 1 else None
+        rec["by_p_win"] = {"call": rows[wb]["call"], "p_win": rows[wb]["p_win"]["mean"]}
+        if ws is not None:
+            rec["by_p_win"]["runner_up"] = rows[ws]["call"]
+            rec["by_p_win"]["margin"] = paired_difference(wins[:, wb], wins[:, ws])
     prior_params = AUCTION_PARAMS[AuctionPolicy[prior.upper()]]
     return {
         "hand": PACK.format(hand),
@@ -241,4 +270,34 @@ def advise(
         "trumps": trumps,
         "calls": rows,
         "recommendation": rec,
+        "score": list(score) if score is not None else None,
     }
+
+
+_WIN_TABLES: dict = {}
+WIN_ROUNDS = 100_000
+
+
+def win_probability_table(prior: str, play: str, rules: Rules = DEFAULT_RULES) -> np.ndarray:
+    """``V[a, b]``: P(a team wins the game to ``rules.game_target`` from a:b, before a round),
+    rounds drawn from ``WIN_ROUNDS`` simulated rounds (seed 1) with both teams bidding by
+    ``prior`` and playing ``play``, each round counted from both teams' side (so the table is
+    symmetric: V[a, b] + V[b, a] = 1 up to ties). Cached per process."""
+    key = (prior, play, rules)
+    if key not in _WIN_TABLES:
+        setup = make_setup(prior, play, play)
+        recs, _, _ = simulate_batch(
+            np.int64(1), np.int64(0), np.int64(WIN_ROUNDS), setup, rules.to_array()
+        )
+        played = recs[:, RoundRec.BIDDER] >= 0
+        ns = np.where(played, recs[:, RoundRec.SCORE + Score.TOTAL_NS], 0)
+        ew = np.where(played, recs[:, RoundRec.SCORE + Score.TOTAL_EW], 0)
+        pairs = np.concatenate([np.stack([ns, ew], 1), np.stack([ew, ns], 1)])
+        outcomes, counts = np.unique(pairs, axis=0, return_counts=True)
+        _WIN_TABLES[key] = win_table(
+            outcomes[:, 0].astype(np.int64),
+            outcomes[:, 1].astype(np.int64),
+            counts / counts.sum(),
+            rules.game_target,
+        )
+    return _WIN_TABLES[key]

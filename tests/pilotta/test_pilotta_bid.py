@@ -217,3 +217,29 @@ def test_report_writes_html_and_markdown(run_main, tmp_path):
     assert "data:image/png;base64" in html and "Contracts bid and made" in md
     for png in ("pilotta_contracts.png", "pilotta_points.png", "pilotta_bid.png"):
         assert (tmp_path / png).stat().st_size > 1000
+
+
+def test_win_table_hand_worked_and_symmetric():
+    from piquet_sim.pilotta.kernels.winprob import win_after, win_table
+
+    # each round 10:0 or 0:10, even; target 20: from 10:0 A wins at once or goes to 10:10
+    xs, ys = np.array([10, 0]), np.array([0, 10])
+    v = win_table(xs, ys, np.array([0.5, 0.5]), 20)
+    assert v[0, 0] == pytest.approx(0.5) and v[10, 0] == pytest.approx(0.75)
+    assert win_after(v, 20, 10, 20) == 1.0 and win_after(v, 20, 20, 20) == 0.5
+    # a thrown-in round (0:0) changes nothing
+    v2 = win_table(np.array([10, 0, 0]), np.array([0, 10, 0]), np.array([0.4, 0.4, 0.2]), 20)
+    assert v2[10, 0] == pytest.approx(0.75)
+    t = B.win_probability_table("threshold", "heuristic")
+    assert np.allclose(t + t.T, 1.0)
+    assert (np.diff(t, axis=0) >= -1e-12).all()  # more points for A never hurt A
+
+
+def test_score_ranks_by_p_win(run_main):
+    r = B.advise(HAND, 2, auction="E:pass", deals=200, score=(340, 100))
+    assert "by_p_win" in r["recommendation"]
+    assert all(0 <= c["p_win"]["mean"] <= 1 for c in r["calls"])
+    code, _, err = run_main(
+        "pilotta", "bid", "JS 9S AS TS KH AD TD 7C", "--seat", "S", "--score", "400:0"
+    )
+    assert code == 2 and "score" in err

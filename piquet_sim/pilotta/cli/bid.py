@@ -56,6 +56,13 @@ def _pct(rate: dict) -> str:
     default=None,
     help="Worlds to draw [default: 2000; 200 with --play dd].",
 )
+@click.option(
+    "--score",
+    metavar="US:THEM",
+    default=None,
+    help="The game score (your team's game points : the opponents'): also rank the calls by "
+    "P(winning the game to 351).",
+)
 @click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
 @json_option
 @rules_options
@@ -67,6 +74,7 @@ def bid_cmd(
     play: str,
     prior: str,
     deals: int | None,
+    score: str | None,
     seed: int,
     as_json: bool,
     rules: Rules,
@@ -85,9 +93,19 @@ def bid_cmd(
     Example:
       piquet pilotta bid "JS 9S AS TS KH AD TD 7C" --seat S --auction "E:pass"
       piquet pilotta bid "JH 9H AH KH QH AS 7D 8C" --seat N --dealer W --play dd --json
+      piquet pilotta bid "JS 9S AS TS KH AD TD 7C" --seat S --auction "E:pass" --score 300:320
     """
+    pair = None
+    if score is not None:
+        try:
+            us, them = (int(x) for x in score.split(":"))
+            pair = (us, them)
+        except ValueError:
+            raise click.BadParameter(
+                f"expected US:THEM (two whole numbers), got {score!r}", param_hint="--score"
+            ) from None
     try:
-        r = advise(hand, seat, dealer, auction, play, deals, seed, prior, rules)
+        r = advise(hand, seat, dealer, auction, play, deals, seed, prior, rules, pair)
     except InputError as err:
         raise click.UsageError(str(err)) from None
     if as_json:
@@ -146,6 +164,7 @@ def bid_cmd(
             _pct(row["p_we_contract"]),
             _pct(row["p_stands"]) if "p_stands" in row else "",
             _pct(row["p_made_if_stands"]) if "p_made_if_stands" in row else "",
+            *([f"{row['p_win']['mean'] * 100:.1f}"] if pair else []),
         )
     con.print(c)
     if len(rows) > 12:
@@ -159,3 +178,20 @@ def bid_cmd(
             f"(95% {mg['ci95'][0]:+.2f} .. {mg['ci95'][1]:+.2f}, paired, {mg['n']:,} worlds)"
         )
     con.print(line)
+    if pair:
+        bw = rec["by_p_win"]
+        line = (
+            f"At {pair[0]}:{pair[1]}, by P(winning the game): [bold]{bw['call']}[/bold] "
+            f"({bw['p_win'] * 100:.1f}%)"
+        )
+        if "margin" in bw:
+            mg = bw["margin"]
+            line += (
+                f"; over {bw['runner_up']}: {mg['mean'] * 100:+.2f} points of % (95% "
+                f"{mg['ci95'][0] * 100:+.2f} .. {mg['ci95'][1] * 100:+.2f}, paired)"
+            )
+        con.print(line)
+        con.print(
+            "[dim]P(win) after this round from a table of independent rounds of the prior "
+            "bidding and play (both teams), the dealer's rotation ignored.[/dim]"
+        )
