@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..core.errors import InputError
 from .cards import KING, PACK, QUEEN, SUITS, popcount, suit_holding
 from .declarations import list_combinations
 from .kernels.game import simulate_games as _games_kernel
@@ -20,7 +21,7 @@ from .kernels.simulate import simulate_batch
 from .kernels.tricks import card_points
 from .layouts import N_AUCTION_PARAMS, SETUP_LEN, Game, RoundRec, Score, Setup
 from .odds import odds
-from .policies import AUCTION_POLICIES, PLAY_POLICIES, auction_params
+from .policies import AUCTION_POLICIES, PLAY_POLICIES, ROUND_PLAY_POLICIES, auction_params
 from .rules import DEFAULT_RULES, Rules
 from .solver import Solution, SolveError, solve
 
@@ -63,6 +64,12 @@ def make_setup(
     """The int64 setup array (:class:`layouts.Setup`) from policy names (``policies.py``):
     ``auction`` / ``auction_args`` for North-South, and for East-West too unless
     ``auction_ew`` / ``auction_args_ew`` are given (args: a sequence or a dict by name)."""
+    for play in (play_ns, play_ew):
+        if play not in ROUND_PLAY_POLICIES:
+            raise InputError(
+                f"play policy {play!r} cannot play simulated rounds; "
+                f"use one of {', '.join(ROUND_PLAY_POLICIES)}"
+            )
     setup = np.zeros(SETUP_LEN, dtype=np.int64)
     if auction_ew is None:
         auction_ew, auction_args_ew = auction, auction_args
