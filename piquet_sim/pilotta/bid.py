@@ -26,8 +26,8 @@ from ..core.stats import Z95, paired_difference, wilson_interval
 from .api import make_setup
 from .cards import PACK, SEATS, SUITS, parse_seat, parse_suit, popcount
 from .kernels import advise as K
+from .kernels import solver as SK
 from .kernels.simulate import simulate_batch
-from .kernels.solver import TABLES
 from .kernels.winprob import win_after, win_table
 from .layouts import BIDS, RoundRec, Score
 from .policies import AUCTION_PARAMS, AuctionPolicy
@@ -161,17 +161,22 @@ def advise(
     n = DEFAULT_DEALS[play] if deals is None else int(deals)
     if not 1 <= n <= 1_000_000:
         raise InputError(f"deals must be 1 .. 1,000,000, got {n}")
-    mode = K.MODE_DD if play == "dd" else K.MODE_POLICY
     play_policy = "heuristic" if play == "dd" else play
     setup = make_setup(prior, play_policy, play_policy)
-    q = K.Query(
-        np.array([hand, seat, dealer, mode], dtype=np.int64),
-        np.array(calls, dtype=np.int64).reshape(-1, 3),
-        np.array(cands, dtype=np.int64),
-    )
+    cand_arr = np.array(cands, dtype=np.int64)
+    call_arr = np.array(calls, dtype=np.int64).reshape(-1, 3)
+    known = np.full((n, 4, 4, 2), -1, dtype=np.int64)
+    r_arr = rules.to_array()
     t0 = time.perf_counter()
-    per_trump, per_cand, tries = K.advise_worlds(
-        np.int64(seed), np.int64(n), q, setup, rules.to_array(), TABLES
+    if play == "dd":
+        rec_q = K.Query(
+            np.array([hand, seat, dealer, K.MODE_RECORD], dtype=np.int64), call_arr, cand_arr
+        )
+        hands = K.advise_worlds(np.int64(seed), np.int64(n), rec_q, setup, r_arr, known).hands
+        _solve_needed(known, hands, dealer, rules)
+    q = K.Query(np.array([hand, seat, dealer, K.MODE_POLICY], dtype=np.int64), call_arr, cand_arr)
+    per_trump, per_cand, tries, _ = K.advise_worlds(
+        np.int64(seed), np.int64(n), q, setup, r_arr, known
     )
     seconds = time.perf_counter() - t0
     ok = tries > 0
@@ -258,7 +263,7 @@ def advise(
         "prior": {"policy": prior, "params": prior_params},
         "worlds": m,
         "drawn": n,
-        "acceptance": float(tries[ok].size / tries[ok].sum()) if m else 0.0,
+        "acceptance": float(m / (tries[ok].sum() + (n - m) * K.MAX_TRIES)),
         "seed": seed,
         "seconds": seconds,
         "rules": rules.to_dict(),
@@ -272,6 +277,29 @@ def advise(
         "recommendation": rec,
         "score": list(score) if score is not None else None,
     }
+
+
+def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rules) -> None:
+    """Fill the contracts a record pass marked (``known == NEEDED``) with their exact
+    double-dummy values (``solver.solve_batch``): the contracting team's card points and
+    tricks (8 for its capot; 0 when it takes no point, else 1: the solver's defenders do not
+    play for a capot of their own, see docs)."""
+    w, b, t = np.nonzero(known[:, :, :, 0] == K.NEEDED)
+    if len(w) == 0:
+        return
+    leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
+    kq = 1 if rules.trump_kq_points == (3, 2) else 0
+    template = SK.position(0, 0, kq=kq, exempt=int(rules.partner_exemption))
+    rounds = SK.Rounds(
+        np.ascontiguousarray(hands[w]),
+        t.astype(np.int64),
+        np.asarray(leaders, dtype=np.int64),
+        (b & 1).astype(np.int64),
+    )
+    values = SK.solve_batch(rounds, template, 16, SK.TABLES)
+    capot = values >= 250
+    known[w, b, t, 0] = np.where(capot, rules.total_points, values)
+    known[w, b, t, 1] = np.where(capot, 8, np.where(values == 0, 0, 1))
 
 
 _WIN_TABLES: dict = {}

@@ -17,9 +17,13 @@ In each world:
   (the player passes from then on), the final contract played and scored: each team's game
   points, the contracting seat, made or not.
 
-Contracts are played once per world and (contracting seat, trump) and reused. ``mode`` 0 plays
-with the Setup's play policies; 1 values each contract by the exact double-dummy solver
-(the marked oracle: all hands seen; defenders hold the contracting team's points down).
+Contracts are played once per world and (contracting seat, trump): ``known[w, seat, trump]``
+holds (contracting team's card points with the last trick, its tricks), -1 while unknown.
+``mode`` 0 plays unknown contracts with the Setup's play policies and stores them; mode 1
+(record) plays nothing, marks the contracts needed with -2 and scores placeholders. The
+double-dummy oracle (``bid.py``) is a record pass, the existing ``solver.solve_batch`` on the
+contracts marked, and a second pass with every contract known: the auctions are the same in
+both passes (they draw nothing from play), and this kernel never compiles the solver.
 """
 
 from __future__ import annotations
@@ -35,13 +39,11 @@ from ..layouts import (
     ASTATE_LEN,
     COMB_LEN,
     DECL_LEN,
-    POS_LEN,
     SCORE_LEN,
     AState,
     Comb,
     Rule,
     Score,
-    SolverPos,
 )
 from .auction import (
     apply_call,
@@ -54,18 +56,19 @@ from .auction import (
 from .declarations import compare_declarations, declare_hand
 from .play import play_round
 from .scoring import score_round
-from .solver import F_ALL, new_workspace, solve_position
-from .solver_tt import to_internal
 
 MAX_TRIES = 400
 N_CHUNKS = 64
 MODE_POLICY = 0
-MODE_DD = 1
+MODE_RECORD = 1
+NEEDED = -2
 
 #: The question: ``query`` int64[4] (hand mask, seat, dealer, mode); ``calls`` int64[k, 3]
 #: (seat, level 0..9 or -1 for a pass, suit) in order; ``cands`` int64[m, 2] (level or -1,
 #: suit).
 Query = namedtuple("Query", "query calls cands")
+#: The answer, one row per world (see :func:`advise_worlds`).
+Out = namedtuple("Out", "per_trump per_cand tries hands")
 
 # per-trump record
 T_REACH = 0  # card points (250 capot, 0 none) + combinations scored + pilotta, the player's team
@@ -105,25 +108,12 @@ def _consistent(hands, me, dealer, calls, setup, rules, ast):
 
 
 @njit
-def _play(hands, bidder, trump, dealer, setup, rules, key, state, ws, mode):
-    """(contracting team's card points with the last trick, its tricks) of a contract."""
+def _play(hands, bidder, trump, dealer, setup, rules, key, state):
+    """(contracting team's card points with the last trick, its tricks) of a contract played
+    with the Setup's play policies."""
     leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else bidder
     team = bidder & 1
     total = 160 if rules[Rule.KQ_LITERAL] else 162
-    if mode == MODE_DD:
-        h = np.zeros(4, dtype=np.int64)
-        for p in range(4):
-            h[p] = to_internal(hands[p], trump)
-        pos = np.zeros(POS_LEN, dtype=np.int64)
-        pos[SolverPos.LEADER] = leader
-        pos[SolverPos.TEAM] = team
-        pos[SolverPos.CAPOT] = 1
-        pos[SolverPos.KQ] = rules[Rule.KQ_LITERAL]
-        pos[SolverPos.EXEMPT] = rules[Rule.PARTNER_EXEMPTION]
-        v = solve_position(ws, h, np.zeros(4, dtype=np.int64), pos, F_ALL)
-        if v >= 250:
-            return total, 8
-        return v, 0 if v == 0 else 1
     h = hands.copy()
     plays = np.zeros(32, dtype=np.int8)
     legal_n = np.zeros(32, dtype=np.int8)
@@ -131,6 +121,18 @@ def _play(hands, bidder, trump, dealer, setup, rules, key, state, ws, mode):
     if team == 0:
         return raw_ns, tricks_ns
     return total - raw_ns, 8 - tricks_ns
+
+
+@njit
+def _contract(known, hands, b, tr, dealer, setup, rules, key, state, mode):
+    """Fill ``known[b, tr]`` (this world's row) when unknown: play it, or mark it needed."""
+    if known[b, tr, 0] >= 0 or known[b, tr, 0] == NEEDED:
+        return
+    if mode == MODE_RECORD:
+        known[b, tr, 0] = NEEDED
+        known[b, tr, 1] = 0
+        return
+    known[b, tr, 0], known[b, tr, 1] = _play(hands, b, tr, dealer, setup, rules, key, state)
 
 
 @njit
@@ -161,7 +163,7 @@ def _score(hands, bidder, level, trump, raw_c, tricks_c, dealer, rules, sc):
 
 
 @njit
-def _world(seed, w, q, setup, rules, ws, per_trump, per_cand, tries):
+def _world(seed, w, q, setup, rules, known, out):
     hand = q.query[0]
     me = q.query[1]
     dealer = q.query[2]
@@ -175,9 +177,9 @@ def _world(seed, w, q, setup, rules, ws, per_trump, per_cand, tries):
     key = stream_key(seed, w * MAX_TRIES)
     state = np.zeros(1, dtype=np.int64)
     pack = np.empty(24, dtype=np.int8)
-    hands = np.zeros(4, dtype=np.int64)
+    hands = out.hands[w]
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
-    tries[w] = 0
+    out.tries[w] = 0
     for t in range(MAX_TRIES):
         key = stream_key(seed, w * MAX_TRIES + t)
         state[0] = 0
@@ -189,43 +191,38 @@ def _world(seed, w, q, setup, rules, ws, per_trump, per_cand, tries):
                 m |= np.int64(1) << rest[pack[8 * j + i]]
             hands[(me + 1 + j) % 4] = m
         if _consistent(hands, me, dealer, q.calls, setup, rules, ast):
-            tries[w] = t + 1
+            out.tries[w] = t + 1
             break
-    if tries[w] == 0:
+    if out.tries[w] == 0:
         return
-    raw = np.full((4, 4), -1, dtype=np.int64)
-    trk = np.zeros((4, 4), dtype=np.int64)
     sc = np.zeros(SCORE_LEN, dtype=np.int32)
     us = me & 1
     for trump in range(4):
-        if raw[me, trump] < 0:
-            raw[me, trump], trk[me, trump] = _play(
-                hands, me, trump, dealer, setup, rules, key, state, ws, mode
-            )
-        _score(hands, me, 0, trump, raw[me, trump], trk[me, trump], dealer, rules, sc)
+        _contract(known, hands, me, trump, dealer, setup, rules, key, state, mode)
+        raw = max(known[me, trump, 0], 0)
+        _score(hands, me, 0, trump, raw, known[me, trump, 1], dealer, rules, sc)
         card = sc[Score.CARD_NS + us]
-        per_trump[w, trump, T_CARD] = card
-        per_trump[w, trump, T_CAPOT] = 1 if trk[me, trump] == 8 else 0
+        out.per_trump[w, trump, T_CARD] = card
+        out.per_trump[w, trump, T_CAPOT] = 1 if known[me, trump, 1] == 8 else 0
         comb = _team_combos(hands, me, trump, dealer, rules)
-        per_trump[w, trump, T_REACH] = card + comb + sc[Score.PILOTTA_GP_NS + us] * 10
+        out.per_trump[w, trump, T_REACH] = card + comb + sc[Score.PILOTTA_GP_NS + us] * 10
     for i in range(q.cands.shape[0]):
         _replay(ast, dealer, q.calls)
         apply_call(ast, q.cands[i, 0], q.cands[i, 1])
         finish_auction(ast, setup, hands, rules, key, state, me)
         b = ast[AState.BIDDER]
-        per_cand[w, i, C_BIDDER] = b
+        out.per_cand[w, i, C_BIDDER] = b
         if b < 0:
             continue
         tr = ast[AState.TRUMP]
-        if raw[b, tr] < 0:
-            raw[b, tr], trk[b, tr] = _play(hands, b, tr, dealer, setup, rules, key, state, ws, mode)
+        _contract(known, hands, b, tr, dealer, setup, rules, key, state, mode)
         lv = ast[AState.LEVEL]
-        _score(hands, b, lv, tr, raw[b, tr], trk[b, tr], dealer, rules, sc)
-        per_cand[w, i, C_US] = sc[Score.TOTAL_NS + us]
-        per_cand[w, i, C_THEM] = sc[Score.TOTAL_NS + 1 - us]
-        per_cand[w, i, C_MADE] = sc[Score.MADE]
-        per_cand[w, i, C_LEVEL] = lv
-        per_cand[w, i, C_TRUMP] = tr
+        _score(hands, b, lv, tr, max(known[b, tr, 0], 0), known[b, tr, 1], dealer, rules, sc)
+        out.per_cand[w, i, C_US] = sc[Score.TOTAL_NS + us]
+        out.per_cand[w, i, C_THEM] = sc[Score.TOTAL_NS + 1 - us]
+        out.per_cand[w, i, C_MADE] = sc[Score.MADE]
+        out.per_cand[w, i, C_LEVEL] = lv
+        out.per_cand[w, i, C_TRUMP] = tr
 
 
 @njit
@@ -241,36 +238,29 @@ def _team_combos(hands, me, trump, dealer, rules):
 
 
 @njit
-def _chunk(seed, lo, hi, q, setup, rules, tables, per_trump, per_cand, tries):
-    bits = 16 if q.query[3] == MODE_DD else 6
-    ws = new_workspace(bits, tables[0], tables[1], tables[2], tables[3])
+def _chunk(seed, lo, hi, q, setup, rules, known, out):
     for w in range(lo, hi):
-        _world(seed, w, q, setup, rules, ws, per_trump, per_cand, tries)
+        _world(seed, w, q, setup, rules, known[w], out)
 
 
 @njit_parallel
-def advise_worlds(seed, n, q, setup, rules, tables):
-    """``n`` worlds of the question ``q`` (:data:`Query`): (per-trump int64[n, 4, T_LEN],
-    per-candidate int64[n, m, C_LEN], tries int64[n]: shuffles drawn until the world was
-    consistent with the auction, 0 when none was). Parallel over fixed chunks: the same
-    numbers whatever the thread count."""
+def advise_worlds(seed, n, q, setup, rules, known):
+    """``n`` worlds of the question ``q`` (:data:`Query`), ``known`` int64[n, 4, 4, 2] (see
+    the module docstring; filled in place): an :data:`Out` of per-trump int64[n, 4, T_LEN],
+    per-candidate int64[n, m, C_LEN], tries int64[n] (shuffles drawn until the world was
+    consistent with the auction, 0 when none was) and the hands int64[n, 4]. Parallel over
+    fixed chunks: the same numbers whatever the thread count."""
     m = q.cands.shape[0]
-    per_trump = np.zeros((n, 4, T_LEN), dtype=np.int64)
-    per_cand = np.zeros((n, m, C_LEN), dtype=np.int64)
-    tries = np.zeros(n, dtype=np.int64)
+    out = Out(
+        np.zeros((n, 4, T_LEN), dtype=np.int64),
+        np.zeros((n, m, C_LEN), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, 4), dtype=np.int64),
+    )
     n_chunks = min(n, N_CHUNKS)
     per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        _chunk(
-            seed,
-            ch * per,
-            min(n, (ch + 1) * per),
-            q,
-            setup,
-            rules,
-            tables,
-            per_trump,
-            per_cand,
-            tries,
-        )
-    return per_trump, per_cand, tries
+        lo = ch * per
+        hi = min(n, lo + per)
+        _chunk(seed, lo, hi, q, setup, rules, known, out)
+    return out
