@@ -282,8 +282,8 @@ def advise(
 def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rules) -> None:
     """Fill the contracts a record pass marked (``known == NEEDED``) with their exact
     double-dummy values (``solver.solve_batch``): the contracting team's card points and
-    tricks (8 for its capot; 0 when it takes no point, else 1: the solver's defenders do not
-    play for a capot of their own, see docs)."""
+    tricks (8 for its capot; 0, the defenders' capot, when it takes no point; else 1: the
+    solver's defenders do not play for a capot of their own, see docs)."""
     w, b, t = np.nonzero(known[:, :, :, 0] == K.NEEDED)
     if len(w) == 0:
         return
