@@ -132,6 +132,7 @@ def test_dd_oracle_matches_the_solver():
     assert r["trumps"]["S"]["card_points"]["mean"] == pytest.approx(got)
 
 
+@pytest.mark.slow
 def test_dd_advice_runs():
     r = B.advise(HAND, 2, auction="E:pass", deals=8, play="dd", seed=4)
     assert r["worlds"] == 8 and r["play"] == "dd"
