@@ -303,7 +303,7 @@ def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rule
 
 
 _WIN_TABLES: dict = {}
-WIN_ROUNDS = 100_000
+WIN_ROUNDS = 40_000
 
 
 def win_probability_table(prior: str, play: str, rules: Rules = DEFAULT_RULES) -> np.ndarray:
