@@ -259,3 +259,11 @@ def test_score_ranks_by_p_win(run_main):
         "pilotta", "bid", "JS 9S AS TS KH AD TD 7C", "--seat", "S", "--score", "400:0"
     )
     assert code == 2 and "score" in err
+
+
+def test_tournament_standings_balance():
+    names = ["heuristic", "cautious", "random"]
+    r = match.tournament([S.resolve(n) for n in names], 800, seed=3)
+    assert len(r["pairs"]) == 3
+    assert sum(row["mean"] for row in r["table"]) == pytest.approx(0, abs=1e-9)
+    assert r["table"][-1]["strategy"] == "random"
