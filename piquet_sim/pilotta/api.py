@@ -13,14 +13,15 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..core.errors import InputError
 from .cards import KING, PACK, QUEEN, SUITS, popcount, suit_holding
 from .declarations import list_combinations
 from .kernels.game import simulate_games as _games_kernel
 from .kernels.simulate import simulate_batch
 from .kernels.tricks import card_points
-from .layouts import SETUP_LEN, Game, RoundRec, Score, Setup
+from .layouts import N_AUCTION_PARAMS, SETUP_LEN, Game, RoundRec, Score, Setup
 from .odds import odds
-from .policies import AUCTION_POLICIES, PLAY_POLICIES, auction_params
+from .policies import AUCTION_POLICIES, PLAY_POLICIES, ROUND_PLAY_POLICIES, auction_params
 from .rules import DEFAULT_RULES, Rules
 from .solver import Solution, SolveError, solve
 
@@ -56,13 +57,27 @@ def make_setup(
     auction: str = "random",
     play_ns: str = "random",
     play_ew: str = "random",
-    auction_args: tuple[int, int] | None = None,
+    auction_args=None,
+    auction_ew: str | None = None,
+    auction_args_ew=None,
 ) -> np.ndarray:
-    """The int64 setup array (:class:`layouts.Setup`) from policy names (``policies.py``)."""
+    """The int64 setup array (:class:`layouts.Setup`) from policy names (``policies.py``):
+    ``auction`` / ``auction_args`` for North-South, and for East-West too unless
+    ``auction_ew`` / ``auction_args_ew`` are given (args: a sequence or a dict by name)."""
+    for play in (play_ns, play_ew):
+        if play not in ROUND_PLAY_POLICIES:
+            raise InputError(
+                f"play policy {play!r} cannot play simulated rounds; "
+                f"use one of {', '.join(ROUND_PLAY_POLICIES)}"
+            )
     setup = np.zeros(SETUP_LEN, dtype=np.int64)
-    a = AUCTION_POLICIES[auction]
-    setup[Setup.AUCTION] = a
-    setup[Setup.AUCTION_P0 : Setup.AUCTION_P1 + 1] = auction_params(a, auction_args)
+    if auction_ew is None:
+        auction_ew, auction_args_ew = auction, auction_args
+    for team, (name, args) in enumerate(((auction, auction_args), (auction_ew, auction_args_ew))):
+        a = AUCTION_POLICIES[name]
+        setup[Setup.AUCTION_NS + team] = a
+        lo = Setup.PARAMS_EW if team else Setup.PARAMS_NS
+        setup[lo : lo + N_AUCTION_PARAMS] = auction_params(a, args)
     setup[Setup.PLAY_NS] = PLAY_POLICIES[play_ns]
     setup[Setup.PLAY_EW] = PLAY_POLICIES[play_ew]
     return setup

@@ -9,6 +9,8 @@ compare rows measured in the same run.
 * ``pilotta solve-batch``: full solves per second on every thread (each chunk keeps its table);
 * ``pilotta rounds-random`` / ``pilotta rounds-greedy``: whole simulated rounds per second
   (deal, random auction, declarations, play, score) on 1 thread and on every thread;
+* ``pilotta rounds-heuristic``: the same with the threshold bidder and heuristic play;
+* ``pilotta bid``: seconds of one bid advice (library call; heuristic play and dd);
 * ``pilotta odds``: dealt hands counted per second (every thread);
 * ``pilotta cold-start``: first-call compile time of the main kernels in a fresh process with
   an empty numba cache.
@@ -106,9 +108,9 @@ def solve_batch(quick: bool) -> list[dict]:
     ]
 
 
-def _rounds(policy: str, quick: bool) -> list[dict]:
+def _rounds(policy: str, quick: bool, auction: str = "random") -> list[dict]:
     n = 200_000 if quick else 2_000_000
-    setup = make_setup("random", policy, policy)
+    setup = make_setup(auction, policy, policy)
     rules = Rules().to_array()
     previous = numba.get_num_threads()
     rows = []
@@ -124,6 +126,7 @@ def _rounds(policy: str, quick: bool) -> list[dict]:
             rows.append(
                 {
                     "workload": f"pilotta rounds-{policy}",
+                    "auction": auction,
                     "threads": threads,
                     "rounds": n,
                     "rounds_per_s": round(n / best),
@@ -150,6 +153,42 @@ def odds_deals(quick: bool) -> list[dict]:
     ]
 
 
+BID_HAND = "JS 9S AS TS KH AD TD 7C"
+
+
+def bid_timing(quick: bool) -> list[dict]:
+    """Seconds of one ``advise`` (the bid advisor's library call, compiled, CLI start-up
+    excluded) for South after East passed, with heuristic play (2000 worlds) and the dd oracle
+    (200 worlds; 50 when quick), on 1 thread and on every thread."""
+    from .bid import advise
+    from .cards import parse_cards
+
+    hand = parse_cards(BID_HAND)
+    previous = numba.get_num_threads()
+    rows = []
+    try:
+        advise(hand, 2, auction="E:pass", deals=20)  # compile
+        advise(hand, 2, auction="E:pass", deals=4, play="dd")
+        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+            numba.set_num_threads(threads)
+            for play, n in (("heuristic", 2000), ("dd", 50 if quick else 200)):
+                t0 = time.perf_counter()
+                r = advise(hand, 2, auction="E:pass", deals=n, play=play, seed=11)
+                rows.append(
+                    {
+                        "workload": "pilotta bid",
+                        "threads": threads,
+                        "play": play,
+                        "worlds": n,
+                        "candidates": len(r["calls"]),
+                        "seconds": round(time.perf_counter() - t0, 3),
+                    }
+                )
+    finally:
+        numba.set_num_threads(previous)
+    return rows
+
+
 _COLD = """
 import json, time
 import numpy as np
@@ -171,6 +210,9 @@ t = time.perf_counter(); K.solve_line(ws, h, np.zeros(4, dtype=np.int64), K.posi
 out["solve_line_s"] = time.perf_counter() - t
 t = time.perf_counter(); odds_batch(1, 0, 10, 0)
 out["odds_batch_s"] = time.perf_counter() - t
+from piquet_sim.pilotta.bid import advise
+t = time.perf_counter(); advise(int(0xFF00FF), 0, deals=2)
+out["advise_s"] = time.perf_counter() - t
 print(json.dumps(out))
 """
 
@@ -192,6 +234,8 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pilotta solve-batch": solve_batch,
     "pilotta rounds-random": lambda quick: _rounds("random", quick),
     "pilotta rounds-greedy": lambda quick: _rounds("greedy", quick),
+    "pilotta rounds-heuristic": lambda quick: _rounds("heuristic", quick, "threshold"),
+    "pilotta bid": bid_timing,
     "pilotta odds": odds_deals,
     "pilotta cold-start": cold_start,
 }

@@ -109,15 +109,64 @@ class RoundRec(IntEnum):
 
 
 class Setup(IntEnum):
-    """How simulated rounds are played (int64 array): policy ids and parameters
-    (:mod:`policies`)."""
+    """How simulated rounds are played (int64 array): each team's auction and play policy ids
+    and its auction parameters (:mod:`policies`)."""
 
-    AUCTION = 0  # AuctionPolicy id
-    AUCTION_P0 = 1  # its two parameters
-    AUCTION_P1 = 2
-    PLAY_NS = 3  # PlayPolicy id of North and South
-    PLAY_EW = 4  # PlayPolicy id of East and West
-    LEN = 5
+    AUCTION_NS = 0  # AuctionPolicy id of North and South
+    AUCTION_EW = 1  # of East and West
+    PLAY_NS = 2  # PlayPolicy id of North and South
+    PLAY_EW = 3  # of East and West
+    PARAMS_NS = 4  # N_AUCTION_PARAMS auction parameters of NS from here
+    PARAMS_EW = 12  # and of EW
+    LEN = 20
+
+
+class BidParam(IntEnum):
+    """Parameters of the ``threshold`` auction policy (card-point units). The seat's estimate of
+    its team's round points with trump t is BASE + its trump card points + TRUMP_LEN per trump
+    + ACE per side ace + TEN per side ten + its own combinations + 20 for the pilotta in t, + RAISE
+    when its partner has bid t."""
+
+    BASE = 0
+    TRUMP_LEN = 1
+    ACE = 2
+    TEN = 3
+    MARGIN = 4  # the estimate must reach the bid + MARGIN
+    RAISE = 5
+    CAPOT = 6  # estimate at which it bids the capot (0: never)
+    LEN = 7
+
+
+class AState(IntEnum):
+    """An auction in progress (int64 array; ``kernels.auction``)."""
+
+    DEALER = 0
+    LEVEL = 1  # last bid level 0..9 (-1: none)
+    BIDDER = 2  # its seat (-1)
+    TRUMP = 3  # its suit (-1)
+    PASSES = 4  # passes since the last bid (or from the start)
+    CALLS = 5  # calls made
+    PASSED = 6  # bit p: seat p has passed at least once
+    DONE = 7  # 1: the auction is over
+    SUIT_N = 8  # last suit bid by each seat (-1: none), N E S W
+    LEN = 12
+
+
+class View(IntEnum):
+    """What a play policy sees besides its hand and its legal cards (int64 array)."""
+
+    SEAT = 0
+    POS = 1  # cards already in the trick (0..3)
+    LED = 2  # suit led (-1 at a trick start)
+    TOP_TRUMP = 3  # trump strength of the highest trump in the trick (-1 none)
+    WIN_POWER = 4  # power of the winning card (-1 none)
+    WIN_SEAT = 5  # seat winning the trick so far
+    PLAYED = 6  # mask of every card played so far, the current trick included
+    VOIDS = 7  # bit 4 * seat + suit: that seat has shown it holds no card of that suit
+    C_TEAM = 8  # contracting team
+    TRUMP = 9
+    KQ = 10  # 1: trump K 3, Q 2
+    LEN = 11
 
 
 class Game(IntEnum):
@@ -217,6 +266,9 @@ SCORE_LEN = int(Score.LEN)
 AUCTION_LEN = int(Auction.LEN)
 ROUND_LEN = int(RoundRec.LEN)
 SETUP_LEN = int(Setup.LEN)
+N_AUCTION_PARAMS = 8  # parameter slots per team in a Setup
+ASTATE_LEN = int(AState.LEN)
+VIEW_LEN = int(View.LEN)
 GAME_LEN = int(Game.LEN)
 ODDS_LEN = int(OddsScope.LEN) * int(OddsBin.LEN)
 POS_LEN = int(SolverPos.LEN)

@@ -17,6 +17,7 @@ import random
 import numpy as np
 import pytest
 
+from piquet_sim.pilotta.api import make_setup
 from piquet_sim.pilotta.kernels.simulate import simulate_batch
 from piquet_sim.pilotta.layouts import RoundRec, Score
 from piquet_sim.pilotta.reference.play import Round
@@ -40,8 +41,10 @@ SEED = 20260415
 SCORE_FIELDS = [f for f in Score if f.name != "LEN"]
 
 
-def kernel_rounds(rules: Rules, n: int, start: int = 0):
-    setup = np.array([AUCTION[0], AUCTION[1], AUCTION[2], 0, 0], dtype=np.int64)
+RANDOM_SETUP = make_setup("random", "random", "random", auction_args=AUCTION[1:])
+
+
+def kernel_rounds(rules: Rules, n: int, start: int = 0, setup=RANDOM_SETUP):
     return simulate_batch(SEED, start, n, setup, rules.to_array())
 
 
@@ -64,8 +67,8 @@ def check_invariants(recs: np.ndarray, plays: np.ndarray, legal_n: np.ndarray, t
     assert (s[:, Score.CARD_GP_NS] + s[:, Score.CARD_GP_EW] >= total // 10).all()
 
 
-def compare_round(i: int, rec: np.ndarray, plays: np.ndarray, legal_n: np.ndarray, rules: Rules):
-    ref = simulate_round(SEED, i, AUCTION, rules)
+def compare_round(i, rec, plays, legal_n, rules: Rules, setup=RANDOM_SETUP) -> bool:
+    ref = simulate_round(SEED, i, setup, rules)
     assert [int(x) for x in rec[RoundRec.HAND_N : RoundRec.HAND_W + 1]] == ref.hands, i
     assert (rec[RoundRec.DEALER], rec[RoundRec.BIDDER]) == (ref.dealer, ref.bidder), i
     if ref.bidder < 0:
@@ -103,12 +106,12 @@ def compare_round(i: int, rec: np.ndarray, plays: np.ndarray, legal_n: np.ndarra
     return True
 
 
-def run_differential(rules: Rules, n: int) -> int:
-    recs, plays, legal_n = kernel_rounds(rules, n)
+def run_differential(rules: Rules, n: int, setup=RANDOM_SETUP) -> int:
+    recs, plays, legal_n = kernel_rounds(rules, n, setup=setup)
     check_invariants(recs, plays, legal_n, rules.total_points)
     played = 0
     for i in range(n):
-        played += compare_round(i, recs[i], plays[i], legal_n[i], rules)
+        played += compare_round(i, recs[i], plays[i], legal_n[i], rules, setup)
     return played
 
 

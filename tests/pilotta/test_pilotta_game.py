@@ -26,7 +26,7 @@ def test_simulated_games_match_reference():
         state = GameState(target=151)
         r = 0
         while state.winner < 0:
-            rnd = simulate_round(11, g * GAME_STRIDE + 4 * r + state.dealer, AUCTION, rules)
+            rnd = simulate_round(11, g * GAME_STRIDE + 4 * r + state.dealer, setup, rules)
             if rnd.bidder < 0:
                 state.add(0, 0)
             else:

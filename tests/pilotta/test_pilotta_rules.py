@@ -69,7 +69,7 @@ def test_literal_kq_total_is_160():
 
 
 def test_layouts_have_unique_fields_and_lengths():
-    names = ("Rule", "Decl", "Comb", "Score", "Auction", "RoundRec", "Setup", "Game", "OddsScope")
+    names = ("Rule", "Decl", "Comb", "Score", "Auction", "RoundRec", "Game", "OddsScope", "View")
     for name in names:
         cls = getattr(layouts, name)
         members = [m for m in cls.__members__.values() if m.name != "LEN"]
@@ -77,5 +77,11 @@ def test_layouts_have_unique_fields_and_lengths():
         assert len(cls.__members__) == len(list(cls)), name
         assert sorted(int(m) for m in members) == list(range(len(members))) or name == "RoundRec"
         assert int(cls.LEN) == max(int(m) for m in members) + 1 or name == "RoundRec"
+    # layouts with blocks: each block fits before the next field
+    s = layouts.Setup
+    assert s.PARAMS_EW - s.PARAMS_NS == layouts.N_AUCTION_PARAMS
+    assert s.LEN == s.PARAMS_EW + layouts.N_AUCTION_PARAMS and s.PLAY_EW < s.PARAMS_NS
+    a = layouts.AState
+    assert a.LEN == a.SUIT_N + 4 and sorted(int(m) for m in a)[:-1] == list(range(9))
     rr = layouts.RoundRec
     assert int(rr.LEN) == int(rr.SCORE) + int(layouts.Score.LEN)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from piquet_sim.pilotta.api import make_setup
 from piquet_sim.pilotta.kernels.auction import run_auction
 from piquet_sim.pilotta.kernels.game import game_add, game_reset
 from piquet_sim.pilotta.kernels.scoring import score_round
@@ -19,7 +20,6 @@ from piquet_sim.pilotta.layouts import (
     Game,
     Score,
 )
-from piquet_sim.pilotta.policies import AuctionPolicy
 from piquet_sim.pilotta.reference import auction as RA
 from piquet_sim.pilotta.reference import scoring as R
 from piquet_sim.pilotta.rules import DEFAULT_RULES, Rules
@@ -210,11 +210,11 @@ def test_thrown_in_rounds_count_and_pass_the_deal():
 def test_fixed_auction(dealer, level):
     # the first speaker (after the dealer) bids, the three others pass: 4 calls
     out = np.zeros(AUCTION_LEN, dtype=np.int32)
-    params = np.array([level, 2], dtype=np.int64)
+    setup = make_setup("fixed", auction_args=(level, 2))
     run_auction(
         dealer,
-        AuctionPolicy.FIXED,
-        params,
+        setup,
+        np.zeros(4, dtype=np.int64),
         Rules().to_array(),
         np.uint64(1),
         np.zeros(1, dtype=np.int64),
@@ -227,11 +227,11 @@ def test_fixed_auction(dealer, level):
 
 def test_all_pass_throws_the_cards_in():
     out = np.zeros(AUCTION_LEN, dtype=np.int32)
-    params = np.array([-1, 0], dtype=np.int64)  # fixed policy with no bid: everyone passes
+    setup = make_setup("fixed", auction_args=(-1, 0))  # fixed policy with no bid: all pass
     run_auction(
         0,
-        AuctionPolicy.FIXED,
-        params,
+        setup,
+        np.zeros(4, dtype=np.int64),
         Rules().to_array(),
         np.uint64(1),
         np.zeros(1, dtype=np.int64),

@@ -3,17 +3,32 @@ the last bid have passed (or all four pass at the start: the cards are thrown in
 
 A bid is a level 0..9 (80, 90 … 160 points, then the capot) and a trump suit; each bid is
 higher than the last. Under ``pass_is_final`` a player who has passed may not bid again.
-Policies are :class:`policies.AuctionPolicy` ids with two parameters.
+An auction in progress is an int64 :class:`layouts.AState` array, so the bid advisor can replay
+a given auction, add a call and let the policies finish it. Policies are
+:class:`policies.AuctionPolicy` ids with their parameters, one policy per team (``Setup``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ...core.bits import popcount32
 from ...core.jit import njit
 from ...core.rng import bounded
-from ..layouts import BID_CAPOT, Auction, Rule
+from ..layouts import (
+    ASTATE_LEN,
+    BID_CAPOT,
+    N_AUCTION_PARAMS,
+    AState,
+    Auction,
+    BidParam,
+    Rule,
+    Setup,
+)
 from ..policies import AuctionPolicy
+from .declarations import combination_points
+from .tables import TRUMP_HOLDING_POINTS
+from .tricks import SUIT_BITS
 
 N_LEVELS = 10  # 80 .. 160 and the capot
 
@@ -25,13 +40,121 @@ def level_points(level):
 
 
 @njit
-def _call(policy, params, seat, first, level, key, state):
-    """One call of ``seat`` allowed to bid above ``level`` (-1: no bid yet): returns
-    (new level, trump) for a bid, (-1, -1) for a pass. ``first``: this is the seat's first
-    call of the auction."""
+def auction_reset(ast, dealer):
+    """An auction about to start, dealt by ``dealer``."""
+    ast[AState.DEALER] = dealer
+    ast[AState.LEVEL] = -1
+    ast[AState.BIDDER] = -1
+    ast[AState.TRUMP] = -1
+    ast[AState.PASSES] = 0
+    ast[AState.CALLS] = 0
+    ast[AState.PASSED] = 0
+    ast[AState.DONE] = 0
+    for p in range(4):
+        ast[AState.SUIT_N + p] = -1
+
+
+@njit
+def to_speak(ast):
+    """Seat whose call it is."""
+    return (ast[AState.DEALER] + 1 + ast[AState.CALLS]) % 4
+
+
+@njit
+def may_bid(ast, p, rules):
+    """True when seat ``p`` may bid now (something is left above the last bid, and under
+    ``pass_is_final`` it has not passed)."""
+    if ast[AState.LEVEL] >= N_LEVELS - 1:
+        return False
+    return not (rules[Rule.PASS_IS_FINAL] and (ast[AState.PASSED] >> p) & 1)
+
+
+@njit
+def apply_call(ast, level, suit):
+    """The seat to speak calls: a bid (``level`` above the last, ``suit``) or a pass
+    (``level`` -1). Sets DONE when the auction is over."""
+    p = to_speak(ast)
+    ast[AState.CALLS] += 1
+    if level > ast[AState.LEVEL]:
+        ast[AState.LEVEL] = level
+        ast[AState.TRUMP] = suit
+        ast[AState.BIDDER] = p
+        ast[AState.PASSES] = 0
+        ast[AState.SUIT_N + p] = suit
+    else:
+        ast[AState.PASSED] |= 1 << p
+        ast[AState.PASSES] += 1
+        if ast[AState.BIDDER] < 0 and ast[AState.PASSES] == 4:
+            ast[AState.DONE] = 1
+        if ast[AState.BIDDER] >= 0 and ast[AState.PASSES] == 3:
+            ast[AState.DONE] = 1
+
+
+@njit
+def _suit_values(h, params, kq):
+    """(value of holding ``h`` as a side suit, as the trump suit) in the estimate."""
+    plain = params[BidParam.ACE] * ((h >> 7) & 1) + params[BidParam.TEN] * ((h >> 3) & 1)
+    n = popcount32(h)
+    trump = TRUMP_HOLDING_POINTS[kq, h] + params[BidParam.TRUMP_LEN] * n
+    if (h >> 6) & 1 and (h >> 5) & 1:
+        trump += 20
+    return plain, trump
+
+
+@njit
+def estimate(hand, trump, params, combos, kq):
+    """The threshold policy's estimate of its team's round points with ``trump`` (card-point
+    units; see :class:`layouts.BidParam`); ``combos``: the hand's combination points."""
+    e = params[BidParam.BASE] + combos
+    for s in range(4):
+        plain, as_trump = _suit_values((hand >> (8 * s)) & SUIT_BITS, params, kq)
+        e += as_trump if s == trump else plain
+    return e
+
+
+@njit
+def threshold_eval(hand, p, ast, params, kq):
+    """(highest level 0..9 the threshold policy would bid, -1 none; its best suit)."""
+    base = params[BidParam.BASE] + combination_points(hand)
+    for s in range(4):
+        base += _suit_values((hand >> (8 * s)) & SUIT_BITS, params, kq)[0]
+    partner_suit = ast[AState.SUIT_N + (p + 2) % 4]
+    best_e = -(1 << 30)
+    best_t = 0
+    for t in range(4):
+        plain, as_trump = _suit_values((hand >> (8 * t)) & SUIT_BITS, params, kq)
+        e = base - plain + as_trump
+        if t == partner_suit:
+            e += params[BidParam.RAISE]
+        if e > best_e:
+            best_e = e
+            best_t = t
+    if params[BidParam.CAPOT] > 0 and best_e >= params[BidParam.CAPOT]:
+        return N_LEVELS - 1, best_t
+    x = best_e - params[BidParam.MARGIN]
+    if x < 80:
+        return -1, best_t
+    cap = (x - 80) // 10
+    return (cap if cap < N_LEVELS - 2 else N_LEVELS - 2), best_t
+
+
+@njit
+def policy_call(policy, params, hand, p, ast, rules, key, state):
+    """Seat ``p``'s call under ``policy``: (level, suit) for a bid, (-1, -1) for a pass."""
+    if not may_bid(ast, p, rules):
+        return -1, -1
+    level = ast[AState.LEVEL]
     if policy == AuctionPolicy.FIXED:
-        if first and level < 0 and params[0] >= 0:
+        if ast[AState.CALLS] == 0 and params[0] >= 0:
             return params[0], params[1]
+        return -1, -1
+    if policy == AuctionPolicy.THRESHOLD:
+        b = ast[AState.BIDDER]
+        if b >= 0 and (b & 1) == (p & 1):
+            return -1, -1  # never over the partner
+        cap, t = threshold_eval(hand, p, ast, params, rules[Rule.KQ_LITERAL])
+        if cap > level:
+            return level + 1, t
         return -1, -1
     if bounded(key, state, 1000) < params[0]:
         room = N_LEVELS - 1 - level
@@ -42,39 +165,55 @@ def _call(policy, params, seat, first, level, key, state):
 
 
 @njit
-def run_auction(dealer, policy, params, rules, key, state, out):
-    """Run the auction dealt by ``dealer``; fill ``out`` (int32[Auction.LEN]): bidder (-1 when
-    thrown in), bid points, trump, number of calls."""
-    level = -1
-    bidder = -1
-    trump = -1
-    passes = 0
-    calls = 0
-    passed = np.zeros(4, dtype=np.int64)
-    spoke = np.zeros(4, dtype=np.int64)
-    p = (dealer + 1) % 4
-    while True:
-        may_bid = level < N_LEVELS - 1 and not (rules[Rule.PASS_IS_FINAL] and passed[p])
-        new = -1
-        suit = -1
-        if may_bid:
-            new, suit = _call(policy, params, p, spoke[p] == 0, level, key, state)
-        spoke[p] = 1
-        calls += 1
-        if new > level:
-            level = new
-            trump = suit
-            bidder = p
-            passes = 0
-        else:
-            passed[p] = 1
-            passes += 1
-            if bidder < 0 and passes == 4:
-                break
-            if bidder >= 0 and passes == 3:
-                break
-        p = (p + 1) % 4
+def consistent_call(policy, params, hand, p, ast, rules, level, suit):
+    """Could ``policy`` have made seat ``p``'s actual call (``level`` -1: a pass) with
+    ``hand``? The sampler's test. Random and fixed policies allow any call; the threshold
+    policy allows a pass when it would pass, and a bid (jumps included) when its best suit is
+    the one bid and its highest level reaches the bid."""
+    if policy != AuctionPolicy.THRESHOLD or not may_bid(ast, p, rules):
+        return True
+    cap, t = threshold_eval(hand, p, ast, params, rules[Rule.KQ_LITERAL])
+    if level < 0:
+        b = ast[AState.BIDDER]
+        return (b >= 0 and (b & 1) == (p & 1)) or cap <= ast[AState.LEVEL]
+    return t == suit and cap >= level
+
+
+@njit
+def team_policy(setup, p):
+    """(policy id, parameter slice) of seat ``p``'s team in a Setup."""
+    t = p & 1
+    lo = Setup.PARAMS_NS + t * (Setup.PARAMS_EW - Setup.PARAMS_NS)
+    return setup[Setup.AUCTION_NS + t], setup[lo : lo + N_AUCTION_PARAMS]
+
+
+@njit
+def finish_auction(ast, setup, hands, rules, key, state, silent):
+    """Let the policies call until the auction is over; seat ``silent`` (-1: none) passes."""
+    while ast[AState.DONE] == 0:
+        p = to_speak(ast)
+        level, suit = -1, -1
+        if p != silent:
+            policy, params = team_policy(setup, p)
+            level, suit = policy_call(policy, params, hands[p], p, ast, rules, key, state)
+        apply_call(ast, level, suit)
+
+
+@njit
+def auction_result(ast, out):
+    """Fill ``out`` (int32[Auction.LEN]) from a finished auction."""
+    bidder = ast[AState.BIDDER]
     out[Auction.BIDDER] = bidder
-    out[Auction.BID] = level_points(level) if bidder >= 0 else 0
-    out[Auction.TRUMP] = trump
-    out[Auction.N_CALLS] = calls
+    out[Auction.BID] = level_points(ast[AState.LEVEL]) if bidder >= 0 else 0
+    out[Auction.TRUMP] = ast[AState.TRUMP]
+    out[Auction.N_CALLS] = ast[AState.CALLS]
+
+
+@njit
+def run_auction(dealer, setup, hands, rules, key, state, out):
+    """Run the auction dealt by ``dealer`` with the Setup's policies; fill ``out``
+    (int32[Auction.LEN]): bidder (-1 when thrown in), bid points, trump, number of calls."""
+    ast = np.zeros(ASTATE_LEN, dtype=np.int64)
+    auction_reset(ast, dealer)
+    finish_auction(ast, setup, hands, rules, key, state, -1)
+    auction_result(ast, out)

@@ -39,6 +39,25 @@ def combo_key(value, is_four, length, top, in_trumps):
 
 
 @njit
+def combination_points(hand):
+    """Points of all the combinations of ``hand`` (sequences and fours; pilotta excluded),
+    what :func:`declare_hand` puts in ``Decl.POINTS``, without the record."""
+    points = 0
+    for s in range(4):
+        h = (hand >> (8 * s)) & 0xFF
+        for j in range(2):
+            length = SEQ_RUNS[h, 2 * j]
+            if length == 0:
+                break
+            points += seq_value(length)
+    for r in range(2, 8):
+        m = (np.int64(1) << r) * 0x01010101
+        if hand & m == m:
+            points += FOUR_VALUE[r]
+    return points
+
+
+@njit
 def declare_hand(hand, trump, out):
     """Fill ``out`` (int32[Decl.LEN]) with the declarations of ``hand`` (natural mask) with
     ``trump`` the trump suit: best key, points of all combinations, counts, fours, pilotta."""

@@ -1,8 +1,8 @@
 """Playing the eight tricks of a round with policies (:class:`policies.PlayPolicy`).
 
 ``play_round`` plays from a trick start with all four hands known to the kernel (each policy
-only looks at its own hand, the trick and the cards already played) and records every card in
-playing order with the number of legal cards the player had.
+only looks at its own hand, the trick, the cards already played and the voids shown) and
+records every card in playing order with the number of legal cards the player had.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import numpy as np
 from ...core.bits import low_index, popcount32, select_bit
 from ...core.jit import njit
 from ...core.rng import bounded
-from ..layouts import Rule
+from ..layouts import VIEW_LEN, Rule, Setup, View
 from ..policies import PlayPolicy
+from .heuristic import heuristic_card
 from .tables import STRENGTH
 from .tricks import SUIT_BITS, card_points, card_power, legal_cards
 
@@ -107,18 +108,26 @@ def greedy_follow(legal, led, trump, win_power, partner_winning, kq):
 
 
 @njit
-def play_round(hands, trump, leader, rules, policy_ns, policy_ew, key, state, plays, legal_n):
+def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, legal_n):
     """Play the tricks left from a trick start (``hands`` int64[4] natural masks, equal sizes,
-    modified in place) with ``leader`` to lead. Writes the cards in playing order into
-    ``plays`` and the number of legal cards of each play into ``legal_n`` (int8 rows, from
-    position 0). Returns (NS card points with the last trick, NS tricks) of these tricks."""
+    modified in place) with ``leader`` to lead and ``c_team`` contracting; each team plays its
+    Setup play policy. Writes the cards in playing order into ``plays`` and the number of legal
+    cards of each play into ``legal_n`` (int8 rows, from position 0). Returns (NS card points
+    with the last trick, NS tricks) of these tricks."""
     kq = rules[Rule.KQ_LITERAL]
     exempt = rules[Rule.PARTNER_EXEMPTION]
+    policy_ns = setup[Setup.PLAY_NS]
+    policy_ew = setup[Setup.PLAY_EW]
     n_tricks = popcount32(hands[0])
     played = np.int64(0)
     for p in range(4):
         played |= hands[p]
     played = ~played & 0xFFFFFFFF
+    view = np.zeros(VIEW_LEN, dtype=np.int64)
+    view[View.C_TEAM] = c_team
+    view[View.TRUMP] = trump
+    view[View.KQ] = kq
+    voids = np.int64(0)
     pts_ns = 0
     tricks_ns = 0
     step = 0
@@ -133,7 +142,17 @@ def play_round(hands, trump, leader, rules, policy_ns, policy_ew, key, state, pl
             partner_winning = i >= 2 and win_seat == (p + 2) % 4
             legal = legal_cards(hands[p], i, led, trump, top_trump, partner_winning, exempt)
             policy = policy_ns if (p & 1) == 0 else policy_ew
-            if policy == PlayPolicy.GREEDY:
+            if policy == PlayPolicy.HEURISTIC:
+                view[View.SEAT] = p
+                view[View.POS] = i
+                view[View.LED] = led
+                view[View.TOP_TRUMP] = top_trump
+                view[View.WIN_POWER] = win_power
+                view[View.WIN_SEAT] = win_seat
+                view[View.PLAYED] = played
+                view[View.VOIDS] = voids
+                c = heuristic_card(hands[p], legal, view)
+            elif policy == PlayPolicy.GREEDY:
                 if i == 0:
                     c = greedy_lead(hands[p], played, trump, kq)
                 else:
@@ -147,6 +166,10 @@ def play_round(hands, trump, leader, rules, policy_ns, policy_ew, key, state, pl
             played |= np.int64(1) << c
             if i == 0:
                 led = c >> 3
+            elif (c >> 3) != led:
+                voids |= np.int64(1) << (4 * p + led)
+                if led != trump and (c >> 3) != trump and not (exempt and partner_winning):
+                    voids |= np.int64(1) << (4 * p + trump)
             pw = card_power(c, led, trump)
             if pw > win_power:
                 win_power = pw

@@ -22,7 +22,6 @@ from ..layouts import (
     Comb,
     RoundRec,
     Rule,
-    Setup,
 )
 from .auction import run_auction
 from .deal import N_PACK, deal_round
@@ -51,8 +50,7 @@ def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     for p in range(4):
         rec[RoundRec.HAND_N + p] = hands[p]
     auction = np.zeros(AUCTION_LEN, dtype=np.int32)
-    params = setup[Setup.AUCTION_P0 : Setup.AUCTION_P1 + 1]
-    run_auction(dealer, setup[Setup.AUCTION], params, rules, key, state, auction)
+    run_auction(dealer, setup, hands, rules, key, state, auction)
     bidder = auction[Auction.BIDDER]
     rec[RoundRec.BIDDER] = bidder
     if bidder < 0:
@@ -74,16 +72,7 @@ def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     pil = comb[Comb.PILOTTA_SEAT]
     rec[RoundRec.PILOTTA_SEAT] = pil
     raw_ns, tricks_ns = play_round(
-        hands,
-        trump,
-        leader,
-        rules,
-        setup[Setup.PLAY_NS],
-        setup[Setup.PLAY_EW],
-        key,
-        state,
-        plays,
-        legal_n,
+        hands, trump, leader, bidder & 1, rules, setup, key, state, plays, legal_n
     )
     rec[RoundRec.TRICKS_NS] = tricks_ns
     rec[RoundRec.RAW_NS] = raw_ns

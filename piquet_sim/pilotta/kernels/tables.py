@@ -8,6 +8,7 @@ tables (at most 256 x 4 entries). Indices:
 * ``ABOVE[t, s]``: natural-rank mask (8 bits) of the ranks stronger than strength ``s`` in
   that order; ``ABOVE[t, 8]`` is 0xFF (row 8 stands for "nothing to beat");
 * ``POINTS[k, t, r]``: card points of rank ``r``; ``k`` = 1 under ``trump_kq_points = (3, 2)``;
+* ``TRUMP_HOLDING_POINTS[k, h]``: trump card points of the natural holding ``h``;
 * ``SEQ_RUNS[h]``: the sequences of an 8-bit natural holding ``h``: (length, top rank) of its
   first and second run of three or more consecutive ranks (length 0 when absent; a suit of 8
   cards holds at most two runs).
@@ -52,3 +53,11 @@ POINTS = np.array(
 SEQ_RUNS = np.array([_runs(h) for h in range(256)], dtype=np.int64)
 #: Value of a four of a kind by natural rank (sevens and eights score nothing).
 FOUR_VALUE = np.array([0, 0, 150, 100, 200, 100, 100, 100], dtype=np.int64)
+#: Trump card points of an 8-bit natural holding: ``TRUMP_HOLDING_POINTS[k, h]``.
+TRUMP_HOLDING_POINTS = np.array(
+    [
+        [sum(int(POINTS[k, 1, r]) for r in range(8) if h >> r & 1) for h in range(256)]
+        for k in (0, 1)
+    ],
+    dtype=np.int64,
+)

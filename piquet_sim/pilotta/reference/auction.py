@@ -70,3 +70,55 @@ def fixed_call(auction: Auction, level: int, suit: int) -> tuple[int, int]:
     if len(auction.calls) == 0 and level >= 0:
         return (level, suit)
     return (-1, -1)
+
+
+THRESHOLD_AUCTION = 2
+BID_PARAMS = ("base", "trump_len", "ace", "ten", "margin", "raise", "capot")
+
+
+def estimate(hand: int, trump: int, params: dict, kq: tuple[int, int] = (4, 3)) -> int:
+    """The threshold policy's estimate of its team's round points with ``trump``."""
+    from .cards import cards_of, points, rank_char, suit
+    from .declarations import combinations
+
+    cards = cards_of(hand)
+    trumps = [c for c in cards if suit(c) == trump]
+    e = params["base"] + sum(c.value for c in combinations(hand, trump))
+    e += sum(points(c, trump, kq) for c in trumps) + params["trump_len"] * len(trumps)
+    if {rank_char(c) for c in trumps} >= {"K", "Q"}:
+        e += 20
+    side = [rank_char(c) for c in cards if suit(c) != trump]
+    return e + params["ace"] * side.count("A") + params["ten"] * side.count("T")
+
+
+def threshold_eval(
+    auction: Auction, hand: int, params: dict, kq: tuple[int, int] = (4, 3)
+) -> tuple[int, int]:
+    """(highest level the threshold policy would bid, -1 none; its best suit)."""
+    seat = auction.to_speak()
+    partner_bids = [s for p, lv, s in auction.calls if p == (seat + 2) % 4 and lv >= 0]
+    values = []
+    for t in range(4):
+        e = estimate(hand, t, params, kq)
+        if partner_bids and partner_bids[-1] == t:
+            e += params["raise"]
+        values.append(e)
+    best_t = max(range(4), key=lambda t: (values[t], -t))
+    e = values[best_t]
+    if params["capot"] > 0 and e >= params["capot"]:
+        return len(LEVELS) - 1, best_t
+    if e - params["margin"] < 80:
+        return -1, best_t
+    return min((e - params["margin"] - 80) // 10, len(LEVELS) - 2), best_t
+
+
+def threshold_call(auction: Auction, hand: int, params: dict, kq=(4, 3)) -> tuple[int, int]:
+    """The threshold policy: the lowest bid above the last in its best suit when its highest
+    level allows; never over its partner."""
+    seat = auction.to_speak()
+    last = auction.last_bid()
+    if not auction.may_bid(seat) or (last is not None and last[0] % 2 == seat % 2):
+        return (-1, -1)
+    cap, t = threshold_eval(auction, hand, params, kq)
+    level = last[1] if last else -1
+    return (level + 1, t) if cap > level else (-1, -1)

@@ -1,19 +1,21 @@
 """A simulated round replayed in plain Python: the reference twin of the kernels'
 ``simulate_round`` (deal from the stream (seed, index), dealer ``index % 4``, auction and random
-play drawing from the same stream, declarations, scoring), for differential tests."""
+play drawing from the same stream, the threshold bidder and the heuristic player,
+declarations, scoring), for differential tests."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..rules import Rules
-from .auction import Auction, fixed_call, random_call
+from .auction import BID_PARAMS, THRESHOLD_AUCTION, Auction, fixed_call, random_call, threshold_call
 from .declarations import compare
-from .play import Round
+from .heuristic import Table, follow, lead, note_play
+from .play import Round, trick_winner
 from .scoring import RoundScore, score_round
 from .streams import Stream, stream_key
 
-RANDOM_PLAY, GREEDY_PLAY = 0, 1
+RANDOM_PLAY, GREEDY_PLAY, HEURISTIC_PLAY = 0, 1, 2
 RANDOM_AUCTION, FIXED_AUCTION = 0, 1
 
 
@@ -41,20 +43,31 @@ def deal(stream: Stream) -> list[int]:
     return [sum(1 << pack[8 * p + i] for i in range(8)) for p in range(4)]
 
 
-def simulate_round(
-    seed: int, index: int, auction_policy: tuple[int, int, int], rules: Rules
-) -> SimulatedRound:
-    """Replay round ``index`` of ``seed`` with random play for all four seats;
-    ``auction_policy`` = (policy id, param 0, param 1)."""
+def _team(setup, team: int) -> tuple[int, list[int], int]:
+    """(auction policy id, its 8 parameters, play policy id) of a team in a kernel Setup
+    (layout: auction NS, EW, play NS, EW, 8 parameters NS, 8 EW)."""
+    setup = [int(x) for x in setup]
+    return setup[team], setup[4 + 8 * team : 12 + 8 * team], setup[2 + team]
+
+
+def simulate_round(seed: int, index: int, setup, rules: Rules) -> SimulatedRound:
+    """Replay round ``index`` of ``seed`` under ``setup`` (the kernels' Setup array: each
+    team's auction policy, random / fixed / threshold, and play policy, random or heuristic)."""
     stream = Stream(stream_key(seed, index))
     dealer = index % 4
     out = SimulatedRound(dealer, deal(stream))
     auction = Auction(dealer, rules.pass_is_final)
+    kq = rules.trump_kq_points
     while not auction.is_over():
-        if auction_policy[0] == FIXED_AUCTION:
-            level, suit = fixed_call(auction, auction_policy[1], auction_policy[2])
+        seat = auction.to_speak()
+        policy, params, _ = _team(setup, seat % 2)
+        if policy == FIXED_AUCTION:
+            level, suit = fixed_call(auction, params[0], params[1])
+        elif policy == THRESHOLD_AUCTION:
+            named = dict(zip(BID_PARAMS, params, strict=False))
+            level, suit = threshold_call(auction, out.hands[seat], named, kq)
         else:
-            level, suit = random_call(auction, auction_policy[1], auction_policy[2], stream.draw)
+            level, suit = random_call(auction, params[0], params[1], stream.draw)
         auction.call(level, suit)
     out.bidder, out.bid, out.trump = auction.result()
     if out.bidder < 0:
@@ -63,11 +76,27 @@ def simulate_round(
     out.first_leader = leader
     comp = compare(out.hands, out.trump, leader, rules.equal_declarations == "nobody")
     out.decl_team, out.decl_points, out.pilotta_seat = comp.team, comp.points, comp.pilotta_seat
-    game = Round(out.hands, out.trump, leader, rules.partner_exemption, rules.trump_kq_points)
+    game = Round(out.hands, out.trump, leader, rules.partner_exemption, kq)
+    table = Table(set(), set(), out.bidder % 2, out.trump, kq)
     plays, counts = [], []
     while not game.is_over():
         options = game.legal_actions()
-        card = options[stream.draw(len(options))] if len(options) > 1 else options[0]
+        seat = game.to_play()
+        play_policy = _team(setup, seat % 2)[2]
+        if play_policy == HEURISTIC_PLAY:
+            hand = game.hands[seat]
+            card = (
+                lead(hand, seat, table)
+                if not game.trick
+                else follow(hand, options, game.trick, table)
+            )
+        else:
+            card = options[stream.draw(len(options))] if len(options) > 1 else options[0]
+        trick = game.trick + [(seat, card)]
+        partner_winning = (
+            len(game.trick) >= 2 and trick_winner(game.trick, out.trump) == (seat + 2) % 4
+        )
+        note_play(table, trick, rules.partner_exemption, partner_winning)
         plays.append(card)
         counts.append(len(options))
         game.apply(card, check=False)

@@ -1,0 +1,331 @@
+"""The bid advisor: with these eight cards, in this seat, after these calls, which call?
+
+:func:`advise` samples worlds (the other 24 cards dealt to the three other seats) consistent
+with the auction so far under a **prior**: the auction policy of those seats (default the
+``threshold`` bidder with its default parameters; ``random`` makes every world consistent).
+In every world it plays the round with the player contracting in each trump suit, and for
+every legal call (each bid above the last, and the pass) it lets the three others finish the
+auction with the same policy (the player passes from then on), plays the final contract and
+scores it. Every candidate is valued on the same worlds (common random numbers).
+
+Perspective: **the player's team**. Round points are its card points (250 for its capot)
+plus the combinations it scores and its pilotta (card-point units, what a contract is measured
+against); a call's value is the round's game points of the player's team minus the
+opponents' (the round alone, not the game).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from ..core.errors import InputError
+from ..core.stats import Z95, paired_difference, wilson_interval
+from .api import make_setup
+from .cards import PACK, SEATS, SUITS, parse_seat, parse_suit, popcount
+from .kernels import advise as K
+from .kernels import solver as SK
+from .kernels.simulate import simulate_batch
+from .kernels.winprob import win_after, win_table
+from .layouts import BIDS, RoundRec, Score
+from .policies import AUCTION_PARAMS, AuctionPolicy
+from .reference.auction import Auction
+from .rules import DEFAULT_RULES, Rules
+
+PLAYS = ("heuristic", "random", "greedy", "dd")
+PRIORS = ("threshold", "random")
+MAKE_LEVELS = (80, 90, 100, 110, 120, 130, 140, 150, 160)
+DEFAULT_DEALS = {"heuristic": 2000, "random": 2000, "greedy": 2000, "dd": 200}
+
+
+def call_name(level: int, suit: int) -> str:
+    """'pass', '90H', 'capotS' for a level 0..9 (-1: pass)."""
+    if level < 0:
+        return "pass"
+    return ("capot" if level == 9 else str(BIDS[level])) + SUITS[suit]
+
+
+def parse_call(text: str) -> tuple[int, int]:
+    """(level, suit) of 'pass', 'p', '90H', '160 S', 'capotC'; raises InputError."""
+    t = text.strip().replace(" ", "")
+    if t.lower() in ("pass", "p", "-"):
+        return -1, -1
+    if t.lower().startswith("capot"):
+        number, suit = 250, t[5:]
+    else:
+        digits = len(t) - len(t.lstrip("0123456789"))
+        if digits == 0:
+            raise InputError(f"'{text}' is not a call (pass, 80H … 160S, capotC)")
+        number, suit = int(t[:digits]), t[digits:]
+    if number not in BIDS:
+        raise InputError(f"'{text}': bids are 80, 90, …, 160 or capot")
+    try:
+        s = parse_suit(suit)
+    except InputError:
+        raise InputError(f"'{text}': a bid names a trump suit (S, H, D or C)") from None
+    return BIDS.index(number), s
+
+
+def parse_auction(text: str, dealer: int, rules: Rules = DEFAULT_RULES) -> list[tuple]:
+    """Calls 'E:pass S:90H …' (seat:call, in turn from the player after the dealer) as
+    (seat, level, suit) tuples; raises InputError for a call out of turn, too low, after a
+    final pass, or after the auction ended."""
+    auction = Auction(dealer, rules.pass_is_final)
+    out = []
+    for token in text.split():
+        if ":" not in token:
+            raise InputError(f"'{token}': write each call as SEAT:CALL (E:pass, S:90H)")
+        seat_text, call_text = token.split(":", 1)
+        seat = parse_seat(seat_text)
+        if auction.is_over():
+            raise InputError(f"'{token}': the auction is already over")
+        if seat != auction.to_speak():
+            raise InputError(f"'{token}' is out of turn: it is {SEATS[auction.to_speak()]}'s call")
+        level, suit = parse_call(call_text)
+        if level >= 0:
+            last = auction.last_bid()
+            if last is not None and level <= last[1]:
+                raise InputError(f"'{token}' must be higher than {call_name(last[1], last[2])}")
+            if not auction.may_bid(seat):
+                raise InputError(f"'{token}': {SEATS[seat]} has passed (pass is final)")
+        auction.call(level, suit)
+        out.append((seat, level, suit))
+    return out
+
+
+def candidates(calls: list[tuple], dealer: int, seat: int, rules: Rules) -> list[tuple[int, int]]:
+    """The player's legal calls: the pass, then every bid above the last (each suit)."""
+    auction = Auction(dealer, rules.pass_is_final)
+    for _, level, suit in calls:
+        auction.call(level, suit)
+    if auction.is_over():
+        raise InputError("the auction is over: nothing left to call")
+    if auction.to_speak() != seat:
+        raise InputError(f"after these calls it is {SEATS[auction.to_speak()]}'s call, not yours")
+    out = [(-1, -1)]
+    if auction.may_bid(seat):
+        last = auction.last_bid()
+        start = last[1] + 1 if last else 0
+        out += [(lv, s) for lv in range(start, 10) for s in range(4)]
+    return out
+
+
+def _rate(k: int, n: int) -> dict:
+    lo, hi = wilson_interval(int(k), n)
+    return {"p": k / n if n else math.nan, "ci95": [lo, hi], "count": int(k)}
+
+
+def _mean(x: np.ndarray) -> dict:
+    n = len(x)
+    m = float(x.mean()) if n else math.nan
+    se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+    return {"mean": m, "se": se, "ci95": [m - Z95 * se, m + Z95 * se]}
+
+
+def advise(
+    hand: int,
+    seat: int,
+    dealer: int | None = None,
+    auction: str = "",
+    play: str = "heuristic",
+    deals: int | None = None,
+    seed: int = 1,
+    prior: str = "threshold",
+    rules: Rules = DEFAULT_RULES,
+    score: tuple[int, int] | None = None,
+) -> dict:
+    """Advise the call of ``seat`` (0 N .. 3 W) holding ``hand`` (8-card mask) after
+    ``auction`` ('E:pass S:90H …', in turn from the player after ``dealer``; default dealer:
+    the seat before the first caller, or before the player when the auction is empty).
+    ``play``: heuristic, random, greedy (all four seats) or dd (exact double-dummy values,
+    the marked oracle). ``deals``: worlds drawn (default 2000; 200 with dd).
+    Returns a dict (see the module docstring for perspective): per trump suit, the player's
+    team's round points and P(making 80 … 160, capot); per call, its mean value in game points
+    with a 95% interval; the recommendation with its paired margin over the runner-up.
+    ``score`` (the player's team's game points, the opponents'): also each call's P(winning
+    the game) and the call that maximises it (:func:`win_probability_table`)."""
+    if popcount(hand) != 8:
+        raise InputError(f"a hand holds 8 cards, got {popcount(hand)}")
+    if play not in PLAYS:
+        raise InputError(f"play must be one of {', '.join(PLAYS)}; got {play!r}")
+    if prior not in PRIORS:
+        raise InputError(f"prior must be one of {', '.join(PRIORS)}; got {prior!r}")
+    if dealer is None:
+        tokens = auction.split()
+        first = parse_seat(tokens[0].split(":", 1)[0]) if tokens else seat
+        dealer = (first - 1) % 4
+    calls = parse_auction(auction, dealer, rules)
+    cands = candidates(calls, dealer, seat, rules)
+    n = DEFAULT_DEALS[play] if deals is None else int(deals)
+    if not 1 <= n <= 1_000_000:
+        raise InputError(f"deals must be 1 .. 1,000,000, got {n}")
+    play_policy = "heuristic" if play == "dd" else play
+    setup = make_setup(prior, play_policy, play_policy)
+    cand_arr = np.array(cands, dtype=np.int64)
+    call_arr = np.array(calls, dtype=np.int64).reshape(-1, 3)
+    known = np.full((n, 4, 4, 2), -1, dtype=np.int64)
+    r_arr = rules.to_array()
+    t0 = time.perf_counter()
+    if play == "dd":
+        rec_q = K.Query(
+            np.array([hand, seat, dealer, K.MODE_RECORD], dtype=np.int64), call_arr, cand_arr
+        )
+        hands = K.advise_worlds(np.int64(seed), np.int64(n), rec_q, setup, r_arr, known).hands
+        _solve_needed(known, hands, dealer, rules)
+    q = K.Query(np.array([hand, seat, dealer, K.MODE_POLICY], dtype=np.int64), call_arr, cand_arr)
+    per_trump, per_cand, tries, _ = K.advise_worlds(
+        np.int64(seed), np.int64(n), q, setup, r_arr, known
+    )
+    seconds = time.perf_counter() - t0
+    ok = tries > 0
+    m = int(ok.sum())
+    if m == 0:
+        raise InputError(
+            "no sampled world fits the auction under the prior (try --prior random, or more deals)"
+        )
+    per_trump, per_cand = per_trump[ok], per_cand[ok]
+    trumps = {}
+    for t in range(4):
+        reach = per_trump[:, t, K.T_REACH]
+        capot = per_trump[:, t, K.T_CAPOT]
+        trumps[SUITS[t]] = {
+            "points": _mean(reach.astype(float)),
+            "card_points": _mean(per_trump[:, t, K.T_CARD].astype(float)),
+            "quantiles": {f"p{q}": float(np.percentile(reach, q)) for q in (10, 25, 50, 75, 90)},
+            "p_make": {str(lv): _rate(int((reach >= lv).sum()), m) for lv in MAKE_LEVELS},
+            "p_capot": _rate(int(capot.sum()), m),
+        }
+    us_team = seat & 1
+    values = (per_cand[:, :, K.C_US] - per_cand[:, :, K.C_THEM]).astype(float)
+    rows = []
+    for i, (lv, s) in enumerate(cands):
+        bidder = per_cand[:, i, K.C_BIDDER]
+        ours = (bidder >= 0) & ((bidder & 1) == us_team)
+        mine = bidder == seat
+        made = per_cand[:, i, K.C_MADE] == 1
+        row = {
+            "call": call_name(lv, s),
+            "value": _mean(values[:, i]),
+            "us": float(per_cand[:, i, K.C_US].mean()),
+            "them": float(per_cand[:, i, K.C_THEM].mean()),
+            "p_we_contract": _rate(int(ours.sum()), m),
+            "p_thrown_in": _rate(int((bidder < 0).sum()), m),
+        }
+        if lv >= 0:
+            row["p_stands"] = _rate(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), m)
+            row["p_made_if_stands"] = _rate(
+                int((mine & made & (per_cand[:, i, K.C_LEVEL] == lv)).sum()),
+                max(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), 1),
+            )
+        rows.append(row)
+    wins = None
+    if score is not None:
+        us0, them0 = (int(x) for x in score)
+        if not (0 <= us0 < rules.game_target and 0 <= them0 < rules.game_target):
+            raise InputError(f"--score: both totals must be 0 .. {rules.game_target - 1}")
+        table = win_probability_table(prior, play_policy, rules)
+        wins = np.empty(values.shape)
+        for i in range(len(cands)):
+            for w in range(m):
+                wins[w, i] = win_after(
+                    table,
+                    us0 + int(per_cand[w, i, K.C_US]),
+                    them0 + int(per_cand[w, i, K.C_THEM]),
+                    rules.game_target,
+                )
+        for i, row in enumerate(rows):
+            row["p_win"] = _mean(wins[:, i])
+    order = np.argsort(-values.mean(axis=0), kind="stable")
+    best, second = int(order[0]), int(order[1]) if len(order) > 1 else None
+    rec = {"call": rows[best]["call"], "value": rows[best]["value"]["mean"]}
+    if second is not None:
+        rec["runner_up"] = rows[second]["call"]
+        rec["margin"] = paired_difference(values[:, best], values[:, second])
+    pass_i = 0
+    if best != pass_i:
+        rec["over_pass"] = paired_difference(values[:, best], values[:, pass_i])
+    if wins is not None:
+        w_order = np.argsort(-wins.mean(axis=0), kind="stable")
+        wb, ws = int(w_order[0]), int(w_order[1]) if len(w_order) > 1 else None
+        rec["by_p_win"] = {"call": rows[wb]["call"], "p_win": rows[wb]["p_win"]["mean"]}
+        if ws is not None:
+            rec["by_p_win"]["runner_up"] = rows[ws]["call"]
+            rec["by_p_win"]["margin"] = paired_difference(wins[:, wb], wins[:, ws])
+    prior_params = AUCTION_PARAMS[AuctionPolicy[prior.upper()]]
+    return {
+        "hand": PACK.format(hand),
+        "seat": SEATS[seat],
+        "dealer": SEATS[dealer],
+        "auction": [f"{SEATS[p]}:{call_name(lv, s)}" for p, lv, s in calls],
+        "play": play,
+        "prior": {"policy": prior, "params": prior_params},
+        "worlds": m,
+        "drawn": n,
+        "acceptance": float(m / (tries[ok].sum() + (n - m) * K.MAX_TRIES)),
+        "seed": seed,
+        "seconds": seconds,
+        "rules": rules.to_dict(),
+        "perspective": (
+            f"{SEATS[seat]}'s team ({'NS' if us_team == 0 else 'EW'}): round points = card "
+            "points (250 capot) + combinations scored + pilotta; a call's value = this "
+            "round's game points of the team minus the opponents'"
+        ),
+        "trumps": trumps,
+        "calls": rows,
+        "recommendation": rec,
+        "score": list(score) if score is not None else None,
+    }
+
+
+def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rules) -> None:
+    """Fill the contracts a record pass marked (``known == NEEDED``) with their exact
+    double-dummy values (``solver.solve_batch``): the contracting team's card points and
+    tricks (8 for its capot; 0, the defenders' capot, when it takes no point; else 1: the
+    solver's defenders do not play for a capot of their own, see docs)."""
+    w, b, t = np.nonzero(known[:, :, :, 0] == K.NEEDED)
+    if len(w) == 0:
+        return
+    leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
+    kq = 1 if rules.trump_kq_points == (3, 2) else 0
+    template = SK.position(0, 0, kq=kq, exempt=int(rules.partner_exemption))
+    rounds = SK.Rounds(
+        np.ascontiguousarray(hands[w]),
+        t.astype(np.int64),
+        np.asarray(leaders, dtype=np.int64),
+        (b & 1).astype(np.int64),
+    )
+    values = SK.solve_batch(rounds, template, 16, SK.TABLES)
+    capot = values >= 250
+    known[w, b, t, 0] = np.where(capot, rules.total_points, values)
+    known[w, b, t, 1] = np.where(capot, 8, np.where(values == 0, 0, 1))
+
+
+_WIN_TABLES: dict = {}
+WIN_ROUNDS = 40_000
+
+
+def win_probability_table(prior: str, play: str, rules: Rules = DEFAULT_RULES) -> np.ndarray:
+    """``V[a, b]``: P(a team wins the game to ``rules.game_target`` from a:b, before a round),
+    rounds drawn from ``WIN_ROUNDS`` simulated rounds (seed 1) with both teams bidding by
+    ``prior`` and playing ``play``, each round counted from both teams' side (so the table is
+    symmetric: V[a, b] + V[b, a] = 1 up to ties). Cached per process."""
+    key = (prior, play, rules)
+    if key not in _WIN_TABLES:
+        setup = make_setup(prior, play, play)
+        recs, _, _ = simulate_batch(
+            np.int64(1), np.int64(0), np.int64(WIN_ROUNDS), setup, rules.to_array()
+        )
+        played = recs[:, RoundRec.BIDDER] >= 0
+        ns = np.where(played, recs[:, RoundRec.SCORE + Score.TOTAL_NS], 0)
+        ew = np.where(played, recs[:, RoundRec.SCORE + Score.TOTAL_EW], 0)
+        pairs = np.concatenate([np.stack([ns, ew], 1), np.stack([ew, ns], 1)])
+        outcomes, counts = np.unique(pairs, axis=0, return_counts=True)
+        _WIN_TABLES[key] = win_table(
+            outcomes[:, 0].astype(np.int64),
+            outcomes[:, 1].astype(np.int64),
+            counts / counts.sum(),
+            rules.game_target,
+        )
+    return _WIN_TABLES[key]

@@ -1,0 +1,175 @@
+"""`piquet pilotta batch | tournament | game | strategies`: strategies against each other."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import echo_json, json_option
+from ...core.errors import InputError
+from .. import match
+from ..rules import Rules
+from ..strategies import REGISTRY, resolve
+from .app import pilotta
+from .common import rules_options
+
+
+def _strategy(name: str):
+    try:
+        return resolve(name)
+    except InputError as err:
+        raise click.UsageError(str(err)) from None
+
+
+def _ci(d: dict, fmt: str = "+.2f") -> str:
+    return f"{d['mean']:{fmt}} (95% {d['ci95'][0]:{fmt}} .. {d['ci95'][1]:{fmt}})"
+
+
+def _pct(d: dict) -> str:
+    return f"{d['p'] * 100:.1f}% ({d['ci95'][0] * 100:.1f}-{d['ci95'][1] * 100:.1f})"
+
+
+_SEED = click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
+
+
+@pilotta.command("strategies")
+@json_option
+def strategies_cmd(as_json: bool) -> None:
+    """List the built-in strategies (bidding, declarations, play).
+
+    \b
+    Example:
+      piquet pilotta strategies
+    """
+    if as_json:
+        echo_json({k: s.to_dict() for k, s in REGISTRY.items()})
+        return
+    t = Table()
+    for col in ("name", "policies", "description"):
+        t.add_column(col)
+    for s in REGISTRY.values():
+        t.add_row(s.name, s.summary(), s.description)
+    Console().print(t)
+
+
+@pilotta.command("batch")
+@click.argument("a")
+@click.argument("b")
+@click.option("--deals", "-n", type=click.IntRange(1, 10**8), default=100_000, show_default=True)
+@_SEED
+@json_option
+@rules_options
+def batch_cmd(a: str, b: str, deals: int, seed: int, as_json: bool, rules: Rules) -> None:
+    """Strategy A against B on mirrored deals (each deal played with A North-South and with A
+    East-West): A's game points minus B's per round with its 95% interval, and how often each
+    side bids, makes, is set, makes a capot, holds the pilotta, scores the combinations.
+
+    A and B are built-in names (piquet pilotta strategies) or .json/.toml strategy files.
+
+    \b
+    Example:
+      piquet pilotta batch bold cautious --deals 200000
+    """
+    r = match.batch(_strategy(a), _strategy(b), deals, seed, rules)
+    if as_json:
+        echo_json(r)
+        return
+    con = Console(width=max(Console().width, 120))
+    con.print(f"A = {r['a']}: {r['a_summary']}\nB = {r['b']}: {r['b_summary']}")
+    con.print(f"{deals:,} deals x 2 seatings, seed {seed}. Perspective: {r['perspective']}.")
+    con.print(f"A - B per round: [bold]{_ci(r['a_minus_b'])}[/bold] game points")
+    con.print(f"  A sitting NS: {_ci(r['a_ns'])}; A sitting EW: {_ci(r['a_ew'])}")
+    con.print(f"Thrown in (all four passed): {_pct(r['thrown_in'])}")
+    t = Table(title="Per round of each side (both seatings), 95% intervals")
+    for col in (
+        "",
+        "contracts",
+        "made (of its contracts)",
+        "mean bid",
+        "capots",
+        "pilotta",
+        "combinations",
+        "game points",
+    ):
+        t.add_column(col, justify="right")
+    for key in ("a", "b"):
+        s = r["stats"][key]
+        t.add_row(
+            f"{key.upper()} {r[key]}",
+            _pct(s["contracts"]),
+            _pct(s["made"]),
+            f"{s['mean_bid']:.1f}",
+            _pct(s["capots"]),
+            _pct(s["pilotta"]),
+            _pct(s["combinations"]),
+            _ci(s["game_points"], ".2f"),
+        )
+    con.print(t)
+
+
+@pilotta.command("tournament")
+@click.argument("names", nargs=-1)
+@click.option("--deals", "-n", type=click.IntRange(1, 10**8), default=50_000, show_default=True)
+@_SEED
+@json_option
+@rules_options
+def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) -> None:
+    """Every pair of strategies in mirrored batches on the same deals (default: every
+    built-in). Each row: A's game points minus B's per round, 95% interval.
+
+    \b
+    Example:
+      piquet pilotta tournament heuristic bold cautious --deals 50000
+    """
+    strategies = [_strategy(n) for n in (names or REGISTRY)]
+    if len(strategies) < 2:
+        raise click.UsageError("a tournament needs at least two strategies")
+    r = match.tournament(strategies, deals, seed, rules)
+    if as_json:
+        echo_json(r)
+        return
+    con = Console()
+    t = Table(title=f"Matches ({deals:,} mirrored deals each, seed {seed})")
+    for col in ("A", "B", "A - B game points per round (95%)"):
+        t.add_column(col)
+    for p in r["pairs"]:
+        t.add_row(p["a"], p["b"], _ci(p["a_minus_b"]))
+    con.print(t)
+    s = Table(title="Standing: mean result per round over its matches")
+    s.add_column("strategy")
+    s.add_column("mean", justify="right")
+    for row in r["table"]:
+        s.add_row(row["strategy"], f"{row['mean']:+.2f}")
+    con.print(s)
+
+
+@pilotta.command("game")
+@click.argument("a")
+@click.argument("b")
+@click.option("--games", "-n", type=click.IntRange(1, 10**7), default=20_000, show_default=True)
+@_SEED
+@json_option
+@rules_options
+def game_cmd(a: str, b: str, games: int, seed: int, as_json: bool, rules: Rules) -> None:
+    """Whole games to 351: P(A wins) with its 95% interval, and rounds per game. Each game
+    number is played twice on the same deals, A North-South then East-West (North deals
+    first).
+
+    \b
+    Example:
+      piquet pilotta game bold heuristic --games 20000
+    """
+    r = match.game(_strategy(a), _strategy(b), games, seed, rules)
+    if as_json:
+        echo_json(r)
+        return
+    con = Console()
+    con.print(f"A = {r['a']}, B = {r['b']}: {r['games']:,} games to {r['target']}, seed {seed}")
+    con.print(f"P(A wins): [bold]{_pct(r['p_a_wins'])}[/bold]")
+    con.print(f"  A sitting NS: {_pct(r['p_a_wins_ns'])}; EW: {_pct(r['p_a_wins_ew'])}")
+    con.print(f"  paired (same deals, both seatings): {_ci(r['paired_wins'], '.3f')}")
+    con.print(f"Rounds per game: {_ci(r['rounds'], '.2f')}")
+    con.print(f"A's final margin (game points): {_ci(r['a_final_margin'], '+.1f')}")
+    if r["unfinished"]:
+        con.print(f"[yellow]{r['unfinished']} games hit the round limit unfinished[/yellow]")

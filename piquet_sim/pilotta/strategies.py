@@ -1,0 +1,150 @@
+"""Pilotta strategies: a named bidding policy (with its parameters), declaration choice and play
+policy for a team, as data. Two strategies facing each other make one Setup array
+(``api.make_setup``): North-South bid and play with one, East-West with the other.
+
+Built-ins are in :data:`REGISTRY`; users write their own in a small JSON or TOML file::
+
+    name = "bold"
+    description = "threshold bidder two steps braver"
+    play = "heuristic"
+    declare = "all"                      # the only declaration policy so far
+    [auction]
+    policy = "threshold"
+    params = { base = 45 }               # the others keep their defaults
+
+and pass the file's path wherever a strategy name is accepted (:func:`resolve`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..core.errors import InputError
+from .api import make_setup
+from .policies import AUCTION_PARAMS, AUCTION_POLICIES, ROUND_PLAY_POLICIES
+
+
+class StrategyError(InputError):
+    """A strategy that cannot be built: unknown name, bad file, unknown policy or parameter."""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    name: str
+    description: str = ""
+    auction: str = "threshold"
+    params: dict = field(default_factory=dict)  # auction parameters by name (others: defaults)
+    play: str = "heuristic"
+    declare: str = "all"
+
+    def summary(self) -> str:
+        p = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.auction}({p}) / declare {self.declare} / play {self.play}"
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "auction": {"policy": self.auction, "params": dict(self.params)},
+            "play": self.play,
+            "declare": self.declare,
+        }
+
+
+REGISTRY = {
+    s.name: s
+    for s in (
+        Strategy("heuristic", "threshold bidder (default parameters), heuristic play"),
+        Strategy(
+            "cautious",
+            "threshold bidder wanting 20 points of margin, heuristic play",
+            params={"margin": 20},
+        ),
+        Strategy(
+            "bold",
+            "threshold bidder estimating 10 points higher, heuristic play",
+            params={"base": 45},
+        ),
+        Strategy("greedy", "threshold bidder, greedy play (no card counting)", play="greedy"),
+        Strategy(
+            "random",
+            "random bidding (35% of calls, 1-3 levels up), random play",
+            auction="random",
+            play="random",
+        ),
+    )
+}
+
+
+def from_dict(data: dict, where: str = "strategy") -> Strategy:
+    """A strategy from its dict form (file format); raises StrategyError."""
+    if not isinstance(data, dict) or "name" not in data:
+        raise StrategyError(f"{where}: a strategy needs at least a name")
+    known = {"name", "description", "auction", "play", "declare"}
+    unknown = set(data) - known
+    if unknown:
+        raise StrategyError(f"{where}: unknown key(s) {sorted(unknown)}; known: {sorted(known)}")
+    auction = data.get("auction", {"policy": "threshold"})
+    if isinstance(auction, str):
+        auction = {"policy": auction}
+    policy = auction.get("policy", "threshold")
+    if policy not in AUCTION_POLICIES:
+        raise StrategyError(f"{where}: unknown auction policy {policy!r}")
+    params = dict(auction.get("params", {}))
+    names = AUCTION_PARAMS[AUCTION_POLICIES[policy]]
+    for k, v in params.items():
+        if k not in names:
+            raise StrategyError(f"{where}: {policy} has no parameter {k!r}; known: {list(names)}")
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise StrategyError(f"{where}: parameter {k} must be a whole number, got {v!r}")
+    play = data.get("play", "heuristic")
+    if play not in ROUND_PLAY_POLICIES:
+        raise StrategyError(
+            f"{where}: play policy {play!r} unknown; known: {', '.join(ROUND_PLAY_POLICIES)}"
+        )
+    if data.get("declare", "all") != "all":
+        raise StrategyError(f"{where}: the only declaration policy is 'all' (declare everything)")
+    return Strategy(str(data["name"]), str(data.get("description", "")), policy, params, play)
+
+
+def load(path: str | Path) -> Strategy:
+    """A strategy from a ``.json`` or ``.toml`` file."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as err:
+        raise StrategyError(f"cannot read {p}: {err.strerror}") from None
+    if p.suffix == ".toml":
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            raise StrategyError(f"{p}: {err}") from None
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise StrategyError(f"{p}: {err}") from None
+    return from_dict(data, str(p))
+
+
+def resolve(name_or_path: str) -> Strategy:
+    """A built-in strategy by name, or one loaded from a file path."""
+    if name_or_path in REGISTRY:
+        return REGISTRY[name_or_path]
+    if name_or_path.endswith((".json", ".toml")):
+        return load(name_or_path)
+    raise StrategyError(
+        f"unknown strategy {name_or_path!r}: built-ins are {', '.join(REGISTRY)}, "
+        "or give a .json / .toml file"
+    )
+
+
+def setup(ns: Strategy, ew: Strategy) -> np.ndarray:
+    """The Setup array of North-South playing ``ns`` against East-West playing ``ew``."""
+    return make_setup(ns.auction, ns.play, ew.play, ns.params, ew.auction, ew.params)
