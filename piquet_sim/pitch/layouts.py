@@ -1,0 +1,118 @@
+"""Every array layout the Pitch kernels share, defined once.
+
+Each layout is an ``IntEnum`` whose members are slot indices (numba reads ``IntEnum`` members
+as integer constants). A member ending in ``_LEN`` or named ``LEN`` is the row length; a slot
+that starts a block of per-seat values (six slots, seat 0 first) says so in its comment.
+Seats are numbered from the dealer's left: seat 0 bids and plays first in the auction, the
+dealer is seat ``players - 1``.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+#: Slots per per-seat block (the largest table).
+SEATS = 6
+#: Cards per hand and tricks per round.
+TRICKS = 6
+#: Plays per round at most (six players, six tricks).
+MAX_PLAYS = SEATS * TRICKS
+
+
+class RuleSlot(IntEnum):
+    """``Rules.to_array()``: the int64 array kernels take."""
+
+    PLAYERS = 0  # 3..6
+    MUST_FOLLOW = 1  # 1: a trump is allowed only when void in the suit led
+    LOW_TO_CAPTURER = 2  # 1: Low goes to the winner of the trick where it falls
+    GAME_TIE_BIDDER = 3  # 1: a tie for Game goes to the bidder if he is among the tied
+    TARGET = 4  # game total a bidder must reach (12)
+    LEN = 5
+
+
+class Point(IntEnum):
+    """The six points of a round, in the rules' order (index of ``RoundRec.TAKER`` slots)."""
+
+    HIGH = 0
+    LOW = 1
+    JACK = 2
+    SIX = 3
+    LAST = 4
+    GAME = 5
+    COUNT = 6
+
+
+POINT_NAMES = tuple(p.name.lower() for p in Point if p is not Point.COUNT)
+
+#: Bids: 0 is a pass, 3..6 a number of points.
+BID_PASS = 0
+BID_MIN = 3
+BID_MAX = 6
+
+
+class RoundRec(IntEnum):
+    """One round, as written by ``kernels.simulate`` (int64 row). Seat-relative throughout."""
+
+    PLAYERS = 0
+    BIDDER = 1  # seat of the bidder
+    BID = 2  # his bid, 3..6
+    TRUMP = 3  # suit of the pitch, 0..3
+    STOLE = 4  # 1 when the dealer took the contract at the highest bid
+    MADE = 5  # 1 when the bidder took at least his bid
+    TOTAL = 6  # points awarded in the round (4 to 6)
+    HANDS = 7  # 6 slots: the dealt hands (masks), 0 for absent seats
+    BIDS = 13  # 6 slots: each seat's call (0 pass, 3..6), -1 for absent seats
+    TAKER = 19  # 6 slots, one per Point: seat that scored it, -1 for nobody
+    POINTS = 25  # 6 slots: points taken per seat
+    GAME_PTS = 31  # 6 slots: game points in each seat's tricks
+    SCORE = 37  # 6 slots: round score per seat (the bidder +bid or -bid)
+    LEN = 43
+
+
+class TraceRec(IntEnum):
+    """The play of one round, for differential tests (int64 row)."""
+
+    PLAYS = 0  # 36 slots: cards in the order played (-1 after the last)
+    LEGAL = 36  # 36 slots: the mask of legal cards offered at each play
+    WINNERS = 72  # 6 slots: winner seat of each trick
+    LEN = 78
+
+
+class Pos(IntEnum):
+    """A position of the play, as the search takes it (int64 row).
+
+    Hands hold the cards not yet played; cards already played to the current trick are in
+    ``TRICK`` (play order from the leader), not in the hands."""
+
+    PLAYERS = 0
+    LEADER = 1  # seat that leads (or led) the current trick
+    BIDDER = 2  # the bidder's seat
+    TRUMP = 3  # 0..3, or -1 before the pitch
+    PITCH = 4  # 1 while the current trick is the first of the round (the bidder pitches)
+    SCORE_HIGH_LOW = 5  # 1: count High and Low (to holders) once trump is known
+    LOW_CARD = 6  # lowest trump in play (card index), -1 if unknown or already scored
+    TRICK_COUNT = 7  # cards already played to the current trick
+    TRICK = 8  # 6 slots: those cards, from the leader
+    HANDS = 14  # 6 slots: cards in hand per seat (masks)
+    GAME = 20  # 6 slots: game points taken so far per seat
+    LEN = 26
+
+
+class GameSlot(IntEnum):
+    """A game to ``target`` (int64 row): players are fixed seats 0..n-1 of the table."""
+
+    SCORES = 0  # 6 slots: running scores per player
+    DEALER = 6  # player dealing the next round
+    ROUNDS = 7  # rounds played
+    WINNER = 8  # player who won the game, -1 while it goes on
+    LEN = 9
+
+
+class SearchStat(IntEnum):
+    """Counters a search adds to (int64 row)."""
+
+    NODES = 0
+    TT_HITS = 1
+    TT_STORES = 2
+    CUTS = 3
+    LEN = 4
