@@ -116,3 +116,80 @@ class SearchStat(IntEnum):
     TT_STORES = 2
     CUTS = 3
     LEN = 4
+
+
+class Frame(IntEnum):
+    """One ply of the search's explicit stack (numba cannot cache recursive functions)."""
+
+    SEAT = 0  # player to move
+    K = 1  # cards already in the trick (0: he leads)
+    FIRST = 2  # first card of the trick (-1 at a lead)
+    BEST = 3  # card winning the trick so far (-1 at a lead)
+    WSEAT = 4  # its player
+    TMASK = 5  # cards in the trick so far
+    TRUMP = 6  # trump suit, -1 before the pitch
+    LOW = 7  # Low card still to be captured (capturer rule), else -1
+    PITCH = 8  # 1 in the round's first trick
+    GLIVE = 9  # 1 while Game is still undecided
+    SMAX = 10  # most points still to be decided from here (sum over players)
+    NMOVES = 11  # moves generated
+    I = 12  # next move to try
+    CUR = 13  # move being searched
+    GAIN = 14  # points the move decided (packed per seat, or the bidder's in paranoid)
+    GWIN = 15  # winner of the trick the move completed, -1 when it did not complete one
+    GPTS = 16  # game points of that trick
+    VAL = 17  # best value so far (packed vector; paranoid: scalar)
+    VKEY = 18  # max^n: its preference key for the mover
+    BMOVE = 19  # best move so far
+    KEYA = 20  # table key (trick starts)
+    KEYB = 21
+    PQ = 22  # max^n: the parent's mover (shallow pruning)
+    PB = 23  # max^n: that player's best so far at the parent, less the move's gain
+    CUT = 24  # max^n: 1 when the node was cut (its value is not exact)
+    ALPHA = 25  # paranoid window
+    BETA = 26
+    A0 = 27  # paranoid window after the table narrowed it (what a stored bound is against)
+    B0 = 28
+    CLOSED = 29  # 1 when the move completed the next-to-last trick and the last was scored
+    LEN = 30
+
+
+class TTWord(IntEnum):
+    """One table entry (int64 words; two entries per 64-byte bucket)."""
+
+    KEYA = 0  # cards still in hand, leader, trump, Game live, mode
+    KEYB = 1  # normalised game-point totals (when Game is live), generation
+    DATA = 2  # max^n: packed vector | best move; paranoid: bounds | best move
+    DEPTH = 3  # tricks left when stored
+    LEN = 4
+
+
+class Ctx(IntEnum):
+    """Constants of one search (int64 row in the workspace)."""
+
+    PLAYERS = 0
+    BIDDER = 1
+    MUST_FOLLOW = 2
+    LOW_CAPT = 3  # Low to the capturer
+    TIE_BIDDER = 4  # a tie for Game to the bidder if among the tied
+    GEN = 5  # table generation of the deal
+    FLAGS = 6  # search techniques switched on (kernels.search_node.F_*)
+    PARANOID = 7  # 1 in the paranoid search (closed endgames give the bidder's points)
+    LEN = 8
+
+
+class Endgame(IntEnum):
+    """One player's turn in the first of the last two tricks (``kernels.search_node``)."""
+
+    SEAT = 0
+    OPT = 1  # 2 slots: his legal cards
+    NOPT = 3
+    PICK = 4  # next option to try
+    CUR = 5  # card being tried
+    BEST = 6  # trick state before his card: winning card, its player, the trick's cards
+    WSEAT = 7
+    TMASK = 8
+    FIRST = 9
+    VAL = 10  # best outcome so far (packed; paranoid: the bidder's points)
+    VKEY = 11
+    LEN = 12
