@@ -10,6 +10,7 @@ import click
 from . import __version__
 from .core.cli import run_main
 from .piquet.cli import commands as piquet_commands
+from .pitch.cli import pitch
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -27,6 +28,7 @@ def cli() -> None:
 
 for _name, _command in piquet_commands.commands.items():
     cli.add_command(_command, _name)
+cli.add_command(pitch)
 
 
 def main(argv: list[str] | None = None) -> None:

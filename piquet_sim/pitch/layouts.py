@@ -193,3 +193,19 @@ class Endgame(IntEnum):
     VAL = 10  # best outcome so far (packed; paranoid: the bidder's points)
     VKEY = 11
     LEN = 12
+
+
+class OddsSlot(IntEnum):
+    """Event counts over deals (``kernels.odds``); seat 0 is "me", one suit is watched."""
+
+    DEALS = 0
+    JACK_IN_PLAY = 1
+    SIX_IN_PLAY = 2
+    I_HOLD_TOP = 3  # my hand holds the suit's highest card in play
+    SUIT_IN_PLAY = 4  # 14 slots: cards of the suit in play, 0..13
+    MY_COUNT = 18  # 7 slots: cards of the suit in my hand, 0..6
+    HOLD_HIGH = 25  # 5 slots: I hold the ten, jack, queen, king, ace of the suit
+    IS_HIGH = 30  # 5 slots: ... and it is the highest card of the suit in play
+    HOLD_LOW = 35  # 3 slots: I hold the two, three, four of the suit
+    IS_LOW = 38  # 3 slots: ... and it is the lowest card of the suit in play
+    LEN = 41

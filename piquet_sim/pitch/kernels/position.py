@@ -111,8 +111,9 @@ def pos_play(pos, card, rules, child):
     gain += trick_bonus(tmask, trump, low, last) << shift(w)
     child[Pos.GAME + w] += mask_game_points(tmask)
     if last:
-        taker = game_taker(child[Pos.GAME : Pos.GAME + n], n, pos[Pos.BIDDER],
-                           rules[RuleSlot.GAME_TIE_BIDDER])  # fmt: skip
+        taker = game_taker(
+            child[Pos.GAME : Pos.GAME + n], n, pos[Pos.BIDDER], rules[RuleSlot.GAME_TIE_BIDDER]
+        )
         if taker >= 0:
             gain += np.int64(1) << shift(taker)
     child[Pos.LEADER] = w
@@ -171,8 +172,9 @@ def setup_root(pos, rules, work, flags, paranoid):
     out = tmask
     for s in range(n):
         out |= pos[Pos.HANDS + s]
-    decided, taker = game_decided(work.game, n, mask_game_points(out), pos[Pos.BIDDER],
-                                  rules[RuleSlot.GAME_TIE_BIDDER])  # fmt: skip
+    decided, taker = game_decided(
+        work.game, n, mask_game_points(out), pos[Pos.BIDDER], rules[RuleSlot.GAME_TIE_BIDDER]
+    )
     if decided and taker >= 0:
         gain += np.int64(1) << shift(taker)
     fr[0, Frame.SEAT] = (leader + kc) % n

@@ -21,8 +21,9 @@ from .tricks import beats, legal_plays
 
 #: Scratch arrays of one thread: pack int8[52], stream state int64[1], hands and dealt hands
 #: int64[6], calls int64[6], trick masks and winners int64[6].
-RoundWork = namedtuple("RoundWork", ["pack", "state", "hands", "dealt", "calls", "tricks",
-                                     "winners"])  # fmt: skip
+RoundWork = namedtuple(
+    "RoundWork", ["pack", "state", "hands", "dealt", "calls", "tricks", "winners"]
+)
 
 #: Policy ids (``ids[0]`` the auction, ``ids[1]`` the play) and their parameters.
 Policy = namedtuple("Policy", ["ids", "params"])

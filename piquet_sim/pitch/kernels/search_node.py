@@ -36,8 +36,23 @@ F_ALL = 15
 
 #: Per-thread search state: table, stack frames, move lists and their scores, current hands
 #: and game-point totals per seat, counters, the generation counter and the search constants.
-SearchWork = namedtuple("SearchWork", ["tt", "frames", "moves", "scores", "hands", "game",
-                                       "stats", "gen", "ctx", "root", "owner", "eg"])  # fmt: skip
+SearchWork = namedtuple(
+    "SearchWork",
+    [
+        "tt",
+        "frames",
+        "moves",
+        "scores",
+        "hands",
+        "game",
+        "stats",
+        "gen",
+        "ctx",
+        "root",
+        "owner",
+        "eg",
+    ],
+)
 
 
 def make_work(tt_bits: int = DEFAULT_TT_BITS) -> SearchWork:
@@ -486,8 +501,7 @@ def two_tricks(work, leader, trump, low, glive):
             live = glive
             if glive:
                 remaining = mask_game_points(in_hands(hands, n))
-                decided, taker = game_decided(work.game, n, remaining, bidder,
-                                              ctx[Ctx.TIE_BIDDER])  # fmt: skip
+                decided, taker = game_decided(work.game, n, remaining, bidder, ctx[Ctx.TIE_BIDDER])
                 if decided:
                     live = 0
                     if taker >= 0:

@@ -35,8 +35,13 @@ def game_value(card: int) -> int:
 
 
 # ---------------------------------------------------------------- play
-def legal_plays(hand: list[int], trick: list[int], trump: int | None, must_follow: bool,
-                pitch_suit: int | None = None) -> list[int]:  # fmt: skip
+def legal_plays(
+    hand: list[int],
+    trick: list[int],
+    trump: int | None,
+    must_follow: bool,
+    pitch_suit: int | None = None,
+) -> list[int]:
     """Cards of ``hand`` that may be played to ``trick`` (cards already played, from the leader).
 
     Leading: any card; but the pitch of a round whose trump is given (``pitch_suit``) must be of
@@ -97,8 +102,15 @@ class RoundResult:
         return sum(self.points)
 
 
-def score_round(hands: list[int], bidder: int, bid: int, plays: list[int], must_follow: bool,
-                low_to_capturer: bool, tie_to_bidder: bool) -> RoundResult:  # fmt: skip
+def score_round(
+    hands: list[int],
+    bidder: int,
+    bid: int,
+    plays: list[int],
+    must_follow: bool,
+    low_to_capturer: bool,
+    tie_to_bidder: bool,
+) -> RoundResult:
     """Play out ``plays`` (every card in order, the bidder leading the first trick) from the
     dealt ``hands`` (masks, one per seat) and score the round. Raises ValueError on an illegal
     play, a card not held, or a play count that is not six tricks."""
@@ -127,8 +139,9 @@ def score_round(hands: list[int], bidder: int, bid: int, plays: list[int], must_
             seat = (leader + k) % n
             card = plays[i]
             i += 1
-            allowed = legal_plays(held[seat], trick, None if t == 0 and k == 0 else trump,
-                                  must_follow)  # fmt: skip
+            allowed = legal_plays(
+                held[seat], trick, None if t == 0 and k == 0 else trump, must_follow
+            )
             if card not in allowed:
                 raise ValueError(f"play {i}: seat {seat} may not play card {card}")
             offered.append(allowed)
@@ -186,8 +199,9 @@ def auction_result(calls: list[int]) -> tuple[int, int, bool]:
 
 
 # ---------------------------------------------------------------- the game
-def apply_round(scores: list[int], dealer: int, bidder_seat: int, bid: int, points: list[int],
-                target: int = 12) -> tuple[list[int], int | None, int]:  # fmt: skip
+def apply_round(
+    scores: list[int], dealer: int, bidder_seat: int, bid: int, points: list[int], target: int = 12
+) -> tuple[list[int], int | None, int]:
     """Add one round to a game. ``scores`` per player (table order), ``dealer`` the player who
     dealt; the round's seats start at his left. Returns (new scores, the winning player or None,
     the next dealer). Only the bidder can win: made bid and new total >= target."""

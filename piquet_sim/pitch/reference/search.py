@@ -91,8 +91,9 @@ def to_move(pos: Position) -> int:
 def legal(pos: Position, rules: Play) -> list[int]:
     seat = to_move(pos)
     pitch_suit = pos.trump if pos.pitch and not pos.trick else None
-    return legal_plays(cards(pos.hands[seat]), list(pos.trick), pos.trump, rules.must_follow,
-                       pitch_suit)  # fmt: skip
+    return legal_plays(
+        cards(pos.hands[seat]), list(pos.trick), pos.trump, rules.must_follow, pitch_suit
+    )
 
 
 def play(pos: Position, card: int, rules: Play) -> tuple[Position, tuple[int, ...]]:
