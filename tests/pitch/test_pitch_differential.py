@@ -51,10 +51,20 @@ def check_rounds(rules: Rules, seed: int, n_rounds: int) -> int:
             calls = rec[RoundRec.BIDS : RoundRec.BIDS + n]
             bidder, bid, stole = R.auction_result(calls)
             assert (bidder, bid, int(stole)) == (
-                rec[RoundRec.BIDDER], rec[RoundRec.BID], rec[RoundRec.STOLE]), where  # fmt: skip
+                rec[RoundRec.BIDDER],
+                rec[RoundRec.BID],
+                rec[RoundRec.STOLE],
+            ), where
             plays = tr[TraceRec.PLAYS : TraceRec.PLAYS + 6 * n]
-            ref = R.score_round(hands, bidder, bid, plays, rules.must_follow,
-                                rules.low_to == "capturer", rules.game_tie == "bidder")  # fmt: skip
+            ref = R.score_round(
+                hands,
+                bidder,
+                bid,
+                plays,
+                rules.must_follow,
+                rules.low_to == "capturer",
+                rules.game_tie == "bidder",
+            )
             legal = [_mask(cards) for cards in ref.legal]
             assert legal == tr[TraceRec.LEGAL : TraceRec.LEGAL + 6 * n], where
             assert ref.winners == tr[TraceRec.WINNERS : TraceRec.WINNERS + 6], where

@@ -432,7 +432,7 @@ def last_trick(work, leader, trump, low, glive):
     return gain
 
 
-@njit
+@njit_inline
 def _eg_options(work, j, seat, first, trump):
     """Fill row ``j`` of the endgame table with ``seat``'s legal cards (at most two)."""
     eg = work.eg
@@ -451,7 +451,7 @@ def _eg_options(work, j, seat, first, trump):
     eg[j, Endgame.VKEY] = -1
 
 
-@njit
+@njit_inline
 def two_tricks(work, leader, trump, low, glive):
     """Value of the last two tricks when every player holds two cards and ``leader`` leads:
     the players choose in the first (at most two options each, so at most 2 ** n lines), the
@@ -532,7 +532,7 @@ def two_tricks(work, leader, trump, low, glive):
                 eg[j, Endgame.VAL] = v
 
 
-@njit
+@njit_inline
 def stored_two_tricks(work, leader, trump, low, glive):
     """:func:`two_tricks` through the table (exact entries; a paranoid entry that is only a
     bound, stored by a search rooted here, is recomputed)."""
