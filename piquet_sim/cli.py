@@ -8,7 +8,9 @@ from __future__ import annotations
 import click
 
 from . import __version__
+from .bench_cli import bench_command
 from .core.cli import run_main
+from .pilotta.cli import pilotta
 from .piquet.cli import commands as piquet_commands
 from .pitch.cli import pitch
 
@@ -16,7 +18,8 @@ from .pitch.cli import pitch
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="piquet")
 def cli() -> None:
-    """piquet: analysis for the card game Piquet (exact where possible, Monte Carlo otherwise).
+    """piquet: analysis for Piquet (commands below) and, as groups, Pilotta and Pitch Six;
+    exact where possible, Monte Carlo otherwise.
 
     Cards are typed rank then suit (AS KS 10H 9h t♦ 7C) or grouped by suit (S:AKQ H:T98).
 
@@ -28,7 +31,9 @@ def cli() -> None:
 
 for _name, _command in piquet_commands.commands.items():
     cli.add_command(_command, _name)
+cli.add_command(pilotta)
 cli.add_command(pitch)
+cli.add_command(bench_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,13 +12,13 @@ import pytest
 from piquet_sim.cli import main
 from piquet_sim.piquet.advisor import AdviceError, advise, candidates_for, world_values
 from piquet_sim.piquet.cards import format_cards, parse_cards
+from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.exchange import (
-    EXCHANGE_POLICIES,
     GREEDY_DEFAULT_PARAMS,
     elder_exchange,
     younger_exchange,
 )
-from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.policies import EXCH_GREEDY, EXCH_MAX
 from piquet_sim.piquet.reference import advisor as ref
 from piquet_sim.piquet.rules import Rules
 
@@ -53,8 +53,14 @@ def test_younger_candidates_follow_younger_must_exchange(must, took):
 
 
 def test_younger_may_pass_offers_and_measures_the_empty_discard():
-    result = advise(HAND, role="younger", elder_took=5, samples=64, precision=None,
-                    rules=Rules(younger_must_exchange=False))  # fmt: skip
+    result = advise(
+        HAND,
+        role="younger",
+        elder_took=5,
+        samples=64,
+        precision=None,
+        rules=Rules(younger_must_exchange=False),
+    )
     discards = [c.discard for c in result.candidates]
     assert 0 in discards and len(discards) == 299
     empty = next(c for c in result.candidates if c.discard == 0)
@@ -77,19 +83,19 @@ def test_elder_worlds_match_the_reference_shuffle():
 def test_younger_worlds_match_the_reference_rejection():
     hand = parse_cards(HAND)
     params = GREEDY_DEFAULT_PARAMS
-    rules = Rules().to_array()
+    env = make_env(Rules().to_array())
 
     def accept(opp, talon, stream):  # greedy elder took 3 (the stream is greedy-free)
         if not opp & 0x70707070:  # carte blanche elder: not the world asked for
             return False
         t = np.array(talon, dtype=np.int8)
         state = np.array([stream.position], dtype=np.int64)
-        _, _, took = elder_exchange(opp, t, EXCHANGE_POLICIES["greedy"], params,
-                                    np.uint64(stream.key), state, SUIT_TABLES, rules)  # fmt: skip
+        _, _, took = elder_exchange(opp, t, EXCH_GREEDY, params, np.uint64(stream.key), state, env)
         return took == 3
 
-    _, info = world_values(hand, [1 << 31], role="younger", elder_took=3, n_worlds=12, seed=3,
-                           play="none")  # fmt: skip
+    _, info = world_values(
+        hand, [1 << 31], role="younger", elder_took=3, n_worlds=12, seed=3, play="none"
+    )
     for w in range(12):
         opp, talon, _, _ = ref.world(hand, 3, w, accept)
         assert int(info["opponent"][w]) == opp and info["talon"][w].tolist() == talon
@@ -107,9 +113,15 @@ def test_declaration_only_values_match_the_reference_scorer():
             took = bin(d).count("1")
             # younger's "max" policy takes all that is left and keeps his best by a simple value
             _, y_disc, _ = younger_exchange(
-                opp, np.array(talon, np.int8), took, EXCHANGE_POLICIES["max"], params_zero(),
-                np.uint64(0), np.zeros(1, np.int64), SUIT_TABLES, Rules().to_array(),
-            )  # fmt: skip
+                opp,
+                np.array(talon, np.int8),
+                took,
+                EXCH_MAX,
+                params_zero(),
+                np.uint64(0),
+                np.zeros(1, np.int64),
+                make_env(Rules().to_array()),
+            )
             want = ref.declarations_net(hand, opp, talon, d, int(y_disc), Rules())
             assert nets[i, w] == want
 
@@ -193,8 +205,18 @@ def test_bad_requests():
         advise(HAND, elder_took=3)
     with pytest.raises(AdviceError, match="too unlikely"):
         advise(HAND, role="younger", elder_took=2, elder_model="max", samples=64)
-    with pytest.raises(AdviceError, match="not available"):
-        advise(HAND, play="pimc")
+    with pytest.raises(AdviceError, match="play must be one of none, random, greedy, dd, pimc"):
+        advise(HAND, play="psychic")
+
+
+def test_pimc_refines_the_best_screened_discards():
+    """pimc is a first-class play: greedy screens every discard, pimc refines the best three
+    on common worlds; the refined lead the ranking and say which play measured them."""
+    result = advise(CERTAIN, play="pimc", samples=16, precision=None, refine=3, seed=3)
+    refined = [c for c in result.candidates if c.play == "pimc"]
+    assert len(refined) == 3 and result.candidates[:3] == refined
+    assert all(c.samples == 16 for c in refined)
+    assert format_cards(result.best.discard) == "9H"  # certain whatever the play
 
 
 def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
@@ -222,8 +244,14 @@ def test_partie_objective_ranks_by_partie_value():
     from piquet_sim.piquet.advisor import PartieGoal
 
     def run(me, opp):
-        return advise(CERTAIN, play="greedy", samples=64, precision=None, seed=3,
-                      partie=PartieGoal(me, opp, 6, "win"))  # fmt: skip
+        return advise(
+            CERTAIN,
+            play="greedy",
+            samples=64,
+            precision=None,
+            seed=3,
+            partie=PartieGoal(me, opp, 6, "win"),
+        )
 
     close, ahead, behind = run(0, 130), run(200, 40), run(0, 250)
     assert close.objective == "win" and close.to_dict()["objective"] == "win"
@@ -240,8 +268,12 @@ def test_partie_objective_ranks_by_partie_value():
 
 
 def test_partie_options_need_score_and_deal():
-    for args in (["--score", "80:60"], ["--deal", "3"], ["--objective", "win"],
-                 ["--score", "80-60", "--deal", "3"]):  # fmt: skip
+    for args in (
+        ["--score", "80:60"],
+        ["--deal", "3"],
+        ["--objective", "win"],
+        ["--score", "80-60", "--deal", "3"],
+    ):
         with pytest.raises(SystemExit) as exc:
             main(["discard", CERTAIN, *args])
         assert exc.value.code == 2

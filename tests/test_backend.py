@@ -15,8 +15,9 @@ from piquet_sim.piquet.simulation import Policies
 
 pytest.importorskip("dask.distributed")
 
-FAST = Policies(elder_exchange="random", younger_exchange="random", elder_play="random",
-                younger_play="random")  # fmt: skip
+FAST = Policies(
+    elder_exchange="random", younger_exchange="random", elder_play="random", younger_play="random"
+)
 RULES = Rules()
 
 

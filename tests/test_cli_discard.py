@@ -34,9 +34,16 @@ def test_json_lists_every_candidate_best_first(run_main):
 
 def test_younger_json_and_acceptance(run_main):
     code, out, _ = run_main(
-        "discard", HAND, "--younger", "--elder-took", "4", "--samples", "64", "--json",
+        "discard",
+        HAND,
+        "--younger",
+        "--elder-took",
+        "4",
+        "--samples",
+        "64",
+        "--json",
         "--younger-may-pass",
-    )  # fmt: skip
+    )
     assert code == 0
     d = json.loads(out)
     assert d["role"] == "younger" and d["elder_took"] == 4
@@ -51,7 +58,7 @@ def test_younger_json_and_acceptance(run_main):
         (["discard", "AS KS"], "12 cards"),
         (["discard", HAND, "--younger"], "--elder-took"),
         (["discard", HAND, "--elder-took", "3"], "--younger"),
-        (["discard", HAND, "--play", "pimc"], "not available yet"),
+        (["discard", HAND, "--play", "best"], "--play"),
         (["discard", HAND, "--younger", "--elder-took", "6"], "elder-took"),
         (["discard", HAND, "--younger", "--elder-took", "2", "--elder-model", "max"], "unlikely"),
     ],
@@ -60,6 +67,25 @@ def test_bad_input_is_one_line_exit_2(run_main, args, fragment):
     code, out, err = run_main(*args, "--quiet")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and fragment in err and err.startswith("piquet: error:")
+
+
+def test_pimc_play_refines_the_best(run_main):
+    """`--play pimc` was offered in --help and refused; it now refines through the registry."""
+    code, out, _ = run_main(
+        "discard",
+        CERTAIN,
+        "--samples",
+        "32",
+        "--play",
+        "pimc",
+        "--refine",
+        "2",
+        "--json",
+    )
+    assert code == 0
+    d = json.loads(out)
+    assert d["play"] == "pimc"
+    assert d["candidates"][0]["play"] == "pimc"
 
 
 def test_help_has_an_example(run_main):

@@ -22,6 +22,8 @@ from piquet_sim.piquet.declarations import (
     describe_hand,
 )
 from piquet_sim.piquet.kernels import declarations as K
+from piquet_sim.piquet.kernels import layouts as L
+from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.reference import declarations as R
 from piquet_sim.piquet.reference import describe, score_deal
@@ -627,21 +629,26 @@ def _policies(rng: np.random.Generator, hands: np.ndarray, fraction: float) -> n
     return np.where(chosen[:, None], masks, np.int64(FULL_PACK))
 
 
-WIN_CODE = {"none": K.W_NONE, "elder": K.W_ELDER, "younger": K.W_YOUNGER, "equal": K.W_EQUAL}
-P_INDEX = {
-    "carte_blanche": K.P_CARTE_BLANCHE,
-    "point": K.P_POINT,
-    "sequence": K.P_SEQUENCE,
-    "sets": K.P_SETS,
-    "carte_rouge": K.P_CARTE_ROUGE,
-    "repique": K.P_REPIQUE,
+WIN_CODE = {
+    "none": L.WIN_NONE,
+    "elder": L.WIN_ELDER,
+    "younger": L.WIN_YOUNGER,
+    "equal": L.WIN_EQUAL,
 }
-D_BASE = {"elder": K.D_ELDER, "younger": K.D_YOUNGER}
-D_WIN = {"point": K.D_WIN_POINT, "sequence": K.D_WIN_SEQUENCE, "sets": K.D_WIN_SETS}
+P_INDEX = {
+    "carte_blanche": L.DP_CARTE_BLANCHE,
+    "point": L.DP_POINT,
+    "sequence": L.DP_SEQUENCE,
+    "sets": L.DP_SETS,
+    "carte_rouge": L.DP_CARTE_ROUGE,
+    "repique": L.DP_REPIQUE,
+}
+D_BASE = {"elder": L.DECL_ELDER, "younger": L.DECL_YOUNGER}
+D_WIN = {"point": L.DECL_WIN_POINT, "sequence": L.DECL_WIN_SEQUENCE, "sets": L.DECL_WIN_SETS}
 
 
 def _as_record(result: dict) -> list[int]:
-    row = [0] * K.D_LEN
+    row = [0] * L.DECL_LEN
     for p in PLAYERS:
         for key, index in P_INDEX.items():
             row[D_BASE[p] + index] = result[p][key]
@@ -689,7 +696,7 @@ def _differential(elders, youngers, rules, rng, sink_fraction, forced_fraction, 
     e_cb = np.where(forced, rng.random(n) < 0.5, natural_e).astype(np.int8)
     y_cb = np.where(forced, rng.random(n) < 0.5, natural_y).astype(np.int8)
     out = K.score_declarations_batch(
-        elders, youngers, e_cb, y_cb, e_masks, y_masks, SUIT_TABLES, rules.to_array()
+        elders, youngers, e_cb, y_cb, e_masks, y_masks, make_env(rules.to_array())
     )
     expected_rows = np.zeros_like(out)
     for i in range(n):

@@ -9,16 +9,17 @@ import pytest
 from piquet_sim.core.rng import bounded
 from piquet_sim.core.rng import stream_key as _stream_key
 from piquet_sim.piquet.cards import parse_cards, popcount
-from piquet_sim.piquet.kernels import declarations as D
 from piquet_sim.piquet.kernels import exchange as X
+from piquet_sim.piquet.kernels import layouts as L
+from piquet_sim.piquet.kernels.bundles import make_env, make_stages
 from piquet_sim.piquet.kernels.deal import deal_full
-from piquet_sim.piquet.kernels.tables import SUIT_TABLES
+from piquet_sim.piquet.policies import EXCH_GREEDY, EXCH_MAX, EXCH_RANDOM, ids
 from piquet_sim.piquet.rules import Rules
 
-MUST = Rules().to_array()
-MAY_PASS = Rules(younger_must_exchange=False).to_array()
+MUST = make_env(Rules().to_array())
+MAY_PASS = make_env(Rules(younger_must_exchange=False).to_array())
 PARAMS = X.GREEDY_DEFAULT_PARAMS
-POLICIES = sorted(X.EXCHANGE_POLICIES.values())
+POLICIES = sorted(ids("exchange").values())
 
 
 def stream_key(seed: int, index: int) -> np.uint64:
@@ -38,22 +39,20 @@ def _cards(mask: int) -> list[int]:
 
 
 def test_policy_registry_names_every_id():
-    assert X.EXCHANGE_POLICIES == {"random": 0, "max": 1, "greedy": 2}
-    assert len(PARAMS) == X.G_N_PARAMS
+    assert ids("exchange") == {"random": 0, "max": 1, "greedy": 2}
+    assert len(PARAMS) == L.GW_LEN
 
 
 @pytest.mark.parametrize("rules", [MUST, MAY_PASS], ids=["must_exchange", "may_pass"])
 @pytest.mark.parametrize("policy", POLICIES)
 def test_exchange_is_legal(policy, rules):
     """Elder takes 1..5 from the front; younger takes lo..8-K from talon[K:]; 12 cards stay."""
-    low = 1 if rules[1] else 0
+    low = 1 if rules.rules[1] else 0
     younger_counts = set()
     for i, elder, younger, talon in _deals(300):
         key = stream_key(9, i)
         state = np.zeros(1, dtype=np.int64)
-        e_new, e_disc, e_n = X.elder_exchange(
-            elder, talon, policy, PARAMS, key, state, SUIT_TABLES, rules
-        )
+        e_new, e_disc, e_n = X.elder_exchange(elder, talon, policy, PARAMS, key, state, rules)
         e_new, e_disc = int(e_new), int(e_disc)
         assert 1 <= e_n <= 5
         assert e_disc & ~elder == 0 and popcount(e_disc) == e_n
@@ -61,7 +60,7 @@ def test_exchange_is_legal(policy, rules):
         assert popcount(e_new) == 12
         for k in (int(e_n), 1 + i % 5):
             y_new, y_disc, y_n = X.younger_exchange(
-                younger, talon, k, policy, PARAMS, key, state, SUIT_TABLES, rules
+                younger, talon, k, policy, PARAMS, key, state, rules
             )
             y_new, y_disc = int(y_new), int(y_disc)
             assert low <= y_n <= 8 - k
@@ -69,7 +68,7 @@ def test_exchange_is_legal(policy, rules):
             assert y_disc & ~younger == 0 and popcount(y_disc) == y_n
             assert y_new == (younger & ~y_disc) | sum(1 << int(c) for c in talon[k : k + y_n])
             assert popcount(y_new) == 12
-    if policy == X.EXCH_RANDOM:  # random covers the whole legal range
+    if policy == EXCH_RANDOM:  # random covers the whole legal range
         assert younger_counts == set(range(low, 8))
 
 
@@ -82,20 +81,16 @@ def test_same_key_same_exchange(policy):
         for i, elder, younger, talon in _deals(100, seed=3):
             state = np.zeros(1, dtype=np.int64)
             key = stream_key(17, i)
-            e = X.elder_exchange(elder, talon, policy, PARAMS, key, state, SUIT_TABLES, MUST)
-            y = X.younger_exchange(
-                younger, talon, e[2], policy, PARAMS, key, state, SUIT_TABLES, MUST
-            )
+            e = X.elder_exchange(elder, talon, policy, PARAMS, key, state, MUST)
+            y = X.younger_exchange(younger, talon, e[2], policy, PARAMS, key, state, MUST)
             out.append(tuple(int(v) for v in (*e, *y)))
         results.append(out)
     assert results[0] == results[1]
-    if policy == X.EXCH_RANDOM:
+    if policy == EXCH_RANDOM:
         other = []
         for i, elder, _, talon in _deals(100, seed=3):
             state = np.zeros(1, dtype=np.int64)
-            e = X.elder_exchange(
-                elder, talon, policy, PARAMS, stream_key(18, i), state, SUIT_TABLES, MUST
-            )
+            e = X.elder_exchange(elder, talon, policy, PARAMS, stream_key(18, i), state, MUST)
             other.append(int(e[1]))
         assert other != [r[1] for r in results[0]]
 
@@ -135,11 +130,9 @@ def test_random_policy_matches_plain_python():
         k = 1 + i % 5
         want_y = ref_random_discard(younger, 0, 8 - k, draw)
         state = np.zeros(1, dtype=np.int64)
-        _, got_e, _ = X.elder_exchange(
-            elder, talon, X.EXCH_RANDOM, PARAMS, key, state, SUIT_TABLES, MUST
-        )
+        _, got_e, _ = X.elder_exchange(elder, talon, EXCH_RANDOM, PARAMS, key, state, MUST)
         _, got_y, _ = X.younger_exchange(
-            younger, talon, k, X.EXCH_RANDOM, PARAMS, key, state, SUIT_TABLES, MAY_PASS
+            younger, talon, k, EXCH_RANDOM, PARAMS, key, state, MAY_PASS
         )
         assert int(got_e) == want_e
         assert int(got_y) == want_y
@@ -149,14 +142,10 @@ def test_max_policy_matches_plain_python():
     state = np.zeros(1, dtype=np.int64)
     key = np.uint64(1)
     for i, elder, younger, talon in _deals(400, seed=13):
-        _, got_e, n_e = X.elder_exchange(
-            elder, talon, X.EXCH_MAX, PARAMS, key, state, SUIT_TABLES, MUST
-        )
+        _, got_e, n_e = X.elder_exchange(elder, talon, EXCH_MAX, PARAMS, key, state, MUST)
         assert n_e == 5 and int(got_e) == ref_max_discard(elder, 5)
         k = 1 + i % 5
-        _, got_y, n_y = X.younger_exchange(
-            younger, talon, k, X.EXCH_MAX, PARAMS, key, state, SUIT_TABLES, MUST
-        )
+        _, got_y, n_y = X.younger_exchange(younger, talon, k, EXCH_MAX, PARAMS, key, state, MUST)
         assert n_y == 8 - k and int(got_y) == ref_max_discard(younger, 8 - k)
 
 
@@ -165,9 +154,7 @@ def test_greedy_keeps_combinations_and_throws_low_singletons():
     hand = parse_cards("AS KS QS JS TS AH 7H AD 8D 9C 8C 7C")
     talon = np.array([c for c in range(32) if not hand >> c & 1][:8], dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
-    _, disc, n = X.elder_exchange(
-        hand, talon, X.EXCH_GREEDY, PARAMS, np.uint64(0), state, SUIT_TABLES, MUST
-    )
+    _, disc, n = X.elder_exchange(hand, talon, EXCH_GREEDY, PARAMS, np.uint64(0), state, MUST)
     disc = int(disc)
     assert disc & parse_cards("AS KS QS JS TS AH AD") == 0
     assert disc & parse_cards("7H 8D") == parse_cards("7H 8D")
@@ -175,12 +162,14 @@ def test_greedy_keeps_combinations_and_throws_low_singletons():
 
 
 def _trial(e_policy, y_policy, n=20000, seed=2024):
-    records, rows = X.exchange_trial(
-        seed, 0, n, e_policy, PARAMS, y_policy, PARAMS, SUIT_TABLES, MUST
-    )
-    elder = records[:, D.D_ELDER : D.D_ELDER + D.P_BLOCK].sum(axis=1).mean()
-    younger = records[:, D.D_YOUNGER : D.D_YOUNGER + D.P_BLOCK].sum(axis=1).mean()
-    potentials = rows[:, X.X_ELDER_POTENTIAL].mean(), rows[:, X.X_YOUNGER_POTENTIAL].mean()
+    ids_ = np.zeros(L.STAGE_LEN, np.int32)
+    params = np.zeros((L.STAGE_LEN, L.STAGE_PARAMS))
+    ids_[[L.STAGE_ELDER_EXCHANGE, L.STAGE_YOUNGER_EXCHANGE]] = e_policy, y_policy
+    params[[L.STAGE_ELDER_EXCHANGE, L.STAGE_YOUNGER_EXCHANGE], : PARAMS.size] = PARAMS
+    records, rows = X.exchange_trial(seed, 0, n, make_stages(ids_, params), MUST)
+    elder = records[:, L.DECL_ELDER : L.DECL_ELDER + L.DP_BLOCK].sum(axis=1).mean()
+    younger = records[:, L.DECL_YOUNGER : L.DECL_YOUNGER + L.DP_BLOCK].sum(axis=1).mean()
+    potentials = rows[:, L.XT_ELDER_POTENTIAL].mean(), rows[:, L.XT_YOUNGER_POTENTIAL].mean()
     return elder, younger, *potentials
 
 
@@ -188,14 +177,14 @@ def test_greedy_scores_more_declaration_points_than_random_and_max():
     """Measured on 20,000 seeded deals against a max opponent (declaration points per deal).
     Measured at writing: elder 16.4 (greedy) v 12.2 (max) v 5.1 (random); younger 11.9 v 9.3 v
     4.9. Margins are far beyond the noise (standard error about 0.1)."""
-    e_greedy = _trial(X.EXCH_GREEDY, X.EXCH_MAX)
-    e_max = _trial(X.EXCH_MAX, X.EXCH_MAX)
-    e_random = _trial(X.EXCH_RANDOM, X.EXCH_MAX)
+    e_greedy = _trial(EXCH_GREEDY, EXCH_MAX)
+    e_max = _trial(EXCH_MAX, EXCH_MAX)
+    e_random = _trial(EXCH_RANDOM, EXCH_MAX)
     assert e_greedy[0] > e_max[0] + 2.0
     assert e_greedy[0] > e_random[0] + 6.0
     assert e_greedy[2] > e_max[2] + 0.8  # points held if every class won
-    y_greedy = _trial(X.EXCH_MAX, X.EXCH_GREEDY)
-    y_random = _trial(X.EXCH_MAX, X.EXCH_RANDOM)
+    y_greedy = _trial(EXCH_MAX, EXCH_GREEDY)
+    y_random = _trial(EXCH_MAX, EXCH_RANDOM)
     assert y_greedy[1] > e_max[1] + 1.0
     assert y_greedy[1] > y_random[1] + 4.0
     assert y_greedy[3] > e_max[3] + 0.5

@@ -19,6 +19,7 @@ import pytest
 
 from piquet_sim.piquet import cards as C
 from piquet_sim.piquet.kernels import knowledge as K
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.deal import deal_full
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.reference import sampling as R
@@ -36,7 +37,7 @@ def test_no_information_is_uniform_on_card_locations():
     own = C.parse_cards("AS KS QS JS TS 9H 8H 7H AD KD AC QC", 12)
     know = K.empty_knowledge(np.int64(own), 12)
     n = 20_000
-    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 12, 100, SUIT_TABLES, 7, n)
+    hands, attempts, flags = K.sample_worlds(know, (0, 0, 0), (12, 100), SUIT_TABLES, 7, n)
     assert (attempts == 1).all() and (flags == 0).all()
     assert not (hands & own).any()
     counts = np.array([((hands >> c) & 1).sum() for c in range(32) if not own >> c & 1])
@@ -62,9 +63,9 @@ def _tiny_case():
     k_in = C.cards_to_mask(cards[:2])
     k_out = C.cards_to_mask(cards[2:20])
     know = K.empty_knowledge(np.int64(k_out), 12)
-    know[K.K_IN] = k_in
-    know[K.K_HI + K.C_POINT] = 3 * 128 + 30
-    know[K.K_HI + K.C_SEQ] = 0
+    know[L.KNOW_IN] = k_in
+    know[L.KNOW_HI + L.CLASS_POINT] = 3 * 128 + 30
+    know[L.KNOW_HI + L.CLASS_SEQ] = 0
     return know
 
 
@@ -73,7 +74,7 @@ def test_tiny_case_law_equals_brute_force():
     worlds = R.enumerate_worlds(know, 0, 0, 0, 8)
     assert 10 < len(worlds) < 1000
     n = 40 * len(worlds)
-    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 8, 10_000, SUIT_TABLES, 11, n)
+    hands, attempts, flags = K.sample_worlds(know, (0, 0, 0), (8, 10_000), SUIT_TABLES, 11, n)
     assert (attempts > 0).all() and (flags == 0).all()
     counts = Counter(int(h) for h in hands)
     assert set(counts) <= set(worlds)
@@ -93,13 +94,19 @@ def _random_knowledge(rng: random.Random, seed: int, i: int):
         m = []
         for _ in range(3):
             r = rng.random()
-            m.append(0 if r < 0.2 else (0xFFFFFFFF & ~(1 << rng.randrange(32))) if r < 0.4 else
-                     0xFFFFFFFF)  # fmt: skip
+            m.append(
+                0
+                if r < 0.2
+                else (0xFFFFFFFF & ~(1 << rng.randrange(32)))
+                if r < 0.4
+                else 0xFFFFFFFF
+            )
         return np.array(m, dtype=np.int64)
 
     discard = C.cards_to_mask(int(c) for c in pack[24:32][: rng.randrange(1, 4)])
-    know = K.deal_knowledge(np.int64(e), np.int64(discard), masks(), np.int64(y), masks(), 0, 0,
-                            SUIT_TABLES)  # fmt: skip
+    know = K.deal_knowledge(
+        np.int64(e), np.int64(discard), masks(), np.int64(y), masks(), 0, 0, SUIT_TABLES
+    )
     # random legal play of t tricks, elder leading each (enough to produce voids)
     played = opp_played = voids = 0
     eh, yh = e, y
@@ -122,23 +129,23 @@ def test_every_world_meets_every_constraint():
     for i in range(60):
         know, played, opp_played, voids, n_opp, truth = _random_knowledge(rng, 21, i)
         hands, attempts, flags = K.sample_worlds(
-            know, played, opp_played, voids, n_opp, 2000, SUIT_TABLES, 100 + i, 50
+            know, (played, opp_played, voids), (n_opp, 2000), SUIT_TABLES, 100 + i, 50
         )
         for h, a, f in zip(hands.tolist(), attempts.tolist(), flags.tolist(), strict=True):
             assert not f & K.FLAG_INFEASIBLE
             if a < 0:  # fallback: card constraints only
                 fallbacks += 1
                 relaxed = know.copy()
-                relaxed[K.K_LO : K.K_LO + 3] = 0
-                relaxed[K.K_HI : K.K_HI + 3] = R.NO_HI
+                relaxed[L.KNOW_LO : L.KNOW_LO + 3] = 0
+                relaxed[L.KNOW_HI : L.KNOW_HI + 3] = R.NO_HI
                 assert R.consistent(h, relaxed, played, opp_played, voids, n_opp)
             else:
                 assert R.consistent(h, know, played, opp_played, voids, n_opp)
             checked += 1
         # the true hand always meets the card-location constraints
         relaxed = know.copy()
-        relaxed[K.K_LO : K.K_LO + 3] = 0
-        relaxed[K.K_HI : K.K_HI + 3] = R.NO_HI
+        relaxed[L.KNOW_LO : L.KNOW_LO + 3] = 0
+        relaxed[L.KNOW_HI : L.KNOW_HI + 3] = R.NO_HI
         assert R.consistent(truth, relaxed, played, opp_played, voids, n_opp)
     assert checked == 3000
     assert fallbacks < checked // 10
@@ -159,32 +166,34 @@ def test_declare_all_true_hand_meets_the_bounds():
 def test_declared_point_is_shown_and_bounded():
     elder = C.parse_cards("AS KS QS JS 9S 8H 7H AD KD AC QC JC", 12)
     younger = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
-    know = K.deal_knowledge(np.int64(younger), np.int64(0), FULL3, np.int64(elder), FULL3, 0, 0,
-                            SUIT_TABLES)  # fmt: skip
+    know = K.deal_knowledge(
+        np.int64(younger), np.int64(0), FULL3, np.int64(elder), FULL3, 0, 0, SUIT_TABLES
+    )
     # elder's point: five spades, 50 pips; younger's is five hearts with 51: younger wins it
-    assert know[K.K_HI + K.C_POINT] == 5 * 128 + 51
+    assert know[L.KNOW_HI + L.CLASS_POINT] == 5 * 128 + 51
     # elder's quart to the ace in spades beats younger's quint? no: quint to the ace wins
-    assert know[K.K_HI + K.C_SEQ] == 5 * 8 + 7
+    assert know[L.KNOW_HI + L.CLASS_SEQ] == 5 * 8 + 7
     # elder's trio of aces... none (three aces: AS AD AC) is a trio: key 7, shown
-    assert know[K.K_LO + K.C_SET] == know[K.K_HI + K.C_SET] == 7
-    assert know[K.K_IN] == C.parse_cards("AS AD AC")
+    assert know[L.KNOW_LO + L.CLASS_SET] == know[L.KNOW_HI + L.CLASS_SET] == 7
+    assert know[L.KNOW_IN] == C.parse_cards("AS AD AC")
 
 
 def test_refuted_bound_is_dropped():
     own = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
     know = K.empty_knowledge(np.int64(own), 12)
-    know[K.K_HI + K.C_SEQ] = 0  # believed: no sequence
+    know[L.KNOW_HI + L.CLASS_SEQ] = 0  # believed: no sequence
     opp_played = C.parse_cards("AS KS QS")  # he has played a tierce
-    hands, attempts, flags = K.sample_worlds(know, opp_played, opp_played, 0, 9, 100,
-                                             SUIT_TABLES, 1, 200)  # fmt: skip
-    assert (flags & (1 << K.C_SEQ)).all() and (attempts == 1).all()
+    hands, attempts, flags = K.sample_worlds(
+        know, (opp_played, opp_played, 0), (9, 100), SUIT_TABLES, 1, 200
+    )
+    assert (flags & (1 << L.CLASS_SEQ)).all() and (attempts == 1).all()
 
 
 def test_impossible_bounds_fall_back_and_are_counted():
     own = C.parse_cards("AH KH QH JH TH 9D 8D 7D TC 9C 8C 7C", 12)
     know = K.empty_knowledge(np.int64(own), 12)
-    know[K.K_LO + K.C_SET] = 8 + 7  # a quatorze of aces: impossible, he cannot hold the AH
-    hands, attempts, flags = K.sample_worlds(know, 0, 0, 0, 12, 50, SUIT_TABLES, 1, 20)
+    know[L.KNOW_LO + L.CLASS_SET] = 8 + 7  # a quatorze of aces: impossible, he cannot hold the AH
+    hands, attempts, flags = K.sample_worlds(know, (0, 0, 0), (12, 50), SUIT_TABLES, 1, 20)
     assert (attempts == -51).all() and (flags & K.FLAG_FALLBACK).all()
     assert not (hands & own).any()
 
@@ -192,7 +201,7 @@ def test_impossible_bounds_fall_back_and_are_counted():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_same_seed_same_worlds(seed):
     know = _tiny_case()
-    a = K.sample_worlds(know, 0, 0, 0, 8, 1000, SUIT_TABLES, seed, 100)
-    b = K.sample_worlds(know, 0, 0, 0, 8, 1000, SUIT_TABLES, seed, 100)
+    a = K.sample_worlds(know, (0, 0, 0), (8, 1000), SUIT_TABLES, seed, 100)
+    b = K.sample_worlds(know, (0, 0, 0), (8, 1000), SUIT_TABLES, seed, 100)
     for x, y in zip(a, b, strict=True):
         assert (x == y).all()

@@ -12,14 +12,12 @@ import pytest
 from click.testing import CliRunner
 
 from piquet_sim.cli import cli
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import match as KM
-from piquet_sim.piquet.kernels import simulate as K
-from piquet_sim.piquet.kernels.declarations import D_LEN as KD_LEN
-from piquet_sim.piquet.kernels.play import PLAY_OUT_LEN
+from piquet_sim.piquet.kernels.play import new_scratch
 from piquet_sim.piquet.kernels.solver import make_workspace
 from piquet_sim.piquet.match import (
     MatchCounts,
-    _engine_args,
     head_to_head,
     mirrored_chunk,
     summarize,
@@ -27,7 +25,7 @@ from piquet_sim.piquet.match import (
 )
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import simulate
-from piquet_sim.piquet.strategies import REGISTRY, policies
+from piquet_sim.piquet.strategies import REGISTRY, mirrored_args, policies
 
 G, SINK, RAND, MAX = (REGISTRY[n] for n in ("greedy", "sink-sets", "random", "max"))
 
@@ -37,8 +35,8 @@ def test_each_deal_is_played_both_ways_on_the_same_deal():
     nets, _ = mirrored_chunk(RAND, MAX, seed=4, start=100, n=300)
     ab = simulate(300, seed=4, policies=policies(RAND, MAX), start=100)
     ba = simulate(300, seed=4, policies=policies(MAX, RAND), start=100)
-    assert np.array_equal(nets[:, 0], ab[:, K.R_NET])
-    assert np.array_equal(nets[:, 1], ba[:, K.R_NET])
+    assert np.array_equal(nets[:, 0], ab[:, L.REC_NET])
+    assert np.array_equal(nets[:, 1], ba[:, L.REC_NET])
 
 
 def test_counts_match_the_records():
@@ -47,58 +45,64 @@ def test_counts_match_the_records():
     ab = simulate(n, seed=9, policies=policies(G, SINK)).astype(np.int64)
     ba = simulate(n, seed=9, policies=policies(SINK, G)).astype(np.int64)
     c = MatchCounts(counts)
-    d = ab[:, K.R_NET] - ba[:, K.R_NET]
+    d = ab[:, L.REC_NET] - ba[:, L.REC_NET]
     assert c.pairs == n
-    assert counts[KM.M_SUM_D] == d.sum() and counts[KM.M_SUM_D2] == (d * d).sum()
-    assert counts[KM.M_SUM_AE] == ab[:, K.R_NET].sum()
-    assert counts[KM.M_SUM_AY] == -ba[:, K.R_NET].sum()
+    assert counts[L.MATCH_SUM_D] == d.sum() and counts[L.MATCH_SUM_D2] == (d * d).sum()
+    assert counts[L.MATCH_SUM_AE] == ab[:, L.REC_NET].sum()
+    assert counts[L.MATCH_SUM_AY] == -ba[:, L.REC_NET].sum()
     # A as younger is the younger block of the B-elder records
-    yb = K.R_YOUNGER
-    assert c.block(KM.SIDE_A, KM.SEAT_YOUNGER, KM.B_PIQUE) == (ba[:, yb + K.F_PIQUE] > 0).sum()
-    assert c.block(KM.SIDE_A, KM.SEAT_YOUNGER, KM.B_REPIQUE) == (ba[:, yb + K.F_REPIQUE] > 0).sum()
-    assert c.block(KM.SIDE_B, KM.SEAT_ELDER, KM.B_CAPOT) == (ba[:, K.F_CARDS] == 40).sum()
-    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, KM.B_WIN) == (ab[:, K.R_NET] > 0).sum()
-    assert c.block(KM.SIDE_B, KM.SEAT_YOUNGER, KM.B_WIN) == (ab[:, K.R_NET] < 0).sum()
-    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, KM.B_POINTS) == ab[:, K.F_TOTAL].sum()
-    cb = (ab[:, K.F_CARTE_BLANCHE] > 0).sum()  # elder's dealt hand is the same in both plays
-    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, KM.B_CARTE_BLANCHE) == cb
-    assert c.block(KM.SIDE_B, KM.SEAT_ELDER, KM.B_CARTE_BLANCHE) == cb
+    yb = L.REC_YOUNGER
+    assert c.block(KM.SIDE_A, KM.SEAT_YOUNGER, L.MB_PIQUE) == (ba[:, yb + L.RF_PIQUE] > 0).sum()
+    assert c.block(KM.SIDE_A, KM.SEAT_YOUNGER, L.MB_REPIQUE) == (ba[:, yb + L.RF_REPIQUE] > 0).sum()
+    assert c.block(KM.SIDE_B, KM.SEAT_ELDER, L.MB_CAPOT) == (ba[:, L.RF_CARDS] == 40).sum()
+    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, L.MB_WIN) == (ab[:, L.REC_NET] > 0).sum()
+    assert c.block(KM.SIDE_B, KM.SEAT_YOUNGER, L.MB_WIN) == (ab[:, L.REC_NET] < 0).sum()
+    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, L.MB_POINTS) == ab[:, L.RF_TOTAL].sum()
+    cb = (ab[:, L.RF_CARTE_BLANCHE] > 0).sum()  # elder's dealt hand is the same in both plays
+    assert c.block(KM.SIDE_A, KM.SEAT_ELDER, L.MB_CARTE_BLANCHE) == cb
+    assert c.block(KM.SIDE_B, KM.SEAT_ELDER, L.MB_CARTE_BLANCHE) == cb
 
 
-FEATURES = [K.F_DEALT_POINT_LEN, K.F_DEALT_SEQ_LEN, K.F_DEALT_SET, K.F_FINAL_POINT_LEN,
-            K.F_FINAL_SEQ_LEN, K.F_FINAL_SET]  # fmt: skip
-KEEP = [f for f in range(K.R_LEN)
-        if f % K.F_BLOCK not in FEATURES or f >= 2 * K.F_BLOCK]  # fmt: skip
+FEATURES = [
+    L.RF_DEALT_POINT_LEN,
+    L.RF_DEALT_SEQ_LEN,
+    L.RF_DEALT_SET,
+    L.RF_FINAL_POINT_LEN,
+    L.RF_FINAL_SEQ_LEN,
+    L.RF_FINAL_SET,
+]
+KEEP = [f for f in range(L.REC_LEN) if f % L.RF_BLOCK not in FEATURES or f >= 2 * L.RF_BLOCK]
 
 
 def _pair_records(a, b, n, seed, share, need_ab=True, need_ba=True, rules=DEFAULT_RULES):
-    args = _engine_args(a, b, rules)
-    ids_ab, params_ab, ids_ba, params_ba = args[:4]
-    tables, rules_arr = args[5], args[6]
-    ws = make_workspace(1)  # a Python-built workspace; no arrays returned from a kernel
-    out = np.zeros((n, 2, K.R_LEN), dtype=np.int32)
-    pack, state = np.empty(32, np.int8), np.zeros(1, np.int64)
-    decl, decl2 = np.zeros(KD_LEN, np.int32), np.zeros(KD_LEN, np.int32)
-    play = np.zeros(PLAY_OUT_LEN, np.int32)
+    stages_ab, stages_ba, _, env, _, _ = mirrored_args(a, b, rules)
+    ws = make_workspace(rules.to_array(), 1)
+    sc, sc2 = new_scratch(), new_scratch()
+    out = np.zeros((n, 2, L.REC_LEN), dtype=np.int32)
     for i in range(n):
-        KM.play_pair(seed, i, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba,
-                     tables, rules_arr, pack, state, decl, decl2, play, out[i, 0], out[i, 1],
-                     ws)  # fmt: skip
+        KM.play_pair(seed, i, stages_ab, stages_ba, share, (need_ab, need_ba), ws, sc, sc2)
+        out[i, 0], out[i, 1] = sc.rec, sc2.rec
     return out
 
 
 @pytest.mark.parametrize(
     "a, b, level",
-    [("greedy", "greedy", 3), ("greedy", "sink-sets", 1), ("greedy", "greedy-random-play", 2),
-     ("greedy", "younger-sinks-sets", 1), ("random", "max", 0), ("random", "random", 3),
-     ("max", "random", 0)],
-)  # fmt: skip
+    [
+        ("greedy", "greedy", 3),
+        ("greedy", "sink-sets", 1),
+        ("greedy", "greedy-random-play", 2),
+        ("greedy", "younger-sinks-sets", 1),
+        ("random", "max", 0),
+        ("random", "random", 3),
+        ("max", "random", 0),
+    ],
+)
 def test_shared_pair_gives_the_simulator_records(a, b, level):
     """play_pair shares the deal, exchanges and declarations between the seatings; every record
     field (hand features aside) equals the plain simulator's, at every sharing level, and the
     same with sharing off or with one seating only."""
     sa, sb = REGISTRY[a], REGISTRY[b]
-    assert KM.share_level(*_engine_args(sa, sb, DEFAULT_RULES)[:4]) == level
+    assert mirrored_args(sa, sb, DEFAULT_RULES)[2] == level
     n = 400
     ab = simulate(n, seed=8, policies=policies(sa, sb))
     ba = simulate(n, seed=8, policies=policies(sb, sa))
@@ -177,9 +181,9 @@ def test_paired_statistics_and_statement():
 
 def test_statement_cannot_be_told_apart():
     counts = MatchCounts()
-    counts.counts[KM.M_PAIRS] = 100
-    counts.counts[KM.M_SUM_D] = 10
-    counts.counts[KM.M_SUM_D2] = 100 * 400
+    counts.counts[L.MATCH_PAIRS] = 100
+    counts.counts[L.MATCH_SUM_D] = 10
+    counts.counts[L.MATCH_SUM_D2] = 100 * 400
     s = summarize(counts, "a", "b")
     assert not s["significant"]
     assert "cannot be told apart" in s["statement"]
@@ -211,9 +215,21 @@ def test_cli_batch_json_and_csv(tmp_path):
 def test_cli_tournament_plot_and_table(tmp_path):
     png, out = tmp_path / "m.png", tmp_path / "m.csv"
     res = CliRunner().invoke(
-        cli, ["tournament", "greedy", "max", "random", "--deals", "1000", "--plot", str(png),
-              "--out", str(out), "--quiet"],
-    )  # fmt: skip
+        cli,
+        [
+            "tournament",
+            "greedy",
+            "max",
+            "random",
+            "--deals",
+            "1000",
+            "--plot",
+            str(png),
+            "--out",
+            str(out),
+            "--quiet",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert png.stat().st_size > 1000 and len(pd.read_csv(out)) == 3
     assert "Standings" in res.output
@@ -222,8 +238,11 @@ def test_cli_tournament_plot_and_table(tmp_path):
 def test_cli_strategy_errors_are_usage_errors(tmp_path):
     from piquet_sim.cli import main
 
-    for argv in (["batch", "greedy", "nope"], ["tournament", "greedy"],
-                 ["tournament", "greedy", "greedy"]):  # fmt: skip
+    for argv in (
+        ["batch", "greedy", "nope"],
+        ["tournament", "greedy"],
+        ["tournament", "greedy", "greedy"],
+    ):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2

@@ -12,19 +12,23 @@ import pytest
 
 from piquet_sim.core.stats import wilson_interval
 from piquet_sim.piquet import exact
-from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.odds import OddsCounts, odds, summarize
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import Policies, records_frame, simulate
 
 N_HANDS = comb(32, 12)
-FAST = Policies(elder_exchange="random", younger_exchange="random", elder_play="random",
-                younger_play="random")  # fmt: skip
+FAST = Policies(
+    elder_exchange="random", younger_exchange="random", elder_play="random", younger_play="random"
+)
 
 
 def test_exact_distributions_sum_to_one():
-    for dist in (exact.point_length_distribution(), exact.best_sequence_distribution(),
-                 exact.best_set_distribution()):  # fmt: skip
+    for dist in (
+        exact.point_length_distribution(),
+        exact.best_sequence_distribution(),
+        exact.best_set_distribution(),
+    ):
         assert math.isclose(sum(dist.values()), 1.0, rel_tol=1e-12)
 
 
@@ -38,8 +42,10 @@ def test_exact_values_by_hand():
     # point length 3 means suit counts exactly 3,3,3,3
     assert math.isclose(exact.point_length_distribution()[3], comb(8, 3) ** 4 / N_HANDS)
     # at least one quatorze: inclusion-exclusion over the five ranks T..A
-    p_quatorze = sum((-1) ** (k + 1) * comb(5, k) * comb(32 - 4 * k, 12 - 4 * k)
-                     for k in range(1, 4)) / N_HANDS  # fmt: skip
+    p_quatorze = (
+        sum((-1) ** (k + 1) * comb(5, k) * comb(32 - 4 * k, 12 - 4 * k) for k in range(1, 4))
+        / N_HANDS
+    )
     assert math.isclose(exact.best_set_distribution()["quatorze"], p_quatorze)
 
 
@@ -106,9 +112,11 @@ def test_records_identical_whatever_the_thread_count():
 
 
 @pytest.mark.parametrize("policies", [FAST, Policies()], ids=["random", "greedy"])
-@pytest.mark.parametrize("rules", [Rules(), Rules(lead_points="ten_or_higher", carte_rouge=True,
-                                                  younger_must_exchange=False)],
-                         ids=["default", "options"])  # fmt: skip
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(lead_points="ten_or_higher", carte_rouge=True, younger_must_exchange=False)],
+    ids=["default", "options"],
+)
 def test_record_invariants(policies, rules):
     df = records_frame(simulate(20_000, seed=2, policies=policies, rules=rules))
     assert ((df.elder_tricks + df.younger_tricks) == 12).all()
@@ -170,14 +178,19 @@ def test_chunked_counts_equal_one_pass():
 
 
 def test_record_layout_names_every_field():
-    assert K.R_LEN == 2 * K.F_BLOCK + 4
+    assert L.REC_LEN == 2 * L.RF_BLOCK + 4
 
 
 def test_sinking_a_class_in_the_simulator_gives_it_away():
     base = records_frame(simulate(5000, seed=6, policies=FAST))
-    sink = Policies(elder_exchange="random", younger_exchange="random", elder_play="random",
-                    younger_play="random", elder_declare="sink",
-                    declare_params={"elder": np.array([1.0, 0.0, 0.0])})  # fmt: skip
+    sink = Policies(
+        elder_exchange="random",
+        younger_exchange="random",
+        elder_play="random",
+        younger_play="random",
+        elder_declare="sink",
+        declare_params={"elder": np.array([1.0, 0.0, 0.0])},
+    )
     sunk = records_frame(simulate(5000, seed=6, policies=sink))
     assert (sunk.elder_point == 0).all() and base.elder_point.sum() > 0
     assert (sunk.point_winner != "elder").all()

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from piquet_sim.cli import cli
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import partie as KP
-from piquet_sim.piquet.kernels import simulate as K
 from piquet_sim.piquet.partie import partie_rows, partie_tables, parties
 from piquet_sim.piquet.reference.partie import play_partie, settle
 from piquet_sim.piquet.rules import Rules
@@ -26,8 +26,15 @@ DOUBLE = Rules(tie="refait_double")
 HUNDRED = Rules(game="hundred")
 FOUR = Rules(game="four_deals")
 BLANK = Rules(blank_partie_bonus=True)
-ALL_RULES = [RUBICON, DOUBLE, HUNDRED, FOUR, BLANK, Rules(game="hundred", tie="refait_double"),
-             Rules(game="four_deals", tie="refait_double", blank_partie_bonus=True)]  # fmt: skip
+ALL_RULES = [
+    RUBICON,
+    DOUBLE,
+    HUNDRED,
+    FOUR,
+    BLANK,
+    Rules(game="hundred", tie="refait_double"),
+    Rules(game="four_deals", tie="refait_double", blank_partie_bonus=True),
+]
 
 
 def kernel(points, rules):
@@ -73,9 +80,9 @@ def test_hand_worked_parties(rules, points, expected):
     ref = play_partie(points, rules)
     assert (ref.first, ref.second, ref.deals, ref.winner, ref.settlement) == expected
     row = kernel(points, rules)
-    got = (row[KP.PR_A], row[KP.PR_B], row[KP.PR_DEALS], row[KP.PR_WINNER], row[KP.PR_SETTLE])
+    got = (row[L.PROW_A], row[L.PROW_B], row[L.PROW_DEALS], row[L.PROW_WINNER], row[L.PROW_SETTLE])
     assert got == expected
-    assert bool(row[KP.PR_RUBICON]) == ref.rubicon
+    assert bool(row[L.PROW_RUBICON]) == ref.rubicon
 
 
 def test_kernel_matches_reference_on_random_point_sequences():
@@ -88,15 +95,19 @@ def test_kernel_matches_reference_on_random_point_sequences():
             points = [(p[0], p[0]) for p in points[:6]] + points[6:]
         ref = play_partie(points, rules)
         row = kernel(points, rules)
-        assert (row[KP.PR_A], row[KP.PR_B], row[KP.PR_DEALS], row[KP.PR_WINNER],
-                row[KP.PR_SETTLE]) == (ref.first, ref.second, ref.deals, ref.winner,
-                                       ref.settlement)  # fmt: skip
+        assert (
+            row[L.PROW_A],
+            row[L.PROW_B],
+            row[L.PROW_DEALS],
+            row[L.PROW_WINNER],
+            row[L.PROW_SETTLE],
+        ) == (ref.first, ref.second, ref.deals, ref.winner, ref.settlement)
 
 
 def test_hundred_is_capped():
     row = kernel([(1, 0)] * 60, HUNDRED)
-    assert row[KP.PR_DEALS] == KP.HUNDRED_MAX_DEALS == 40
-    assert row[KP.PR_SETTLE] == 40 + 0 + 100
+    assert row[L.PROW_DEALS] == KP.HUNDRED_MAX_DEALS == 40
+    assert row[L.PROW_SETTLE] == 40 + 0 + 100
 
 
 def test_simulated_parties_use_alternating_seats_on_keyed_deals():
@@ -106,17 +117,17 @@ def test_simulated_parties_use_alternating_seats_on_keyed_deals():
     for i in range(5):
         p = 10 + i
         for v in range(2):
-            n = int(rows[i, v, KP.PR_DEALS])
+            n = int(rows[i, v, L.PROW_DEALS])
             pts = []
             for d in range(n):
                 a_elder = (d + v) % 2 == 0
                 pol = policies(a, b) if a_elder else policies(b, a)
                 rec = simulate(1, seed=3, policies=pol, start=p * KP.DEAL_STRIDE + d)[0]
-                e, y = rec[K.R_ELDER + K.F_TOTAL], rec[K.R_YOUNGER + K.F_TOTAL]
+                e, y = rec[L.REC_ELDER + L.RF_TOTAL], rec[L.REC_YOUNGER + L.RF_TOTAL]
                 pts.append((e, y) if a_elder else (y, e))
             ref = play_partie(pts, RUBICON)
             assert (ref.first, ref.second, ref.settlement) == tuple(
-                rows[i, v, [KP.PR_A, KP.PR_B, KP.PR_SETTLE]]
+                rows[i, v, [L.PROW_A, L.PROW_B, L.PROW_SETTLE]]
             )
 
 
@@ -126,10 +137,10 @@ def test_simulated_rows_obey_the_rules(rules):
     base = {"rubicon": 6, "four_deals": 4}.get(rules.game)
     for v in range(2):
         r = rows[:, v]
-        a, b, s = r[:, KP.PR_A], r[:, KP.PR_B], r[:, KP.PR_SETTLE]
+        a, b, s = r[:, L.PROW_A], r[:, L.PROW_B], r[:, L.PROW_SETTLE]
         if base is not None:
-            tied = r[:, KP.PR_DEALS] == base + 2
-            assert set(r[:, KP.PR_DEALS]) <= {base, base + 2}
+            tied = r[:, L.PROW_DEALS] == base + 2
+            assert set(r[:, L.PROW_DEALS]) <= {base, base + 2}
         else:
             assert (np.maximum(a, b) >= 100).all()
             tied = np.zeros(len(r), bool)
@@ -144,7 +155,7 @@ def test_simulated_rows_obey_the_rules(rules):
 
 def test_self_play_parties_mirror_exactly_and_threads_agree():
     rows = partie_rows("greedy", "greedy", seed=2, start=0, n=300)
-    assert np.array_equal(rows[:, 0, KP.PR_SETTLE], -rows[:, 1, KP.PR_SETTLE])
+    assert np.array_equal(rows[:, 0, L.PROW_SETTLE], -rows[:, 1, L.PROW_SETTLE])
     previous = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
@@ -233,8 +244,20 @@ def test_partie_tables_agree_with_simulated_parties():
 
 def test_cli_partie_table_and_plot(tmp_path):
     png = tmp_path / "p.png"
-    res = CliRunner().invoke(cli, ["partie", "greedy", "max", "--parties", "300", "--quiet",
-                                   "--blank-partie-bonus", "--plot", str(png)])  # fmt: skip
+    res = CliRunner().invoke(
+        cli,
+        [
+            "partie",
+            "greedy",
+            "max",
+            "--parties",
+            "300",
+            "--quiet",
+            "--blank-partie-bonus",
+            "--plot",
+            str(png),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert "rubicons" in res.output and "blank partie" in res.output
     assert png.stat().st_size > 1000

@@ -8,45 +8,55 @@ import pytest
 
 from piquet_sim.core.rng import stream_key
 from piquet_sim.piquet.kernels import knowledge as KN
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import pimc as P
 from piquet_sim.piquet.kernels import solver as S
 from piquet_sim.piquet.kernels.deal import deal_full
-from piquet_sim.piquet.kernels.play import PLAY_DD, PLAY_GREEDY, PLAY_RANDOM
+from piquet_sim.piquet.kernels.play import new_scratch, play_deal
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.reference import play as R
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
+from piquet_sim.piquet.simulation import Policies
 
 FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
 
 
+_WORKSPACES = {}
+
+
+def _workspace(rules):
+    if rules not in _WORKSPACES:
+        _WORKSPACES[rules] = S.make_workspace(rules.to_array(), 16)
+    return _WORKSPACES[rules]
+
+
 @pytest.fixture(scope="module")
 def ws():
-    return S.make_workspace(16)
+    return _workspace(DEFAULT_RULES)
 
 
 def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None):
-    pack = np.empty(32, dtype=np.int8)
-    state = np.zeros(1, dtype=np.int64)
-    e, y = deal_full(seed, i, pack, state)
+    """One deal through the play loop (no exchange): (elder, younger, net, play record,
+    pimc counts, cards played)."""
+    sc = new_scratch()
+    e, y = deal_full(seed, i, sc.pack, sc.state)
     if know is None:
-        ke = KN.deal_knowledge(e, np.int64(0), FULL3, y, FULL3, 0, 0, SUIT_TABLES)
-        ky = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
+        sc.know_e[:] = KN.deal_knowledge(e, np.int64(0), FULL3, y, FULL3, 0, 0, SUIT_TABLES)
+        sc.know_y[:] = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
     else:
-        ke, ky = know(e, y)
-    out = np.zeros(8, dtype=np.int32)
-    stats = np.zeros(P.ST_LEN, dtype=np.int64)
-    line = np.zeros(24, dtype=np.int8)
-    net = P.play_deal_info(
-        e, y, e_pol, y_pol, rules.to_array(), 0, 0, 0, np.uint64(stream_key(seed, i)), state,
-        out, ws, ke, ky, worlds, 500, SUIT_TABLES, stats, line,
-    )  # fmt: skip
-    return int(e), int(y), net, out, stats, line
+        sc.know_e[:], sc.know_y[:] = know(e, y)
+    params = {r: np.array([worlds, 500]) for r in ("elder", "younger")}
+    stages = Policies(elder_play=e_pol, younger_play=y_pol, play_params=params).stages()
+    pre = (np.int64(0), np.int64(0), np.int64(0))
+    key = np.uint64(stream_key(seed, i))
+    net = play_deal(e, y, stages, pre, key, sc.state, _workspace(rules), sc)
+    return int(e), int(y), net, sc.play, sc.pimc, sc.line
 
 
-@pytest.mark.parametrize("opp", [PLAY_RANDOM, PLAY_GREEDY, PLAY_DD, P.PLAY_PIMC])
+@pytest.mark.parametrize("opp", ["random", "greedy", "dd", "pimc"])
 def test_pimc_never_plays_an_illegal_card(ws, opp):
     for i in range(6):
-        e, y, net, out, stats, line = _play(31, i, P.PLAY_PIMC, opp, ws)
+        e, y, net, out, stats, line = _play(31, i, "pimc", opp, ws)
         hands = [e, y]
         leader = 0
         seen = set()
@@ -68,28 +78,28 @@ def test_full_information_pimc_is_double_dummy(ws):
 
     def know(e, y):
         ke = KN.empty_knowledge(e, 12)
-        ke[KN.K_IN] = y
+        ke[L.KNOW_IN] = y
         ky = KN.empty_knowledge(y, 12)
-        ky[KN.K_IN] = e
+        ky[L.KNOW_IN] = e
         return ke, ky
 
     for i in range(5):
-        e, y, net, *_ = _play(8, i, P.PLAY_PIMC, P.PLAY_PIMC, ws, know=know)
-        assert net == S.solve_position(e, y, 0, 0, 0, 0, S.F_ALL, ws)
+        e, y, net, *_ = _play(8, i, "pimc", "pimc", ws, know=know)
+        assert net == S.solve_position((np.int64(e), np.int64(y), 0, 0, 0), ws)
 
 
 def test_same_seed_same_play(ws):
-    a = _play(5, 3, P.PLAY_PIMC, P.PLAY_PIMC, ws)
-    b = _play(5, 3, P.PLAY_PIMC, P.PLAY_PIMC, ws)
+    a = _play(5, 3, "pimc", "pimc", ws)
+    b = _play(5, 3, "pimc", "pimc", ws)
     assert (a[5] == b[5]).all() and a[2] == b[2]
 
 
 def test_ten_or_higher_rule_is_legal_too(ws):
     rules = Rules(lead_points="ten_or_higher")
     for i in range(3):
-        e, y, net, out, stats, line = _play(2, i, P.PLAY_PIMC, P.PLAY_PIMC, ws, rules=rules)
+        e, y, net, out, stats, line = _play(2, i, "pimc", "pimc", ws, rules=rules)
         assert len(set(line.tolist())) == 24
-        assert stats[P.ST_DECISIONS] > 0
+        assert stats[L.PIMC_DECISIONS] > 0
 
 
 def test_candidates_reduce_equivalent_cards():

@@ -11,18 +11,44 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.rng import stream_key
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import play as P
 from piquet_sim.piquet.kernels import solver as K
+from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.deal import deal_hands
-from piquet_sim.piquet.kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
 from piquet_sim.piquet.kernels.tricks import pique_start
+from piquet_sim.piquet.policies import PLAY_DD, PLAY_GREEDY, PLAY_RANDOM
 from piquet_sim.piquet.reference import play as R
 from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.simulation import Policies
 
-TABLES = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
-SMALL_WS = K.make_workspace(1)
 RULES = {0: Rules().to_array(), 1: Rules(lead_points="ten_or_higher").to_array()}
+ENVS = {t: make_env(r) for t, r in RULES.items()}
+SMALL_WS = {t: K.make_workspace(r, 1) for t, r in RULES.items()}
 PRE = [(0, 0, 0), (25, 0, 0), (0, 20, 0), (29, 0, 1), (18, 3, 0)]
+NAMES = {PLAY_RANDOM: "random", PLAY_GREEDY: "greedy", PLAY_DD: "dd"}
+
+
+def _stages(ep, yp):
+    return Policies(elder_play=NAMES[ep], younger_play=NAMES[yp]).stages()
+
+
+def _pre(e_pre, y_pre, rep):
+    return (np.int64(e_pre), np.int64(y_pre), np.int64(rep))
+
+
+def _play_deal(e, y, ep, yp, ten, pre, key, state, ws):
+    """``play.play_deal`` on the stream position ``state`` (advanced like the kernel's):
+    (net, play record)."""
+    sc = P.new_scratch()
+    sc.state[:] = state
+    net = P.play_deal(e, y, _stages(ep, yp), _pre(*pre), key, sc.state, ws, sc)
+    state[:] = sc.state
+    return net, sc.play.copy()
+
+
+def _batch(seed, start, n, ep, yp, ten, pre, bits):
+    return P.play_batch(seed, start, n, _stages(ep, yp), _pre(*pre), ENVS[ten], bits)
 
 
 def _deal(seed, index):
@@ -61,12 +87,11 @@ def _drive(e, y, ep, yp, key, state, ten, e_pre, y_pre, rep):
 @pytest.mark.parametrize("ten", [0, 1])
 def test_play_deal_matches_reference_replay(policies, ten):
     ep, yp = policies
-    out = np.zeros(P.PLAY_OUT_LEN, dtype=np.int32)
     for i in range(60):
         e_pre, y_pre, rep = PRE[i % len(PRE)]
         e, y, key, state = _deal(17 + ten, i)
         state2 = state.copy()
-        net = P.play_deal(e, y, ep, yp, RULES[ten], e_pre, y_pre, rep, key, state, out, SMALL_WS)
+        net, out = _play_deal(e, y, ep, yp, ten, (e_pre, y_pre, rep), key, state, SMALL_WS[ten])
         tally = _drive(e, y, ep, yp, key, state2, ten, e_pre, y_pre, rep)
         assert state[0] == state2[0], "the same random draws"
         assert list(out) == [
@@ -83,67 +108,64 @@ def test_play_deal_matches_reference_replay(policies, ten):
 
 
 def test_random_playouts_reach_pique_and_both_rules_differ():
-    rows = P.play_batch(3, 0, 4000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[0], 25, 0, 0, TABLES, 1)
-    assert (rows[:, P.OUT_E_PIQUE] == 30).any()
-    assert (rows[:, P.OUT_Y_PIQUE] == 0).all()  # elder's first lead stops younger's pique
-    rows1 = P.play_batch(3, 0, 4000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[1], 0, 25, 0, TABLES, 1)
-    assert (rows1[:, P.OUT_Y_PIQUE] == 30).any()  # under ten_or_higher younger can pique
-    rep = P.play_batch(3, 0, 2000, P.PLAY_RANDOM, P.PLAY_RANDOM, RULES[0], 25, 0, 1, TABLES, 1)
-    assert (rep[:, P.OUT_E_PIQUE] == 0).all()  # after a repique, no pique
+    rows = _batch(3, 0, 4000, PLAY_RANDOM, PLAY_RANDOM, 0, (25, 0, 0), 1)
+    assert (rows[:, L.PO_E_PIQUE] == 30).any()
+    assert (rows[:, L.PO_Y_PIQUE] == 0).all()  # elder's first lead stops younger's pique
+    rows1 = _batch(3, 0, 4000, PLAY_RANDOM, PLAY_RANDOM, 1, (0, 25, 0), 1)
+    assert (rows1[:, L.PO_Y_PIQUE] == 30).any()  # under ten_or_higher younger can pique
+    rep = _batch(3, 0, 2000, PLAY_RANDOM, PLAY_RANDOM, 0, (25, 0, 1), 1)
+    assert (rep[:, L.PO_E_PIQUE] == 0).all()  # after a repique, no pique
 
 
-@pytest.mark.parametrize("policy", [P.PLAY_RANDOM, P.PLAY_GREEDY])
+@pytest.mark.parametrize("policy", [PLAY_RANDOM, PLAY_GREEDY])
 def test_batch_points_within_bounds(policy):
-    rows = P.play_batch(8, 0, 20000, policy, policy, RULES[0], 0, 0, 0, TABLES, 1)
-    et, yt = rows[:, P.OUT_E_TRICKS], rows[:, P.OUT_Y_TRICKS]
+    rows = _batch(8, 0, 20000, policy, policy, 0, (0, 0, 0), 1)
+    et, yt = rows[:, L.PO_E_TRICKS], rows[:, L.PO_Y_TRICKS]
     assert ((et + yt) == 12).all()
-    ep, yp = rows[:, P.OUT_E_PLAY], rows[:, P.OUT_Y_PLAY]
+    ep, yp = rows[:, L.PO_E_PLAY], rows[:, L.PO_Y_PLAY]
     assert (ep >= 1).all() and (ep <= 13).all() and (yp <= 13).all()  # elder leads once at least
     assert ((ep + yp) >= 13).all() and ((ep + yp) <= 25).all()  # 12 leads + last trick + wins
-    ec, yc = rows[:, P.OUT_E_CARDS], rows[:, P.OUT_Y_CARDS]
+    ec, yc = rows[:, L.PO_E_CARDS], rows[:, L.PO_Y_CARDS]
     assert (ec == np.where(et == 12, 40, np.where(et >= 7, 10, 0))).all()
     assert (yc == np.where(yt == 12, 40, np.where(yt >= 7, 10, 0))).all()
-    assert (rows[:, P.OUT_E_PIQUE] == 0).all() and (rows[:, P.OUT_Y_PIQUE] == 0).all()
+    assert (rows[:, L.PO_E_PIQUE] == 0).all() and (rows[:, L.PO_Y_PIQUE] == 0).all()
 
 
-@pytest.mark.parametrize("policy", [P.PLAY_RANDOM, P.PLAY_GREEDY, P.PLAY_DD])
+@pytest.mark.parametrize("policy", [PLAY_RANDOM, PLAY_GREEDY, PLAY_DD])
 def test_batch_same_rows_whatever_the_thread_count(policy):
-    n = 300 if policy == P.PLAY_DD else 5000
+    n = 300 if policy == PLAY_DD else 5000
     numba.set_num_threads(1)
-    one = P.play_batch(21, 10, n, policy, P.PLAY_RANDOM, RULES[1], 20, 0, 0, TABLES, 16)
+    one = _batch(21, 10, n, policy, PLAY_RANDOM, 1, (20, 0, 0), 16)
     numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-    two = P.play_batch(21, 10, n, policy, P.PLAY_RANDOM, RULES[1], 20, 0, 0, TABLES, 16)
+    two = _batch(21, 10, n, policy, PLAY_RANDOM, 1, (20, 0, 0), 16)
     assert (one == two).all()
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
 
 
 @pytest.mark.parametrize("ten", [0, 1])
 def test_dd_policy_realises_the_solver_value(ten):
-    ws = K.make_workspace(18)
-    out = np.zeros(P.PLAY_OUT_LEN, dtype=np.int32)
+    ws = K.make_workspace(RULES[ten], 18)
     for i in range(12):
-        e_pre, y_pre, rep = PRE[i % len(PRE)]
+        pre = PRE[i % len(PRE)]
         e, y, key, state = _deal(40 + ten, i)
-        ps = pique_start(e_pre, y_pre, 1 - rep, 12)
-        v = K.solve_position(e, y, 0, 0, ps, ten, K.F_ALL, ws)
-        assert P.play_deal(e, y, 2, 2, RULES[ten], e_pre, y_pre, rep, key, state, out, ws) == v
+        ps = pique_start(pre[0], pre[1], 1 - pre[2], 12)
+        v = K.solve_position((np.int64(e), np.int64(y), 0, 0, ps), ws)
+        assert _play_deal(e, y, PLAY_DD, PLAY_DD, ten, pre, key, state.copy(), ws)[0] == v
         # a DD player gets at least the value against any opponent
-        for opp in (P.PLAY_RANDOM, P.PLAY_GREEDY):
-            st = state.copy()
-            assert P.play_deal(e, y, 2, opp, RULES[ten], e_pre, y_pre, rep, key, st, out, ws) >= v
-            st = state.copy()
-            assert P.play_deal(e, y, opp, 2, RULES[ten], e_pre, y_pre, rep, key, st, out, ws) <= v
+        for opp in (PLAY_RANDOM, PLAY_GREEDY):
+            assert _play_deal(e, y, PLAY_DD, opp, ten, pre, key, state.copy(), ws)[0] >= v
+            assert _play_deal(e, y, opp, PLAY_DD, ten, pre, key, state.copy(), ws)[0] <= v
 
 
 def test_dd_beats_greedy_beats_random_on_average():
     n = 400
-    dd = P.play_batch(5, 0, n, P.PLAY_DD, P.PLAY_GREEDY, RULES[0], 0, 0, 0, TABLES, 16)
-    gr = P.play_batch(5, 0, n, P.PLAY_GREEDY, P.PLAY_GREEDY, RULES[0], 0, 0, 0, TABLES, 1)
-    rd = P.play_batch(5, 0, n, P.PLAY_RANDOM, P.PLAY_GREEDY, RULES[0], 0, 0, 0, TABLES, 1)
+    dd = _batch(5, 0, n, PLAY_DD, PLAY_GREEDY, 0, (0, 0, 0), 16)
+    gr = _batch(5, 0, n, PLAY_GREEDY, PLAY_GREEDY, 0, (0, 0, 0), 1)
+    rd = _batch(5, 0, n, PLAY_RANDOM, PLAY_GREEDY, 0, (0, 0, 0), 1)
 
     def net(rows):
-        e = rows[:, P.OUT_E_PLAY] + rows[:, P.OUT_E_CARDS]
-        return float((e - rows[:, P.OUT_Y_PLAY] - rows[:, P.OUT_Y_CARDS]).mean())
+        e = rows[:, L.PO_E_PLAY] + rows[:, L.PO_E_CARDS]
+        return float((e - rows[:, L.PO_Y_PLAY] - rows[:, L.PO_Y_CARDS]).mean())
 
     assert net(dd) > net(gr) > net(rd)
 

@@ -20,7 +20,7 @@ from PIL import Image
 
 from piquet_sim.piquet import report as R
 from piquet_sim.piquet.kernels import exchange_value as KX
-from piquet_sim.piquet.kernels import simulate as K
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.exchange import _greedy_discard
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.match import tournament
@@ -33,8 +33,17 @@ from piquet_sim.piquet.strategies import policies, resolve
 DEALS = 600
 SEED = 3
 STRATEGIES = ["greedy", "max", "sink-sets"]
-SECTIONS = ("reproduce", "how-to-read", "odds", "scores", "exchange", "rates", "tournament",
-            "parties", "sinking")  # fmt: skip
+SECTIONS = (
+    "reproduce",
+    "how-to-read",
+    "odds",
+    "scores",
+    "exchange",
+    "rates",
+    "tournament",
+    "parties",
+    "sinking",
+)
 CELL = re.compile(r"^([+-]?[\d.]+) \[([+-]?[\d.]+), ([+-]?[\d.]+)\]$")
 
 
@@ -110,8 +119,9 @@ def built(tmp_path_factory):
     try:
         out = tmp_path_factory.mktemp("report")
         lines: list[str] = []
-        paths = R.build_report(out, DEALS, STRATEGIES, SEED, DEFAULT_RULES, progress=lines.append,
-                               sink_hands=6)  # fmt: skip
+        paths = R.build_report(
+            out, DEALS, STRATEGIES, SEED, DEFAULT_RULES, progress=lines.append, sink_hands=6
+        )
     finally:
         mp.undo()
     html = paths["html"].read_text(encoding="utf-8")
@@ -158,8 +168,14 @@ def test_tables_parse_and_every_estimate_has_an_interval_and_a_count(built):
         assert rows, t["caption"]
         assert all(len(r) == len(header) for r in rows), t["caption"]
     # estimate columns: value [low, high] with low <= value <= high
-    for caption in ("Deal events", "Elder:", "Younger:", "Percent of deals", "Matches",
-                    "Partie results"):  # fmt: skip
+    for caption in (
+        "Deal events",
+        "Elder:",
+        "Younger:",
+        "Percent of deals",
+        "Matches",
+        "Partie results",
+    ):
         df = frame(parsed, caption)
         est_cols = [c for c in df.columns if df[c].str.match(CELL.pattern).any()]
         assert est_cols, caption
@@ -226,7 +242,7 @@ def test_exchange_policy_row_is_the_simulators_mean(built):
     elder = frame(parsed, "Elder:")
     own = elder[elder["elder takes k"].str.startswith("own policy")].iloc[0]
     m = float(CELL.match(own["elder's net (points/deal)"]).group(1))
-    assert m == pytest.approx(rec[:, K.R_NET].mean(), abs=0.006)
+    assert m == pytest.approx(rec[:, L.REC_NET].mean(), abs=0.006)
     assert len(frame(parsed, "Younger:")) == sum(8 - k for k in range(1, 6))
 
 
@@ -257,33 +273,33 @@ def test_sinking_section_without_a_study(monkeypatch, tmp_path):
 
 
 def _run_cells(cells, n, seed, rules=DEFAULT_RULES):
-    ids, params = Policies().arrays()
+    from piquet_sim.piquet.kernels.bundles import make_env
+
     e = np.array([c[0] for c in cells], np.int64)
     y = np.array([c[1] for c in cells], np.int64)
-    from piquet_sim.piquet.simulation import SHARED_SOLVER_TABLES
-
-    return KX.exchange_values(seed, 0, n, e, y, ids, params, SUIT_TABLES, rules.to_array(), 3,
-                              1, *SHARED_SOLVER_TABLES)  # fmt: skip
+    return KX.exchange_values(
+        seed, 0, n, e, y, Policies().stages(), make_env(rules.to_array()), 3, 1
+    )
 
 
 def test_policy_cell_is_the_simulated_deal_and_forced_takes_are_exact():
     cells = R.exchange_cells(DEFAULT_RULES)
     rows = _run_cells(cells, 300, 11)
     rec = simulate(300, 11)
-    assert (rows[:, 0, KX.V_NET] == rec[:, K.R_NET]).all()
-    assert (rows[:, 0, KX.V_E_TOOK] == rec[:, K.R_ELDER + K.F_TAKEN]).all()
-    assert (rows[:, 0, KX.V_Y_TOOK] == rec[:, K.R_YOUNGER + K.F_TAKEN]).all()
+    assert (rows[:, 0, L.XV_NET] == rec[:, L.REC_NET]).all()
+    assert (rows[:, 0, L.XV_E_TOOK] == rec[:, L.REC_ELDER + L.RF_TAKEN]).all()
+    assert (rows[:, 0, L.XV_Y_TOOK] == rec[:, L.REC_YOUNGER + L.RF_TAKEN]).all()
     for c, (e, y) in enumerate(cells):
         if e >= 0:
-            assert (rows[:, c, KX.V_E_TOOK] == e).all()
+            assert (rows[:, c, L.XV_E_TOOK] == e).all()
         if y >= 0:
-            assert (rows[:, c, KX.V_Y_TOOK] == y).all()
+            assert (rows[:, c, L.XV_Y_TOOK] == y).all()
 
 
 def test_forced_discard_is_the_greedy_order():
     """Forcing k is the greedy policy clipped to exactly k cards."""
     rng = np.random.default_rng(5)
-    params = Policies().arrays()[1][K.ST_ELDER_EXCHANGE]
+    params = Policies().arrays()[1][L.STAGE_ELDER_EXCHANGE]
     for _ in range(200):
         hand = 0
         for c in rng.choice(32, 12, replace=False):
@@ -299,7 +315,7 @@ def test_younger_may_pass_adds_the_zero_card_cells():
     cells = R.exchange_cells(Rules(younger_must_exchange=False))
     assert (1, 0) in cells and (5, 3) in cells
     rows = _run_cells([(2, 0)], 50, 2, Rules(younger_must_exchange=False))
-    assert (rows[:, 0, KX.V_Y_TOOK] == 0).all()
+    assert (rows[:, 0, L.XV_Y_TOOK] == 0).all()
 
 
 def test_exchange_counts_merge_exactly():
@@ -311,7 +327,7 @@ def test_exchange_counts_merge_exactly():
     assert (whole.y_took == parts.y_took).all() and len(whole.cells) == len(cells)
     d = whole.diff(whole.cell(5, -1), whole.cell(4, -1))
     rows = _run_cells([(5, -1), (4, -1)], 400, 9)
-    diff = rows[:, 0, KX.V_NET].astype(float) - rows[:, 1, KX.V_NET]
+    diff = rows[:, 0, L.XV_NET].astype(float) - rows[:, 1, L.XV_NET]
     assert d["mean"] == pytest.approx(diff.mean())
     assert d["se"] == pytest.approx(diff.std(ddof=1) / np.sqrt(400))
 
@@ -324,8 +340,18 @@ def test_cli_report_writes_files_and_rejects_bad_strategies(tmp_path, capsys, mo
 
     fake_sinking(monkeypatch, available=False)
     with pytest.raises(SystemExit) as exc:
-        main(["report", "--out", str(tmp_path / "r"), "--deals", "200", "--strategies",
-              "greedy,random", "--quiet"])  # fmt: skip
+        main(
+            [
+                "report",
+                "--out",
+                str(tmp_path / "r"),
+                "--deals",
+                "200",
+                "--strategies",
+                "greedy,random",
+                "--quiet",
+            ]
+        )
     assert exc.value.code == 0
     assert (tmp_path / "r" / "report.html").is_file()
     assert "report.html" in capsys.readouterr().out
@@ -338,9 +364,13 @@ def test_cli_report_writes_files_and_rejects_bad_strategies(tmp_path, capsys, mo
 
 
 def test_sinking_rows_are_summarised_with_intervals():
-    rows = pd.DataFrame({"role": ["elder"] * 4 + ["younger"] * 2,
-                         "choice": ["sink sets"] * 4 + ["sink point"] * 2,
-                         "gain": [1.0, -1.0, 2.0, 0.0, -3.0, -1.0]})  # fmt: skip
+    rows = pd.DataFrame(
+        {
+            "role": ["elder"] * 4 + ["younger"] * 2,
+            "choice": ["sink sets"] * 4 + ["sink point"] * 2,
+            "gain": [1.0, -1.0, 2.0, 0.0, -3.0, -1.0],
+        }
+    )
     t = R.sinking_summary(rows).set_index("seat")
     assert t.loc["elder", "hands"] == 4
     m, lo, hi = map(

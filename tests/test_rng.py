@@ -10,8 +10,8 @@ import pytest
 
 from piquet_sim.core import rng
 from piquet_sim.piquet.kernels import deal
+from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.deal_scoring import score_random_deals
-from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.rules import DEFAULT_RULES
 
 
@@ -30,15 +30,18 @@ def test_deal_is_a_partition_of_the_pack():
         assert e | y | talon_mask == (1 << 32) - 1
 
 
+ENV = make_env(DEFAULT_RULES.to_array())
+
+
 def test_same_deals_whatever_the_threads_and_the_split():
     previous = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
         one = deal.deal_batch(11, 1000, 20_000)
-        sums_one = score_random_deals(11, 0, 200_000, 7, SUIT_TABLES, DEFAULT_RULES.to_array())
+        sums_one = score_random_deals(11, 0, 200_000, 7, ENV)
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
         two = deal.deal_batch(11, 1000, 20_000)
-        sums_two = score_random_deals(11, 0, 200_000, 13, SUIT_TABLES, DEFAULT_RULES.to_array())
+        sums_two = score_random_deals(11, 0, 200_000, 13, ENV)
     finally:
         numba.set_num_threads(previous)
     for a, b in zip(one, two, strict=True):

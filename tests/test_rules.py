@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.piquet import rules as R
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules, RulesError
 
 #: Every value of every option.
@@ -49,7 +50,7 @@ def test_every_option_is_known():
 def test_array_round_trip(rules):
     arr = rules.to_array()
     assert arr.dtype == np.int32
-    assert arr.shape == (R.RULES_ARRAY_LEN,)
+    assert arr.shape == (L.RULE_LEN,)
     assert Rules.from_array(arr) == rules
     assert Rules(**rules.to_dict()) == rules
 
@@ -63,25 +64,25 @@ def test_array_layout():
         game="four_deals",
         blank_partie_bonus=True,
     ).to_array()
-    assert arr[R.R_LEAD_TEN_OR_HIGHER] == 1
-    assert arr[R.R_YOUNGER_MUST_EXCHANGE] == 0
-    assert arr[R.R_CARTE_ROUGE] == 1
-    assert arr[R.R_TIE] == 1
-    assert arr[R.R_GAME] == 2
-    assert arr[R.R_BLANK_PARTIE_BONUS] == 1
+    assert arr[L.RULE_LEAD_TEN_OR_HIGHER] == 1
+    assert arr[L.RULE_YOUNGER_MUST_EXCHANGE] == 0
+    assert arr[L.RULE_CARTE_ROUGE] == 1
+    assert arr[L.RULE_TIE] == 1
+    assert arr[L.RULE_GAME] == 2
+    assert arr[L.RULE_BLANK_PARTIE_BONUS] == 1
     assert Rules().to_array().tolist() == [0, 1, 0, 0, 0, 0]
     assert (
         len(
             {
-                R.R_LEAD_TEN_OR_HIGHER,
-                R.R_YOUNGER_MUST_EXCHANGE,
-                R.R_CARTE_ROUGE,
-                R.R_TIE,
-                R.R_GAME,
-                R.R_BLANK_PARTIE_BONUS,
+                L.RULE_LEAD_TEN_OR_HIGHER,
+                L.RULE_YOUNGER_MUST_EXCHANGE,
+                L.RULE_CARTE_ROUGE,
+                L.RULE_TIE,
+                L.RULE_GAME,
+                L.RULE_BLANK_PARTIE_BONUS,
             }
         )
-        == R.RULES_ARRAY_LEN
+        == L.RULE_LEN
     )
 
 

@@ -65,16 +65,26 @@ def test_analysis_is_paired_and_decomposes():
 
 
 def test_analysis_with_pimc_and_discard_counts_its_sampler():
-    a = analyse("AS KS QS JS 9H 8H 7H AD KD AC QC JC", role="younger", discard="9H 8H",
-                elder_took=5, worlds=4, play="pimc", pimc_worlds=4, seed=2)  # fmt: skip
+    a = analyse(
+        "AS KS QS JS 9H 8H 7H AD KD AC QC JC",
+        role="younger",
+        discard="9H 8H",
+        elder_took=5,
+        worlds=4,
+        play="pimc",
+        pimc_worlds=4,
+        seed=2,
+    )
     assert a.sampler["worlds"] > 0 and a.sampler["fallbacks"] <= a.sampler["worlds"]
     assert a.worlds == 4
 
 
 def test_cli_sink_json_and_errors():
     runner = CliRunner()
-    r = runner.invoke(cli, ["sink", "AS KS QS JS TS 9H 8H 7H AD KD AC QC", "--worlds", "6",
-                            "--play", "dd", "--json"])  # fmt: skip
+    r = runner.invoke(
+        cli,
+        ["sink", "AS KS QS JS TS 9H 8H 7H AD KD AC QC", "--worlds", "6", "--play", "dd", "--json"],
+    )
     assert r.exit_code == 0, r.output
     assert '"best"' in r.output
     r = runner.invoke(cli, ["sink", "AS KS QS JS TS 9H 8H 7H AD KD AC QC", "--discard", "2C"])

@@ -21,15 +21,28 @@ from piquet_sim.piquet.kernels.deal import deal_hands
 from piquet_sim.piquet.kernels.solver_tt import KEYTAB, REPTAB, build_tables, position_key
 from piquet_sim.piquet.kernels.tricks import pique_start
 from piquet_sim.piquet.reference import play as R
+from piquet_sim.piquet.rules import Rules
 
 DATA = Path(__file__).parent / "data" / "solver_endgames.json"
 ENDGAMES = json.loads(DATA.read_text())["endgames"]
 UNPRUNED = K.F_TT  # full-window minimax over every card, memoised: nothing pruned or merged
 
 
+RULES = {0: Rules().to_array(), 1: Rules(lead_points="ten_or_higher").to_array()}
+
+
+def _workspaces(bits: int) -> dict:
+    """One solver workspace per lead rule (``ten`` 0/1): the rules travel in the workspace."""
+    return {t: K.make_workspace(RULES[t], bits) for t in (0, 1)}
+
+
 @pytest.fixture(scope="module")
 def ws():
-    return K.make_workspace(18)
+    return _workspaces(18)
+
+
+def _pos(e, y, leader, et, ps):
+    return (np.int64(e), np.int64(y), np.int64(leader), np.int64(et), np.int64(ps))
 
 
 def _state(d: dict) -> R.State:
@@ -45,21 +58,23 @@ def _state(d: dict) -> R.State:
     )
 
 
-def _solve(d: dict, ws, flags=K.F_ALL) -> tuple[int, list[tuple[int, int]]]:
+def _solve(d: dict, ws: dict, flags=K.F_ALL) -> tuple[int, list[tuple[int, int]]]:
     line = np.full(24, -1, dtype=np.int32)
-    v = K.solve_line(
-        np.int64(d["elder"]),
-        np.int64(d["younger"]),
-        d["leader"],
-        d["e_tricks"],
-        d["e_pts"],
-        d["y_pts"],
-        int(d["pique_open"]),
-        d["ten"],
-        flags,
-        ws,
-        line,
-    )
+    w = ws[d["ten"]]
+    w.flags[0] = flags
+    start = (np.int64(d["e_pts"]), np.int64(d["y_pts"]), np.int64(d["pique_open"]))
+    try:
+        v = K.solve_line(
+            np.int64(d["elder"]),
+            np.int64(d["younger"]),
+            d["leader"],
+            d["e_tricks"],
+            start,
+            w,
+            line,
+        )
+    finally:
+        w.flags[0] = K.F_ALL
     n = bin(d["elder"]).count("1")
     return int(v), [(int(line[2 * i]), int(line[2 * i + 1])) for i in range(n)]
 
@@ -81,9 +96,9 @@ def test_endgames_match_reference_values(ws):
 
 
 def test_endgames_match_with_cold_table():
-    ws = K.make_workspace(12)  # tiny table: constant replacement
+    ws = _workspaces(12)  # tiny table: constant replacement
     for d in ENDGAMES[:600]:
-        K.reset_tt(ws[0])
+        K.reset_tt(ws[d["ten"]].tt)
         assert _solve(d, ws)[0] == d["value"], d
 
 
@@ -92,7 +107,7 @@ def test_endgames_match_with_cold_table():
     [K.F_ALL & ~K.F_EQUIV, K.F_ALL & ~K.F_BOUNDS, K.F_ALL & ~K.F_ORDER, K.F_ALPHABETA, UNPRUNED],
 )
 def test_endgames_each_technique_off(flags):
-    ws = K.make_workspace(16)
+    ws = _workspaces(16)
     for d in ENDGAMES[::6]:
         assert _solve(d, ws, flags)[0] == d["value"], (flags, d)
 
@@ -126,20 +141,20 @@ def _random_deals(seed: int, count: int):
 
 @pytest.mark.parametrize("ten", [0, 1])
 def test_full_deals_against_unpruned_solver(ten):
-    pruned = K.make_workspace(18)
-    plain = K.make_workspace(20)
+    pruned = K.make_workspace(RULES[ten], 18)
+    plain = K.make_workspace(RULES[ten], 20, flags=UNPRUNED)
     rng = random.Random(ten)
     for i, (e, y) in enumerate(_random_deals(99 + ten, 14)):
         # points before play: elder within pique reach in some deals, none in others
         e_pts, y_pts = [(0, 0), (20, 0), (24, 0), (0, 22), (5, 7)][i % 5]
         ps = pique_start(e_pts, y_pts, 1, 12)
-        K.reset_tt(plain[0])
-        want = K.solve_position(e, y, 0, 0, ps, ten, UNPRUNED, plain)
-        got = K.solve_position(e, y, 0, 0, ps, ten, K.F_ALL, pruned)
+        K.reset_tt(plain.tt)
+        want = K.solve_position(_pos(e, y, 0, 0, ps), plain)
+        got = K.solve_position(_pos(e, y, 0, 0, ps), pruned)
         assert got == want, (i, e, y, e_pts, y_pts)
         # a null-window probe on each side of the value agrees too
         t = want + rng.choice([-2, 0, 1, 3])
-        probe = K.search(e, y, 0, 0, ps, -1, 12, t - 1, t, ten, K.F_ALL, pruned)
+        probe = K.search(_pos(e, y, 0, 0, ps), -1, 12, t - 1, t, pruned)
         assert (probe >= t) == (want >= t)
 
 
@@ -173,21 +188,10 @@ def test_trap_child_window_is_shifted_by_trick_points(ws):
         n = bin(d["elder"]).count("1")
         ps = pique_start(d["e_pts"], d["y_pts"], int(d["pique_open"]), n)
         for t in range(d["value"] - 3, d["value"] + 4):
-            K.reset_tt(ws[0])
-            v = K.search(
-                d["elder"],
-                d["younger"],
-                d["leader"],
-                d["e_tricks"],
-                ps,
-                -1,
-                n,
-                t - 1,
-                t,
-                d["ten"],
-                K.F_ALL,
-                ws,
-            )
+            w = ws[d["ten"]]
+            K.reset_tt(w.tt)
+            pos = _pos(d["elder"], d["younger"], d["leader"], d["e_tricks"], ps)
+            v = K.search(pos, -1, n, t - 1, t, w)
             assert (v >= t) == (d["value"] >= t), (d, t, v)
             if v < t:
                 assert v >= d["value"]  # fail-soft: an upper bound
@@ -199,18 +203,20 @@ def test_trap_bounds_from_table_narrow_the_window(ws):
     """Probes with shifting windows on a warm table, then exact solves: an entry stored with a
     flag taken against the original (wider) window would turn a bound into a false value."""
     rng = random.Random(3)
-    K.reset_tt(ws[0])
+    for w in ws.values():
+        K.reset_tt(w.tt)
     for d in ENDGAMES[300:900]:
         n = bin(d["elder"]).count("1")
         ps = pique_start(d["e_pts"], d["y_pts"], int(d["pique_open"]), n)
-        args = (d["elder"], d["younger"], d["leader"], d["e_tricks"], ps, -1, n)
+        pos = _pos(d["elder"], d["younger"], d["leader"], d["e_tricks"], ps)
+        w = ws[d["ten"]]
         for _ in range(3):
             a = d["value"] + rng.randint(-6, 6)
             b = a + rng.randint(1, 4)
-            v = K.search(*args, a, b, d["ten"], K.F_ALL, ws)
+            v = K.search(pos, -1, n, a, b, w)
             if a < v < b:
                 assert v == d["value"]
-        assert K.search(*args, -K.INF, K.INF, d["ten"], K.F_ALL, ws) == d["value"], d
+        assert K.search(pos, -1, n, -K.INF, K.INF, w) == d["value"], d
 
 
 def test_trap_led_card_still_counts_as_out():
@@ -224,9 +230,9 @@ def test_trap_led_card_still_counts_as_out():
     assert REPTAB[0, h * 256 + h] == 1 << jack  # without the ten they would merge
     assert REPTAB[1, h * 256 + h] == h  # (not under ten_or_higher: nine and jack score apart)
     # and the reply generator tries both (it keeps the led ten among the cards out)
-    gws = K.make_workspace(4)
+    gws = K.make_workspace(RULES[0], 4)
     k = K._gen_replies(h | (1 << 8), o_with_lead | (1 << 8) | (1 << 9), ten, 0, K.F_ALL, gws, 3, 1)
-    assert sorted(gws[K.W_MOVES][3, :k]) == [nine, jack]
+    assert sorted(gws.moves[3, :k]) == [nine, jack]
     # and in play: E leads TS; Y (9S JS) must win with the jack to take the last tricks
     E = (1 << ten) | (1 << 8)  # TS 7H
     Y = (1 << nine) | (1 << jack)  # 9S JS
@@ -241,12 +247,12 @@ def test_trap_led_card_still_counts_as_out():
         pique_open=True,
         ten=0,
     )
-    ws = K.make_workspace(10)
+    ws = _workspaces(10)
     want = R.minimax(_state(d), False)
     assert _solve(d, ws)[0] == want
     replies = [R.trick_value(_state(d), ten, r, False) for r in R.legal(Y, ten)]
     lead_ten = min(net + R.minimax(st, False) for net, st in replies)
-    assert K.lead_value(E, Y, 0, 5, 0, ten, 0, K.F_ALL, ws) == lead_ten
+    assert K.lead_value(_pos(E, Y, 0, 5, 0), ten, ws[0]) == lead_ten
 
 
 def test_ten_and_nine_are_not_equivalent_under_ten_or_higher():

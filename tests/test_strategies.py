@@ -7,17 +7,19 @@ import json
 import numpy as np
 import pytest
 
-from piquet_sim.piquet.kernels import simulate as K
-from piquet_sim.piquet.kernels.declaring import DECL_ALL, DECL_SINK
-from piquet_sim.piquet.kernels.exchange import (
+from piquet_sim.piquet.kernels import layouts as L
+from piquet_sim.piquet.kernels.exchange import GREEDY_DEFAULT_PARAMS
+from piquet_sim.piquet.policies import (
+    DECL_ALL,
+    DECL_SINK,
     EXCH_GREEDY,
     EXCH_MAX,
     EXCH_RANDOM,
-    GREEDY_DEFAULT_PARAMS,
-)
-from piquet_sim.piquet.simulation import PLAY_POLICIES
-from piquet_sim.piquet.strategies import (
     GREEDY_WEIGHTS,
+    PLAY_GREEDY,
+    PLAY_RANDOM,
+)
+from piquet_sim.piquet.strategies import (
     REGISTRY,
     StrategyError,
     from_dict,
@@ -38,24 +40,25 @@ def test_registry_has_the_named_strategies():
 
 def test_elder_stages_come_from_the_elder_strategy():
     ids, params = kernel_arrays(REGISTRY["max"], REGISTRY["random"])
-    assert ids[K.ST_ELDER_EXCHANGE] == EXCH_MAX
-    assert ids[K.ST_YOUNGER_EXCHANGE] == EXCH_RANDOM
-    assert ids[K.ST_ELDER_PLAY] == PLAY_POLICIES["greedy"]
-    assert ids[K.ST_YOUNGER_PLAY] == PLAY_POLICIES["random"]
+    assert ids[L.STAGE_ELDER_EXCHANGE] == EXCH_MAX
+    assert ids[L.STAGE_YOUNGER_EXCHANGE] == EXCH_RANDOM
+    assert ids[L.STAGE_ELDER_PLAY] == PLAY_GREEDY
+    assert ids[L.STAGE_YOUNGER_PLAY] == PLAY_RANDOM
     ids, params = kernel_arrays(REGISTRY["greedy"], REGISTRY["sink-sets"])
-    assert ids[K.ST_ELDER_DECLARE] == DECL_ALL
-    assert ids[K.ST_YOUNGER_DECLARE] == DECL_SINK
-    assert list(params[K.ST_YOUNGER_DECLARE, :3]) == [0.0, 0.0, 1.0]  # sink the sets only
-    assert ids[K.ST_ELDER_EXCHANGE] == EXCH_GREEDY
-    assert np.allclose(params[K.ST_ELDER_EXCHANGE, : GREEDY_DEFAULT_PARAMS.size],
-                       GREEDY_DEFAULT_PARAMS)  # fmt: skip
+    assert ids[L.STAGE_ELDER_DECLARE] == DECL_ALL
+    assert ids[L.STAGE_YOUNGER_DECLARE] == DECL_SINK
+    assert list(params[L.STAGE_YOUNGER_DECLARE, :3]) == [0.0, 0.0, 1.0]  # sink the sets only
+    assert ids[L.STAGE_ELDER_EXCHANGE] == EXCH_GREEDY
+    assert np.allclose(
+        params[L.STAGE_ELDER_EXCHANGE, : GREEDY_DEFAULT_PARAMS.size], GREEDY_DEFAULT_PARAMS
+    )
 
 
 def test_seat_override_applies_to_that_seat_only():
     s = REGISTRY["younger-sinks-sets"]
     ids, _ = kernel_arrays(s, s)
-    assert ids[K.ST_ELDER_DECLARE] == DECL_ALL
-    assert ids[K.ST_YOUNGER_DECLARE] == DECL_SINK
+    assert ids[L.STAGE_ELDER_DECLARE] == DECL_ALL
+    assert ids[L.STAGE_YOUNGER_DECLARE] == DECL_SINK
 
 
 def test_file_form_round_trips():
@@ -64,16 +67,21 @@ def test_file_form_round_trips():
 
 
 def test_greedy_weights_by_name(tmp_path):
-    data = {"name": "g2", "exchange": {"policy": "greedy", "params": {"draw": 2.5}},
-            "play": "greedy"}  # fmt: skip
+    data = {
+        "name": "g2",
+        "exchange": {"policy": "greedy", "params": {"draw": 2.5}},
+        "play": "greedy",
+    }
     s = from_dict(data)
     w = np.array(s.elder.exchange.params)
     assert w[GREEDY_WEIGHTS.index("draw")] == 2.5
     others = [i for i in range(len(GREEDY_WEIGHTS)) if GREEDY_WEIGHTS[i] != "draw"]
     assert np.array_equal(w[others], GREEDY_DEFAULT_PARAMS[others])
     _, params = kernel_arrays(s, REGISTRY["greedy"])
-    assert params[K.ST_ELDER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == 2.5
-    assert params[K.ST_YOUNGER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == GREEDY_DEFAULT_PARAMS[9]
+    assert params[L.STAGE_ELDER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == 2.5
+    assert (
+        params[L.STAGE_YOUNGER_EXCHANGE, GREEDY_WEIGHTS.index("draw")] == GREEDY_DEFAULT_PARAMS[9]
+    )
 
 
 def test_json_and_toml_files(tmp_path):
@@ -98,8 +106,11 @@ def test_json_and_toml_files(tmp_path):
         ({"exchange": "greedy"}, "'name' is required"),
         ({"name": "x", "exchange": "best"}, "unknown exchange policy"),
         ({"name": "x", "play": "clever"}, "unknown play policy"),
-        ({"name": "x", "exchange": {"policy": "greedy", "params": {"zeal": 1}}}, "greedy weight"),
-        ({"name": "x", "exchange": {"policy": "max", "params": [1]}}, "only the greedy"),
+        (
+            {"name": "x", "exchange": {"policy": "greedy", "params": {"zeal": 1}}},
+            "unknown greedy parameter",
+        ),
+        ({"name": "x", "exchange": {"policy": "max", "params": [1]}}, "'max' takes no parameters"),
         ({"name": "x", "declare": {"policy": "sink", "sink": ["tricks"]}}, "'sink' must list"),
         ({"name": "x", "declare": {"policy": "all", "sink": ["sets"]}}, "needs declare policy"),
         ({"name": "x", "colour": "red"}, "unknown key"),
@@ -124,3 +135,15 @@ def test_unknown_names_and_bad_files(tmp_path):
     bad.write_text("{")
     with pytest.raises(StrategyError, match="not valid JSON"):
         load(bad)
+
+
+def test_pimc_is_a_strategy_play_with_parameters():
+    """Every play policy of the registry is accepted in a strategy file, pimc with its worlds
+    per decision; the parameters reach the kernel's params row of that seat."""
+    s = from_dict({"name": "p", "play": {"policy": "pimc", "params": {"worlds": 6}}})
+    assert s.uses_solver and s.elder.play.params == (6.0, 2000.0)
+    ids, params = kernel_arrays(s, REGISTRY["greedy"])
+    assert params[L.STAGE_ELDER_PLAY, :2].tolist() == [6.0, 2000.0]
+    assert REGISTRY["pimc-play"].elder.play.policy == "pimc"
+    with pytest.raises(StrategyError, match="unknown pimc parameter 'depth'"):
+        from_dict({"name": "p", "play": {"policy": "pimc", "params": {"depth": 3}}})

@@ -186,6 +186,19 @@ PACK32 = Pack("789TJQKA", 8, ("seven", "eight", "nine", "ten", "jack", "queen", 
 PACK52 = Pack(
     "23456789TJQKA",
     16,
-    ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
-     "king", "ace"),
-)  # fmt: skip
+    (
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "jack",
+        "queen",
+        "king",
+        "ace",
+    ),
+)

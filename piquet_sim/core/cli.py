@@ -26,8 +26,9 @@ class CardsType(click.ParamType):
 
     name = "CARDS"
 
-    def __init__(self, pack: Pack, count: int | None = None, min_count: int = 0,
-                 max_count: int | None = None):  # fmt: skip
+    def __init__(
+        self, pack: Pack, count: int | None = None, min_count: int = 0, max_count: int | None = None
+    ):
         self.pack = pack
         self.count = count
         self.min_count = min_count

@@ -32,25 +32,27 @@ from typing import Any
 import numba
 import numpy as np
 
+from ..core.racing import Race, RaceSettings, compare_leaders
 from ..core.stats import Z95, wilson_interval
+from . import policies as P
 from .cards import format_cards, mask_to_cards, parse_cards, popcount
 from .kernels import advisor as K
-from .kernels.exchange import EXCHANGE_POLICIES
-from .kernels.play import PLAY_POLICIES as KERNEL_PLAY_POLICIES
-from .kernels.simulate import ST_ELDER_EXCHANGE
-from .kernels.tables import SUIT_TABLES
+from .kernels import layouts as L
+from .kernels.bundles import Worlds, make_env
 from .rules import DEFAULT_RULES, Rules
-from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, Policies
+from .simulation import Policies, solver_bits
 
 ROLES = ("elder", "younger")
-PLAY_CHOICES = ("none", "greedy", "dd", "pimc")
+#: "none" scores the declarations only; every play policy of the registry plays the deal.
+PLAY_CHOICES = ("none", *P.names("play"))
+#: Plays too slow to screen 1,585 discards: greedy screens, they refine the best.
+REFINED_PLAYS = tuple(p.name for p in P.policies("play").values() if p.needs_solver)
 RACE_Z = 3.0  # a candidate is dropped when the leader beats it by this many paired SEs
 CONFIDENT = 5  # the precision target applies to this many best candidates
 HALVING_FLOOR = 10  # successive halving stops at this many candidates (racing goes on)
 FIRST_ROUND = 64  # worlds every candidate gets before any is dropped
 MAX_SAMPLES = 400_000  # default cap on worlds per candidate
 MAX_ATTEMPTS = 50_000  # rejection attempts per younger world (then the world is skipped)
-P_BEST_DRAWS = 20_000
 
 
 def _num(x: float) -> float | None:
@@ -60,11 +62,6 @@ def _num(x: float) -> float | None:
 
 class AdviceError(ValueError):
     """A request the advisor cannot answer (bad hand, illegal role options, unavailable play)."""
-
-
-def pimc_available() -> bool:
-    """True when the play kernels offer a "pimc" policy."""
-    return "pimc" in KERNEL_PLAY_POLICIES
 
 
 def candidates_for(hand: int, role: str, elder_took: int | None, rules: Rules) -> list[int]:
@@ -96,7 +93,7 @@ class CandidateResult:
 
     @property
     def samples(self) -> int:
-        return int(self.sums[K.S_N])
+        return int(self.sums[L.ADV_N])
 
     def mean(self, col: int) -> float:
         n = self.samples
@@ -104,14 +101,14 @@ class CandidateResult:
 
     @property
     def ev(self) -> float:
-        return self.mean(K.S_NET)
+        return self.mean(L.ADV_NET)
 
     @property
     def se(self) -> float:
         n = self.samples
         if n < 2:
             return float("inf")
-        var = (self.sums[K.S_NET2] - self.sums[K.S_NET] ** 2 / n) / (n - 1)
+        var = (self.sums[L.ADV_NET2] - self.sums[L.ADV_NET] ** 2 / n) / (n - 1)
         return math.sqrt(max(var, 0.0) / n)
 
     @property
@@ -131,10 +128,10 @@ class CandidateResult:
             "samples": n,
             "play": self.play,
             "finalist": self.finalist,
-            "declaration_points": self.mean(K.S_DECL),
-            "opponent_declaration_points": self.mean(K.S_DECL_OPP),
-            "play_points": self.mean(K.S_PLAY),
-            "opponent_play_points": self.mean(K.S_PLAY_OPP),
+            "declaration_points": self.mean(L.ADV_DECL),
+            "opponent_declaration_points": self.mean(L.ADV_DECL_OPP),
+            "play_points": self.mean(L.ADV_PLAY),
+            "opponent_play_points": self.mean(L.ADV_PLAY_OPP),
         }
         for name, col in PROBABILITIES:
             if name == "p_carte_rouge" and not carte_rouge:
@@ -151,17 +148,17 @@ class CandidateResult:
 
 
 PROBABILITIES = (
-    ("p_win_point", K.S_WIN_POINT),
-    ("p_win_sequence", K.S_WIN_SEQUENCE),
-    ("p_win_sets", K.S_WIN_SETS),
-    ("p_pique", K.S_PIQUE),
-    ("p_repique", K.S_REPIQUE),
-    ("p_capot", K.S_CAPOT),
-    ("p_carte_rouge", K.S_CARTE_ROUGE),
-    ("p_win_cards", K.S_WIN_CARDS),
-    ("p_opponent_pique", K.S_OPP_PIQUE),
-    ("p_opponent_repique", K.S_OPP_REPIQUE),
-    ("p_opponent_capot", K.S_OPP_CAPOT),
+    ("p_win_point", L.ADV_WIN_POINT),
+    ("p_win_sequence", L.ADV_WIN_SEQUENCE),
+    ("p_win_sets", L.ADV_WIN_SETS),
+    ("p_pique", L.ADV_PIQUE),
+    ("p_repique", L.ADV_REPIQUE),
+    ("p_capot", L.ADV_CAPOT),
+    ("p_carte_rouge", L.ADV_CARTE_ROUGE),
+    ("p_win_cards", L.ADV_WIN_CARDS),
+    ("p_opponent_pique", L.ADV_OPP_PIQUE),
+    ("p_opponent_repique", L.ADV_OPP_REPIQUE),
+    ("p_opponent_capot", L.ADV_OPP_CAPOT),
 )
 
 
@@ -225,181 +222,93 @@ class AdviceResult:
         }
 
 
-class _Worlds:
-    """Builds (and caches) worlds of one request by index ranges; tracks rejection counts."""
+class _WorldSource:
+    """The request's worlds by index ranges (``kernels.advisor.build_worlds``), cached; counts
+    the rejection sampling of younger's worlds."""
 
-    def __init__(self, hand, role, elder_took, e_policy, e_params, cb_req, seed, rules):
-        self.args = (
-            np.int64(hand), K.ROLE_ELDER if role == "elder" else K.ROLE_YOUNGER,
-            int(elder_took or 0), np.int32(e_policy), e_params, int(cb_req), MAX_ATTEMPTS,
-        )  # fmt: skip
+    def __init__(
+        self,
+        hand: int,
+        role: str,
+        elder_took: int | None,
+        model: Policies,
+        cb_req: int,
+        seed: int,
+        env,
+    ):
+        role_id = K.ROLE_ELDER if role == "elder" else K.ROLE_YOUNGER
+        self.request = (
+            np.int64(role_id),
+            np.int64(elder_took or 0),
+            np.int64(cb_req),
+            np.int64(MAX_ATTEMPTS),
+        )
+        self.hand = np.int64(hand)
+        self.model = model.stages()
         self.seed = seed
-        self.rules = rules
-        self.cache: dict[tuple[int, int], tuple] = {}
+        self.env = env
+        self.cache: dict[tuple[int, int], Worlds] = {}
         self.accepted = 0
         self.attempts = 0
 
-    def get(self, start: int, n: int) -> tuple:
+    def get(self, start: int, n: int) -> Worlds:
         key = (start, n)
         if key not in self.cache:
-            n_spans = 1 if self.args[1] == K.ROLE_ELDER else 4 * numba.get_num_threads()
-            w = K.build_worlds(*self.args, self.seed, start, n, n_spans, SUIT_TABLES, self.rules)
-            opp, talons, s0, e_disc, attempts = w
-            valid = attempts > 0
-            self.accepted += int(valid.sum())
-            self.attempts += int(np.where(valid, attempts, MAX_ATTEMPTS).sum())
-            self.cache[key] = (opp, talons, s0, e_disc, valid)
+            spans = 1 if self.request[0] == K.ROLE_ELDER else 4 * numba.get_num_threads()
+            worlds, attempts = K.build_worlds(
+                self.hand, self.request, self.model, self.seed, start, n, spans, self.env
+            )
+            self.accepted += int(worlds.valid.sum())
+            self.attempts += int(np.where(worlds.valid, attempts, MAX_ATTEMPTS).sum())
+            self.cache[key] = worlds
         return self.cache[key]
 
 
-class _Stop(Exception):
-    pass
+class _Evaluator:
+    """Evaluates discards on worlds for a race (``core.racing``): the value of a world is the
+    net deal score, or ``value(own, opp)`` (deal totals, arrays) for the partie objective; per
+    candidate it accumulates the kernel's ``ADV_*`` sums (their net columns follow the value)."""
 
+    def __init__(
+        self, worlds: _WorldSource, request: AdviceRequest, discards: np.ndarray, play: str
+    ):
+        self.worlds = worlds
+        self.discards = discards
+        self.player = (np.int64(request.hand), np.int64(worlds.request[0]))
+        self.mode = K.MODE_DECLARE_ONLY if play == "none" else K.MODE_PLAY
+        policies = request.policies(play)
+        self.stages = policies.stages()
+        self.bits = solver_bits(policies.uses_solver)
+        self.value = request.value
+        self.sums = np.zeros((len(discards), L.ADV_LEN))
 
-def _race(
-    worlds: _Worlds,
-    hand: int,
-    role: str,
-    discards: np.ndarray,
-    mode: int,
-    policies: Policies,
-    precision: float | None,
-    max_samples: int,
-    floor: int,
-    budget: int,
-    deadline: float | None,
-    progress: Callable[[dict], None] | None,
-    phase: str,
-    log: list[dict],
-    value: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None,
-) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], str, int]:
-    """Race ``discards``; returns (sums [C, N_STATS], alive indices, per-candidate value arrays
-    over the valid worlds it saw, stop reason, evaluations).
+    def run(self, start: int, n: int, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray, Worlds]:
+        """(sums [C, ADV_LEN], values [C, n]) of the ``chosen`` discards on worlds start..; no
+        accumulation."""
+        w = self.worlds.get(start, n)
+        sums, nets, own = K.evaluate(
+            self.player,
+            chosen,
+            self.worlds.seed,
+            start,
+            w,
+            self.mode,
+            self.stages,
+            self.worlds.env,
+            4 * numba.get_num_threads(),
+            self.bits,
+        )
+        if self.value is not None:
+            own = own.astype(np.int64)
+            nets = self.value(own, own - nets)
+            sums[:, L.ADV_NET] = np.where(w.valid, nets, 0.0).sum(axis=1)
+            sums[:, L.ADV_NET2] = np.where(w.valid, nets * nets, 0.0).sum(axis=1)
+        return sums, nets, w
 
-    The value of a world is the net deal score, or ``value(own, opp)`` (deal totals, arrays) when
-    given: the partie objective. Its sums replace the net's, so every statistic follows it."""
-    ids, params = policies.arrays()
-    bits = DD_TT_BITS if policies.uses_solver else 1
-    rules_arr = worlds.rules_arr
-    n_cand = len(discards)
-    sums = np.zeros((n_cand, K.N_STATS))
-    nets: list[list[np.ndarray]] = [[] for _ in range(n_cand)]
-    alive = np.arange(n_cand)
-    seen = 0  # worlds 0..seen-1 evaluated by every alive candidate
-    target = min(FIRST_ROUND, max_samples)
-    evaluations = 0
-    reason = "samples"
-    rnd = 0
-    while True:
-        try:
-            while seen < target:
-                step = max(1, min(target - seen, budget // len(alive)))
-                opp, talons, s0, e_disc, valid = worlds.get(seen, step)
-                s, nt, own = K.evaluate(
-                    np.int64(hand), worlds.args[1], discards[alive], worlds.seed, seen, opp,
-                    talons, s0, e_disc, valid, mode, ids, params, SUIT_TABLES, rules_arr,
-                    4 * numba.get_num_threads(), bits, policies.uses_solver,
-                    SHARED_SOLVER_TABLES,
-                )  # fmt: skip
-                if value is not None:
-                    opp_total = own.astype(np.int64) - nt
-                    nt = value(own.astype(np.int64), opp_total)
-                    s[:, K.S_NET] = np.where(valid, nt, 0.0).sum(axis=1)
-                    s[:, K.S_NET2] = np.where(valid, nt * nt, 0.0).sum(axis=1)
-                sums[alive] += s
-                nt = nt[:, valid]
-                for i, c in enumerate(alive):
-                    nets[c].append(nt[i])
-                seen += step
-                evaluations += step * len(alive)
-                if progress is not None:
-                    progress({"phase": phase, "round": rnd, "alive": len(alive), "worlds": seen,
-                              "target": target, "evaluations": step * len(alive)})  # fmt: skip
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise _Stop("time limit")
-        except _Stop as stop:
-            reason = str(stop)
-            break
-        except KeyboardInterrupt:
-            reason = "interrupted"
-            break
-        rnd += 1
-        # statistics of the alive candidates on their shared worlds
-        mat = np.stack([np.concatenate(nets[c]) for c in alive]).astype(np.float64)
-        n = mat.shape[1]
-        means = mat.mean(axis=1)
-        sds = mat.std(axis=1, ddof=1) if n > 1 else np.full(len(alive), np.inf)
-        order = np.argsort(-means, kind="stable")
-        lead = order[0]
-        top = order[: min(CONFIDENT, len(alive))]
-        entry = {"phase": phase, "round": rnd, "worlds": seen, "alive": len(alive)}
-        if precision is not None and n > 1 and np.all(sds[top] / math.sqrt(n) <= precision):
-            reason = "precision"
-            log.append(entry | {"kept": len(alive)})
-            break
-        if seen >= max_samples:
-            reason = "samples"
-            log.append(entry | {"kept": len(alive)})
-            break
-        diff = mat[lead] - mat
-        d_mean = diff.mean(axis=1)
-        d_se = diff.std(axis=1, ddof=1) / math.sqrt(n) if n > 1 else np.full(len(alive), np.inf)
-        keep = ~(d_mean > RACE_Z * d_se)
-        keep[order[:CONFIDENT]] = True  # the five best always go on (their SEs are the target)
-        if keep.sum() > floor:  # successive halving while many remain
-            ranked = [i for i in order if keep[i]]
-            cut = max(floor, (len(ranked) + 1) // 2)
-            keep[:] = False
-            keep[ranked[:cut]] = True
-        alive = alive[np.sort(np.flatnonzero(keep))]
-        log.append(entry | {"kept": len(alive)})
-        if len(alive) > floor:
-            nxt = 2 * seen
-        else:
-            kept_sd = sds[[i for i in order if keep[i]][: min(CONFIDENT, len(alive))]]
-            need = seen
-            if precision is not None and np.all(np.isfinite(kept_sd)):
-                need = int(math.ceil(1.05 * (kept_sd.max() / precision) ** 2))
-            nxt = max(seen + FIRST_ROUND, min(need, 4 * seen))
-        target = min(max_samples, nxt)
-    net_arrays = [np.concatenate(x) if x else np.zeros(0) for x in nets]
-    return sums, alive, net_arrays, reason, evaluations
-
-
-def _compare(leaders: list[CandidateResult], nets: list[np.ndarray], seed: int) -> dict:
-    """Probability each leader is truly best (normal approximation to the joint sampling
-    distribution of the means on shared worlds) and the paired gap of the best to the second."""
-    if len(leaders) < 2:
-        if leaders:
-            leaders[0].p_best = 1.0
-        return {"distinguishable": True, "note": "only one candidate"}
-    n = min(len(x) for x in nets)
-    mat = np.stack([x[:n] for x in nets]).astype(np.float64)
-    means = mat.mean(axis=1)
-    cov = np.cov(mat) / n
-    rng = np.random.default_rng(seed)
-    draws = rng.multivariate_normal(means, cov, size=P_BEST_DRAWS, method="eigh")
-    # ties (identical candidates on every world) share the win
-    best = draws.max(axis=1, keepdims=True)
-    wins = (draws >= best - 1e-12).astype(float)
-    wins /= wins.sum(axis=1, keepdims=True)
-    p_best = wins.mean(axis=0)
-    for c, p in zip(leaders, p_best, strict=True):
-        c.p_best = float(p)
-    d = mat[0] - mat[1]
-    gap = float(d.mean())
-    se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else float("inf")
-    identical = bool(np.all(d == 0))
-    lo, hi = gap - Z95 * se, gap + Z95 * se
-    return {
-        "worlds": n,
-        "p_best": [float(p) for p in p_best],
-        "gap_to_second": gap,
-        "gap_ci95": [lo, hi],
-        "gap_se": se,
-        "identical_on_every_world": identical,
-        "distinguishable": bool(lo > 0),
-    }
+    def __call__(self, alive: np.ndarray, start: int, n: int) -> np.ndarray:
+        sums, nets, w = self.run(start, n, self.discards[alive])
+        self.sums[alive] += sums
+        return nets[:, w.valid]
 
 
 @dataclass(frozen=True)
@@ -428,11 +337,194 @@ class PartieGoal:
             raise AdviceError(f"--deal must be 1..{last} under game={rules.game}, got {self.deal}")
 
         def value(own: np.ndarray, opp: np.ndarray) -> np.ndarray:
-            flat = partie_value(self.my_score, self.opp_score, self.deal, role == "elder",
-                                own.ravel(), opp.ravel(), self.objective, tables)  # fmt: skip
+            flat = partie_value(
+                self.my_score,
+                self.opp_score,
+                self.deal,
+                role == "elder",
+                own.ravel(),
+                opp.ravel(),
+                self.objective,
+                tables,
+            )
             return flat.reshape(own.shape)
 
         return value
+
+
+@dataclass(frozen=True)
+class AdviceRequest:
+    """One advice request, validated once (:meth:`make`); see :func:`advise` for the fields."""
+
+    hand: int
+    role: str
+    elder_took: int | None
+    play: str
+    max_samples: int
+    precision: float | None
+    deadline: float | None
+    opponent: str
+    elder_model: str | None
+    elder_carte_blanche: bool
+    refine: int
+    seed: int
+    rules: Rules
+    partie: PartieGoal | None
+    value: Callable[[np.ndarray, np.ndarray], Any] | None
+
+    @classmethod
+    def make(
+        cls,
+        hand,
+        role,
+        elder_took,
+        play,
+        samples,
+        precision,
+        time_limit,
+        opponent,
+        seed,
+        rules,
+        elder_model,
+        elder_carte_blanche,
+        refine,
+        partie,
+        t0,
+    ) -> AdviceRequest:
+        """Check every input (one clear AdviceError) before any work starts."""
+        if isinstance(hand, str):
+            hand = parse_cards(hand, 12)
+        hand = int(hand)
+        if popcount(hand) != 12:
+            raise AdviceError(f"a hand needs 12 cards, got {popcount(hand)}")
+        if role not in ROLES:
+            raise AdviceError(f"role must be elder or younger, got {role!r}")
+        if play not in PLAY_CHOICES:
+            raise AdviceError(f"play must be one of {', '.join(PLAY_CHOICES)}, got {play!r}")
+        exchanges = P.names("exchange")
+        if opponent not in exchanges:
+            raise AdviceError(f"opponent must be one of {', '.join(exchanges)}")
+        if role == "younger":
+            if elder_took is None or not 1 <= int(elder_took) <= 5:
+                raise AdviceError("younger needs --elder-took K with K from 1 to 5")
+            elder_model = elder_model or opponent
+            if elder_model not in exchanges:
+                raise AdviceError(f"elder model must be one of {', '.join(exchanges)}")
+        else:
+            if elder_took is not None:
+                raise AdviceError("--elder-took is for younger only")
+            elder_model = None
+        if samples is None and precision is None and time_limit is None:
+            raise AdviceError("give --samples, --precision or --time-limit")
+        if precision is not None and precision <= 0:
+            raise AdviceError("precision must be positive")
+        value = None
+        if partie is not None:
+            value = partie.value_function(role, rules)
+            if precision == 0.5 and partie.objective == "win":
+                precision = 0.005
+        return cls(
+            hand,
+            role,
+            int(elder_took) if elder_took is not None else None,
+            play,
+            int(samples) if samples is not None else MAX_SAMPLES,
+            precision,
+            t0 + time_limit if time_limit is not None else None,
+            opponent,
+            elder_model,
+            bool(elder_carte_blanche),
+            refine,
+            seed,
+            rules,
+            partie,
+            value,
+        )
+
+    @property
+    def refines(self) -> bool:
+        """True when candidates are screened with greedy play, then refined with ``play``."""
+        return self.play in REFINED_PLAYS
+
+    def policies(self, play: str) -> Policies:
+        """Both seats: the opponent's exchange policy, ``play`` for both (greedy for "none")."""
+        name = "greedy" if play == "none" else play
+        return Policies(
+            elder_exchange=self.opponent,
+            younger_exchange=self.opponent,
+            elder_play=name,
+            younger_play=name,
+        )
+
+
+def _screen(
+    request: AdviceRequest,
+    worlds: _WorldSource,
+    discards: np.ndarray,
+    t0: float,
+    progress,
+    log: list[dict],
+) -> tuple[list[CandidateResult], list[np.ndarray], str, int, list[int]]:
+    """Race every candidate with the screening play (the requested one, or greedy before a
+    refine). Returns (results, values per candidate, stop reason, evaluations, finalists)."""
+    play = "greedy" if request.refines else request.play
+    deadline = request.deadline
+    if request.refines and deadline is not None:
+        deadline = t0 + 0.25 * (deadline - t0)
+    precision = request.precision
+    if request.refines:
+        precision = max(precision or 0.5, 0.5 if request.value is None else 0.005)
+    floor = max(HALVING_FLOOR, request.refine if request.refines else 0)
+    settings = RaceSettings(
+        precision, request.max_samples, floor, 60_000, deadline, FIRST_ROUND, CONFIDENT, RACE_Z
+    )
+    ev = _Evaluator(worlds, request, discards, play)
+    race = Race(len(discards), ev, settings, "screen", progress).run()
+    log += race.log
+    results = [
+        CandidateResult(int(d), request.hand, ev.sums[i], play) for i, d in enumerate(discards)
+    ]
+    for i in race.alive:
+        results[i].finalist = True
+    return results, race.values, race.reason, race.evaluations, list(race.alive)
+
+
+def _refine(
+    request: AdviceRequest,
+    worlds: _WorldSource,
+    discards: np.ndarray,
+    results: list[CandidateResult],
+    progress,
+    log: list[dict],
+) -> tuple:
+    """Race the best ``refine`` screened candidates again with the requested play on worlds
+    0, 1, ...; their results replace the screened ones. Returns (values per candidate, stop
+    reason, evaluations, finalists)."""
+    screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[: request.refine]
+    sub = discards[screened]
+    settings = RaceSettings(
+        request.precision,
+        request.max_samples,
+        HALVING_FLOOR,
+        400,
+        request.deadline,
+        FIRST_ROUND,
+        CONFIDENT,
+        RACE_Z,
+    )
+    ev = _Evaluator(worlds, request, sub, request.play)
+    race = Race(len(sub), ev, settings, "refine", progress).run()
+    log += race.log
+    for r in results:
+        r.finalist = False
+    values = [np.zeros(0, np.int16)] * len(results)
+    for j, i in enumerate(screened):
+        results[i] = CandidateResult(int(sub[j]), request.hand, ev.sums[j], request.play)
+        values[i] = race.values[j]
+    finalists = [screened[j] for j in race.alive]
+    for i in finalists:
+        results[i].finalist = True
+    return values, race.reason, race.evaluations, finalists
 
 
 def advise(
@@ -456,11 +548,11 @@ def advise(
     """Rank every legal discard of ``hand`` (12 cards, mask or text) for ``role``.
 
     ``elder_took``: younger only, how many cards elder exchanged (1..5). ``play``: "none"
-    (declarations only), "greedy", "dd" (screen with greedy, refine the best ``refine`` with
-    double-dummy play) or "pimc" (when available). ``samples``: the most worlds any candidate
+    (declarations only), "greedy", "dd" or "pimc" (screen every discard with greedy play, then
+    refine the best ``refine`` with that play). ``samples``: the most worlds any candidate
     gets; ``precision``: stop when the five best have a standard error at most this (points);
-    ``time_limit`` seconds. ``opponent``: the opponent's exchange policy (random, max, greedy);
-    both players play by ``play``. ``elder_model``: younger only, the policy elder's exchange is
+    ``time_limit`` seconds. ``opponent``: the opponent's exchange policy (``policies.py``); both
+    players play by ``play``. ``elder_model``: younger only, the policy elder's exchange is
     modelled by (default ``opponent``); ``elder_carte_blanche``: younger only, whether elder
     showed carte blanche. ``top``: rows a report shows (the ranking itself never depends on it;
     every candidate is in the result). EV and probabilities are the advising player's: own minus
@@ -469,129 +561,106 @@ def advise(
     its units (default 0.005 for P(win)).
     """
     t0 = time.perf_counter()
-    if isinstance(hand, str):
-        hand = parse_cards(hand, 12)
-    hand = int(hand)
-    if popcount(hand) != 12:
-        raise AdviceError(f"a hand needs 12 cards, got {popcount(hand)}")
-    if role not in ROLES:
-        raise AdviceError(f"role must be elder or younger, got {role!r}")
-    if play not in PLAY_CHOICES:
-        raise AdviceError(f"play must be one of {', '.join(PLAY_CHOICES)}, got {play!r}")
-    if play == "pimc" and not pimc_available():
-        raise AdviceError("--play pimc is not available yet (no pimc play policy in this build)")
-    if opponent not in EXCHANGE_POLICIES:
-        raise AdviceError(f"opponent must be one of {', '.join(EXCHANGE_POLICIES)}")
-    if role == "younger":
-        if elder_took is None or not 1 <= int(elder_took) <= 5:
-            raise AdviceError("younger needs --elder-took K with K from 1 to 5")
-        elder_model = elder_model or opponent
-        if elder_model not in EXCHANGE_POLICIES:
-            raise AdviceError(f"elder model must be one of {', '.join(EXCHANGE_POLICIES)}")
-    else:
-        if elder_took is not None:
-            raise AdviceError("--elder-took is for younger only")
-        elder_model = None
-    if samples is None and precision is None and time_limit is None:
-        raise AdviceError("give --samples, --precision or --time-limit")
-    if precision is not None and precision <= 0:
-        raise AdviceError("precision must be positive")
-    value = None
-    if partie is not None:
-        value = partie.value_function(role, rules)
-        if precision == 0.5 and partie.objective == "win":
-            precision = 0.005
-    max_samples = int(samples) if samples is not None else MAX_SAMPLES
-    deadline = t0 + time_limit if time_limit is not None else None
-
-    discards = np.array(candidates_for(hand, role, elder_took, rules), dtype=np.int64)
-    model_id = EXCHANGE_POLICIES[elder_model or "greedy"]
-    e_params = Policies(elder_exchange=elder_model or "greedy").arrays()[1][ST_ELDER_EXCHANGE]
-    cb_req = -1 if role == "elder" else int(bool(elder_carte_blanche))
-    worlds = _Worlds(hand, role, elder_took, model_id, e_params, cb_req, seed, rules.to_array())
-    worlds.rules_arr = rules.to_array()
-    if role == "younger":
-        _, _, _, _, valid = worlds.get(0, FIRST_ROUND)
-        if not valid.all():
-            raise AdviceError(
-                f"elder's model ({elder_model}) took {elder_took} cards in "
-                f"{worlds.accepted} of {worlds.attempts} elder hands consistent with yours; "
-                "too unlikely to sample (try another --elder-model)"
-            )
-
-    def policies_for(p: str) -> Policies:
-        name = "greedy" if p == "none" else p
-        return Policies(elder_exchange=opponent, younger_exchange=opponent,
-                        elder_play=name, younger_play=name)  # fmt: skip
-
+    request = AdviceRequest.make(
+        hand,
+        role,
+        elder_took,
+        play,
+        samples,
+        precision,
+        time_limit,
+        opponent,
+        seed,
+        rules,
+        elder_model,
+        elder_carte_blanche,
+        refine,
+        partie,
+        t0,
+    )
+    discards = np.array(candidates_for(request.hand, role, request.elder_took, rules), np.int64)
+    worlds = _world_source(request)
     log: list[dict] = []
-    refine_play = play in ("dd", "pimc")
-    screen_play = "greedy" if refine_play else play
-    mode = K.MODE_DECLARE_ONLY if play == "none" else K.MODE_PLAY
-    screen_deadline = deadline
-    if refine_play and deadline is not None:
-        screen_deadline = t0 + 0.25 * time_limit
-    floor = max(HALVING_FLOOR, refine if refine_play else 0)
-    sums, alive, nets, reason, evals = _race(
-        worlds, hand, role, discards, mode, policies_for(screen_play),
-        precision if not refine_play else max(precision or 0.5, 0.5 if value is None else 0.005),
-        max_samples, floor, 60_000, screen_deadline, progress, "screen", log, value,
-    )  # fmt: skip
-    results = [CandidateResult(int(d), hand, sums[i], screen_play) for i, d in enumerate(discards)]
-    for i in alive:
-        results[i].finalist = True
-    final_idx = list(alive)
-    final_nets = nets
-    if refine_play and reason != "interrupted":
-        screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[:refine]
-        sub = discards[screened]
-        budget = 400
-        r_sums, r_alive, r_nets, reason, r_evals = _race(
-            worlds, hand, role, sub, K.MODE_PLAY, policies_for(play), precision, max_samples,
-            HALVING_FLOOR, budget, deadline, progress, "refine", log, value,
-        )  # fmt: skip
+    results, values, reason, evals, finalists = _screen(
+        request, worlds, discards, t0, progress, log
+    )
+    if request.refines and reason != "interrupted":
+        values, reason, r_evals, finalists = _refine(
+            request, worlds, discards, results, progress, log
+        )
         evals += r_evals
-        for r in results:
-            r.finalist = False
-        final_idx = []
-        final_nets = [np.zeros(0, np.int16)] * len(results)
-        for j, i in enumerate(screened):
-            results[i] = CandidateResult(int(sub[j]), hand, r_sums[j], play)
-            final_nets[i] = r_nets[j]
-        for j in r_alive:
-            results[screened[j]].finalist = True
-            final_idx.append(screened[j])
-        if reason == "interrupted" and not r_alive.size:
-            final_idx = []
+    return _assemble(request, results, values, finalists, reason, evals, log, worlds, t0)
+
+
+def _world_source(request: AdviceRequest) -> _WorldSource:
+    """The request's worlds; for younger, a one-line error when elder's model almost never takes
+    the cards elder took from hands consistent with the player's."""
+    model = Policies(elder_exchange=request.elder_model or "greedy")
+    cb_req = -1 if request.role == "elder" else int(request.elder_carte_blanche)
+    worlds = _WorldSource(
+        request.hand,
+        request.role,
+        request.elder_took,
+        model,
+        cb_req,
+        request.seed,
+        make_env(request.rules.to_array()),
+    )
+    if request.role == "younger" and not worlds.get(0, FIRST_ROUND).valid.all():
+        raise AdviceError(
+            f"elder's model ({request.elder_model}) took {request.elder_took} cards in "
+            f"{worlds.accepted} of {worlds.attempts} elder hands consistent with yours; "
+            "too unlikely to sample (try another --elder-model)"
+        )
+    return worlds
+
+
+def _assemble(
+    request: AdviceRequest,
+    results: list[CandidateResult],
+    values: list[np.ndarray],
+    finalists: list[int],
+    reason: str,
+    evals: int,
+    log: list[dict],
+    worlds: _WorldSource,
+    t0: float,
+) -> AdviceResult:
+    """Order the candidates (finalists by EV, then the dropped by EV, then the screened-only)
+    and compare the leaders on their shared worlds."""
+    if reason == "interrupted" and request.refines and not finalists:
+        finalists = []
 
     def sort_key(i: int):
         r = results[i]
-        measured = r.play == play or not refine_play
+        measured = r.play == request.play or not request.refines
         return (not measured, not r.finalist, -r.ev if r.samples else math.inf)
 
     order = sorted(range(len(results)), key=sort_key)
-    leaders = sorted(final_idx, key=lambda i: -results[i].ev)[:CONFIDENT]
-    comparison = _compare([results[i] for i in leaders], [final_nets[i] for i in leaders], seed)
+    leaders = sorted(finalists, key=lambda i: -results[i].ev)[:CONFIDENT]
+    p_best, comparison = compare_leaders([values[i] for i in leaders], request.seed)
+    for i, p in zip(leaders, p_best, strict=True):
+        results[i].p_best = p
     return AdviceResult(
-        hand=hand,
-        role=role,
-        elder_took=int(elder_took) if elder_took is not None else None,
-        play=play,
-        opponent=opponent,
-        elder_model=elder_model,
-        seed=seed,
-        rules=rules,
+        hand=request.hand,
+        role=request.role,
+        elder_took=request.elder_took,
+        play=request.play,
+        opponent=request.opponent,
+        elder_model=request.elder_model,
+        seed=request.seed,
+        rules=request.rules,
         candidates=[results[i] for i in order],
         stop_reason=reason,
         seconds=time.perf_counter() - t0,
         worlds=max((r.samples for r in results), default=0),
-        acceptance=(worlds.accepted / worlds.attempts) if role == "younger" else None,
+        acceptance=(worlds.accepted / worlds.attempts) if request.role == "younger" else None,
         evaluations=evals,
         comparison=comparison,
         rounds=log,
-        precision=precision,
+        precision=request.precision,
         interrupted=reason == "interrupted",
-        partie=partie,
+        partie=request.partie,
     )
 
 
@@ -612,28 +681,33 @@ def world_values(
     on worlds start..start+n_worlds-1 of ``seed``, the worlds ``advise`` uses; and the worlds
     themselves ({"opponent", "talon", "valid", "elder_discard"}). A world never depends on which
     discards are evaluated with it (common random numbers)."""
-    if isinstance(hand, str):
-        hand = parse_cards(hand, 12)
-    if play not in ("none", "greedy", "dd") and not (play == "pimc" and pimc_available()):
-        raise AdviceError(f"play {play!r} is not available")
-    model = elder_model or opponent
-    e_params = Policies(elder_exchange=model).arrays()[1][ST_ELDER_EXCHANGE]
-    cb_req = -1 if role == "elder" else 0
-    worlds = _Worlds(
-        int(hand), role, elder_took, EXCHANGE_POLICIES[model], e_params, cb_req, seed,
-        rules.to_array(),
-    )  # fmt: skip
-    worlds.rules_arr = rules.to_array()
-    opp, talons, s0, e_disc, valid = worlds.get(start, n_worlds)
-    name = "greedy" if play == "none" else play
-    policies = Policies(elder_exchange=opponent, younger_exchange=opponent,
-                        elder_play=name, younger_play=name)  # fmt: skip
-    ids, params = policies.arrays()
-    _, nets, _ = K.evaluate(
-        np.int64(hand), worlds.args[1], np.asarray(discards, dtype=np.int64), seed, start, opp,
-        talons, s0, e_disc, valid, K.MODE_DECLARE_ONLY if play == "none" else K.MODE_PLAY, ids,
-        params, SUIT_TABLES, worlds.rules_arr, 4 * numba.get_num_threads(),
-        DD_TT_BITS if policies.uses_solver else 1, policies.uses_solver, SHARED_SOLVER_TABLES,
-    )  # fmt: skip
-    info = {"opponent": opp, "talon": talons, "valid": valid, "elder_discard": e_disc}
+    request = AdviceRequest.make(
+        hand,
+        role,
+        elder_took,
+        play,
+        n_worlds,
+        None,
+        None,
+        opponent,
+        seed,
+        rules,
+        elder_model,
+        False,
+        0,
+        None,
+        0.0,
+    )
+    worlds = _WorldSource(
+        request.hand,
+        role,
+        request.elder_took,
+        Policies(elder_exchange=request.elder_model or "greedy"),
+        -1 if role == "elder" else 0,
+        seed,
+        make_env(rules.to_array()),
+    )
+    ev = _Evaluator(worlds, request, np.asarray(discards, dtype=np.int64), play)
+    _, nets, w = ev.run(start, n_worlds, ev.discards)
+    info = {"opponent": w.opp, "talon": w.talons, "valid": w.valid, "elder_discard": w.e_disc}
     return nets, info

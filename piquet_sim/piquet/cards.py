@@ -32,8 +32,26 @@ suit_holding = PACK.suit_holding
 popcount = PACK.popcount
 
 __all__ = [
-    "FULL_PACK", "N_CARDS", "PACK", "PIPS", "RANKS", "RANK_NAMES", "SUITS", "SUIT_MASK",
-    "SUIT_NAMES", "CardError", "card_index", "card_name", "card_names", "cards_to_mask",
-    "format_cards", "format_grouped", "mask_to_cards", "parse_card", "parse_card_list",
-    "parse_cards", "popcount", "suit_holding",
-]  # fmt: skip
+    "FULL_PACK",
+    "N_CARDS",
+    "PACK",
+    "PIPS",
+    "RANKS",
+    "RANK_NAMES",
+    "SUITS",
+    "SUIT_MASK",
+    "SUIT_NAMES",
+    "CardError",
+    "card_index",
+    "card_name",
+    "card_names",
+    "cards_to_mask",
+    "format_cards",
+    "format_grouped",
+    "mask_to_cards",
+    "parse_card",
+    "parse_card_list",
+    "parse_cards",
+    "popcount",
+    "suit_holding",
+]

@@ -12,12 +12,19 @@ import numpy as np
 
 from . import cards as C
 from .kernels import declarations as K
+from .kernels import layouts as L
+from .kernels.bundles import make_env
 from .kernels.tables import SEQUENCE_POINTS, SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
 
 CLASSES = ("point", "sequence", "sets")
 SCORE_KEYS = ("carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique")
-WINNER_NAMES = {K.W_NONE: "none", K.W_ELDER: "elder", K.W_YOUNGER: "younger", K.W_EQUAL: "equal"}
+WINNER_NAMES = {
+    L.WIN_NONE: "none",
+    L.WIN_ELDER: "elder",
+    L.WIN_YOUNGER: "younger",
+    L.WIN_EQUAL: "equal",
+}
 SEQUENCE_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixieme", 7: "septieme", 8: "huitieme"}
 SET_NAMES = {3: "trio", 4: "quatorze"}
 _SET_RANK_NAMES = {3: "tens", 4: "jacks", 5: "queens", 6: "kings", 7: "aces"}
@@ -46,6 +53,10 @@ class DeclarationPolicy:
 
     def as_array(self) -> np.ndarray:
         return np.array([self.point_mask, self.sequence_mask, self.sets_mask], dtype=np.int64)
+
+    def masks(self) -> tuple[np.int64, np.int64, np.int64]:
+        """The (point, sequence, sets) masks as the kernels take them."""
+        return tuple(np.int64(m) for m in (self.point_mask, self.sequence_mask, self.sets_mask))
 
 
 DECLARE_ALL = DeclarationPolicy()
@@ -134,20 +145,14 @@ def compare_hands(
         elder_carte_blanche = bool(K.carte_blanche(np.int64(elder)))
     if younger_carte_blanche is None:
         younger_carte_blanche = bool(K.carte_blanche(np.int64(younger)))
-    record = np.zeros(K.D_LEN, dtype=np.int32)
+    record = np.zeros(L.DECL_LEN, dtype=np.int32)
     K.score_declarations(
         np.int64(elder),
         np.int64(younger),
-        elder_carte_blanche,
-        younger_carte_blanche,
-        np.int64(elder_policy.point_mask),
-        np.int64(elder_policy.sequence_mask),
-        np.int64(elder_policy.sets_mask),
-        np.int64(younger_policy.point_mask),
-        np.int64(younger_policy.sequence_mask),
-        np.int64(younger_policy.sets_mask),
-        SUIT_TABLES,
-        rules.to_array(),
+        (bool(elder_carte_blanche), bool(younger_carte_blanche)),
+        elder_policy.masks(),
+        younger_policy.masks(),
+        make_env(rules.to_array()),
         record,
     )
     return record_to_dict(record)
@@ -156,14 +161,14 @@ def compare_hands(
 def record_to_dict(record: np.ndarray) -> dict:
     """The compare dict of one kernel record (int32[D_LEN])."""
     result: dict = {}
-    for player, base in (("elder", K.D_ELDER), ("younger", K.D_YOUNGER)):
+    for player, base in (("elder", L.DECL_ELDER), ("younger", L.DECL_YOUNGER)):
         scores = {key: int(record[base + i]) for i, key in enumerate(SCORE_KEYS)}
         scores["total"] = sum(scores.values())
         result[player] = scores
     result["classes"] = {
-        "point": WINNER_NAMES[int(record[K.D_WIN_POINT])],
-        "sequence": WINNER_NAMES[int(record[K.D_WIN_SEQUENCE])],
-        "sets": WINNER_NAMES[int(record[K.D_WIN_SETS])],
+        "point": WINNER_NAMES[int(record[L.DECL_WIN_POINT])],
+        "sequence": WINNER_NAMES[int(record[L.DECL_WIN_SEQUENCE])],
+        "sets": WINNER_NAMES[int(record[L.DECL_WIN_SETS])],
     }
     result["events"] = scoring_events(result)
     return result

@@ -24,25 +24,18 @@ import pandas as pd
 
 from ..core.backend import Chunk, LocalBackend, StopOnInterrupt, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from .kernels import layouts as L
 from .kernels import match as KM
-from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
-from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES
-from .strategies import Strategy, kernel_arrays, resolve
+from .strategies import Strategy, mirrored_args, resolve
 
-N_SPANS = 64  # fixed: the per-span split never depends on the thread count
 EVENTS = ("pique", "repique", "capot", "carte_blanche")
-_EVENT_FIELD = {"pique": KM.B_PIQUE, "repique": KM.B_REPIQUE, "capot": KM.B_CAPOT,
-                "carte_blanche": KM.B_CARTE_BLANCHE}  # fmt: skip
-
-
-def _engine_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
-    ids_ab, params_ab = kernel_arrays(a, b)
-    ids_ba, params_ba = kernel_arrays(b, a)
-    share = KM.share_level(ids_ab, params_ab, ids_ba, params_ba)
-    bits = DD_TT_BITS if (a.uses_solver or b.uses_solver) else 1
-    return (ids_ab, params_ab, ids_ba, params_ba, share, SUIT_TABLES, rules.to_array(), N_SPANS,
-            bits, *SHARED_SOLVER_TABLES)  # fmt: skip
+_EVENT_FIELD = {
+    "pique": L.MB_PIQUE,
+    "repique": L.MB_REPIQUE,
+    "capot": L.MB_CAPOT,
+    "carte_blanche": L.MB_CARTE_BLANCHE,
+}
 
 
 def mirrored_chunk(
@@ -51,7 +44,7 @@ def mirrored_chunk(
     """Deals start..start+n-1 played both ways: (nets int16[n, 2], merged counts int64[M_LEN]).
 
     ``nets[:, 0]``: net (elder minus younger) with A elder; ``nets[:, 1]``: with B elder."""
-    nets, counts = KM.mirrored_deals(seed, start, n, *_engine_args(a, b, rules))
+    nets, counts = KM.mirrored_deals(seed, start, n, *mirrored_args(a, b, rules))
     return nets, counts.sum(axis=0)
 
 
@@ -64,42 +57,47 @@ def _match_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules)
 class MatchCounts:
     """Integer counts of a head-to-head run (``kernels.match`` layout), mergeable chunk by chunk."""
 
-    counts: np.ndarray = field(default_factory=lambda: np.zeros(KM.M_LEN, np.int64))
+    counts: np.ndarray = field(default_factory=lambda: np.zeros(L.MATCH_LEN, np.int64))
 
     def add(self, counts: np.ndarray) -> None:
         self.counts += counts
 
     @property
     def pairs(self) -> int:
-        return int(self.counts[KM.M_PAIRS])
+        return int(self.counts[L.MATCH_PAIRS])
 
     def block(self, side: int, seat: int, f: int) -> int:
-        return int(self.counts[KM.M_BLOCKS + (2 * side + seat) * KM.B_LEN + f])
+        return int(self.counts[L.MATCH_BLOCKS + (2 * side + seat) * L.MB_LEN + f])
 
 
 def summarize(c: MatchCounts, a: str, b: str) -> dict:
     """JSON-ready paired statistics of A against B (points per deal, A minus B)."""
     n = c.pairs
     k = c.counts.astype(np.float64)
-    net = mean_ci(k[KM.M_SUM_D], k[KM.M_SUM_D2], n, scale=0.5)
+    net = mean_ci(k[L.MATCH_SUM_D], k[L.MATCH_SUM_D2], n, scale=0.5)
     z = net["mean"] / net["se"] if n and net["se"] > 0 else 0.0
     p = p_two_sided(z) if n and net["se"] > 0 else (1.0 if net["mean"] == 0 or not n else 0.0)
     seats: dict = {}
     for seat_name, seat in (("elder", KM.SEAT_ELDER), ("younger", KM.SEAT_YOUNGER)):
-        s_sum, s_sq = ((KM.M_SUM_AE, KM.M_SUM_AE2) if seat == KM.SEAT_ELDER
-                       else (KM.M_SUM_AY, KM.M_SUM_AY2))  # fmt: skip
+        s_sum, s_sq = (
+            (L.MATCH_SUM_AE, L.MATCH_SUM_AE2)
+            if seat == KM.SEAT_ELDER
+            else (L.MATCH_SUM_AY, L.MATCH_SUM_AY2)
+        )
         row: dict = {"a_net": mean_ci(k[s_sum], k[s_sq], n)}
         for side_name, side in (("a", KM.SIDE_A), ("b", KM.SIDE_B)):
-            points = c.block(side, seat, KM.B_POINTS)
-            ev = {"win": proportion(c.block(side, seat, KM.B_WIN), n),
-                  "tie": proportion(c.block(side, seat, KM.B_TIE), n),
-                  "mean_points": points / n if n else float("nan")}  # fmt: skip
+            points = c.block(side, seat, L.MB_POINTS)
+            ev = {
+                "win": proportion(c.block(side, seat, L.MB_WIN), n),
+                "tie": proportion(c.block(side, seat, L.MB_TIE), n),
+                "mean_points": points / n if n else float("nan"),
+            }
             for e in EVENTS:
                 ev[e] = proportion(c.block(side, seat, _EVENT_FIELD[e]), n)
             row[side_name] = ev
         seats[seat_name] = row
-    a_wins = c.block(KM.SIDE_A, 0, KM.B_WIN) + c.block(KM.SIDE_A, 1, KM.B_WIN)
-    ties = c.block(KM.SIDE_A, 0, KM.B_TIE) + c.block(KM.SIDE_A, 1, KM.B_TIE)
+    a_wins = c.block(KM.SIDE_A, 0, L.MB_WIN) + c.block(KM.SIDE_A, 1, L.MB_WIN)
+    ties = c.block(KM.SIDE_A, 0, L.MB_TIE) + c.block(KM.SIDE_A, 1, L.MB_TIE)
     lo, hi = net["ci95"]
     return {
         "a": a,
@@ -167,11 +165,22 @@ def head_to_head(
         if on_chunk is not None:
             on_chunk(item.start, nets)
 
-    done = run_chunks(backend or LocalBackend(), _match_task, deals, chunk, (sa, sb, seed, rules),
-                      consume, progress)  # fmt: skip
+    done = run_chunks(
+        backend or LocalBackend(),
+        _match_task,
+        deals,
+        chunk,
+        (sa, sb, seed, rules),
+        consume,
+        progress,
+    )
     summary = summarize(counts, sa.name, sb.name)
-    summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < deals,
-                   strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip
+    summary.update(
+        seed=seed,
+        rules=rules.to_dict(),
+        interrupted=done < deals,
+        strategies={sa.name: sa.summary(), sb.name: sb.summary()},
+    )
     return MatchResult(summary, counts, done < deals)
 
 
@@ -179,8 +188,14 @@ def nets_frame(start: int, nets: np.ndarray) -> pd.DataFrame:
     """Per-deal rows: deal index, A's net as elder, A's net as younger, the pair mean."""
     a_e = nets[:, 0].astype(np.int32)
     a_y = -nets[:, 1].astype(np.int32)
-    return pd.DataFrame({"deal": np.arange(start, start + len(nets)), "a_net_as_elder": a_e,
-                         "a_net_as_younger": a_y, "a_net_mean": (a_e + a_y) / 2})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "deal": np.arange(start, start + len(nets)),
+            "a_net_as_elder": a_e,
+            "a_net_as_younger": a_y,
+            "a_net_mean": (a_e + a_y) / 2,
+        }
+    )
 
 
 # ----------------------------------------------------------------------------- tournaments
@@ -226,18 +241,27 @@ def tournament(
             if interrupted or outer.stop:
                 interrupted = True
                 break
-            r = head_to_head(strategies[i], strategies[j], deals, seed, rules, chunk, progress,
-                             backend=backend)  # fmt: skip
+            r = head_to_head(
+                strategies[i], strategies[j], deals, seed, rules, chunk, progress, backend=backend
+            )
             s = r.summary
             net = s["net_per_deal"]
             margins[i, j], margins[j, i] = net["mean"], -net["mean"]
             halves[i, j] = halves[j, i] = Z95 * net["se"]
-            rows.append({"a": names[i], "b": names[j], "pairs": s["pairs"],
-                         "net_per_deal": net["mean"], "ci_low": net["ci95"][0],
-                         "ci_high": net["ci95"][1], "p_value": s["p_value"],
-                         "significant": s["significant"],
-                         "a_deal_win_rate": s["a_deal_win_rate"]["p"],
-                         "complete": not r.interrupted})  # fmt: skip
+            rows.append(
+                {
+                    "a": names[i],
+                    "b": names[j],
+                    "pairs": s["pairs"],
+                    "net_per_deal": net["mean"],
+                    "ci_low": net["ci95"][0],
+                    "ci_high": net["ci95"][1],
+                    "p_value": s["p_value"],
+                    "significant": s["significant"],
+                    "a_deal_win_rate": s["a_deal_win_rate"]["p"],
+                    "complete": not r.interrupted,
+                }
+            )
             interrupted = r.interrupted
     matches = pd.DataFrame(rows)
     played = {(r["a"], r["b"]) for r in rows}
@@ -246,12 +270,19 @@ def tournament(
         opp = [j for j in range(k) if j != i and ((names[min(i, j)], names[max(i, j)]) in played)]
         wins = sum(1 for j in opp if margins[i, j] - halves[i, j] > 0)
         losses = sum(1 for j in opp if margins[i, j] + halves[i, j] < 0)
-        stand.append({"strategy": name, "mean_margin": float(np.mean(margins[i, opp])) if opp
-                      else float("nan"), "significant_wins": wins,
-                      "significant_losses": losses, "matches": len(opp)})  # fmt: skip
+        stand.append(
+            {
+                "strategy": name,
+                "mean_margin": float(np.mean(margins[i, opp])) if opp else float("nan"),
+                "significant_wins": wins,
+                "significant_losses": losses,
+                "matches": len(opp),
+            }
+        )
     standings = pd.DataFrame(stand).sort_values("mean_margin", ascending=False)
-    return Tournament(names, matches, standings.reset_index(drop=True), margins, halves,
-                      interrupted)  # fmt: skip
+    return Tournament(
+        names, matches, standings.reset_index(drop=True), margins, halves, interrupted
+    )
 
 
 def export_table(frame: pd.DataFrame, path: str | Path) -> None:
@@ -283,8 +314,15 @@ def plot_margins(t: Tournament, path: str | Path, title: str = "") -> None:
         for j in range(k):
             dark = abs(t.margins[i, j]) > 0.6 * bound
             label = "—" if i == j else f"{t.margins[i, j]:+.2f}\n±{t.half_widths[i, j]:.2f}"
-            ax.text(j, i, label, ha="center", va="center", fontsize=8,
-                    color="white" if dark else "black")  # fmt: skip
+            ax.text(
+                j,
+                i,
+                label,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if dark else "black",
+            )
     ax.set_xticks(range(k), t.names, rotation=30, ha="right")
     ax.set_yticks(range(k), t.names)
     ax.set_xlabel("opponent")

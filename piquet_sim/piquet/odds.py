@@ -15,14 +15,20 @@ import numpy as np
 from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.stats import Z95, wilson_interval
 from . import exact
-from .kernels import simulate as K
-from .kernels.declarations import W_ELDER, W_YOUNGER
+from .kernels import layouts as L
 from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies, simulate
 
 ROLES = ("elder", "younger")
-SEQUENCE_NAMES = {0: "none", 3: "tierce", 4: "quart", 5: "quint", 6: "sixieme", 7: "septieme",
-                  8: "huitieme"}  # fmt: skip
+SEQUENCE_NAMES = {
+    0: "none",
+    3: "tierce",
+    4: "quart",
+    5: "quint",
+    6: "sixieme",
+    7: "septieme",
+    8: "huitieme",
+}
 SET_NAMES = {0: "none", 1: "trio", 2: "quatorze"}
 SCORE_RANGE = 400  # net scores are histogrammed over [-SCORE_RANGE, SCORE_RANGE]
 
@@ -55,23 +61,26 @@ class OddsCounts:
     def add(self, records: np.ndarray) -> None:
         rec = records.astype(np.int64)
         self.deals += len(rec)
-        winners = {"point": rec[:, K.R_WIN_POINT], "sequence": rec[:, K.R_WIN_SEQUENCE],
-                   "sets": rec[:, K.R_WIN_SETS]}  # fmt: skip
+        winners = {
+            "point": rec[:, L.REC_WIN_POINT],
+            "sequence": rec[:, L.REC_WIN_SEQUENCE],
+            "sets": rec[:, L.REC_WIN_SETS],
+        }
         for role, base, code in (
-            ("elder", K.R_ELDER, W_ELDER),
-            ("younger", K.R_YOUNGER, W_YOUNGER),
+            ("elder", L.REC_ELDER, L.WIN_ELDER),
+            ("younger", L.REC_YOUNGER, L.WIN_YOUNGER),
         ):
             col = lambda f, b=base: rec[:, b + f]  # noqa: E731
-            self._bump(f"{role}.carte_blanche", (col(K.F_CARTE_BLANCHE) > 0).sum())
+            self._bump(f"{role}.carte_blanche", (col(L.RF_CARTE_BLANCHE) > 0).sum())
             for cls, w in winners.items():
                 self._bump(f"{role}.win_{cls}", (w == code).sum())
-            self._bump(f"{role}.pique", (col(K.F_PIQUE) > 0).sum())
-            self._bump(f"{role}.repique", (col(K.F_REPIQUE) > 0).sum())
-            self._bump(f"{role}.capot", (col(K.F_CARDS) == 40).sum())
-            self._bump(f"{role}.win_cards", (col(K.F_CARDS) > 0).sum())
-            self._bump(f"{role}.carte_rouge", (col(K.F_CARTE_ROUGE) > 0).sum())
+            self._bump(f"{role}.pique", (col(L.RF_PIQUE) > 0).sum())
+            self._bump(f"{role}.repique", (col(L.RF_REPIQUE) > 0).sum())
+            self._bump(f"{role}.capot", (col(L.RF_CARDS) == 40).sum())
+            self._bump(f"{role}.win_cards", (col(L.RF_CARDS) > 0).sum())
+            self._bump(f"{role}.carte_rouge", (col(L.RF_CARTE_ROUGE) > 0).sum())
             for stage in ("dealt", "final"):
-                offset = K.F_DEALT_POINT_LEN if stage == "dealt" else K.F_FINAL_POINT_LEN
+                offset = L.RF_DEALT_POINT_LEN if stage == "dealt" else L.RF_FINAL_POINT_LEN
                 for length, c in enumerate(np.bincount(col(offset), minlength=13)):
                     if c:
                         self._bump(f"{role}.{stage}.point_len.{length}", c)
@@ -81,21 +90,25 @@ class OddsCounts:
                 for kind, c in enumerate(np.bincount(col(offset + 2), minlength=3)):
                     if c:
                         self._bump(f"{role}.{stage}.set.{SET_NAMES[kind]}", c)
-            total = col(K.F_TOTAL)
+            total = col(L.RF_TOTAL)
             self.sums[f"{role}.total"] = self.sums.get(f"{role}.total", 0) + int(total.sum())
             self.sums[f"{role}.total_sq"] = self.sums.get(f"{role}.total_sq", 0) + int(
                 (total * total).sum()
             )
             hist = self.total_hist.setdefault(role, np.zeros(SCORE_RANGE + 1, np.int64))
             hist += np.bincount(np.clip(total, 0, SCORE_RANGE), minlength=SCORE_RANGE + 1)
-        net = np.clip(rec[:, K.R_NET], -SCORE_RANGE, SCORE_RANGE) + SCORE_RANGE
+        net = np.clip(rec[:, L.REC_NET], -SCORE_RANGE, SCORE_RANGE) + SCORE_RANGE
         self.net_hist += np.bincount(net, minlength=2 * SCORE_RANGE + 1)
 
 
 def _estimate(successes: int, n: int, exact_value: float | None = None) -> dict:
     p = successes / n if n else float("nan")
-    out = {"p": p, "ci95": list(wilson_interval(successes, n)), "count": successes,
-           "se": math.sqrt(p * (1 - p) / n) if n else float("nan")}  # fmt: skip
+    out = {
+        "p": p,
+        "ci95": list(wilson_interval(successes, n)),
+        "count": successes,
+        "se": math.sqrt(p * (1 - p) / n) if n else float("nan"),
+    }
     if exact_value is not None:
         out["exact"] = exact_value
     return out
@@ -125,21 +138,22 @@ def summarize(c: OddsCounts) -> dict:
             ex = stage == "dealt"
             r[stage] = {
                 "point_length": {
-                    str(L): _estimate(get(f"{stage}.point_len.{L}"), n,
-                                      exact_point.get(L, 0.0) if ex else None)
+                    str(L): _estimate(
+                        get(f"{stage}.point_len.{L}"), n, exact_point.get(L, 0.0) if ex else None
+                    )
                     for L in range(3, 9)
                 },
                 "best_sequence": {
-                    name: _estimate(get(f"{stage}.sequence.{name}"), n,
-                                    exact_seq.get(L, 0.0) if ex else None)
+                    name: _estimate(
+                        get(f"{stage}.sequence.{name}"), n, exact_seq.get(L, 0.0) if ex else None
+                    )
                     for L, name in SEQUENCE_NAMES.items()
                 },
                 "best_set": {
-                    name: _estimate(get(f"{stage}.set.{name}"), n,
-                                    exact_set[name] if ex else None)
+                    name: _estimate(get(f"{stage}.set.{name}"), n, exact_set[name] if ex else None)
                     for name in SET_NAMES.values()
                 },
-            }  # fmt: skip
+            }
         mean = c.sums.get(f"{role}.total", 0) / n if n else float("nan")
         var = c.sums.get(f"{role}.total_sq", 0) / n - mean * mean if n else float("nan")
         se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
@@ -149,8 +163,12 @@ def summarize(c: OddsCounts) -> dict:
     mean = float((values * c.net_hist).sum() / n) if n else float("nan")
     var = float((values**2 * c.net_hist).sum() / n - mean**2) if n else float("nan")
     se = math.sqrt(max(var, 0.0) / n) if n else float("nan")
-    result["net"] = {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se],
-                     "sd": math.sqrt(max(var, 0.0))}  # fmt: skip
+    result["net"] = {
+        "mean": mean,
+        "se": se,
+        "ci95": [mean - Z95 * se, mean + Z95 * se],
+        "sd": math.sqrt(max(var, 0.0)),
+    }
     return result
 
 
@@ -178,8 +196,15 @@ def odds(
     policies = policies or Policies()
     backend = backend or LocalBackend()
     counts = OddsCounts()
-    run_chunks(backend, odds_chunk, deals, chunk, (seed, policies, rules),
-               lambda _, part: counts.merge(part), progress)  # fmt: skip
+    run_chunks(
+        backend,
+        odds_chunk,
+        deals,
+        chunk,
+        (seed, policies, rules),
+        lambda _, part: counts.merge(part),
+        progress,
+    )
     summary = summarize(counts)
     summary["interrupted"] = counts.deals < deals
     summary["seed"] = seed

@@ -23,35 +23,27 @@ import numpy as np
 
 from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
-from .kernels import match as KM
+from .kernels import layouts as L
 from .kernels import partie as KP
-from .kernels import simulate as KS
-from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
-from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, simulate
-from .strategies import Strategy, kernel_arrays, policies, resolve
+from .simulation import simulate
+from .strategies import Strategy, mirrored_args, policies, resolve
 
-N_SPANS = 64
 SETTLE_RANGE = 1000  # settlements histogrammed over [-SETTLE_RANGE, SETTLE_RANGE]
 TOTAL_RANGE = 600
 
 
-def _engine_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
-    ids_ab, params_ab = kernel_arrays(a, b)
-    ids_ba, params_ba = kernel_arrays(b, a)
-    share = KM.share_level(ids_ab, params_ab, ids_ba, params_ba)
-    bits = DD_TT_BITS if (a.uses_solver or b.uses_solver) else 1
-    return (ids_ab, params_ab, ids_ba, params_ba, share, SUIT_TABLES, rules.to_array(), N_SPANS,
-            bits, *SHARED_SOLVER_TABLES)  # fmt: skip
-
-
 def partie_rows(
-    a: str | Strategy, b: str | Strategy, seed: int, start: int, n: int,
+    a: str | Strategy,
+    b: str | Strategy,
+    seed: int,
+    start: int,
+    n: int,
     rules: Rules = DEFAULT_RULES,
-) -> np.ndarray:  # fmt: skip
+) -> np.ndarray:
     """Rows int32[n, 2, PR_LEN] of mirrored parties start..start+n-1 (A's view; version 0: A
     elder in the first deal, version 1: B elder first)."""
-    return KP.mirrored_parties(seed, start, n, *_engine_args(resolve(a), resolve(b), rules))
+    return KP.mirrored_parties(seed, start, n, *mirrored_args(resolve(a), resolve(b), rules))
 
 
 def _partie_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> PartieCounts:
@@ -69,8 +61,10 @@ class PartieCounts:
         self.sums: dict[str, float] = {}
         #: parties by A's settlement (index + SETTLE_RANGE, clipped) and by each final total
         self.settle_hist = np.zeros(2 * SETTLE_RANGE + 1, np.int64)
-        self.total_hist = {"a": np.zeros(TOTAL_RANGE + 1, np.int64),
-                           "b": np.zeros(TOTAL_RANGE + 1, np.int64)}  # fmt: skip
+        self.total_hist = {
+            "a": np.zeros(TOTAL_RANGE + 1, np.int64),
+            "b": np.zeros(TOTAL_RANGE + 1, np.int64),
+        }
 
     def merge(self, other: PartieCounts) -> None:
         """Add another partial aggregate (integer-valued sums, so exact in any order)."""
@@ -87,16 +81,16 @@ class PartieCounts:
     def add(self, rows: np.ndarray) -> None:
         r = rows.astype(np.int64)
         self.pairs += len(r)
-        win = (r[:, :, KP.PR_WINNER] == 1).astype(np.int64)
-        lose = (r[:, :, KP.PR_WINNER] == -1).astype(np.int64)
-        draw = (r[:, :, KP.PR_WINNER] == 0).astype(np.int64)
-        rub = r[:, :, KP.PR_RUBICON].astype(np.int64)
-        settle = r[:, :, KP.PR_SETTLE]
+        win = (r[:, :, L.PROW_WINNER] == 1).astype(np.int64)
+        lose = (r[:, :, L.PROW_WINNER] == -1).astype(np.int64)
+        draw = (r[:, :, L.PROW_WINNER] == 0).astype(np.int64)
+        rub = r[:, :, L.PROW_RUBICON].astype(np.int64)
+        settle = r[:, :, L.PROW_SETTLE]
         self.settle_hist += np.bincount(
             np.clip(settle.ravel(), -SETTLE_RANGE, SETTLE_RANGE) + SETTLE_RANGE,
             minlength=self.settle_hist.size,
         )
-        for side, f in (("a", KP.PR_A), ("b", KP.PR_B)):
+        for side, f in (("a", L.PROW_A), ("b", L.PROW_B)):
             self.total_hist[side] += np.bincount(
                 np.clip(r[:, :, f].ravel(), 0, TOTAL_RANGE), minlength=TOTAL_RANGE + 1
             )
@@ -114,10 +108,10 @@ class PartieCounts:
             self._add(f"v{v}.settle_sq", (settle[:, v] ** 2).sum())
             self._add(f"v{v}.a_rubicons", (win[:, v] * rub[:, v]).sum())
             self._add(f"v{v}.b_rubicons", (lose[:, v] * rub[:, v]).sum())
-            self._add(f"v{v}.blank", r[:, v, KP.PR_BLANK].sum())
-            self._add(f"v{v}.deals", r[:, v, KP.PR_DEALS].sum())
-            self._add(f"v{v}.a_total", r[:, v, KP.PR_A].sum())
-            self._add(f"v{v}.b_total", r[:, v, KP.PR_B].sum())
+            self._add(f"v{v}.blank", r[:, v, L.PROW_BLANK].sum())
+            self._add(f"v{v}.deals", r[:, v, L.PROW_DEALS].sum())
+            self._add(f"v{v}.a_total", r[:, v, L.PROW_A].sum())
+            self._add(f"v{v}.b_total", r[:, v, L.PROW_B].sum())
 
 
 def summarize(c: PartieCounts, a: str, b: str) -> dict:
@@ -156,7 +150,7 @@ def summarize(c: PartieCounts, a: str, b: str) -> dict:
         "mean_totals": {
             "a": both("a_total") / m if m else float("nan"),
             "b": both("b_total") / m if m else float("nan"),
-        },  # fmt: skip
+        },
         "by_first_elder": by_first,
         "statement": _statement(a, b, settle, p),
     }
@@ -201,11 +195,22 @@ def parties(
     finished). ``backend``: where the chunks run (default local); same counts on any."""
     sa, sb = resolve(a), resolve(b)
     counts = PartieCounts()
-    done = run_chunks(backend or LocalBackend(), _partie_task, n, chunk, (sa, sb, seed, rules),
-                      lambda _, part: counts.merge(part), progress)  # fmt: skip
+    done = run_chunks(
+        backend or LocalBackend(),
+        _partie_task,
+        n,
+        chunk,
+        (sa, sb, seed, rules),
+        lambda _, part: counts.merge(part),
+        progress,
+    )
     summary = summarize(counts, sa.name, sb.name)
-    summary.update(seed=seed, rules=rules.to_dict(), interrupted=done < n,
-                   strategies={sa.name: sa.summary(), sb.name: sb.summary()})  # fmt: skip
+    summary.update(
+        seed=seed,
+        rules=rules.to_dict(),
+        interrupted=done < n,
+        strategies={sa.name: sa.summary(), sb.name: sb.summary()},
+    )
     return PartieResult(summary, counts, done < n)
 
 
@@ -240,8 +245,10 @@ def plot_parties(c: PartieCounts, summary: dict, path: str, title: str = "") -> 
     ax2.set_xlabel("final total of the partie (points)")
     ax2.set_title("Final totals")
     ax2.legend()
-    fig.suptitle(title or f"{a} v {b}: {summary['parties']:,} parties "
-                 f"(P({a} wins) {summary['a_win']['p']:.3f})")  # fmt: skip
+    fig.suptitle(
+        title
+        or f"{a} v {b}: {summary['parties']:,} parties (P({a} wins) {summary['a_win']['p']:.3f})"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -263,11 +270,13 @@ def deal_distributions(
     indexed [my points, opponent's points]: (when I am elder, when I am younger)."""
     sm, so = resolve(me), resolve(opp)
     out = []
-    for elder, younger, mine, theirs in ((sm, so, KS.R_ELDER, KS.R_YOUNGER),
-                                         (so, sm, KS.R_YOUNGER, KS.R_ELDER)):  # fmt: skip
+    for elder, younger, mine, theirs in (
+        (sm, so, L.REC_ELDER, L.REC_YOUNGER),
+        (so, sm, L.REC_YOUNGER, L.REC_ELDER),
+    ):
         rec = simulate(deals, seed, policies(elder, younger), rules)
-        x = np.clip(rec[:, mine + KS.F_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
-        y = np.clip(rec[:, theirs + KS.F_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
+        x = np.clip(rec[:, mine + L.RF_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
+        y = np.clip(rec[:, theirs + L.RF_TOTAL], 0, MAX_DEAL_POINTS - 1).astype(np.int64)
         h = np.bincount(x * MAX_DEAL_POINTS + y, minlength=MAX_DEAL_POINTS**2)
         out.append(h.reshape(MAX_DEAL_POINTS, MAX_DEAL_POINTS) / deals)
     return out[0], out[1]

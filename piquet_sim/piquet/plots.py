@@ -62,8 +62,9 @@ def exchange_value(elder: list[dict], younger: list[dict], path: str | Path) -> 
     ks = np.array([r["k"] for r in forced])
     m = np.array([r["mean"] for r in forced])
     err = np.array([[r["mean"] - r["lo"] for r in forced], [r["hi"] - r["mean"] for r in forced]])
-    ax1.errorbar(ks, m, yerr=err, fmt="o-", color=COLOURS["elder"], capsize=4,
-                 label="elder takes exactly k")  # fmt: skip
+    ax1.errorbar(
+        ks, m, yerr=err, fmt="o-", color=COLOURS["elder"], capsize=4, label="elder takes exactly k"
+    )
     for r in elder:
         if r["k"] is None:
             ax1.axhspan(r["lo"], r["hi"], color="grey", alpha=0.3, label="elder's own policy")
@@ -81,8 +82,16 @@ def exchange_value(elder: list[dict], younger: list[dict], path: str | Path) -> 
         mm = np.array([r["mean"] for r in rows])
         e = np.array([[r["mean"] - r["lo"] for r in rows], [r["hi"] - r["mean"] for r in rows]])
         colour = cmap(i / max(len(elder_ks) - 1, 1))
-        ax2.errorbar(j + (i - 2) * 0.04, mm, yerr=e, fmt="o-", capsize=3, ms=4, color=colour,
-                     label=f"elder took {k}")  # fmt: skip
+        ax2.errorbar(
+            j + (i - 2) * 0.04,
+            mm,
+            yerr=e,
+            fmt="o-",
+            capsize=3,
+            ms=4,
+            color=colour,
+            label=f"elder took {k}",
+        )
     ax2.set_xlabel("cards younger takes, j")
     ax2.set_ylabel("younger's net per deal (points)")
     ax2.set_title("Younger: value of taking j cards")
@@ -105,8 +114,15 @@ def event_rates(rows: list[dict], path: str | Path) -> Path:
             p = np.array([sel[s]["p"] for s in names]) * 100
             lo = np.array([sel[s]["lo"] for s in names]) * 100
             hi = np.array([sel[s]["hi"] for s in names]) * 100
-            ax.bar(x + off, p, width=0.4, color=COLOURS[role], label=role,
-                   yerr=np.clip([p - lo, hi - p], 0, None), capsize=3)  # fmt: skip
+            ax.bar(
+                x + off,
+                p,
+                width=0.4,
+                color=COLOURS[role],
+                label=role,
+                yerr=np.clip([p - lo, hi - p], 0, None),
+                capsize=3,
+            )
         ax.set_xticks(x, names, rotation=30, ha="right")
         ax.set_ylabel("percent of deals")
         ax.set_title(event)

@@ -43,12 +43,13 @@ from ..core.report import Section, render_html, render_markdown
 from ..core.stats import mean_ci, wilson_interval
 from . import plots
 from .kernels import exchange_value as KX
-from .kernels.tables import SUIT_TABLES
+from .kernels import layouts as L
+from .kernels.bundles import make_env
 from .match import plot_margins, tournament
 from .odds import odds
 from .partie import parties
 from .rules import DEFAULT_RULES, Rules
-from .simulation import DD_TT_BITS, SHARED_SOLVER_TABLES, Policies
+from .simulation import Policies, solver_bits
 from .strategies import Strategy, policies, resolve
 
 DEFAULT_STRATEGIES = ("greedy", "max", "sink-sets", "sink-point", "random")
@@ -118,11 +119,11 @@ class ExchangeCounts:
             self.y_took = np.zeros((c, TALON + 1), np.int64)
 
     def add(self, rows: np.ndarray) -> None:
-        net = rows[:, :, KX.V_NET].astype(np.int64)
+        net = rows[:, :, L.XV_NET].astype(np.int64)
         self.deals += len(net)
         self.sums += net.sum(axis=0)
         self.cross += net.T @ net
-        took = rows[:, 0, KX.V_E_TOOK].astype(np.int64)
+        took = rows[:, 0, L.XV_E_TOOK].astype(np.int64)
         self.e_took += np.bincount(took, minlength=TALON + 1)
         self.e_took_net += np.bincount(took, weights=net[:, 0], minlength=TALON + 1).astype(
             np.int64
@@ -131,7 +132,7 @@ class ExchangeCounts:
             np.int64
         )
         for c in range(len(self.cells)):
-            self.y_took[c] += np.bincount(rows[:, c, KX.V_Y_TOOK], minlength=TALON + 1)
+            self.y_took[c] += np.bincount(rows[:, c, L.XV_Y_TOOK], minlength=TALON + 1)
 
     def merge(self, other: ExchangeCounts) -> None:
         self.deals += other.deals
@@ -165,13 +166,19 @@ def exchange_chunk(
     chunk: Chunk, seed: int, pol: Policies, rules: Rules, cells: list[tuple[int, int]]
 ) -> ExchangeCounts:
     """Exchange-value sums of one chunk of deals (the unit of work of every backend)."""
-    ids, params = pol.arrays()
     e = np.array([c[0] for c in cells], np.int64)
     y = np.array([c[1] for c in cells], np.int64)
-    bits = DD_TT_BITS if pol.uses_solver else 1
-    rows = KX.exchange_values(seed, chunk.start, chunk.size, e, y, ids, params, SUIT_TABLES,
-                              rules.to_array(), 4 * numba.get_num_threads(), bits,
-                              *SHARED_SOLVER_TABLES)  # fmt: skip
+    rows = KX.exchange_values(
+        seed,
+        chunk.start,
+        chunk.size,
+        e,
+        y,
+        pol.stages(),
+        make_env(rules.to_array()),
+        4 * numba.get_num_threads(),
+        solver_bits(pol.uses_solver),
+    )
     counts = ExchangeCounts(cells)
     counts.add(rows)
     return counts
@@ -190,8 +197,9 @@ def exchange_study(
     backend = backend or LocalBackend()
     cells = exchange_cells(rules)
     total = ExchangeCounts(cells)
-    for _, part in backend.map_unordered(exchange_chunk, chunks(deals, chunk), seed, pol, rules,
-                                         cells):  # fmt: skip
+    for _, part in backend.map_unordered(
+        exchange_chunk, chunks(deals, chunk), seed, pol, rules, cells
+    ):
         total.merge(part)
         if progress is not None:
             progress(part.deals)
@@ -210,23 +218,41 @@ def exchange_tables(x: ExchangeCounts, rules: Rules) -> tuple[pd.DataFrame, pd.D
         step = x.diff(c, x.cell(k - 1, -1)) if k > 1 else None
         chose = {"p": x.e_took[k] / n, "ci95": list(wilson_interval(int(x.e_took[k]), n))}
         cond = mean_ci(float(x.e_took_net[k]), float(x.e_took_net_sq[k]), int(x.e_took[k]))
-        elder_rows.append({
-            "elder takes k": str(k),
-            "elder's net (points/deal)": fmt_pts_ci(m),
-            "worth of card k (vs k-1)": fmt_pts_ci(step) if step else "",
-            "vs own policy": fmt_pts_ci(vs),
-            "policy takes k (%)": fmt_pct_ci(chose),
-            "net when the policy took k (observed)": (fmt_pts_ci(cond) if x.e_took[k] > 1
-                                                      else "n/a"),
-            "deals": f"{n:,}",
-        })  # fmt: skip
-        elder_raw.append({"k": k, "mean": m["mean"], "lo": m["ci95"][0], "hi": m["ci95"][1],
-                          "step": step, "vs_policy": vs, "policy_share": chose["p"],
-                          "conditional": cond, "conditional_n": int(x.e_took[k])})  # fmt: skip
+        elder_rows.append(
+            {
+                "elder takes k": str(k),
+                "elder's net (points/deal)": fmt_pts_ci(m),
+                "worth of card k (vs k-1)": fmt_pts_ci(step) if step else "",
+                "vs own policy": fmt_pts_ci(vs),
+                "policy takes k (%)": fmt_pct_ci(chose),
+                "net when the policy took k (observed)": (
+                    fmt_pts_ci(cond) if x.e_took[k] > 1 else "n/a"
+                ),
+                "deals": f"{n:,}",
+            }
+        )
+        elder_raw.append(
+            {
+                "k": k,
+                "mean": m["mean"],
+                "lo": m["ci95"][0],
+                "hi": m["ci95"][1],
+                "step": step,
+                "vs_policy": vs,
+                "policy_share": chose["p"],
+                "conditional": cond,
+                "conditional_n": int(x.e_took[k]),
+            }
+        )
     m = x.mean(base)
     mean_took = float((np.arange(TALON + 1) * x.e_took).sum() / n)
-    elder_rows.append({"elder takes k": f"own policy (mean {mean_took:.2f})",
-                       "elder's net (points/deal)": fmt_pts_ci(m), "deals": f"{n:,}"})  # fmt: skip
+    elder_rows.append(
+        {
+            "elder takes k": f"own policy (mean {mean_took:.2f})",
+            "elder's net (points/deal)": fmt_pts_ci(m),
+            "deals": f"{n:,}",
+        }
+    )
     elder_raw.append({"k": None, "mean": m["mean"], "lo": m["ci95"][0], "hi": m["ci95"][1]})
     elder = pd.DataFrame(elder_rows).fillna("")
 
@@ -239,22 +265,39 @@ def exchange_tables(x: ExchangeCounts, rules: Rules) -> tuple[pd.DataFrame, pd.D
             my = x.mean(c, sign=-1)
             step = x.diff(c, x.cell(k, j - 1), sign=-1) if j > lo_j else None
             vs = x.diff(c, pol_cell, sign=-1)
-            share = {"p": x.y_took[pol_cell, j] / n,
-                     "ci95": list(wilson_interval(int(x.y_took[pol_cell, j]), n))}  # fmt: skip
-            younger_rows.append({
-                "elder took k": str(k),
-                "younger takes j": str(j),
-                "younger's net (points/deal)": fmt_pts_ci(my),
-                "worth of card j (vs j-1)": fmt_pts_ci(step) if step else "",
-                "vs own policy": fmt_pts_ci(vs),
-                "policy takes j (%)": fmt_pct_ci(share),
-                "deals": f"{n:,}",
-            })  # fmt: skip
-            younger_raw.append({"elder_k": k, "j": j, "mean": my["mean"], "lo": my["ci95"][0],
-                                "hi": my["ci95"][1], "step": step, "vs_policy": vs,
-                                "policy_share": share["p"]})  # fmt: skip
-    raw = {"deals": n, "elder": elder_raw, "younger": younger_raw,
-           "method": "causal: same deals, forced exchange sizes (greedy keep values)"}  # fmt: skip
+            share = {
+                "p": x.y_took[pol_cell, j] / n,
+                "ci95": list(wilson_interval(int(x.y_took[pol_cell, j]), n)),
+            }
+            younger_rows.append(
+                {
+                    "elder took k": str(k),
+                    "younger takes j": str(j),
+                    "younger's net (points/deal)": fmt_pts_ci(my),
+                    "worth of card j (vs j-1)": fmt_pts_ci(step) if step else "",
+                    "vs own policy": fmt_pts_ci(vs),
+                    "policy takes j (%)": fmt_pct_ci(share),
+                    "deals": f"{n:,}",
+                }
+            )
+            younger_raw.append(
+                {
+                    "elder_k": k,
+                    "j": j,
+                    "mean": my["mean"],
+                    "lo": my["ci95"][0],
+                    "hi": my["ci95"][1],
+                    "step": step,
+                    "vs_policy": vs,
+                    "policy_share": share["p"],
+                }
+            )
+    raw = {
+        "deals": n,
+        "elder": elder_raw,
+        "younger": younger_raw,
+        "method": "causal: same deals, forced exchange sizes (greedy keep values)",
+    }
     return elder, pd.DataFrame(younger_rows), raw
 
 
@@ -299,13 +342,24 @@ def _versions() -> dict:
 
     import matplotlib
 
-    out = {"piquet_sim": __version__, "python": platform.python_version(),
-           "numpy": np.__version__, "numba": numba.__version__, "pandas": pd.__version__,
-           "matplotlib": matplotlib.__version__, "click": metadata.version("click")}  # fmt: skip
+    out = {
+        "piquet_sim": __version__,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "numba": numba.__version__,
+        "pandas": pd.__version__,
+        "matplotlib": matplotlib.__version__,
+        "click": metadata.version("click"),
+    }
     try:
         root = Path(__file__).resolve().parent.parent
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root,
-                                capture_output=True, text=True, timeout=5)  # fmt: skip
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=5,
+        )
         if commit.returncode == 0:
             out["git commit"] = commit.stdout.strip()
     except (OSError, subprocess.SubprocessError):
@@ -346,36 +400,65 @@ EVENT_ROWS = (
 def odds_frames(s: dict) -> dict[str, pd.DataFrame]:
     """Report tables of an odds summary: events, point length, sequence, sets, mean totals."""
     n = s["deals"]
-    rows = list(EVENT_ROWS) + ([("carte rouge", "carte_rouge")] if s["rules"]["carte_rouge"]
-                               else [])  # fmt: skip
-    events = pd.DataFrame([{
-        "event": label,
-        "elder (%)": fmt_pct_ci(s["elder"][key]),
-        "younger (%)": fmt_pct_ci(s["younger"][key]),
-        "exact, dealt hand (%)": fmt_pct(s["elder"][key]["exact"]) if "exact" in s["elder"][key]
-        else "",
-        "deals": f"{n:,}",
-    } for label, key in rows])  # fmt: skip
+    rows = list(EVENT_ROWS) + (
+        [("carte rouge", "carte_rouge")] if s["rules"]["carte_rouge"] else []
+    )
+    events = pd.DataFrame(
+        [
+            {
+                "event": label,
+                "elder (%)": fmt_pct_ci(s["elder"][key]),
+                "younger (%)": fmt_pct_ci(s["younger"][key]),
+                "exact, dealt hand (%)": fmt_pct(s["elder"][key]["exact"])
+                if "exact" in s["elder"][key]
+                else "",
+                "deals": f"{n:,}",
+            }
+            for label, key in rows
+        ]
+    )
     out = {"events": events}
-    for name, key in (("point", "point_length"), ("sequence", "best_sequence"),
-                      ("sets", "best_set")):  # fmt: skip
+    for name, key in (
+        ("point", "point_length"),
+        ("sequence", "best_sequence"),
+        ("sets", "best_set"),
+    ):
         recs = []
         for value in s["elder"]["dealt"][key]:
             de, dy = s["elder"]["dealt"][key][value], s["younger"]["dealt"][key][value]
             fe, fy = s["elder"]["final"][key][value], s["younger"]["final"][key][value]
-            recs.append({key.replace("_", " "): value, "dealt, elder (%)": fmt_pct_ci(de),
-                         "dealt, younger (%)": fmt_pct_ci(dy), "exact (%)": fmt_pct(de["exact"]),
-                         "kept, elder (%)": fmt_pct_ci(fe), "kept, younger (%)": fmt_pct_ci(fy),
-                         "deals": f"{n:,}"})  # fmt: skip
+            recs.append(
+                {
+                    key.replace("_", " "): value,
+                    "dealt, elder (%)": fmt_pct_ci(de),
+                    "dealt, younger (%)": fmt_pct_ci(dy),
+                    "exact (%)": fmt_pct(de["exact"]),
+                    "kept, elder (%)": fmt_pct_ci(fe),
+                    "kept, younger (%)": fmt_pct_ci(fy),
+                    "deals": f"{n:,}",
+                }
+            )
         out[name] = pd.DataFrame(recs)
     e, y, net = s["elder"]["mean_total"], s["younger"]["mean_total"], s["net"]
-    out["totals"] = pd.DataFrame([
-        {"quantity": "elder's deal total", "mean (points)": fmt_pts_ci(e, 3), "deals": f"{n:,}"},
-        {"quantity": "younger's deal total", "mean (points)": fmt_pts_ci(y, 3),
-         "deals": f"{n:,}"},
-        {"quantity": "net, elder minus younger", "mean (points)": fmt_pts_ci(net, 3),
-         "deals": f"{n:,}"},
-    ])  # fmt: skip
+    out["totals"] = pd.DataFrame(
+        [
+            {
+                "quantity": "elder's deal total",
+                "mean (points)": fmt_pts_ci(e, 3),
+                "deals": f"{n:,}",
+            },
+            {
+                "quantity": "younger's deal total",
+                "mean (points)": fmt_pts_ci(y, 3),
+                "deals": f"{n:,}",
+            },
+            {
+                "quantity": "net, elder minus younger",
+                "mean (points)": fmt_pts_ci(net, 3),
+                "deals": f"{n:,}",
+            },
+        ]
+    )
     return out
 
 
@@ -391,11 +474,23 @@ def odds_csv(s: dict) -> pd.DataFrame:
             for group, values in s[role][stage].items():
                 for value, est in values.items():
                     recs.append((group, role, stage, value, est))
-    return pd.DataFrame([{
-        "group": g, "role": r, "stage": st, "value": v, "p": e["p"], "ci_low": e["ci95"][0],
-        "ci_high": e["ci95"][1], "count": e["count"], "deals": s["deals"],
-        "exact": e.get("exact", ""),
-    } for g, r, st, v, e in recs])  # fmt: skip
+    return pd.DataFrame(
+        [
+            {
+                "group": g,
+                "role": r,
+                "stage": st,
+                "value": v,
+                "p": e["p"],
+                "ci_low": e["ci95"][0],
+                "ci_high": e["ci95"][1],
+                "count": e["count"],
+                "deals": s["deals"],
+                "exact": e.get("exact", ""),
+            }
+            for g, r, st, v, e in recs
+        ]
+    )
 
 
 def _sinking(hands: int, seed: int, rules: Rules, log: Callable[[str], None]):
@@ -406,8 +501,7 @@ def _sinking(hands: int, seed: int, rules: Rules, log: Callable[[str], None]):
         mod = importlib.import_module(SINKING_MODULE)
     except Exception as err:  # noqa: BLE001 - any failure means "not available"
         return None, f"{SINKING_MODULE} does not import ({type(err).__name__}: {err})"
-    fn = next((getattr(mod, n) for n in SINKING_FUNCTIONS if callable(getattr(mod, n, None))),
-              None)  # fmt: skip
+    fn = next((getattr(mod, n) for n in SINKING_FUNCTIONS if callable(getattr(mod, n, None))), None)
     if fn is None:
         return None, f"{SINKING_MODULE} offers none of {', '.join(SINKING_FUNCTIONS)}"
     source = f"{SINKING_MODULE}.{fn.__name__}"
@@ -447,10 +541,17 @@ def sinking_summary(rows: pd.DataFrame) -> pd.DataFrame:
         n = len(gain)
         est = mean_ci(float(gain.sum()), float((gain * gain).sum()), n)
         better = int((gain > 0).sum())
-        out.append({"seat": role, "choice": choice, "hands": n,
-                    "gain over declaring all (points/deal)": fmt_pts_ci(est),
-                    "hands where it beats declaring all (%)": fmt_pct_ci(
-                        {"p": better / n, "ci95": list(wilson_interval(better, n))})})  # fmt: skip
+        out.append(
+            {
+                "seat": role,
+                "choice": choice,
+                "hands": n,
+                "gain over declaring all (points/deal)": fmt_pts_ci(est),
+                "hands where it beats declaring all (%)": fmt_pct_ci(
+                    {"p": better / n, "ci95": list(wilson_interval(better, n))}
+                ),
+            }
+        )
     return pd.DataFrame(out)
 
 
@@ -551,9 +652,12 @@ def build_report(
     odds_csv_path = out / "odds.csv"
     odds_csv(main_summary).to_csv(odds_csv_path, index=False)
     images["scores"] = plots.score_distributions(
-        main_counts.total_hist, main_counts.net_hist, main_counts.deals, out / "scores.png",
+        main_counts.total_hist,
+        main_counts.net_hist,
+        main_counts.deals,
+        out / "scores.png",
         f"{main.name} playing itself",
-    )  # fmt: skip
+    )
 
     rate_rows, rate_plot = [], []
     for name, s in summaries.items():
@@ -562,8 +666,16 @@ def build_report(
             for role in ("elder", "younger"):
                 est = s[role][event]
                 row[f"{event}, {role} (%)"] = fmt_pct_ci(est)
-                rate_plot.append({"strategy": name, "event": event, "role": role, "p": est["p"],
-                                  "lo": est["ci95"][0], "hi": est["ci95"][1]})  # fmt: skip
+                rate_plot.append(
+                    {
+                        "strategy": name,
+                        "event": event,
+                        "role": role,
+                        "p": est["p"],
+                        "lo": est["ci95"][0],
+                        "hi": est["ci95"][1],
+                    }
+                )
         row["deals"] = f"{s['deals']:,}"
         rate_rows.append(row)
     rates = pd.DataFrame(rate_rows)
@@ -580,8 +692,9 @@ def build_report(
     data["exchange"] = x_raw
     timings["exchange value"] = time.perf_counter() - t
     log(f"exchange value: {len(x.cells)} settings x {x.deals:,} deals")
-    images["exchange"] = plots.exchange_value(x_raw["elder"], x_raw["younger"],
-                                              out / "exchange_value.png")  # fmt: skip
+    images["exchange"] = plots.exchange_value(
+        x_raw["elder"], x_raw["younger"], out / "exchange_value.png"
+    )
 
     # --- tournament
     t = time.perf_counter()
@@ -595,24 +708,42 @@ def build_report(
         i = names.index(r["strategy"])
         opp = [j for j in range(len(names)) if j != i]
         half = float(np.mean(tour.half_widths[i, opp]))  # sd of a mean <= mean of the sds
-        stand.append({"strategy": r["strategy"],
-                      "mean margin (points/deal)": fmt_pts_ci(
-                          {"mean": r["mean_margin"],
-                           "ci95": [r["mean_margin"] - half, r["mean_margin"] + half]}, 3),
-                      "significant wins": int(r["significant_wins"]),
-                      "significant losses": int(r["significant_losses"]),
-                      "matches": int(r["matches"]), "pairs per match": f"{n_pairs:,}"})  # fmt: skip
+        stand.append(
+            {
+                "strategy": r["strategy"],
+                "mean margin (points/deal)": fmt_pts_ci(
+                    {
+                        "mean": r["mean_margin"],
+                        "ci95": [r["mean_margin"] - half, r["mean_margin"] + half],
+                    },
+                    3,
+                ),
+                "significant wins": int(r["significant_wins"]),
+                "significant losses": int(r["significant_losses"]),
+                "matches": int(r["matches"]),
+                "pairs per match": f"{n_pairs:,}",
+            }
+        )
     standings = pd.DataFrame(stand)
-    matches = pd.DataFrame([{
-        "A": r["a"], "B": r["b"],
-        "A's margin (points/deal)": fmt_pts_ci(
-            {"mean": r["net_per_deal"], "ci95": [r["ci_low"], r["ci_high"]]}, 3),
-        "p-value": f"{r['p_value']:.2g}",
-        "A wins the deal (%)": fmt_pct_ci(_rate(r["a_deal_win_rate"], 2 * int(r["pairs"]))),
-        "mirrored pairs": f"{int(r['pairs']):,}",
-    } for _, r in tour.matches.iterrows()])  # fmt: skip
-    data["tournament"] = {"matches": tour.matches.to_dict(orient="records"),
-                          "standings": tour.standings.to_dict(orient="records")}  # fmt: skip
+    matches = pd.DataFrame(
+        [
+            {
+                "A": r["a"],
+                "B": r["b"],
+                "A's margin (points/deal)": fmt_pts_ci(
+                    {"mean": r["net_per_deal"], "ci95": [r["ci_low"], r["ci_high"]]}, 3
+                ),
+                "p-value": f"{r['p_value']:.2g}",
+                "A wins the deal (%)": fmt_pct_ci(_rate(r["a_deal_win_rate"], 2 * int(r["pairs"]))),
+                "mirrored pairs": f"{int(r['pairs']):,}",
+            }
+            for _, r in tour.matches.iterrows()
+        ]
+    )
+    data["tournament"] = {
+        "matches": tour.matches.to_dict(orient="records"),
+        "standings": tour.standings.to_dict(orient="records"),
+    }
 
     # --- parties
     t = time.perf_counter()
@@ -621,19 +752,28 @@ def build_report(
         ps = parties(a, b, n_parties, seed, rules).summary
         partie_data.append(ps)
         st = ps["a_settlement"]
-        partie_rows.append({
-            "A": a.name, "B": b.name,
-            "A wins (%)": fmt_pct_ci(ps["a_win"]),
-            "draw (%)": fmt_pct_ci(ps["draw"]),
-            "rubicon, either way (%)": fmt_pct_ci(ps["rubicon"]),
-            "A rubicons B (%)": fmt_pct_ci(ps["a_rubicons_b"]),
-            "B rubicons A (%)": fmt_pct_ci(ps["b_rubicons_a"]),
-            "A's settlement (points/partie)": fmt_pts_ci(st, 1),
-            "deals per partie": f"{ps['mean_deals']:.2f}",
-            "parties": f"{ps['parties']:,}",
-        })  # fmt: skip
-        partie_plot.append({"label": f"{a.name} vs {b.name}", "mean": st["mean"],
-                            "lo": st["ci95"][0], "hi": st["ci95"][1]})  # fmt: skip
+        partie_rows.append(
+            {
+                "A": a.name,
+                "B": b.name,
+                "A wins (%)": fmt_pct_ci(ps["a_win"]),
+                "draw (%)": fmt_pct_ci(ps["draw"]),
+                "rubicon, either way (%)": fmt_pct_ci(ps["rubicon"]),
+                "A rubicons B (%)": fmt_pct_ci(ps["a_rubicons_b"]),
+                "B rubicons A (%)": fmt_pct_ci(ps["b_rubicons_a"]),
+                "A's settlement (points/partie)": fmt_pts_ci(st, 1),
+                "deals per partie": f"{ps['mean_deals']:.2f}",
+                "parties": f"{ps['parties']:,}",
+            }
+        )
+        partie_plot.append(
+            {
+                "label": f"{a.name} vs {b.name}",
+                "mean": st["mean"],
+                "lo": st["ci95"][0],
+                "hi": st["ci95"][1],
+            }
+        )
     timings["parties"] = time.perf_counter() - t
     log(f"parties: {len(partie_rows)} pairings x {2 * n_parties:,} parties")
     partie_table = pd.DataFrame(partie_rows)
@@ -646,44 +786,87 @@ def build_report(
     t = time.perf_counter()
     sink_table, sink_source = _sinking(sink_hands, seed, rules, log)
     timings["sinking study"] = time.perf_counter() - t
-    data["sinking"] = {"available": sink_table is not None, "source": sink_source,
-                       "table": None if sink_table is None
-                       else json.loads(sink_table.to_json(orient="records"))}  # fmt: skip
+    data["sinking"] = {
+        "available": sink_table is not None,
+        "source": sink_source,
+        "table": None if sink_table is None else json.loads(sink_table.to_json(orient="records")),
+    }
     log("sinking study: " + ("included" if sink_table is not None else "not available"))
 
     # --- assemble
     elapsed = time.perf_counter() - t_start
     timings["total"] = elapsed
     strategy_args = ",".join(names)
-    command = (f"piquet report --out {out_dir} --deals {deals} --seed {seed} "
-               f"--strategies {strategy_args} {_rules_flags(rules)}").strip()  # fmt: skip
+    command = (
+        f"piquet report --out {out_dir} --deals {deals} --seed {seed} "
+        f"--strategies {strategy_args} {_rules_flags(rules)}"
+    ).strip()
     versions = _versions()
     sections: list[Section] = []
 
     sec = Section("reproduce", "Reproduce this report")
-    sec.text(f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} in "
-             f"{elapsed:.0f} s on {os.cpu_count()} cores ({numba.get_num_threads()} numba "
-             f"threads; backend: {backend.describe()}). Every study uses seed {seed}, so deal i "
-             f"is the same deal in all of them. To regenerate:\n\n`{command}`")  # fmt: skip
-    sec.table(pd.DataFrame([{"option": k, "value": str(v)} for k, v in rules.to_dict().items()]),
-              "Rules options")  # fmt: skip
-    sec.table(pd.DataFrame([
-        {"study": "odds, score distributions, event rates", "sample": f"{deals:,} deals per "
-         "strategy (playing itself)", "seconds": f"{timings['odds and event rates']:.1f}"},
-        {"study": "value of exchanging k cards", "sample": f"{x.deals:,} deals x "
-         f"{len(x.cells)} exchange settings", "seconds": f"{timings['exchange value']:.1f}"},
-        {"study": "tournament", "sample": f"{n_pairs:,} mirrored deal pairs per match",
-         "seconds": f"{timings['tournament']:.1f}"},
-        {"study": "parties", "sample": f"{2 * n_parties:,} parties per pairing "
-         f"({n_parties:,} mirrored pairs)", "seconds": f"{timings['parties']:.1f}"},
-        {"study": "sinking", "sample": f"{sink_hands:,} dealt hands per seat"
-         if sink_table is not None else "not run", "seconds": f"{timings['sinking study']:.1f}"},
-    ]), "Sample sizes and run times")  # fmt: skip
-    sec.table(pd.DataFrame([{"strategy": s.name, "stages (exchange / declare / play)":
-                             s.summary(), "description": s.description} for s in strats]),
-              "Strategies")  # fmt: skip
-    sec.table(pd.DataFrame([{"software": k, "version": v} for k, v in versions.items()]),
-              "Software versions")  # fmt: skip
+    sec.text(
+        f"Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} in "
+        f"{elapsed:.0f} s on {os.cpu_count()} cores ({numba.get_num_threads()} numba "
+        f"threads; backend: {backend.describe()}). Every study uses seed {seed}, so deal i "
+        f"is the same deal in all of them. To regenerate:\n\n`{command}`"
+    )
+    sec.table(
+        pd.DataFrame([{"option": k, "value": str(v)} for k, v in rules.to_dict().items()]),
+        "Rules options",
+    )
+    sec.table(
+        pd.DataFrame(
+            [
+                {
+                    "study": "odds, score distributions, event rates",
+                    "sample": f"{deals:,} deals per strategy (playing itself)",
+                    "seconds": f"{timings['odds and event rates']:.1f}",
+                },
+                {
+                    "study": "value of exchanging k cards",
+                    "sample": f"{x.deals:,} deals x {len(x.cells)} exchange settings",
+                    "seconds": f"{timings['exchange value']:.1f}",
+                },
+                {
+                    "study": "tournament",
+                    "sample": f"{n_pairs:,} mirrored deal pairs per match",
+                    "seconds": f"{timings['tournament']:.1f}",
+                },
+                {
+                    "study": "parties",
+                    "sample": f"{2 * n_parties:,} parties per pairing "
+                    f"({n_parties:,} mirrored pairs)",
+                    "seconds": f"{timings['parties']:.1f}",
+                },
+                {
+                    "study": "sinking",
+                    "sample": f"{sink_hands:,} dealt hands per seat"
+                    if sink_table is not None
+                    else "not run",
+                    "seconds": f"{timings['sinking study']:.1f}",
+                },
+            ]
+        ),
+        "Sample sizes and run times",
+    )
+    sec.table(
+        pd.DataFrame(
+            [
+                {
+                    "strategy": s.name,
+                    "stages (exchange / declare / play)": s.summary(),
+                    "description": s.description,
+                }
+                for s in strats
+            ]
+        ),
+        "Strategies",
+    )
+    sec.table(
+        pd.DataFrame([{"software": k, "version": v} for k, v in versions.items()]),
+        "Software versions",
+    )
     sections.append(sec)
 
     sec = Section("how-to-read", "How to read this report")
@@ -691,8 +874,10 @@ def build_report(
     sections.append(sec)
 
     sec = Section("odds", f"Odds: {main.name} playing itself")
-    sec.text(f"Both players use **{main.name}** ({main.summary()}); {deals:,} deals. The exact "
-             "column is the dealt-hand value from combinatorics.")  # fmt: skip
+    sec.text(
+        f"Both players use **{main.name}** ({main.summary()}); {deals:,} deals. The exact "
+        "column is the dealt-hand value from combinatorics."
+    )
     sec.table(frames["events"], "Deal events, percent of deals [95% interval]")
     sec.table(frames["point"], "Longest suit (point length): dealt and kept hands")
     sec.table(frames["sequence"], "Best sequence: dealt and kept hands")
@@ -700,23 +885,31 @@ def build_report(
     sections.append(sec)
 
     sec = Section("scores", "Score distributions")
-    sec.text(f"Points per deal, {main.name} playing itself. Elder's advantage is the mean net "
-             f"score: {fmt_pts_ci(main_summary['net'], 2)} points per deal "
-             f"(sd {main_summary['net']['sd']:.1f}).")  # fmt: skip
+    sec.text(
+        f"Points per deal, {main.name} playing itself. Elder's advantage is the mean net "
+        f"score: {fmt_pts_ci(main_summary['net'], 2)} points per deal "
+        f"(sd {main_summary['net']['sd']:.1f})."
+    )
     sec.table(frames["totals"], "Mean deal totals [95% interval]")
-    sec.image(images["scores"], "Deal totals for elder and younger, and the net score, with "
-              "95% bands")  # fmt: skip
+    sec.image(
+        images["scores"], "Deal totals for elder and younger, and the net score, with 95% bands"
+    )
     sections.append(sec)
 
     sec = Section("exchange", "Value of exchanging k cards")
-    sec.text(f"Method: **causal**. The same {x.deals:,} deals are finished once per exchange "
-             f"size; a player forced to take k cards throws the k of lowest greedy keep value "
-             f"({main.name}'s weights) and draws k; everything after is {main.name}'s play. "
-             "Differences are paired on common deals. For younger, elder's take is forced to "
-             "k and younger's to j.")  # fmt: skip
+    sec.text(
+        f"Method: **causal**. The same {x.deals:,} deals are finished once per exchange "
+        f"size; a player forced to take k cards throws the k of lowest greedy keep value "
+        f"({main.name}'s weights) and draws k; everything after is {main.name}'s play. "
+        "Differences are paired on common deals. For younger, elder's take is forced to "
+        "k and younger's to j."
+    )
     sec.table(elder_x, "Elder: net per deal (elder minus younger) when taking exactly k cards")
-    sec.table(younger_x, "Younger: net per deal (younger minus elder) when taking exactly j "
-              "cards after elder took k")  # fmt: skip
+    sec.table(
+        younger_x,
+        "Younger: net per deal (younger minus elder) when taking exactly j "
+        "cards after elder took k",
+    )
     sec.image(images["exchange"], "Mean net per deal by exchange size, 95% intervals")
     sections.append(sec)
 
@@ -733,35 +926,56 @@ def build_report(
     )
     sec.table(standings, "Standings (mean margin over all opponents)")
     sec.table(matches, "Matches (A's view)")
-    sec.image(images["heatmap"], "Pairwise margins, row minus column, points per deal "
-              "(± 95% half-width)")  # fmt: skip
+    sec.image(
+        images["heatmap"], "Pairwise margins, row minus column, points per deal (± 95% half-width)"
+    )
     sections.append(sec)
 
     sec = Section("parties", "Parties")
-    sec.text(f"Mirrored parties ({rules.game}): {2 * n_parties:,} parties per pairing, half "
-             "with each strategy elder in the first deal.")  # fmt: skip
+    sec.text(
+        f"Mirrored parties ({rules.game}): {2 * n_parties:,} parties per pairing, half "
+        "with each strategy elder in the first deal."
+    )
     sec.table(partie_table, "Partie results (A's view) [95% interval]")
     sec.image(images["parties"], "A's expected settlement per partie, 95% intervals")
     sections.append(sec)
 
     sec = Section("sinking", "Sinking study")
     if sink_table is not None:
-        sec.text(f"From {sink_source}. Gains are points per deal (player minus opponent) "
-                 "over declaring everything.")  # fmt: skip
+        sec.text(
+            f"From {sink_source}. Gains are points per deal (player minus opponent) "
+            "over declaring everything."
+        )
         sec.table(_float_cells(sink_table), "Sinking study")
     else:
         sec.text(f"The sinking study is not available yet: {sink_source}.")
     sections.append(sec)
 
     title = f"Piquet strategy report ({', '.join(names)})"
-    paths = {"html": out / "report.html", "md": out / "report.md", "json": out / "report.json",
-             "odds_csv": odds_csv_path, "images": images}  # fmt: skip
+    paths = {
+        "html": out / "report.html",
+        "md": out / "report.md",
+        "json": out / "report.json",
+        "odds_csv": odds_csv_path,
+        "images": images,
+    }
     paths["html"].write_text(render_html(title, sections), encoding="utf-8")
     paths["md"].write_text(render_markdown(title, sections), encoding="utf-8")
-    data.update(command=command, seed=seed, deals=deals, rules=rules.to_dict(),
-                strategies=names, versions=versions, timings=timings,
-                samples={"odds": deals, "exchange": x.deals, "tournament_pairs": n_pairs,
-                         "partie_pairs": n_parties})  # fmt: skip
+    data.update(
+        command=command,
+        seed=seed,
+        deals=deals,
+        rules=rules.to_dict(),
+        strategies=names,
+        versions=versions,
+        timings=timings,
+        samples={
+            "odds": deals,
+            "exchange": x.deals,
+            "tournament_pairs": n_pairs,
+            "partie_pairs": n_parties,
+        },
+    )
     paths["json"].write_text(json.dumps(data, indent=1, default=_json_default), encoding="utf-8")
     log(f"report written to {paths['html']}")
     return paths

@@ -12,19 +12,13 @@ from dataclasses import asdict, dataclass, fields
 import numpy as np
 
 from ..core.errors import InputError
+from .kernels import layouts as L
 
 LEAD_POINTS = ("every", "ten_or_higher")
 TIE_RULES = ("two_more_deals", "refait_double")
 GAMES = ("rubicon", "hundred", "four_deals")
 
 # Index of each option in the kernels' rules array.
-R_LEAD_TEN_OR_HIGHER = 0  # 1 when lead_points == "ten_or_higher"
-R_YOUNGER_MUST_EXCHANGE = 1  # 1 when younger must take at least one card
-R_CARTE_ROUGE = 2  # 1 when carte rouge (20) is played
-R_TIE = 3  # index into TIE_RULES
-R_GAME = 4  # index into GAMES
-R_BLANK_PARTIE_BONUS = 5  # 1 when a blank partie gives the opponent 100 more
-RULES_ARRAY_LEN = 6
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
@@ -66,35 +60,41 @@ class Rules:
 
     def to_array(self) -> np.ndarray:
         """The int32 array form the kernels take (indices ``R_*``)."""
-        arr = np.zeros(RULES_ARRAY_LEN, dtype=np.int32)
-        arr[R_LEAD_TEN_OR_HIGHER] = self.lead_points == "ten_or_higher"
-        arr[R_YOUNGER_MUST_EXCHANGE] = self.younger_must_exchange
-        arr[R_CARTE_ROUGE] = self.carte_rouge
-        arr[R_TIE] = TIE_RULES.index(self.tie)
-        arr[R_GAME] = GAMES.index(self.game)
-        arr[R_BLANK_PARTIE_BONUS] = self.blank_partie_bonus
+        arr = np.zeros(L.RULE_LEN, dtype=np.int32)
+        arr[L.RULE_LEAD_TEN_OR_HIGHER] = self.lead_points == "ten_or_higher"
+        arr[L.RULE_YOUNGER_MUST_EXCHANGE] = self.younger_must_exchange
+        arr[L.RULE_CARTE_ROUGE] = self.carte_rouge
+        arr[L.RULE_TIE] = TIE_RULES.index(self.tie)
+        arr[L.RULE_GAME] = GAMES.index(self.game)
+        arr[L.RULE_BLANK_PARTIE_BONUS] = self.blank_partie_bonus
         return arr
 
     @classmethod
     def from_array(cls, arr: np.ndarray) -> Rules:
         """Inverse of :meth:`to_array`; raises RulesError on an array no Rules produces."""
         arr = np.asarray(arr)
-        if arr.shape != (RULES_ARRAY_LEN,):
-            raise RulesError(f"a rules array has {RULES_ARRAY_LEN} entries, got shape {arr.shape}")
-        limits = {R_LEAD_TEN_OR_HIGHER: 2, R_YOUNGER_MUST_EXCHANGE: 2, R_CARTE_ROUGE: 2,
-                  R_TIE: len(TIE_RULES), R_GAME: len(GAMES), R_BLANK_PARTIE_BONUS: 2}  # fmt: skip
+        if arr.shape != (L.RULE_LEN,):
+            raise RulesError(f"a rules array has {L.RULE_LEN} entries, got shape {arr.shape}")
+        limits = {
+            L.RULE_LEAD_TEN_OR_HIGHER: 2,
+            L.RULE_YOUNGER_MUST_EXCHANGE: 2,
+            L.RULE_CARTE_ROUGE: 2,
+            L.RULE_TIE: len(TIE_RULES),
+            L.RULE_GAME: len(GAMES),
+            L.RULE_BLANK_PARTIE_BONUS: 2,
+        }
         for index, limit in limits.items():
             if not 0 <= int(arr[index]) < limit:
                 raise RulesError(
                     f"rules array entry {index} is {int(arr[index])}, not 0..{limit - 1}"
                 )
         return cls(
-            lead_points=LEAD_POINTS[int(arr[R_LEAD_TEN_OR_HIGHER])],
-            younger_must_exchange=bool(arr[R_YOUNGER_MUST_EXCHANGE]),
-            carte_rouge=bool(arr[R_CARTE_ROUGE]),
-            tie=TIE_RULES[int(arr[R_TIE])],
-            game=GAMES[int(arr[R_GAME])],
-            blank_partie_bonus=bool(arr[R_BLANK_PARTIE_BONUS]),
+            lead_points=LEAD_POINTS[int(arr[L.RULE_LEAD_TEN_OR_HIGHER])],
+            younger_must_exchange=bool(arr[L.RULE_YOUNGER_MUST_EXCHANGE]),
+            carte_rouge=bool(arr[L.RULE_CARTE_ROUGE]),
+            tie=TIE_RULES[int(arr[L.RULE_TIE])],
+            game=GAMES[int(arr[L.RULE_GAME])],
+            blank_partie_bonus=bool(arr[L.RULE_BLANK_PARTIE_BONUS]),
         )
 
     def to_dict(self) -> dict:

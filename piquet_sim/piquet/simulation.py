@@ -13,28 +13,49 @@ import numba
 import numpy as np
 import pandas as pd
 
+from . import policies as P
+from .kernels import layouts as L
 from .kernels import simulate as K
-from .kernels.declaring import DECLARATION_POLICIES
-from .kernels.exchange import EXCHANGE_POLICIES, GREEDY_DEFAULT_PARAMS
-from .kernels.play import PLAY_POLICIES as PLAY_POLICY_NAMES
-from .kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
-from .kernels.tables import SUIT_TABLES
+from .kernels.bundles import Env, Stages, make_env, make_stages
 from .rules import DEFAULT_RULES, Rules
 
 FIELD_NAMES = (
-    "carte_blanche", "point", "sequence", "sets", "carte_rouge", "repique", "play", "cards",
-    "pique", "total", "tricks", "taken", "dealt_point_len", "dealt_seq_len", "dealt_set",
-    "final_point_len", "final_seq_len", "final_set",
-)  # fmt: skip
-assert len(FIELD_NAMES) == K.F_BLOCK
-PLAY_POLICIES = {name: i for i, name in enumerate(PLAY_POLICY_NAMES)}
-DD_TT_BITS = 18  # solver table per span for dd play: 3 MB
-SHARED_SOLVER_TABLES = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
+    "carte_blanche",
+    "point",
+    "sequence",
+    "sets",
+    "carte_rouge",
+    "repique",
+    "play",
+    "cards",
+    "pique",
+    "total",
+    "tricks",
+    "taken",
+    "dealt_point_len",
+    "dealt_seq_len",
+    "dealt_set",
+    "final_point_len",
+    "final_seq_len",
+    "final_set",
+)
+assert len(FIELD_NAMES) == L.RF_BLOCK
+DD_TT_BITS = 18  # solver table per span for policies that call the solver: 3 MB
+ROLES = ("elder", "younger")
+_ROWS = {
+    ("exchange", "elder"): L.STAGE_ELDER_EXCHANGE,
+    ("exchange", "younger"): L.STAGE_YOUNGER_EXCHANGE,
+    ("declare", "elder"): L.STAGE_ELDER_DECLARE,
+    ("declare", "younger"): L.STAGE_YOUNGER_DECLARE,
+    ("play", "elder"): L.STAGE_ELDER_PLAY,
+    ("play", "younger"): L.STAGE_YOUNGER_PLAY,
+}
 
 
 @dataclass(frozen=True)
 class Policies:
-    """Policy names for every stage of a deal (see ``EXCHANGE_POLICIES`` and ``PLAY_POLICIES``)."""
+    """Policy names for every stage of a deal (``policies.REGISTRY`` lists them) and, per role
+    ("elder"/"younger"), parameters overriding a policy's defaults."""
 
     elder_exchange: str = "greedy"
     younger_exchange: str = "greedy"
@@ -42,53 +63,60 @@ class Policies:
     younger_play: str = "greedy"
     elder_declare: str = "all"
     younger_declare: str = "all"
-    #: per role ("elder"/"younger"): greedy exchange weights (default GREEDY_DEFAULT_PARAMS)
+    #: per role: exchange parameters (greedy weights; default ``policies.GREEDY_DEFAULTS``)
     exchange_params: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
     #: per role: declaration policy parameters (e.g. sink flags for "sink")
     declare_params: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
+    #: per role: play policy parameters (e.g. pimc worlds per decision)
+    play_params: dict[str, np.ndarray] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
-        for stage in ("elder_exchange", "younger_exchange"):
-            _check(stage, getattr(self, stage), EXCHANGE_POLICIES)
-        for stage in ("elder_play", "younger_play"):
-            _check(stage, getattr(self, stage), PLAY_POLICIES)
-        for stage in ("elder_declare", "younger_declare"):
-            _check(stage, getattr(self, stage), DECLARATION_POLICIES)
+        for stage, role in _ROWS:
+            P.get(stage, self.policy(stage, role))
+
+    def policy(self, stage: str, role: str) -> str:
+        """The policy name of one stage and role."""
+        return getattr(self, f"{role}_{stage}")
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """(policy ids int32[N_STAGES], parameters float64[N_STAGES, N_PARAMS]) for the kernel."""
-        ids = np.zeros(K.N_STAGES, dtype=np.int32)
-        params = np.zeros((K.N_STAGES, K.N_PARAMS), dtype=np.float64)
-        ids[K.ST_ELDER_EXCHANGE] = EXCHANGE_POLICIES[self.elder_exchange]
-        ids[K.ST_YOUNGER_EXCHANGE] = EXCHANGE_POLICIES[self.younger_exchange]
-        ids[K.ST_ELDER_DECLARE] = DECLARATION_POLICIES[self.elder_declare]
-        ids[K.ST_YOUNGER_DECLARE] = DECLARATION_POLICIES[self.younger_declare]
-        ids[K.ST_ELDER_PLAY] = PLAY_POLICIES[self.elder_play]
-        ids[K.ST_YOUNGER_PLAY] = PLAY_POLICIES[self.younger_play]
-        for stage, role in ((K.ST_ELDER_EXCHANGE, "elder"), (K.ST_YOUNGER_EXCHANGE, "younger")):
-            p = np.asarray(self.exchange_params.get(role, GREEDY_DEFAULT_PARAMS), dtype=float)
-            params[stage, : p.size] = p
-        for stage, role in ((K.ST_ELDER_DECLARE, "elder"), (K.ST_YOUNGER_DECLARE, "younger")):
-            p = np.asarray(self.declare_params.get(role, ()), dtype=float)
-            params[stage, : p.size] = p
+        """(policy ids int32[STAGE_LEN], parameters float64[STAGE_LEN, STAGE_PARAMS]): a row's
+        parameters are the ones given for its role, else its policy's registry defaults. An
+        exchange row always carries greedy weights (the greedy defaults unless given): the
+        exchange-value study ranks forced discards by them whatever the policy."""
+        ids = np.zeros(L.STAGE_LEN, dtype=np.int32)
+        params = np.zeros((L.STAGE_LEN, L.STAGE_PARAMS), dtype=np.float64)
+        given = {
+            "exchange": self.exchange_params,
+            "declare": self.declare_params,
+            "play": self.play_params,
+        }
+        for (stage, role), row in _ROWS.items():
+            policy = P.get(stage, self.policy(stage, role))
+            ids[row] = policy.id
+            default = P.GREEDY_DEFAULTS if stage == "exchange" else policy.defaults
+            p = np.asarray(given[stage].get(role, default), dtype=float)
+            params[row, : p.size] = p
         return ids, params
+
+    def stages(self) -> Stages:
+        """The kernels' ``Stages`` bundle of these policies."""
+        return make_stages(*self.arrays())
 
     @property
     def uses_solver(self) -> bool:
-        return "dd" in (self.elder_play, self.younger_play)
+        """True when a play policy calls the exact solver (a real table per thread)."""
+        return any(P.get("play", self.policy("play", r)).needs_solver for r in ROLES)
 
 
-def _kernel_args(policies: Policies, rules: Rules) -> tuple:
+def solver_bits(uses_solver: bool) -> int:
+    """Table size (log2 entries) per thread: a real table for the solver, a token one else."""
+    return DD_TT_BITS if uses_solver else 1
+
+
+def _kernel_args(policies: Policies, rules: Rules) -> tuple[Stages, Env, int, int]:
     """Arguments after (seed, start, n) of ``simulate_records``."""
-    ids, params = policies.arrays()
-    bits = DD_TT_BITS if policies.uses_solver else 1
     n_spans = 4 * numba.get_num_threads()
-    return (ids, params, SUIT_TABLES, rules.to_array(), n_spans, bits, *SHARED_SOLVER_TABLES)
-
-
-def _check(stage: str, name: str, known: dict) -> None:
-    if name not in known:
-        raise ValueError(f"unknown {stage} policy {name!r}; choose from {', '.join(known)}")
+    return policies.stages(), make_env(rules.to_array()), n_spans, solver_bits(policies.uses_solver)
 
 
 def simulate(
@@ -98,7 +126,7 @@ def simulate(
     rules: Rules = DEFAULT_RULES,
     start: int = 0,
 ) -> np.ndarray:
-    """Records (int16[n, R_LEN]) of deals start..start+n-1 of ``seed``."""
+    """Records (int16[n, REC_LEN]) of deals start..start+n-1 of ``seed``."""
     return K.simulate_records(seed, start, n, *_kernel_args(policies or Policies(), rules))
 
 
@@ -122,12 +150,12 @@ def simulate_chunks(
 def records_frame(records: np.ndarray) -> pd.DataFrame:
     """Records as a DataFrame: columns ``elder_<field>``, ``younger_<field>``, winners, net."""
     columns = {}
-    for role, base in (("elder", K.R_ELDER), ("younger", K.R_YOUNGER)):
+    for role, base in (("elder", L.REC_ELDER), ("younger", L.REC_YOUNGER)):
         for i, name in enumerate(FIELD_NAMES):
             columns[f"{role}_{name}"] = records[:, base + i]
     winner = np.array(["none", "elder", "younger", "equal"])
-    columns["point_winner"] = winner[records[:, K.R_WIN_POINT]]
-    columns["sequence_winner"] = winner[records[:, K.R_WIN_SEQUENCE]]
-    columns["sets_winner"] = winner[records[:, K.R_WIN_SETS]]
-    columns["net"] = records[:, K.R_NET]
+    columns["point_winner"] = winner[records[:, L.REC_WIN_POINT]]
+    columns["sequence_winner"] = winner[records[:, L.REC_WIN_SEQUENCE]]
+    columns["sets_winner"] = winner[records[:, L.REC_WIN_SETS]]
+    columns["net"] = records[:, L.REC_NET]
     return pd.DataFrame(columns)

@@ -27,13 +27,12 @@ import numpy as np
 from ..core.stats import sample_mean_ci
 from . import cards as C
 from .kernels import advisor as KA
+from .kernels import layouts as L
 from .kernels import sinking as K
-from .kernels.exchange import EXCH_GREEDY, GREEDY_DEFAULT_PARAMS
-from .kernels.pimc import PLAY_PIMC, ST_ATTEMPTS, ST_DECISIONS, ST_FALLBACKS, ST_WORLDS
-from .kernels.play import PLAY_DD, PLAY_GREEDY
-from .kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
-from .kernels.tables import SUIT_TABLES
+from .kernels.bundles import make_env
+from .policies import names as policy_names
 from .rules import DEFAULT_RULES, Rules
+from .simulation import Policies
 
 CHOICES = {
     "declare all": K.CH_ALL,
@@ -45,7 +44,8 @@ CHOICES = {
     "lesser set": K.CH_LESSER_SET,
     "sink everything": K.CH_SINK_ALL,
 }
-PLAYS = {"pimc": PLAY_PIMC, "dd": PLAY_DD, "greedy": PLAY_GREEDY}
+#: How both sides play the deals (every play policy of the registry).
+PLAYS = policy_names("play")
 PARTS = ("declarations", "repique", "pique", "play", "concealment")
 TT_BITS = 18
 MAX_ATTEMPTS = 2000  # sampler draws per pimc world before the declaration bounds are dropped
@@ -127,28 +127,34 @@ def evaluate(
     start: int = 0,
     n_spans: int = 2,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Kernel rows int32[worlds, len(choices), O_LEN] and sampler stats for one hand.
+    """Kernel rows int32[worlds, len(choices), SINK_LEN] and sampler stats for one hand.
 
     ``discard`` -1: ``hand`` is held at the declarations (no exchange); else the dealt hand and
     its discard (elder draws that many; younger after elder took ``elder_took``)."""
-    r = rules.to_array()
+    env = make_env(rules.to_array())
     w_role = role if discard >= 0 else 0
     k = elder_took if (role == 1 and discard >= 0) else 0
-    opp, talons, s0, e_disc, attempts = KA.build_worlds(
-        np.int64(hand), w_role, k, EXCH_GREEDY, GREEDY_DEFAULT_PARAMS, -1, 50_000,
-        seed, start, worlds, 1, SUIT_TABLES, r,
-    )  # fmt: skip
-    ok = attempts > 0
-    if not ok.all():
-        opp, talons, s0, e_disc = opp[ok], talons[ok], s0[ok], e_disc[ok]
-    p_id = PLAYS[play]
+    request = (np.int64(w_role), np.int64(k), np.int64(-1), np.int64(50_000))
+    greedy = Policies().stages()  # the opponent exchanges (and elder is modelled) by greedy
+    worlds_, _ = KA.build_worlds(np.int64(hand), request, greedy, seed, start, worlds, 1, env)
+    play_params = {r: np.array([pimc_worlds, MAX_ATTEMPTS]) for r in ("elder", "younger")}
+    stages = Policies(
+        elder_play=play, younger_play=play, play_params=play_params if play == "pimc" else {}
+    ).stages()
+    player = (np.int64(hand), np.int64(role), np.int64(discard))
+    spans = max(1, min(n_spans, int(worlds_.valid.sum())))
     rows, stats = K.evaluate_worlds(
-        np.int64(hand), role, np.int64(discard), opp, talons, e_disc, s0, seed, start,
-        np.array(choices, dtype=np.int64), p_id, p_id, EXCH_GREEDY, GREEDY_DEFAULT_PARAMS,
-        pimc_worlds, MAX_ATTEMPTS, SUIT_TABLES, r, max(1, min(n_spans, len(opp))),
-        TT_BITS if play != "greedy" else 16, KEYTAB, REPTAB, QTTAB, LOW8, POP8,
-    )  # fmt: skip
-    return rows, stats.sum(axis=0)
+        player,
+        worlds_,
+        seed,
+        start,
+        np.array(choices, dtype=np.int64),
+        stages,
+        env,
+        spans,
+        TT_BITS if play != "greedy" else 16,
+    )
+    return rows[worlds_.valid], stats.sum(axis=0)
 
 
 def summarise(rows: np.ndarray, names: list[str]) -> list[ChoiceResult]:
@@ -158,19 +164,21 @@ def summarise(rows: np.ndarray, names: list[str]) -> list[ChoiceResult]:
     for j, name in enumerate(names):
         x = rows[:, j, :].astype(np.int64)
         d = x - base
-        net, lo, hi = sample_mean_ci(x[:, K.O_TOTAL])
-        gain, glo, ghi = sample_mean_ci(d[:, K.O_TOTAL])
-        info = (d[:, K.O_PLAY] + d[:, K.O_PIQUE]) - (d[:, K.O_DD_PLAY] + d[:, K.O_DD_PIQUE])
+        net, lo, hi = sample_mean_ci(x[:, L.SINK_TOTAL])
+        gain, glo, ghi = sample_mean_ci(d[:, L.SINK_TOTAL])
+        info = (d[:, L.SINK_PLAY] + d[:, L.SINK_PIQUE]) - (
+            d[:, L.SINK_DD_PLAY] + d[:, L.SINK_DD_PIQUE]
+        )
         parts = {
-            "declarations": float(d[:, K.O_DECL].mean()),
-            "repique": float(d[:, K.O_REPIQUE].mean()),
-            "pique": float(d[:, K.O_PIQUE].mean()),
-            "play": float(d[:, K.O_PLAY].mean()),
+            "declarations": float(d[:, L.SINK_DECL].mean()),
+            "repique": float(d[:, L.SINK_REPIQUE].mean()),
+            "pique": float(d[:, L.SINK_PIQUE].mean()),
+            "play": float(d[:, L.SINK_PLAY].mean()),
             "concealment": float(info.mean()),
         }
         out.append(
             ChoiceResult(
-                name, net, (lo, hi), gain, (glo, ghi), parts, float(x[:, K.O_CHANGED].mean())
+                name, net, (lo, hi), gain, (glo, ghi), parts, float(x[:, L.SINK_CHANGED].mean())
             )
         )
     return out
@@ -236,9 +244,18 @@ def analyse(
         if name not in CHOICES:
             raise SinkError(f"unknown choice {name!r}; choices are {', '.join(CHOICES)}")
     rows, stats = evaluate(
-        hand_mask, r, disc, elder_took or 0, [CHOICES[n] for n in names], worlds, play,
-        pimc_worlds, seed, rules, n_spans=n_spans,
-    )  # fmt: skip
+        hand_mask,
+        r,
+        disc,
+        elder_took or 0,
+        [CHOICES[n] for n in names],
+        worlds,
+        play,
+        pimc_worlds,
+        seed,
+        rules,
+        n_spans=n_spans,
+    )
     results = summarise(rows, names)
     keep = []
     for j, res in enumerate(results):
@@ -250,20 +267,28 @@ def analyse(
     margin, mlo, mhi = math.nan, math.nan, math.nan
     if len(ranked) > 1:
         idx = {res.name: j for j, res in enumerate(results)}
-        a = rows[:, idx[ranked[0].name], K.O_TOTAL].astype(np.int64)
-        b = rows[:, idx[ranked[1].name], K.O_TOTAL].astype(np.int64)
+        a = rows[:, idx[ranked[0].name], L.SINK_TOTAL].astype(np.int64)
+        b = rows[:, idx[ranked[1].name], L.SINK_TOTAL].astype(np.int64)
         margin, mlo, mhi = sample_mean_ci(a - b)
     sampler = {
-        "decisions": int(stats[ST_DECISIONS]),
-        "worlds": int(stats[ST_WORLDS]),
-        "mean_attempts": float(stats[ST_ATTEMPTS] / max(1, stats[ST_WORLDS])),
-        "fallbacks": int(stats[ST_FALLBACKS]),
+        "decisions": int(stats[L.PIMC_DECISIONS]),
+        "worlds": int(stats[L.PIMC_WORLDS]),
+        "mean_attempts": float(stats[L.PIMC_ATTEMPTS] / max(1, stats[L.PIMC_WORLDS])),
+        "fallbacks": int(stats[L.PIMC_FALLBACKS]),
     }
     return SinkAnalysis(
-        C.format_cards(hand_mask), role, C.format_cards(disc) if disc >= 0 else None,
-        rows.shape[0], play, pimc_worlds if play == "pimc" else 0,
-        time.perf_counter() - t0, ranked, margin, (mlo, mhi), sampler,
-    )  # fmt: skip
+        C.format_cards(hand_mask),
+        role,
+        C.format_cards(disc) if disc >= 0 else None,
+        rows.shape[0],
+        play,
+        pimc_worlds if play == "pimc" else 0,
+        time.perf_counter() - t0,
+        ranked,
+        margin,
+        (mlo, mhi),
+        sampler,
+    )
 
 
 def _holding(hand: int, choice: str) -> str:
@@ -306,9 +331,17 @@ def study(
         hands = elders if role == "elder" else youngers
         for i, h in enumerate(hands.tolist()):
             data, _ = evaluate(
-                h, 0 if role == "elder" else 1, -1, 0, [CHOICES[n] for n in names], worlds,
-                play, pimc_worlds, seed + 7919 * (i + 1), rules,
-            )  # fmt: skip
+                h,
+                0 if role == "elder" else 1,
+                -1,
+                0,
+                [CHOICES[n] for n in names],
+                worlds,
+                play,
+                pimc_worlds,
+                seed + 7919 * (i + 1),
+                rules,
+            )
             for j, res in enumerate(summarise(data, names)):
                 if j == 0 or res.changed == 0:
                     continue
@@ -320,7 +353,7 @@ def study(
                         "holding": _holding(h, res.name),
                         "gain": res.gain,
                         **res.parts,
-                    }  # fmt: skip
+                    }
                 )
     return pd.DataFrame(rows)
 

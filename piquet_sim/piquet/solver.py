@@ -14,6 +14,7 @@ import numpy as np
 
 from . import cards as C
 from .kernels import solver as K
+from .kernels.bundles import Workspace
 from .kernels.tricks import pique_start, play_trick
 from .rules import DEFAULT_RULES, Rules
 
@@ -63,15 +64,15 @@ class Solution:
         return d
 
 
-_WORKSPACE: tuple | None = None
+_WORKSPACES: dict[Rules, Workspace] = {}
 
 
-def workspace() -> tuple:
-    """The process-wide solver workspace (its table is reused across solves: keys are exact)."""
-    global _WORKSPACE
-    if _WORKSPACE is None:
-        _WORKSPACE = K.make_workspace()
-    return _WORKSPACE
+def workspace(rules: Rules = DEFAULT_RULES) -> Workspace:
+    """The process-wide solver workspace of these rules (its table is reused across solves:
+    keys are exact)."""
+    if rules not in _WORKSPACES:
+        _WORKSPACES[rules] = K.make_workspace(rules.to_array())
+    return _WORKSPACES[rules]
 
 
 def check_position(elder: int, younger: int, e_tricks: int, y_tricks: int) -> int:
@@ -112,22 +113,10 @@ def solve(
     n = check_position(elder, younger, et, yt)
     ten = int(rules.lead_points == "ten_or_higher")
     li = LEADERS.index(leader)
-    ws = workspace()
     line = np.full(24, -1, dtype=np.int32)
+    start = (np.int64(points[0]), np.int64(points[1]), np.int64(not repique))
     value = int(
-        K.solve_line(
-            np.int64(elder),
-            np.int64(younger),
-            li,
-            et,
-            int(points[0]),
-            int(points[1]),
-            int(not repique),
-            ten,
-            K.F_ALL,
-            ws,
-            line,
-        )
+        K.solve_line(np.int64(elder), np.int64(younger), li, et, start, workspace(rules), line)
     )
     sol = replay_line(elder, younger, li, et, yt, points, repique, ten, line[: 2 * n])
     sol.value = value

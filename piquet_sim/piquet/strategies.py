@@ -29,19 +29,13 @@ from pathlib import Path
 
 import numpy as np
 
-from .kernels.declaring import DECLARATION_POLICIES
-from .kernels.exchange import EXCHANGE_POLICIES, GREEDY_DEFAULT_PARAMS
-from .simulation import PLAY_POLICIES, Policies
+from . import policies as P
+from .kernels.bundles import make_env
+from .policies import SINK_CLASSES, STAGES
+from .rules import Rules
+from .simulation import Policies, solver_bits
 
 ROLES = ("elder", "younger")
-STAGES = ("exchange", "declare", "play")
-#: Greedy exchange weight names (index into ``GREEDY_DEFAULT_PARAMS``; see ``kernels.exchange``).
-GREEDY_WEIGHTS = ("rank", "point", "point_len", "seq", "seq_near", "set3", "set2", "guard",
-                  "singleton", "draw", "leave")  # fmt: skip
-assert len(GREEDY_WEIGHTS) == GREEDY_DEFAULT_PARAMS.size
-#: Sink flag names of the "sink" declaration policy (params[0..2]).
-SINK_CLASSES = ("point", "sequence", "sets")
-_KNOWN = {"exchange": EXCHANGE_POLICIES, "declare": DECLARATION_POLICIES, "play": PLAY_POLICIES}
 
 
 class StrategyError(ValueError):
@@ -84,7 +78,8 @@ class Strategy:
 
     @property
     def uses_solver(self) -> bool:
-        return "dd" in (self.elder.play.policy, self.younger.play.policy)
+        """True when a seat's play policy calls the exact solver."""
+        return any(P.get("play", s.play.policy).needs_solver for s in (self.elder, self.younger))
 
     def to_dict(self) -> dict:
         """Plain dict in the file format (loadable by :func:`from_dict`)."""
@@ -103,25 +98,26 @@ class Strategy:
 
 
 def _stage_dict(stage: str, st: Stage) -> dict:
-    if stage == "exchange" and st.policy == "greedy" and st.params:
-        return {"policy": st.policy, "params": dict(zip(GREEDY_WEIGHTS, st.params, strict=True))}
     if stage == "declare" and st.policy == "sink":
         return {
             "policy": "sink",
             "sink": [c for c, p in zip(SINK_CLASSES, st.params, strict=True) if p],
         }
-    return {"policy": st.policy, "params": list(st.params)} if st.params else {"policy": st.policy}
+    if not st.params:
+        return {"policy": st.policy}
+    names = P.get(stage, st.policy).params
+    return {"policy": st.policy, "params": dict(zip(names, st.params, strict=True))}
 
 
 def policies(elder: Strategy, younger: Strategy) -> Policies:
     """The stage policies of a deal with ``elder`` sitting elder and ``younger`` younger."""
     e, y = elder.elder, younger.younger
-    ex_params, de_params = {}, {}
+    given: dict[str, dict[str, np.ndarray]] = {stage: {} for stage in STAGES}
     for role, seat in (("elder", e), ("younger", y)):
-        if seat.exchange.params:
-            ex_params[role] = np.asarray(seat.exchange.params, dtype=float)
-        if seat.declare.params:
-            de_params[role] = np.asarray(seat.declare.params, dtype=float)
+        for stage in STAGES:
+            st = getattr(seat, stage)
+            if st.params:
+                given[stage][role] = np.asarray(st.params, dtype=float)
     return Policies(
         elder_exchange=e.exchange.policy,
         younger_exchange=y.exchange.policy,
@@ -129,14 +125,33 @@ def policies(elder: Strategy, younger: Strategy) -> Policies:
         younger_play=y.play.policy,
         elder_declare=e.declare.policy,
         younger_declare=y.declare.policy,
-        exchange_params=ex_params,
-        declare_params=de_params,
+        exchange_params=given["exchange"],
+        declare_params=given["declare"],
+        play_params=given["play"],
     )
 
 
 def kernel_arrays(elder: Strategy, younger: Strategy) -> tuple[np.ndarray, np.ndarray]:
-    """(policy ids int32[N_STAGES], params float64[N_STAGES, N_PARAMS]) for the deal kernels."""
+    """(policy ids int32[STAGE_LEN], params float64[STAGE_LEN, STAGE_PARAMS]) for the deal
+    kernels."""
     return policies(elder, younger).arrays()
+
+
+#: Parallel spans of the mirrored kernels: fixed, so the split never depends on the threads.
+MIRRORED_SPANS = 64
+
+
+def mirrored_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
+    """Arguments after (seed, start, n) of the mirrored kernels (``kernels.match.mirrored_deals``
+    and ``kernels.partie.mirrored_parties``): A's and B's seatings, how much they share, the
+    run's Env, the span count and the solver table size."""
+    from .kernels.match import share_level
+
+    stages_ab = policies(a, b).stages()
+    stages_ba = policies(b, a).stages()
+    share = share_level(stages_ab, stages_ba)
+    bits = solver_bits(a.uses_solver or b.uses_solver)
+    return stages_ab, stages_ba, share, make_env(rules.to_array()), MIRRORED_SPANS, bits
 
 
 # ----------------------------------------------------------------------------- building
@@ -150,53 +165,47 @@ def _parse_stage(stage: str, value, where: str) -> Stage:
     unknown = set(value) - {"policy", "params", "sink"}
     if unknown:
         raise StrategyError(f"{where}: unknown key {sorted(unknown)[0]!r} in {stage}")
-    name = value["policy"]
-    if name not in _KNOWN[stage]:
-        raise StrategyError(
-            f"{where}: unknown {stage} policy {name!r}; choose from {', '.join(_KNOWN[stage])}"
-        )
-    params: tuple[float, ...] = ()
+    try:
+        policy = P.get(stage, value["policy"])
+    except ValueError as err:
+        raise StrategyError(f"{where}: {err}") from None
+    if value.get("sink") is not None and (stage, policy.name) != ("declare", "sink"):
+        raise StrategyError(f"{where}: 'sink' needs declare policy 'sink'")
+    if (stage, policy.name) == ("declare", "sink"):
+        sink = value.get("sink", [])
+        if isinstance(sink, str):
+            sink = [sink]
+        bad = [s for s in sink if s not in SINK_CLASSES]
+        if bad or not sink:
+            raise StrategyError(f"{where}: 'sink' must list classes from {', '.join(SINK_CLASSES)}")
+        return Stage(policy.name, tuple(1.0 if c in sink else 0.0 for c in SINK_CLASSES))
     raw = value.get("params")
-    if stage == "exchange" and raw is not None:
-        if name != "greedy":
-            raise StrategyError(f"{where}: only the greedy exchange takes parameters")
-        weights = list(GREEDY_DEFAULT_PARAMS)
-        if isinstance(raw, dict):
-            for k, v in raw.items():
-                if k not in GREEDY_WEIGHTS:
-                    raise StrategyError(
-                        f"{where}: unknown greedy weight {k!r}; known: {', '.join(GREEDY_WEIGHTS)}"
-                    )
-                weights[GREEDY_WEIGHTS.index(k)] = _number(v, where)
-        elif isinstance(raw, list) and len(raw) == len(GREEDY_WEIGHTS):
-            weights = [_number(v, where) for v in raw]
-        else:
-            raise StrategyError(
-                f"{where}: greedy params must be a table of weights or a list of "
-                f"{len(GREEDY_WEIGHTS)} numbers"
-            )
-        params = tuple(weights)
-    elif stage == "declare":
-        if name == "sink":
-            sink = value.get("sink", [])
-            if isinstance(sink, str):
-                sink = [sink]
-            bad = [s for s in sink if s not in SINK_CLASSES]
-            if bad or not sink:
+    if raw is None:
+        return Stage(policy.name)
+    if not policy.params:
+        raise StrategyError(f"{where}: the {stage} policy {policy.name!r} takes no parameters")
+    params = list(policy.defaults)
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            if k not in policy.params:
                 raise StrategyError(
-                    f"{where}: 'sink' must list classes from {', '.join(SINK_CLASSES)}"
+                    f"{where}: unknown {policy.name} parameter {k!r}; known: "
+                    f"{', '.join(policy.params)}"
                 )
-            params = tuple(1.0 if c in sink else 0.0 for c in SINK_CLASSES)
-        elif value.get("sink"):
-            raise StrategyError(f"{where}: 'sink' needs declare policy 'sink'")
-    elif raw:
-        raise StrategyError(f"{where}: the {stage} policy {name!r} takes no parameters")
-    return Stage(name, params)
+            params[policy.params.index(k)] = _number(v, where)
+    elif isinstance(raw, list) and len(raw) == len(policy.params):
+        params = [_number(v, where) for v in raw]
+    else:
+        raise StrategyError(
+            f"{where}: {policy.name} params must be a table of "
+            f"{', '.join(policy.params)} or a list of {len(policy.params)} numbers"
+        )
+    return Stage(policy.name, tuple(params))
 
 
 def _number(v, where: str) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float):
-        raise StrategyError(f"{where}: weights must be numbers, got {v!r}")
+        raise StrategyError(f"{where}: parameters must be numbers, got {v!r}")
     return float(v)
 
 
@@ -256,8 +265,14 @@ def _toml_loads(text: str, where: str) -> dict:
         raise StrategyError(f"{where}: not valid TOML ({err})") from None
 
 
-def _builtin(name: str, description: str, exchange="greedy", declare="all", play="greedy",
-             sink: tuple[str, ...] = ()) -> Strategy:  # fmt: skip
+def _builtin(
+    name: str,
+    description: str,
+    exchange="greedy",
+    declare="all",
+    play="greedy",
+    sink: tuple[str, ...] = (),
+) -> Strategy:
     decl = Stage(declare, tuple(1.0 if c in sink else 0.0 for c in SINK_CLASSES) if sink else ())
     seat = Seat(Stage(exchange), decl, Stage(play))
     return Strategy(name, description, seat, seat)
@@ -272,32 +287,35 @@ REGISTRY: dict[str, Strategy] = {
             "max",
             "take every card allowed, keep high cards; declare all; greedy play",
             exchange="max",
-        ),  # fmt: skip
+        ),
         _builtin(
             "random",
             "random exchange, declare all, random play (a floor to beat)",
             exchange="random",
             play="random",
-        ),  # fmt: skip
+        ),
         _builtin("dd-play", "greedy exchange, declare all, double-dummy play (slow)", play="dd"),
         _builtin(
-            "greedy-random-play", "greedy exchange, declare all, random play", play="random"
-        ),  # fmt: skip
+            "pimc-play",
+            "greedy exchange, declare all, imperfect-information play (pimc, slow)",
+            play="pimc",
+        ),
+        _builtin("greedy-random-play", "greedy exchange, declare all, random play", play="random"),
         _builtin(
             "sink-sets",
             "greedy, but never declares sets (always answers 'good')",
             declare="sink",
             sink=("sets",),
-        ),  # fmt: skip
+        ),
         _builtin(
             "sink-point", "greedy, but never declares the point", declare="sink", sink=("point",)
-        ),  # fmt: skip
+        ),
         _builtin(
             "sink-sequence",
             "greedy, but never declares sequences",
             declare="sink",
             sink=("sequence",),
-        ),  # fmt: skip
+        ),
         Strategy(
             "younger-sinks-sets",
             "greedy; sinks sets only when younger (declares all as elder)",

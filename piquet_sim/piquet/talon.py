@@ -18,6 +18,7 @@ import numpy as np
 
 from . import cards as C
 from .declarations import SEQUENCE_NAMES, SET_NAMES
+from .kernels import layouts as L
 from .kernels import talon as K
 from .kernels.tables import SUIT_TABLES
 from .rules import DEFAULT_RULES, Rules
@@ -125,9 +126,9 @@ def draw_odds(
             set_rank[label] = int(sets[key])
 
     expected = {
-        "point": sums[K.S_POINT] / draws,
-        "sequence": sums[K.S_SEQUENCE] / draws,
-        "sets": sums[K.S_SETS] / draws,
+        "point": sums[L.TSUM_POINT] / draws,
+        "sequence": sums[L.TSUM_SEQUENCE] / draws,
+        "sets": sums[L.TSUM_SETS] / draws,
     }
     expected = {k: float(v) for k, v in expected.items()}
     expected["total"] = sum(expected.values())
@@ -165,5 +166,5 @@ def draw_odds(
         "want": want_info,
     }
     if rules.carte_rouge:
-        result["carte_rouge_eligible"] = int(sums[K.S_CARTE_ROUGE]) / draws
+        result["carte_rouge_eligible"] = int(sums[L.TSUM_CARTE_ROUGE]) / draws
     return result

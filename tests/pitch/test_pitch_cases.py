@@ -44,11 +44,24 @@ def kernel_round(hands, calls, plays, rules):
 
 
 def reference_round(hands, bidder, bid, plays, rules):
-    res = R.score_round([P(h) for h in hands], bidder, bid, cards(plays), rules.must_follow,
-                        rules.low_to == "capturer", rules.game_tie == "bidder")  # fmt: skip
+    res = R.score_round(
+        [P(h) for h in hands],
+        bidder,
+        bid,
+        cards(plays),
+        rules.must_follow,
+        rules.low_to == "capturer",
+        rules.game_tie == "bidder",
+    )
     takers = {k: -1 if v is None else v for k, v in res.takers.items()}
-    return {"takers": takers, "points": res.points, "game_points": res.game_points,
-            "scores": res.scores, "made": res.made, "total": res.total}  # fmt: skip
+    return {
+        "takers": takers,
+        "points": res.points,
+        "game_points": res.game_points,
+        "scores": res.scores,
+        "made": res.made,
+        "total": res.total,
+    }
 
 
 def both(hands, calls, plays, rules):
@@ -179,8 +192,10 @@ def test_may_trump_or_must_follow():
     # the pitch of a round with a given trump must be a trump; a free pitch is any card
     assert C.format_cards(legal_plays(np.int64(hand), -1, 1, 0, 1)) == "9H"
     assert legal_plays(np.int64(hand), -1, -1, 0, 1) == hand
-    for got, ref in ((may, R.legal_plays(cards("5D 9H 2C"), [led], 1, False)),
-                     (must, R.legal_plays(cards("5D 9H 2C"), [led], 1, True))):  # fmt: skip
+    for got, ref in (
+        (may, R.legal_plays(cards("5D 9H 2C"), [led], 1, False)),
+        (must, R.legal_plays(cards("5D 9H 2C"), [led], 1, True)),
+    ):
         assert C.format_cards(got) == C.format_cards(sum(1 << c for c in ref))
 
 
@@ -200,11 +215,15 @@ def _calls(mask: int) -> list[int]:
 
 @pytest.mark.parametrize(
     "highest, dealer, expected",
-    [(0, 0, [0, 3, 4, 5, 6]), (4, 0, [0, 5, 6]), (6, 0, [0]),
-     (0, 1, [3, 4, 5, 6]),  # everyone passed: the dealer must bid 3 to 6
-     (4, 1, [0, 4, 5, 6]),  # the dealer may take the 4 (steal), pass or bid higher
-     (6, 1, [0, 6])],
-)  # fmt: skip
+    [
+        (0, 0, [0, 3, 4, 5, 6]),
+        (4, 0, [0, 5, 6]),
+        (6, 0, [0]),
+        (0, 1, [3, 4, 5, 6]),  # everyone passed: the dealer must bid 3 to 6
+        (4, 1, [0, 4, 5, 6]),  # the dealer may take the 4 (steal), pass or bid higher
+        (6, 1, [0, 6]),
+    ],
+)
 def test_legal_calls(highest, dealer, expected):
     assert _calls(KA.legal_calls(highest, dealer)) == expected
     assert R.legal_bids(highest, bool(dealer)) == expected
@@ -213,13 +232,15 @@ def test_legal_calls(highest, dealer, expected):
 
 @pytest.mark.parametrize(
     "calls, expected",
-    [([0, 3, 4, 4], (3, 4, 1)),  # the dealer steals at 4
-     ([0, 3, 4, 5], (3, 5, 0)),  # the dealer outbids
-     ([0, 3, 4, 0], (2, 4, 0)),  # the dealer passes
-     ([0, 0, 0, 3], (3, 3, 0)),  # stuck dealer: forced, not a steal
-     ([6, 0, 6], (2, 6, 1)),  # 3 players: the dealer steals the top bid
-     ([3, 4, 5, 6, 0, 0], (3, 6, 0))],
-)  # fmt: skip
+    [
+        ([0, 3, 4, 4], (3, 4, 1)),  # the dealer steals at 4
+        ([0, 3, 4, 5], (3, 5, 0)),  # the dealer outbids
+        ([0, 3, 4, 0], (2, 4, 0)),  # the dealer passes
+        ([0, 0, 0, 3], (3, 3, 0)),  # stuck dealer: forced, not a steal
+        ([6, 0, 6], (2, 6, 1)),  # 3 players: the dealer steals the top bid
+        ([3, 4, 5, 6, 0, 0], (3, 6, 0)),
+    ],
+)
 def test_auction_result(calls, expected):
     arr = np.zeros(6, dtype=np.int64)
     arr[: len(calls)] = calls

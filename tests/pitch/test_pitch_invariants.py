@@ -48,8 +48,11 @@ def play_random_round(rng: random.Random, rules: Rules) -> None:
         first = best = winner = -1
         for j in range(n):
             seat = (leader + j) % n
-            legal = int(legal_plays(np.int64(hands[seat]), first, trump, int(rules.must_follow),
-                                    int(t == 0)))  # fmt: skip
+            legal = int(
+                legal_plays(
+                    np.int64(hands[seat]), first, trump, int(rules.must_follow), int(t == 0)
+                )
+            )
             assert legal != 0 and legal & ~hands[seat] == 0, "a held legal card exists"
             card = rng.choice(_bits(legal))
             hands[seat] &= ~(1 << card)
@@ -97,8 +100,9 @@ def play_random_round(rng: random.Random, rules: Rules) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-@pytest.mark.parametrize("option", [{}, {"must_follow": True}, {"low_to": "capturer"},
-                                    {"game_tie": "bidder"}])  # fmt: skip
+@pytest.mark.parametrize(
+    "option", [{}, {"must_follow": True}, {"low_to": "capturer"}, {"game_tie": "bidder"}]
+)
 def test_random_play_invariants(players, option):
     rng = random.Random(1000 * players + len(option))
     rules = Rules(players=players, **option)

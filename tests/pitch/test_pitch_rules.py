@@ -15,7 +15,12 @@ from piquet_sim.pitch.rules import DEFAULT_RULES, Rules, RulesError
 def test_defaults():
     r = DEFAULT_RULES
     assert (r.players, r.must_follow, r.low_to, r.game_tie, r.target) == (
-        4, False, "holder", "nobody", 12)  # fmt: skip
+        4,
+        False,
+        "holder",
+        "nobody",
+        12,
+    )
     assert r.to_array().tolist() == [4, 0, 0, 0, 12]
 
 
@@ -33,9 +38,17 @@ def test_array_round_trip(players, must_follow, low_to, game_tie):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"players": 2}, {"players": 7}, {"players": 4.0}, {"players": True},
-     {"must_follow": 1}, {"low_to": "winner"}, {"game_tie": "dealer"}, {"target": 0}],
-)  # fmt: skip
+    [
+        {"players": 2},
+        {"players": 7},
+        {"players": 4.0},
+        {"players": True},
+        {"must_follow": 1},
+        {"low_to": "winner"},
+        {"game_tie": "dealer"},
+        {"target": 0},
+    ],
+)
 def test_bad_options_are_input_errors(kwargs):
     with pytest.raises(RulesError) as info:
         Rules(**kwargs)

@@ -149,13 +149,22 @@ def test_small_pitch_rounds_match_brute_force(option, work):
 
 def _full_rounds(players: int, count: int, seed: int) -> list[np.ndarray]:
     rules = Rules(players=players).to_array()
-    recs, _ = simulate_rounds(seed, 0, count, rules, Policy(np.zeros(2, np.int64), np.zeros(1)),
-                              False)  # fmt: skip
+    recs, _ = simulate_rounds(
+        seed, 0, count, rules, Policy(np.zeros(2, np.int64), np.zeros(1)), False
+    )
     out = []
     for r in recs:
         b = int(r[RoundRec.BIDDER])
-        out.append(pos_row(r[RoundRec.HANDS : RoundRec.HANDS + players], b, b,
-                           int(r[RoundRec.TRUMP]), pitch=1, shl=1))  # fmt: skip
+        out.append(
+            pos_row(
+                r[RoundRec.HANDS : RoundRec.HANDS + players],
+                b,
+                b,
+                int(r[RoundRec.TRUMP]),
+                pitch=1,
+                shl=1,
+            )
+        )
     return out
 
 
@@ -165,8 +174,12 @@ def test_full_rounds_pruned_equal_unpruned_three_players(work):
         values = set()
         for flags in (F_ALL, F_TT) if i >= 2 else (F_ALL, F_TT, 0):
             new_generation(work.gen, work.tt)
-            values.add((int(KP.solve_maxn(p, rules, work, flags)),
-                        int(KP.solve_paranoid(p, rules, work, flags))))  # fmt: skip
+            values.add(
+                (
+                    int(KP.solve_maxn(p, rules, work, flags)),
+                    int(KP.solve_paranoid(p, rules, work, flags)),
+                )
+            )
         assert len(values) == 1, p.tolist()
 
 
@@ -206,8 +219,7 @@ def test_solution_adds_up(players):
         # every trick's points add up to the value; every card is played once
         totals = [sum(t.points[s] for t in sol.line) for s in range(players)]
         assert totals == sol.points
-        assert sorted(c for t in sol.line for c in t.cards) == sorted(
-            C.card_names(sum(hands)))  # fmt: skip
+        assert sorted(c for t in sol.line for c in t.cards) == sorted(C.card_names(sum(hands)))
         # the value is the chosen first card's value; every card's value is a real outcome
         assert sol.line[0].cards[0] in [ch["card"] for ch in sol.choices]
         assert sol.points in [ch["value"] for ch in sol.choices]
@@ -230,13 +242,19 @@ def test_defender_indifferent_plays_against_the_bidder():
     #  2D: 3D, 9D: seat 0 wins, then 5H 7H 8H: seat 2 wins the last -> 1, 0, 1
     # Seat 1 gets 0 either way: he takes the line worse for the bidder, 2D: value 1, 0, 1.
     hands = [C.parse_cards(h) for h in ("5H 9D", "7H 2D", "8H 3D")]
-    sol = solve(hands, leader=1, bidder=0, trump=0, rules=Rules(players=3),
-                game_points=[30, 0, 0])  # fmt: skip
+    sol = solve(hands, leader=1, bidder=0, trump=0, rules=Rules(players=3), game_points=[30, 0, 0])
     assert sol.points == [1, 0, 1]
     assert {ch["card"]: ch["value"] for ch in sol.choices} == {"2D": [1, 0, 1], "7H": [2, 0, 0]}
     assert sol.line[0].cards == ["2D", "3D", "9D"]
-    par = solve(hands, leader=1, bidder=0, trump=0, rules=Rules(players=3), paranoid=True,
-                game_points=[30, 0, 0])  # fmt: skip
+    par = solve(
+        hands,
+        leader=1,
+        bidder=0,
+        trump=0,
+        rules=Rules(players=3),
+        paranoid=True,
+        game_points=[30, 0, 0],
+    )
     assert par.bidder_points == 1
 
 
@@ -250,8 +268,7 @@ def test_jack_six_and_game_in_an_endgame():
     # Seat 2 leads 3C: seat 0 2C (or trumps with JH), seat 1 KC (or trumps with 6H) ...
     # his best is QH: 2 points (Jack and Six); 3C can give him at most 0.
     hands = [C.parse_cards(h) for h in ("JH 2C", "6H KC", "QH 3C")]
-    sol = solve(hands, leader=2, bidder=0, trump=1, rules=Rules(players=3),
-                game_points=[5, 9, 0])  # fmt: skip
+    sol = solve(hands, leader=2, bidder=0, trump=1, rules=Rules(players=3), game_points=[5, 9, 0])
     values = {ch["card"]: ch["value"] for ch in sol.choices}
     assert values["QH"] == [0, 2, 2]
     assert sol.points == [0, 2, 2]
@@ -259,14 +276,16 @@ def test_jack_six_and_game_in_an_endgame():
 
 @pytest.mark.parametrize(
     "kwargs, message",
-    [({"hands": [1, 2, 4, 8]}, "rules are for 3"),
-     ({"hands": [1, 1, 2]}, "given to two players"),
-     ({"hands": [1, 6, 8]}, "unequal"),
-     ({"hands": [1, 2, 4], "trump": None}, "needs the trump"),
-     ({"hands": [63, 63 << 6, 63 << 16], "trump": 3}, "holds no clubs"),
-     ({"hands": [1, 2, 4], "trump": 0, "leader": 3}, "leader must be a seat"),
-     ({"hands": [63, 63 << 6, 63 << 16], "leader": 1, "bidder": 0}, "bidder leads")],
-)  # fmt: skip
+    [
+        ({"hands": [1, 2, 4, 8]}, "rules are for 3"),
+        ({"hands": [1, 1, 2]}, "given to two players"),
+        ({"hands": [1, 6, 8]}, "unequal"),
+        ({"hands": [1, 2, 4], "trump": None}, "needs the trump"),
+        ({"hands": [63, 63 << 6, 63 << 16], "trump": 3}, "holds no clubs"),
+        ({"hands": [1, 2, 4], "trump": 0, "leader": 3}, "leader must be a seat"),
+        ({"hands": [63, 63 << 6, 63 << 16], "leader": 1, "bidder": 0}, "bidder leads"),
+    ],
+)
 def test_bad_positions(kwargs, message):
     args = {"leader": 0, "trump": 0, "rules": Rules(players=3)} | kwargs
     hands = args.pop("hands")

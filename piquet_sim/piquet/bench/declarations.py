@@ -11,8 +11,8 @@ import time
 
 import numba
 
+from ..kernels.bundles import make_env
 from ..kernels.deal_scoring import score_random_deals
-from ..kernels.tables import SUIT_TABLES
 from ..rules import DEFAULT_RULES
 from . import workload
 
@@ -21,15 +21,15 @@ NAME = "deal+declarations"
 
 def deals_per_second(n: int, threads: int, repeats: int = 3) -> float:
     """Best of ``repeats`` timed runs of n deals on ``threads`` numba threads."""
-    rules = DEFAULT_RULES.to_array()
+    env = make_env(DEFAULT_RULES.to_array())
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
-        score_random_deals(1, 0, 1000, threads, SUIT_TABLES, rules)  # compile / load cache
+        score_random_deals(1, 0, 1000, threads, env)  # compile / load cache
         best = float("inf")
         for r in range(repeats):
             t0 = time.perf_counter()
-            score_random_deals(r + 1, 0, n, 16 * threads, SUIT_TABLES, rules)
+            score_random_deals(r + 1, 0, n, 16 * threads, env)
             best = min(best, time.perf_counter() - t0)
     finally:
         numba.set_num_threads(previous)
@@ -38,10 +38,10 @@ def deals_per_second(n: int, threads: int, repeats: int = 3) -> float:
 
 _START_SNIPPET = (
     "import time; t=time.perf_counter();"
-    "from piquet_sim.kernels.deal_scoring import score_random_deals;"
-    "from piquet_sim.kernels.tables import SUIT_TABLES;"
-    "from piquet_sim.rules import DEFAULT_RULES;"
-    "score_random_deals(1, 0, 1000, 2, SUIT_TABLES, DEFAULT_RULES.to_array());"
+    "from piquet_sim.piquet.kernels.deal_scoring import score_random_deals;"
+    "from piquet_sim.piquet.kernels.bundles import make_env;"
+    "from piquet_sim.piquet.rules import DEFAULT_RULES;"
+    "score_random_deals(1, 0, 1000, 2, make_env(DEFAULT_RULES.to_array()));"
     "print(time.perf_counter()-t)"
 )
 

@@ -72,6 +72,14 @@ def backends(quick: bool) -> list[dict]:
     finally:
         cluster.close()
     same = local["elder"] == remote["elder"] and local["net"] == remote["net"]
-    return [{"workload": "odds backends", "threads": numba.config.NUMBA_NUM_THREADS, "deals": n,
-             "local_s": round(t_local, 2), "dask_2_workers_s": round(t_dask, 2),
-             "speedup": round(t_local / t_dask, 2), "identical": same}]  # fmt: skip
+    return [
+        {
+            "workload": "odds backends",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "deals": n,
+            "local_s": round(t_local, 2),
+            "dask_2_workers_s": round(t_dask, 2),
+            "speedup": round(t_local / t_dask, 2),
+            "identical": same,
+        }
+    ]

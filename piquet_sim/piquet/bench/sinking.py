@@ -10,11 +10,13 @@ import numpy as np
 
 from ...core.rng import stream_key
 from ..kernels import knowledge as KN
-from ..kernels import pimc as P
+from ..kernels import layouts as L
+from ..kernels import play as PL
 from ..kernels import solver as S
 from ..kernels.deal import deal_full
 from ..kernels.tables import SUIT_TABLES
 from ..rules import DEFAULT_RULES
+from ..simulation import Policies
 from ..sinking import analyse
 from . import workload
 
@@ -24,23 +26,20 @@ SINK_HAND = "AS KS QS JS TS 9H 8H 7H AD KD AC QC"
 
 def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18) -> dict:
     """Time ``n`` deals of pimc against pimc (serial kernel: one core)."""
-    ws = S.make_workspace(tt_bits)
-    rules = DEFAULT_RULES.to_array()
-    pack = np.empty(32, dtype=np.int8)
-    state = np.zeros(1, dtype=np.int64)
-    out = np.zeros(8, dtype=np.int32)
-    line = np.zeros(24, dtype=np.int8)
-    stats = np.zeros(P.ST_LEN, dtype=np.int64)
+    ws = S.make_workspace(DEFAULT_RULES.to_array(), tt_bits)
+    sc = PL.new_scratch()
+    params = {r: np.array([worlds, 2000]) for r in ("elder", "younger")}
+    stages = Policies(elder_play="pimc", younger_play="pimc", play_params=params).stages()
+    pre = (np.int64(0), np.int64(0), np.int64(0))
     times = []
     for i in range(-1, n):  # deal -1: compile / load cache, not timed
-        e, y = deal_full(seed, max(i, 0) + (1000 if i < 0 else 0), pack, state)
-        ke = KN.deal_knowledge(e, np.int64(0), FULL3, y, FULL3, 0, 0, SUIT_TABLES)
-        ky = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
+        e, y = deal_full(seed, max(i, 0) + (1000 if i < 0 else 0), sc.pack, sc.state)
+        sc.know_e[:] = KN.deal_knowledge(e, np.int64(0), FULL3, y, FULL3, 0, 0, SUIT_TABLES)
+        sc.know_y[:] = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
+        if i == 0:
+            sc.pimc[:] = 0
         t0 = time.perf_counter()
-        P.play_deal_info(
-            e, y, P.PLAY_PIMC, P.PLAY_PIMC, rules, 0, 0, 0, np.uint64(stream_key(seed, i + 1)),
-            state, out, ws, ke, ky, worlds, 2000, SUIT_TABLES, stats, line,
-        )  # fmt: skip
+        PL.play_deal(e, y, stages, pre, np.uint64(stream_key(seed, i + 1)), sc.state, ws, sc)
         if i >= 0:
             times.append(time.perf_counter() - t0)
     ms = 1000 * np.array(times)
@@ -51,9 +50,9 @@ def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18) -> dict:
         "median_ms": round(float(np.median(ms)), 1),
         "mean_ms": round(float(ms.mean()), 1),
         "p90_ms": round(float(np.percentile(ms, 90)), 1),
-        "solves_per_deal": round(stats[P.ST_SOLVES] / n),
-        "attempts_per_world": round(stats[P.ST_ATTEMPTS] / max(1, stats[P.ST_WORLDS]), 2),
-        "fallbacks": int(stats[P.ST_FALLBACKS]),
+        "solves_per_deal": round(sc.pimc[L.PIMC_SOLVES] / n),
+        "attempts_per_world": round(sc.pimc[L.PIMC_ATTEMPTS] / max(1, sc.pimc[L.PIMC_WORLDS]), 2),
+        "fallbacks": int(sc.pimc[L.PIMC_FALLBACKS]),
     }
 
 

@@ -17,14 +17,22 @@ import time
 import numba
 import numpy as np
 
+from ..kernels import layouts as L
 from ..kernels import play as P
 from ..kernels import solver as K
+from ..kernels.bundles import make_env
 from ..kernels.deal import deal_hands
-from ..kernels.solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB, tt_bytes
+from ..kernels.solver_tt import tt_bytes
 from ..rules import Rules
+from ..simulation import Policies
 from . import workload
 
-TABLES = (KEYTAB, REPTAB, QTTAB, LOW8, POP8)
+
+def _start(e, y):
+    """The position of a fresh deal: elder to lead, nothing won, no pique possible yet."""
+    return (np.int64(e), np.int64(y), np.int64(0), np.int64(0), np.int64(0))
+
+
 RULES = {"every": Rules(), "ten_or_higher": Rules(lead_points="ten_or_higher")}
 
 
@@ -44,17 +52,17 @@ def solve_full(quick: bool) -> list[dict]:
     rows = []
     try:
         for name, rules in RULES.items():
-            ten = int(rules.lead_points == "ten_or_higher")
-            K.solve_position(deals[0][0], deals[0][1], 0, 0, 0, ten, K.F_ALL, ws)  # compile
+            ws = K.make_workspace(rules.to_array())
+            K.solve_position(_start(*deals[0]), ws)  # compile
             times = np.empty(n)
             nodes = np.empty(n)
             for i, (e, y) in enumerate(deals):
-                K.reset_tt(ws[K.W_TT])
-                ws[K.W_STATS][:] = 0
+                K.reset_tt(ws.tt)
+                ws.stats[:] = 0
                 t0 = time.perf_counter()
-                K.solve_position(e, y, 0, 0, 0, ten, K.F_ALL, ws)
+                K.solve_position(_start(e, y), ws)
                 times[i] = time.perf_counter() - t0
-                nodes[i] = ws[K.W_STATS][K.S_NODES]
+                nodes[i] = ws.stats[L.SOLVE_NODES]
             rows.append(
                 {
                     "workload": f"solve-full-{name}",
@@ -65,7 +73,7 @@ def solve_full(quick: bool) -> list[dict]:
                     "max_ms": round(float(times.max()) * 1e3, 3),
                     "mean_ms": round(float(times.mean()) * 1e3, 3),
                     "median_nodes": int(np.median(nodes)),
-                    "tt_entries": int(ws[K.W_TT].shape[0] // 2),
+                    "tt_entries": int(ws.tt.shape[0] // 2),
                     "tt_mb": round(tt_bytes(K.DEFAULT_SOLVE_BITS) / 2**20, 2),
                     "peak_rss_mb": round(_peak_rss_mb(), 1),
                 }
@@ -81,10 +89,10 @@ def solve_batch(quick: bool) -> list[dict]:
     threads = numba.config.NUMBA_NUM_THREADS
     rows = []
     for name, rules in RULES.items():
-        ten = int(rules.lead_points == "ten_or_higher")
-        K.solve_batch(1, 0, 4, ten, TABLES, K.DEFAULT_SOLVE_BITS)  # compile
+        env = make_env(rules.to_array())
+        K.solve_batch(1, 0, 4, env, K.DEFAULT_SOLVE_BITS)  # compile
         t0 = time.perf_counter()
-        K.solve_batch(7, 0, n, ten, TABLES, K.DEFAULT_SOLVE_BITS)
+        K.solve_batch(7, 0, n, env, K.DEFAULT_SOLVE_BITS)
         dt = time.perf_counter() - t0
         rows.append(
             {
@@ -99,23 +107,25 @@ def solve_batch(quick: bool) -> list[dict]:
     return rows
 
 
-def _playouts(policy: int, quick: bool) -> list[dict]:
+def _playouts(policy: str, quick: bool) -> list[dict]:
     n = 1_000_000 if quick else 10_000_000
-    rules = Rules().to_array()
+    env = make_env(Rules().to_array())
+    stages = Policies(elder_play=policy, younger_play=policy).stages()
+    pre = (np.int64(0), np.int64(0), np.int64(0))
     previous = numba.get_num_threads()
     rows = []
     try:
         for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
             numba.set_num_threads(threads)
-            P.play_batch(1, 0, 1000, policy, policy, rules, 0, 0, 0, TABLES, 1)  # compile
+            P.play_batch(1, 0, 1000, stages, pre, env, 1)  # compile
             best = float("inf")
             for r in range(3):
                 t0 = time.perf_counter()
-                P.play_batch(r + 1, 0, n, policy, policy, rules, 0, 0, 0, TABLES, 1)
+                P.play_batch(r + 1, 0, n, stages, pre, env, 1)
                 best = min(best, time.perf_counter() - t0)
             rows.append(
                 {
-                    "workload": f"playout-{P.PLAY_POLICIES[policy]}",
+                    "workload": f"playout-{policy}",
                     "threads": threads,
                     "playouts": n,
                     "playouts_per_s": round(n / best),
@@ -128,9 +138,9 @@ def _playouts(policy: int, quick: bool) -> list[dict]:
 
 @workload("playout-random")
 def playout_random(quick: bool) -> list[dict]:
-    return _playouts(P.PLAY_RANDOM, quick)
+    return _playouts("random", quick)
 
 
 @workload("playout-greedy")
 def playout_greedy(quick: bool) -> list[dict]:
-    return _playouts(P.PLAY_GREEDY, quick)
+    return _playouts("greedy", quick)

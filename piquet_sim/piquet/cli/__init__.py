@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from . import (  # noqa: F401  (importing a module registers its commands)
-    bench,
     declare,
     discard,
     draw,

@@ -11,7 +11,7 @@ from rich.table import Table
 from ...core.cli import echo_json, json_option
 from ..advisor import PLAY_CHOICES, AdviceError, AdviceResult, PartieGoal, advise
 from ..cards import cards_to_mask, format_grouped, parse_card
-from ..kernels.exchange import EXCHANGE_POLICIES
+from ..policies import names as policy_names
 from ..rules import Rules
 from .app import cli
 from .common import HAND12, rules_options
@@ -118,8 +118,10 @@ def _print(result: AdviceResult, top: int) -> None:
     }[result.objective]
     if result.partie is not None:
         p = result.partie
-        console.print(f"Partie: {p.my_score} to {p.opp_score} before deal {p.deal}; ranking by "
-                      f"{result.objective}")  # fmt: skip
+        console.print(
+            f"Partie: {p.my_score} to {p.opp_score} before deal {p.deal}; ranking by "
+            f"{result.objective}"
+        )
     table = Table(
         title=f"{units} ± 95% interval; percentages of worlds",
         title_justify="left",
@@ -127,10 +129,15 @@ def _print(result: AdviceResult, top: int) -> None:
     )
     rouge = result.rules.carte_rouge
     for col, justify in (
-        ("#", "right"), ("discard", "left"), ("keep", "left"), ("EV ± 95%", "right"),
-        ("worlds", "right"), ("P(best)", "right"), ("win pt/seq/sets", "right"),
+        ("#", "right"),
+        ("discard", "left"),
+        ("keep", "left"),
+        ("EV ± 95%", "right"),
+        ("worlds", "right"),
+        ("P(best)", "right"),
+        ("win pt/seq/sets", "right"),
         ("pique/repique/capot" + ("/rouge" if rouge else ""), "right"),
-    ):  # fmt: skip
+    ):
         table.add_column(col, justify=justify, no_wrap=col in ("discard", "keep"))
     for i, c in enumerate(d["candidates"][:top], 1):
         lo, hi = c["ci95"]
@@ -142,10 +149,15 @@ def _print(result: AdviceResult, top: int) -> None:
         if rouge:
             bonuses.append(c["p_carte_rouge"])
         table.add_row(
-            str(i), _grouped(c["discard"]), _grouped(c["keep"]), ev, f"{c['samples']:,}",
+            str(i),
+            _grouped(c["discard"]),
+            _grouped(c["keep"]),
+            ev,
+            f"{c['samples']:,}",
             _pct(c["p_best"]) if "p_best" in c else "",
-            _slash([c["p_win_point"], c["p_win_sequence"], c["p_win_sets"]]), _slash(bonuses),
-        )  # fmt: skip
+            _slash([c["p_win_point"], c["p_win_sequence"], c["p_win_sets"]]),
+            _slash(bonuses),
+        )
     console.print(table)
     _print_why(console, result)
 
@@ -216,8 +228,8 @@ def _cards(c) -> str:
     type=click.Choice(PLAY_CHOICES),
     default="greedy",
     show_default=True,
-    help="How both players play the tricks (none = declarations only; dd screens every discard "
-    "with greedy play, then refines the best --refine with double-dummy play).",
+    help="How both players play the tricks (none = declarations only; dd and pimc screen every "
+    "discard with greedy play, then refine the best --refine with that play).",
 )
 @click.option("--samples", type=click.IntRange(16), default=None, help="Most worlds per discard.")
 @click.option(
@@ -227,33 +239,51 @@ def _cards(c) -> str:
     show_default=True,
     help="Stop when the five best have this standard error (points).",
 )
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=None,
-              help="Stop after this many seconds (the ranking so far).")  # fmt: skip
-@click.option("--top", type=click.IntRange(1), default=10, show_default=True,
-              help="Rows of the table.")  # fmt: skip
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(0, min_open=True),
+    default=None,
+    help="Stop after this many seconds (the ranking so far).",
+)
+@click.option(
+    "--top", type=click.IntRange(1), default=10, show_default=True, help="Rows of the table."
+)
 @click.option(
     "--opponent",
-    type=click.Choice(list(EXCHANGE_POLICIES)),
+    type=click.Choice(policy_names("exchange")),
     default="greedy",
     show_default=True,
     help="The opponent's exchange policy.",
 )
 @click.option(
     "--elder-model",
-    type=click.Choice(list(EXCHANGE_POLICIES)),
+    type=click.Choice(policy_names("exchange")),
     default=None,
     help="Younger: the policy elder's exchange is modelled by (default: --opponent).",
 )
-@click.option("--elder-carte-blanche", is_flag=True,
-              help="Younger: elder showed carte blanche.")  # fmt: skip
-@click.option("--refine", type=click.IntRange(1), default=20, show_default=True,
-              help="With --play dd/pimc: discards refined with that play.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
-              help="Seed of the worlds (same seed, same ranking).")  # fmt: skip
+@click.option("--elder-carte-blanche", is_flag=True, help="Younger: elder showed carte blanche.")
+@click.option(
+    "--refine",
+    type=click.IntRange(1),
+    default=20,
+    show_default=True,
+    help="With --play dd/pimc: discards refined with that play.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seed of the worlds (same seed, same ranking).",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--objective", type=click.Choice(["deal", "win", "settlement"]), default=None,
-              help="Rank by net deal points (default), P(win the partie) or expected partie "
-              "settlement (the last two need --score and --deal).")  # fmt: skip
+@click.option(
+    "--objective",
+    type=click.Choice(["deal", "win", "settlement"]),
+    default=None,
+    help="Rank by net deal points (default), P(win the partie) or expected partie "
+    "settlement (the last two need --score and --deal).",
+)
 @click.option(
     "--score",
     default=None,
@@ -271,9 +301,26 @@ def _cards(c) -> str:
 @json_option
 @rules_options
 def discard_command(
-    hand, is_elder, elder_took, play, samples, precision, time_limit, top, opponent, elder_model,
-    elder_carte_blanche, refine, seed, quiet, objective, score, deal_no, as_json, rules: Rules,
-):  # fmt: skip
+    hand,
+    is_elder,
+    elder_took,
+    play,
+    samples,
+    precision,
+    time_limit,
+    top,
+    opponent,
+    elder_model,
+    elder_carte_blanche,
+    refine,
+    seed,
+    quiet,
+    objective,
+    score,
+    deal_no,
+    as_json,
+    rules: Rules,
+):
     """What should I discard? Ranks every legal exchange of a 12-card hand by expected net deal
     score (yours minus the opponent's) on worlds consistent with what you know, all discards on
     the same worlds; clearly worse discards are dropped early, the rest get more worlds.
@@ -296,12 +343,23 @@ def discard_command(
     try:
         with _Bar(quiet or as_json) as bar:
             result = advise(
-                hand, role=role, elder_took=elder_took, play=play, samples=samples,
-                precision=precision, time_limit=time_limit, top=top, opponent=opponent,
-                seed=seed, rules=rules, elder_model=elder_model,
-                elder_carte_blanche=elder_carte_blanche, refine=refine, progress=bar,
+                hand,
+                role=role,
+                elder_took=elder_took,
+                play=play,
+                samples=samples,
+                precision=precision,
+                time_limit=time_limit,
+                top=top,
+                opponent=opponent,
+                seed=seed,
+                rules=rules,
+                elder_model=elder_model,
+                elder_carte_blanche=elder_carte_blanche,
+                refine=refine,
+                progress=bar,
                 partie=partie,
-            )  # fmt: skip
+            )
     except AdviceError as err:
         raise click.UsageError(str(err)) from None
     if as_json:

@@ -10,11 +10,11 @@ from rich.table import Table
 
 from ...core.cli import RateBar, backend_options, echo_json, json_option
 from ...core.stats import Z95
-from ..kernels.exchange import EXCHANGE_POLICIES
 from ..odds import odds as run_odds
 from ..odds import plot_scores
+from ..policies import names as policy_names
 from ..rules import Rules
-from ..simulation import PLAY_POLICIES, Policies
+from ..simulation import Policies
 from .app import cli
 from .common import rules_options
 
@@ -49,24 +49,24 @@ def _exact(est: dict) -> str:
 )
 @click.option(
     "--elder-policy",
-    type=click.Choice(list(EXCHANGE_POLICIES)),
+    type=click.Choice(policy_names("exchange")),
     default="greedy",
     show_default=True,
     help="Elder's exchange policy.",
 )
 @click.option(
     "--younger-policy",
-    type=click.Choice(list(EXCHANGE_POLICIES)),
+    type=click.Choice(policy_names("exchange")),
     default="greedy",
     show_default=True,
     help="Younger's exchange policy.",
 )
 @click.option(
     "--play",
-    type=click.Choice(list(PLAY_POLICIES)),
+    type=click.Choice(policy_names("play")),
     default="greedy",
     show_default=True,
-    help="Play policy of both players.",
+    help="Play policy of both players (dd sees both hands: an oracle; pimc and dd are slow).",
 )
 @click.option(
     "--chunk",
@@ -107,8 +107,12 @@ def odds_command(
     Example:
       piquet odds --deals 10000000 --plot scores.png
     """
-    policies = Policies(elder_exchange=elder_policy, younger_exchange=younger_policy,
-                        elder_play=play, younger_play=play)  # fmt: skip
+    policies = Policies(
+        elder_exchange=elder_policy,
+        younger_exchange=younger_policy,
+        elder_play=play,
+        younger_play=play,
+    )
     t0 = time.perf_counter()
     with RateBar(deals, "deals", quiet or as_json) as bar:
         summary, counts = run_odds(

@@ -81,8 +81,7 @@ def report_command(out_dir, deals, strategies, seed, quiet, as_json, rules: Rule
     t0 = time.perf_counter()
     say = None if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
-        paths = build_report(out_dir, deals, strategies, seed, rules, backend=backend,
-                             progress=say)  # fmt: skip
+        paths = build_report(out_dir, deals, strategies, seed, rules, backend=backend, progress=say)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     flat = {k: str(v) for k, v in paths.items() if k != "images"}

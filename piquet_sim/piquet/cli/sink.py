@@ -21,24 +21,55 @@ def _fmt(x: float) -> str:
 @cli.command()
 @click.argument("hand", type=HAND12)
 @click.option("--elder/--younger", "is_elder", default=True, help="The player's role.")
-@click.option("--discard", type=CardsType(PACK, min_count=1, max_count=8), default=None,
-              help="Cards discarded: HAND is then the dealt hand (else the hand held at the "
-                   "declarations, no exchange).")  # fmt: skip
-@click.option("--elder-took", type=click.IntRange(1, 5), default=None,
-              help="Younger with --discard: how many cards elder took.")  # fmt: skip
-@click.option("--worlds", type=click.IntRange(2, 100_000), default=48, show_default=True,
-              help="Sampled deals, common to every choice.")  # fmt: skip
-@click.option("--play", type=click.Choice(list(PLAYS)), default="pimc", show_default=True,
-              help="Play of both sides: pimc (imperfect information), dd or greedy.")  # fmt: skip
-@click.option("--pimc-worlds", type=click.IntRange(1, 256), default=8, show_default=True,
-              help="Worlds per pimc decision.")  # fmt: skip
+@click.option(
+    "--discard",
+    type=CardsType(PACK, min_count=1, max_count=8),
+    default=None,
+    help="Cards discarded: HAND is then the dealt hand (else the hand held at the "
+    "declarations, no exchange).",
+)
+@click.option(
+    "--elder-took",
+    type=click.IntRange(1, 5),
+    default=None,
+    help="Younger with --discard: how many cards elder took.",
+)
+@click.option(
+    "--worlds",
+    type=click.IntRange(2, 100_000),
+    default=48,
+    show_default=True,
+    help="Sampled deals, common to every choice.",
+)
+@click.option(
+    "--play",
+    type=click.Choice(list(PLAYS)),
+    default="pimc",
+    show_default=True,
+    help="Play of both sides: pimc (imperfect information), dd or greedy.",
+)
+@click.option(
+    "--pimc-worlds",
+    type=click.IntRange(1, 256),
+    default=8,
+    show_default=True,
+    help="Worlds per pimc decision.",
+)
 @click.option("--seed", type=int, default=1, show_default=True)
 @json_option
 @rules_options
 def sink(
-    hand: int, is_elder: bool, discard: int | None, elder_took: int | None, worlds: int,
-    play: str, pimc_worlds: int, seed: int, as_json: bool, rules: Rules,
-) -> None:  # fmt: skip
+    hand: int,
+    is_elder: bool,
+    discard: int | None,
+    elder_took: int | None,
+    worlds: int,
+    play: str,
+    pimc_worlds: int,
+    seed: int,
+    as_json: bool,
+    rules: Rules,
+) -> None:
     """Compare declaring everything with sinking the point, the sequences, the sets or
     declaring a lesser combination: expected net deal score (you minus the opponent) with 95%
     intervals on common sampled worlds, and where the difference comes from.
@@ -51,9 +82,16 @@ def sink(
     """
     try:
         res = analyse(
-            hand, "elder" if is_elder else "younger", discard, elder_took, worlds, play,
-            pimc_worlds, seed, rules,
-        )  # fmt: skip
+            hand,
+            "elder" if is_elder else "younger",
+            discard,
+            elder_took,
+            worlds,
+            play,
+            pimc_worlds,
+            seed,
+            rules,
+        )
     except SinkError as err:
         raise click.UsageError(str(err)) from None
     if as_json:
@@ -71,12 +109,20 @@ def sink(
         table.add_column(col, justify="left" if col == "choice" else "right")
     for c in res.choices:
         p = c.parts
-        gain = "" if c.name == "declare all" else (
-            f"{_fmt(c.gain)} ({c.gain_ci[0]:.1f}..{c.gain_ci[1]:.1f})")  # fmt: skip
+        gain = (
+            ""
+            if c.name == "declare all"
+            else (f"{_fmt(c.gain)} ({c.gain_ci[0]:.1f}..{c.gain_ci[1]:.1f})")
+        )
         table.add_row(
-            c.name, f"{c.net:.2f}", gain, _fmt(p["declarations"]),
-            _fmt(p["pique"] + p["repique"]), _fmt(p["play"]), _fmt(p["concealment"]),
-        )  # fmt: skip
+            c.name,
+            f"{c.net:.2f}",
+            gain,
+            _fmt(p["declarations"]),
+            _fmt(p["pique"] + p["repique"]),
+            _fmt(p["play"]),
+            _fmt(p["concealment"]),
+        )
     console.print(table)
     best = res.best
     if len(res.choices) > 1:

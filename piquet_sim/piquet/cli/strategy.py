@@ -142,8 +142,13 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
     cols = [("elder", "a"), ("younger", "b"), ("elder", "b"), ("younger", "a")]
     for seat, side in cols:
         t.add_column(f"{s[side]} as {seat}")
-    rows = [("wins the deal", "win"), ("pique", "pique"), ("repique", "repique"),
-            ("capot", "capot"), ("carte blanche", "carte_blanche")]  # fmt: skip
+    rows = [
+        ("wins the deal", "win"),
+        ("pique", "pique"),
+        ("repique", "repique"),
+        ("capot", "capot"),
+        ("carte blanche", "carte_blanche"),
+    ]
     for label, key in rows:
         t.add_row(label, *(_pct(s["seats"][seat][side][key]) for seat, side in cols))
     t.add_row(
@@ -222,10 +227,16 @@ def tournament_command(
     if plot_path:
         M.plot_margins(result, plot_path)
     if as_json:
-        echo_json({"matches": result.matches.to_dict(orient="records"),
-                   "standings": result.standings.to_dict(orient="records"),
-                   "interrupted": result.interrupted, "seconds": round(elapsed, 3),
-                   "seed": seed, "rules": rules.to_dict()})  # fmt: skip
+        echo_json(
+            {
+                "matches": result.matches.to_dict(orient="records"),
+                "standings": result.standings.to_dict(orient="records"),
+                "interrupted": result.interrupted,
+                "seconds": round(elapsed, 3),
+                "seed": seed,
+                "rules": rules.to_dict(),
+            }
+        )
         return
     console = Console()
     head = f"{len(names)} strategies, {deals:,} deal pairs per match, {elapsed:.1f} s"
@@ -236,15 +247,22 @@ def tournament_command(
     for col in ("A", "B", "net/deal", "95% interval", "p", "A wins deals"):
         t.add_column(col)
     for r in result.matches.itertuples():
-        t.add_row(r.a, r.b, f"{r.net_per_deal:+.3f}", f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]",
-                  M.format_p(r.p_value), f"{100 * r.a_deal_win_rate:.2f}%")  # fmt: skip
+        t.add_row(
+            r.a,
+            r.b,
+            f"{r.net_per_deal:+.3f}",
+            f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]",
+            M.format_p(r.p_value),
+            f"{100 * r.a_deal_win_rate:.2f}%",
+        )
     console.print(t)
     t = Table(title="Standings", title_justify="left")
     for col in ("strategy", "mean margin", "significant wins", "significant losses"):
         t.add_column(col)
     for r in result.standings.itertuples():
-        t.add_row(r.strategy, f"{r.mean_margin:+.3f}", str(r.significant_wins),
-                  str(r.significant_losses))  # fmt: skip
+        t.add_row(
+            r.strategy, f"{r.mean_margin:+.3f}", str(r.significant_wins), str(r.significant_losses)
+        )
     console.print(t)
     if out_path:
         console.print(f"Match table written to {out_path}")
@@ -314,9 +332,13 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
     t = Table(title="Partie outcomes (95% intervals)", title_justify="left")
     t.add_column("")
     t.add_column("probability")
-    rows = [(f"{s['a']} wins", "a_win"), (f"{s['b']} wins", "b_win"), ("drawn", "draw"),
-            (f"{s['a']} rubicons {s['b']}", "a_rubicons_b"),
-            (f"{s['b']} rubicons {s['a']}", "b_rubicons_a")]  # fmt: skip
+    rows = [
+        (f"{s['a']} wins", "a_win"),
+        (f"{s['b']} wins", "b_win"),
+        ("drawn", "draw"),
+        (f"{s['a']} rubicons {s['b']}", "a_rubicons_b"),
+        (f"{s['b']} rubicons {s['a']}", "b_rubicons_a"),
+    ]
     if rules.blank_partie_bonus:
         rows.append(("blank partie", "blank_partie"))
     for label, key in rows:
@@ -329,8 +351,10 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
         f"partie; mean totals {s['mean_totals']['a']:.1f} v {s['mean_totals']['b']:.1f} over "
         f"{s['mean_deals']:.2f} deals"
     )
-    for key, label in (("a_elder_first", f"{s['a']} elder first"),
-                       ("b_elder_first", f"{s['b']} elder first")):  # fmt: skip
+    for key, label in (
+        ("a_elder_first", f"{s['a']} elder first"),
+        ("b_elder_first", f"{s['b']} elder first"),
+    ):
         e = s["by_first_elder"][key]
         console.print(
             f"  {label}: {s['a']} wins {e['a_win']['p']:.4f}, settles "

@@ -22,70 +22,30 @@ which the API computes paired differences between candidates.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
-from .declarations import (
-    D_ELDER,
-    D_LEN,
-    D_WIN_POINT,
-    D_WIN_SEQUENCE,
-    D_WIN_SETS,
-    D_YOUNGER,
-    P_CARTE_BLANCHE,
-    P_REPIQUE,
-    W_ELDER,
-    W_YOUNGER,
-    carte_blanche,
-)
+from . import layouts as L
+from .bundles import Worlds
+from .declarations import carte_blanche
 from .exchange import elder_exchange
-from .play import PLAY_OUT_LEN, new_workspace
-from .simulate import (
-    F_CARDS,
-    F_CARTE_BLANCHE,
-    F_CARTE_ROUGE,
-    F_PIQUE,
-    F_PLAY,
-    F_REPIQUE,
-    F_TOTAL,
-    R_ELDER,
-    R_LEN,
-    R_NET,
-    R_WIN_POINT,
-    R_WIN_SEQUENCE,
-    R_WIN_SETS,
-    R_YOUNGER,
-    declare_stage,
-    exchange_stage,
-    finish_deal,
-)
+from .play import new_scratch
+from .simulate import declare_stage, exchange_stage, finish_deal
+from .solver import new_workspace
+
+#: Per-span outputs of :func:`evaluate`: sums float64[C, ADV_LEN] (the span's own), nets and own
+#: totals int16[C, n] (shared; each (candidate, world) cell written by one span).
+Evaluation = namedtuple("Evaluation", "sums nets owns")
 
 ROLE_ELDER = 0
 ROLE_YOUNGER = 1
 UNSEEN = 20
 
 # Columns of the per-candidate sums (all from the advising player's side).
-S_N = 0  # worlds evaluated
-S_NET = 1  # own deal total minus the opponent's
-S_NET2 = 2  # its square
-S_DECL = 3  # own points from carte blanche, point, sequences, sets, carte rouge, repique
-S_DECL_OPP = 4
-S_PLAY = 5  # own points from the play: leads and wins, last trick, cards/capot, pique
-S_PLAY_OPP = 6
-S_WIN_POINT = 7  # worlds where the player scores the point
-S_WIN_SEQUENCE = 8
-S_WIN_SETS = 9
-S_PIQUE = 10
-S_REPIQUE = 11
-S_CAPOT = 12
-S_CARTE_ROUGE = 13
-S_OPP_PIQUE = 14
-S_OPP_REPIQUE = 15
-S_OPP_CAPOT = 16
-S_WIN_CARDS = 17  # the player wins the cards (7+ tricks, capot included)
-N_STATS = 18
 
 # Play modes of ``evaluate``.
 MODE_DECLARE_ONLY = 0  # exchanges and declarations, no play (no play points, no pique)
@@ -116,14 +76,13 @@ def unseen_cards(hand):
 
 
 @njit
-def make_world(
-    hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, key, state, tables, rules,
-    perm, talon,
-):  # fmt: skip
+def make_world(hand, request, model, key, state, env, perm, talon):
     """One world from the stream ``key`` (``state`` from 0): returns (opponent mask, elder's
-    forced discard or -1, attempts); ``talon`` int8[8] is filled. Attempts -1: no world of
-    ``max_attempts`` met the younger conditions (elder took ``k_elder``; ``cb_req`` 0/1 requires
-    elder's carte blanche off/on, -1 ignores it)."""
+    forced discard or -1, attempts); ``talon`` int8[8] is filled. ``request`` = (role, cards
+    elder took, carte blanche required of elder: 0/1, or -1 to ignore, max attempts); ``model``:
+    the stages whose elder exchange policy models elder's exchange (younger's worlds). Attempts
+    -1: no world of ``max_attempts`` met the younger conditions."""
+    role, k_elder, cb_req, max_attempts = request
     unseen = unseen_cards(hand)
     for attempt in range(1, max_attempts + 1):
         shuffle_unseen(unseen, perm, key, state)
@@ -136,188 +95,171 @@ def make_world(
             return opp, np.int64(-1), np.int64(attempt)
         if cb_req >= 0 and np.int64(carte_blanche(opp)) != cb_req:
             continue
-        _, discard, took = elder_exchange(opp, talon, e_policy, e_params, key, state, tables, rules)
+        _, discard, took = elder_exchange(
+            opp,
+            talon,
+            model.ids[L.STAGE_ELDER_EXCHANGE],
+            model.params[L.STAGE_ELDER_EXCHANGE],
+            key,
+            state,
+            env,
+        )
         if took == k_elder:
             return opp, discard, np.int64(attempt)
     return np.int64(0), np.int64(-1), np.int64(-1)
 
 
 @njit
-def _build_span(
-    hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, first, last,
-    tables, rules, opp, talons, s0, e_disc, attempts,
-):  # fmt: skip
+def _build_span(hand, request, model, seed, start, span, env, rows, attempts):
     perm = np.empty(UNSEEN, dtype=np.int8)
     talon = np.empty(8, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
-    for i in range(first, last):
+    for i in range(span[0], span[1]):
         key = stream_key(seed, start + i)
         state[0] = 0
-        o, d, a = make_world(
-            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, key, state,
-            tables, rules, perm, talon,
-        )  # fmt: skip
-        opp[i] = o
-        e_disc[i] = d
+        o, d, a = make_world(hand, request, model, key, state, env, perm, talon)
+        rows.opp[i] = o
+        rows.e_disc[i] = d
+        rows.valid[i] = a > 0
         attempts[i] = a
-        s0[i] = state[0]
+        rows.s0[i] = state[0]
         for t in range(8):
-            talons[i, t] = talon[t]
+            rows.talons[i, t] = talon[t]
 
 
 @njit_parallel
-def build_worlds(
-    hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, n, n_spans,
-    tables, rules,
-):  # fmt: skip
-    """Worlds start..start+n-1 of ``seed``: (opponent int64[n], talon int8[n, 8], stream
-    position after the world int64[n], elder's forced discard int64[n] (-1 for elder's worlds),
-    attempts int64[n] (-1 = no valid world within ``max_attempts``)). Independent of the span
-    count: world w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are
-    too cheap to be worth waking threads)."""
-    opp = np.zeros(n, dtype=np.int64)
-    talons = np.zeros((n, 8), dtype=np.int8)
-    s0 = np.zeros(n, dtype=np.int64)
-    e_disc = np.full(n, -1, dtype=np.int64)
+def build_worlds(hand, request, model, seed, start, n, n_spans, env):
+    """Worlds start..start+n-1 of ``seed`` (see :func:`make_world`): (a ``Worlds`` bundle,
+    attempts int64[n]: draws each world took, -1 when none met the request within its
+    ``max_attempts``, and then the world is not ``valid``). Independent of the span count: world
+    w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are too cheap to be
+    worth waking threads)."""
+    rows = Worlds(
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, 8), dtype=np.int8),
+        np.zeros(n, dtype=np.int64),
+        np.full(n, -1, dtype=np.int64),
+        np.zeros(n, dtype=np.bool_),
+    )
     attempts = np.zeros(n, dtype=np.int64)
     if n_spans <= 1:
-        _build_span(
-            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start, 0, n,
-            tables, rules, opp, talons, s0, e_disc, attempts,
-        )  # fmt: skip
-        return opp, talons, s0, e_disc, attempts
+        _build_span(hand, request, model, seed, start, (0, n), env, rows, attempts)
+        return rows, attempts
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        _build_span(
-            hand, role, k_elder, e_policy, e_params, cb_req, max_attempts, seed, start,
-            s * per, min(n, (s + 1) * per), tables, rules, opp, talons, s0, e_disc, attempts,
-        )  # fmt: skip
-    return opp, talons, s0, e_disc, attempts
+        span = (s * per, min(n, (s + 1) * per))
+        _build_span(hand, request, model, seed, start, span, env, rows, attempts)
+    return rows, attempts
 
 
 @njit
-def declare_only(
-    elder, younger, talon, e_cb, y_cb, key, state, policies, params, tables, rules, e_discard,
-    y_discard, decl, rec,
-):  # fmt: skip
+def declare_only(elder, younger, talon, key, stages, env, sc, forced):
     """Exchanges and declarations of ``simulate.finish_deal`` without the play: writes the
-    declaration fields, class winners and net (elder minus younger) of ``rec``; play fields 0."""
-    elder, younger, _, _ = exchange_stage(
-        elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
-    )
-    declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl)
-    for f in range(R_LEN):
+    declaration fields, class winners and net (elder minus younger) of ``sc.rec``; play fields
+    0."""
+    cb = (carte_blanche(elder), carte_blanche(younger))
+    ex = exchange_stage(elder, younger, talon, key, sc.state, stages, env, forced)
+    declare_stage(ex[0], ex[1], cb, stages, env, sc.decl, sc.masks)
+    rec = sc.rec
+    decl = sc.decl
+    for f in range(L.REC_LEN):
         rec[f] = 0
     e_total = 0
     y_total = 0
-    for k in range(P_CARTE_BLANCHE, P_REPIQUE + 1):
-        rec[R_ELDER + F_CARTE_BLANCHE + k] = decl[D_ELDER + k]
-        rec[R_YOUNGER + F_CARTE_BLANCHE + k] = decl[D_YOUNGER + k]
-        e_total += decl[D_ELDER + k]
-        y_total += decl[D_YOUNGER + k]
-    rec[R_WIN_POINT] = decl[D_WIN_POINT]
-    rec[R_WIN_SEQUENCE] = decl[D_WIN_SEQUENCE]
-    rec[R_WIN_SETS] = decl[D_WIN_SETS]
-    rec[R_NET] = e_total - y_total
+    for k in range(L.DP_CARTE_BLANCHE, L.DP_REPIQUE + 1):
+        rec[L.REC_ELDER + L.RF_CARTE_BLANCHE + k] = decl[L.DECL_ELDER + k]
+        rec[L.REC_YOUNGER + L.RF_CARTE_BLANCHE + k] = decl[L.DECL_YOUNGER + k]
+        e_total += decl[L.DECL_ELDER + k]
+        y_total += decl[L.DECL_YOUNGER + k]
+    rec[L.REC_WIN_POINT] = decl[L.DECL_WIN_POINT]
+    rec[L.REC_WIN_SEQUENCE] = decl[L.DECL_WIN_SEQUENCE]
+    rec[L.REC_WIN_SETS] = decl[L.DECL_WIN_SETS]
+    rec[L.REC_NET] = e_total - y_total
 
 
 @njit
 def add_record(rec, role, sums, c):
     """Add one deal record to row ``c`` of ``sums`` from ``role``'s side; returns own net."""
-    ob = R_ELDER if role == ROLE_ELDER else R_YOUNGER
-    pb = R_YOUNGER if role == ROLE_ELDER else R_ELDER
-    me = W_ELDER if role == ROLE_ELDER else W_YOUNGER
-    net = rec[R_NET] if role == ROLE_ELDER else -rec[R_NET]
+    ob = L.REC_ELDER if role == ROLE_ELDER else L.REC_YOUNGER
+    pb = L.REC_YOUNGER if role == ROLE_ELDER else L.REC_ELDER
+    me = L.WIN_ELDER if role == ROLE_ELDER else L.WIN_YOUNGER
+    net = rec[L.REC_NET] if role == ROLE_ELDER else -rec[L.REC_NET]
     d_own = 0
     d_opp = 0
-    for f in range(F_CARTE_BLANCHE, F_REPIQUE + 1):
+    for f in range(L.RF_CARTE_BLANCHE, L.RF_REPIQUE + 1):
         d_own += rec[ob + f]
         d_opp += rec[pb + f]
-    sums[c, S_N] += 1
-    sums[c, S_NET] += net
-    sums[c, S_NET2] += net * net
-    sums[c, S_DECL] += d_own
-    sums[c, S_DECL_OPP] += d_opp
-    sums[c, S_PLAY] += rec[ob + F_PLAY] + rec[ob + F_CARDS] + rec[ob + F_PIQUE]
-    sums[c, S_PLAY_OPP] += rec[pb + F_PLAY] + rec[pb + F_CARDS] + rec[pb + F_PIQUE]
-    sums[c, S_WIN_POINT] += rec[R_WIN_POINT] == me
-    sums[c, S_WIN_SEQUENCE] += rec[R_WIN_SEQUENCE] == me
-    sums[c, S_WIN_SETS] += rec[R_WIN_SETS] == me
-    sums[c, S_PIQUE] += rec[ob + F_PIQUE] > 0
-    sums[c, S_REPIQUE] += rec[ob + F_REPIQUE] > 0
-    sums[c, S_CAPOT] += rec[ob + F_CARDS] == 40
-    sums[c, S_CARTE_ROUGE] += rec[ob + F_CARTE_ROUGE] > 0
-    sums[c, S_OPP_PIQUE] += rec[pb + F_PIQUE] > 0
-    sums[c, S_OPP_REPIQUE] += rec[pb + F_REPIQUE] > 0
-    sums[c, S_OPP_CAPOT] += rec[pb + F_CARDS] == 40
-    sums[c, S_WIN_CARDS] += rec[ob + F_CARDS] > 0
+    sums[c, L.ADV_N] += 1
+    sums[c, L.ADV_NET] += net
+    sums[c, L.ADV_NET2] += net * net
+    sums[c, L.ADV_DECL] += d_own
+    sums[c, L.ADV_DECL_OPP] += d_opp
+    sums[c, L.ADV_PLAY] += rec[ob + L.RF_PLAY] + rec[ob + L.RF_CARDS] + rec[ob + L.RF_PIQUE]
+    sums[c, L.ADV_PLAY_OPP] += rec[pb + L.RF_PLAY] + rec[pb + L.RF_CARDS] + rec[pb + L.RF_PIQUE]
+    sums[c, L.ADV_WIN_POINT] += rec[L.REC_WIN_POINT] == me
+    sums[c, L.ADV_WIN_SEQUENCE] += rec[L.REC_WIN_SEQUENCE] == me
+    sums[c, L.ADV_WIN_SETS] += rec[L.REC_WIN_SETS] == me
+    sums[c, L.ADV_PIQUE] += rec[ob + L.RF_PIQUE] > 0
+    sums[c, L.ADV_REPIQUE] += rec[ob + L.RF_REPIQUE] > 0
+    sums[c, L.ADV_CAPOT] += rec[ob + L.RF_CARDS] == 40
+    sums[c, L.ADV_CARTE_ROUGE] += rec[ob + L.RF_CARTE_ROUGE] > 0
+    sums[c, L.ADV_OPP_PIQUE] += rec[pb + L.RF_PIQUE] > 0
+    sums[c, L.ADV_OPP_REPIQUE] += rec[pb + L.RF_REPIQUE] > 0
+    sums[c, L.ADV_OPP_CAPOT] += rec[pb + L.RF_CARDS] == 40
+    sums[c, L.ADV_WIN_CARDS] += rec[ob + L.RF_CARDS] > 0
     return net
 
 
 @njit
-def _evaluate_span(
-    hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode, policies, params,
-    tables, rules, first, last, sums, nets, owns, ws,
-):  # fmt: skip
-    n = opp.shape[0]
-    state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec = np.zeros(R_LEN, dtype=np.int32)
-    for p in range(first, last):
+def _evaluate_span(player, candidates, origin, worlds, mode, stages, ws, span, out):
+    hand, role = player
+    seed, start = origin
+    n = worlds.opp.shape[0]
+    sc = new_scratch()
+    rec = sc.rec
+    for p in range(span[0], span[1]):
         c = p // n
         w = p - c * n
-        if not valid[w]:
+        if not worlds.valid[w]:
             continue
         key = stream_key(seed, start + w)
-        state[0] = s0[w]
+        sc.state[0] = worlds.s0[w]
         if role == ROLE_ELDER:
             elder = hand
-            younger = opp[w]
-            ed = candidates[c]
-            yd = np.int64(-1)
+            younger = worlds.opp[w]
+            forced = (candidates[c], np.int64(-1))
         else:
-            elder = opp[w]
+            elder = worlds.opp[w]
             younger = hand
-            ed = e_disc[w]
-            yd = candidates[c]
-        e_cb = carte_blanche(elder)
-        y_cb = carte_blanche(younger)
+            forced = (worlds.e_disc[w], candidates[c])
+        talon = worlds.talons[w]
         if mode == MODE_DECLARE_ONLY:
-            declare_only(
-                elder, younger, talons[w], e_cb, y_cb, key, state, policies, params, tables,
-                rules, ed, yd, decl, rec,
-            )  # fmt: skip
+            declare_only(elder, younger, talon, key, stages, ws.env, sc, forced)
         else:
-            finish_deal(
-                elder, younger, talons[w], e_cb, y_cb, key, state, policies, params, tables,
-                rules, ed, yd, decl, play, rec, ws,
-            )  # fmt: skip
-        nets[c, w] = add_record(rec, role, sums, c)
-        owns[c, w] = rec[R_ELDER + F_TOTAL] if role == ROLE_ELDER else rec[R_YOUNGER + F_TOTAL]
+            finish_deal(elder, younger, talon, key, stages, ws, sc, forced)
+        out.nets[c, w] = add_record(rec, role, out.sums, c)
+        own = L.REC_ELDER if role == ROLE_ELDER else L.REC_YOUNGER
+        out.owns[c, w] = rec[own + L.RF_TOTAL]
 
 
 @njit_parallel
-def evaluate(
-    hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode, policies, params,
-    tables, rules, n_spans, tt_bits, for_dd, solver_tables,
-):  # fmt: skip
-    """Evaluate every candidate discard (int64 masks, ``candidates[C]``) on the worlds of
-    :func:`build_worlds` (world i is world ``start + i`` of ``seed``; ``valid[i]`` false skips it).
+def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
+    """Evaluate every candidate discard (int64 masks, ``candidates[C]``) on ``worlds`` (a
+    ``Worlds`` bundle of :func:`build_worlds`; world i is world ``start + i`` of ``seed``;
+    ``valid[i]`` false skips it). ``player`` = (hand, role).
 
-    ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges by
-    ``policies[ST_YOUNGER_EXCHANGE]``; 1: the player is younger, elder's discard is the world's.
-    ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, N_STATS], net
-    int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
+    ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges
+    by the stages' younger exchange policy; 1: the player is younger, elder's discard is the
+    world's. ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, ADV_LEN],
+    net int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
     Parallel over ``n_spans`` spans of the (candidate, world) pairs, each writing its own
-    partial rows (merged serially after), each owning a solver workspace
-    (``play.new_workspace``: ``2**tt_bits`` entries when ``for_dd``; ``solver_tables`` =
-    (KEYTAB, REPTAB, QTTAB, LOW8, POP8)).
+    partial rows (merged serially after), each owning a solver workspace of ``2**tt_bits``
+    entries (a token one when ``tt_bits`` is 1).
     """
-    n = opp.shape[0]
+    n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     total = n_cand * n
-    part = np.zeros((n_spans, n_cand, N_STATS), dtype=np.float64)
+    part = np.zeros((n_spans, n_cand, L.ADV_LEN), dtype=np.float64)
     nets = np.zeros((n_cand, n), dtype=np.int16)
     owns = np.zeros((n_cand, n), dtype=np.int16)
     per = (total + n_spans - 1) // n_spans
@@ -325,14 +267,14 @@ def evaluate(
         first = s * per
         last = min(total, first + per)
         if last > first:
-            ws = new_workspace(solver_tables, tt_bits, for_dd)
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            out = Evaluation(part[s], nets, owns)
             _evaluate_span(
-                hand, role, candidates, seed, start, opp, talons, s0, e_disc, valid, mode,
-                policies, params, tables, rules, first, last, part[s], nets, owns, ws,
-            )  # fmt: skip
-    sums = np.zeros((n_cand, N_STATS), dtype=np.float64)
+                player, candidates, (seed, start), worlds, mode, stages, ws, (first, last), out
+            )
+    sums = np.zeros((n_cand, L.ADV_LEN), dtype=np.float64)
     for s in range(n_spans):
         for c in range(n_cand):
-            for k in range(N_STATS):
+            for k in range(L.ADV_LEN):
                 sums[c, k] += part[s, c, k]
     return sums, nets, owns

@@ -10,73 +10,47 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_parallel
+from . import layouts as L
 from .deal import deal_hands
-from .declarations import (
-    D_ELDER,
-    D_LEN,
-    D_YOUNGER,
-    FULL,
-    P_BLOCK,
-    P_REPIQUE,
-    carte_blanche,
-    score_declarations,
-)
+from .declarations import FULL, carte_blanche, score_declarations
 
-# Row of sums per chunk.
-S_DEALS = 0
-S_ELDER_TOTAL = 1  # sum of elder's declaration points (repique included)
-S_YOUNGER_TOTAL = 2
-S_ELDER_REPIQUE = 3  # number of deals
-S_YOUNGER_REPIQUE = 4
-S_LEN = 5
+#: Everyone declares everything.
+ALL = (FULL, FULL, FULL)
 
 
 @njit
-def _score_chunk(seed, first, count, tables, rules, row):
+def _score_chunk(seed, first, count, env, row):
     pack = np.empty(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
-    rec = np.zeros(D_LEN, dtype=np.int32)
+    rec = np.zeros(L.DECL_LEN, dtype=np.int32)
     e_sum = 0
     y_sum = 0
     e_rep = 0
     y_rep = 0
     for i in range(first, first + count):
         elder, younger = deal_hands(seed, i, pack, state)
-        score_declarations(
-            elder,
-            younger,
-            carte_blanche(elder),
-            carte_blanche(younger),
-            FULL,
-            FULL,
-            FULL,
-            FULL,
-            FULL,
-            FULL,
-            tables,
-            rules,
-            rec,
-        )
-        for k in range(P_BLOCK):
-            e_sum += rec[D_ELDER + k]
-            y_sum += rec[D_YOUNGER + k]
-        e_rep += rec[D_ELDER + P_REPIQUE] > 0
-        y_rep += rec[D_YOUNGER + P_REPIQUE] > 0
-    row[S_DEALS] = count
-    row[S_ELDER_TOTAL] = e_sum
-    row[S_YOUNGER_TOTAL] = y_sum
-    row[S_ELDER_REPIQUE] = e_rep
-    row[S_YOUNGER_REPIQUE] = y_rep
+        cb = (carte_blanche(elder), carte_blanche(younger))
+        score_declarations(elder, younger, cb, ALL, ALL, env, rec)
+        for k in range(L.DP_BLOCK):
+            e_sum += rec[L.DECL_ELDER + k]
+            y_sum += rec[L.DECL_YOUNGER + k]
+        e_rep += rec[L.DECL_ELDER + L.DP_REPIQUE] > 0
+        y_rep += rec[L.DECL_YOUNGER + L.DP_REPIQUE] > 0
+    row[L.DSUM_DEALS] = count
+    row[L.DSUM_ELDER_TOTAL] = e_sum
+    row[L.DSUM_YOUNGER_TOTAL] = y_sum
+    row[L.DSUM_ELDER_REPIQUE] = e_rep
+    row[L.DSUM_YOUNGER_REPIQUE] = y_rep
 
 
 @njit_parallel
-def score_random_deals(seed, start, n, n_chunks, tables, rules):
-    """Sums over deals start..start+n-1 as int64[n_chunks, S_LEN]; caller sums the rows."""
-    rows = np.zeros((n_chunks, S_LEN), dtype=np.int64)
+def score_random_deals(seed, start, n, n_chunks, env):
+    """Sums over deals start..start+n-1 as int64[n_chunks, DSUM_LEN]; caller sums the rows."""
+    rows = np.zeros((n_chunks, L.DSUM_LEN), dtype=np.int64)
     per = (n + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
         first = start + c * per
         count = min(per, start + n - first)
         if count > 0:
-            _score_chunk(seed, first, count, tables, rules, rows[c])
+            _score_chunk(seed, first, count, env, rows[c])
     return rows

@@ -16,7 +16,7 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
-from ..rules import R_CARTE_ROUGE
+from . import layouts as L
 from .tables import T_HIGH_BIT, T_POINT_KEY, T_SEQ_BEST, T_SEQ_CARDS, T_SEQ_COUNT, T_SEQ_SCORE
 
 FULL = np.int64(0xFFFFFFFF)
@@ -25,25 +25,8 @@ BYTE_SPREAD = np.int64(0x01010101)  # one rank, every suit
 SET_RANKS = 0xF8  # ranks that may form sets: T J Q K A
 
 # Record written by score_declarations: per player a block of six, then the class winners.
-P_CARTE_BLANCHE = 0
-P_POINT = 1
-P_SEQUENCE = 2
-P_SETS = 3
-P_CARTE_ROUGE = 4
-P_REPIQUE = 5
-P_BLOCK = 6
-D_ELDER = 0  # offset of elder's block
-D_YOUNGER = P_BLOCK  # offset of younger's block
-D_WIN_POINT = 2 * P_BLOCK
-D_WIN_SEQUENCE = D_WIN_POINT + 1
-D_WIN_SETS = D_WIN_POINT + 2
-D_LEN = D_WIN_SETS + 1
 
 # Class winner codes.
-W_NONE = 0  # neither player declared anything in the class
-W_ELDER = 1
-W_YOUNGER = 2
-W_EQUAL = 3  # both declared, equal: nobody scores
 
 REPIQUE_BONUS = 60
 CARTE_BLANCHE_POINTS = 10
@@ -160,7 +143,7 @@ def _class_winner(elder_key, younger_key):
     e_wins = np.int32(elder_key > younger_key)
     y_wins = np.int32(younger_key > elder_key)
     equal = np.int32(elder_key == younger_key) & np.int32(elder_key > 0)
-    return e_wins * W_ELDER + y_wins * W_YOUNGER + equal * W_EQUAL
+    return e_wins * L.WIN_ELDER + y_wins * L.WIN_YOUNGER + equal * L.WIN_EQUAL
 
 
 @njit
@@ -184,33 +167,24 @@ def _carte_rouge(
 
 
 @njit_inline
-def score_declarations(
-    elder,
-    younger,
-    elder_cb,
-    younger_cb,
-    e_point_mask,
-    e_seq_mask,
-    e_set_mask,
-    y_point_mask,
-    y_seq_mask,
-    y_set_mask,
-    tables,
-    rules,
-    out,
-):
-    """Score both players' declarations into ``out`` (int32[D_LEN]), in points per player.
+def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
+    """Score both players' declarations into ``out`` (int32[DECL_LEN]), in points per player.
 
-    ``elder_cb`` / ``younger_cb``: the player was dealt carte blanche (scored first, 10).
+    ``cb`` = (elder dealt carte blanche, younger dealt carte blanche): scored first, 10 each.
+    ``e_masks`` / ``y_masks`` = (point, sequence, sets) masks each player declares from.
+    ``env``: the run's ``bundles.Env`` (rules array and suit tables).
     Repique (60) goes to a player whose combinations, counted in the order carte blanche, point,
     sequences, sets, carte rouge, reach 30 before the opponent has scored anything.
     """
-    e_ph = elder & e_point_mask
-    y_ph = younger & y_point_mask
-    e_sh = elder & e_seq_mask
-    y_sh = younger & y_seq_mask
-    e_th = elder & e_set_mask
-    y_th = younger & y_set_mask
+    tables = env.suit
+    rules = env.rules
+    elder_cb, younger_cb = cb
+    e_ph = elder & e_masks[0]
+    y_ph = younger & y_masks[0]
+    e_sh = elder & e_masks[1]
+    y_sh = younger & y_masks[1]
+    e_th = elder & e_masks[2]
+    y_th = younger & y_masks[2]
 
     # Branch-free on purpose: who wins a class is random data, so branches mispredict.
     e_pk = point_key(e_ph, tables)
@@ -234,16 +208,16 @@ def score_declarations(
 
     e_rouge = 0
     y_rouge = 0
-    if rules[R_CARTE_ROUGE]:
+    if rules[L.RULE_CARTE_ROUGE]:
         if _carte_rouge(
             elder,
             e_ph,
             e_pk,
-            w_point == W_ELDER,
+            w_point == L.WIN_ELDER,
             e_sh,
-            w_seq == W_ELDER,
+            w_seq == L.WIN_ELDER,
             e_th,
-            w_sets == W_ELDER,
+            w_sets == L.WIN_ELDER,
             tables,
         ):
             e_rouge = CARTE_ROUGE_POINTS
@@ -251,11 +225,11 @@ def score_declarations(
             younger,
             y_ph,
             y_pk,
-            w_point == W_YOUNGER,
+            w_point == L.WIN_YOUNGER,
             y_sh,
-            w_seq == W_YOUNGER,
+            w_seq == L.WIN_YOUNGER,
             y_th,
-            w_sets == W_YOUNGER,
+            w_sets == L.WIN_YOUNGER,
             tables,
         ):
             y_rouge = CARTE_ROUGE_POINTS
@@ -282,47 +256,36 @@ def score_declarations(
     e_rep = REPIQUE_BONUS * np.int32(e_rep)
     y_rep = REPIQUE_BONUS * np.int32(y_rep)
 
-    out[D_ELDER + P_CARTE_BLANCHE] = e_cb_pts
-    out[D_ELDER + P_POINT] = e_point
-    out[D_ELDER + P_SEQUENCE] = e_seq
-    out[D_ELDER + P_SETS] = e_sets
-    out[D_ELDER + P_CARTE_ROUGE] = e_rouge
-    out[D_ELDER + P_REPIQUE] = e_rep
-    out[D_YOUNGER + P_CARTE_BLANCHE] = y_cb_pts
-    out[D_YOUNGER + P_POINT] = y_point
-    out[D_YOUNGER + P_SEQUENCE] = y_seq
-    out[D_YOUNGER + P_SETS] = y_sets
-    out[D_YOUNGER + P_CARTE_ROUGE] = y_rouge
-    out[D_YOUNGER + P_REPIQUE] = y_rep
-    out[D_WIN_POINT] = w_point
-    out[D_WIN_SEQUENCE] = w_seq
-    out[D_WIN_SETS] = w_sets
+    out[L.DECL_ELDER + L.DP_CARTE_BLANCHE] = e_cb_pts
+    out[L.DECL_ELDER + L.DP_POINT] = e_point
+    out[L.DECL_ELDER + L.DP_SEQUENCE] = e_seq
+    out[L.DECL_ELDER + L.DP_SETS] = e_sets
+    out[L.DECL_ELDER + L.DP_CARTE_ROUGE] = e_rouge
+    out[L.DECL_ELDER + L.DP_REPIQUE] = e_rep
+    out[L.DECL_YOUNGER + L.DP_CARTE_BLANCHE] = y_cb_pts
+    out[L.DECL_YOUNGER + L.DP_POINT] = y_point
+    out[L.DECL_YOUNGER + L.DP_SEQUENCE] = y_seq
+    out[L.DECL_YOUNGER + L.DP_SETS] = y_sets
+    out[L.DECL_YOUNGER + L.DP_CARTE_ROUGE] = y_rouge
+    out[L.DECL_YOUNGER + L.DP_REPIQUE] = y_rep
+    out[L.DECL_WIN_POINT] = w_point
+    out[L.DECL_WIN_SEQUENCE] = w_seq
+    out[L.DECL_WIN_SETS] = w_sets
 
 
 @njit_parallel
 def score_declarations_batch(
-    elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks, tables, rules
+    elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks, env
 ):
     """Score n deals: hands int64[n], carte blanche flags int8[n], policy masks int64[n, 3]
-    (point, sequence, sets). Returns int32[n, D_LEN] records."""
+    (point, sequence, sets). Returns int32[n, DECL_LEN] records."""
     n = elders.shape[0]
-    out = np.zeros((n, D_LEN), dtype=np.int32)
+    out = np.zeros((n, L.DECL_LEN), dtype=np.int32)
     for i in prange(n):
-        score_declarations(
-            elders[i],
-            youngers[i],
-            elder_cb[i] != 0,
-            younger_cb[i] != 0,
-            elder_masks[i, 0],
-            elder_masks[i, 1],
-            elder_masks[i, 2],
-            younger_masks[i, 0],
-            younger_masks[i, 1],
-            younger_masks[i, 2],
-            tables,
-            rules,
-            out[i],
-        )
+        e_masks = (elder_masks[i, 0], elder_masks[i, 1], elder_masks[i, 2])
+        y_masks = (younger_masks[i, 0], younger_masks[i, 1], younger_masks[i, 2])
+        cb = (elder_cb[i] != 0, younger_cb[i] != 0)
+        score_declarations(elders[i], youngers[i], cb, e_masks, y_masks, env, out[i])
     return out
 
 

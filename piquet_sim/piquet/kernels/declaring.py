@@ -1,11 +1,11 @@
 """Declaration policies: which masks a player declares his point, sequences and sets from.
 
-A policy is an id plus a float64 parameter array, like every stage policy. The result is the
-three masks of ``kernels.declarations.score_declarations`` (mask 0 sinks the class; a mask without
-some cards declares a lesser combination).
+A policy is an id plus a float64 parameter array (``policies.py``), like every stage policy. The
+result is the three masks of ``kernels.declarations.score_declarations`` (mask 0 sinks the
+class; a mask without some cards declares a lesser combination).
 
-* ``DECL_ALL`` (0): declare everything.
-* ``DECL_SINK`` (1): sink whole classes: ``params[0]``, ``params[1]``, ``params[2]`` non-zero sink
+* ``all``: declare everything.
+* ``sink``: sink whole classes: ``params[0]``, ``params[1]``, ``params[2]`` non-zero sink
   the point, the sequences, the sets.
 """
 
@@ -14,10 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import njit_inline
+from ..policies import DECL_SINK
 
-DECL_ALL = 0
-DECL_SINK = 1
-DECLARATION_POLICIES = {"all": DECL_ALL, "sink": DECL_SINK}
 FULL_MASK = np.int64(0xFFFFFFFF)
 
 

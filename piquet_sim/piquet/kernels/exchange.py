@@ -8,7 +8,7 @@ kernel so the deal simulator can call it from its numba loop. Both entry points 
   ``talon[n_elder_took:]`` in order, first the cards elder left, then his own three);
 * ``key`` (uint64) and ``rng_state`` (int64[1]): the counter-based stream of ``rng.py``; random
   choices are made only through ``rng.bounded(key, rng_state, n)``;
-* ``tables``: ``tables.SUIT_TABLES``; ``rules``: ``Rules.to_array()``;
+* ``env``: the run's ``bundles.Env`` (rules array, suit tables);
 
 and return ``(new_hand, discard_mask, n_taken)``: the 12-card hand after the exchange (int64
 mask), the cards discarded (int64 mask, ``n_taken`` cards of the old hand) and the number of cards
@@ -17,41 +17,41 @@ younger, from how many cards elder took) and never looks at the talon; ``talon``
 hand over the cards drawn.
 
 Legal counts: elder takes 1..5; younger takes 1..8-K after elder took K, or 0..8-K when
-``rules[R_YOUNGER_MUST_EXCHANGE] == 0``.
+``rules[RULE_YOUNGER_MUST_EXCHANGE] == 0``.
 
-Policies (ids, names in :data:`EXCHANGE_POLICIES`):
+Policies (names and ids in ``policies.py``):
 
-* ``EXCH_RANDOM`` (0): a uniform count in the legal range, then a uniform discard of that size.
+* ``random``: a uniform count in the legal range, then a uniform discard of that size.
   Draws: ``n = lo + bounded(hi - lo + 1)``, then for i in 0..n-1 ``j = bounded(12 - i)`` and
   the j-th (ascending card index) card not yet discarded is discarded.
   ``params`` is ignored.
-* ``EXCH_MAX`` (1): takes the most allowed (elder 5, younger 8-K) and keeps the best cards by a
+* ``max``: takes the most allowed (elder 5, younger 8-K) and keeps the best cards by a
   simple value, ``16 * rank + cards held in that suit``; the lowest values are discarded, ties
   going to the lower card index (sevens first, shorter suits first). ``params`` is ignored.
-* ``EXCH_GREEDY`` (2): a heuristic keep value per card (below; each weight rounded to units of
+* ``greedy``: a heuristic keep value per card (below; each weight rounded to units of
   1/1024), then every card whose value is below the value of an unknown replacement card is
   discarded, the count clipped to the legal range (the lowest values go first, ties to the lower
   card index). Equivalently it scores the keep-sets "drop the n lowest"
   for every legal n by (sum of kept values + n * replacement value) and takes the best.
 
-Greedy parameters (``params`` float64[G_N_PARAMS], defaults :data:`GREEDY_DEFAULT_PARAMS`); a
+Greedy parameters (``params`` float64[GW_LEN], defaults :data:`GREEDY_DEFAULT_PARAMS`); a
 card's keep value is the sum of the terms that apply to it:
 
-* ``G_RANK`` (0): play value per rank step, times rank (seven 0 .. ace 7).
-* ``G_POINT`` (1): the card is in the point suit (the suit with the best point key; the first
+* ``GW_RANK`` (0): play value per rank step, times rank (seven 0 .. ace 7).
+* ``GW_POINT`` (1): the card is in the point suit (the suit with the best point key; the first
   such suit on a tie).
-* ``G_POINT_LEN`` (2): added per card of the point suit beyond four, for each of its cards (a
+* ``GW_POINT_LEN`` (2): added per card of the point suit beyond four, for each of its cards (a
   long point is worth keeping whole).
-* ``G_SEQ`` (3): the card lies in a sequence of 3+.
-* ``G_SEQ_NEAR`` (4): the card is not in a sequence but touches another card of its suit or is one
+* ``GW_SEQ`` (3): the card lies in a sequence of 3+.
+* ``GW_SEQ_NEAR`` (4): the card is not in a sequence but touches another card of its suit or is one
   rank away from one (a sequence draw).
-* ``G_SET3`` (5): ten or higher, and the hand holds 3+ of its rank (a trio or quatorze).
-* ``G_SET2`` (6): ten or higher, and the hand holds exactly 2 of its rank.
-* ``G_GUARD`` (7): younger only: a king with at least one other card of its suit, or a queen with
+* ``GW_SET3`` (5): ten or higher, and the hand holds 3+ of its rank (a trio or quatorze).
+* ``GW_SET2`` (6): ten or higher, and the hand holds exactly 2 of its rank.
+* ``GW_GUARD`` (7): younger only: a king with at least one other card of its suit, or a queen with
   at least two (a guarded card against elder's lead).
-* ``G_SINGLETON`` (8): subtracted for a singleton below the ace.
-* ``G_DRAW`` (9): the keep value of an unknown replacement card (the discard threshold).
-* ``G_LEAVE`` (10): elder only: added to the threshold, the cost of leaving a card to younger.
+* ``GW_SINGLETON`` (8): subtracted for a singleton below the ace.
+* ``GW_DRAW`` (9): the keep value of an unknown replacement card (the discard threshold).
+* ``GW_LEAVE`` (10): elder only: added to the threshold, the cost of leaving a card to younger.
 """
 
 from __future__ import annotations
@@ -60,43 +60,15 @@ import numpy as np
 
 from ...core.jit import njit
 from ...core.rng import bounded, stream_key
-from ..rules import R_YOUNGER_MUST_EXCHANGE
+from ..policies import EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULTS
+from . import layouts as L
 from .deal import deal_full
-from .declarations import (
-    D_LEN,
-    carte_blanche,
-    point_key,
-    score_declarations,
-    sequence_score,
-    set_score,
-)
+from .declarations import carte_blanche, point_key, score_declarations, sequence_score, set_score
 from .tables import T_COUNT, T_HIGH_BIT, T_POINT_KEY, T_SEQ_CARDS
 
-EXCH_RANDOM = 0
-EXCH_MAX = 1
-EXCH_GREEDY = 2
-
-#: Policy name -> id (Python side: CLI choices, reports).
-EXCHANGE_POLICIES = {"random": EXCH_RANDOM, "max": EXCH_MAX, "greedy": EXCH_GREEDY}
-
-G_RANK = 0
-G_POINT = 1
-G_POINT_LEN = 2
-G_SEQ = 3
-G_SEQ_NEAR = 4
-G_SET3 = 5
-G_SET2 = 6
-G_GUARD = 7
-G_SINGLETON = 8
-G_DRAW = 9
-G_LEAVE = 10
-G_N_PARAMS = 11
-
-#: Default greedy weights (see the module docstring for each index), tuned by coordinate search
-#: on declaration points against ``EXCH_MAX`` (rank and guard weights held small for play).
-GREEDY_DEFAULT_PARAMS = np.array(
-    [0.1, 1.0, 0.4, 1.1, 0.1, 3.0, 0.4, 0.3, 0.5, 1.7, 0.3], dtype=np.float64
-)
+#: Default greedy weights (``policies.GREEDY_DEFAULTS``; the module docstring says what each
+#: index weighs).
+GREEDY_DEFAULT_PARAMS = np.array(GREEDY_DEFAULTS, dtype=np.float64)
 
 ELDER_MAX_TAKE = 5
 HAND = 12
@@ -182,14 +154,14 @@ def greedy_keys(hand, younger, params, tables, keys):
     ``keys[0:m]`` in ascending card order (``keys`` int64[13]: one spare slot). Returns
     ``(m, below)``: the number of cards and how many are valued below the replacement threshold.
     ``younger``: the player is younger (guards count; no leave cost). Branch-free inner loop."""
-    w_rank = _weight(params, G_RANK)
-    w_seq = _weight(params, G_SEQ)
-    w_near = _weight(params, G_SEQ_NEAR)
-    w_set3 = _weight(params, G_SET3)
-    w_set2 = _weight(params, G_SET2)
-    w_guard = _weight(params, G_GUARD) * younger
-    w_single = _weight(params, G_SINGLETON)
-    threshold = _weight(params, G_DRAW) + _weight(params, G_LEAVE) * (1 - younger)
+    w_rank = _weight(params, L.GW_RANK)
+    w_seq = _weight(params, L.GW_SEQ)
+    w_near = _weight(params, L.GW_SEQ_NEAR)
+    w_set3 = _weight(params, L.GW_SET3)
+    w_set2 = _weight(params, L.GW_SET2)
+    w_guard = _weight(params, L.GW_GUARD) * younger
+    w_single = _weight(params, L.GW_SINGLETON)
+    threshold = _weight(params, L.GW_DRAW) + _weight(params, L.GW_LEAVE) * (1 - younger)
     best_pk = 0
     point_suit = 0
     for s in range(4):
@@ -198,7 +170,9 @@ def greedy_keys(hand, younger, params, tables, keys):
             best_pk = pk
             point_suit = s
     w_point = np.int64(
-        round((params[G_POINT] + params[G_POINT_LEN] * max((best_pk >> 7) - 4, 0)) * VALUE_SCALE)
+        round(
+            (params[L.GW_POINT] + params[L.GW_POINT_LEN] * max((best_pk >> 7) - 4, 0)) * VALUE_SCALE
+        )
     )
     s0 = hand & 0xFF
     s1 = (hand >> 8) & 0xFF
@@ -259,31 +233,27 @@ def _choose(hand, lo, hi, younger, policy, params, key, rng_state, tables):
 
 
 @njit
-def elder_exchange(hand, talon, policy, params, key, rng_state, tables, rules):
+def elder_exchange(hand, talon, policy, params, key, rng_state, env):
     """Elder's exchange: discard 1..5 cards and draw as many from the front of ``talon``.
 
     Returns (new hand mask, discard mask, number taken)."""
+    tables = env.suit
     discard, n = _choose(hand, 1, ELDER_MAX_TAKE, False, policy, params, key, rng_state, tables)
     return _apply(hand, discard, talon, 0, n), discard, n
 
 
 @njit
-def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, tables, rules):
+def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, env):
     """Younger's exchange after elder took ``n_elder_took``: discard between 1 (0 when
-    ``rules[R_YOUNGER_MUST_EXCHANGE] == 0``) and 8 - n_elder_took cards and draw as many from
+    ``rules[RULE_YOUNGER_MUST_EXCHANGE] == 0``) and 8 - n_elder_took cards and draw as many from
     ``talon[n_elder_took:]`` in order. Returns (new hand mask, discard mask, number taken)."""
-    lo = 1 if rules[R_YOUNGER_MUST_EXCHANGE] != 0 else 0
+    lo = 1 if env.rules[L.RULE_YOUNGER_MUST_EXCHANGE] != 0 else 0
     hi = TALON - n_elder_took
-    discard, n = _choose(hand, lo, hi, True, policy, params, key, rng_state, tables)
+    discard, n = _choose(hand, lo, hi, True, policy, params, key, rng_state, env.suit)
     return _apply(hand, discard, talon, n_elder_took, n), discard, n
 
 
 # Trial of exchange policies over dealt hands: both exchanges, then declarations as dealt.
-X_ELDER_TOOK = 0
-X_YOUNGER_TOOK = 1
-X_ELDER_POTENTIAL = 2  # point length + sequence points + set points of elder's new hand
-X_YOUNGER_POTENTIAL = 3
-X_LEN = 4
 
 
 @njit
@@ -293,33 +263,35 @@ def potential_points(hand, tables):
 
 
 @njit
-def exchange_trial(seed, start, n, e_policy, e_params, y_policy, y_params, tables, rules):
-    """Deal ``n`` deals (indices start..start+n-1 of ``seed``), exchange with the given policies,
+def exchange_trial(seed, start, n, stages, env):
+    """Deal ``n`` deals (indices start..start+n-1 of ``seed``), exchange with the exchange
+    policies of ``stages``,
     and score declarations (everyone declares all). The exchanges draw from the deal's own stream
-    after the shuffle. Returns (int32[n, D_LEN] declaration records, points per player;
-    int32[n, X_LEN] exchange rows: cards taken and potential points per player)."""
-    records = np.zeros((n, D_LEN), dtype=np.int32)
-    rows = np.zeros((n, X_LEN), dtype=np.int32)
+    after the shuffle. Returns (int32[n, L.DECL_LEN] declaration records, points per player;
+    int32[n, L.XT_LEN] exchange rows: cards taken and potential points per player)."""
+    records = np.zeros((n, L.DECL_LEN), dtype=np.int32)
+    rows = np.zeros((n, L.XT_LEN), dtype=np.int32)
     pack = np.empty(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
     full = np.int64(0xFFFFFFFF)
+    all_masks = (full, full, full)
+    e_policy = stages.ids[L.STAGE_ELDER_EXCHANGE]
+    e_params = stages.params[L.STAGE_ELDER_EXCHANGE]
+    y_policy = stages.ids[L.STAGE_YOUNGER_EXCHANGE]
+    y_params = stages.params[L.STAGE_YOUNGER_EXCHANGE]
     for i in range(n):
         elder, younger = deal_full(seed, start + i, pack, state)
         key = stream_key(seed, start + i)
         talon = pack[24:32]
         e_cb = carte_blanche(elder)
         y_cb = carte_blanche(younger)
-        e_new, _, e_took = elder_exchange(
-            elder, talon, e_policy, e_params, key, state, tables, rules
-        )
+        e_new, _, e_took = elder_exchange(elder, talon, e_policy, e_params, key, state, env)
         y_new, _, y_took = younger_exchange(
-            younger, talon, e_took, y_policy, y_params, key, state, tables, rules
+            younger, talon, e_took, y_policy, y_params, key, state, env
         )
-        score_declarations(
-            e_new, y_new, e_cb, y_cb, full, full, full, full, full, full, tables, rules, records[i]
-        )
-        rows[i, X_ELDER_TOOK] = e_took
-        rows[i, X_YOUNGER_TOOK] = y_took
-        rows[i, X_ELDER_POTENTIAL] = potential_points(e_new, tables)
-        rows[i, X_YOUNGER_POTENTIAL] = potential_points(y_new, tables)
+        score_declarations(e_new, y_new, (e_cb, y_cb), all_masks, all_masks, env, records[i])
+        rows[i, L.XT_ELDER_TOOK] = e_took
+        rows[i, L.XT_YOUNGER_TOOK] = y_took
+        rows[i, L.XT_ELDER_POTENTIAL] = potential_points(e_new, env.suit)
+        rows[i, L.XT_YOUNGER_POTENTIAL] = potential_points(y_new, env.suit)
     return records, rows

@@ -18,26 +18,12 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from . import layouts as L
 from .deal import deal_full
-from .declarations import D_LEN, carte_blanche
 from .exchange import HAND, greedy_keys
-from .play import PLAY_OUT_LEN
-from .simulate import (
-    F_TAKEN,
-    R_ELDER,
-    R_LEN,
-    R_NET,
-    R_YOUNGER,
-    ST_ELDER_EXCHANGE,
-    ST_YOUNGER_EXCHANGE,
-    finish_deal,
-    thread_workspace,
-)
-
-V_NET = 0
-V_E_TOOK = 1
-V_Y_TOOK = 2
-V_LEN = 3
+from .play import new_scratch
+from .simulate import finish_deal
+from .solver import new_workspace
 
 
 @njit
@@ -57,60 +43,46 @@ def lowest_discard(hand, n, younger, params, tables):
 
 
 @njit
-def _value_span(
-    seed, first, count, e_take, y_take, policies, params, tables, rules, out, row0, ws
-):  # fmt: skip
-    pack = np.empty(32, dtype=np.int8)
-    state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec = np.zeros(R_LEN, dtype=np.int32)
+def _value_span(seed, first, count, cells, stages, ws, out, row0):
+    sc = new_scratch()
+    suit = ws.env.suit
+    e_take, y_take = cells
     e_masks = np.zeros(9, dtype=np.int64)
     y_masks = np.zeros(9, dtype=np.int64)
-    n_cells = e_take.shape[0]
+    e_params = stages.params[L.STAGE_ELDER_EXCHANGE]
+    y_params = stages.params[L.STAGE_YOUNGER_EXCHANGE]
     for i in range(count):
         index = first + i
-        elder, younger = deal_full(seed, index, pack, state)
+        elder, younger = deal_full(seed, index, sc.pack, sc.state)
         key = stream_key(seed, index)
-        s0 = state[0]
-        e_cb = carte_blanche(elder)
-        y_cb = carte_blanche(younger)
+        s0 = sc.state[0]
         for k in range(9):
-            e_masks[k] = lowest_discard(elder, k, 0, params[ST_ELDER_EXCHANGE], tables)
-            y_masks[k] = lowest_discard(younger, k, 1, params[ST_YOUNGER_EXCHANGE], tables)
-        for c in range(n_cells):
-            state[0] = s0
+            e_masks[k] = lowest_discard(elder, k, 0, e_params, suit)
+            y_masks[k] = lowest_discard(younger, k, 1, y_params, suit)
+        for c in range(e_take.shape[0]):
+            sc.state[0] = s0
             ed = np.int64(-1) if e_take[c] < 0 else e_masks[e_take[c]]
             yd = np.int64(-1) if y_take[c] < 0 else y_masks[y_take[c]]
-            finish_deal(
-                elder, younger, pack[24:32], e_cb, y_cb, key, state, policies, params, tables,
-                rules, ed, yd, decl, play, rec, ws,
-            )  # fmt: skip
-            out[row0 + i, c, V_NET] = rec[R_NET]
-            out[row0 + i, c, V_E_TOOK] = rec[R_ELDER + F_TAKEN]
-            out[row0 + i, c, V_Y_TOOK] = rec[R_YOUNGER + F_TAKEN]
+            finish_deal(elder, younger, sc.pack[24:32], key, stages, ws, sc, (ed, yd))
+            out[row0 + i, c, L.XV_NET] = sc.rec[L.REC_NET]
+            out[row0 + i, c, L.XV_E_TOOK] = sc.rec[L.REC_ELDER + L.RF_TAKEN]
+            out[row0 + i, c, L.XV_Y_TOOK] = sc.rec[L.REC_YOUNGER + L.RF_TAKEN]
 
 
 @njit_parallel
-def exchange_values(
-    seed, start, n, e_take, y_take, policies, params, tables, rules, n_spans, tt_bits, keytab,
-    reptab, qttab, low8, pop8,
-):  # fmt: skip
+def exchange_values(seed, start, n, e_take, y_take, stages, env, n_spans, tt_bits):
     """Deals start..start+n-1 of ``seed`` finished once per cell (``e_take[C]``, ``y_take[C]``
-    int64: forced counts or -1 for the policy): int16[n, C, V_LEN] rows (net elder minus
+    int64: forced counts or -1 for the policy): int16[n, C, XV_LEN] rows (net elder minus
     younger, elder's take, younger's take). A forced younger count must be legal after elder's
     (forced) take; the caller checks. Parallel over ``n_spans`` spans, each with its own solver
-    workspace (``simulate.thread_workspace``)."""
+    workspace of ``2**tt_bits`` entries."""
     n_cells = e_take.shape[0]
-    out = np.zeros((n, n_cells, V_LEN), dtype=np.int16)
+    out = np.zeros((n, n_cells, L.XV_LEN), dtype=np.int16)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         first = s * per
         count = min(per, n - first)
         if count > 0:
-            ws = thread_workspace(tt_bits, keytab, reptab, qttab, low8, pop8)
-            _value_span(
-                seed, start + first, count, e_take, y_take, policies, params, tables, rules,
-                out, first, ws,
-            )  # fmt: skip
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            _value_span(seed, start + first, count, (e_take, y_take), stages, ws, out, first)
     return out

@@ -1,22 +1,22 @@
 """What one player knows about his opponent's hand, and worlds drawn exactly from that knowledge.
 
-A knowledge state is an int64 array ``know[K_LEN]`` held by the *observer* about the *opponent*:
+A knowledge state is an int64 array ``know[KNOW_LEN]`` held by the *observer* about the *opponent*:
 
-* ``K_IN``: cards known to be in the opponent's hand as it was at the declarations (after the
+* ``KNOW_IN``: cards known to be in the opponent's hand as it was at the declarations (after the
   exchange): his declared-and-shown combinations, cards elder left that younger took;
-* ``K_OUT``: cards known not to be in it: the observer's own hand and discards, talon cards he saw
-  that the opponent did not take (elder's left cards younger did not take; the untaken talon
-  shown to younger after elder's first lead);
-* ``K_LO + c`` / ``K_HI + c`` for class ``c`` (``C_POINT``, ``C_SEQ``, ``C_SET``): bounds on the
-  opponent's best comparison key in that class (keys of ``declarations.py``: point
-  ``length * 128 + pips``, sequence ``length * 8 + top``, set ``rank`` / ``8 + rank``), inclusive;
-  ``NO_HI`` means unbounded;
-* ``K_SIZE``: how many cards the opponent held at the declarations (12).
+* ``KNOW_OUT``: cards known not to be in it: the observer's own hand and discards, talon cards
+  he saw that the opponent did not take (elder's left cards younger did not take; the untaken
+  talon shown to younger after elder's first lead);
+* ``KNOW_LO + c`` / ``KNOW_HI + c`` for class ``c`` (``CLASS_POINT``, ``CLASS_SEQ``,
+  ``CLASS_SET``): bounds on the opponent's best comparison key in that class (keys of
+  ``declarations.py``: point ``length * 128 + pips``, sequence ``length * 8 + top``, set
+  ``rank`` / ``8 + rank``), inclusive; ``NO_HI`` means unbounded;
+* ``KNOW_SIZE``: how many cards the opponent held at the declarations (12).
 
 During play the observer also knows the cards played so far, which of them the opponent played
 (``opp_played``) and the suits the opponent has shown void in (``voids``, a card mask of whole
-suits). The opponent's current hand is then ``(K_IN & ~opp_played)`` plus ``m`` cards of the
-*pool*: every card not in ``K_IN | K_OUT | played | voids``.
+suits). The opponent's current hand is then ``(KNOW_IN & ~opp_played)`` plus ``m`` cards of the
+*pool*: every card not in ``KNOW_IN | KNOW_OUT | played | voids``.
 
 Exact sampling (:func:`sample_opponent`): the ``m`` pool cards are a uniform ``m``-subset (partial
 Fisher-Yates, every draw ``rng.bounded``), which is the exact law of the hand under the card-
@@ -26,7 +26,7 @@ rejection, which keeps the law exactly uniform over the hands meeting every boun
 
 Refutation: the bounds are *beliefs* (an opponent who sank a class answered "good" while holding
 better), so play can prove them false: when the known part of his declaration-time hand
-(``K_IN | opp_played``) already beats a class's upper bound, that bound is dropped (returned as a
+(``KNOW_IN | opp_played``) already beats a class's upper bound, that bound is dropped (returned as a
 flag). When ``max_attempts`` draws all fail, the world is drawn without key bounds (card
 constraints still hold) and the attempt count is returned negative, so callers count fallbacks.
 """
@@ -38,19 +38,8 @@ import numpy as np
 from ...core.bits import popcount32
 from ...core.jit import njit
 from ...core.rng import bounded, stream_key
+from . import layouts as L
 from .declarations import point_key, sequence_cards, sequence_key, set_cards, set_key
-
-K_IN = 0
-K_OUT = 1
-K_LO = 2  # + class
-K_HI = 5  # + class
-K_SIZE = 8
-K_LEN = 9
-
-C_POINT = 0
-C_SEQ = 1
-C_SET = 2
-N_CLASSES = 3
 
 NO_HI = np.int64(1 << 20)
 FULL = np.int64(0xFFFFFFFF)
@@ -64,20 +53,20 @@ FLAG_INFEASIBLE = 16  # card constraints leave fewer pool cards than needed (bad
 @njit
 def empty_knowledge(own, size):
     """Knowledge of an observer holding ``own`` (int64 mask) and nothing else: no key bounds."""
-    know = np.zeros(K_LEN, dtype=np.int64)
-    know[K_OUT] = own
-    for c in range(N_CLASSES):
-        know[K_HI + c] = NO_HI
-    know[K_SIZE] = size
+    know = np.zeros(L.KNOW_LEN, dtype=np.int64)
+    know[L.KNOW_OUT] = own
+    for c in range(L.CLASS_COUNT):
+        know[L.KNOW_HI + c] = NO_HI
+    know[L.KNOW_SIZE] = size
     return know
 
 
 @njit
 def class_key(hand, c, tables):
     """Best comparison key of ``hand`` in class ``c`` (0 when it holds none)."""
-    if c == C_POINT:
+    if c == L.CLASS_POINT:
         return np.int64(point_key(hand, tables))
-    if c == C_SEQ:
+    if c == L.CLASS_SEQ:
         return np.int64(sequence_key(hand, tables))
     return np.int64(set_key(hand, tables))
 
@@ -86,10 +75,10 @@ def class_key(hand, c, tables):
 def active_bounds(know, opp_played, tables, hi_out):
     """Upper bounds still believed, into ``hi_out`` (int64[3]); returns the refuted-class flags.
     A bound is refuted when the cards known to have been in the hand already exceed it."""
-    known = know[K_IN] | opp_played
+    known = know[L.KNOW_IN] | opp_played
     flags = 0
-    for c in range(N_CLASSES):
-        hi = know[K_HI + c]
+    for c in range(L.CLASS_COUNT):
+        hi = know[L.KNOW_HI + c]
         if hi < NO_HI and class_key(known, c, tables) > hi:
             hi_out[c] = NO_HI
             flags |= 1 << c
@@ -101,9 +90,9 @@ def active_bounds(know, opp_played, tables, hi_out):
 @njit
 def meets_bounds(full_hand, know, hi, tables):
     """True when the declaration-time hand meets every lower bound and the bounds ``hi``."""
-    for c in range(N_CLASSES):
+    for c in range(L.CLASS_COUNT):
         k = class_key(full_hand, c, tables)
-        if k < know[K_LO + c] or k > hi[c]:
+        if k < know[L.KNOW_LO + c] or k > hi[c]:
             return False
     return True
 
@@ -112,7 +101,7 @@ def meets_bounds(full_hand, know, hi, tables):
 def pool_cards(know, played, voids, pool):
     """Fill ``pool`` (int8[32]) with the cards the opponent may hold beyond his known ones;
     returns their number."""
-    excluded = know[K_IN] | know[K_OUT] | played | voids
+    excluded = know[L.KNOW_IN] | know[L.KNOW_OUT] | played | voids
     n = 0
     for c in range(32):
         if not (excluded >> c) & 1:
@@ -122,27 +111,28 @@ def pool_cards(know, played, voids, pool):
 
 
 @njit
-def sample_opponent(
-    know, played, opp_played, voids, n_opp, max_attempts, tables, key, state, pool, hi
-):
-    """One opponent hand (``n_opp`` cards now held) drawn uniformly from every hand consistent
-    with ``know`` and the play so far. ``played``: every card gone (both players, the card led
-    in the current trick included); ``opp_played`` the opponent's share; ``voids``: card mask
-    of the suits he has shown void in. ``pool`` int8[32] and ``hi`` int64[3] are scratch.
+def sample_opponent(know, seen, draw, tables, key, state, pool, hi):
+    """One opponent hand drawn uniformly from every hand consistent with ``know`` and the play
+    so far. ``seen`` = (every card gone: both players', the card led in the current trick
+    included; the opponent's share of them; card mask of the suits he has shown void in);
+    ``draw`` = (cards he holds now, draws before the declaration bounds are dropped). ``pool``
+    int8[32] and ``hi`` int64[3] are scratch.
 
     Returns (hand mask, attempts, flags): ``attempts`` draws were made (negative after a
     fallback); ``flags`` as FLAG_* and the refuted classes' bits.
     """
+    played, opp_played, voids = seen
+    n_opp, max_attempts = draw
     flags = active_bounds(know, opp_played, tables, hi)
-    known_now = know[K_IN] & ~played
+    known_now = know[L.KNOW_IN] & ~played
     m = n_opp - popcount32(known_now)
     npool = pool_cards(know, played, voids, pool)
     if m < 0 or m > npool:
         flags |= FLAG_INFEASIBLE
         m = max(0, min(m, npool))
     constrained = False
-    for c in range(N_CLASSES):
-        if know[K_LO + c] > 0 or hi[c] < NO_HI:
+    for c in range(L.CLASS_COUNT):
+        if know[L.KNOW_LO + c] > 0 or hi[c] < NO_HI:
             constrained = True
     attempt = 0
     while True:
@@ -193,16 +183,16 @@ def learn_declarations(know, own_key, opp_key, c, shown):
     hand holds: he sank it).
     """
     if opp_key > own_key:
-        know[K_LO + c] = max(know[K_LO + c], opp_key)
-        know[K_HI + c] = min(know[K_HI + c], opp_key)
-        know[K_IN] |= shown
+        know[L.KNOW_LO + c] = max(know[L.KNOW_LO + c], opp_key)
+        know[L.KNOW_HI + c] = min(know[L.KNOW_HI + c], opp_key)
+        know[L.KNOW_IN] |= shown
     elif own_key > opp_key:
-        know[K_HI + c] = min(know[K_HI + c], own_key)
+        know[L.KNOW_HI + c] = min(know[L.KNOW_HI + c], own_key)
     elif own_key > 0:
-        know[K_LO + c] = max(know[K_LO + c], own_key)
-        know[K_HI + c] = min(know[K_HI + c], own_key)
-    elif c != C_POINT:
-        know[K_HI + c] = 0
+        know[L.KNOW_LO + c] = max(know[L.KNOW_LO + c], own_key)
+        know[L.KNOW_HI + c] = min(know[L.KNOW_HI + c], own_key)
+    elif c != L.CLASS_POINT:
+        know[L.KNOW_HI + c] = 0
 
 
 @njit
@@ -219,14 +209,14 @@ def deal_knowledge(
     the cards the opponent shows when he wins a class.
     """
     know = empty_knowledge(obs_hand | obs_discard | extra_out, 12)
-    know[K_IN] = extra_in
-    for c in range(N_CLASSES):
+    know[L.KNOW_IN] = extra_in
+    for c in range(L.CLASS_COUNT):
         own_key = class_key(obs_hand & obs_masks[c], c, tables)
         opp_decl = opp_hand & opp_masks[c]
         opp_key = class_key(opp_decl, c, tables)
-        if c == C_POINT:
+        if c == L.CLASS_POINT:
             shown = shown_point_cards(opp_hand, opp_masks[c], tables)
-        elif c == C_SEQ:
+        elif c == L.CLASS_SEQ:
             shown = sequence_cards(opp_decl, tables)
         else:
             shown = set_cards(opp_decl)
@@ -235,9 +225,9 @@ def deal_knowledge(
 
 
 @njit
-def sample_worlds(know, played, opp_played, voids, n_opp, max_attempts, tables, seed, n):
-    """``n`` independent draws of :func:`sample_opponent`, world w on the stream (seed, w):
-    (hands int64[n], attempts int64[n], flags int64[n])."""
+def sample_worlds(know, seen, draw, tables, seed, n):
+    """``n`` independent draws of :func:`sample_opponent` (``seen``, ``draw`` as there), world
+    w on the stream (seed, w): (hands int64[n], attempts int64[n], flags int64[n])."""
     hands = np.zeros(n, dtype=np.int64)
     attempts = np.zeros(n, dtype=np.int64)
     flags = np.zeros(n, dtype=np.int64)
@@ -246,10 +236,7 @@ def sample_worlds(know, played, opp_played, voids, n_opp, max_attempts, tables, 
     state = np.zeros(1, dtype=np.int64)
     for w in range(n):
         state[0] = 0
-        h, a, f = sample_opponent(
-            know, played, opp_played, voids, n_opp, max_attempts, tables,
-            stream_key(seed, w), state, pool, hi,
-        )  # fmt: skip
+        h, a, f = sample_opponent(know, seen, draw, tables, stream_key(seed, w), state, pool, hi)
         hands[w] = h
         attempts[w] = a
         flags[w] = f

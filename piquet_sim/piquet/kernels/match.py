@@ -1,7 +1,7 @@
 """Mirrored deals: every deal played twice with the seats swapped, on the same deal and stream.
 
-Deal i of a seed is played once with strategy A elder and B younger (policy arrays ``ids_ab``,
-``params_ab``) and once with B elder and A younger (``ids_ba``, ``params_ba``), both on deal
+Deal i of a seed is played once with strategy A elder and B younger (stage policies
+``stages_ab``) and once with B elder and A younger (``stages_ba``), both on deal
 (seed, i) and its stream, so they see the same cards and the same random draws (common random
 numbers). The pair is computed by ``play_pair``, which gives exactly the
 records ``simulate.simulate_deal`` gives for each seating (a test holds it to that, field by
@@ -14,16 +14,10 @@ dealt/final hand features, which matches do not use. (Sharing is exact: an excha
 function of the hand, the policy and the stream position, and the stream is restored to where
 it stood after the exchanges before each play.)
 
-Output per deal: ``nets`` int16[n, 2] = (net of the A-elder play, net of the B-elder play), each
-elder minus younger. Per span: integer counts ``int64[n_spans, M_LEN]`` (indices ``M_*``), merged
-by summing; integers, so the merge is exact and the result does not depend on the thread count.
-
-Count layout: ``M_PAIRS``, then the paired difference ``d = net_ab - net_ba`` (A's points over
-B's summed over the two seatings) as ``M_SUM_D``, ``M_SUM_D2``; A's net per seat
-(``M_SUM_AE``: A elder, ``M_SUM_AY``: A younger, and squares); then one block of ``B_LEN`` per
-(side, seat) at ``block(side, seat) = M_BLOCKS + (2 * side + seat) * B_LEN`` (side 0 = A, 1 = B;
-seat 0 = elder, 1 = younger) holding deals won, tied, points scored, piques, repiques, capots,
-cartes blanches.
+Output per deal: ``nets`` int16[n, 2] = (net of the A-elder play, net of the B-elder play),
+each elder minus younger. Per span: integer counts ``int64[n_spans, MATCH_LEN]`` (layout
+``MATCH_*`` / ``MB_*`` of ``layouts``), merged by summing; integers, so the merge is exact and the
+result does not depend on the thread count.
 """
 
 from __future__ import annotations
@@ -33,248 +27,145 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from . import layouts as L
 from .deal import deal_full
-from .declarations import (
-    D_LEN,
-    carte_blanche,
-)
-from .exchange import elder_exchange, younger_exchange
-from .play import (
-    PLAY_OUT_LEN,
-)
-from .simulate import (
-    F_CARDS,
-    F_CARTE_BLANCHE,
-    F_PIQUE,
-    F_REPIQUE,
-    F_TOTAL,
-    R_ELDER,
-    R_LEN,
-    R_NET,
-    R_YOUNGER,
-    ST_ELDER_DECLARE,
-    ST_ELDER_EXCHANGE,
-    ST_YOUNGER_DECLARE,
-    ST_YOUNGER_EXCHANGE,
-    declare_stage,
-    play_and_record,
-    thread_workspace,
-)
+from .declarations import carte_blanche
+from .play import new_scratch
+from .simulate import NOT_FORCED, declare_stage, exchange_stage, finish_play
+from .solver import new_workspace
+from .tricks import CAPOT_POINTS
 
-M_PAIRS = 0
-M_SUM_D = 1
-M_SUM_D2 = 2
-M_SUM_AE = 3
-M_SUM_AE2 = 4
-M_SUM_AY = 5
-M_SUM_AY2 = 6
-M_BLOCKS = 7
-B_WIN = 0
-B_TIE = 1
-B_POINTS = 2
-B_PIQUE = 3
-B_REPIQUE = 4
-B_CAPOT = 5
-B_CARTE_BLANCHE = 6
-B_LEN = 7
-M_LEN = M_BLOCKS + 4 * B_LEN
 SIDE_A = 0
 SIDE_B = 1
 SEAT_ELDER = 0
 SEAT_YOUNGER = 1
-CAPOT_POINTS = 40
 
 
 @njit
-def _block(out, span, side, seat, rec, base, other):
-    b = M_BLOCKS + (2 * side + seat) * B_LEN
-    mine = rec[base + F_TOTAL]
-    theirs = rec[other + F_TOTAL]
-    out[span, b + B_WIN] += mine > theirs
-    out[span, b + B_TIE] += mine == theirs
-    out[span, b + B_POINTS] += mine
-    out[span, b + B_PIQUE] += rec[base + F_PIQUE] > 0
-    out[span, b + B_REPIQUE] += rec[base + F_REPIQUE] > 0
-    out[span, b + B_CAPOT] += rec[base + F_CARDS] == CAPOT_POINTS
-    out[span, b + B_CARTE_BLANCHE] += rec[base + F_CARTE_BLANCHE] > 0
+def _block(out, side, seat, rec, base, other):
+    """Add one seat's deal to its (side, seat) block of the counts row ``out``."""
+    b = L.MATCH_BLOCKS + (2 * side + seat) * L.MB_LEN
+    mine = rec[base + L.RF_TOTAL]
+    theirs = rec[other + L.RF_TOTAL]
+    out[b + L.MB_WIN] += mine > theirs
+    out[b + L.MB_TIE] += mine == theirs
+    out[b + L.MB_POINTS] += mine
+    out[b + L.MB_PIQUE] += rec[base + L.RF_PIQUE] > 0
+    out[b + L.MB_REPIQUE] += rec[base + L.RF_REPIQUE] > 0
+    out[b + L.MB_CAPOT] += rec[base + L.RF_CARDS] == CAPOT_POINTS
+    out[b + L.MB_CARTE_BLANCHE] += rec[base + L.RF_CARTE_BLANCHE] > 0
 
 
 @njit
-def play_pair(
-    seed, index, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba, tables, rules,
-    pack, state, decl, decl2, play, rec_ab, rec_ba, ws,
-):  # fmt: skip
-    """Deal ``index`` of ``seed`` played with A elder (record into ``rec_ab``, when ``need_ab``)
-    and with B elder (``rec_ba``, when ``need_ba``), sharing work between the two seatings.
+def play_pair(seed, index, stages_ab, stages_ba, share, need, ws, sc, sc2):
+    """Deal ``index`` of ``seed`` played with A elder (record into ``sc.rec``, when ``need[0]``)
+    and with B elder (``sc2.rec``, when ``need[1]``), sharing work between the two seatings.
 
     ``share``: 3 when the whole policy arrays agree, 2 when exchanges and declarations agree,
     1 when only the exchanges agree, 0 otherwise (see :func:`share_level`).
     """
-    elder, younger = deal_full(seed, index, pack, state)
+    need_ab, need_ba = need
+    env = ws.env
+    elder, younger = deal_full(seed, index, sc.pack, sc.state)
     key = stream_key(seed, index)
-    talon = pack[24:32]
-    e_cb = carte_blanche(elder)
-    y_cb = carte_blanche(younger)
-    s0 = state[0]
-    if need_ab or share >= 1:
-        ids, params = ids_ab, params_ab
-    else:
-        ids, params = ids_ba, params_ba
-    e1, _, ek1 = elder_exchange(
-        elder, talon, ids[ST_ELDER_EXCHANGE], params[ST_ELDER_EXCHANGE], key, state, tables, rules
-    )
-    y1, _, yk1 = younger_exchange(
-        younger, talon, ek1, ids[ST_YOUNGER_EXCHANGE], params[ST_YOUNGER_EXCHANGE], key, state,
-        tables, rules,
-    )  # fmt: skip
-    s1 = state[0]
+    talon = sc.pack[24:32]
+    cb = (carte_blanche(elder), carte_blanche(younger))
+    s0 = sc.state[0]
+    first = stages_ab if (need_ab or share >= 1) else stages_ba
+    ex1 = exchange_stage(elder, younger, talon, key, sc.state, first, env, NOT_FORCED)
+    s1 = sc.state[0]
     if need_ab or share >= 2:
-        declare_stage(e1, y1, e_cb, y_cb, ids_ab, params_ab, tables, rules, decl)
+        declare_stage(ex1[0], ex1[1], cb, stages_ab, env, sc.decl, sc.masks)
     if need_ab:
-        play_and_record(e1, y1, ek1, yk1, ids_ab, rules, key, state, decl, play, rec_ab, ws)
+        finish_play(ex1, talon, stages_ab, key, ws, sc)
     if not need_ba:
         return
     if share == 3 and need_ab:
-        for f in range(R_LEN):
-            rec_ba[f] = rec_ab[f]
+        sc2.rec[:] = sc.rec
         return
-    if share >= 1:
-        state[0] = s1
-        e2, y2, ek2, yk2 = e1, y1, ek1, yk1
-    elif need_ab:
-        state[0] = s0
-        e2, _, ek2 = elder_exchange(
-            elder, talon, ids_ba[ST_ELDER_EXCHANGE], params_ba[ST_ELDER_EXCHANGE], key, state,
-            tables, rules,
-        )  # fmt: skip
-        y2, _, yk2 = younger_exchange(
-            younger, talon, ek2, ids_ba[ST_YOUNGER_EXCHANGE], params_ba[ST_YOUNGER_EXCHANGE], key,
-            state, tables, rules,
-        )  # fmt: skip
+    if share >= 1 or not need_ab:
+        sc2.state[0] = s1  # the exchanges above are B's too (or were made with B's policies)
+        ex2 = ex1
     else:
-        e2, y2, ek2, yk2 = e1, y1, ek1, yk1  # already made with B's policies above
+        sc2.state[0] = s0
+        ex2 = exchange_stage(elder, younger, talon, key, sc2.state, stages_ba, env, NOT_FORCED)
     if share >= 2:
-        for f in range(D_LEN):
-            decl2[f] = decl[f]
+        sc2.decl[:] = sc.decl
+        sc2.masks[:] = sc.masks
     else:
-        declare_stage(e2, y2, e_cb, y_cb, ids_ba, params_ba, tables, rules, decl2)
-    play_and_record(e2, y2, ek2, yk2, ids_ba, rules, key, state, decl2, play, rec_ba, ws)
+        declare_stage(ex2[0], ex2[1], cb, stages_ba, env, sc2.decl, sc2.masks)
+    finish_play(ex2, talon, stages_ba, key, ws, sc2)
 
 
-def share_level(ids_ab, params_ab, ids_ba, params_ba) -> int:
+def share_level(stages_ab, stages_ba) -> int:
     """How much of a mirrored pair the two seatings share (Python side; see :func:`play_pair`)."""
 
-    def agree(stages: list[int]) -> bool:
-        return np.array_equal(ids_ab[stages], ids_ba[stages]) and np.array_equal(
-            params_ab[stages], params_ba[stages]
+    def agree(rows: list[int]) -> bool:
+        return np.array_equal(stages_ab.ids[rows], stages_ba.ids[rows]) and np.array_equal(
+            stages_ab.params[rows], stages_ba.params[rows]
         )
 
-    if agree(list(range(len(ids_ab)))):
+    if agree(list(range(L.STAGE_LEN))):
         return 3
-    if not agree([ST_ELDER_EXCHANGE, ST_YOUNGER_EXCHANGE]):
+    if not agree([L.STAGE_ELDER_EXCHANGE, L.STAGE_YOUNGER_EXCHANGE]):
         return 0
-    return 2 if agree([ST_ELDER_DECLARE, ST_YOUNGER_DECLARE]) else 1
+    return 2 if agree([L.STAGE_ELDER_DECLARE, L.STAGE_YOUNGER_DECLARE]) else 1
 
 
 @njit
-def _mirrored_span(
-    seed,
-    first,
-    count,
-    ids_ab,
-    params_ab,
-    ids_ba,
-    params_ba,
-    share,
-    tables,
-    rules,
-    nets,
-    row0,
-    counts,
-    span,
-    ws,
-):
-    pack = np.empty(32, dtype=np.int8)
-    state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    decl2 = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec_ab = np.zeros(R_LEN, dtype=np.int32)
-    rec_ba = np.zeros(R_LEN, dtype=np.int32)
+def _mirrored_span(seed, first, count, stages_ab, stages_ba, share, ws, nets, row0, counts):
+    sc = new_scratch()
+    sc2 = new_scratch()
+    both = (True, True)
     for i in range(count):
-        index = first + i
-        play_pair(
-            seed, index, ids_ab, params_ab, ids_ba, params_ba, share, True, True, tables, rules,
-            pack, state, decl, decl2, play, rec_ab, rec_ba, ws,
-        )  # fmt: skip
-        net_ab = np.int64(rec_ab[R_NET])
-        net_ba = np.int64(rec_ba[R_NET])
+        play_pair(seed, first + i, stages_ab, stages_ba, share, both, ws, sc, sc2)
+        rec_ab = sc.rec
+        rec_ba = sc2.rec
+        net_ab = np.int64(rec_ab[L.REC_NET])
+        net_ba = np.int64(rec_ba[L.REC_NET])
         nets[row0 + i, 0] = net_ab
         nets[row0 + i, 1] = net_ba
         d = net_ab - net_ba
-        counts[span, M_PAIRS] += 1
-        counts[span, M_SUM_D] += d
-        counts[span, M_SUM_D2] += d * d
-        counts[span, M_SUM_AE] += net_ab
-        counts[span, M_SUM_AE2] += net_ab * net_ab
-        counts[span, M_SUM_AY] -= net_ba
-        counts[span, M_SUM_AY2] += net_ba * net_ba
-        _block(counts, span, SIDE_A, SEAT_ELDER, rec_ab, R_ELDER, R_YOUNGER)
-        _block(counts, span, SIDE_B, SEAT_YOUNGER, rec_ab, R_YOUNGER, R_ELDER)
-        _block(counts, span, SIDE_B, SEAT_ELDER, rec_ba, R_ELDER, R_YOUNGER)
-        _block(counts, span, SIDE_A, SEAT_YOUNGER, rec_ba, R_YOUNGER, R_ELDER)
+        counts[L.MATCH_PAIRS] += 1
+        counts[L.MATCH_SUM_D] += d
+        counts[L.MATCH_SUM_D2] += d * d
+        counts[L.MATCH_SUM_AE] += net_ab
+        counts[L.MATCH_SUM_AE2] += net_ab * net_ab
+        counts[L.MATCH_SUM_AY] -= net_ba
+        counts[L.MATCH_SUM_AY2] += net_ba * net_ba
+        _block(counts, SIDE_A, SEAT_ELDER, rec_ab, L.REC_ELDER, L.REC_YOUNGER)
+        _block(counts, SIDE_B, SEAT_YOUNGER, rec_ab, L.REC_YOUNGER, L.REC_ELDER)
+        _block(counts, SIDE_B, SEAT_ELDER, rec_ba, L.REC_ELDER, L.REC_YOUNGER)
+        _block(counts, SIDE_A, SEAT_YOUNGER, rec_ba, L.REC_YOUNGER, L.REC_ELDER)
 
 
 @njit_parallel
-def mirrored_deals(
-    seed,
-    start,
-    n,
-    ids_ab,
-    params_ab,
-    ids_ba,
-    params_ba,
-    share,
-    tables,
-    rules,
-    n_spans,
-    tt_bits,
-    keytab,
-    reptab,
-    qttab,
-    low8,
-    pop8,
-):
+def mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
     """Deals start..start+n-1 of ``seed``, each played with A elder and with B elder.
 
-    Returns (nets int16[n, 2], counts int64[n_spans, M_LEN]); sum ``counts`` over axis 0.
+    Returns (nets int16[n, 2], counts int64[n_spans, MATCH_LEN]); sum ``counts`` over axis 0.
     Parallel over ``n_spans`` spans, each with its own scratch and solver workspace of
     ``2**tt_bits`` entries; every deal has its own stream, so nothing depends on the span or
     thread count.
     """
     nets = np.zeros((n, 2), dtype=np.int16)
-    counts = np.zeros((n_spans, M_LEN), dtype=np.int64)
+    counts = np.zeros((n_spans, L.MATCH_LEN), dtype=np.int64)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         first = s * per
         count = min(per, n - first)
         if count > 0:
-            ws = thread_workspace(tt_bits, keytab, reptab, qttab, low8, pop8)
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
             _mirrored_span(
                 seed,
                 start + first,
                 count,
-                ids_ab,
-                params_ab,
-                ids_ba,
-                params_ba,
+                stages_ab,
+                stages_ba,
                 share,
-                tables,
-                rules,
+                ws,
                 nets,
                 first,
-                counts,
-                s,
-                ws,
+                counts[s],
             )
     return nets, counts

@@ -1,6 +1,6 @@
 """Parties: whole games of several deals under the partie options of RULES.md, and settlement.
 
-Partie rules (``rules`` array, ``R_GAME`` / ``R_TIE`` / ``R_BLANK_PARTIE_BONUS``):
+Partie rules (``rules`` array, ``RULE_GAME`` / ``RULE_TIE`` / ``RULE_BLANK_PARTIE_BONUS``):
 
 * ``rubicon`` (default): 6 deals, the deal alternating (each player elder 3 times).
 * ``four_deals``: 4 deals, the first and the last counting double.
@@ -17,7 +17,7 @@ Partie rules (``rules`` array, ``R_GAME`` / ``R_TIE`` / ``R_BLANK_PARTIE_BONUS``
 
 The partie is a small state machine on an int64 array (``S_*``), so the same code runs the
 simulated parties and the tests' fixed point sequences: ``partie_reset``, then while
-``state[S_DONE] == 0``: ``partie_multiplier`` for the next deal, ``partie_add`` its points;
+``state[PST_DONE] == 0``: ``partie_multiplier`` for the next deal, ``partie_add`` its points;
 then ``partie_settle``.
 
 Mirrored parties: partie p is played twice on the same deals, version 0 with A elder in the
@@ -33,11 +33,10 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_parallel
-from ..rules import R_BLANK_PARTIE_BONUS, R_GAME, R_TIE
-from .declarations import D_LEN
+from . import layouts as L
 from .match import play_pair
-from .play import PLAY_OUT_LEN
-from .simulate import F_TOTAL, R_ELDER, R_LEN, R_YOUNGER, thread_workspace
+from .play import new_scratch
+from .solver import new_workspace
 
 GAME_RUBICON = 0  # index into rules.GAMES
 GAME_HUNDRED = 1
@@ -53,50 +52,40 @@ HUNDRED_MAX_DEALS = 40
 DEAL_STRIDE = 64  # deal keys per partie (>= HUNDRED_MAX_DEALS + TIE_DEALS)
 
 # Partie state.
-S_A = 0  # A's total
-S_B = 1  # B's total
-S_DEALS = 2  # deals played
-S_EXTRA = 3  # tie deals played (-1: not in the tie extension)
-S_DONE = 4
-S_LEN = 5
 
 # Row of one finished partie (A's view).
-PR_A = 0
-PR_B = 1
-PR_DEALS = 2
-PR_WINNER = 3  # 1 A, -1 B, 0 drawn
-PR_SETTLE = 4  # A's settlement (negative when B wins)
-PR_RUBICON = 5  # 1 when the loser finished under 100
-PR_BLANK = 6  # 1 when the loser scored nothing in the partie
-PR_LEN = 7
 
 
 @njit
 def partie_reset(state):
-    state[S_A] = 0
-    state[S_B] = 0
-    state[S_DEALS] = 0
-    state[S_EXTRA] = -1
-    state[S_DONE] = 0
+    state[L.PST_A] = 0
+    state[L.PST_B] = 0
+    state[L.PST_DEALS] = 0
+    state[L.PST_EXTRA] = -1
+    state[L.PST_DONE] = 0
 
 
 @njit
 def partie_multiplier(state, rules):
     """How many times the next deal's points count (1 or 2)."""
-    if state[S_EXTRA] >= 0:
-        return 2 if rules[R_TIE] == TIE_REFAIT_DOUBLE else 1
-    if rules[R_GAME] == GAME_FOUR_DEALS and (state[S_DEALS] == 0 or state[S_DEALS] == 3):
+    if state[L.PST_EXTRA] >= 0:
+        return 2 if rules[L.RULE_TIE] == TIE_REFAIT_DOUBLE else 1
+    if rules[L.RULE_GAME] == GAME_FOUR_DEALS and (
+        state[L.PST_DEALS] == 0 or state[L.PST_DEALS] == 3
+    ):
         return 2
     return 1
 
 
 @njit
 def _would_end(state, rules):
-    game = rules[R_GAME]
-    d = state[S_DEALS]
+    game = rules[L.RULE_GAME]
+    d = state[L.PST_DEALS]
     if game == GAME_HUNDRED:
         return (
-            state[S_A] >= HUNDRED_TARGET or state[S_B] >= HUNDRED_TARGET or (d >= HUNDRED_MAX_DEALS)
+            state[L.PST_A] >= HUNDRED_TARGET
+            or state[L.PST_B] >= HUNDRED_TARGET
+            or (d >= HUNDRED_MAX_DEALS)
         )
     if game == GAME_FOUR_DEALS:
         return d >= 4
@@ -107,18 +96,18 @@ def _would_end(state, rules):
 def partie_add(state, a_points, b_points, rules):
     """Add one deal's points (before the multiplier) for A and B; update the partie's end."""
     m = partie_multiplier(state, rules)
-    state[S_A] += m * a_points
-    state[S_B] += m * b_points
-    state[S_DEALS] += 1
-    if state[S_EXTRA] >= 0:
-        state[S_EXTRA] += 1
-        if state[S_EXTRA] >= TIE_DEALS:
-            state[S_DONE] = 1
+    state[L.PST_A] += m * a_points
+    state[L.PST_B] += m * b_points
+    state[L.PST_DEALS] += 1
+    if state[L.PST_EXTRA] >= 0:
+        state[L.PST_EXTRA] += 1
+        if state[L.PST_EXTRA] >= TIE_DEALS:
+            state[L.PST_DONE] = 1
     elif _would_end(state, rules):
-        if state[S_A] == state[S_B]:
-            state[S_EXTRA] = 0
+        if state[L.PST_A] == state[L.PST_B]:
+            state[L.PST_EXTRA] = 0
         else:
-            state[S_DONE] = 1
+            state[L.PST_DONE] = 1
 
 
 @njit
@@ -136,40 +125,40 @@ def settlement(winner_total, loser_total, blank_bonus):
 @njit
 def partie_settle(state, rules, row):
     """Write the finished partie's ``PR_*`` row (A's view) into ``row``."""
-    a = state[S_A]
-    b = state[S_B]
-    row[PR_A] = a
-    row[PR_B] = b
-    row[PR_DEALS] = state[S_DEALS]
-    blank = rules[R_BLANK_PARTIE_BONUS]
+    a = state[L.PST_A]
+    b = state[L.PST_B]
+    row[L.PROW_A] = a
+    row[L.PROW_B] = b
+    row[L.PROW_DEALS] = state[L.PST_DEALS]
+    blank = rules[L.RULE_BLANK_PARTIE_BONUS]
     if a == b:
-        row[PR_WINNER] = 0
-        row[PR_SETTLE] = 0
-        row[PR_RUBICON] = 0
-        row[PR_BLANK] = 0
+        row[L.PROW_WINNER] = 0
+        row[L.PROW_SETTLE] = 0
+        row[L.PROW_RUBICON] = 0
+        row[L.PROW_BLANK] = 0
     elif a > b:
-        row[PR_WINNER] = 1
-        row[PR_SETTLE] = settlement(a, b, blank)
-        row[PR_RUBICON] = b < RUBICON
-        row[PR_BLANK] = b == 0
+        row[L.PROW_WINNER] = 1
+        row[L.PROW_SETTLE] = settlement(a, b, blank)
+        row[L.PROW_RUBICON] = b < RUBICON
+        row[L.PROW_BLANK] = b == 0
     else:
-        row[PR_WINNER] = -1
-        row[PR_SETTLE] = -settlement(b, a, blank)
-        row[PR_RUBICON] = a < RUBICON
-        row[PR_BLANK] = a == 0
+        row[L.PROW_WINNER] = -1
+        row[L.PROW_SETTLE] = -settlement(b, a, blank)
+        row[L.PROW_RUBICON] = a < RUBICON
+        row[L.PROW_BLANK] = a == 0
 
 
 @njit
 def partie_from_points(points, rules):
     """A partie fed a fixed sequence of deal points (int[k, 2]: A's, B's raw points per deal):
-    returns its ``PR_*`` row; -1 in ``PR_DEALS`` if the sequence ran out first (tests)."""
-    state = np.zeros(S_LEN, dtype=np.int64)
-    row = np.zeros(PR_LEN, dtype=np.int64)
+    returns its ``PR_*`` row; -1 in ``PROW_DEALS`` if the sequence ran out first (tests)."""
+    state = np.zeros(L.PST_LEN, dtype=np.int64)
+    row = np.zeros(L.PROW_LEN, dtype=np.int64)
     partie_reset(state)
     i = 0
-    while state[S_DONE] == 0:
+    while state[L.PST_DONE] == 0:
         if i >= points.shape[0]:
-            row[PR_DEALS] = -1
+            row[L.PROW_DEALS] = -1
             return row
         partie_add(state, points[i, 0], points[i, 1], rules)
         i += 1
@@ -178,107 +167,54 @@ def partie_from_points(points, rules):
 
 
 @njit
-def _partie_span(
-    seed,
-    first,
-    count,
-    ids_ab,
-    params_ab,
-    ids_ba,
-    params_ba,
-    share,
-    tables,
-    rules,
-    out,
-    row0,
-    ws,
-):
-    pack = np.empty(32, dtype=np.int8)
-    rng_state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    decl2 = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec_ab = np.zeros(R_LEN, dtype=np.int32)
-    rec_ba = np.zeros(R_LEN, dtype=np.int32)
-    states = np.zeros((2, S_LEN), dtype=np.int64)
-    row = np.zeros(PR_LEN, dtype=np.int64)
+def _partie_span(seed, first, count, stages_ab, stages_ba, share, ws, out, row0):
+    sc = new_scratch()
+    sc2 = new_scratch()
+    rules = ws.env.rules
+    states = np.zeros((2, L.PST_LEN), dtype=np.int64)
+    row = np.zeros(L.PROW_LEN, dtype=np.int64)
     for i in range(count):
         p = first + i
         partie_reset(states[0])
         partie_reset(states[1])
         d = 0
-        while states[0, S_DONE] == 0 or states[1, S_DONE] == 0:
+        while states[0, L.PST_DONE] == 0 or states[1, L.PST_DONE] == 0:
             index = p * DEAL_STRIDE + d
             # version v has A elder at deal d when (d + v) is even
-            need_ab = (states[0, S_DONE] == 0 and d % 2 == 0) or (
-                states[1, S_DONE] == 0 and d % 2 == 1
+            need_ab = (states[0, L.PST_DONE] == 0 and d % 2 == 0) or (
+                states[1, L.PST_DONE] == 0 and d % 2 == 1
             )
-            need_ba = (states[0, S_DONE] == 0 and d % 2 == 1) or (
-                states[1, S_DONE] == 0 and d % 2 == 0
+            need_ba = (states[0, L.PST_DONE] == 0 and d % 2 == 1) or (
+                states[1, L.PST_DONE] == 0 and d % 2 == 0
             )
-            play_pair(
-                seed, index, ids_ab, params_ab, ids_ba, params_ba, share, need_ab, need_ba,
-                tables, rules, pack, rng_state, decl, decl2, play, rec_ab, rec_ba, ws,
-            )  # fmt: skip
+            play_pair(seed, index, stages_ab, stages_ba, share, (need_ab, need_ba), ws, sc, sc2)
             for v in range(2):
-                if states[v, S_DONE] == 0:
+                if states[v, L.PST_DONE] == 0:
                     if (d + v) % 2 == 0:  # A elder
-                        a_pts = rec_ab[R_ELDER + F_TOTAL]
-                        b_pts = rec_ab[R_YOUNGER + F_TOTAL]
+                        a_pts = sc.rec[L.REC_ELDER + L.RF_TOTAL]
+                        b_pts = sc.rec[L.REC_YOUNGER + L.RF_TOTAL]
                     else:
-                        a_pts = rec_ba[R_YOUNGER + F_TOTAL]
-                        b_pts = rec_ba[R_ELDER + F_TOTAL]
+                        a_pts = sc2.rec[L.REC_YOUNGER + L.RF_TOTAL]
+                        b_pts = sc2.rec[L.REC_ELDER + L.RF_TOTAL]
                     partie_add(states[v], a_pts, b_pts, rules)
             d += 1
         for v in range(2):
             partie_settle(states[v], rules, row)
-            for f in range(PR_LEN):
+            for f in range(L.PROW_LEN):
                 out[row0 + i, v, f] = row[f]
 
 
 @njit_parallel
-def mirrored_parties(
-    seed,
-    start,
-    n,
-    ids_ab,
-    params_ab,
-    ids_ba,
-    params_ba,
-    share,
-    tables,
-    rules,
-    n_spans,
-    tt_bits,
-    keytab,
-    reptab,
-    qttab,
-    low8,
-    pop8,
-):
+def mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
     """Parties start..start+n-1 of ``seed``, each played as version 0 (A elder first) and
-    version 1 (B elder first) on the same deals: int32[n, 2, PR_LEN] rows, A's view.
+    version 1 (B elder first) on the same deals: int32[n, 2, PROW_LEN] rows, A's view.
     Parallel over ``n_spans`` spans; rows do not depend on the span or thread count."""
-    out = np.zeros((n, 2, PR_LEN), dtype=np.int32)
+    out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         first = s * per
         count = min(per, n - first)
         if count > 0:
-            ws = thread_workspace(tt_bits, keytab, reptab, qttab, low8, pop8)
-            _partie_span(
-                seed,
-                start + first,
-                count,
-                ids_ab,
-                params_ab,
-                ids_ba,
-                params_ba,
-                share,
-                tables,
-                rules,
-                out,
-                first,
-                ws,
-            )
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            _partie_span(seed, start + first, count, stages_ab, stages_ba, share, ws, out, first)
     return out

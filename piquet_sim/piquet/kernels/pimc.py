@@ -13,9 +13,8 @@ The solver workspace is reused across candidates, worlds and decisions: its tabl
 exact position (both hands' holdings relative to the cards out, leader, tricks won, pique state,
 lead rule), everything a value depends on, so what it holds stays true whatever the world.
 
-:func:`play_deal_info` plays a whole deal like ``play.play_deal`` with two more inputs, each
-side's knowledge of the other (``knowledge`` arrays), so ``PLAY_PIMC`` can sit beside the
-random, greedy and dd policies.
+``play.player_card`` calls :func:`pimc_decide` for a player whose play policy is ``pimc``; its
+parameters (worlds per decision, sampler attempts) are the policy's row of the stage params.
 """
 
 from __future__ import annotations
@@ -24,32 +23,10 @@ import numpy as np
 
 from ...core.bits import popcount32
 from ...core.jit import njit
-from ..rules import R_LEAD_TEN_OR_HIGHER
+from . import layouts as L
 from .knowledge import sample_opponent
-from .play import PLAY_DD, choose_lead, choose_reply, dd_lead, dd_reply, write_play_record
-from .solver import F_ALL, mtdf
-from .tricks import (
-    ELDER,
-    N_TRICKS,
-    SUIT_BITS,
-    cards_bonus,
-    legal_replies,
-    pique_normalize,
-    pique_start,
-    trick_net,
-    trick_points,
-)
-
-PLAY_PIMC = 3  # next free id after play.PLAY_DD
-
-# pimc statistics (int64[ST_LEN], accumulated)
-ST_DECISIONS = 0  # decisions taken by sampling (forced ones are not counted)
-ST_WORLDS = 1
-ST_ATTEMPTS = 2  # sampler draws (rejections included)
-ST_FALLBACKS = 3  # worlds drawn without the key bounds (none met them in max_attempts)
-ST_REFUTED = 4  # worlds where a believed bound had been refuted by the play
-ST_SOLVES = 5
-ST_LEN = 6
+from .solver import after_trick, mtdf
+from .tricks import SUIT_BITS, cards_bonus, legal_replies
 
 MAX_CANDIDATES = 12
 
@@ -82,50 +59,41 @@ def candidates(legal, gone, ten, out):
 
 
 @njit
-def reply_value(E, Y, leader, et, ps, lead, d, ten, ws, guess):
-    """Exact value (elder minus younger, rest of the deal) after ``lead`` and the reply ``d``;
-    ``ps`` normalized for the tricks left, both hands still hold their cards of this trick."""
-    n = popcount32(E)
-    last = 1 if n == 1 else 0
-    winner, net, ps2 = trick_net(lead, d, leader, ten, ps, last)
-    et2 = et + (1 if winner == 0 else 0)
-    if last:
-        return net + cards_bonus(et2)
-    lb = np.int64(1) << lead
-    db = np.int64(1) << d
-    if leader == 0:
-        E2 = E & ~lb
-        Y2 = Y & ~db
-    else:
-        E2 = E & ~db
-        Y2 = Y & ~lb
-    ps3 = pique_normalize(ps2, n - 1)
-    return net + mtdf(E2, Y2, winner, et2, ps3, -1, n - 1, guess - net, ten, F_ALL, ws)
+def reply_value(pos, lead, reply, ws, guess):
+    """Exact value (elder minus younger, rest of the deal) of the trick-start position ``pos``
+    after ``lead`` and ``reply`` (both still in the hands of ``pos``)."""
+    n = popcount32(pos[0])
+    nxt, net, left = after_trick(pos, lead, reply, ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER], n)
+    if left == 0:
+        return net + cards_bonus(nxt[3])
+    return net + mtdf(nxt, -1, left, guess - net, ws)
 
 
 @njit
-def pimc_decide(
-    own, player, leader, lead, et, ps, ten, played, opp_played, voids, know, n_worlds,
-    max_attempts, tables, key, state, ws, stats,
-):  # fmt: skip
-    """The pimc card of ``player`` (0 elder, 1 younger) holding ``own``.
+def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
+    """The pimc card of ``seat`` (0 elder, 1 younger).
 
-    ``lead`` -1: he leads; else the opponent led that card and he answers. ``et``: elder's tricks
-    so far; ``ps``: pique state normalized for the tricks left. ``played``: every card out of the
-    hands (the card led in this trick included), ``opp_played`` the opponent's share, ``voids``
-    the suits he has shown void in, ``know`` the player's knowledge of him.
+    ``view`` = (own hand, leader, card led or -1 when he leads, elder's tricks so far, pique
+    state normalized for the tricks left, cards of the finished tricks, the opponent's share of
+    them, the suits the opponent has shown void in); ``know``: the player's knowledge of the
+    opponent (``knowledge.deal_knowledge``); ``sampler`` = (worlds per decision, draws per world
+    before the declaration bounds are dropped). ``stats`` int64[PIMC_LEN] accumulates counts.
     """
+    own, leader, lead, et, ps, played, opp_played, voids = view
+    n_worlds, max_attempts = sampler
+    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
     cand = np.empty(MAX_CANDIDATES, dtype=np.int64)
+    gone = played
     if lead < 0:
         legal = own
-        gone = played
     else:
         legal = legal_replies(own, lead)
-        gone = played & ~(np.int64(1) << lead)
+        played = played | (np.int64(1) << lead)
+        opp_played = opp_played | (np.int64(1) << lead)
     k = candidates(legal, gone, ten, cand)
     if k == 1:
         return cand[0]
-    stats[ST_DECISIONS] += 1
+    stats[L.PIMC_DECISIONS] += 1
     n_opp = popcount32(own) - (1 if lead >= 0 else 0)
     sums = np.zeros(MAX_CANDIDATES, dtype=np.int64)
     guesses = np.zeros(MAX_CANDIDATES, dtype=np.int64)
@@ -134,135 +102,37 @@ def pimc_decide(
     last_v = 0
     for w in range(n_worlds):
         opp, attempts, flags = sample_opponent(
-            know, played, opp_played, voids, n_opp, max_attempts, tables, key, state, pool, hi
+            know,
+            (played, opp_played, voids),
+            (n_opp, max_attempts),
+            ws.env.suit,
+            key,
+            state,
+            pool,
+            hi,
         )
-        stats[ST_WORLDS] += 1
+        stats[L.PIMC_WORLDS] += 1
         if attempts < 0:
-            stats[ST_FALLBACKS] += 1
-            stats[ST_ATTEMPTS] -= attempts
+            stats[L.PIMC_FALLBACKS] += 1
+            stats[L.PIMC_ATTEMPTS] -= attempts
         else:
-            stats[ST_ATTEMPTS] += attempts
+            stats[L.PIMC_ATTEMPTS] += attempts
         if flags & 7:
-            stats[ST_REFUTED] += 1
+            stats[L.PIMC_REFUTED] += 1
         if lead >= 0:
             opp |= np.int64(1) << lead
-        if player == 0:
-            E = own
-            Y = opp
-        else:
-            E = opp
-            Y = own
-        n = popcount32(E)
+        pos = (own, opp, leader, et, ps) if seat == 0 else (opp, own, leader, et, ps)
+        n = popcount32(pos[0])
         for i in range(k):
             c = cand[i]
             g = guesses[i] if w > 0 else last_v  # MTD(f) guess: this card's value last world
-            if lead < 0:
-                v = mtdf(E, Y, leader, et, ps, c, n, g, ten, F_ALL, ws)
-            else:
-                v = reply_value(E, Y, leader, et, ps, lead, c, ten, ws, g)
+            v = mtdf(pos, c, n, g, ws) if lead < 0 else reply_value(pos, lead, c, ws, g)
             last_v = v
-            stats[ST_SOLVES] += 1
+            stats[L.PIMC_SOLVES] += 1
             guesses[i] = v
             sums[i] += v
     best = 0
     for i in range(1, k):
-        if (player == 0 and sums[i] > sums[best]) or (player == 1 and sums[i] < sums[best]):
+        if (seat == 0 and sums[i] > sums[best]) or (seat == 1 and sums[i] < sums[best]):
             best = i
     return cand[best]
-
-
-@njit
-def play_deal_info(
-    elder, younger, elder_policy, younger_policy, rules, e_pre, y_pre, repique_done, key,
-    rng_state, out, ws, know_e, know_y, n_worlds, max_attempts, tables, stats, line,
-):  # fmt: skip
-    """Play a full deal like ``play.play_deal`` (same arguments, same ``OUT_*`` record, same net
-    return: play, cards and pique, elder minus younger), a side may also play ``PLAY_PIMC``.
-
-    ``know_e``: elder's knowledge of younger's hand, ``know_y`` younger's of elder's
-    (``knowledge.deal_knowledge``); ``n_worlds`` worlds per decision, ``max_attempts`` draws per
-    world before the key bounds are dropped; ``tables``: ``SUIT_TABLES``; ``stats``
-    int64[ST_LEN] accumulates the sampler's counts; ``line`` (int8[24]) receives the cards
-    played, lead then reply for each trick.
-    """
-    ten = rules[R_LEAD_TEN_OR_HIGHER]
-    E = np.int64(elder)
-    Y = np.int64(younger)
-    ps = pique_start(e_pre, y_pre, 1 - repique_done, N_TRICKS)
-    leader = ELDER
-    played = np.int64(0)
-    e_gone = np.int64(0)  # cards elder has played
-    y_gone = np.int64(0)
-    e_voids = np.int64(0)  # suits elder has shown void in
-    y_voids = np.int64(0)
-    e_play = 0
-    y_play = 0
-    e_tricks = 0
-    e_pique = 0
-    y_pique = 0
-    for t in range(N_TRICKS):
-        psn = pique_normalize(ps, N_TRICKS - t)
-        lp = elder_policy if leader == ELDER else younger_policy
-        fp = younger_policy if leader == ELDER else elder_policy
-        lh = E if leader == ELDER else Y
-        fh = Y if leader == ELDER else E
-        if lp == PLAY_PIMC:
-            if leader == ELDER:
-                c = pimc_decide(
-                    E, 0, leader, -1, e_tricks, psn, ten, played, y_gone, y_voids, know_e,
-                    n_worlds, max_attempts, tables, key, rng_state, ws, stats,
-                )  # fmt: skip
-            else:
-                c = pimc_decide(
-                    Y, 1, leader, -1, e_tricks, psn, ten, played, e_gone, e_voids, know_y,
-                    n_worlds, max_attempts, tables, key, rng_state, ws, stats,
-                )  # fmt: skip
-        elif lp == PLAY_DD:
-            c = dd_lead(E, Y, leader, e_tricks, psn, ten, ws)
-        else:
-            c = choose_lead(lp, lh, played, key, rng_state)
-        cb = np.int64(1) << c
-        if fp == PLAY_PIMC:
-            if leader == ELDER:
-                d = pimc_decide(
-                    Y, 1, leader, c, e_tricks, psn, ten, played | cb, e_gone | cb, e_voids,
-                    know_y, n_worlds, max_attempts, tables, key, rng_state, ws, stats,
-                )  # fmt: skip
-            else:
-                d = pimc_decide(
-                    E, 0, leader, c, e_tricks, psn, ten, played | cb, y_gone | cb, y_voids,
-                    know_e, n_worlds, max_attempts, tables, key, rng_state, ws, stats,
-                )  # fmt: skip
-        elif fp == PLAY_DD:
-            d = dd_reply(E, Y, leader, e_tricks, psn, c, ten, ws)
-        else:
-            d = choose_reply(fp, fh, c, played, key, rng_state)
-        db = np.int64(1) << d
-        line[2 * t] = c
-        line[2 * t + 1] = d
-        void = (d >> 3) != (c >> 3)
-        suit = SUIT_BITS << (c & 0x18)
-        if leader == ELDER:
-            E &= ~cb
-            Y &= ~db
-            e_gone |= cb
-            y_gone |= db
-            if void:
-                y_voids |= suit
-        else:
-            Y &= ~cb
-            E &= ~db
-            y_gone |= cb
-            e_gone |= db
-            if void:
-                e_voids |= suit
-        played |= cb | db
-        winner, ps, ge, gy, pe, py = trick_points(c, d, leader, ten, ps, t == N_TRICKS - 1)
-        e_play += ge
-        y_play += gy
-        e_pique += pe
-        y_pique += py
-        if winner == ELDER:
-            e_tricks += 1
-        leader = winner
-    return write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique)

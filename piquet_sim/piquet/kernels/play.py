@@ -1,20 +1,20 @@
-"""Playing out the twelve tricks of a deal: policies, the full-deal kernel and a batch driver.
+"""Playing out the twelve tricks of a deal: the play policies and the one trick loop.
 
-The rules of a trick (legal replies, who wins, play points, pique) are in ``tricks.py`` and
-are re-exported here; the exact solver is in ``solver.py``. Policies are data: an int id
-dispatched inside the kernel.
+The rules of a trick (legal replies, who wins, play points, pique) are in ``tricks.py``; the
+exact solver in ``solver.py``; pimc in ``pimc.py``. Play policies are data (``policies.py``: an
+id and a row of parameters), dispatched in :func:`player_card`:
 
-* ``PLAY_RANDOM`` (0): a uniform legal card, drawn with ``rng.bounded``;
-* ``PLAY_GREEDY`` (1): a human-like rule on public information (own hand and cards played):
-  lead a master card (higher than every unseen card of its suit) from the longest suit holding
-  one, else the lowest card of the longest suit; follow with the cheapest winning card, else the
-  lowest card of the suit; when void, throw the lowest card of the weakest suit (lowest top
-  card, masters counting as strength), sparing a lone guard of a queen or king;
-* ``PLAY_DD`` (2): the double-dummy move (exact solver; both sides DD = a principal variation).
-  It needs a solver workspace (``solver.make_workspace()``), the ``ws`` argument of
-  :func:`play_deal`; random and greedy never touch it (pass ``make_workspace(1)``).
+* ``random``: a uniform legal card, drawn with ``rng.bounded``;
+* ``greedy``: a human-like rule on public information (own hand and cards played): lead a master
+  card (higher than every unseen card of its suit) from the longest suit holding one, else the
+  lowest card of the longest suit; follow with the cheapest winning card, else the lowest card of
+  the suit; when void, throw the lowest card of the weakest suit (lowest top card, masters
+  counting as strength), sparing a lone guard of a queen or king;
+* ``dd``: the double-dummy move (exact solver on both hands; an oracle);
+* ``pimc``: sampled worlds consistent with the player's knowledge, each solved exactly
+  (params: worlds per decision, sampler attempts).
 
-Output record (``out``, int32[PLAY_OUT_LEN]): play points (leads, wins of the opponent's leads,
+Output record (``sc.play``, int32[PO_LEN]): play points (leads, wins of the opponent's leads,
 last trick), tricks, cards (10, 40 or 0) and pique (30 or 0) per player.
 """
 
@@ -26,14 +26,16 @@ from numba import prange
 from ...core.bits import high_index, low_index, popcount32, select_bit
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
-from ..rules import R_LEAD_TEN_OR_HIGHER
+from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_PIMC
+from . import layouts as L
+from .bundles import Scratch
 from .deal import N_PACK, deal_hands
-from .solver import F_ALL, best_lead, best_reply, lead_value, new_workspace, solve_position
+from .pimc import pimc_decide
+from .solver import best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
     ELDER,
     N_TRICKS,
     SUIT_BITS,
-    YOUNGER,
     cards_bonus,
     legal_replies,
     pique_normalize,
@@ -41,22 +43,8 @@ from .tricks import (
     trick_points,
 )
 
-PLAY_RANDOM = 0
-PLAY_GREEDY = 1
-PLAY_DD = 2
-PLAY_POLICIES = ("random", "greedy", "dd")
-
-OUT_E_PLAY = 0
-OUT_Y_PLAY = 1
-OUT_E_TRICKS = 2
-OUT_Y_TRICKS = 3
-OUT_E_CARDS = 4
-OUT_Y_CARDS = 5
-OUT_E_PIQUE = 6
-OUT_Y_PIQUE = 7
-PLAY_OUT_LEN = 8
-
 BATCH_CHUNKS = 64  # fixed, so results never depend on the thread count
+FULL = np.int64(0xFFFFFFFF)
 
 
 @njit
@@ -135,105 +123,134 @@ def greedy_reply(hand, lead, unseen):
 def choose_lead(policy, hand, played, key, rng_state):
     """The lead of a random or greedy player holding ``hand`` (``played``: cards gone)."""
     if policy == PLAY_GREEDY:
-        return greedy_lead(hand, np.int64(0xFFFFFFFF) & ~(hand | played))
+        return greedy_lead(hand, FULL & ~(hand | played))
     return random_card(hand, key, rng_state)
 
 
 @njit
 def choose_reply(policy, hand, lead, played, key, rng_state):
-    """The reply to ``lead`` of a random or greedy player holding ``hand``."""
+    """The reply to ``lead`` of a random or greedy player holding ``hand`` (``played``: cards of
+    the finished tricks)."""
     if policy == PLAY_GREEDY:
-        return greedy_reply(hand, lead, np.int64(0xFFFFFFFF) & ~(hand | played))
+        return greedy_reply(hand, lead, FULL & ~(hand | played))
     return random_card(legal_replies(hand, lead), key, rng_state)
 
 
 @njit
-def dd_lead(E, Y, leader, et, ps, ten, ws):
-    """The double-dummy lead (first optimal card by index); ``ps`` normalized."""
-    v = solve_position(E, Y, leader, et, ps, ten, F_ALL, ws)
-    return best_lead(E, Y, leader, et, ps, v, ten, F_ALL, ws)
+def dd_lead(pos, ws):
+    """The double-dummy lead (first optimal card by index) of the position ``pos``."""
+    return best_lead(pos, solve_position(pos, ws), ws)
 
 
 @njit
-def dd_reply(E, Y, leader, et, ps, lead, ten, ws):
+def dd_reply(pos, lead, ws):
     """The double-dummy reply to ``lead`` (first optimal card by index)."""
-    v = lead_value(E, Y, leader, et, ps, lead, ten, F_ALL, ws)
-    return best_reply(E, Y, leader, et, ps, lead, v, ten, F_ALL, ws)
+    return best_reply(pos, lead, lead_value(pos, lead, ws), ws)
+
+
+@njit
+def player_card(policy, params, seat, view, hands, key, state, ws, sc):
+    """The card ``seat`` (0 elder, 1 younger) plays under play policy ``policy`` (its params
+    row ``params``). ``view`` is what he sees: (own hand, leader, card led or -1, elder's tricks,
+    pique state normalized, cards of the finished tricks, the opponent's share of them, the
+    suits the opponent has shown void in); ``hands`` = (elder's, younger's): only the oracle
+    (dd) looks at both. Random draws continue the stream (``key``, ``state``)."""
+    own, leader, lead, et, ps, played, _, _ = view
+    if policy == PLAY_PIMC:
+        know = sc.know_e if seat == 0 else sc.know_y
+        sampler = (np.int64(params[0]), np.int64(params[1]))
+        return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc)
+    if policy == PLAY_DD:
+        pos = (hands[0], hands[1], leader, et, ps)
+        return dd_lead(pos, ws) if lead < 0 else dd_reply(pos, lead, ws)
+    if lead < 0:
+        return choose_lead(policy, own, played, key, state)
+    return choose_reply(policy, own, lead, played, key, state)
 
 
 @njit
 def write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique):
-    """Write the ``OUT_*`` record of a finished deal (cards and capot from the tricks) and
+    """Write the ``PO_*`` record of a finished deal (cards and capot from the tricks) and
     return the net points of the play, elder minus younger."""
     cards = cards_bonus(e_tricks)
     e_cards = max(cards, 0)
     y_cards = max(-cards, 0)
-    out[OUT_E_PLAY] = e_play
-    out[OUT_Y_PLAY] = y_play
-    out[OUT_E_TRICKS] = e_tricks
-    out[OUT_Y_TRICKS] = N_TRICKS - e_tricks
-    out[OUT_E_CARDS] = e_cards
-    out[OUT_Y_CARDS] = y_cards
-    out[OUT_E_PIQUE] = e_pique
-    out[OUT_Y_PIQUE] = y_pique
+    out[L.PO_E_PLAY] = e_play
+    out[L.PO_Y_PLAY] = y_play
+    out[L.PO_E_TRICKS] = e_tricks
+    out[L.PO_Y_TRICKS] = N_TRICKS - e_tricks
+    out[L.PO_E_CARDS] = e_cards
+    out[L.PO_Y_CARDS] = y_cards
+    out[L.PO_E_PIQUE] = e_pique
+    out[L.PO_Y_PIQUE] = y_pique
     return (e_play + e_cards + e_pique) - (y_play + y_cards + y_pique)
 
 
 @njit
-def play_deal(
-    elder,
-    younger,
-    elder_policy,
-    younger_policy,
-    rules,
-    e_pre,
-    y_pre,
-    repique_done,
-    key,
-    rng_state,
-    out,
-    ws,
-):
-    """Play a full deal from elder's first lead; write the ``OUT_*`` record into ``out``.
+def play_deal(elder, younger, stages, start, key, state, ws, sc):
+    """Play a full deal from elder's first lead; write the ``PO_*`` record into ``sc.play`` and
+    the cards played into ``sc.line`` (lead, reply per trick).
 
-    ``elder``/``younger``: 12-card masks. ``rules``: ``Rules.to_array()``. ``e_pre``/``y_pre``:
-    points before play (combinations, carte blanche included, repique bonus excluded);
-    ``repique_done`` 1 when a repique was scored (no pique then). Random draws come only from
-    ``rng.bounded(key, rng_state, n)``. ``ws``: solver workspace (used by ``PLAY_DD`` only).
+    ``elder``/``younger``: 12-card masks. ``stages``: the deal's stage policies (play rows
+    ``STAGE_ELDER_PLAY`` / ``STAGE_YOUNGER_PLAY``). ``start`` = (elder's points before play,
+    younger's: combinations and carte blanche, repique bonus excluded; 1 when a repique was
+    scored, so no pique). Random draws come only from ``rng.bounded(key, state, n)``. ``ws``:
+    the thread's solver workspace (rules, tables; dd and pimc search with it). A pimc player
+    reads his knowledge from ``sc.know_e`` / ``sc.know_y`` and counts into ``sc.pimc``.
     Returns the net points of the play (elder minus younger: play, cards and pique).
     """
-    ten = rules[R_LEAD_TEN_OR_HIGHER]
+    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    e_pol = stages.ids[L.STAGE_ELDER_PLAY]
+    y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
+    e_params = stages.params[L.STAGE_ELDER_PLAY]
+    y_params = stages.params[L.STAGE_YOUNGER_PLAY]
     E = np.int64(elder)
     Y = np.int64(younger)
-    ps = pique_start(e_pre, y_pre, 1 - repique_done, N_TRICKS)
-    leader = ELDER
+    ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
+    leader = np.int64(ELDER)
+    et = np.int64(0)
     played = np.int64(0)
+    e_gone = np.int64(0)  # cards elder has played
+    y_gone = np.int64(0)
+    e_voids = np.int64(0)  # suits elder has shown void in
+    y_voids = np.int64(0)
     e_play = 0
     y_play = 0
-    e_tricks = 0
     e_pique = 0
     y_pique = 0
     for t in range(N_TRICKS):
         psn = pique_normalize(ps, N_TRICKS - t)
-        lp = elder_policy if leader == ELDER else younger_policy
-        fp = younger_policy if leader == ELDER else elder_policy
-        lh = E if leader == ELDER else Y
-        if lp == PLAY_DD:
-            c = dd_lead(E, Y, leader, e_tricks, psn, ten, ws)
+        hands = (E, Y)
+        if leader == ELDER:
+            view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
+            c = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
+            view = (Y, leader, c, et, psn, played, e_gone, e_voids)
+            d = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
         else:
-            c = choose_lead(lp, lh, played, key, rng_state)
-        if fp == PLAY_DD:
-            d = dd_reply(E, Y, leader, e_tricks, psn, c, ten, ws)
-        else:
-            d = choose_reply(fp, Y if leader == ELDER else E, c, played, key, rng_state)
+            view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
+            c = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
+            view = (E, leader, c, et, psn, played, y_gone, y_voids)
+            d = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
         cb = np.int64(1) << c
         db = np.int64(1) << d
+        sc.line[2 * t] = c
+        sc.line[2 * t + 1] = d
+        void = (d >> 3) != (c >> 3)
+        suit = SUIT_BITS << (c & 0x18)
         if leader == ELDER:
             E &= ~cb
             Y &= ~db
+            e_gone |= cb
+            y_gone |= db
+            if void:
+                y_voids |= suit
         else:
             Y &= ~cb
             E &= ~db
+            y_gone |= cb
+            e_gone |= db
+            if void:
+                e_voids |= suit
         played |= cb | db
         # events in order: lead point, win point, last-trick point; pique checked after each
         winner, ps, ge, gy, pe, py = trick_points(c, d, leader, ten, ps, t == N_TRICKS - 1)
@@ -242,71 +259,50 @@ def play_deal(
         e_pique += pe
         y_pique += py
         if winner == ELDER:
-            e_tricks += 1
-        leader = winner
-    return write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique)
+            et += 1
+        leader = np.int64(winner)
+    return write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
+
+
+@njit
+def new_scratch():
+    """The per-thread ``bundles.Scratch`` of a simulated deal (knowledge left empty)."""
+    return Scratch(
+        np.empty(N_PACK, dtype=np.int8),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(L.DECL_LEN, dtype=np.int32),
+        np.zeros(L.PO_LEN, dtype=np.int32),
+        np.zeros(L.REC_LEN, dtype=np.int32),
+        np.zeros((2, 3), dtype=np.int64),
+        np.zeros(L.KNOW_LEN, dtype=np.int64),
+        np.zeros(L.KNOW_LEN, dtype=np.int64),
+        np.zeros(L.PIMC_LEN, dtype=np.int64),
+        np.zeros(2 * N_TRICKS, dtype=np.int8),
+    )
+
+
+@njit
+def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
+    ws = new_workspace(env, tt_bits, tt_bits > 1)
+    sc = new_scratch()
+    for i in range(first, last):
+        index = start + i
+        elder, younger = deal_hands(seed, index, sc.pack, sc.state)
+        play_deal(elder, younger, stages, pre, stream_key(seed, index), sc.state, ws, sc)
+        for f in range(L.PO_LEN):
+            rows[i, f] = sc.play[f]
 
 
 @njit_parallel
-def play_batch(
-    seed, start, n, elder_policy, younger_policy, rules, e_pre, y_pre, repique_done, tables, tt_bits
-):
-    """Deals ``start .. start+n-1`` of ``seed`` (``rng.deal_hands``) played out: int32 rows
-    [n, PLAY_OUT_LEN]. Parallel over a fixed number of chunks, each deal on its own stream
-    (the play continues the deal's stream), so rows are identical whatever the thread count.
-    ``tt_bits``: size of each chunk's solver table (used only by ``PLAY_DD``)."""
-    rows = np.zeros((n, PLAY_OUT_LEN), dtype=np.int32)
+def play_batch(seed, start, n, stages, pre, env, tt_bits):
+    """Deals ``start .. start+n-1`` of ``seed`` (``deal.deal_hands``, no exchange) played out
+    from the points ``pre`` (as ``start`` of :func:`play_deal`): int32 rows [n, PO_LEN].
+    Parallel over a fixed number of chunks, each deal on its own stream (the play continues the
+    deal's stream), so rows are identical whatever the thread count. ``tt_bits``: size of each
+    chunk's solver table (more than 1 only when a policy calls the solver)."""
+    rows = np.zeros((n, L.PO_LEN), dtype=np.int32)
     n_chunks = min(n, BATCH_CHUNKS)
     per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
-    uses_dd = elder_policy == PLAY_DD or younger_policy == PLAY_DD
     for ch in prange(n_chunks):
-        pack = np.empty(N_PACK, dtype=np.int8)
-        state = np.zeros(1, dtype=np.int64)
-        ws = new_workspace(tables, tt_bits, uses_dd)
-        for i in range(ch * per, min(n, (ch + 1) * per)):
-            index = start + i
-            elder, younger = deal_hands(seed, index, pack, state)
-            key = stream_key(seed, index)
-            play_deal(
-                elder,
-                younger,
-                elder_policy,
-                younger_policy,
-                rules,
-                e_pre,
-                y_pre,
-                repique_done,
-                key,
-                state,
-                rows[i],
-                ws,
-            )
+        _play_span(seed, start, ch * per, min(n, (ch + 1) * per), stages, pre, env, tt_bits, rows)
     return rows
-
-
-__all__ = [
-    "ELDER",
-    "OUT_E_CARDS",
-    "OUT_E_PIQUE",
-    "OUT_E_PLAY",
-    "OUT_E_TRICKS",
-    "OUT_Y_CARDS",
-    "OUT_Y_PIQUE",
-    "OUT_Y_PLAY",
-    "OUT_Y_TRICKS",
-    "PLAY_DD",
-    "PLAY_GREEDY",
-    "PLAY_OUT_LEN",
-    "PLAY_POLICIES",
-    "PLAY_RANDOM",
-    "YOUNGER",
-    "choose_lead",
-    "choose_reply",
-    "dd_lead",
-    "dd_reply",
-    "greedy_lead",
-    "greedy_reply",
-    "new_workspace",
-    "play_batch",
-    "play_deal",
-]

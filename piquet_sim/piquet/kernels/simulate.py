@@ -1,12 +1,14 @@
-"""The full-deal loop: deal, carte blanche, elder's and younger's exchanges, declarations, play.
+"""The full-deal loop: deal, carte blanche, elder's and younger's exchanges, declarations, what
+each player learnt, play. Each step is a named stage every full-deal kernel shares (the
+simulator, mirrored matches and parties, the advisor, the exchange-value study, sinking).
 
-Each stage is driven by a policy id and parameters (``policies`` int32[N_STAGES], ``params``
-float64[N_STAGES, N_PARAMS]), dispatched inside the kernels. Deal i is keyed by (seed, i): the
-shuffle, then the exchanges, then play draw from that deal's stream in turn, so a record never
-depends on which thread computed it.
+Each stage is driven by a policy id and parameters (``stages``: a ``bundles.Stages`` of ids
+int32[STAGE_LEN] and params float64[STAGE_LEN, STAGE_PARAMS]), dispatched inside the kernels.
+Deal i is keyed by (seed, i): the shuffle, then the exchanges, then play draw from that deal's
+stream in turn, so a record never depends on which thread computed it.
 
-A record (int16[R_LEN]) holds, per player (block at R_ELDER / R_YOUNGER), points by category,
-tricks, cards taken and hand features; then the class winners and the net score.
+A record (int16[REC_LEN]) holds, per player (block at REC_ELDER / REC_YOUNGER), points by
+category, tricks, cards taken and hand features; then the class winners and the net score.
 """
 
 from __future__ import annotations
@@ -16,80 +18,23 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from ..policies import REGISTRY
+from . import layouts as L
 from .deal import deal_full
-from .declarations import (
-    D_ELDER,
-    D_LEN,
-    D_WIN_POINT,
-    D_WIN_SEQUENCE,
-    D_WIN_SETS,
-    D_YOUNGER,
-    P_CARTE_BLANCHE,
-    P_CARTE_ROUGE,
-    P_POINT,
-    P_REPIQUE,
-    P_SEQUENCE,
-    P_SETS,
-    carte_blanche,
-    point_key,
-    score_declarations,
-    sequence_key,
-    set_ranks,
-)
+from .declarations import carte_blanche, point_key, score_declarations, sequence_key, set_ranks
 from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
-from .play import (
-    OUT_E_CARDS,
-    OUT_E_PIQUE,
-    OUT_E_PLAY,
-    OUT_E_TRICKS,
-    OUT_Y_CARDS,
-    OUT_Y_PIQUE,
-    OUT_Y_PLAY,
-    OUT_Y_TRICKS,
-    PLAY_OUT_LEN,
-    play_deal,
-)
+from .knowledge import deal_knowledge
+from .play import new_scratch, play_deal
 from .solver import new_workspace
 
-# Stages of a deal driven by a policy.
-ST_ELDER_EXCHANGE = 0
-ST_YOUNGER_EXCHANGE = 1
-ST_ELDER_DECLARE = 2
-ST_YOUNGER_DECLARE = 3
-ST_ELDER_PLAY = 4
-ST_YOUNGER_PLAY = 5
-N_STAGES = 6
-N_PARAMS = 16
-
-
-# Per-player block of a record.
-F_CARTE_BLANCHE = 0
-F_POINT = 1
-F_SEQUENCE = 2
-F_SETS = 3
-F_CARTE_ROUGE = 4
-F_REPIQUE = 5
-F_PLAY = 6  # leads, wins of the opponent's leads, last trick
-F_CARDS = 7  # 10 for the cards, 40 for capot
-F_PIQUE = 8
-F_TOTAL = 9  # everything the player scored in the deal
-F_TRICKS = 10
-F_TAKEN = 11  # cards taken from the talon
-F_DEALT_POINT_LEN = 12
-F_DEALT_SEQ_LEN = 13  # longest sequence of the dealt hand, 0 under a tierce
-F_DEALT_SET = 14  # 0 none, 1 trio, 2 quatorze (tens and higher)
-F_FINAL_POINT_LEN = 15
-F_FINAL_SEQ_LEN = 16
-F_FINAL_SET = 17
-F_BLOCK = 18
-R_ELDER = 0
-R_YOUNGER = F_BLOCK
-R_WIN_POINT = 2 * F_BLOCK  # W_* codes of kernels.declarations
-R_WIN_SEQUENCE = R_WIN_POINT + 1
-R_WIN_SETS = R_WIN_POINT + 2
-R_NET = R_WIN_POINT + 3  # elder's total minus younger's
-R_LEN = R_NET + 1
+#: Play policy id -> 1 when the policy reads a knowledge state (from the registry).
+NEEDS_KNOWLEDGE = np.array(
+    [int(p.needs_knowledge) for p in sorted(REGISTRY, key=lambda p: p.id) if p.stage == "play"],
+    dtype=np.int8,
+)
+#: ``forced`` argument of the stages: both players exchange by their policies.
+NOT_FORCED = (np.int64(-1), np.int64(-1))
 
 
 @njit
@@ -101,239 +46,222 @@ def _features(hand, tables, rec, base, offset):
 
 
 @njit
-def _player_block(rec, base, decl, dbase, play_points, cards, pique, tricks, took):
-    rec[base + F_CARTE_BLANCHE] = decl[dbase + P_CARTE_BLANCHE]
-    rec[base + F_POINT] = decl[dbase + P_POINT]
-    rec[base + F_SEQUENCE] = decl[dbase + P_SEQUENCE]
-    rec[base + F_SETS] = decl[dbase + P_SETS]
-    rec[base + F_CARTE_ROUGE] = decl[dbase + P_CARTE_ROUGE]
-    rec[base + F_REPIQUE] = decl[dbase + P_REPIQUE]
-    rec[base + F_PLAY] = play_points
-    rec[base + F_CARDS] = cards
-    rec[base + F_PIQUE] = pique
-    rec[base + F_TRICKS] = tricks
-    rec[base + F_TAKEN] = took
+def _player_block(rec, base, decl, dbase, play, seat, took):
+    """One seat's record block from the declarations and the play (``PO_*`` fields of seat
+    ``seat`` sit at ``PO_E_* + seat``)."""
+    rec[base + L.RF_CARTE_BLANCHE] = decl[dbase + L.DP_CARTE_BLANCHE]
+    rec[base + L.RF_POINT] = decl[dbase + L.DP_POINT]
+    rec[base + L.RF_SEQUENCE] = decl[dbase + L.DP_SEQUENCE]
+    rec[base + L.RF_SETS] = decl[dbase + L.DP_SETS]
+    rec[base + L.RF_CARTE_ROUGE] = decl[dbase + L.DP_CARTE_ROUGE]
+    rec[base + L.RF_REPIQUE] = decl[dbase + L.DP_REPIQUE]
+    rec[base + L.RF_PLAY] = play[L.PO_E_PLAY + seat]
+    rec[base + L.RF_CARDS] = play[L.PO_E_CARDS + seat]
+    rec[base + L.RF_PIQUE] = play[L.PO_E_PIQUE + seat]
+    rec[base + L.RF_TRICKS] = play[L.PO_E_TRICKS + seat]
+    rec[base + L.RF_TAKEN] = took
     total = 0
-    for f in range(F_CARTE_BLANCHE, F_PIQUE + 1):
+    for f in range(L.RF_CARTE_BLANCHE, L.RF_PIQUE + 1):
         total += rec[base + f]
-    rec[base + F_TOTAL] = total
+    rec[base + L.RF_TOTAL] = total
 
 
 @njit
-def exchange_stage(
-    elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
-):
-    """Both exchanges: by the stage policies, or forced (``e_discard``/``y_discard`` a mask; -1
-    lets the policy choose; a forced discard takes as many cards, in talon order). Returns
-    (elder's hand, younger's hand, cards elder took, cards younger took)."""
-    if e_discard < 0:
-        elder, _, e_took = elder_exchange(
+def _forced(hand, discard, talon, first):
+    """(hand, cards taken) after discarding ``discard`` and drawing as many cards from
+    ``talon[first:]`` in order."""
+    took = np.int64(0)
+    hand &= ~discard
+    left = discard
+    while left:
+        left &= left - 1
+        hand |= np.int64(1) << np.int64(talon[first + took])
+        took += 1
+    return hand, took
+
+
+@njit
+def exchange_stage(elder, younger, talon, key, state, stages, env, forced):
+    """Both exchanges: by the stage policies, or forced (``forced`` = (elder's discard,
+    younger's); -1 lets the policy choose; a forced discard takes as many cards, in talon
+    order). Returns the exchange (elder's hand, younger's, cards elder took, cards younger took,
+    elder's discard, younger's discard)."""
+    if forced[0] < 0:
+        elder, e_disc, e_took = elder_exchange(
             elder,
             talon,
-            policies[ST_ELDER_EXCHANGE],
-            params[ST_ELDER_EXCHANGE],
+            stages.ids[L.STAGE_ELDER_EXCHANGE],
+            stages.params[L.STAGE_ELDER_EXCHANGE],
             key,
             state,
-            tables,
-            rules,
+            env,
         )
     else:
-        e_took = np.int64(0)
-        elder &= ~e_discard
-        # count the forced discard's cards and draw as many from the front of the talon
-        left = e_discard
-        while left:
-            left &= left - 1
-            elder |= np.int64(1) << np.int64(talon[e_took])
-            e_took += 1
-    if y_discard < 0:
-        younger, _, y_took = younger_exchange(
+        e_disc = forced[0]
+        elder, e_took = _forced(elder, e_disc, talon, 0)
+    if forced[1] < 0:
+        younger, y_disc, y_took = younger_exchange(
             younger,
             talon,
             e_took,
-            policies[ST_YOUNGER_EXCHANGE],
-            params[ST_YOUNGER_EXCHANGE],
+            stages.ids[L.STAGE_YOUNGER_EXCHANGE],
+            stages.params[L.STAGE_YOUNGER_EXCHANGE],
             key,
             state,
-            tables,
-            rules,
+            env,
         )
     else:
-        y_took = np.int64(0)
-        younger &= ~y_discard
-        left = y_discard
-        while left:
-            left &= left - 1
-            younger |= np.int64(1) << np.int64(talon[e_took + y_took])
-            y_took += 1
-    return elder, younger, e_took, y_took
+        y_disc = forced[1]
+        younger, y_took = _forced(younger, y_disc, talon, e_took)
+    return elder, younger, np.int64(e_took), np.int64(y_took), e_disc, y_disc
 
 
 @njit
-def declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl):
-    """Declarations of the hands after the exchange, by the declaration policies, into ``decl``
-    (``kernels.declarations`` record)."""
-    e_pm, e_sm, e_tm = declaration_masks(
-        policies[ST_ELDER_DECLARE], params[ST_ELDER_DECLARE], elder
+def declare_stage(elder, younger, cb, stages, env, decl, masks):
+    """Declarations of the hands after the exchange by the declaration policies: the record
+    into ``decl`` (``DECL_*``), each seat's declaration masks into ``masks`` (int64[2, 3])."""
+    e = declaration_masks(
+        stages.ids[L.STAGE_ELDER_DECLARE], stages.params[L.STAGE_ELDER_DECLARE], elder
     )
-    y_pm, y_sm, y_tm = declaration_masks(
-        policies[ST_YOUNGER_DECLARE], params[ST_YOUNGER_DECLARE], younger
+    y = declaration_masks(
+        stages.ids[L.STAGE_YOUNGER_DECLARE], stages.params[L.STAGE_YOUNGER_DECLARE], younger
     )
-    score_declarations(
-        elder, younger, e_cb, y_cb, e_pm, e_sm, e_tm, y_pm, y_sm, y_tm, tables, rules, decl
+    for k in range(3):
+        masks[0, k] = e[k]
+        masks[1, k] = y[k]
+    score_declarations(elder, younger, cb, e, y, env, decl)
+
+
+@njit
+def untaken_split(talon, first, last, took):
+    """(taken, left) masks of talon[first:last] when the next player took ``took`` from it."""
+    taken = np.int64(0)
+    left = np.int64(0)
+    for i in range(first, last):
+        if i - first < took:
+            taken |= np.int64(1) << talon[i]
+        else:
+            left |= np.int64(1) << talon[i]
+    return taken, left
+
+
+@njit
+def talon_seen(talon, e_took, y_took):
+    """Talon cards each seat saw after the exchanges: (elder's seen and taken by younger,
+    elder's seen and left, younger's seen and left). Elder sees the cards he left (those younger
+    took are in younger's hand); younger is shown the cards nobody took after elder's first
+    lead."""
+    e_in, e_out = untaken_split(talon, e_took, 5, y_took)
+    _, y_out = untaken_split(talon, e_took + y_took, 8, 0)
+    return e_in, e_out, y_out
+
+
+@njit
+def knowledge_stage(exchange, seen, masks, env, sc):
+    """What each seat knows of the other after the declarations, into ``sc.know_e`` and
+    ``sc.know_y``: his own cards and discards, the declarations and answers (``masks``: each
+    seat's declaration masks), and the talon cards he saw (``seen``, :func:`talon_seen`)."""
+    elder, younger, _, _, e_disc, y_disc = exchange
+    e_in, e_out, y_out = seen
+    sc.know_e[:] = deal_knowledge(elder, e_disc, masks[0], younger, masks[1], e_in, e_out, env.suit)
+    sc.know_y[:] = deal_knowledge(
+        younger, y_disc, masks[1], elder, masks[0], np.int64(0), y_out, env.suit
     )
 
 
 @njit
-def play_and_record(
-    elder, younger, e_took, y_took, policies, rules, key, state, decl, play, rec, ws
-):
-    """Play from the declarations in ``decl`` (pique counts from their points) and write every
-    scoring field of the record; returns the net deal score, elder minus younger."""
+def needs_knowledge(stages):
+    """True when either seat's play policy reads a knowledge state."""
+    return (
+        NEEDS_KNOWLEDGE[stages.ids[L.STAGE_ELDER_PLAY]] != 0
+        or NEEDS_KNOWLEDGE[stages.ids[L.STAGE_YOUNGER_PLAY]] != 0
+    )
+
+
+@njit
+def play_and_record(elder, younger, took, stages, key, ws, sc):
+    """Play from the declarations in ``sc.decl`` (pique counts from their points) and write
+    every scoring field of ``sc.rec``; returns the net deal score, elder minus younger."""
+    decl = sc.decl
     e_pre = 0
     y_pre = 0
-    for k in range(P_REPIQUE):  # combinations only: the repique bonus is not a combination
-        e_pre += decl[D_ELDER + k]
-        y_pre += decl[D_YOUNGER + k]
-    repique_done = decl[D_ELDER + P_REPIQUE] > 0 or decl[D_YOUNGER + P_REPIQUE] > 0
-    play_deal(elder, younger, policies[ST_ELDER_PLAY], policies[ST_YOUNGER_PLAY], rules, e_pre,
-              y_pre, repique_done, key, state, play, ws)  # fmt: skip
-    _player_block(rec, R_ELDER, decl, D_ELDER, play[OUT_E_PLAY], play[OUT_E_CARDS],
-                  play[OUT_E_PIQUE], play[OUT_E_TRICKS], e_took)  # fmt: skip
-    _player_block(rec, R_YOUNGER, decl, D_YOUNGER, play[OUT_Y_PLAY], play[OUT_Y_CARDS],
-                  play[OUT_Y_PIQUE], play[OUT_Y_TRICKS], y_took)  # fmt: skip
-    rec[R_WIN_POINT] = decl[D_WIN_POINT]
-    rec[R_WIN_SEQUENCE] = decl[D_WIN_SEQUENCE]
-    rec[R_WIN_SETS] = decl[D_WIN_SETS]
-    rec[R_NET] = rec[R_ELDER + F_TOTAL] - rec[R_YOUNGER + F_TOTAL]
-    return rec[R_NET]
+    for k in range(L.DP_REPIQUE):  # combinations only: the repique bonus is not a combination
+        e_pre += decl[L.DECL_ELDER + k]
+        y_pre += decl[L.DECL_YOUNGER + k]
+    repique = decl[L.DECL_ELDER + L.DP_REPIQUE] > 0 or decl[L.DECL_YOUNGER + L.DP_REPIQUE] > 0
+    play_deal(elder, younger, stages, (e_pre, y_pre, np.int64(repique)), key, sc.state, ws, sc)
+    rec = sc.rec
+    _player_block(rec, L.REC_ELDER, decl, L.DECL_ELDER, sc.play, 0, took[0])
+    _player_block(rec, L.REC_YOUNGER, decl, L.DECL_YOUNGER, sc.play, 1, took[1])
+    rec[L.REC_WIN_POINT] = decl[L.DECL_WIN_POINT]
+    rec[L.REC_WIN_SEQUENCE] = decl[L.DECL_WIN_SEQUENCE]
+    rec[L.REC_WIN_SETS] = decl[L.DECL_WIN_SETS]
+    rec[L.REC_NET] = rec[L.REC_ELDER + L.RF_TOTAL] - rec[L.REC_YOUNGER + L.RF_TOTAL]
+    return rec[L.REC_NET]
 
 
 @njit
-def finish_deal(
-    elder,
-    younger,
-    talon,
-    e_cb,
-    y_cb,
-    key,
-    state,
-    policies,
-    params,
-    tables,
-    rules,
-    e_discard,
-    y_discard,
-    decl,
-    play,
-    rec,
-    ws,
-):
-    """Everything after the deal: exchanges, declarations, play, scoring, into ``rec``.
+def finish_play(exchange, talon, stages, key, ws, sc):
+    """After the declarations (``sc.decl``, ``sc.masks``): the knowledge a play policy needs,
+    then the play and the record. Returns the net deal score, elder minus younger."""
+    elder, younger, e_took, y_took, _, _ = exchange
+    if needs_knowledge(stages):
+        knowledge_stage(exchange, talon_seen(talon, e_took, y_took), sc.masks, ws.env, sc)
+    return play_and_record(elder, younger, (e_took, y_took), stages, key, ws, sc)
 
-    ``elder``/``younger``: dealt 12-card masks; ``talon`` int8[8] in draw order; ``e_cb``/``y_cb``
-    carte blanche of the dealt hands. ``e_discard``/``y_discard``: -1 lets the stage policy
-    choose; a mask forces that exact discard (the player takes as many cards), which is how
-    the advisor evaluates a candidate exchange. Random choices continue the stream
-    (``key``, ``state``). Returns the net deal score, elder minus younger.
+
+@njit
+def finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
+    """Everything after the deal: exchanges, declarations, what each player learnt, play,
+    scoring, into ``sc.rec``.
+
+    ``elder``/``younger``: dealt 12-card masks; ``talon`` int8[8] in draw order. ``forced`` =
+    (elder's discard, younger's): -1 lets the stage policy choose; a mask forces that exact
+    discard (the player takes as many cards), which is how the advisor evaluates a candidate
+    exchange. Random choices continue the stream (``key``, ``sc.state``). Returns the net deal
+    score, elder minus younger.
     """
-    elder, younger, e_took, y_took = exchange_stage(
-        elder, younger, talon, key, state, policies, params, tables, rules, e_discard, y_discard
-    )
-    _features(elder, tables, rec, R_ELDER, F_FINAL_POINT_LEN)
-    _features(younger, tables, rec, R_YOUNGER, F_FINAL_POINT_LEN)
-
-    declare_stage(elder, younger, e_cb, y_cb, policies, params, tables, rules, decl)
-    return play_and_record(elder, younger, e_took, y_took, policies, rules, key, state, decl,
-                           play, rec, ws)  # fmt: skip
+    cb = (carte_blanche(elder), carte_blanche(younger))
+    env = ws.env
+    exchange = exchange_stage(elder, younger, talon, key, sc.state, stages, env, forced)
+    _features(exchange[0], env.suit, sc.rec, L.REC_ELDER, L.RF_FINAL_POINT_LEN)
+    _features(exchange[1], env.suit, sc.rec, L.REC_YOUNGER, L.RF_FINAL_POINT_LEN)
+    declare_stage(exchange[0], exchange[1], cb, stages, env, sc.decl, sc.masks)
+    return finish_play(exchange, talon, stages, key, ws, sc)
 
 
 @njit
-def simulate_deal(seed, index, policies, params, tables, rules, pack, state, decl, play, rec, ws):
-    """Play deal ``index`` of ``seed`` through every stage; write its record into ``rec``.
-
-    ``pack`` int8[32], ``state`` int64[1], ``decl`` int32[D_LEN], ``play`` int32[PLAY_OUT_LEN]
-    and the solver workspace ``ws`` are scratch owned by the calling thread.
-    """
-    elder, younger = deal_full(seed, index, pack, state)
-    key = stream_key(seed, index)
-    _features(elder, tables, rec, R_ELDER, F_DEALT_POINT_LEN)
-    _features(younger, tables, rec, R_YOUNGER, F_DEALT_POINT_LEN)
-    finish_deal(
-        elder,
-        younger,
-        pack[24:32],
-        carte_blanche(elder),
-        carte_blanche(younger),
-        key,
-        state,
-        policies,
-        params,
-        tables,
-        rules,
-        -1,
-        -1,
-        decl,
-        play,
-        rec,
-        ws,
-    )
+def simulate_deal(seed, index, stages, ws, sc):
+    """Play deal ``index`` of ``seed`` through every stage; its record into ``sc.rec``."""
+    elder, younger = deal_full(seed, index, sc.pack, sc.state)
+    _features(elder, ws.env.suit, sc.rec, L.REC_ELDER, L.RF_DEALT_POINT_LEN)
+    _features(younger, ws.env.suit, sc.rec, L.REC_YOUNGER, L.RF_DEALT_POINT_LEN)
+    finish_deal(elder, younger, sc.pack[24:32], stream_key(seed, index), stages, ws, sc, NOT_FORCED)
 
 
 @njit
-def _simulate_span(seed, first, count, policies, params, tables, rules, out, row0, ws):
-    pack = np.empty(32, dtype=np.int8)
-    state = np.zeros(1, dtype=np.int64)
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    rec = np.zeros(R_LEN, dtype=np.int32)
+def _simulate_span(seed, first, count, stages, env, tt_bits, out, row0):
+    ws = new_workspace(env, tt_bits, tt_bits > 1)
+    sc = new_scratch()
     for i in range(count):
-        simulate_deal(
-            seed, first + i, policies, params, tables, rules, pack, state, decl, play, rec, ws
-        )
-        for f in range(R_LEN):
-            out[row0 + i, f] = rec[f]
-
-
-@njit
-def thread_workspace(bits, keytab, reptab, qttab, low8, pop8):
-    """A solver workspace built inside a kernel (``solver.new_workspace``), so each parallel
-    span owns one; ``bits`` > 1 means a real table of ``2**bits`` entries (dd play), 1 a token
-    one. The constant lookup tables are shared."""
-    return new_workspace((keytab, reptab, qttab, low8, pop8), bits, bits > 1)
+        simulate_deal(seed, first + i, stages, ws, sc)
+        for f in range(L.REC_LEN):
+            out[row0 + i, f] = sc.rec[f]
 
 
 @njit_parallel
-def simulate_records(
-    seed,
-    start,
-    n,
-    policies,
-    params,
-    tables,
-    rules,
-    n_spans,
-    tt_bits,
-    keytab,
-    reptab,
-    qttab,
-    low8,
-    pop8,
-):
-    """Records (int16[n, R_LEN]) of deals start..start+n-1, in ``n_spans`` parallel spans.
+def simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
+    """Records (int16[n, REC_LEN]) of deals start..start+n-1, in ``n_spans`` parallel spans.
 
-    Each span owns a solver workspace of ``2**tt_bits`` entries (dd play only needs more than a
-    token one). Records do not depend on the span count: the solver's table holds exact facts
-    about positions, never about deals.
+    Each span owns a solver workspace of ``2**tt_bits`` entries (only policies that call the
+    solver need more than a token one, ``tt_bits`` 1). Records do not depend on the span count:
+    the solver's table holds exact facts about positions, never about deals.
     """
-    out = np.zeros((n, R_LEN), dtype=np.int16)
+    out = np.zeros((n, L.REC_LEN), dtype=np.int16)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         first = s * per
         count = min(per, n - first)
         if count > 0:
-            ws = thread_workspace(tt_bits, keytab, reptab, qttab, low8, pop8)
-            _simulate_span(
-                seed, start + first, count, policies, params, tables, rules, out, first, ws
-            )
+            _simulate_span(seed, start + first, count, stages, env, tt_bits, out, first)
     return out

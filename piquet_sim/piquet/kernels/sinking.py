@@ -1,18 +1,18 @@
 """Sinking kernels: one player's declaration choices evaluated on common sampled worlds.
 
-The advising player P holds a dealt hand; a world (``advisor.build_worlds``: the opponent's dealt
-hand, the talon, elder's forced discard when P is younger, the stream position after the world)
-is completed by the exchanges (P's discard given, the opponent's by an exchange policy), then for
-each declaration *choice* P declares from the masks of :func:`choice_masks` (the opponent
-declares everything), each side learns what the declarations show (``knowledge.deal_knowledge``)
-and the deal is played out by ``pimc.play_deal_info``. Every choice restarts from the same stream
-position, so choices meet the same worlds and the same random draws (common random numbers).
+The advising player P holds a dealt hand; a world (``advisor.build_worlds``: the opponent's
+dealt hand, the talon, elder's forced discard when P is younger, the stream position after the
+world) is completed by the exchanges (P's discard given, the opponent's by an exchange policy),
+then for each declaration *choice* P declares from the masks of :func:`choice_masks` (the
+opponent declares everything), each side learns what the declarations show
+(``simulate.knowledge_stage``) and the deal is played out by ``simulate.play_and_record`` (the
+stages every simulated deal goes through). Every choice restarts from the same stream position,
+so choices meet the same worlds and the same random draws (common random numbers).
 
 Without a discard (``disc < 0``) the hand is taken as held at the declarations and nobody
 exchanges: the opponent holds 12 of the 20 other cards.
 
-Output row per (world, choice), P's points minus the opponent's: ``O_*`` fields.
-"""
+Output row per (world, choice), P's points minus the opponent's: ``SINK_*`` fields."""
 
 from __future__ import annotations
 
@@ -21,23 +21,20 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from ..policies import PLAY_DD
+from . import layouts as L
+from .bundles import Stages
 from .declarations import (
-    D_ELDER,
-    D_LEN,
-    D_YOUNGER,
-    P_REPIQUE,
     carte_blanche,
     point_key,
+    score_declarations,
     sequence_cards,
     sequence_key,
     set_cards,
     set_ranks,
 )
-from .declarations import score_declarations as _score
-from .exchange import younger_exchange
-from .knowledge import deal_knowledge
-from .pimc import ST_LEN, play_deal_info
-from .play import PLAY_DD, PLAY_OUT_LEN
+from .play import new_scratch
+from .simulate import exchange_stage, knowledge_stage, play_and_record, talon_seen
 from .solver import new_workspace
 
 CH_ALL = 0
@@ -50,17 +47,12 @@ CH_LESSER_SET = 6  # the best set less one card (a trio out of a quatorze)
 CH_SINK_ALL = 7
 N_CHOICES = 8
 
-O_DECL = 0  # combinations: carte blanche, point, sequences, sets, carte rouge
-O_REPIQUE = 1
-O_PLAY = 2  # play points and cards/capot
-O_PIQUE = 3
-O_TOTAL = 4
-O_DD_PLAY = 5  # the same deal played double-dummy by both (no information effects)
-O_DD_PIQUE = 6
-O_CHANGED = 7  # 1 when the choice's masks declare something different from "all"
-O_LEN = 8
 
 FULL = np.int64(0xFFFFFFFF)
+#: Both seats double-dummy (the comparison without information effects).
+DD_STAGES = Stages(
+    np.full(L.STAGE_LEN, PLAY_DD, dtype=np.int32), np.zeros((L.STAGE_LEN, L.STAGE_PARAMS))
+)
 
 
 @njit
@@ -108,165 +100,117 @@ def choice_masks(choice, hand, tables):
 
 
 @njit
-def _untaken_split(talon, first, last, took):
-    """(taken, left) masks of talon[first:last] when the next player took ``took`` from it."""
-    taken = np.int64(0)
-    left = np.int64(0)
-    for i in range(first, last):
-        if i - first < took:
-            taken |= np.int64(1) << talon[i]
-        else:
-            left |= np.int64(1) << talon[i]
-    return taken, left
-
-
-@njit
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit
-def evaluate_world(
-    hand, role, disc, opp_dealt, talon, e_disc, s0, key, choices, p_policy, o_policy,
-    y_exch_policy, y_exch_params, n_worlds, max_attempts, tables, rules, out, stats, ws,
-):  # fmt: skip
-    """Rows ``out[j]`` (int32[O_LEN]) for every choice ``choices[j]`` on one world."""
-    state = np.zeros(1, dtype=np.int64)
-    state[0] = s0
-    p_cb = carte_blanche(hand)
-    o_cb = carte_blanche(opp_dealt)
-    p_extra_in = np.int64(0)
-    p_extra_out = np.int64(0)
-    o_extra_in = np.int64(0)
-    o_extra_out = np.int64(0)
-    p_discard = np.int64(0)
-    o_discard = np.int64(0)
+def sink_exchange(player, world, key, state, stages, env):
+    """The exchanges of one world: (the exchange as ``simulate.exchange_stage`` returns it, the
+    talon cards each seat saw as ``simulate.talon_seen``). ``player`` = (dealt hand, role 0
+    elder / 1 younger, discard or -1); ``world`` = (opponent's dealt hand, talon, elder's forced
+    discard). Without a discard nobody exchanges and nobody saw the talon."""
+    hand, role, disc = player
+    opp, talon, e_disc = world
     if disc < 0:
-        p_hand = hand
-        o_hand = opp_dealt
-    elif role == 0:
-        k = _popcount(disc)
-        p_discard = disc
-        p_hand = hand & ~disc
-        for i in range(k):
-            p_hand |= np.int64(1) << talon[i]
-        o_hand, o_discard, y_took = younger_exchange(
-            opp_dealt, talon, k, y_exch_policy, y_exch_params, key, state, tables, rules
-        )
-        # elder saw the cards he left: which of them younger took, which stayed
-        p_extra_in, p_extra_out = _untaken_split(talon, k, 5, y_took)
-        # younger is shown the cards nobody took after elder's first lead
-        _, o_extra_out = _untaken_split(talon, k + y_took, 8, 0)
+        elder, younger = (hand, opp) if role == 0 else (opp, hand)
+        none = np.int64(0)
+        return (elder, younger, none, none, none, none), (none, none, none)
+    if role == 0:
+        ex = exchange_stage(hand, opp, talon, key, state, stages, env, (disc, np.int64(-1)))
     else:
-        kk = _popcount(e_disc)
-        o_discard = e_disc
-        o_hand = opp_dealt & ~e_disc
-        for i in range(kk):
-            o_hand |= np.int64(1) << talon[i]
-        m = _popcount(disc)
-        p_discard = disc
-        p_hand = hand & ~disc
-        for i in range(m):
-            p_hand |= np.int64(1) << talon[kk + i]
-        if kk < 5:
-            o_extra_in, o_extra_out = _untaken_split(talon, kk, 5, m)
-        _, p_extra_out = _untaken_split(talon, kk + m, 8, 0)
-    s1 = state[0]
-    decl = np.zeros(D_LEN, dtype=np.int32)
-    play = np.zeros(PLAY_OUT_LEN, dtype=np.int32)
-    line = np.zeros(24, dtype=np.int8)
-    pmask = np.empty(3, dtype=np.int64)
-    omask = np.empty(3, dtype=np.int64)
-    omask[0] = FULL
-    omask[1] = FULL
-    omask[2] = FULL
-    a_pm, a_sm, a_tm = choice_masks(CH_ALL, p_hand, tables)
+        ex = exchange_stage(opp, hand, talon, key, state, stages, env, (e_disc, disc))
+    return ex, talon_seen(talon, ex[2], ex[3])
+
+
+@njit
+def _declare_choice(choice, exchange, role, cb, env, sc):
+    """Scores the declarations with P declaring ``choice`` and the opponent everything, into
+    ``sc.decl``; each seat's masks into ``sc.masks``. Returns 1 when the choice declares
+    something different from "declare all"."""
+    p_hand = exchange[role]
+    pm, sm, tm = choice_masks(choice, p_hand, env.suit)
+    a_pm, a_sm, a_tm = choice_masks(CH_ALL, p_hand, env.suit)
+    tables = env.suit
+    changed = (
+        point_key(p_hand & pm, tables) != point_key(p_hand & a_pm, tables)
+        or sequence_cards(p_hand & sm, tables) != sequence_cards(p_hand & a_sm, tables)
+        or set_cards(p_hand & tm) != set_cards(p_hand & a_tm)
+    )
+    full = (FULL, FULL, FULL)
+    e_masks, y_masks = ((pm, sm, tm), full) if role == 0 else (full, (pm, sm, tm))
+    for k in range(3):
+        sc.masks[0, k] = e_masks[k]
+        sc.masks[1, k] = y_masks[k]
+    score_declarations(exchange[0], exchange[1], cb, e_masks, y_masks, env, sc.decl)
+    return 1 if changed else 0
+
+
+@njit
+def _play_points(play, sign):
+    """(play points and cards, pique) of the play record, P's minus the opponent's."""
+    pts = (play[L.PO_E_PLAY] + play[L.PO_E_CARDS]) - (play[L.PO_Y_PLAY] + play[L.PO_Y_CARDS])
+    return sign * pts, sign * (play[L.PO_E_PIQUE] - play[L.PO_Y_PIQUE])
+
+
+@njit
+def evaluate_world(player, world, key, s0, choices, stages, ws, sc, out):
+    """Rows ``out[j]`` (int32[SINK_LEN]) for every choice ``choices[j]`` on one world, P's
+    points minus the opponent's. ``stages``: the exchange and play policies (P's and the
+    opponent's seats); the DD comparison plays both seats double-dummy on the same deal."""
+    hand, role, _ = player
+    env = ws.env
+    sc.state[0] = s0
+    ex, seen = sink_exchange(player, world, key, sc.state, stages, env)
+    s1 = sc.state[0]
+    dealt = (hand, world[0]) if role == 0 else (world[0], hand)
+    cb = (carte_blanche(dealt[0]), carte_blanche(dealt[1]))
+    sign = 1 if role == 0 else -1
+    took = (ex[2], ex[3])
     for j in range(choices.shape[0]):
-        pm, sm, tm = choice_masks(choices[j], p_hand, tables)
-        pmask[0] = pm
-        pmask[1] = sm
-        pmask[2] = tm
-        changed = (
-            point_key(p_hand & pm, tables) != point_key(p_hand & a_pm, tables)
-            or sequence_cards(p_hand & sm, tables) != sequence_cards(p_hand & a_sm, tables)
-            or set_cards(p_hand & tm) != set_cards(p_hand & a_tm)
-        )
-        know_p = deal_knowledge(
-            p_hand, p_discard, pmask, o_hand, omask, p_extra_in, p_extra_out, tables
-        )
-        know_o = deal_knowledge(
-            o_hand, o_discard, omask, p_hand, pmask, o_extra_in, o_extra_out, tables
-        )
-        if role == 0:
-            E = p_hand
-            Y = o_hand
-            _score(E, Y, p_cb, o_cb, pm, sm, tm, FULL, FULL, FULL, tables, rules, decl)
-            know_e = know_p
-            know_y = know_o
-            e_pol = p_policy
-            y_pol = o_policy
-        else:
-            E = o_hand
-            Y = p_hand
-            _score(E, Y, o_cb, p_cb, FULL, FULL, FULL, pm, sm, tm, tables, rules, decl)
-            know_e = know_o
-            know_y = know_p
-            e_pol = o_policy
-            y_pol = p_policy
+        row = out[j]
+        row[L.SINK_CHANGED] = _declare_choice(choices[j], ex, role, cb, env, sc)
+        knowledge_stage(ex, seen, sc.masks, env, sc)
+        decl = sc.decl
         e_pre = 0
         y_pre = 0
-        for f in range(P_REPIQUE):
-            e_pre += decl[D_ELDER + f]
-            y_pre += decl[D_YOUNGER + f]
-        rep = decl[D_ELDER + P_REPIQUE] - decl[D_YOUNGER + P_REPIQUE]
-        repique_done = (
-            1 if (decl[D_ELDER + P_REPIQUE] > 0 or decl[D_YOUNGER + P_REPIQUE] > 0) else 0
+        for f in range(L.DP_REPIQUE):
+            e_pre += decl[L.DECL_ELDER + f]
+            y_pre += decl[L.DECL_YOUNGER + f]
+        row[L.SINK_DECL] = sign * (e_pre - y_pre)
+        row[L.SINK_REPIQUE] = sign * (
+            decl[L.DECL_ELDER + L.DP_REPIQUE] - decl[L.DECL_YOUNGER + L.DP_REPIQUE]
         )
-        sign = 1 if role == 0 else -1
-        state[0] = s1
-        play_deal_info(
-            E, Y, e_pol, y_pol, rules, e_pre, y_pre, repique_done, key, state, play, ws,
-            know_e, know_y, n_worlds, max_attempts, tables, stats, line,
-        )  # fmt: skip
-        row = out[j]
-        row[O_DECL] = sign * (e_pre - y_pre)
-        row[O_REPIQUE] = sign * rep
-        row[O_PLAY] = sign * ((play[0] + play[4]) - (play[1] + play[5]))
-        row[O_PIQUE] = sign * (play[6] - play[7])
-        row[O_TOTAL] = row[O_DECL] + row[O_REPIQUE] + row[O_PLAY] + row[O_PIQUE]
-        state[0] = s1
-        play_deal_info(
-            E, Y, PLAY_DD, PLAY_DD, rules, e_pre, y_pre, repique_done, key, state, play, ws,
-            know_e, know_y, n_worlds, max_attempts, tables, stats, line,
-        )  # fmt: skip
-        row[O_DD_PLAY] = sign * ((play[0] + play[4]) - (play[1] + play[5]))
-        row[O_DD_PIQUE] = sign * (play[6] - play[7])
-        row[O_CHANGED] = 1 if changed else 0
+        sc.state[0] = s1
+        play_and_record(ex[0], ex[1], took, stages, key, ws, sc)
+        row[L.SINK_PLAY], row[L.SINK_PIQUE] = _play_points(sc.play, sign)
+        row[L.SINK_TOTAL] = row[L.SINK_DECL] + row[L.SINK_REPIQUE] + row[L.SINK_PLAY]
+        row[L.SINK_TOTAL] += row[L.SINK_PIQUE]
+        sc.state[0] = s1
+        play_and_record(ex[0], ex[1], took, DD_STAGES, key, ws, sc)
+        row[L.SINK_DD_PLAY], row[L.SINK_DD_PIQUE] = _play_points(sc.play, sign)
+
+
+@njit
+def _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats):
+    seed, start = origin
+    sc = new_scratch()
+    for i in range(span[0], span[1]):
+        if not worlds.valid[i]:
+            continue
+        world = (worlds.opp[i], worlds.talons[i], worlds.e_disc[i])
+        key = stream_key(seed, start + i)
+        evaluate_world(player, world, key, worlds.s0[i], choices, stages, ws, sc, out[i])
+    stats[:] = sc.pimc
 
 
 @njit_parallel
-def evaluate_worlds(
-    hand, role, disc, opps, talons, e_discs, s0s, seed, start, choices, p_policy, o_policy,
-    y_exch_policy, y_exch_params, n_worlds, max_attempts, tables, rules, n_spans, tt_bits,
-    keytab, reptab, qttab, low8, pop8,
-):  # fmt: skip
-    """Rows int32[n, len(choices), O_LEN] of worlds ``start + i`` (``opps``/``talons``/...
-    from ``advisor.build_worlds``), in ``n_spans`` parallel spans each with its own solver
-    workspace; stats int64[n_spans, ST_LEN]. Rows do not depend on the span count."""
-    n = opps.shape[0]
-    out = np.zeros((n, choices.shape[0], O_LEN), dtype=np.int32)
-    stats = np.zeros((n_spans, ST_LEN), dtype=np.int64)
+def evaluate_worlds(player, worlds, seed, start, choices, stages, env, n_spans, tt_bits):
+    """Rows int32[n, len(choices), SINK_LEN] of the worlds of ``advisor.build_worlds`` (world i
+    is world ``start + i`` of ``seed``; rows of invalid worlds stay 0), in ``n_spans`` parallel
+    spans each with its own solver workspace; pimc sampler counts int64[n_spans, PIMC_LEN]. Rows
+    do not depend on the span count."""
+    n = worlds.opp.shape[0]
+    out = np.zeros((n, choices.shape[0], L.SINK_LEN), dtype=np.int32)
+    stats = np.zeros((n_spans, L.PIMC_LEN), dtype=np.int64)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        ws = new_workspace((keytab, reptab, qttab, low8, pop8), tt_bits, True)
-        for i in range(s * per, min(n, (s + 1) * per)):
-            evaluate_world(
-                hand, role, disc, opps[i], talons[i], e_discs[i], s0s[i],
-                stream_key(seed, start + i), choices, p_policy, o_policy, y_exch_policy,
-                y_exch_params, n_worlds, max_attempts, tables, rules, out[i], stats[s], ws,
-            )  # fmt: skip
+        ws = new_workspace(env, tt_bits, True)
+        span = (s * per, min(n, (s + 1) * per))
+        _sink_span(player, worlds, (seed, start), choices, stages, ws, span, out, stats[s])
     return out, stats

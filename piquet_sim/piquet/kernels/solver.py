@@ -19,7 +19,9 @@ transposition table in ``solver_tt.py``, search and driver here):
   narrowed window (a fail-low below a narrowed alpha is only an upper bound).
 
 ``flags`` switch the techniques off one by one (tests compare the pruned solver against the
-unpruned one). The workspace is a tuple (see :func:`make_workspace`), one per thread.
+unpruned one) through ``ws.flags``. The workspace (``bundles.Workspace``, one per thread) carries
+the rules array the solver reads, its tables and its stacks; a position is the tuple
+``(elder's hand, younger's hand, leader, elder's tricks, pique state)``.
 """
 
 from __future__ import annotations
@@ -27,16 +29,12 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import popcount32
+from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_parallel
+from . import layouts as L
+from .bundles import Workspace, make_env
 from .deal import N_PACK, deal_hands
 from .solver_tt import (
-    KEYTAB,
-    LOW8,
-    POP8,
-    QTTAB,
-    REPTAB,
-    make_tt,
     position_key,
     reset_tt,
     tt_hi,
@@ -67,10 +65,6 @@ F_HISTORY = 32  # history heuristic (cutoff counts per player and card) breaks o
 F_ALL = 31  # history (F_HISTORY) measured no gain: off by default
 
 # stats array indices
-S_NODES = 0
-S_TT_HITS = 1
-S_BOUND_CUTS = 2
-S_LEN = 4
 
 MAX_LEVELS = 26  # two node kinds per trick count 0..12
 #: default table: 2 ** 16 entries, 1 MB (fits in L2; larger tables measured slower per solve)
@@ -78,82 +72,44 @@ DEFAULT_SOLVE_BITS = 16
 MAX_MOVES = 16
 
 
-# workspace tuple fields
-W_TT = 0
-W_KEYTAB = 1
-W_REPTAB = 2
-W_QTTAB = 3
-W_LOW8 = 4
-W_POP8 = 5
-W_MOVES = 6
-W_SCORES = 7
-W_FRAMES = 8
-W_STATS = 9
-W_HIST = 10
+def make_workspace(rules_array=None, tt_bits: int = DEFAULT_SOLVE_BITS, flags: int = F_ALL):
+    """Per-thread solver workspace (a ``bundles.Workspace``) for the rules array (default rules
+    when None): a table of ``2 ** tt_bits`` entries (16 bytes each) and the search stacks.
+    ``flags``: the F_* techniques switched on."""
+    from ..rules import DEFAULT_RULES
+
+    env = make_env(DEFAULT_RULES.to_array() if rules_array is None else rules_array)
+    ws = new_workspace(env, tt_bits, True)
+    ws.flags[0] = flags
+    return ws
 
 
-def make_workspace(tt_bits: int = DEFAULT_SOLVE_BITS) -> tuple:
-    """Per-thread solver workspace: (table int64[2 ** (tt_bits + 1)], KEYTAB, REPTAB, QTTAB,
-    LOW8, POP8, move stack int32[26, 16], move scores int32[26, 16], search frames
-    int64[26, 19], stats int64[4], history int32[2, 32]). Only the table grows with
-    ``tt_bits`` (16 bytes per entry)."""
-    return (
-        make_tt(tt_bits),
-        KEYTAB,
-        REPTAB,
-        QTTAB,
-        LOW8,
-        POP8,
+@njit
+def new_workspace(env, tt_bits, for_dd):
+    """A ``Workspace`` built inside a kernel from the ``Env`` bundle. With ``for_dd`` false
+    (playouts that never call the solver) the table is a one-entry stand-in."""
+    bits = max(tt_bits, 1) if for_dd else 1
+    tt = np.zeros(np.int64(2) << bits, dtype=np.int64)
+    for i in range(0, tt.shape[0], 2):
+        tt[i] = -1
+    flags = np.full(1, F_ALL, dtype=np.int64)
+    return Workspace(
+        env,
+        tt,
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
         np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
-        np.zeros(S_LEN, dtype=np.int64),
+        np.zeros(L.SOLVE_LEN, dtype=np.int64),
         np.zeros((2, 32), dtype=np.int32),
+        flags,
     )
 
 
 @njit
-def new_workspace(tables, tt_bits, for_dd):
-    """The workspace of :func:`make_workspace` built inside a kernel; ``tables`` = (KEYTAB,
-    REPTAB, QTTAB, LOW8, POP8). With ``for_dd`` false (playouts without the solver) the table
-    and lookup tables are one-entry stand-ins, so threads share no array."""
-    if for_dd:
-        tt = np.zeros(np.int64(2) << max(tt_bits, 1), dtype=np.int64)
-        for i in range(0, tt.shape[0], 2):
-            tt[i] = -1
-        return (
-            tt,
-            tables[0],
-            tables[1],
-            tables[2],
-            tables[3],
-            tables[4],
-            np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
-            np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
-            np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
-            np.zeros(S_LEN, dtype=np.int64),
-            np.zeros((2, 32), dtype=np.int32),
-        )
-    return (
-        np.full(4, -1, dtype=np.int64),
-        np.zeros((2, 1), dtype=np.uint16),
-        np.zeros((2, 1), dtype=np.uint8),
-        np.zeros(1, dtype=np.uint8),
-        np.zeros(1, dtype=np.int8),
-        np.zeros(1, dtype=np.int8),
-        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
-        np.zeros((MAX_LEVELS, MAX_MOVES), dtype=np.int32),
-        np.zeros((MAX_LEVELS, FR_LEN), dtype=np.int64),
-        np.zeros(S_LEN, dtype=np.int64),
-        np.zeros((2, 32), dtype=np.int32),
-    )
-
-
-@njit
-def _sure_tricks(L, F, qttab):
+def _sure_tricks(lh, fh, qttab):
     q = 0
     for s in range(4):
-        q += qttab[((L >> (8 * s)) & 0xFF) * 256 + ((F >> (8 * s)) & 0xFF)]
+        q += qttab[((lh >> (8 * s)) & 0xFF) * 256 + ((fh >> (8 * s)) & 0xFF)]
     return q
 
 
@@ -192,21 +148,21 @@ def _bounds(E, Y, leader, et, ps, n, ten, qttab):
 
 
 @njit
-def _gen_leads(L, F, O, ten, flags, tt_best, ws, level, player):
+def _gen_leads(lh, fh, out, ten, flags, tt_best, ws, level, player):
     """Fill the move stack row ``level`` with the leads to try, best first; returns the count."""
-    hist = ws[W_HIST]
-    reptab = ws[W_REPTAB]
-    low8 = ws[W_LOW8]
-    pop8 = ws[W_POP8]
-    moves = ws[W_MOVES]
-    scores = ws[W_SCORES]
+    hist = ws.hist
+    reptab = ws.env.reptab
+    low8 = ws.env.low8
+    pop8 = ws.env.pop8
+    moves = ws.moves
+    scores = ws.scores
     k = 0
     for s in range(4):
-        h = (L >> (8 * s)) & 0xFF
+        h = (lh >> (8 * s)) & 0xFF
         if h == 0:
             continue
-        o = (O >> (8 * s)) & 0xFF
-        f = (F >> (8 * s)) & 0xFF
+        o = (out >> (8 * s)) & 0xFF
+        f = (fh >> (8 * s)) & 0xFF
         reps = reptab[ten, o * 256 + h] if flags & 4 else h
         nl = pop8[h]
         while reps:
@@ -237,15 +193,15 @@ def _gen_leads(L, F, O, ten, flags, tt_best, ws, level, player):
 
 
 @njit
-def _gen_replies(F, O, lead, ten, flags, ws, level, player):
+def _gen_replies(fh, out, lead, ten, flags, ws, level, player):
     """Fill row ``level`` with the replies to ``lead`` to try, best first; returns the count."""
-    hist = ws[W_HIST]
-    reptab = ws[W_REPTAB]
-    low8 = ws[W_LOW8]
-    pop8 = ws[W_POP8]
-    moves = ws[W_MOVES]
-    scores = ws[W_SCORES]
-    legal = legal_replies(F, lead)
+    hist = ws.hist
+    reptab = ws.env.reptab
+    low8 = ws.env.low8
+    pop8 = ws.env.pop8
+    moves = ws.moves
+    scores = ws.scores
+    legal = legal_replies(fh, lead)
     ls = lead >> 3
     following = ((legal >> (8 * ls)) & 0xFF) != 0
     k = 0
@@ -253,7 +209,7 @@ def _gen_replies(F, O, lead, ten, flags, ws, level, player):
         h = (legal >> (8 * s)) & 0xFF
         if h == 0:
             continue
-        o = (O >> (8 * s)) & 0xFF  # the led card is still out
+        o = (out >> (8 * s)) & 0xFF  # the led card is still out
         reps = reptab[ten, o * 256 + h] if flags & 4 else h
         nl = pop8[h]
         while reps:
@@ -313,18 +269,23 @@ FR_LEN = 19
 
 
 @njit
-def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
+def search(pos, lead, n, alpha, beta, ws):
     """Value of a position (elder minus younger, rest of the deal), fail-soft in (alpha, beta).
 
-    ``n`` tricks are left, counting the current one. ``lead < 0``: a trick starts and
-    ``leader`` chooses. ``lead >= 0``: the leader has led that card (still in his hand mask)
-    and the follower answers; the value then includes this trick's points.
+    ``pos`` = (elder's hand, younger's hand, leader 0/1, elder's tricks so far, pique state
+    normalized for the tricks left). ``n`` tricks are left, counting the current one.
+    ``lead < 0``: a trick starts and the leader chooses. ``lead >= 0``: the leader has led that
+    card (still in his hand mask) and the follower answers; the value then includes this trick's
+    points. The lead rule comes from ``ws.env.rules``, the techniques from ``ws.flags``.
     """
-    tt = ws[W_TT]
-    moves = ws[W_MOVES]
-    fr = ws[W_FRAMES]
-    stats = ws[W_STATS]
-    hist = ws[W_HIST]
+    E, Y, leader, et, ps = pos
+    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    flags = ws.flags[0]
+    tt = ws.tt
+    moves = ws.moves
+    fr = ws.frames
+    stats = ws.stats
+    hist = ws.hist
     ab = flags & 1
     sp = 0
     fr[0, FR_E] = E
@@ -340,7 +301,7 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
     ret = np.int64(0)
     while True:
         if mode == 0:
-            stats[S_NODES] += 1
+            stats[L.SOLVE_NODES] += 1
             cE = fr[sp, FR_E]
             cY = fr[sp, FR_Y]
             cl = fr[sp, FR_LEADER]
@@ -360,7 +321,7 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                     continue
                 tt_best = -1
                 if flags & 2:
-                    key = position_key(cE, cY, cl, cet, cps, ten, ws[W_KEYTAB])
+                    key = position_key(cE, cY, cl, cet, cps, ten, ws.env.keytab)
                     fr[sp, FR_KEY] = key
                     data = tt_probe(tt, key)
                     if data >= 0:
@@ -368,12 +329,12 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                         hi = tt_hi(data)
                         tt_best = tt_move(data)
                         if lo == hi or (ab and lo >= b):
-                            stats[S_TT_HITS] += 1
+                            stats[L.SOLVE_TT_HITS] += 1
                             ret = lo
                             mode = 2
                             continue
                         if ab and hi <= a:
-                            stats[S_TT_HITS] += 1
+                            stats[L.SOLVE_TT_HITS] += 1
                             ret = hi
                             mode = 2
                             continue
@@ -383,14 +344,14 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
                             if hi < b:
                                 b = hi
                 if ab and flags & 8:
-                    blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws[W_QTTAB])
+                    blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws.env.qttab)
                     if blo >= b:
-                        stats[S_BOUND_CUTS] += 1
+                        stats[L.SOLVE_BOUND_CUTS] += 1
                         ret = blo
                         mode = 2
                         continue
                     if bhi <= a:
-                        stats[S_BOUND_CUTS] += 1
+                        stats[L.SOLVE_BOUND_CUTS] += 1
                         ret = bhi
                         mode = 2
                         continue
@@ -511,17 +472,17 @@ def search(E, Y, leader, et, ps, lead, n, alpha, beta, ten, flags, ws):
 
 
 @njit
-def mtdf(E, Y, leader, et, ps, lead, n, guess, ten, flags, ws):
+def mtdf(pos, lead, n, guess, ws):
     """Exact value by MTD(f): null-window searches converging from ``guess`` (the table keeps
     what each pass learnt). Without alpha-beta, one full-window search."""
-    if not flags & 1:
-        return search(E, Y, leader, et, ps, lead, n, -INF, INF, ten, flags, ws)
+    if not ws.flags[0] & F_ALPHABETA:
+        return search(pos, lead, n, -INF, INF, ws)
     lo = -INF
     hi = INF
     g = guess
     while lo < hi:
         b = g + 1 if g == lo else g
-        g = search(E, Y, leader, et, ps, lead, n, b - 1, b, ten, flags, ws)
+        g = search(pos, lead, n, b - 1, b, ws)
         if g < b:
             hi = g
         else:
@@ -530,121 +491,110 @@ def mtdf(E, Y, leader, et, ps, lead, n, guess, ten, flags, ws):
 
 
 @njit
-def solve_position(E, Y, leader, et, ps, ten, flags, ws):
+def solve_position(pos, ws):
     """Exact value of a trick-start position (elder minus younger, rest of the deal)."""
-    n = popcount32(E)
-    return mtdf(E, Y, leader, et, ps, -1, n, 0, ten, flags, ws)
+    return mtdf(pos, -1, popcount32(pos[0]), 0, ws)
 
 
 @njit
-def lead_value(E, Y, leader, et, ps, lead, ten, flags, ws):
-    """Exact value after ``leader`` leads ``lead`` (this trick's points included)."""
-    n = popcount32(E)
-    return mtdf(E, Y, leader, et, ps, lead, n, 0, ten, flags, ws)
+def lead_value(pos, lead, ws):
+    """Exact value after the leader leads ``lead`` (this trick's points included)."""
+    return mtdf(pos, lead, popcount32(pos[0]), 0, ws)
 
 
 @njit
-def _is_value(E, Y, leader, et, ps, lead, n, target, ten, flags, ws):
+def _is_value(pos, lead, n, target, ws):
     """True when the position (trick start if lead < 0) is worth exactly ``target``."""
-    v = search(E, Y, leader, et, ps, lead, n, target - 1, target + 1, ten, flags, ws)
-    return v == target
+    return search(pos, lead, n, target - 1, target + 1, ws) == target
 
 
 @njit
-def best_lead(E, Y, leader, et, ps, value, ten, flags, ws):
+def after_trick(pos, lead, reply, ten, n):
+    """(position after the trick, its points elder minus younger, tricks left after it) of
+    ``lead`` and ``reply`` played from the trick-start position ``pos`` with ``n`` tricks left."""
+    E, Y, leader, et, ps = pos
+    winner, net, ps2 = trick_net(lead, reply, leader, ten, ps, 1 if n == 1 else 0)
+    lb = np.int64(1) << lead
+    rb = np.int64(1) << reply
+    if leader == 0:
+        E2 = E & ~lb
+        Y2 = Y & ~rb
+    else:
+        E2 = E & ~rb
+        Y2 = Y & ~lb
+    et2 = et + (1 if winner == 0 else 0)
+    return (E2, Y2, winner, et2, pique_normalize(ps2, n - 1)), net, n - 1
+
+
+@njit
+def best_lead(pos, value, ws):
     """The first card (ascending index) whose lead keeps the exact ``value`` of the position."""
-    n = popcount32(E)
-    L = E if leader == 0 else Y
-    m = L
+    n = popcount32(pos[0])
+    m = pos[0] if pos[2] == 0 else pos[1]
     while m:
-        c = 0
-        while not (m >> c) & 1:
-            c += 1
+        c = low_index(m)
         m &= m - 1
-        if _is_value(E, Y, leader, et, ps, c, n, value, ten, flags, ws):
+        if _is_value(pos, c, n, value, ws):
             return c
     return -1
 
 
 @njit
-def best_reply(E, Y, leader, et, ps, lead, value, ten, flags, ws):
+def best_reply(pos, lead, value, ws):
     """The first reply (ascending index) to ``lead`` keeping ``value`` (the lead's value)."""
-    n = popcount32(E)
-    F = Y if leader == 0 else E
-    m = legal_replies(F, lead)
-    last = 1 if n == 1 else 0
+    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    n = popcount32(pos[0])
+    m = legal_replies(pos[1] if pos[2] == 0 else pos[0], lead)
     while m:
-        d = 0
-        while not (m >> d) & 1:
-            d += 1
+        d = low_index(m)
         m &= m - 1
-        winner, net, ps2 = trick_net(lead, d, leader, ten, ps, last)
-        et2 = et + (1 if winner == 0 else 0)
-        if last:
-            if net + cards_bonus(et2) == value:
+        nxt, net, left = after_trick(pos, lead, d, ten, n)
+        if left == 0:
+            if net + cards_bonus(nxt[3]) == value:
                 return d
-            continue
-        lb = np.int64(1) << lead
-        db = np.int64(1) << d
-        if leader == 0:
-            E2 = E & ~lb
-            Y2 = Y & ~db
-        else:
-            E2 = E & ~db
-            Y2 = Y & ~lb
-        ps3 = pique_normalize(ps2, n - 1)
-        if _is_value(E2, Y2, winner, et2, ps3, -1, n - 1, value - net, ten, flags, ws):
+        elif _is_value(nxt, -1, left, value - net, ws):
             return d
     return -1
 
 
 @njit
-def solve_line(E, Y, leader, et, e_pts, y_pts, pique_open, ten, flags, ws, line):
+def solve_line(E, Y, leader, et, start, ws, line):
     """Solve and write a principal variation into ``line`` (int32[24]: lead, reply per trick,
-    the rest -1). ``e_pts``/``y_pts``: points so far in the deal (combinations and play);
-    ``pique_open``: 0 after a repique or a pique. Returns the exact value."""
+    the rest -1). ``start`` = (elder's points so far, younger's, pique still open 0/1): points of
+    the deal before this position (combinations and play), 0 after a repique or a pique.
+    Returns the exact value."""
+    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
     n = popcount32(E)
-    ps = pique_start(e_pts, y_pts, pique_open, n)
+    pos = (E, Y, np.int64(leader), np.int64(et), pique_start(start[0], start[1], start[2], n))
     for i in range(line.shape[0]):
         line[i] = -1
-    value = mtdf(E, Y, leader, et, ps, -1, n, 0, ten, flags, ws)
+    value = mtdf(pos, -1, n, 0, ws)
     v = value
     t = 0
     while n > 0:
-        c = best_lead(E, Y, leader, et, ps, v, ten, flags, ws)
-        d = best_reply(E, Y, leader, et, ps, c, v, ten, flags, ws)
+        c = best_lead(pos, v, ws)
+        d = best_reply(pos, c, v, ws)
         line[2 * t] = c
         line[2 * t + 1] = d
-        winner, net, ps2 = trick_net(c, d, leader, ten, ps, 1 if n == 1 else 0)
-        if leader == 0:
-            E &= ~(np.int64(1) << c)
-            Y &= ~(np.int64(1) << d)
-        else:
-            Y &= ~(np.int64(1) << c)
-            E &= ~(np.int64(1) << d)
-        if winner == 0:
-            et += 1
+        pos, net, n = after_trick(pos, c, d, ten, n)
         v -= net
-        n -= 1
-        ps = pique_normalize(ps2, n)
-        leader = winner
         t += 1
     return value
 
 
 @njit
-def _solve_chunk(seed, start, lo, hi, ten, tables, tt_bits, values):
+def _solve_chunk(seed, start, lo, hi, env, tt_bits, values):
     """Serial worker of :func:`solve_batch`: deals lo..hi-1 with one workspace."""
-    ws = new_workspace(tables, tt_bits, True)
+    ws = new_workspace(env, tt_bits, True)
     pack = np.empty(N_PACK, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
     for i in range(lo, hi):
         e, y = deal_hands(seed, start + i, pack, state)
-        values[i] = solve_position(e, y, 0, 0, 0, ten, F_ALL, ws)
+        values[i] = solve_position((e, y, np.int64(0), np.int64(0), np.int64(0)), ws)
 
 
 @njit_parallel
-def solve_batch(seed, start, n, ten, tables, tt_bits):
+def solve_batch(seed, start, n, env, tt_bits):
     """Exact values of deals ``start .. start+n-1`` of ``seed`` (``rng.deal_hands``, elder to
     lead, nothing scored yet): int32[n]. Parallel over 64 fixed chunks, one workspace each (its
     table reused from deal to deal), so values never depend on the thread count."""
@@ -652,7 +602,7 @@ def solve_batch(seed, start, n, ten, tables, tt_bits):
     n_chunks = min(n, 64)
     per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        _solve_chunk(seed, start, ch * per, min(n, (ch + 1) * per), ten, tables, tt_bits, values)
+        _solve_chunk(seed, start, ch * per, min(n, (ch + 1) * per), env, tt_bits, values)
     return values
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import njit
+from . import layouts as L
 from .declarations import (
     hand_carte_rouge_eligible,
     point_key,
@@ -27,11 +28,6 @@ N_SET_BINS = 16  # set key: rank for a trio, 8 + rank for a quatorze, 0 = none
 N_WANT_BINS = 9  # wanted cards drawn, 0..8
 
 # Rows of the sums array.
-S_POINT = 0  # total point length over all draws (point points if it wins)
-S_SEQUENCE = 1  # total sequence points
-S_SETS = 2  # total set points
-S_CARTE_ROUGE = 3  # draws after which the hand's own combinations cover all 12 cards
-N_SUMS = 4
 
 
 @njit
@@ -41,13 +37,13 @@ def talon_odds(base, unseen, d, want, tables, carte_rouge):
     count draws after which the hand is carte-rouge eligible.
 
     Returns (draws, point int64[N_POINT_BINS], seq int64[N_SEQ_BINS], sets int64[N_SET_BINS],
-    want int64[N_WANT_BINS], sums int64[N_SUMS]) where the histograms count draws.
+    want int64[N_WANT_BINS], sums int64[L.TSUM_LEN]) where the histograms count draws.
     """
     point_hist = np.zeros(N_POINT_BINS, dtype=np.int64)
     seq_hist = np.zeros(N_SEQ_BINS, dtype=np.int64)
     set_hist = np.zeros(N_SET_BINS, dtype=np.int64)
     want_hist = np.zeros(N_WANT_BINS, dtype=np.int64)
-    sums = np.zeros(N_SUMS, dtype=np.int64)
+    sums = np.zeros(L.TSUM_LEN, dtype=np.int64)
     m = unseen.shape[0]
     idx = np.arange(d)
     draws = 0
@@ -66,11 +62,11 @@ def talon_odds(base, unseen, d, want, tables, carte_rouge):
             hits &= hits - 1
             k += 1
         want_hist[k] += 1
-        sums[S_POINT] += length
-        sums[S_SEQUENCE] += sequence_score(hand, tables)
-        sums[S_SETS] += set_score(hand, tables)
+        sums[L.TSUM_POINT] += length
+        sums[L.TSUM_SEQUENCE] += sequence_score(hand, tables)
+        sums[L.TSUM_SETS] += set_score(hand, tables)
         if carte_rouge and hand_carte_rouge_eligible(hand, tables):
-            sums[S_CARTE_ROUGE] += 1
+            sums[L.TSUM_CARTE_ROUGE] += 1
         draws += 1
         # next combination in lexicographic order
         i = d - 1

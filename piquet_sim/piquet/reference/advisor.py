@@ -70,9 +70,12 @@ def legal_discards(hand: int, role: str, elder_took: int | None, rules: Rules) -
 
 
 def world(
-    hand: int, seed: int, w: int, accept: Callable[[int, list[int], Stream], bool] | None = None,
+    hand: int,
+    seed: int,
+    w: int,
+    accept: Callable[[int, list[int], Stream], bool] | None = None,
     max_attempts: int = 50_000,
-) -> tuple[int, list[int], int, int] | None:  # fmt: skip
+) -> tuple[int, list[int], int, int] | None:
     """World ``w`` of ``seed``: (opponent mask, talon in draw order, stream position after,
     attempts), or None when no attempt is accepted. ``accept(opponent, talon, stream)`` (younger's
     condition on elder's hand; it may draw from the stream) is tried after every shuffle."""

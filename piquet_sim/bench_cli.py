@@ -1,4 +1,8 @@
-"""`piquet bench`: measure the kernels and write results/bench.json."""
+"""`piquet bench`: measure every game's kernels and write results/bench.json.
+
+Each game keeps its workloads (``piquet_sim.<game>.bench``); this application-level command
+gathers them, so no game imports another and the core runner imports none.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,19 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .. import bench as bench_lib
-from .app import cli
+from .core import bench as bench_core
 
 
-@cli.command("bench")
+def registry() -> dict[str, bench_core.Workload]:
+    """Every game's workloads by name (Piquet's unprefixed, the others' named "<game> …")."""
+    from .pilotta.bench import WORKLOADS as pilotta_workloads
+    from .piquet.bench import load_all as piquet_workloads
+    from .pitch.bench import WORKLOADS as pitch_workloads
+
+    return {**piquet_workloads(), **pilotta_workloads, **pitch_workloads}
+
+
+@click.command("bench")
 @click.option("--only", "names", multiple=True, help="Workload to run (repeatable); default all.")
 @click.option("--quick", is_flag=True, help="Smaller runs, for a smoke test.")
 @click.option(
@@ -24,19 +36,19 @@ from .app import cli
 )
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
 def bench_command(names: tuple[str, ...], quick: bool, out: Path, list_only: bool) -> None:
-    """Measure throughput of the kernels; rows are merged into results/bench.json.
+    """Measure throughput of every game's kernels; rows are merged into results/bench.json.
 
     \b
     Example:
       piquet bench --only deal+declarations
     """
-    registry = bench_lib.load_all()
+    workloads = registry()
     if list_only:
-        for name in registry:
+        for name in workloads:
             click.echo(name)
         return
     try:
-        rows = bench_lib.run(list(names) or None, out, quick=quick)
+        rows = bench_core.run(workloads, list(names) or None, out, quick=quick)
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     table = Table(title=f"Benchmarks (merged into {out})", title_justify="left")

@@ -1,0 +1,197 @@
+"""Pilotta benchmark workloads, for ``scripts/bench.py``: ``WORKLOADS[name](quick) -> rows``.
+
+Each row has ``workload``, ``threads`` and its figures. Timings on a shared machine are noisy:
+compare rows measured in the same run.
+
+* ``pilotta solve-full``: one full 8-trick double-dummy solve on one thread, random rounds
+  (deal i of seed 2024, trump i % 4, the contractor on lead: seat (i // 4) % 4), the table
+  cleared before each round: median / p95 / max / mean ms and median nodes;
+* ``pilotta solve-batch``: full solves per second on every thread (each chunk keeps its table);
+* ``pilotta rounds-random`` / ``pilotta rounds-greedy``: whole simulated rounds per second
+  (deal, random auction, declarations, play, score) on 1 thread and on every thread;
+* ``pilotta odds``: dealt hands counted per second (every thread);
+* ``pilotta cold-start``: first-call compile time of the main kernels in a fresh process with
+  an empty numba cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+
+import numba
+import numpy as np
+
+from .api import make_setup
+from .kernels import solver as K
+from .kernels.deal import deal_hands
+from .kernels.odds import odds_batch
+from .kernels.simulate import simulate_batch
+from .kernels.solver_tt import reset_tt, to_internal
+from .layouts import SolverStat
+from .rules import Rules
+
+SEED = 2024
+
+
+def _round(i: int) -> tuple[np.ndarray, int, int]:
+    trump = i % 4
+    hands = np.array([to_internal(np.int64(h), trump) for h in deal_hands(SEED, i)])
+    return hands, trump, (i // 4) % 4
+
+
+def solve_full(quick: bool) -> list[dict]:
+    n = 100 if quick else 1000
+    ws = K.make_workspace()
+    trick = np.zeros(4, dtype=np.int64)
+    rounds = [_round(i) for i in range(n)]
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    times = np.empty(n)
+    nodes = np.empty(n)
+    try:
+        h, _, leader = rounds[0]
+        K.solve_position(ws, h, trick, K.position(leader, leader & 1), K.F_ALL)  # compile
+        for i, (h, _, leader) in enumerate(rounds):
+            pos = K.position(leader, leader & 1)
+            reset_tt(ws.tt)
+            ws.stats[:] = 0
+            t0 = time.perf_counter()
+            K.solve_position(ws, h, trick, pos, K.F_ALL)
+            times[i] = time.perf_counter() - t0
+            nodes[i] = ws.stats[SolverStat.NODES]
+    finally:
+        numba.set_num_threads(previous)
+    ms = times * 1e3
+    return [
+        {
+            "workload": "pilotta solve-full",
+            "threads": 1,
+            "rounds": n,
+            "median_ms": round(float(np.median(ms)), 3),
+            "p95_ms": round(float(np.percentile(ms, 95)), 3),
+            "max_ms": round(float(ms.max()), 3),
+            "mean_ms": round(float(ms.mean()), 3),
+            "median_nodes": int(np.median(nodes)),
+            "rounds_per_s": round(float(n / times.sum()), 1),
+            "tt_mb": round(ws.tt.nbytes / 2**20, 1),
+        }
+    ]
+
+
+def solve_batch(quick: bool) -> list[dict]:
+    n = 200 if quick else 2000
+    hands = np.array([deal_hands(SEED, i) for i in range(n)], dtype=np.int64)
+    idx = np.arange(n, dtype=np.int64)
+    trumps, leaders = idx % 4, (idx // 4) % 4
+    template = K.position(0, 0)
+    K.solve_batch(
+        K.Rounds(hands[:2], trumps[:2], leaders[:2], leaders[:2] & 1), template, 16, K.TABLES
+    )
+    t0 = time.perf_counter()
+    K.solve_batch(K.Rounds(hands, trumps, leaders, leaders & 1), template, 16, K.TABLES)
+    dt = time.perf_counter() - t0
+    return [
+        {
+            "workload": "pilotta solve-batch",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "rounds": n,
+            "rounds_per_s": round(n / dt, 1),
+        }
+    ]
+
+
+def _rounds(policy: str, quick: bool) -> list[dict]:
+    n = 200_000 if quick else 2_000_000
+    setup = make_setup("random", policy, policy)
+    rules = Rules().to_array()
+    previous = numba.get_num_threads()
+    rows = []
+    try:
+        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+            numba.set_num_threads(threads)
+            simulate_batch(1, 0, 1000, setup, rules)  # compile
+            best = float("inf")
+            for r in range(3):
+                t0 = time.perf_counter()
+                simulate_batch(r + 1, 0, n, setup, rules)
+                best = min(best, time.perf_counter() - t0)
+            rows.append(
+                {
+                    "workload": f"pilotta rounds-{policy}",
+                    "threads": threads,
+                    "rounds": n,
+                    "rounds_per_s": round(n / best),
+                }
+            )
+    finally:
+        numba.set_num_threads(previous)
+    return rows
+
+
+def odds_deals(quick: bool) -> list[dict]:
+    n = 1_000_000 if quick else 10_000_000
+    odds_batch(1, 0, 1000, 0)
+    t0 = time.perf_counter()
+    odds_batch(2, 0, n, 0)
+    dt = time.perf_counter() - t0
+    return [
+        {
+            "workload": "pilotta odds",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "deals": n,
+            "deals_per_s": round(n / dt),
+        }
+    ]
+
+
+_COLD = """
+import json, time
+import numpy as np
+t0 = time.perf_counter()
+from piquet_sim.pilotta.api import make_setup
+from piquet_sim.pilotta.kernels import solver as K
+from piquet_sim.pilotta.kernels.odds import odds_batch
+from piquet_sim.pilotta.kernels.simulate import simulate_batch
+from piquet_sim.pilotta.rules import Rules
+out = {"import_s": time.perf_counter() - t0}
+t = time.perf_counter(); simulate_batch(1, 0, 10, make_setup(), Rules().to_array())
+out["simulate_batch_s"] = time.perf_counter() - t
+t = time.perf_counter(); ws = K.make_workspace(10)
+h = np.array([255, 255 << 8, 255 << 16, 255 << 24], dtype=np.int64)
+K.solve_position(ws, h, np.zeros(4, dtype=np.int64), K.position(0, 0), K.F_ALL)
+out["solve_position_s"] = time.perf_counter() - t
+t = time.perf_counter(); K.solve_line(ws, h, np.zeros(4, dtype=np.int64), K.position(0, 0),
+                                      K.F_ALL, np.zeros(32, dtype=np.int64))
+out["solve_line_s"] = time.perf_counter() - t
+t = time.perf_counter(); odds_batch(1, 0, 10, 0)
+out["odds_batch_s"] = time.perf_counter() - t
+print(json.dumps(out))
+"""
+
+
+def cold_start(quick: bool) -> list[dict]:
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        res = subprocess.run(
+            [sys.executable, "-c", _COLD], env=env, capture_output=True, text=True, check=True
+        )
+    figures = json.loads(res.stdout.strip().splitlines()[-1])
+    row = {"workload": "pilotta cold-start", "threads": numba.config.NUMBA_NUM_THREADS}
+    row.update({k: round(v, 2) for k, v in figures.items()})
+    return [row]
+
+
+WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
+    "pilotta solve-full": solve_full,
+    "pilotta solve-batch": solve_batch,
+    "pilotta rounds-random": lambda quick: _rounds("random", quick),
+    "pilotta rounds-greedy": lambda quick: _rounds("greedy", quick),
+    "pilotta odds": odds_deals,
+    "pilotta cold-start": cold_start,
+}

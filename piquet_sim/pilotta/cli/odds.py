@@ -1,0 +1,91 @@
+"""`piquet pilotta odds`: how often a hand, a team and the table hold each combination."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import RateBar, backend_options, echo_json, json_option
+from ..odds import DEFAULT_CHUNK, SCOPE_NAMES
+from ..odds import odds as run_odds
+from .app import pilotta
+from .common import SUIT
+
+
+@pilotta.command("odds")
+@click.option(
+    "--deals",
+    "-n",
+    type=click.IntRange(1),
+    default=1_000_000,
+    show_default=True,
+    help="Number of deals to count.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seed of the deals (deal i of a seed is always the same deal).",
+)
+@click.option(
+    "--trump",
+    type=SUIT,
+    default="S",
+    show_default=True,
+    help="The trump suit named for pilotta and trump counts.",
+)
+@click.option(
+    "--chunk",
+    type=click.IntRange(1000),
+    default=DEFAULT_CHUNK,
+    show_default=True,
+    help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@json_option
+@backend_options
+def odds_cmd(
+    deals: int, seed: int, trump: int, chunk: int, quiet: bool, as_json: bool, backend
+) -> None:
+    """Odds of every combination and of the trumps held, with exact values beside.
+
+    Hand = North's hand, team = North-South (either partner), table = any of the four hands.
+    Estimates are percentages with their 95% interval (Wilson) over the deals counted; the
+    exact column is the combinatorial value (every event here has one). Sequences: the longest
+    one held; trumps: held by the hand, by the team together, and the most in one hand.
+
+    \b
+    Example:
+      piquet pilotta odds --deals 200000 --trump H
+      piquet pilotta odds -n 100000 --json
+    """
+    with RateBar(deals, "deals", quiet or as_json) as bar:
+        result = run_odds(deals, seed, trump, backend, chunk, bar)
+    if as_json:
+        echo_json(result)
+        return
+    console = Console()
+    n = result["deals"]
+    console.print(f"{n:,} deals, seed {seed}, trump {result['trump']}")
+    titles = {
+        "hand": "North's hand",
+        "team": "North-South (either partner)",
+        "table": "The table (any hand)",
+    }
+    for scope in SCOPE_NAMES:
+        table = Table(title=titles[scope], title_justify="left")
+        table.add_column("event")
+        for col in ("estimate %", "95% interval", "count", "exact %"):
+            table.add_column(col, justify="right")
+        for name, est in result["scopes"][scope].items():
+            lo, hi = est["ci95"]
+            table.add_row(
+                name,
+                f"{est['p'] * 100:.3f}",
+                f"{lo * 100:.3f} - {hi * 100:.3f}",
+                f"{est['count']:,}",
+                f"{est['exact'] * 100:.3f}",
+            )
+        console.print(table)

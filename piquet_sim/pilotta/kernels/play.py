@@ -1,0 +1,163 @@
+"""Playing the eight tricks of a round with policies (:class:`policies.PlayPolicy`).
+
+``play_round`` plays from a trick start with all four hands known to the kernel (each policy
+only looks at its own hand, the trick and the cards already played) and records every card in
+playing order with the number of legal cards the player had.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.bits import low_index, popcount32, select_bit
+from ...core.jit import njit
+from ...core.rng import bounded
+from ..layouts import Rule
+from ..policies import PlayPolicy
+from .tables import STRENGTH
+from .tricks import SUIT_BITS, card_points, card_power, legal_cards
+
+
+@njit
+def random_card(mask, key, state):
+    """A uniform card of a non-empty mask (no draw when only one card is legal)."""
+    n = popcount32(mask)
+    if n == 1:
+        return low_index(mask)
+    return select_bit(mask, bounded(key, state, n))
+
+
+@njit
+def _strength(card, trump):
+    return STRENGTH[1 if (card >> 3) == trump else 0, card & 7]
+
+
+@njit
+def greedy_lead(hand, played, trump, kq):
+    """Lead: the master card (strongest unplayed card of its suit) worth most points; else the
+    lowest card of the longest plain suit (the lowest trump when only trumps are left)."""
+    best = -1
+    best_pts = -1
+    for s in range(4):
+        h = (hand >> (8 * s)) & SUIT_BITS
+        if h == 0:
+            continue
+        out = ((~played) >> (8 * s)) & SUIT_BITS & ~h  # unplayed cards of others
+        t = 1 if s == trump else 0
+        top = -1
+        for r in range(8):
+            if (h >> r) & 1 and (top < 0 or STRENGTH[t, r] > STRENGTH[t, top]):
+                top = r
+        master = True
+        for r in range(8):
+            if (out >> r) & 1 and STRENGTH[t, r] > STRENGTH[t, top]:
+                master = False
+        if master:
+            c = 8 * s + top
+            pts = card_points(c, trump, kq)
+            if pts > best_pts:
+                best_pts = pts
+                best = c
+    if best >= 0:
+        return best
+    longest = -1
+    n_long = 0
+    for s in range(4):
+        n = popcount32((hand >> (8 * s)) & SUIT_BITS)
+        if s != trump and n > n_long:
+            n_long = n
+            longest = s
+    if longest < 0:
+        longest = trump
+    h = (hand >> (8 * longest)) & SUIT_BITS
+    t = 1 if longest == trump else 0
+    low = -1
+    for r in range(8):
+        if (h >> r) & 1 and (low < 0 or STRENGTH[t, r] < STRENGTH[t, low]):
+            low = r
+    return 8 * longest + low
+
+
+@njit
+def greedy_follow(legal, led, trump, win_power, partner_winning, kq):
+    """Follow: partner winning, the legal card worth most points; else the cheapest card that
+    wins the trick; else the legal card worth fewest points (lowest in its order on ties)."""
+    pick = -1
+    pick_a = 0
+    pick_b = 0
+    m = legal
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        pts = card_points(c, trump, kq)
+        st = _strength(c, trump)
+        if partner_winning:
+            a, b = -pts, st  # most points, then the lowest
+        else:
+            pw = card_power(c, led, trump)
+            if pw > win_power:
+                a, b = -1000 + pw, 0  # the cheapest winner first
+            else:
+                a, b = pts, st
+        if pick < 0 or a < pick_a or (a == pick_a and b < pick_b):
+            pick = c
+            pick_a = a
+            pick_b = b
+    return pick
+
+
+@njit
+def play_round(hands, trump, leader, rules, policy_ns, policy_ew, key, state, plays, legal_n):
+    """Play the tricks left from a trick start (``hands`` int64[4] natural masks, equal sizes,
+    modified in place) with ``leader`` to lead. Writes the cards in playing order into
+    ``plays`` and the number of legal cards of each play into ``legal_n`` (int8 rows, from
+    position 0). Returns (NS card points with the last trick, NS tricks) of these tricks."""
+    kq = rules[Rule.KQ_LITERAL]
+    exempt = rules[Rule.PARTNER_EXEMPTION]
+    n_tricks = popcount32(hands[0])
+    played = np.int64(0)
+    for p in range(4):
+        played |= hands[p]
+    played = ~played & 0xFFFFFFFF
+    pts_ns = 0
+    tricks_ns = 0
+    step = 0
+    for t in range(n_tricks):
+        led = -1
+        top_trump = -1
+        win_power = -1
+        win_seat = leader
+        pts = 0
+        for i in range(4):
+            p = (leader + i) % 4
+            partner_winning = i >= 2 and win_seat == (p + 2) % 4
+            legal = legal_cards(hands[p], i, led, trump, top_trump, partner_winning, exempt)
+            policy = policy_ns if (p & 1) == 0 else policy_ew
+            if policy == PlayPolicy.GREEDY:
+                if i == 0:
+                    c = greedy_lead(hands[p], played, trump, kq)
+                else:
+                    c = greedy_follow(legal, led, trump, win_power, partner_winning, kq)
+            else:
+                c = random_card(legal, key, state)
+            plays[step] = c
+            legal_n[step] = popcount32(legal)
+            step += 1
+            hands[p] &= ~(np.int64(1) << c)
+            played |= np.int64(1) << c
+            if i == 0:
+                led = c >> 3
+            pw = card_power(c, led, trump)
+            if pw > win_power:
+                win_power = pw
+                win_seat = p
+            if (c >> 3) == trump and STRENGTH[1, c & 7] > top_trump:
+                top_trump = STRENGTH[1, c & 7]
+            pts += card_points(c, trump, kq)
+        if t == n_tricks - 1:
+            pts += 10
+        if (win_seat & 1) == 0:
+            pts_ns += pts
+            tricks_ns += 1
+        leader = win_seat
+    return pts_ns, tricks_ns

@@ -1,0 +1,127 @@
+"""A whole simulated round (deal, auction, declarations, play, score) and the batch driver.
+
+Round ``i`` of ``seed`` is dealt by seat ``i % 4`` from the stream (seed, i); the auction and
+random play draw from the same stream after the shuffle, so a round depends only on (seed, i)
+and the setup, never on threads or chunking. Output: a :class:`layouts.RoundRec` row per round
+and two int8 rows of 32: the cards in playing order and each play's number of legal cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from ...core.jit import njit, njit_parallel
+from ...core.rng import stream_key
+from ..layouts import (
+    AUCTION_LEN,
+    COMB_LEN,
+    DECL_LEN,
+    ROUND_LEN,
+    Auction,
+    Comb,
+    RoundRec,
+    Rule,
+    Setup,
+)
+from .auction import run_auction
+from .deal import N_PACK, deal_round
+from .declarations import compare_declarations, declare_hand
+from .play import play_round
+from .scoring import score_round
+
+BATCH_CHUNKS = 64  # fixed, so results never depend on the thread count
+
+
+@njit
+def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
+    """Simulate round ``index`` of ``seed`` into ``rec`` (int64[RoundRec.LEN]) and the int8[32]
+    rows ``plays`` / ``legal_n``. A thrown-in round has BIDDER -1 and nothing after it."""
+    key = stream_key(seed, index)
+    state = np.zeros(1, dtype=np.int64)
+    pack = np.empty(N_PACK, dtype=np.int8)
+    hands = np.zeros(4, dtype=np.int64)
+    for j in range(ROUND_LEN):
+        rec[j] = 0
+    for j in (RoundRec.TRUMP, RoundRec.FIRST_LEADER, RoundRec.DECL_TEAM, RoundRec.PILOTTA_SEAT):
+        rec[j] = -1  # stays so in a thrown-in round
+    dealer = index % 4
+    deal_round(key, pack, state, hands)
+    rec[RoundRec.DEALER] = dealer
+    for p in range(4):
+        rec[RoundRec.HAND_N + p] = hands[p]
+    auction = np.zeros(AUCTION_LEN, dtype=np.int32)
+    params = setup[Setup.AUCTION_P0 : Setup.AUCTION_P1 + 1]
+    run_auction(dealer, setup[Setup.AUCTION], params, rules, key, state, auction)
+    bidder = auction[Auction.BIDDER]
+    rec[RoundRec.BIDDER] = bidder
+    if bidder < 0:
+        return
+    trump = auction[Auction.TRUMP]
+    bid = auction[Auction.BID]
+    rec[RoundRec.BID] = bid
+    rec[RoundRec.TRUMP] = trump
+    leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else bidder
+    rec[RoundRec.FIRST_LEADER] = leader
+    decl = np.zeros((4, DECL_LEN), dtype=np.int32)
+    for p in range(4):
+        declare_hand(hands[p], trump, decl[p])
+    comb = np.zeros(COMB_LEN, dtype=np.int32)
+    compare_declarations(decl, leader, rules, comb)
+    rec[RoundRec.DECL_TEAM] = comb[Comb.TEAM]
+    rec[RoundRec.DECL_NS] = comb[Comb.POINTS_NS]
+    rec[RoundRec.DECL_EW] = comb[Comb.POINTS_EW]
+    pil = comb[Comb.PILOTTA_SEAT]
+    rec[RoundRec.PILOTTA_SEAT] = pil
+    raw_ns, tricks_ns = play_round(
+        hands,
+        trump,
+        leader,
+        rules,
+        setup[Setup.PLAY_NS],
+        setup[Setup.PLAY_EW],
+        key,
+        state,
+        plays,
+        legal_n,
+    )
+    rec[RoundRec.TRICKS_NS] = tricks_ns
+    rec[RoundRec.RAW_NS] = raw_ns
+    rec[RoundRec.RAW_EW] = (160 if rules[Rule.KQ_LITERAL] else 162) - raw_ns
+    s = 0
+    for j in range(32):
+        s += legal_n[j]
+    rec[RoundRec.LEGAL_SUM] = s
+    score = rec[RoundRec.SCORE :]
+    score_round(
+        raw_ns,
+        tricks_ns,
+        bidder & 1,
+        bid,
+        comb[Comb.POINTS_NS],
+        comb[Comb.POINTS_EW],
+        pil & 1 if pil >= 0 else -1,
+        rules,
+        score,
+    )
+
+
+@njit
+def _chunk(seed, start, lo, hi, setup, rules, recs, plays, legal_n):
+    for i in range(lo, hi):
+        simulate_round(seed, start + i, setup, rules, recs[i], plays[i], legal_n[i])
+
+
+@njit_parallel
+def simulate_batch(seed, start, n, setup, rules):
+    """Rounds ``start .. start+n-1`` of ``seed``: (records int64[n, RoundRec.LEN], plays
+    int8[n, 32], legal counts int8[n, 32]). Parallel over fixed chunks (same numbers whatever
+    the thread count)."""
+    recs = np.zeros((n, ROUND_LEN), dtype=np.int64)
+    plays = np.full((n, 32), -1, dtype=np.int8)
+    legal_n = np.zeros((n, 32), dtype=np.int8)
+    n_chunks = min(n, BATCH_CHUNKS)
+    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
+    for ch in prange(n_chunks):
+        _chunk(seed, start, ch * per, min(n, (ch + 1) * per), setup, rules, recs, plays, legal_n)
+    return recs, plays, legal_n

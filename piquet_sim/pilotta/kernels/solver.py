@@ -1,0 +1,579 @@
+"""Exact double-dummy solver for the play of a Pilotta round: search and drivers.
+
+Value of a position: the contracting team's card points from the position to the end of the
+round (last trick 10 included) or, when that team takes every trick of the round, the rest of
+its 250 capot: ``250 - total + (points of the cards still out) + 10`` (``total`` 162, or 160
+under trump K 3, Q 2). Points won before the position are not included (callers add them), so
+a value depends only on the cards out, who holds them, who leads, the trick in progress and
+whether a capot is still possible: table entries stay valid across positions, solves and
+deals. The contracting team maximises it; the defenders minimise it (they hold the contracting
+team's points down; they do not play for their own capot).
+
+One concern per file, after bridge's DDS: keys, encoding and the transposition table in
+``solver_tt``, legal cards and move ordering in ``solver_moves``, endgames and bounds in
+``solver_endgame``, the search and its drivers here:
+
+* fail-soft alpha-beta over every card (the side to move is the team of the seat to play), on
+  an explicit frame stack (numba cannot cache a recursive function), making and unmaking moves
+  in the workspace's hands;
+* at a trick start: the last trick, then bounds, then the last two tricks valued directly; the
+  table (relative keys, bounds narrowing the window, what is stored flagged against the
+  narrowed window); the last three tricks in nested loops; else moves are generated;
+* equivalent cards tried once and moves ordered (``solver_moves``);
+* the value is found by null-window searches that bisect the interval still possible, moved by
+  each search's fail-soft bound (the table keeps what every search learnt).
+
+``flags`` switch techniques off (tests compare the pruned solver with the plain alpha-beta and
+with a brute-force reference). A workspace is a namedtuple of arrays, one per thread.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import prange
+
+from ...core.bits import low_index, popcount32
+from ...core.jit import njit, njit_parallel
+from ..layouts import FRAME_LEN, POS_LEN, STAT_LEN, Frame, SolverPos, SolverStat
+from .solver_endgame import INF, LAST_TRICK, bounds, last_trick, three_tricks, two_tricks
+from .solver_moves import F_EQUIV, F_ORDER, beats, gen_moves, legal_internal
+from .solver_tt import (
+    CANON,
+    DEFAULT_TT_BITS,
+    PEXT,
+    PTS,
+    REPS,
+    card_to_natural,
+    make_tt,
+    position_key,
+    to_internal,
+    tt_hi,
+    tt_lo,
+    tt_move,
+    tt_probe,
+    tt_store,
+)
+
+CAPOT_POINTS = 250
+F_ALPHABETA = 1  # cut with the window (off: every node searched with the full window)
+F_TT = 2  # transposition table
+F_BOUNDS = 8  # trump-run and cash bounds at trick starts
+F_ALL = F_ALPHABETA | F_TT | F_EQUIV | F_BOUNDS | F_ORDER
+F_PLAIN = F_ALPHABETA | F_ORDER  # plain alpha-beta with ordering, nothing else
+
+MAX_DEPTH = 34
+
+#: Full rounds for :func:`solve_batch`: hands int64[n, 4] (natural masks N E S W), trumps,
+#: leaders and contracting teams int64[n].
+Rounds = namedtuple("Rounds", "hands trumps leaders teams")
+
+Workspace = namedtuple(
+    "Workspace", "tt pext canon reps pts hands trick st frames moves scores stats scratch"
+)  # scratch: int64[1, 4], the hands after a trick inside ``three_tricks``
+
+
+def make_workspace(tt_bits: int = DEFAULT_TT_BITS) -> Workspace:
+    """A solver workspace (one per thread): the table (``2 ** tt_bits`` rows of 32 bytes), the
+    shared lookup tables, the position and the search's scratch arrays."""
+    return Workspace(
+        make_tt(tt_bits),
+        PEXT,
+        CANON,
+        REPS,
+        PTS,
+        np.zeros(4, dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(POS_LEN, dtype=np.int64),
+        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros(STAT_LEN, dtype=np.int64),
+        np.zeros((1, 4), dtype=np.int64),
+    )
+
+
+@njit
+def new_workspace(tt_bits, pext, canon, reps, pts):
+    """:func:`make_workspace` inside a kernel (per-chunk workspaces of a parallel driver)."""
+    tt = np.zeros((np.int64(1) << max(tt_bits, 1), 4), dtype=np.int64)
+    for i in range(tt.shape[0]):
+        tt[i, 0] = -1
+    return Workspace(
+        tt,
+        pext,
+        canon,
+        reps,
+        pts,
+        np.zeros(4, dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(POS_LEN, dtype=np.int64),
+        np.zeros((MAX_DEPTH, FRAME_LEN), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros((MAX_DEPTH, 8), dtype=np.int64),
+        np.zeros(STAT_LEN, dtype=np.int64),
+        np.zeros((1, 4), dtype=np.int64),
+    )
+
+
+def position(
+    leader: int, team: int, played: int = 0, capot: int = 1, kq: int = 0, exempt: int = 0
+) -> np.ndarray:
+    """A :class:`layouts.SolverPos` array (int64) for :func:`solve_position`."""
+    pos = np.zeros(POS_LEN, dtype=np.int64)
+    pos[SolverPos.LEADER] = leader
+    pos[SolverPos.PLAYED] = played
+    pos[SolverPos.TEAM] = team
+    pos[SolverPos.CAPOT] = capot
+    pos[SolverPos.KQ] = kq
+    pos[SolverPos.EXEMPT] = exempt
+    return pos
+
+
+@njit
+def set_position(ws, hands, trick, pos):
+    """Load a position: ``hands`` int64[4] and the cards of the current trick (``trick``, in
+    playing order from its leader), in the solver's encoding; ``pos`` int64[POS_LEN] as
+    :class:`layouts.SolverPos`."""
+    for p in range(4):
+        ws.hands[p] = hands[p]
+        ws.trick[p] = trick[p] if p < pos[SolverPos.PLAYED] else -1
+    for j in range(POS_LEN):
+        ws.st[j] = pos[j]
+
+
+@njit
+def _store(tt, fr, sp, best, move, hands):
+    """Store a trick start's result flagged against its narrowed window; the best lead as its
+    suit and index among the suit's cards out (valid for every position of the same key)."""
+    code = -1
+    if move >= 0:
+        s = move >> 3
+        o = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (8 * s)) & 0xFF
+        code = 8 * s + popcount32(o & ((np.int64(1) << (move & 7)) - 1))
+    k1 = fr[sp, Frame.K1]
+    k2 = fr[sp, Frame.K2]
+    n = fr[sp, Frame.NLEFT]
+    if best <= fr[sp, Frame.A0]:
+        tt_store(tt, k1, k2, 0, best, code, n)
+    elif best >= fr[sp, Frame.B0]:
+        tt_store(tt, k1, k2, best, 511, code, n)
+    else:
+        tt_store(tt, k1, k2, best, best, code, n)
+
+
+@njit
+def search(ws, alpha, beta, flags):
+    """Fail-soft alpha-beta value of the loaded position within (alpha, beta): the contracting
+    team's points of the rest of the round (module docstring)."""
+    hands = ws.hands
+    fr = ws.frames
+    mv = ws.moves
+    st = ws.st
+    stats = ws.stats
+    tt = ws.tt
+    team = st[SolverPos.TEAM]
+    kq = st[SolverPos.KQ]
+    pts = ws.pts[kq]
+    exempt = st[SolverPos.EXEMPT]
+    bonus = CAPOT_POINTS - (160 if kq else 162)
+    ab = flags & F_ALPHABETA
+    stats[SolverStat.SEARCHES] += 1
+    leader = st[SolverPos.LEADER]
+    played = st[SolverPos.PLAYED]
+    wseat = -1
+    wcard = -1
+    tpts = 0
+    out = np.int64(0)
+    for i in range(played):
+        c = ws.trick[i]
+        tpts += pts[c]
+        out |= np.int64(1) << c
+        if i == 0 or beats(c, wcard):
+            wcard = c
+            wseat = (leader + i) % 4
+    r_pts = 0
+    for p in range(4):
+        m = hands[p]
+        while m:
+            r_pts += pts[low_index(m)]
+            m &= m - 1
+    seat = (leader + played) % 4
+    fr[0, Frame.SEAT] = seat
+    fr[0, Frame.POS] = played
+    fr[0, Frame.WSEAT] = wseat
+    fr[0, Frame.WCARD] = wcard
+    fr[0, Frame.TPTS] = tpts
+    fr[0, Frame.OUT] = out
+    fr[0, Frame.LED] = ws.trick[0] >> 3 if played > 0 else -1
+    fr[0, Frame.CAPOT] = st[SolverPos.CAPOT]
+    fr[0, Frame.NLEFT] = popcount32(hands[seat])
+    fr[0, Frame.R] = r_pts
+    fr[0, Frame.A] = alpha
+    fr[0, Frame.B] = beta
+    sp = 0
+    mode = 0  # 0 enter node sp, 1 next move of sp, 2 return ret to the parent
+    ret = np.int64(0)
+    while True:
+        if mode == 0:
+            stats[SolverStat.NODES] += 1
+            seat = fr[sp, Frame.SEAT]
+            pos = fr[sp, Frame.POS]
+            nleft = fr[sp, Frame.NLEFT]
+            capot = fr[sp, Frame.CAPOT]
+            a = fr[sp, Frame.A]
+            b = fr[sp, Frame.B]
+            if not ab:
+                a = -INF
+                b = INF
+            tt_card = -1
+            if pos == 0:
+                if nleft <= 1:
+                    ret = last_trick(hands, seat, capot, st, pts) if nleft else 0
+                    mode = 2
+                    continue
+                if ab and flags & F_BOUNDS:
+                    lo, hi = bounds(hands, seat, capot, fr[sp, Frame.R], st, pts)
+                    if hi <= a or lo >= b:
+                        stats[SolverStat.BOUND_CUTS] += 1
+                        ret = hi if hi <= a else lo
+                        mode = 2
+                        continue
+                if nleft == 2:
+                    ret = two_tricks(hands, seat, capot, a, b, st, pts)
+                    mode = 2
+                    continue
+                if flags & F_TT:
+                    k1, k2 = position_key(
+                        hands[0],
+                        hands[1],
+                        hands[2],
+                        hands[3],
+                        seat,
+                        capot,
+                        team,
+                        kq,
+                        ws.pext,
+                        ws.canon,
+                    )
+                    fr[sp, Frame.K1] = k1
+                    fr[sp, Frame.K2] = k2
+                    data = tt_probe(tt, k1, k2)
+                    if data >= 0:
+                        lo = tt_lo(data)
+                        hi = tt_hi(data)
+                        if lo == hi or (ab and (lo >= b or hi <= a)):
+                            stats[SolverStat.TT_CUTS] += 1
+                            ret = hi if (ab and hi <= a) else lo
+                            mode = 2
+                            continue
+                        if ab:
+                            a = max(a, lo)
+                            b = min(b, hi)
+                        code = tt_move(data)
+                        if code >= 0:  # the code's card: index (code & 7) among the suit's out
+                            s = code >> 3
+                            o = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (8 * s)) & 0xFF
+                            for _ in range(code & 7):
+                                o &= o - 1
+                            if o:
+                                tt_card = 8 * s + low_index(o)
+                fr[sp, Frame.A0] = a
+                fr[sp, Frame.B0] = b
+                if nleft == 3:
+                    r_pts = fr[sp, Frame.R]
+                    ret = three_tricks(hands, seat, capot, a, b, r_pts, st, pts, ws.scratch[0])
+                    if flags & F_TT:
+                        _store(tt, fr, sp, ret, -1, hands)
+                    mode = 2
+                    continue
+
+            wseat = fr[sp, Frame.WSEAT]
+            wcard = fr[sp, Frame.WCARD]
+            partner_win = pos >= 2 and wseat == (seat + 2) % 4
+            legal = legal_internal(hands[seat], pos, wcard, fr[sp, Frame.LED], partner_win, exempt)
+            k = gen_moves(ws, sp, legal, tt_card, flags, pts)
+            fr[sp, Frame.MAX] = 1 if (seat & 1) == team else 0
+            fr[sp, Frame.A] = a
+            fr[sp, Frame.B] = b
+            fr[sp, Frame.A0] = a
+            fr[sp, Frame.B0] = b
+            fr[sp, Frame.BEST] = -INF if fr[sp, Frame.MAX] else INF
+            fr[sp, Frame.BM] = -1
+            fr[sp, Frame.N] = k
+            fr[sp, Frame.I] = 0
+            mode = 1
+        elif mode == 1:
+            i = fr[sp, Frame.I]
+            if i >= fr[sp, Frame.N]:
+                ret = fr[sp, Frame.BEST]
+                if fr[sp, Frame.POS] == 0 and flags & F_TT:
+                    _store(tt, fr, sp, ret, fr[sp, Frame.BM], hands)
+                mode = 2
+                continue
+            fr[sp, Frame.I] = i + 1
+            c = mv[sp, i]
+            fr[sp, Frame.CARD] = c
+            seat = fr[sp, Frame.SEAT]
+            pos = fr[sp, Frame.POS]
+            hands[seat] &= ~(np.int64(1) << c)
+            wseat = fr[sp, Frame.WSEAT]
+            wcard = fr[sp, Frame.WCARD]
+            if pos == 0 or beats(c, wcard):
+                wseat = seat
+                wcard = c
+            tp = fr[sp, Frame.TPTS] + pts[c]
+            s1 = sp + 1
+            fr[s1, Frame.R] = fr[sp, Frame.R] - pts[c]
+            if pos < 3:
+                fr[sp, Frame.ADD] = 0
+                fr[s1, Frame.SEAT] = (seat + 1) % 4
+                fr[s1, Frame.POS] = pos + 1
+                fr[s1, Frame.WSEAT] = wseat
+                fr[s1, Frame.WCARD] = wcard
+                fr[s1, Frame.TPTS] = tp
+                fr[s1, Frame.OUT] = fr[sp, Frame.OUT] | (np.int64(1) << c)
+                fr[s1, Frame.LED] = c >> 3 if pos == 0 else fr[sp, Frame.LED]
+                fr[s1, Frame.CAPOT] = fr[sp, Frame.CAPOT]
+                fr[s1, Frame.NLEFT] = fr[sp, Frame.NLEFT]
+                fr[s1, Frame.A] = fr[sp, Frame.A]
+                fr[s1, Frame.B] = fr[sp, Frame.B]
+            else:
+                nleft = fr[sp, Frame.NLEFT]
+                won = (wseat & 1) == team
+                add = 0
+                if won:
+                    add = tp
+                    if nleft == 1:
+                        add += LAST_TRICK
+                        if fr[sp, Frame.CAPOT]:
+                            add += bonus
+                fr[sp, Frame.ADD] = add
+                fr[s1, Frame.SEAT] = wseat
+                fr[s1, Frame.POS] = 0
+                fr[s1, Frame.WSEAT] = -1
+                fr[s1, Frame.WCARD] = -1
+                fr[s1, Frame.TPTS] = 0
+                fr[s1, Frame.OUT] = 0
+                fr[s1, Frame.LED] = -1
+                fr[s1, Frame.CAPOT] = 1 if (fr[sp, Frame.CAPOT] and won) else 0
+                fr[s1, Frame.NLEFT] = nleft - 1
+                fr[s1, Frame.A] = fr[sp, Frame.A] - add
+                fr[s1, Frame.B] = fr[sp, Frame.B] - add
+            sp = s1
+            mode = 0
+        else:
+            if sp == 0:
+                return ret
+            sp -= 1
+            c = fr[sp, Frame.CARD]
+            hands[fr[sp, Frame.SEAT]] |= np.int64(1) << c
+            v = ret + fr[sp, Frame.ADD]
+            if fr[sp, Frame.MAX]:
+                if v > fr[sp, Frame.BEST]:
+                    fr[sp, Frame.BEST] = v
+                    fr[sp, Frame.BM] = c
+                    if v > fr[sp, Frame.A]:
+                        fr[sp, Frame.A] = v
+                    if ab and v >= fr[sp, Frame.B]:
+                        fr[sp, Frame.I] = fr[sp, Frame.N]
+            elif v < fr[sp, Frame.BEST]:
+                fr[sp, Frame.BEST] = v
+                fr[sp, Frame.BM] = c
+                if v < fr[sp, Frame.B]:
+                    fr[sp, Frame.B] = v
+                if ab and v <= fr[sp, Frame.A]:
+                    fr[sp, Frame.I] = fr[sp, Frame.N]
+            mode = 1
+
+
+@njit
+def value(ws, flags):
+    """Exact value of the loaded position. With alpha-beta and the table: null-window searches
+    bisecting [0, 251), each moving the interval by its fail-soft bound; else one full-window
+    search."""
+    if not (flags & F_ALPHABETA and flags & F_TT):
+        return search(ws, -INF, INF, flags)
+    lo = 0  # value >= lo
+    hi = 251  # value < hi
+    while lo + 1 < hi:
+        m = (lo + hi + 1) // 2
+        g = search(ws, m - 1, m, flags)
+        if g >= m:
+            lo = g
+        else:
+            hi = g + 1
+    return lo
+
+
+@njit
+def solve_position(ws, hands, trick, pos, flags):
+    """Load a position (solver encoding, see :func:`set_position`) and return its value."""
+    set_position(ws, hands, trick, pos)
+    return value(ws, flags)
+
+
+@njit
+def _after(ws, c):
+    """Play card ``c`` in the loaded position (it must be legal); returns the points this
+    credits to the contracting team (the trick's, when ``c`` completes it)."""
+    st = ws.st
+    pts = ws.pts[st[SolverPos.KQ]]
+    leader = st[SolverPos.LEADER]
+    played = st[SolverPos.PLAYED]
+    seat = (leader + played) % 4
+    ws.hands[seat] &= ~(np.int64(1) << c)
+    ws.trick[played] = c
+    if played < 3:
+        st[SolverPos.PLAYED] = played + 1
+        return 0
+    wcard = ws.trick[0]
+    wseat = leader
+    tp = 0
+    for i in range(4):
+        t = ws.trick[i]
+        tp += pts[t]
+        if i > 0 and beats(t, wcard):
+            wcard = t
+            wseat = (leader + i) % 4
+    won = (wseat & 1) == st[SolverPos.TEAM]
+    add = 0
+    if won:
+        add = tp
+        if ws.hands[0] == 0:
+            add += LAST_TRICK
+            if st[SolverPos.CAPOT]:
+                add += CAPOT_POINTS - (160 if st[SolverPos.KQ] else 162)
+    st[SolverPos.CAPOT] = 1 if (st[SolverPos.CAPOT] and won) else 0
+    st[SolverPos.LEADER] = wseat
+    st[SolverPos.PLAYED] = 0
+    for i in range(4):
+        ws.trick[i] = -1
+    return add
+
+
+@njit
+def legal_now(ws):
+    """Legal cards of the seat to play in the loaded position (solver encoding)."""
+    st = ws.st
+    played = st[SolverPos.PLAYED]
+    seat = (st[SolverPos.LEADER] + played) % 4
+    if played == 0:
+        return ws.hands[seat]
+    wcard = ws.trick[0]
+    wseat = st[SolverPos.LEADER]
+    for i in range(1, played):
+        if beats(ws.trick[i], wcard):
+            wcard = ws.trick[i]
+            wseat = (st[SolverPos.LEADER] + i) % 4
+    partner_win = played >= 2 and wseat == (seat + 2) % 4
+    return legal_internal(
+        ws.hands[seat], played, wcard, ws.trick[0] >> 3, partner_win, st[SolverPos.EXEMPT]
+    )
+
+
+@njit
+def solve_line(ws, hands, trick, pos, flags, line):
+    """Value of a position and a principal variation: ``line`` (int64[32]) receives the cards
+    still to be played in order (solver encoding), -1 after the last. At each step the card
+    kept is the lowest (internal index) whose value keeps the position's value."""
+    for i in range(line.shape[0]):
+        line[i] = -1
+    set_position(ws, hands, trick, pos)
+    v = value(ws, flags)
+    target = v
+    saved_hands = np.zeros(4, dtype=np.int64)
+    saved_trick = np.zeros(4, dtype=np.int64)
+    saved_st = np.zeros(POS_LEN, dtype=np.int64)
+    step = 0
+    while ws.hands[0] | ws.hands[1] | ws.hands[2] | ws.hands[3]:
+        legal = legal_now(ws)
+        saved_hands[:] = ws.hands
+        saved_trick[:] = ws.trick
+        saved_st[:] = ws.st
+        chosen = -1
+        add_chosen = 0
+        m = legal
+        while m:
+            c = low_index(m)
+            m &= m - 1
+            add = _after(ws, c)
+            rest = target - add
+            if ws.hands[0] | ws.hands[1] | ws.hands[2] | ws.hands[3]:
+                ok = rest >= 0 and search(ws, rest - 1, rest + 1, flags) == rest
+            else:
+                ok = rest == 0
+            ws.hands[:] = saved_hands
+            ws.trick[:] = saved_trick
+            ws.st[:] = saved_st
+            if ok:
+                chosen = c
+                add_chosen = add
+                break
+        _after(ws, chosen)
+        line[step] = chosen
+        step += 1
+        target -= add_chosen
+    return v
+
+
+@njit
+def _solve_chunk(rounds, template, lo, hi, tt_bits, tables, values):
+    """Serial worker of :func:`solve_batch`: rounds lo..hi-1 with one workspace."""
+    ws = new_workspace(tt_bits, tables[0], tables[1], tables[2], tables[3])
+    h = np.zeros(4, dtype=np.int64)
+    trick = np.zeros(4, dtype=np.int64)
+    pos = template.copy()
+    for i in range(lo, hi):
+        for p in range(4):
+            h[p] = to_internal(rounds.hands[i, p], rounds.trumps[i])
+        pos[SolverPos.LEADER] = rounds.leaders[i]
+        pos[SolverPos.TEAM] = rounds.teams[i]
+        pos[SolverPos.PLAYED] = 0
+        pos[SolverPos.CAPOT] = 1
+        values[i] = solve_position(ws, h, trick, pos, F_ALL)
+
+
+@njit_parallel
+def solve_batch(rounds, template, tt_bits, tables):
+    """Exact values of full rounds: int64[n], the contracting team's card points or 250 for its
+    capot. ``rounds``: :data:`Rounds` (hands int64[n, 4] natural masks N E S W; per round the
+    trump suit, the first leader and the contracting team); ``template``: a SolverPos array
+    giving KQ and EXEMPT. Parallel over 64 fixed chunks, one workspace each (its table kept
+    from round to round); values never depend on the thread count. ``tables``: TABLES."""
+    n = rounds.hands.shape[0]
+    values = np.zeros(n, dtype=np.int64)
+    n_chunks = min(n, 64)
+    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
+    for ch in prange(n_chunks):
+        lo = ch * per
+        hi = min(n, lo + per)
+        _solve_chunk(rounds, template, lo, hi, tt_bits, tables, values)
+    return values
+
+
+TABLES = (PEXT, CANON, REPS, PTS)
+
+__all__ = [
+    "F_ALL",
+    "F_ALPHABETA",
+    "F_BOUNDS",
+    "F_EQUIV",
+    "F_ORDER",
+    "F_PLAIN",
+    "F_TT",
+    "TABLES",
+    "Rounds",
+    "Workspace",
+    "card_to_natural",
+    "legal_now",
+    "make_workspace",
+    "position",
+    "search",
+    "set_position",
+    "solve_batch",
+    "solve_line",
+    "solve_position",
+    "value",
+]

@@ -1,0 +1,341 @@
+"""The solver's endgames and bounds: positions it values without the frame stack.
+
+* :func:`last_trick`: one card each;
+* :func:`two_tricks`, :func:`three_tricks`: the whole tree of the last two or three tricks in
+  nested loops (fail-soft alpha-beta in a fixed window), far cheaper than frames there;
+* :func:`bounds`: lower and upper bounds of a trick start from the trumps' top run and the
+  leader's cashable cards.
+
+Values are the contracting team's points of the rest of the round (``solver`` module docstring).
+``st`` is the position array (:class:`layouts.SolverPos`: contracting team, trump K/Q points,
+partner exemption); ``capot`` 1 while the contracting team has won every trick; ``pts`` card
+points by internal card. A capot adds ``250 - total`` to the last trick (:func:`capot_bonus`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.bits import high_index, low_index
+from ...core.jit import njit, njit_inline
+from ..layouts import SolverPos
+from .solver_moves import beats, legal_internal
+
+INF = 1000
+LAST_TRICK = 10
+
+
+@njit_inline
+def capot_bonus(st):
+    """What a capot adds to the last trick: 250 minus the round's total (162, or 160)."""
+    return 250 - (160 if st[SolverPos.KQ] else 162)
+
+
+@njit_inline
+def last_trick(hands, leader, capot, st, pts):
+    """Value of the last trick (one card in each hand, ``leader`` to lead)."""
+    team = st[SolverPos.TEAM]
+    wc = low_index(hands[leader])
+    wseat = leader
+    total = pts[wc]
+    for i in range(1, 4):
+        p = (leader + i) % 4
+        c = low_index(hands[p])
+        total += pts[c]
+        if beats(c, wc):
+            wc = c
+            wseat = p
+    if (wseat & 1) == team:
+        v = total + LAST_TRICK
+        if capot:
+            v += capot_bonus(st)
+        return v
+    return 0
+
+
+@njit_inline
+def bounds(hands, leader, capot, r_pts, st, pts):
+    """(lower, upper) bounds of a trick start's value (``r_pts``: points of the cards out).
+
+    The highest trump out wins the trick it is played in, and so does each next trump its
+    holder holds in an unbroken run below it: those points go to the holder's team (and a
+    defender holding it rules the capot out). When every trump out is the leader's, he can
+    cash them and his unbroken runs from the top of each plain suit, keeping the lead."""
+    team = st[SolverPos.TEAM]
+    bonus = capot_bonus(st)
+    lo = 0
+    hi = r_pts + LAST_TRICK + (bonus if capot else 0)
+    rem = hands[0] | hands[1] | hands[2] | hands[3]
+    o = rem & 0xFF
+    h = hands[leader]
+    if o & ~h:
+        top = high_index(o)
+        holder = 0
+        while not (hands[holder] >> top) & 1:
+            holder += 1
+        hh = hands[holder]
+        run = 0
+        r = top
+        while r >= 0:
+            if (o >> r) & 1:
+                if not (hh >> r) & 1:
+                    break
+                run += pts[r]
+            r -= 1
+        if (holder & 1) == team:
+            lo = run
+        else:
+            hi = r_pts + LAST_TRICK - run
+        return lo, hi
+    cash = 0
+    for r in range(8):
+        if (o >> r) & 1:
+            cash += pts[r]
+    all_cards = True
+    for s in range(1, 4):
+        hs = (h >> (8 * s)) & 0xFF
+        os = (rem >> (8 * s)) & 0xFF
+        r = 7
+        while r >= 0:
+            if (os >> r) & 1:
+                if not (hs >> r) & 1:
+                    break
+                cash += pts[8 * s + r]
+            r -= 1
+        if r >= 0 and (hs & ((np.int64(2) << r) - 1)) != 0:
+            all_cards = False
+    if all_cards:
+        cash += LAST_TRICK
+        if capot and (leader & 1) == team:
+            cash += bonus
+    if (leader & 1) == team:
+        lo = cash
+    else:
+        hi = r_pts + LAST_TRICK - cash
+    return lo, hi
+
+
+@njit
+def two_tricks(hands, leader, capot, a, b, st, pts):
+    """Value of the last two tricks (two cards in each hand, ``leader`` to lead), fail-soft in
+    (a, b): the whole tree (at most 16 ways to play the first trick) without frames."""
+    team = st[SolverPos.TEAM]
+    exempt = st[SolverPos.EXEMPT]
+    bonus = capot_bonus(st)
+    p1 = (leader + 1) % 4
+    p2 = (leader + 2) % 4
+    p3 = (leader + 3) % 4
+    h0 = hands[leader]
+    h1 = hands[p1]
+    h2 = hands[p2]
+    h3 = hands[p3]
+    max0 = (leader & 1) == team
+    best0 = -INF if max0 else INF
+    m0 = h0
+    while m0:
+        c0 = low_index(m0)
+        m0 &= m0 - 1
+        led = c0 >> 3
+        best1 = INF if max0 else -INF
+        m1 = legal_internal(h1, 1, c0, led, False, exempt)
+        while m1:
+            c1 = low_index(m1)
+            m1 &= m1 - 1
+            w1 = c0
+            s1 = leader
+            if beats(c1, c0):
+                w1 = c1
+                s1 = p1
+            best2 = -INF if max0 else INF
+            m2 = legal_internal(h2, 2, w1, led, s1 == leader, exempt)
+            while m2:
+                c2 = low_index(m2)
+                m2 &= m2 - 1
+                w2 = w1
+                s2 = s1
+                if beats(c2, w1):
+                    w2 = c2
+                    s2 = p2
+                best3 = INF if max0 else -INF
+                m3 = legal_internal(h3, 3, w2, led, s2 == p1, exempt)
+                while m3:
+                    c3 = low_index(m3)
+                    m3 &= m3 - 1
+                    s3 = s2
+                    if beats(c3, w2):
+                        s3 = p3
+                    v = 0
+                    won = (s3 & 1) == team
+                    if won:
+                        v = pts[c0] + pts[c1] + pts[c2] + pts[c3]
+                    # the last trick: the remaining card of each hand, s3 to lead
+                    d0 = h0 & ~(np.int64(1) << c0)
+                    d1 = h1 & ~(np.int64(1) << c1)
+                    d2 = h2 & ~(np.int64(1) << c2)
+                    d3 = h3 & ~(np.int64(1) << c3)
+                    k = (s3 - leader) % 4
+                    lc = d0 if k == 0 else (d1 if k == 1 else (d2 if k == 2 else d3))
+                    wc = low_index(lc)
+                    ws_ = s3
+                    for i in range(1, 4):
+                        j = (k + i) % 4
+                        dc = low_index(d0 if j == 0 else (d1 if j == 1 else (d2 if j == 2 else d3)))
+                        if beats(dc, wc):
+                            wc = dc
+                            ws_ = (leader + j) % 4
+                    if (ws_ & 1) == team:
+                        v += pts[low_index(d0)] + pts[low_index(d1)] + pts[low_index(d2)]
+                        v += pts[low_index(d3)] + LAST_TRICK
+                        if capot and won:
+                            v += bonus
+                    # p3 is the opponent of the leader's side
+                    if max0:
+                        if v < best3:
+                            best3 = v
+                        if best3 <= a:
+                            break
+                    else:
+                        if v > best3:
+                            best3 = v
+                        if best3 >= b:
+                            break
+                if max0:
+                    if best3 > best2:
+                        best2 = best3
+                    if best2 >= b:
+                        break
+                else:
+                    if best3 < best2:
+                        best2 = best3
+                    if best2 <= a:
+                        break
+            if max0:
+                if best2 < best1:
+                    best1 = best2
+                if best1 <= a:
+                    break
+            else:
+                if best2 > best1:
+                    best1 = best2
+                if best1 >= b:
+                    break
+        if max0:
+            if best1 > best0:
+                best0 = best1
+            if best0 >= b:
+                break
+        else:
+            if best1 < best0:
+                best0 = best1
+            if best0 <= a:
+                break
+    return best0
+
+
+@njit
+def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub):
+    """Value of the last three tricks (three cards in each hand, ``leader`` to lead; ``r_pts``
+    the points of those 12 cards), fail-soft in (a, b): nested loops over the first trick (the
+    leader's cards high first), then :func:`two_tricks`, skipped when the points left cannot
+    reach the window. ``sub``: int64[4] scratch."""
+    team = st[SolverPos.TEAM]
+    exempt = st[SolverPos.EXEMPT]
+    bonus = capot_bonus(st)
+    p1 = (leader + 1) % 4
+    p2 = (leader + 2) % 4
+    p3 = (leader + 3) % 4
+    h0 = hands[leader]
+    h1 = hands[p1]
+    h2 = hands[p2]
+    h3 = hands[p3]
+    max0 = (leader & 1) == team
+    best0 = -INF if max0 else INF
+    m0 = h0
+    while m0:
+        c0 = high_index(m0)
+        m0 &= ~(np.int64(1) << c0)
+        led = c0 >> 3
+        best1 = INF if max0 else -INF
+        m1 = legal_internal(h1, 1, c0, led, False, exempt)
+        while m1:
+            c1 = low_index(m1)
+            m1 &= ~(np.int64(1) << c1)
+            w1 = c0
+            s1 = leader
+            if beats(c1, c0):
+                w1 = c1
+                s1 = p1
+            best2 = -INF if max0 else INF
+            m2 = legal_internal(h2, 2, w1, led, s1 == leader, exempt)
+            while m2:
+                c2 = low_index(m2)
+                m2 &= ~(np.int64(1) << c2)
+                w2 = w1
+                s2 = s1
+                if beats(c2, w1):
+                    w2 = c2
+                    s2 = p2
+                best3 = INF if max0 else -INF
+                m3 = legal_internal(h3, 3, w2, led, s2 == p1, exempt)
+                while m3:
+                    c3 = low_index(m3)
+                    m3 &= ~(np.int64(1) << c3)
+                    s3 = s2
+                    if beats(c3, w2):
+                        s3 = p3
+                    won = (s3 & 1) == team
+                    tp = pts[c0] + pts[c1] + pts[c2] + pts[c3]
+                    add = tp if won else 0
+                    cap = 1 if (capot and won) else 0
+                    most = add + r_pts - tp + LAST_TRICK + (bonus if cap else 0)
+                    if most <= a:
+                        v = most  # cannot reach the window: an upper bound is enough
+                    elif add >= b:
+                        v = add  # above the window whatever follows: a lower bound
+                    else:
+                        sub[leader] = h0 & ~(np.int64(1) << c0)
+                        sub[p1] = h1 & ~(np.int64(1) << c1)
+                        sub[p2] = h2 & ~(np.int64(1) << c2)
+                        sub[p3] = h3 & ~(np.int64(1) << c3)
+                        v = add + two_tricks(sub, s3, cap, a - add, b - add, st, pts)
+                    if max0:
+                        if v < best3:
+                            best3 = v
+                        if best3 <= a:
+                            break
+                    else:
+                        if v > best3:
+                            best3 = v
+                        if best3 >= b:
+                            break
+                if max0:
+                    if best3 > best2:
+                        best2 = best3
+                    if best2 >= b:
+                        break
+                else:
+                    if best3 < best2:
+                        best2 = best3
+                    if best2 <= a:
+                        break
+            if max0:
+                if best2 < best1:
+                    best1 = best2
+                if best1 <= a:
+                    break
+            else:
+                if best2 > best1:
+                    best1 = best2
+                if best1 >= b:
+                    break
+        if max0:
+            if best1 > best0:
+                best0 = best1
+            if best0 >= b:
+                break
+        else:
+            if best1 < best0:
+                best0 = best1
+            if best0 <= a:
+                break
+    return best0

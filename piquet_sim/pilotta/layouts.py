@@ -1,0 +1,224 @@
+"""Every integer record layout Pilotta's kernels share, defined once.
+
+Each layout is an ``IntEnum`` (numba reads the members as compile-time integers); ``LEN`` is the
+record length. Names are qualified by their layout (``RoundRec.BID``, ``Score.BID_NS``), so two
+layouts can never collide. Perspective is in the field name: ``_NS``/``_EW`` are teams,
+``_C``/``_D`` the contracting and defending teams, seats are 0 N, 1 E, 2 S, 3 W.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Rule(IntEnum):
+    """The rules array (``Rules.to_array()``, int32)."""
+
+    KQ_LITERAL = 0  # 1: trump K and Q score 3 and 2 (total 160); 0: 4 and 3 (total 162)
+    PASS_IS_FINAL = 1  # 1: a player who passed may not bid again
+    EQUAL_NOBODY = 2  # 1: tied best combinations score for nobody
+    LEAD_AFTER_DEALER = 3  # 1: the player after the dealer leads first; 0: the contractor
+    PARTNER_EXEMPTION = 4  # 1: no duty to trump or over-trump while the partner wins the trick
+    CONTRACT_CARDS_ONLY = 5  # 1: only card points (step 1) count toward the bid
+    FAILED_LOSES_DECL = 6  # 1: a failed contract gives the contractors' combinations away
+    GAME_TARGET = 7  # game points that win the game (351)
+    LEN = 8
+
+
+class Decl(IntEnum):
+    """One seat's declarations (``declare_hand``), points in card-point units (a tierce is 20)."""
+
+    BEST_KEY = 0  # comparison key of the seat's best combination (0: none); higher is better
+    POINTS = 1  # all its combinations together (pilotta excluded)
+    N_SEQ3 = 2  # sequences of exactly 3 cards
+    N_SEQ4 = 3  # of exactly 4
+    N_SEQ5 = 4  # of 5 or more
+    FOURS = 5  # bit r set: four cards of rank r (natural rank, 7 = ace)
+    PILOTTA = 6  # 1: holds the king and queen of trumps
+    LEN = 7
+
+
+class Comb(IntEnum):
+    """The comparison of the four seats' declarations (``compare_declarations``)."""
+
+    TEAM = 0  # team scoring its combinations: 0 NS, 1 EW, -1 nobody
+    SEAT = 1  # seat holding the best combination (-1 none)
+    POINTS_NS = 2  # combination points scored by NS (0 unless TEAM is 0)
+    POINTS_EW = 3
+    PILOTTA_SEAT = 4  # seat holding K+Q of trumps (-1 none)
+    LEN = 5
+
+
+class Score(IntEnum):
+    """A scored round (``score_round``). ``CARD_*``: step 1 (card points with the last trick,
+    250 for a capot); ``FINAL_*``: the same after a failed contract gives everything away;
+    ``*_GP_*``: game points."""
+
+    CARD_NS = 0
+    CARD_EW = 1
+    CAPOT_TEAM = 2  # team that took all eight tricks (-1 none)
+    MADE = 3  # 1: contract made
+    FINAL_NS = 4
+    FINAL_EW = 5
+    CARD_GP_NS = 6  # FINAL_* with the last digit dropped (and the rounding point)
+    CARD_GP_EW = 7
+    BID_GP_NS = 8  # the bid (bid / 10, capot 25)
+    BID_GP_EW = 9
+    COMB_GP_NS = 10  # combinations / 10
+    COMB_GP_EW = 11
+    PILOTTA_GP_NS = 12  # 2 for the pilotta
+    PILOTTA_GP_EW = 13
+    TOTAL_NS = 14  # game points of the round
+    TOTAL_EW = 15
+    LEN = 16
+
+
+class Auction(IntEnum):
+    """The result of an auction (``run_auction``)."""
+
+    BIDDER = 0  # seat of the highest bidder (-1: all four passed, cards thrown in)
+    BID = 1  # points 80..160, or BID_CAPOT
+    TRUMP = 2  # suit 0..3 (-1 when thrown in)
+    N_CALLS = 3  # calls made (passes and bids)
+    LEN = 4
+
+
+class RoundRec(IntEnum):
+    """One simulated round (``simulate_round``): deal, auction, declarations, play, score.
+    The 32 cards in playing order are a separate int8 row (card index per play)."""
+
+    DEALER = 0
+    HAND_N = 1  # the dealt hands (masks)
+    HAND_E = 2
+    HAND_S = 3
+    HAND_W = 4
+    BIDDER = 5  # -1: thrown in (nothing else is filled)
+    BID = 6
+    TRUMP = 7
+    FIRST_LEADER = 8
+    DECL_TEAM = 9  # Comb.TEAM
+    DECL_NS = 10  # combination points scored by each team (card-point units)
+    DECL_EW = 11
+    PILOTTA_SEAT = 12
+    TRICKS_NS = 13
+    RAW_NS = 14  # card points won in play by NS, last trick included (before capot)
+    RAW_EW = 15
+    LEGAL_SUM = 16  # sum over the 32 plays of the number of legal cards (a cheap checksum)
+    SCORE = 17  # Score fields follow from here
+    LEN = 17 + Score.LEN
+
+
+class Setup(IntEnum):
+    """How simulated rounds are played (int64 array): policy ids and parameters
+    (:mod:`policies`)."""
+
+    AUCTION = 0  # AuctionPolicy id
+    AUCTION_P0 = 1  # its two parameters
+    AUCTION_P1 = 2
+    PLAY_NS = 3  # PlayPolicy id of North and South
+    PLAY_EW = 4  # PlayPolicy id of East and West
+    LEN = 5
+
+
+class Game(IntEnum):
+    """The state of a game to the target (``game_reset`` / ``game_add``)."""
+
+    NS = 0  # game points so far
+    EW = 1
+    ROUNDS = 2  # rounds dealt, thrown-in ones included
+    DEALER = 3  # dealer of the next round
+    DONE = 4  # 1 when the game is over
+    WINNER = 5  # team that won (-1 while playing)
+    LEN = 6
+
+
+class OddsScope(IntEnum):
+    """Whose cards an odds counter looks at: North's hand, North-South, or all four hands."""
+
+    HAND = 0
+    TEAM = 1
+    TABLE = 2
+    LEN = 3
+
+
+class OddsBin(IntEnum):
+    """Counters of one scope (``odds_batch``): deals in which the scope holds ... Counter
+    ``scope * OddsBin.LEN + bin``."""
+
+    SEQ = 0  # 0..3: longest sequence in one hand: none, 3, 4, 5 or more cards
+    FOUR = 4  # 4..11: a four of natural rank r (4 + r; sevens and eights never count)
+    ANY_FOUR = 12  # a four of any counting rank
+    PILOTTA = 13  # the K and Q of the named trump in one hand
+    TRUMPS = 14  # 14..22: trumps held: hand and team their number, table the most in one hand
+    LEN = 32
+
+
+class SolverPos(IntEnum):
+    """A position for the double-dummy solver besides its hands and trick (int64 array)."""
+
+    LEADER = 0  # seat leading the current trick
+    PLAYED = 1  # cards already in the current trick (0..3)
+    TEAM = 2  # contracting team (0 NS, 1 EW)
+    CAPOT = 3  # 1: the contracting team has won every trick of the round so far
+    KQ = 4  # 1: trump K 3, Q 2
+    EXEMPT = 5  # 1: partner_exemption
+    LEN = 6
+
+
+class SolverStat(IntEnum):
+    """The solver's counters (``ws.stats``)."""
+
+    NODES = 0  # nodes entered
+    TT_CUTS = 1  # trick starts settled by the table
+    BOUND_CUTS = 2  # trick starts settled by the bounds
+    SEARCHES = 3  # null-window searches
+    LEN = 4
+
+
+class Frame(IntEnum):
+    """One node of the solver's explicit search stack (int64 row per depth)."""
+
+    SEAT = 0  # seat to play
+    POS = 1  # cards in the trick before this node's move
+    WSEAT = 2  # seat winning the trick so far (-1 at a trick start)
+    WCARD = 3  # its card
+    TPTS = 4  # card points in the trick so far
+    OUT = 5  # mask of the cards in the trick so far
+    LED = 6  # internal suit led (-1 at a trick start)
+    CAPOT = 7
+    NLEFT = 8  # tricks left, the current one included
+    R = 9  # card points still in the hands
+    A = 10  # window
+    B = 11
+    A0 = 12  # the window after the table narrowed it (what stored bounds are flagged against)
+    B0 = 13
+    BEST = 14
+    BM = 15  # best move
+    N = 16  # moves generated
+    I = 17  # next move to try  # noqa: E741
+    CARD = 18  # move being searched
+    ADD = 19  # points credited between this node and the child being searched
+    MAX = 20  # 1: the contracting team moves
+    K1 = 21  # table key (trick starts)
+    K2 = 22
+    LEN = 23
+
+
+#: The capot bid (above 160) in card points, and its worth in game points.
+BID_CAPOT = 250
+BID_CAPOT_GP = 25
+BIDS = (80, 90, 100, 110, 120, 130, 140, 150, 160, BID_CAPOT)
+
+# Record lengths as plain ints: numba takes IntEnum members as indices but not as array shapes.
+RULE_LEN = int(Rule.LEN)
+DECL_LEN = int(Decl.LEN)
+COMB_LEN = int(Comb.LEN)
+SCORE_LEN = int(Score.LEN)
+AUCTION_LEN = int(Auction.LEN)
+ROUND_LEN = int(RoundRec.LEN)
+SETUP_LEN = int(Setup.LEN)
+GAME_LEN = int(Game.LEN)
+ODDS_LEN = int(OddsScope.LEN) * int(OddsBin.LEN)
+POS_LEN = int(SolverPos.LEN)
+STAT_LEN = int(SolverStat.LEN)
+FRAME_LEN = int(Frame.LEN)

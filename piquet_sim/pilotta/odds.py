@@ -1,0 +1,98 @@
+"""How often a hand, a team and the table hold each combination, and how many trumps: Monte
+Carlo counts over dealt rounds with 95% intervals, exact values beside (``exact.py``).
+
+Deal i of a seed is round i's deal, so the estimates depend only on (seed, deals): chunks are
+integer counts merged exactly, whatever the backend, the chunk size or the thread count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ..core.backend import Chunk, LocalBackend, run_chunks
+from ..core.stats import proportion
+from . import exact
+from .cards import SUITS
+from .kernels.odds import odds_batch
+from .layouts import ODDS_LEN, OddsBin, OddsScope
+
+SCOPE_NAMES = {"hand": OddsScope.HAND, "team": OddsScope.TEAM, "table": OddsScope.TABLE}
+SEQ_NAMES = ("none", "3", "4", "5+")
+DEFAULT_CHUNK = 500_000
+
+
+def _task(chunk: Chunk, seed: int, trump: int) -> np.ndarray:
+    return odds_batch(np.int64(seed), np.int64(chunk.start), np.int64(chunk.size), trump)
+
+
+def count(
+    deals: int,
+    seed: int = 1,
+    trump: int = 0,
+    backend=None,
+    chunk: int = DEFAULT_CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[np.ndarray, int]:
+    """Integer counters (int64[ODDS_LEN]) over deals 0..deals-1 of ``seed`` and the number of
+    deals counted (fewer when interrupted)."""
+    total = np.zeros(ODDS_LEN, dtype=np.int64)
+
+    def consume(_: Chunk, part: np.ndarray) -> None:
+        total[:] += part
+
+    done = run_chunks(
+        backend or LocalBackend(), _task, deals, chunk, (seed, trump), consume, progress
+    )
+    return total, done
+
+
+def _estimate(k: int, n: int, exact_value: float | None) -> dict:
+    est = proportion(int(k), n)
+    if exact_value is not None:
+        est["exact"] = exact_value
+    return est
+
+
+def table(counts: np.ndarray, n: int) -> dict:
+    """Estimates by scope ("hand" = North, "team" = North-South, "table" = all four): for each
+    event {"p", "ci95" (Wilson), "count", "exact"} (exact where combinatorics give it)."""
+    out: dict[str, dict] = {}
+    for name, scope in SCOPE_NAMES.items():
+        base = int(scope) * int(OddsBin.LEN)
+        c = counts[base : base + int(OddsBin.LEN)]
+        ex_seq = exact.longest_sequence(name)
+        ev: dict[str, dict] = {}
+        for i, s in enumerate(SEQ_NAMES):
+            ev[f"longest_sequence.{s}"] = _estimate(c[OddsBin.SEQ + i], n, ex_seq[s])
+        for at_least in (3, 4, 5):
+            k = int(c[OddsBin.SEQ + at_least - 2 : OddsBin.SEQ + 4].sum())
+            ev[f"sequence_{at_least}+"] = _estimate(k, n, exact.sequence_at_least(name, at_least))
+        four = exact.four_of_a_rank(name)
+        for rank_name, r in exact.FOUR_RANKS.items():
+            ev[f"four.{rank_name}"] = _estimate(c[OddsBin.FOUR + r], n, four)
+        ev["four.any"] = _estimate(c[OddsBin.ANY_FOUR], n, exact.any_four(name))
+        ev["pilotta"] = _estimate(c[OddsBin.PILOTTA], n, exact.pilotta(name))
+        ex_tr = exact.trumps(name)
+        for k in range(9):
+            ev[f"trumps.{k}"] = _estimate(c[OddsBin.TRUMPS + k], n, ex_tr[k])
+        out[name] = ev
+    return out
+
+
+def odds(
+    deals: int = 1_000_000,
+    seed: int = 1,
+    trump: int = 0,
+    backend=None,
+    chunk: int = DEFAULT_CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> dict:
+    """The odds table (see :func:`table`) over ``deals`` dealt rounds of ``seed``, with
+    ``trump`` (0..3) the suit named for pilotta and trump counts."""
+    counts, done = count(deals, seed, trump, backend, chunk, progress)
+    return {"deals": done, "seed": seed, "trump": SUITS[trump], "scopes": table(counts, done)}
+
+
+__all__ = ["count", "odds", "table"]

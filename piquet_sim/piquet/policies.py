@@ -1,0 +1,153 @@
+"""The one registry of Piquet's stage policies: how a player exchanges, declares and plays.
+
+Every policy is one :class:`Policy` row: its stage, name, kernel id, parameters (names and
+defaults: the row of ``params`` the kernels read) and what it needs (the exact solver; a
+knowledge state of what the player has seen). CLI choices, strategy-file validation, the
+simulator's policy arrays and the kernels' dispatch ids all derive from :data:`REGISTRY`.
+
+Adding a play policy: one row here and one function in ``kernels/play.py`` dispatched on its id
+(``player_card``). This module is data only (no numba, no kernels), so kernels import their ids
+from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+STAGES = ("exchange", "declare", "play")
+
+#: Greedy exchange weight names, in kernel order (``kernels/exchange.py`` documents each).
+GREEDY_WEIGHTS = (
+    "rank",
+    "point",
+    "point_len",
+    "seq",
+    "seq_near",
+    "set3",
+    "set2",
+    "guard",
+    "singleton",
+    "draw",
+    "leave",
+)
+#: Default greedy weights, tuned by coordinate search on declaration points against ``max``
+#: (rank and guard weights held small for play).
+GREEDY_DEFAULTS = (0.1, 1.0, 0.4, 1.1, 0.1, 3.0, 0.4, 0.3, 0.5, 1.7, 0.3)
+#: Sink flag names of the ``sink`` declaration policy (params 0..2: non-zero sinks the class).
+SINK_CLASSES = ("point", "sequence", "sets")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """One stage policy. ``id`` is its dispatch id within the stage; ``params`` name the floats
+    of its row of the kernels' ``params`` array and ``defaults`` give them."""
+
+    stage: str
+    name: str
+    id: int
+    description: str
+    params: tuple[str, ...] = ()
+    defaults: tuple[float, ...] = ()
+    needs_solver: bool = False  # calls the exact double-dummy solver
+    needs_knowledge: bool = False  # reads what the player has seen (knowledge state)
+    oracle: bool = False  # sees the opponent's cards: a yardstick, not a player
+
+
+REGISTRY: tuple[Policy, ...] = (
+    Policy("exchange", "random", 0, "a uniform legal count, then a uniform discard"),
+    Policy("exchange", "max", 1, "take every card allowed, keep the high cards"),
+    Policy(
+        "exchange",
+        "greedy",
+        2,
+        "keep values per card (point, sequences, sets, rank); "
+        "discard what is worth less than an unknown card",
+        GREEDY_WEIGHTS,
+        GREEDY_DEFAULTS,
+    ),
+    Policy("declare", "all", 0, "declare everything"),
+    Policy(
+        "declare",
+        "sink",
+        1,
+        "answer 'good' in the classes flagged (sink them)",
+        SINK_CLASSES,
+        (0.0, 0.0, 0.0),
+    ),
+    Policy("play", "random", 0, "a uniform legal card"),
+    Policy(
+        "play",
+        "greedy",
+        1,
+        "masters from long suits, cheapest winner, throw from weakness "
+        "(own hand and cards played only)",
+    ),
+    Policy(
+        "play",
+        "dd",
+        2,
+        "double-dummy: the exact solver on both hands (an oracle: it sees the opponent's cards)",
+        needs_solver=True,
+        oracle=True,
+    ),
+    Policy(
+        "play",
+        "pimc",
+        3,
+        "imperfect information: sample the opponent's hand from what "
+        "was seen (cards, declarations, voids), solve each world, play the best mean",
+        ("worlds", "max_attempts"),
+        (16.0, 2000.0),
+        needs_solver=True,
+        needs_knowledge=True,
+    ),
+)
+
+
+def policies(stage: str) -> dict[str, Policy]:
+    """The policies of one stage by name, in id order."""
+    if stage not in STAGES:
+        raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
+    return {p.name: p for p in sorted(REGISTRY, key=lambda p: p.id) if p.stage == stage}
+
+
+def get(stage: str, name: str) -> Policy:
+    """A policy by stage and name; ValueError naming the choices when unknown."""
+    known = policies(stage)
+    if name not in known:
+        raise ValueError(f"unknown {stage} policy {name!r}; choose from {', '.join(known)}")
+    return known[name]
+
+
+def names(stage: str) -> tuple[str, ...]:
+    """Policy names of a stage (CLI choices)."""
+    return tuple(policies(stage))
+
+
+def ids(stage: str) -> dict[str, int]:
+    """Name -> kernel id of a stage's policies."""
+    return {n: p.id for n, p in policies(stage).items()}
+
+
+def by_id(stage: str, policy_id: int) -> Policy:
+    """The policy of a stage with this kernel id."""
+    return next(p for p in policies(stage).values() if p.id == policy_id)
+
+
+def _id(stage: str, name: str) -> int:
+    return get(stage, name).id
+
+
+# Kernel ids (module constants: numba freezes them at compile time).
+EXCH_RANDOM = _id("exchange", "random")
+EXCH_MAX = _id("exchange", "max")
+EXCH_GREEDY = _id("exchange", "greedy")
+DECL_ALL = _id("declare", "all")
+DECL_SINK = _id("declare", "sink")
+PLAY_RANDOM = _id("play", "random")
+PLAY_GREEDY = _id("play", "greedy")
+PLAY_DD = _id("play", "dd")
+PLAY_PIMC = _id("play", "pimc")
+#: Ids of the play policies that call the solver / need a knowledge state.
+SOLVER_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_solver)
+KNOWLEDGE_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_knowledge)
