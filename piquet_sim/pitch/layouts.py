@@ -78,6 +78,43 @@ class TraceRec(IntEnum):
     LEN = 78
 
 
+class View(IntEnum):
+    """What a player sees when he chooses a card (int64 row the play policies read)."""
+
+    PLAYERS = 0
+    SEAT = 1  # the player to move
+    BIDDER = 2
+    TRUMP = 3  # -1 before the pitch
+    TRICK = 4  # tricks already played (0: the first)
+    FIRST = 5  # first card of the current trick, -1 when he leads
+    BEST = 6  # card winning the trick so far, -1 when he leads
+    WSEAT = 7  # its player
+    TMASK = 8  # cards in the trick so far
+    IN_TRICK = 9  # how many
+    PLAYED = 10  # cards played in earlier tricks
+    LEN = 11
+
+
+class Cand(IntEnum):
+    """One candidate call of the bid advisor (int64 row)."""
+
+    CALL = 0  # 0 pass, 3..6 a bid
+    TRUMP = 1  # the suit the player pitches if he ends the bidder (-1: a pass)
+    FORCED = 2  # 1: the auction stops here and he is the bidder (the per-suit study)
+    LEN = 3
+
+
+class AdviceRec(IntEnum):
+    """The outcome of one candidate in one world, for the advising seat (int64 row)."""
+
+    POINTS = 0  # points he took
+    SCORE = 1  # his score change (as bidder: +bid or -bid)
+    BIDDER = 2  # the round's bidder seat
+    BID = 3  # the winning bid
+    TAKEN = 4  # bit p set when he scored Point p
+    LEN = 5
+
+
 class Pos(IntEnum):
     """A position of the play, as the search takes it (int64 row).
 

@@ -39,7 +39,26 @@ class Policy:
 REGISTRY: tuple[Policy, ...] = (
     Policy("bid", "random", 0, "a uniform legal call"),
     Policy("bid", "pass", 1, "pass whenever allowed; a dealer who must bid bids 3"),
+    Policy(
+        "bid",
+        "threshold",
+        2,
+        "estimate the hand's points in its best suit (a fixed table of trumps held), bid "
+        "that estimate less a margin when it beats the bid so far; the dealer steals at equal",
+        ("margin",),
+        (0.0,),
+    ),
     Policy("play", "random", 0, "a uniform legal card"),
+    Policy(
+        "play",
+        "heuristic",
+        1,
+        "the bidder pulls trumps from the top while he holds the highest trump out, then "
+        "leads low plain cards; everyone wins a trick holding the Jack, Six or Low of trumps "
+        "or game points as cheaply as he can, gives points to a defender rather than to the "
+        "bidder, and otherwise throws his cheapest card (sees only his hand and the cards "
+        "played)",
+    ),
 )
 
 
