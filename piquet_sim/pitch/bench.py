@@ -9,7 +9,9 @@ compare rows measured in the same run.
   (new generation) before each round. Median / p95 / max ms, median nodes. Rounds are taken
   in order until the count or the time budget is reached (``rounds`` says how many);
 * ``pitch rounds-random`` / ``pitch rounds-heuristic``: whole simulated rounds per second
-  (deal, auction, play, score), 4 players, on 1 thread and on every thread.
+  (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
+  every thread;
+* ``pitch bid``: seconds for one bid advice (5,000 worlds, heuristic play), best of three.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
+from . import cards as C
+from .bid import advise_bid
 from .kernels import position as KP
 from .kernels.search_node import F_ALL, make_work
 from .kernels.search_tt import new_generation
@@ -32,8 +36,8 @@ from .solver import make_position
 SEED = 2024
 #: (rounds, seconds budget) per player count and search, full / quick.
 SOLVE_PLAN = {
-    "maxn": {3: (400, 60), 4: (100, 90), 5: (20, 90), 6: (10, 90)},
-    "paranoid": {3: (1000, 30), 4: (400, 60), 5: (100, 60), 6: (40, 60)},
+    "maxn": {3: (400, 30), 4: (100, 60), 5: (20, 60), 6: (10, 60)},
+    "paranoid": {3: (1000, 20), 4: (400, 30), 5: (100, 30), 6: (40, 30)},
 }
 
 
@@ -124,7 +128,32 @@ def _rounds(play: str, quick: bool) -> list[dict]:
     return rows
 
 
+def bid_advice(quick: bool) -> list[dict]:
+    """``piquet pitch bid`` 's work (5,000 worlds, every legal call, heuristic play), 4 players,
+    seat 2 after "0:pass 1:3", on every thread; the first call (compile) is not timed."""
+    hand = C.parse_cards("AS JS 6S 2S KH TD")
+    advise_bid(hand, 4, 2, [0, 3], worlds=50)
+    worlds = 1000 if quick else 5000
+    times = []
+    for seed in range(1, 4):
+        t0 = time.perf_counter()
+        adv = advise_bid(hand, 4, 2, [0, 3], worlds=worlds, seed=seed)
+        times.append(time.perf_counter() - t0)
+    return [
+        {
+            "workload": "pitch bid",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "players": 4,
+            "worlds": worlds,
+            "candidates": len(adv.calls) + len(adv.suits),
+            "best_s": round(min(times), 3),
+        }
+    ]
+
+
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch solve-full": solve_full,
     "pitch rounds-random": lambda quick: _rounds("random", quick),
+    "pitch rounds-heuristic": lambda quick: _rounds("heuristic", quick),
+    "pitch bid": bid_advice,
 }

@@ -183,10 +183,9 @@ def test_full_rounds_pruned_equal_unpruned_three_players(work):
         assert len(values) == 1, p.tolist()
 
 
-@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
-def test_full_rounds_each_technique_off_four_players(off, work):
-    rules = Rules(players=4, low_to="capturer").to_array()
-    for p in _full_rounds(4, 6, 43):
+def _technique_off(players, count, off, work):
+    rules = Rules(players=players, low_to="capturer").to_array()
+    for p in _full_rounds(players, count, 43):
         m = set()
         d = set()
         for flags in (F_ALL, F_ALL & ~off):
@@ -194,6 +193,17 @@ def test_full_rounds_each_technique_off_four_players(off, work):
             m.add(int(KP.solve_maxn(p, rules, work, flags)))
             d.add(int(KP.solve_paranoid(p, rules, work, flags)))
         assert len(m) == 1 and len(d) == 1, p.tolist()
+
+
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+def test_full_rounds_each_technique_off_three_players(off, work):
+    _technique_off(3, 8, off, work)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+def test_full_rounds_each_technique_off_four_players(off, work):
+    _technique_off(4, 6, off, work)
 
 
 def test_paranoid_paranoid_table_and_maxn_share_one_workspace(work):
@@ -209,7 +219,7 @@ def test_paranoid_paranoid_table_and_maxn_share_one_workspace(work):
         assert a == b == c
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, pytest.param(4, marks=pytest.mark.slow)])
 def test_solution_adds_up(players):
     rules = Rules(players=players)
     for p in _full_rounds(players, 5, 45):
