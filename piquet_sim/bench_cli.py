@@ -21,8 +21,9 @@ def registry() -> dict[str, bench_core.Workload]:
     """Every game's workloads by name (Piquet's unprefixed, the others' named "<game> …")."""
     from .pilotta.bench import WORKLOADS as pilotta_workloads
     from .piquet.bench import load_all as piquet_workloads
+    from .pitch.bench import WORKLOADS as pitch_workloads
 
-    return {**piquet_workloads(), **pilotta_workloads}
+    return {**piquet_workloads(), **pilotta_workloads, **pitch_workloads}
 
 
 def _skipping(name: str, func: bench_core.Workload, notes: list[str]) -> bench_core.Workload:

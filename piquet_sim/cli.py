@@ -12,6 +12,7 @@ from .bench_cli import bench_command
 from .core.cli import run_main
 from .pilotta.cli import pilotta
 from .piquet.cli import commands as piquet_commands
+from .pitch.cli import pitch
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -31,6 +32,7 @@ def cli() -> None:
 for _name, _command in piquet_commands.commands.items():
     cli.add_command(_command, _name)
 cli.add_command(pilotta)
+cli.add_command(pitch)
 cli.add_command(bench_command)
 
 

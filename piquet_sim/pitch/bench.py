@@ -1,0 +1,159 @@
+"""Pitch benchmark workloads, gathered by ``piquet bench``: ``WORKLOADS[name](quick) -> rows``.
+
+Each row has ``workload``, ``threads`` and its figures. Timings on a shared machine are noisy:
+compare rows measured in the same run.
+
+* ``pitch solve-full``: full six-trick rounds solved exactly on one thread, one row per player
+  count (3..6) and search (``maxn``, ``paranoid``): round i of seed 2024 dealt and bid with the
+  random policies, the bidder on lead and the trump chosen by his pitch; the table is cleared
+  (new generation) before each round. Median / p95 / max ms, median nodes. Rounds are taken
+  in order until the count or the time budget is reached (``rounds`` says how many);
+* ``pitch rounds-random`` / ``pitch rounds-heuristic``: whole simulated rounds per second
+  (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
+  every thread;
+* ``pitch bid``: seconds for one bid advice (5,000 worlds, heuristic play), best of three.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numba
+import numpy as np
+
+from . import cards as C
+from .bid import advise_bid
+from .kernels import position as KP
+from .kernels.search_node import F_ALL, make_work
+from .kernels.search_tt import new_generation
+from .kernels.simulate import simulate_rounds
+from .layouts import RoundRec, SearchStat
+from .policies import make_policy
+from .rules import Rules
+from .solver import make_position
+
+SEED = 2024
+#: (rounds, seconds budget) per player count and search, full / quick.
+SOLVE_PLAN = {
+    "maxn": {3: (400, 30), 4: (100, 60), 5: (20, 60), 6: (10, 60)},
+    "paranoid": {3: (1000, 20), 4: (400, 30), 5: (100, 30), 6: (40, 30)},
+}
+
+
+def _positions(n: int, count: int) -> list[np.ndarray]:
+    rules = Rules(players=n)
+    recs, _ = simulate_rounds(
+        SEED, 0, count, rules.to_array(), make_policy("random", "random"), False
+    )
+    out = []
+    for r in recs:
+        hands = [int(h) for h in r[RoundRec.HANDS : RoundRec.HANDS + n]]
+        b = int(r[RoundRec.BIDDER])
+        out.append(make_position(hands, b, b, None, rules))
+    return out
+
+
+def solve_full(quick: bool) -> list[dict]:
+    work = make_work(18)
+    rows = []
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        for mode, plan in SOLVE_PLAN.items():
+            solver = KP.solve_paranoid if mode == "paranoid" else KP.solve_maxn
+            for n, (count, budget) in plan.items():
+                if quick:
+                    count, budget = max(3, count // 10), budget / 10
+                rules = Rules(players=n).to_array()
+                positions = _positions(n, count)
+                solver(positions[0], rules, work, F_ALL)  # compile
+                times, nodes = [], []
+                start = time.perf_counter()
+                for pos in positions:
+                    new_generation(work.gen, work.tt)
+                    work.stats[:] = 0
+                    t0 = time.perf_counter()
+                    solver(pos, rules, work, F_ALL)
+                    times.append(time.perf_counter() - t0)
+                    nodes.append(int(work.stats[SearchStat.NODES]))
+                    if time.perf_counter() - start > budget:
+                        break
+                ms = np.array(times) * 1e3
+                rows.append(
+                    {
+                        "workload": f"pitch solve-full {mode} {n}p",
+                        "threads": 1,
+                        "players": n,
+                        "search": mode,
+                        "rounds": len(times),
+                        "median_ms": round(float(np.median(ms)), 3),
+                        "p95_ms": round(float(np.percentile(ms, 95)), 3),
+                        "max_ms": round(float(ms.max()), 3),
+                        "mean_ms": round(float(ms.mean()), 3),
+                        "median_nodes": int(np.median(nodes)),
+                    }
+                )
+    finally:
+        numba.set_num_threads(previous)
+    return rows
+
+
+def _rounds(play: str, quick: bool) -> list[dict]:
+    n = 200_000 if quick else 2_000_000
+    rules = Rules(players=4).to_array()
+    policy = make_policy("random", play)
+    previous = numba.get_num_threads()
+    rows = []
+    try:
+        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+            numba.set_num_threads(threads)
+            simulate_rounds(1, 0, 1000, rules, policy, False)  # compile
+            best = float("inf")
+            for r in range(3):
+                t0 = time.perf_counter()
+                simulate_rounds(r + 1, 0, n, rules, policy, False)
+                best = min(best, time.perf_counter() - t0)
+            rows.append(
+                {
+                    "workload": f"pitch rounds-{play}",
+                    "threads": threads,
+                    "players": 4,
+                    "rounds": n,
+                    "rounds_per_s": round(n / best),
+                }
+            )
+    finally:
+        numba.set_num_threads(previous)
+    return rows
+
+
+def bid_advice(quick: bool) -> list[dict]:
+    """``piquet pitch bid`` 's work (5,000 worlds, every legal call, heuristic play), 4 players,
+    seat 2 after "0:pass 1:3", on every thread; the first call (compile) is not timed."""
+    hand = C.parse_cards("AS JS 6S 2S KH TD")
+    advise_bid(hand, 4, 2, [0, 3], worlds=50)
+    worlds = 1000 if quick else 5000
+    times = []
+    for seed in range(1, 4):
+        t0 = time.perf_counter()
+        adv = advise_bid(hand, 4, 2, [0, 3], worlds=worlds, seed=seed)
+        times.append(time.perf_counter() - t0)
+    return [
+        {
+            "workload": "pitch bid",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "players": 4,
+            "worlds": worlds,
+            "candidates": len(adv.calls) + len(adv.suits),
+            "best_s": round(min(times), 3),
+        }
+    ]
+
+
+WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
+    "pitch solve-full": solve_full,
+    "pitch rounds-random": lambda quick: _rounds("random", quick),
+    "pitch rounds-heuristic": lambda quick: _rounds("heuristic", quick),
+    "pitch bid": bid_advice,
+}

@@ -1,0 +1,243 @@
+"""The bid advisor: for one seat's six cards, at a table of ``players``, after the calls made
+before him, the value of every legal call (and of every suit he could pitch) on common worlds.
+
+Perspective: the advising seat's points and score change in the round (as bidder: +bid made,
+-bid set; as a defender: the points he takes). Worlds and play: ``kernels/advisor.py``. The
+other players bid with ``others`` (default ``threshold``); with ``prior="auction"`` a world is
+kept only when they would have made the calls already made (a Bayesian prior over their
+hands: uniform over deals, conditioned on that bidding model).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from ..core.errors import InputError
+from ..core.stats import Z95, paired_difference, wilson_interval
+from . import cards as C
+from .kernels.advisor import BidQuery, advise_worlds
+from .kernels.auction import legal_calls
+from .layouts import BID_MAX, BID_MIN, POINT_NAMES, AdviceRec
+from .policies import make_policy
+from .rules import Rules
+
+PRIORS = ("auction", "uniform")
+
+
+def parse_auction(text: str | None, seat: int, players: int) -> list[int]:
+    """Calls of seats 0..seat-1 from ``"0:pass 1:4 …"`` (seat:call, calls pass or 3..6, in seat
+    order, each legal); raises InputError."""
+    calls: list[int] = []
+    items = (text or "").replace(",", " ").split()
+    highest = 0
+    for i, item in enumerate(items):
+        m = re.fullmatch(r"(\d+):(pass|p|[3-6])", item.strip().lower())
+        if not m:
+            raise InputError(f"auction item {item!r}: expected SEAT:CALL (CALL pass or 3..6)")
+        s, call = int(m.group(1)), m.group(2)
+        if s != i:
+            raise InputError(f"auction item {item!r}: calls go in seat order from seat 0")
+        c = 0 if call.startswith("p") else int(call)
+        if c and c <= highest:
+            raise InputError(f"auction item {item!r}: a bid must be higher than {highest}")
+        highest = max(highest, c)
+        calls.append(c)
+    if len(calls) != seat:
+        raise InputError(
+            f"seat {seat} speaks after seats 0..{seat - 1}: give their {seat} calls "
+            f"(got {len(calls)})"
+            if seat
+            else "seat 0 speaks first: no calls before him"
+        )
+    if seat >= players:
+        raise InputError(f"seat must be 0..{players - 1} at {players} players")
+    return calls
+
+
+@dataclass
+class Estimate:
+    """A mean with its 95% interval and sample count."""
+
+    mean: float
+    ci95: list[float]
+    n: int
+
+
+@dataclass
+class SuitStudy:
+    """The advising seat as bidder with ``suit`` as trump (the auction stopped at him)."""
+
+    suit: str
+    trumps: int
+    p_points: dict[str, Estimate]  # P(he scores High, Low, Jack, Six, Last, Game)
+    expected_points: Estimate
+    p_at_least: dict[int, Estimate]  # P(points >= k), k = 3..6
+
+
+@dataclass
+class CallValue:
+    """One call (a bid with the suit to pitch, or a pass) and its expected score change."""
+
+    call: str
+    bid: int
+    suit: str | None
+    score: Estimate
+    p_bidder: float  # share of worlds where he ended the bidder
+    p_made: float | None  # of those, share where he made the bid
+
+
+@dataclass
+class BidAdvice:
+    hand: str
+    players: int
+    seat: int
+    dealer: bool
+    auction: list[int]
+    others: str
+    play: str
+    prior: str
+    worlds: int
+    inconsistent_worlds: int
+    seed: int
+    suits: list[SuitStudy]
+    calls: list[CallValue]
+    recommendation: str
+    margin: dict = field(default_factory=dict)  # best minus runner-up call (paired)
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _mean(x: np.ndarray) -> Estimate:
+    x = np.asarray(x, dtype=np.float64)
+    se = float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("inf")
+    m = float(x.mean())
+    return Estimate(m, [m - Z95 * se, m + Z95 * se], len(x))
+
+
+def _prop(k: int, n: int) -> Estimate:
+    lo, hi = wilson_interval(int(k), n)
+    return Estimate(k / n, [lo, hi], n)
+
+
+def candidates(hand: int, seat: int, players: int, calls: list[int]) -> np.ndarray:
+    """Candidate rows (Cand): the per-suit studies, then each legal call (bids once per suit
+    held)."""
+    suits = [s for s in range(4) if hand & C.suit_cards(s)]
+    rows = [(BID_MIN, s, 1) for s in suits]
+    legal = int(legal_calls(max(calls, default=0), 1 if seat == players - 1 else 0))
+    if legal & 1:
+        rows.append((0, -1, 0))
+    for b in range(BID_MIN, BID_MAX + 1):
+        if legal >> b & 1:
+            rows += [(b, s, 0) for s in suits]
+    return np.array(rows, dtype=np.int64)
+
+
+def advise_bid(
+    hand: int,
+    players: int,
+    seat: int,
+    auction: list[int] | None = None,
+    rules: Rules | None = None,
+    play: str = "heuristic",
+    others: str = "threshold",
+    prior: str = "auction",
+    worlds: int = 5000,
+    seed: int = 1,
+) -> BidAdvice:
+    """Value every legal call of ``seat`` holding ``hand`` (six cards) on ``worlds`` common
+    worlds. Raises InputError on bad input (before any simulation)."""
+    rules = rules or Rules(players=players)
+    if rules.players != players:
+        raise InputError("rules and players disagree")
+    if C.popcount(hand) != C.HAND_SIZE:
+        raise InputError(f"a hand has 6 cards, got {C.popcount(hand)}")
+    if not 0 <= seat < players:
+        raise InputError(f"seat must be 0..{players - 1} at {players} players")
+    calls = list(auction or [])
+    if len(calls) != seat:
+        raise InputError(f"seat {seat} needs the {seat} calls before him")
+    if prior not in PRIORS:
+        raise InputError(f"prior must be one of {', '.join(PRIORS)}")
+    if not 1 <= worlds <= 10_000_000:
+        raise InputError("worlds must be 1 to 10,000,000")
+    policy = make_policy(others, play)
+    cands = candidates(hand, seat, players, calls)
+    padded = np.full(6, -1, dtype=np.int64)
+    padded[:seat] = calls
+    query = BidQuery(
+        np.int64(seat), np.int64(hand), padded, cands, np.int64(prior == "auction" and seat > 0)
+    )
+    t0 = time.perf_counter()
+    out, misses = advise_worlds(np.int64(seed), np.int64(worlds), rules.to_array(), policy, query)
+    seconds = time.perf_counter() - t0
+    suits: list[SuitStudy] = []
+    values: list[CallValue] = []
+    scores: list[np.ndarray] = []
+    for j, (call, suit, forced) in enumerate(cands.tolist()):
+        o = out[:, j]
+        if forced:
+            taken = o[:, AdviceRec.TAKEN]
+            pts = o[:, AdviceRec.POINTS]
+            suits.append(
+                SuitStudy(
+                    C.SUITS[suit],
+                    C.popcount(hand & C.suit_cards(suit)),
+                    {
+                        name: _prop(int(((taken >> p) & 1).sum()), worlds)
+                        for p, name in enumerate(POINT_NAMES)
+                    },
+                    _mean(pts),
+                    {k: _prop(int((pts >= k).sum()), worlds) for k in range(3, 7)},
+                )
+            )
+            continue
+        mine = o[:, AdviceRec.BIDDER] == seat
+        made = mine & (o[:, AdviceRec.POINTS] >= o[:, AdviceRec.BID])
+        name = "pass" if call == 0 else f"{call} {C.SUITS[suit]}"
+        if call and seat == players - 1 and call == max(calls, default=0):
+            name += " (steal)"
+        values.append(
+            CallValue(
+                name,
+                call,
+                None if call == 0 else C.SUITS[suit],
+                _mean(o[:, AdviceRec.SCORE]),
+                float(mine.mean()),
+                float(made.sum() / mine.sum()) if mine.any() else None,
+            )
+        )
+        scores.append(o[:, AdviceRec.SCORE])
+    order = sorted(range(len(values)), key=lambda i: -values[i].score.mean)
+    best = order[0]
+    margin = {}
+    if len(order) > 1:
+        second = next((i for i in order[1:] if values[i].bid != values[best].bid), order[1])
+        margin = {"versus": values[second].call, **paired_difference(scores[best], scores[second])}
+    return BidAdvice(
+        C.format_cards(hand),
+        players,
+        seat,
+        seat == players - 1,
+        calls,
+        others,
+        play,
+        prior,
+        worlds,
+        int(misses.sum()),
+        seed,
+        suits,
+        values,
+        values[best].call,
+        margin,
+        seconds,
+    )
+
+
+__all__ = ["PRIORS", "BidAdvice", "CallValue", "SuitStudy", "advise_bid", "parse_auction"]

@@ -1,0 +1,8 @@
+"""Pitch's commands: the ``pitch`` click group (``piquet pitch …``), thin over the library."""
+
+from __future__ import annotations
+
+from . import batch, bid, hand, odds, solve  # noqa: F401  (importing a module registers its commands)
+from .app import pitch
+
+__all__ = ["pitch"]

@@ -1,0 +1,88 @@
+"""Pieces shared by Pitch's commands: the rules options, suit and per-seat list parameters."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import click
+
+from ...core.cards import CardError
+from ..cards import MAX_PLAYERS, MIN_PLAYERS, parse_suit
+from ..rules import GAME_TIE, LOW_TO
+
+PLAYERS = click.IntRange(MIN_PLAYERS, MAX_PLAYERS)
+
+
+class SuitType(click.ParamType):
+    """A suit: S H D C or a suit symbol, any case; converts to 0..3."""
+
+    name = "SUIT"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_suit(value)
+        except CardError as err:
+            self.fail(str(err), param, ctx)
+
+
+class SeatListType(click.ParamType):
+    """Whole numbers >= 0 separated by colons, one per seat: ``0:10:3:0``."""
+
+    name = "N:N:…"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        try:
+            out = [int(x) for x in value.split(":")]
+            if any(x < 0 for x in out):
+                raise ValueError
+        except ValueError:
+            self.fail(f"expected whole numbers >= 0 separated by ':', got {value!r}", param, ctx)
+        return out
+
+
+_RULE_OPTIONS = [
+    click.option(
+        "--must-follow/--may-trump",
+        default=False,
+        show_default=True,
+        help="Whether a player holding the suit led may trump instead (may-trump) or must "
+        "follow it.",
+    ),
+    click.option(
+        "--low-to",
+        type=click.Choice(LOW_TO),
+        default="holder",
+        show_default=True,
+        help="Who scores Low: the player dealt the lowest trump in play, or the winner of "
+        "the trick it falls in.",
+    ),
+    click.option(
+        "--game-tie",
+        type=click.Choice(GAME_TIE),
+        default="nobody",
+        show_default=True,
+        help="Who scores Game when players tie for the most game points.",
+    ),
+]
+
+
+def rules_options(func: Callable) -> Callable:
+    """Add the play rules options; pass ``rule_options`` (a dict of Rules fields)."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        options = {
+            "must_follow": kwargs.pop("must_follow"),
+            "low_to": kwargs.pop("low_to"),
+            "game_tie": kwargs.pop("game_tie"),
+        }
+        return func(*args, rule_options=options, **kwargs)
+
+    for option in reversed(_RULE_OPTIONS):
+        wrapper = option(wrapper)
+    return wrapper

@@ -1,0 +1,53 @@
+"""`piquet pitch hand`: what a six-card hand holds, suit by suit as trump, with exact chances."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import CardsType, echo_json, json_option
+from ..cards import PACK
+from ..hand import describe_hand
+from .app import pitch
+from .common import PLAYERS
+
+
+@pitch.command("hand")
+@click.argument("cards", type=CardsType(PACK, count=6))
+@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
+@json_option
+def hand_cmd(cards: int, players: int, as_json: bool) -> None:
+    """Each suit of a six-card hand as trump: the trumps held, P(High), P(Low to the holder),
+    the Jack and Six of trumps, and the hand's game points.
+
+    Chances are exact, given these six cards (the other players hold 6 of the 46 unseen cards
+    each). High: no higher trump dealt to anyone else; Low: no lower one.
+
+    \b
+    Example:
+      piquet pitch hand "AS JS 6S 2S KH TD" --players 4
+      piquet pitch hand "S:AJ62 H:K D:T" --players 6 --json
+    """
+    info = describe_hand(cards, players)
+    if as_json:
+        echo_json(info)
+        return
+    console = Console()
+    console.print(f"Hand {info['hand']}   game points {info['game_points']}   {players} players")
+    table = Table(title="Each suit as trump (exact, given this hand)", title_justify="left")
+    for col in ("trump", "held", "cards", "P(High)", "P(Low)", "P(Jack in play)", "P(Six in play)"):
+        table.add_column(col, justify="left" if col in ("trump", "cards") else "right")
+    for row in info["suits"]:
+        jack = "held" if row["jack_held"] else f"{row['p_jack_in_play']:.3f}"
+        six = "held" if row["six_held"] else f"{row['p_six_in_play']:.3f}"
+        table.add_row(
+            row["suit"],
+            str(row["trumps"]),
+            row["cards"] or "-",
+            f"{row['p_high']:.3f}",
+            f"{row['p_low']:.3f}",
+            jack,
+            six,
+        )
+    console.print(table)

@@ -1,0 +1,134 @@
+"""`piquet pitch solve`: exact play values of a round (or an endgame) with every hand seen."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import CardsType, echo_json, json_option
+from .. import cards as C
+from ..rules import Rules
+from ..solver import solve
+from .app import pitch
+from .common import SeatListType, SuitType, rules_options
+
+HAND = CardsType(C.PACK, min_count=1, max_count=6)
+
+
+@pitch.command("solve")
+@click.argument("hands", nargs=-1, required=True, type=HAND)
+@click.option(
+    "--trump",
+    type=SuitType(),
+    default=None,
+    help="Trump suit; the bidder's pitch must be of it. Without it (full rounds "
+    "only) the bidder's first card chooses it.",
+)
+@click.option(
+    "--leader",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Seat to lead now (a full round: the bidder, who pitches).",
+)
+@click.option(
+    "--bidder",
+    type=click.IntRange(0),
+    default=None,
+    help="The bidder's seat (default: the leader).",
+)
+@click.option(
+    "--paranoid",
+    is_flag=True,
+    help="Everyone plays against the bidder: value = the bidder's points.",
+)
+@click.option(
+    "--bid",
+    type=click.IntRange(3, 6),
+    default=None,
+    help="The bidder's bid: say whether he makes it (full rounds).",
+)
+@click.option(
+    "--game-points",
+    type=SeatListType(),
+    default=None,
+    metavar="G0:G1:…",
+    help="Endgames: game points taken so far per seat.",
+)
+@click.option(
+    "--played",
+    type=CardsType(C.PACK, max_count=46),
+    default=0,
+    help="Endgames: cards already played (tells Low under --low-to capturer).",
+)
+@rules_options
+@json_option
+def solve_cmd(
+    hands, trump, leader, bidder, paranoid, bid, game_points, played, rule_options, as_json
+) -> None:
+    """Exact values of the play with every hand seen, one HAND per seat from seat 0 (the
+    dealer's left; 3 to 6 hands of equal size).
+
+    Whose points: by default every seat's points, each player maximising his own (max^n;
+    a player indifferent between cards gives the bidder fewer points, then everyone fewer).
+    With --paranoid, the bidder's points when all the others play against him. Points are
+    those still to be decided: all six kinds for a full round (six cards each).
+
+    \b
+    Examples:
+      piquet pitch solve "AS KS 2S 3H 4D 5C" "JS 6S TH 9H 8D 7C" \\
+                         "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --leader 0
+      piquet pitch solve "AS KS 2S 3H 4D 5C" "JS 6S TH 9H 8D 7C" \\
+                         "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --trump H --paranoid --bid 4
+      piquet pitch solve "AS 3H" "6S 9H" "QS KH" --trump S --leader 1 --bidder 0 \\
+                         --game-points 10:4:0
+    """
+    rules = Rules(players=len(hands), **rule_options) if 3 <= len(hands) <= 6 else None
+    if rules is None:
+        raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
+    sol = solve(list(hands), leader, bidder, trump, rules, paranoid, game_points, played)
+    full = C.popcount(hands[0]) == C.HAND_SIZE
+    made = None if bid is None or not full else sol.bidder_points >= bid
+    if as_json:
+        data = sol.to_dict()
+        data["hands"] = [C.format_cards(h) for h in hands]
+        data["rules"] = rules.to_dict()
+        data["bid"] = bid
+        data["made"] = made
+        echo_json(data)
+        return
+    console = Console()
+    who = "the bidder's points, everyone against him" if paranoid else "each seat's own points"
+    console.print(
+        f"{len(hands)} players, bidder seat {sol.bidder}, seat {leader} leads, trump "
+        f"{sol.trump or 'set by the pitch'}; values are {who}, still to be decided"
+    )
+    table = Table(title="Seats", title_justify="left")
+    for col in ("seat", "hand", "points"):
+        table.add_column(col, justify="right" if col != "hand" else "left")
+    for s, h in enumerate(hands):
+        pts = (
+            str(sol.points[s])
+            if sol.points is not None
+            else (str(sol.bidder_points) if s == sol.bidder else "-")
+        )
+        table.add_row(f"{s}{' (bidder)' if s == sol.bidder else ''}", C.format_cards(h), pts)
+    console.print(table)
+    if made is not None:
+        console.print(f"Bid {bid}: {'made' if made else 'set'} ({sol.bidder_points} points)")
+    choices = Table(title=f"Seat {sol.to_move}'s cards", title_justify="left")
+    choices.add_column("card")
+    choices.add_column("value")
+    for ch in sol.choices:
+        v = ch["value"]
+        choices.add_row(ch["card"], str(v) if paranoid else " ".join(map(str, v)))
+    console.print(choices)
+    line = Table(title="Line", title_justify="left")
+    for col in ("trick", "leader", "cards", "winner", "points"):
+        line.add_column(col, justify="left" if col == "cards" else "right")
+    for i, t in enumerate(sol.line, 1):
+        line.add_row(
+            str(i), str(t.leader), " ".join(t.cards), str(t.winner), " ".join(map(str, t.points))
+        )
+    console.print(line)

@@ -1,0 +1,79 @@
+"""Two bid policies compared on the same rounds: one seat (the "hero", rotating with the round
+index so he sits in every seat) bids with policy A, then the round is replayed from the same
+deal and stream with him bidding with policy B; the other seats bid with the table's policy
+and everyone plays with its play policy. The paired difference of his score is the measure.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from ...core.jit import njit, njit_parallel
+from ...core.rng import deal_hands, stream_key
+from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, RuleSlot
+from .auction import auction_result, legal_calls
+from .policies import choose_call
+from .round import new_round_work, play_out
+from .scoring import score_tricks
+
+N_CHUNKS = 64
+REC_LEN = int(RoundRec.LEN)
+#: Per round and variant (A 0, B 1): the hero's score, his points, whether he was the bidder,
+#: whether he made his bid.
+DUEL_FIELDS = 4
+
+
+@njit
+def duel_span(seed, lo, hi, rules, table, heroes, out):
+    """Rounds ``lo .. hi-1``; ``heroes`` is a ``Policy`` of two rows: ``ids[v]`` and
+    ``params[v]`` are the hero's policy in variant v (A 0, B 1)."""
+    n = rules[RuleSlot.PLAYERS]
+    work = new_round_work()
+    rec = np.zeros(REC_LEN, dtype=np.int64)
+    dealt = np.zeros(SEATS, dtype=np.int64)
+    for i in range(lo, hi):
+        key = stream_key(seed, i)
+        hero = i % n
+        work.state[0] = 0
+        deal_hands(key, work.pack, work.state, n, TRICKS, 13, 16, dealt)
+        start = work.state[0]
+        for v in range(2):
+            work.state[0] = start
+            for s in range(SEATS):
+                work.hands[s] = dealt[s]
+            highest = np.int64(BID_PASS)
+            for s in range(n):
+                calls = legal_calls(highest, 1 if s == n - 1 else 0)
+                if s == hero:
+                    c = choose_call(
+                        heroes.ids[v, 0], heroes.params[v], calls, dealt[s], key, work.state
+                    )
+                else:
+                    c = choose_call(table.ids[0], table.params, calls, dealt[s], key, work.state)
+                work.calls[s] = c
+                if c > highest:
+                    highest = c
+            bidder, bid, _ = auction_result(work.calls, n)
+            trump = play_out(rules, table, work, key, bidder, np.int64(-1), rec[:0])
+            score_tricks(dealt, bidder, bid, trump, work.tricks, work.winners, rules, rec)
+            o = out[i, v]
+            o[0] = rec[RoundRec.SCORE + hero]
+            o[1] = rec[RoundRec.POINTS + hero]
+            o[2] = 1 if bidder == hero else 0
+            o[3] = 1 if bidder == hero and rec[RoundRec.MADE] else 0
+
+
+@njit_parallel
+def duel_rounds(seed, n_rounds, rules, table, heroes):
+    """int64[n_rounds, 2, DUEL_FIELDS]; round i uses the stream (seed, i) for both variants,
+    the same whatever the thread count."""
+    out = np.zeros((n_rounds, 2, DUEL_FIELDS), dtype=np.int64)
+    n_chunks = min(n_rounds, N_CHUNKS)
+    per = (n_rounds + n_chunks - 1) // n_chunks if n_chunks else 0
+    for ch in prange(n_chunks):
+        lo = ch * per
+        hi = min(n_rounds, lo + per)
+        if lo < hi:
+            duel_span(seed, lo, hi, rules, table, heroes, out)
+    return out

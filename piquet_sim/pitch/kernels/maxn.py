@@ -1,0 +1,152 @@
+"""Max^n search: every player maximises his own points; the value of a position is a vector
+of points per seat (packed, see ``search_node``), points still to be decided from there.
+
+At his turn a player takes the child he prefers under :func:`~.search_node.pref_key` (his own
+points, then fewer for the bidder, then fewer in all, then the smaller vector in seat order):
+a total order on outcomes, so the value does not depend on the order moves are searched in.
+
+Pruning (all exact; after Sturtevant and Korf's max^n pruning for games with a bounded sum):
+
+* immediate: a player who gets every point still live cannot do better; stop;
+* shallow: the points still live bound the sum of the vector, so once the mover has secured
+  ``x`` for himself, the parent's mover gets at most ``live - x`` here; when that is below
+  what he already has elsewhere, the parent will not choose this node, which is cut (its
+  partial value is not stored);
+* trick starts are stored in the table (exact vectors, rest of the round), with their best
+  move for ordering; equivalent cards are tried once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.jit import njit
+from ..layouts import Ctx, Frame, SearchStat
+from .search_node import (
+    F_EQUIV,
+    F_PRUNE,
+    F_TT,
+    canonical,
+    generate,
+    make_move,
+    nibble,
+    node_setup,
+    plain_cards,
+    pref_key,
+    tricks_left,
+    unmake_move,
+)
+from .search_tt import key_a, key_b, tt_probe, tt_store
+from .tricks import mask_game_points
+
+NO_BOUND = -99
+VEC_BITS = np.int64(0xFFFFFF)
+
+
+@njit
+def maxn(work):
+    """Value (packed vector) of the position set up in ``work.frames[0]`` and ``work.hands``
+    / ``work.game``; ``frames[0, PB]`` should be NO_BOUND."""
+    fr = work.frames
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    bidder = ctx[Ctx.BIDDER]
+    flags = ctx[Ctx.FLAGS]
+    gen = ctx[Ctx.GEN]
+    tt = work.tt
+    stats = work.stats
+    sp = 0
+    mode = 0  # 0 enter node sp, 1 next move at sp, 2 return ret to the parent, 3 take ret at sp
+    ret = np.int64(0)
+    while True:
+        if mode == 0:
+            out, smax = node_setup(work, sp)
+            if fr[sp, Frame.K] == 0:
+                left = tricks_left(work, sp)
+                if left == 0:
+                    ret = np.int64(0)
+                    mode = 2
+                    continue
+                if flags & F_TT and fr[sp, Frame.PITCH] == 0:
+                    glive = fr[sp, Frame.GLIVE]
+                    plain = plain_cards(fr[sp, Frame.TRUMP], fr[sp, Frame.LOW], glive)
+                    canon = canonical(work, out, plain) if flags & F_EQUIV else out
+                    ka = key_a(canon, fr[sp, Frame.SEAT], fr[sp, Frame.TRUMP], glive, 0)
+                    kb = key_b(work.game, n, mask_game_points(out) if glive else 0, glive, gen)
+                    fr[sp, Frame.KEYA] = ka
+                    fr[sp, Frame.KEYB] = kb
+                    data = tt_probe(tt, ka, kb)
+                    if data >= 0:  # entries are exact vectors
+                        stats[SearchStat.TT_HITS] += 1
+                        ret = data & VEC_BITS
+                        mode = 2
+                        continue
+            fr[sp, Frame.NMOVES] = generate(work, sp, -1)
+            fr[sp, Frame.I] = 0
+            fr[sp, Frame.VAL] = -1
+            fr[sp, Frame.VKEY] = -1
+            fr[sp, Frame.BMOVE] = -1
+            fr[sp, Frame.CUT] = 0
+            mode = 1
+        elif mode == 1:
+            i = fr[sp, Frame.I]
+            if i >= fr[sp, Frame.NMOVES]:
+                ret = fr[sp, Frame.VAL]
+                if (
+                    flags & F_TT
+                    and fr[sp, Frame.K] == 0
+                    and fr[sp, Frame.PITCH] == 0
+                    and fr[sp, Frame.CUT] == 0
+                ):
+                    stats[SearchStat.TT_STORES] += 1
+                    tt_store(
+                        tt,
+                        fr[sp, Frame.KEYA],
+                        fr[sp, Frame.KEYB],
+                        ret | ((fr[sp, Frame.BMOVE] + 1) << 24),
+                        tricks_left(work, sp),
+                    )
+                mode = 2
+                continue
+            fr[sp, Frame.I] = i + 1
+            c = work.moves[sp, i]
+            gain = make_move(work, sp, c)
+            fr[sp, Frame.GAIN] = gain
+            seat = fr[sp, Frame.SEAT]
+            c1 = sp + 1
+            fr[c1, Frame.PB] = NO_BOUND
+            if flags & F_PRUNE and fr[sp, Frame.VAL] >= 0 and fr[c1, Frame.SEAT] != seat:
+                fr[c1, Frame.PQ] = seat
+                fr[c1, Frame.PB] = nibble(fr[sp, Frame.VAL], seat) - nibble(gain, seat)
+            if fr[sp, Frame.CLOSED]:
+                ret = np.int64(0)
+                mode = 3
+                continue
+            sp = c1
+            mode = 0
+        elif mode == 2:
+            if sp == 0:
+                return ret
+            sp -= 1
+            mode = 3
+        else:
+            unmake_move(work, sp)
+            v = ret + fr[sp, Frame.GAIN]
+            seat = fr[sp, Frame.SEAT]
+            key = pref_key(v, seat, bidder)
+            if key > fr[sp, Frame.VKEY]:
+                fr[sp, Frame.VKEY] = key
+                fr[sp, Frame.VAL] = v
+                fr[sp, Frame.BMOVE] = fr[sp, Frame.CUR]
+            if flags & F_PRUNE:
+                # the node's value (its moves' gains included) sums to at most SMAX
+                own = nibble(fr[sp, Frame.VAL], seat)
+                smax = fr[sp, Frame.SMAX]
+                pb = fr[sp, Frame.PB]
+                if own >= smax:
+                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]  # immediate: every live point
+                elif pb != NO_BOUND and smax - own < pb:
+                    stats[SearchStat.CUTS] += 1
+                    fr[sp, Frame.CUT] = 1
+                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
+            mode = 1

@@ -1,0 +1,75 @@
+"""Counts of deal events for the odds tables: ``prange`` over fixed chunks of deals (deal ``i``
+of ``seed`` keyed by ``(seed, start + i)``), integer counts merged exactly.
+
+Perspective: seat 0 is "me"; ``suit`` is the suit the events are about (the trump to be).
+Count slots are :class:`~..layouts.OddsSlot`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from ...core.bits import high_index, low_index, popcount64
+from ...core.jit import njit, njit_parallel
+from ...core.rng import deal_hands, stream_key
+from ..layouts import SEATS, OddsSlot
+from .tricks import suit_mask
+
+N_CHUNKS = 64
+
+
+@njit
+def count_deal(hands, n, suit, counts):
+    """Add one deal's events to ``counts``."""
+    sm = suit_mask(suit)
+    all_ = np.int64(0)
+    for s in range(n):
+        all_ |= hands[s]
+    mine = hands[0] & sm
+    dealt = all_ & sm
+    base = 16 * suit
+    counts[OddsSlot.DEALS] += 1
+    counts[OddsSlot.JACK_IN_PLAY] += (dealt >> (base + 9)) & 1
+    counts[OddsSlot.SIX_IN_PLAY] += (dealt >> (base + 4)) & 1
+    counts[OddsSlot.SUIT_IN_PLAY + popcount64(dealt)] += 1
+    counts[OddsSlot.MY_COUNT + popcount64(mine)] += 1
+    if dealt != 0 and (mine >> high_index(dealt)) & 1:
+        counts[OddsSlot.I_HOLD_TOP] += 1
+    for j in range(5):  # ten, jack, queen, king, ace
+        r = 8 + j
+        if (mine >> (base + r)) & 1:
+            counts[OddsSlot.HOLD_HIGH + j] += 1
+            if high_index(dealt) == base + r:
+                counts[OddsSlot.IS_HIGH + j] += 1
+    for r in range(3):  # two, three, four
+        if (mine >> (base + r)) & 1:
+            counts[OddsSlot.HOLD_LOW + r] += 1
+            if low_index(dealt) == base + r:
+                counts[OddsSlot.IS_LOW + r] += 1
+
+
+@njit
+def _count_span(seed, start, lo, hi, n, suit, counts):
+    pack = np.empty(52, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    hands = np.zeros(SEATS, dtype=np.int64)
+    for i in range(lo, hi):
+        state[0] = 0
+        deal_hands(stream_key(seed, start + i), pack, state, n, 6, 13, 16, hands)
+        count_deal(hands, n, suit, counts)
+
+
+@njit_parallel
+def odds_counts(seed, start, size, n, suit):
+    """Event counts (int64[OddsSlot.LEN]) over deals ``start .. start+size-1`` of ``seed``
+    with ``n`` players, about ``suit``."""
+    n_chunks = min(size, N_CHUNKS)
+    per = (size + n_chunks - 1) // n_chunks if n_chunks else 0
+    parts = np.zeros((max(n_chunks, 1), OddsSlot.LEN), dtype=np.int64)
+    for ch in prange(n_chunks):
+        lo = ch * per
+        hi = min(size, lo + per)
+        if lo < hi:
+            _count_span(seed, start, lo, hi, n, suit, parts[ch])
+    return parts.sum(axis=0)

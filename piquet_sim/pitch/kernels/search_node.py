@@ -1,0 +1,595 @@
+"""What both searches do at a node: which points are still live, which cards are worth trying
+(one of each run of equivalent cards, best first), making and unmaking a move.
+
+Values are per seat, packed four bits a seat with seat 0 in the highest nibble (bits 20..23):
+``points << shift(seat)``; adding two packed vectors adds seat by seat (a seat's points in a
+round never exceed 6). The search state lives in :data:`SearchWork`; a ply is one row of
+``frames`` (:class:`~..layouts.Frame`).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from ...core.bits import high_index, low_index, popcount64
+from ...core.jit import njit, njit_inline
+from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, SearchStat
+from .search_tt import DEFAULT_TT_BITS, key_a, key_b, make_tt, tt_probe, tt_store
+from .tricks import beats, card_game_points, legal_plays, mask_game_points, suit_mask, trick_bonus
+
+MAX_PLY = SEATS * TRICKS + 2
+MAX_MOVES = 16
+#: Ranks two to nine of every suit: cards worth no game point.
+PLAIN = np.int64(0x00FF_00FF_00FF_00FF)
+ALL_RANKS = np.int64(0x1FFF_1FFF_1FFF_1FFF)
+SIX_RANK = 4
+JACK_RANK = 9
+
+# search techniques (Ctx.FLAGS), switched off one by one in tests
+F_TT = 1  # transposition table
+F_EQUIV = 2  # one card of each run of equivalent cards
+F_PRUNE = 4  # max^n: shallow and immediate pruning; paranoid: alpha-beta windows and bounds
+F_ORDER = 8  # move ordering (table move first, then heuristics)
+F_ALL = 15
+
+#: Per-thread search state: table, stack frames, move lists and their scores, current hands
+#: and game-point totals per seat, counters, the generation counter and the search constants.
+SearchWork = namedtuple(
+    "SearchWork",
+    [
+        "tt",
+        "frames",
+        "moves",
+        "scores",
+        "hands",
+        "game",
+        "stats",
+        "gen",
+        "ctx",
+        "root",
+        "owner",
+        "eg",
+    ],
+)
+
+
+def make_work(tt_bits: int = DEFAULT_TT_BITS) -> SearchWork:
+    """A fresh workspace with a table of ``2 ** tt_bits`` entries (32 bytes each)."""
+    return SearchWork(
+        make_tt(tt_bits),
+        np.zeros((MAX_PLY, Frame.LEN), dtype=np.int64),
+        np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(SearchStat.LEN, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(Ctx.LEN, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(64, dtype=np.int64),
+        np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
+    )
+
+
+@njit
+def new_work(tt_bits):
+    """:func:`make_work` inside a kernel (one per thread of a parallel driver)."""
+    return SearchWork(
+        np.full((np.int64(1) << tt_bits) * 4, -1, dtype=np.int64),
+        np.zeros((MAX_PLY, Frame.LEN), dtype=np.int64),
+        np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(SearchStat.LEN, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(Ctx.LEN, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(64, dtype=np.int64),
+        np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
+    )
+
+
+@njit_inline
+def shift(seat):
+    """Bit offset of a seat's nibble in a packed vector (seat 0 highest)."""
+    return 4 * (5 - seat)
+
+
+@njit_inline
+def nibble(v, seat):
+    """Points of ``seat`` in packed vector ``v``."""
+    return (v >> shift(seat)) & 15
+
+
+@njit_inline
+def nibble_sum(v):
+    """Total points in a packed vector."""
+    return ((v * 0x111111) >> 20) & 15
+
+
+@njit_inline
+def pref_key(v, mover, bidder):
+    """Preference of ``mover`` for outcome ``v`` (larger is preferred; a total order on
+    vectors): his own points; then, for a defender, fewer points for the bidder; then fewer
+    points in all; then the vector smaller in seat order (seat 0 first)."""
+    k = nibble(v, mover) << 36
+    if mover != bidder:
+        k |= (15 - nibble(v, bidder)) << 32
+    k |= (15 - nibble_sum(v)) << 28
+    return k | (0xFFFFFF - v)
+
+
+@njit_inline
+def in_hands(hands, n):
+    """Every card still in a hand."""
+    out = np.int64(0)
+    for s in range(n):
+        out |= hands[s]
+    return out
+
+
+@njit_inline
+def live_points(out, trump, low, glive):
+    """Most points still to be decided (all seats together) when ``out`` holds every card
+    still in hand or in the trick: Last, Game while live, the Jack and Six of trumps while out,
+    the Low card while it may be captured. Before the pitch: 6."""
+    if trump < 0:
+        return np.int64(6)
+    base = 16 * trump
+    return (
+        1
+        + glive
+        + ((out >> (base + JACK_RANK)) & 1)
+        + ((out >> (base + SIX_RANK)) & 1)
+        + (((out >> low) & 1) if low >= 0 else 0)
+    )
+
+
+@njit_inline
+def plain_cards(trump, low, glive):
+    """Cards whose only use is to win or lose a trick: ranks two to nine (every rank once
+    Game is settled), less the Jack and Six of trumps and the Low card still to capture."""
+    plain = PLAIN if glive else ALL_RANKS
+    if trump >= 0:
+        plain &= ~(np.int64(1) << (16 * trump + SIX_RANK))
+        plain &= ~(np.int64(1) << (16 * trump + JACK_RANK))
+    if low >= 0:
+        plain &= ~(np.int64(1) << low)
+    return plain
+
+
+@njit_inline
+def canonical(work, out, plain):
+    """The cards ``out`` with every plain card replaced by the lowest card its holder was
+    dealt (``work.root``) that keeps the order of the suit's cards still out: positions with
+    the same canonical cards have the same value."""
+    canon = np.int64(0)
+    prev = np.int64(-1)
+    suit = np.int64(-1)
+    m = out
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        if (c >> 4) != suit:
+            suit = c >> 4
+            prev = 16 * suit - 1
+        d = c
+        if (plain >> c) & 1:
+            cand = work.root[work.owner[c]] & plain & ~((np.int64(2) << prev) - 1)
+            d = low_index(cand)
+        canon |= np.int64(1) << d
+        prev = d
+    return canon
+
+
+@njit_inline
+def representatives(legal, out, trump, low):
+    """One card of each run of equivalent cards in ``legal``: cards worth no game point, not
+    the six of trumps nor the Low card still to be captured, with no card of ``out`` (cards
+    in hand or in the trick) between them. The highest card of a run stands for it."""
+    plain = PLAIN
+    if trump >= 0:
+        plain &= ~(np.int64(1) << (16 * trump + SIX_RANK))
+    if low >= 0:
+        plain &= ~(np.int64(1) << low)
+    cand = legal & plain
+    keep = legal & ~plain
+    m = cand
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        above = (out & suit_mask(c >> 4)) >> (c + 1)
+        if above == 0 or ((cand >> (c + 1 + low_index(above))) & 1) == 0:
+            keep |= np.int64(1) << c
+    return keep
+
+
+@njit_inline
+def game_decided(game, n, remaining, bidder, tie_bidder):
+    """(1, seat scoring Game or -1) when Game can no longer change: no game point left in
+    hand, or the leader ahead of everyone by more than what is left; else (0, -1)."""
+    top = np.int64(-1)
+    arg = np.int64(-1)
+    second = np.int64(-1)
+    for s in range(n):
+        g = game[s]
+        if g > top:
+            second = top
+            top = g
+            arg = s
+        elif g > second:
+            second = g
+    if remaining == 0:
+        if top == 0:
+            return 1, np.int64(-1)
+        if top > second:
+            return 1, arg
+        if tie_bidder and game[bidder] == top:
+            return 1, np.int64(bidder)
+        return 1, np.int64(-1)
+    if top - second > remaining:
+        return 1, arg
+    return 0, np.int64(-1)
+
+
+@njit_inline
+def generate(work, sp, tt_move):
+    """Fill ``moves[sp]`` with the cards to try at ply ``sp``, best first; returns the count."""
+    fr = work.frames
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    flags = ctx[Ctx.FLAGS]
+    seat = fr[sp, Frame.SEAT]
+    trump = fr[sp, Frame.TRUMP]
+    best = fr[sp, Frame.BEST]
+    first = fr[sp, Frame.FIRST]
+    hand = work.hands[seat]
+    legal = legal_plays(hand, first, trump, ctx[Ctx.MUST_FOLLOW], fr[sp, Frame.PITCH])
+    if flags & F_EQUIV and trump >= 0:
+        out = in_hands(work.hands, n) | fr[sp, Frame.TMASK]
+        legal = representatives(legal, out, trump, fr[sp, Frame.LOW])
+    moves = work.moves
+    scores = work.scores
+    k = 0
+    m = legal
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        sc = np.int64(0)
+        if flags & F_ORDER:
+            r = c & 15
+            is_trump = (c >> 4) == trump
+            if c == tt_move:
+                sc = np.int64(1000)
+            elif first < 0:
+                sc = 100 + r + (30 if is_trump else 0)  # high trumps, then high cards
+            elif beats(c, best, trump):
+                sc = 300 - r - (20 if is_trump and (first >> 4) != trump else 0)
+            else:
+                sc = 200 - 2 * card_game_points(c) - r - (20 if is_trump else 0)
+        j = k
+        while j > 0 and scores[sp, j - 1] < sc:
+            moves[sp, j] = moves[sp, j - 1]
+            scores[sp, j] = scores[sp, j - 1]
+            j -= 1
+        moves[sp, j] = c
+        scores[sp, j] = sc
+        k += 1
+    return k
+
+
+@njit_inline
+def low_trump(out, trump):
+    """Lowest trump among ``out`` (-1 when none)."""
+    t = out & suit_mask(trump)
+    if t == 0:
+        return np.int64(-1)
+    return low_index(t)
+
+
+@njit_inline
+def pitch_gain(work, sp, trump, tmask):
+    """(points decided when trump becomes known: High and, to the holder, Low, packed; the
+    Low card still to be captured or -1). ``tmask`` holds the trick's cards (already out of
+    the hands); their players are found from the trick's leader."""
+    ctx = work.ctx
+    out = in_hands(work.hands, ctx[Ctx.PLAYERS]) | tmask
+    trumps = out & suit_mask(trump)
+    hi = high_index(trumps)
+    lo = low_index(trumps)
+    gain = np.int64(1) << shift(holder(work, sp, hi))
+    low_card = np.int64(-1)
+    if ctx[Ctx.LOW_CAPT]:
+        low_card = lo
+    else:
+        gain += np.int64(1) << shift(holder(work, sp, lo))
+    return gain, low_card
+
+
+@njit_inline
+def holder(work, sp, card):
+    """Seat holding ``card`` or having played it to the trick in progress at ply ``sp``."""
+    n = work.ctx[Ctx.PLAYERS]
+    for s in range(n):
+        if (work.hands[s] >> card) & 1:
+            return np.int64(s)
+    # played to the current trick: plies sp-k .. sp of the trick, one per seat
+    fr = work.frames
+    k = fr[sp, Frame.K]
+    for j in range(k + 1):
+        p = sp - k + j
+        if fr[p, Frame.CUR] == card:
+            return fr[p, Frame.SEAT]
+    return np.int64(-1)
+
+
+@njit_inline
+def make_move(work, sp, c):
+    """Play card ``c`` at ply ``sp``: set up ply ``sp + 1`` and return the points the move
+    decided (packed): High/Low at the pitch, and when it completes a trick, the trick's Jack,
+    Six, Low, Last and Game if it is now decided."""
+    fr = work.frames
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    seat = fr[sp, Frame.SEAT]
+    k = fr[sp, Frame.K]
+    bit = np.int64(1) << c
+    work.hands[seat] &= ~bit
+    fr[sp, Frame.CUR] = c
+    tmask = fr[sp, Frame.TMASK] | bit
+    trump = fr[sp, Frame.TRUMP]
+    low = fr[sp, Frame.LOW]
+    gain = np.int64(0)
+    if trump < 0:
+        trump = c >> 4
+        gain, low = pitch_gain(work, sp, trump, tmask)
+    first = fr[sp, Frame.FIRST]
+    best = fr[sp, Frame.BEST]
+    wseat = fr[sp, Frame.WSEAT]
+    if first < 0:
+        first = c
+    if best < 0 or beats(c, best, trump):
+        best = c
+        wseat = seat
+    c1 = sp + 1
+    fr[c1, Frame.TRUMP] = trump
+    fr[c1, Frame.LOW] = low
+    glive = fr[sp, Frame.GLIVE]
+    fr[sp, Frame.GWIN] = -1
+    fr[sp, Frame.CLOSED] = 0
+    if k + 1 < n:
+        fr[c1, Frame.SEAT] = (seat + 1) % n
+        fr[c1, Frame.K] = k + 1
+        fr[c1, Frame.FIRST] = first
+        fr[c1, Frame.BEST] = best
+        fr[c1, Frame.WSEAT] = wseat
+        fr[c1, Frame.TMASK] = tmask
+        fr[c1, Frame.PITCH] = fr[sp, Frame.PITCH]
+        fr[c1, Frame.GLIVE] = glive
+        return gain
+    # the trick is complete
+    last = 1 if work.hands[seat] == 0 else 0
+    gp = mask_game_points(tmask)
+    work.game[wseat] += gp
+    fr[sp, Frame.GWIN] = wseat
+    fr[sp, Frame.GPTS] = gp
+    gain += trick_bonus(tmask, trump, low, last) << shift(wseat)
+    if glive:
+        remaining = mask_game_points(in_hands(work.hands, n))
+        decided, taker = game_decided(work.game, n, remaining, ctx[Ctx.BIDDER], ctx[Ctx.TIE_BIDDER])
+        if decided:
+            glive = 0
+            if taker >= 0:
+                gain += np.int64(1) << shift(taker)
+    left = popcount64(work.hands[wseat])
+    if left == 1:
+        gain += last_trick(work, wseat, trump, low, glive)
+        fr[sp, Frame.CLOSED] = 1
+        return gain
+    if left == 2:
+        gain += stored_two_tricks(work, wseat, trump, low, glive)
+        fr[sp, Frame.CLOSED] = 1
+        return gain
+    fr[c1, Frame.SEAT] = wseat
+    fr[c1, Frame.K] = 0
+    fr[c1, Frame.FIRST] = -1
+    fr[c1, Frame.BEST] = -1
+    fr[c1, Frame.WSEAT] = -1
+    fr[c1, Frame.TMASK] = 0
+    fr[c1, Frame.PITCH] = 0
+    fr[c1, Frame.GLIVE] = glive
+    return gain
+
+
+@njit_inline
+def last_trick(work, leader, trump, low, glive):
+    """Points of the last trick, when every player holds one card (no choice is left): the
+    trick's Jack, Six, Low and Last to its winner, and Game while live. Hands are left as
+    they are."""
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    best = np.int64(-1)
+    w = np.int64(-1)
+    tmask = np.int64(0)
+    for j in range(n):
+        s = (leader + j) % n
+        c = low_index(work.hands[s])
+        tmask |= np.int64(1) << c
+        if best < 0 or beats(c, best, trump):
+            best = c
+            w = s
+    gain = trick_bonus(tmask, trump, low, 1) << shift(w)
+    if glive:
+        gp = mask_game_points(tmask)
+        work.game[w] += gp
+        _, taker = game_decided(work.game, n, 0, ctx[Ctx.BIDDER], ctx[Ctx.TIE_BIDDER])
+        work.game[w] -= gp
+        if taker >= 0:
+            gain += np.int64(1) << shift(taker)
+    return gain
+
+
+@njit_inline
+def _eg_options(work, j, seat, first, trump):
+    """Fill row ``j`` of the endgame table with ``seat``'s legal cards (at most two)."""
+    eg = work.eg
+    legal = legal_plays(work.hands[seat], first, trump, work.ctx[Ctx.MUST_FOLLOW], 0)
+    eg[j, Endgame.SEAT] = seat
+    eg[j, Endgame.NOPT] = 0
+    eg[j, Endgame.PICK] = 0
+    while legal:
+        eg[j, Endgame.OPT + eg[j, Endgame.NOPT]] = low_index(legal)
+        eg[j, Endgame.NOPT] += 1
+        legal &= legal - 1
+    paranoid = work.ctx[Ctx.PARANOID]
+    eg[j, Endgame.VAL] = -1
+    if paranoid and seat != work.ctx[Ctx.BIDDER]:
+        eg[j, Endgame.VAL] = 99
+    eg[j, Endgame.VKEY] = -1
+
+
+@njit_inline
+def two_tricks(work, leader, trump, low, glive):
+    """Value of the last two tricks when every player holds two cards and ``leader`` leads:
+    the players choose in the first (at most two options each, so at most 2 ** n lines), the
+    last is forced. Max^n: the packed vector; paranoid: the bidder's points, packed in his
+    nibble. Hands and game totals are left as they were."""
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    bidder = ctx[Ctx.BIDDER]
+    paranoid = ctx[Ctx.PARANOID]
+    eg = work.eg
+    hands = work.hands
+    work.stats[SearchStat.NODES] += 1
+    eg[0, Endgame.BEST] = -1
+    eg[0, Endgame.WSEAT] = -1
+    eg[0, Endgame.TMASK] = 0
+    eg[0, Endgame.FIRST] = -1
+    _eg_options(work, 0, leader, -1, trump)
+    j = 0
+    while True:
+        if eg[j, Endgame.PICK] < eg[j, Endgame.NOPT]:
+            c = eg[j, Endgame.OPT + eg[j, Endgame.PICK]]
+            eg[j, Endgame.PICK] += 1
+            eg[j, Endgame.CUR] = c
+            seat = eg[j, Endgame.SEAT]
+            hands[seat] &= ~(np.int64(1) << c)
+            best = eg[j, Endgame.BEST]
+            wseat = eg[j, Endgame.WSEAT]
+            first = eg[j, Endgame.FIRST]
+            if first < 0:
+                first = c
+            if best < 0 or beats(c, best, trump):
+                best = c
+                wseat = seat
+            tmask = eg[j, Endgame.TMASK] | (np.int64(1) << c)
+            if j + 1 < n:
+                j += 1
+                eg[j, Endgame.BEST] = best
+                eg[j, Endgame.WSEAT] = wseat
+                eg[j, Endgame.TMASK] = tmask
+                eg[j, Endgame.FIRST] = first
+                _eg_options(work, j, (seat + 1) % n, first, trump)
+                continue
+            # the first trick is complete: score it and the forced last trick
+            gp = mask_game_points(tmask)
+            work.game[wseat] += gp
+            v = trick_bonus(tmask, trump, low, 0) << shift(wseat)
+            live = glive
+            if glive:
+                remaining = mask_game_points(in_hands(hands, n))
+                decided, taker = game_decided(work.game, n, remaining, bidder, ctx[Ctx.TIE_BIDDER])
+                if decided:
+                    live = 0
+                    if taker >= 0:
+                        v += np.int64(1) << shift(taker)
+            v += last_trick(work, wseat, trump, low, live)
+            work.game[wseat] -= gp
+            hands[seat] |= np.int64(1) << c
+            if paranoid:
+                v = nibble(v, bidder)
+        else:
+            v = eg[j, Endgame.VAL]  # row j is done: its value goes up to row j - 1
+            if j == 0:
+                return v << shift(bidder) if paranoid else v
+            j -= 1
+            hands[eg[j, Endgame.SEAT]] |= np.int64(1) << eg[j, Endgame.CUR]
+        # row j takes outcome v
+        mover = eg[j, Endgame.SEAT]
+        if paranoid:
+            if mover == bidder:
+                if v > eg[j, Endgame.VAL]:
+                    eg[j, Endgame.VAL] = v
+            elif v < eg[j, Endgame.VAL]:
+                eg[j, Endgame.VAL] = v
+        else:
+            key = pref_key(v, mover, bidder)
+            if key > eg[j, Endgame.VKEY]:
+                eg[j, Endgame.VKEY] = key
+                eg[j, Endgame.VAL] = v
+
+
+@njit_inline
+def stored_two_tricks(work, leader, trump, low, glive):
+    """:func:`two_tricks` through the table (exact entries; a paranoid entry that is only a
+    bound, stored by a search rooted here, is recomputed)."""
+    ctx = work.ctx
+    if not ctx[Ctx.FLAGS] & F_TT:
+        return two_tricks(work, leader, trump, low, glive)
+    n = ctx[Ctx.PLAYERS]
+    paranoid = ctx[Ctx.PARANOID]
+    bidder = ctx[Ctx.BIDDER]
+    out = in_hands(work.hands, n)
+    canon = out
+    if ctx[Ctx.FLAGS] & F_EQUIV:
+        canon = canonical(work, out, plain_cards(trump, low, glive))
+    ka = key_a(canon, leader, trump, glive, paranoid)
+    kb = key_b(work.game, n, mask_game_points(out) if glive else 0, glive, ctx[Ctx.GEN])
+    data = tt_probe(work.tt, ka, kb)
+    if data >= 0:
+        if not paranoid:
+            work.stats[SearchStat.TT_HITS] += 1
+            return data & 0xFFFFFF
+        if (data & 15) == ((data >> 4) & 15):
+            work.stats[SearchStat.TT_HITS] += 1
+            return (data & 15) << shift(bidder)
+    v = two_tricks(work, leader, trump, low, glive)
+    work.stats[SearchStat.TT_STORES] += 1
+    if paranoid:
+        b = nibble(v, bidder)
+        tt_store(work.tt, ka, kb, b | (b << 4), 2)
+    else:
+        tt_store(work.tt, ka, kb, v, 2)
+    return v
+
+
+@njit_inline
+def unmake_move(work, sp):
+    """Undo :func:`make_move` at ply ``sp``."""
+    fr = work.frames
+    c = fr[sp, Frame.CUR]
+    work.hands[fr[sp, Frame.SEAT]] |= np.int64(1) << c
+    w = fr[sp, Frame.GWIN]
+    if w >= 0:
+        work.game[w] -= fr[sp, Frame.GPTS]
+
+
+@njit_inline
+def node_setup(work, sp):
+    """Common entry of a node: count it; return (cards out incl. the trick, live points)."""
+    fr = work.frames
+    n = work.ctx[Ctx.PLAYERS]
+    work.stats[SearchStat.NODES] += 1
+    out = in_hands(work.hands, n) | fr[sp, Frame.TMASK]
+    smax = live_points(out, fr[sp, Frame.TRUMP], fr[sp, Frame.LOW], fr[sp, Frame.GLIVE])
+    fr[sp, Frame.SMAX] = smax
+    return out, smax
+
+
+@njit_inline
+def tricks_left(work, sp):
+    """Tricks still to play, counting the one in progress (the mover has not played to it)."""
+    return popcount64(work.hands[work.frames[sp, Frame.SEAT]])

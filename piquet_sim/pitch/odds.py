@@ -1,0 +1,149 @@
+"""Odds of the deal for one suit (the trump to be), with exact values beside the estimates.
+
+Deals are simulated in chunks (``core.backend``: local threads or Dask) and merged as integer
+counts; every estimate carries its count and a 95% Wilson interval, and where counting gives the
+probability (``exact.py``) it is printed beside. Perspective: "my" hand is seat 0; every figure
+is for the given number of players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from ..core.backend import Chunk, LocalBackend, run_chunks
+from ..core.stats import wilson_interval
+from . import exact
+from .cards import MAX_PLAYERS, MIN_PLAYERS, RANKS, SUIT_NAMES
+from .kernels.odds import odds_counts
+from .layouts import OddsSlot
+from .rules import RulesError
+
+CHUNK = 100_000
+HIGH_RANKS = (8, 9, 10, 11, 12)  # ten .. ace (OddsSlot.HOLD_HIGH order)
+LOW_RANKS = (0, 1, 2)  # two, three, four
+
+
+@dataclass
+class OddsRow:
+    """One event: its estimate ``p`` out of ``n`` trials (``count`` successes), the 95% Wilson
+    interval, and the exact probability when counting gives it."""
+
+    event: str
+    p: float
+    ci95: tuple[float, float]
+    count: int
+    n: int
+    exact: float | None
+
+
+@dataclass
+class OddsTable:
+    players: int
+    suit: str
+    rounds: int
+    seed: int
+    rows: list[OddsRow] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _task(chunk: Chunk, seed: int, players: int, suit: int) -> np.ndarray:
+    return odds_counts(seed, chunk.start, chunk.size, players, suit)
+
+
+def count_events(
+    players: int,
+    rounds: int,
+    seed: int,
+    suit: int = 0,
+    backend=None,
+    progress=None,
+    chunk: int = CHUNK,
+) -> np.ndarray:
+    """Merged event counts (int64[OddsSlot.LEN]) over ``rounds`` deals of ``seed``; the same
+    whatever the backend, the chunk size or the thread count."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+    total = np.zeros(OddsSlot.LEN, dtype=np.int64)
+
+    def consume(_chunk: Chunk, counts: np.ndarray) -> None:
+        total[:] += counts
+
+    run_chunks(
+        backend or LocalBackend(), _task, rounds, chunk, (seed, players, suit), consume, progress
+    )
+    return total
+
+
+def _row(event: str, k: int, n: int, exact_p: float | None) -> OddsRow:
+    return OddsRow(
+        event,
+        k / n if n else float("nan"),
+        wilson_interval(int(k), int(n)),
+        int(k),
+        int(n),
+        exact_p,
+    )
+
+
+def odds_table(
+    players: int, rounds: int = 200_000, seed: int = 1, suit: int = 0, backend=None, progress=None
+) -> OddsTable:
+    """The odds table for ``players`` seats about ``suit`` (the trump to be), seat 0's view."""
+    c = count_events(players, rounds, seed, suit, backend, progress)
+    deals = int(c[OddsSlot.DEALS])
+    table = OddsTable(players, SUIT_NAMES[suit], deals, seed)
+    rows = table.rows
+    p_card = exact.p_card_in_play(players)
+    rows.append(_row("jack of trumps in play", c[OddsSlot.JACK_IN_PLAY], deals, p_card))
+    rows.append(_row("six of trumps in play", c[OddsSlot.SIX_IN_PLAY], deals, p_card))
+    rows.append(
+        _row(
+            "my hand holds the highest trump in play",
+            c[OddsSlot.I_HOLD_TOP],
+            deals,
+            exact.p_i_hold_top(players),
+        )
+    )
+    for j, r in enumerate(HIGH_RANKS):
+        rows.append(
+            _row(
+                f"my {RANKS[r]} of trumps is High (given I hold it)",
+                c[OddsSlot.IS_HIGH + j],
+                c[OddsSlot.HOLD_HIGH + j],
+                exact.p_card_is_extreme(players, 12 - r),
+            )
+        )
+    for j, r in enumerate(LOW_RANKS):
+        rows.append(
+            _row(
+                f"my {RANKS[r]} of trumps is Low (given I hold it)",
+                c[OddsSlot.IS_LOW + j],
+                c[OddsSlot.HOLD_LOW + j],
+                exact.p_card_is_extreme(players, r),
+            )
+        )
+    mine = c[OddsSlot.MY_COUNT : OddsSlot.MY_COUNT + 7]
+    for k in range(1, 7):
+        rows.append(
+            _row(
+                f"at least {k} trumps in my hand",
+                mine[k:].sum(),
+                deals,
+                exact.p_my_suit_at_least(k),
+            )
+        )
+    in_play = c[OddsSlot.SUIT_IN_PLAY : OddsSlot.SUIT_IN_PLAY + 14]
+    for t in range(min(13, 6 * players) + 1):
+        rows.append(
+            _row(
+                f"exactly {t} trumps in play",
+                in_play[t],
+                deals,
+                exact.p_suit_count_in_play(players, t),
+            )
+        )
+    return table

@@ -1,0 +1,94 @@
+"""The one registry of Pitch's policies: how a player bids and how he plays.
+
+Every policy is one :class:`Policy` row: its stage, name, kernel id, parameters (names and
+defaults) and whether it is an oracle (sees every hand). CLI choices and the kernels' policy
+arrays derive from :data:`REGISTRY`; kernels dispatch on the ids in ``kernels/policies.py``
+(a test holds the two equal).
+
+Adding a policy: one row here and one branch in ``kernels/policies.py`` (``choose_call`` or
+``choose_card``). The kernels read one float64 parameter array: the bid policy's parameters
+from slot 0, the play policy's from slot :data:`PLAY_PARAMS_AT`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.errors import InputError
+
+STAGES = ("bid", "play")
+PARAMS_LEN = 16
+PLAY_PARAMS_AT = 8
+
+
+@dataclass(frozen=True)
+class Policy:
+    """One stage policy; ``id`` is its dispatch id within the stage."""
+
+    stage: str
+    name: str
+    id: int
+    description: str
+    params: tuple[str, ...] = ()
+    defaults: tuple[float, ...] = ()
+    oracle: bool = False  # sees every hand: a yardstick, not a player
+
+
+REGISTRY: tuple[Policy, ...] = (
+    Policy("bid", "random", 0, "a uniform legal call"),
+    Policy("bid", "pass", 1, "pass whenever allowed; a dealer who must bid bids 3"),
+    Policy(
+        "bid",
+        "threshold",
+        2,
+        "estimate the hand's points in its best suit (a fixed table of trumps held), bid "
+        "that estimate less a margin when it beats the bid so far; the dealer steals at equal",
+        ("margin",),
+        (0.0,),
+    ),
+    Policy("play", "random", 0, "a uniform legal card"),
+    Policy(
+        "play",
+        "heuristic",
+        1,
+        "the bidder pulls trumps from the top while he holds the highest trump out, then "
+        "leads low plain cards; everyone wins a trick holding the Jack, Six or Low of trumps "
+        "or game points as cheaply as he can, gives points to a defender rather than to the "
+        "bidder, and otherwise throws his cheapest card (sees only his hand and the cards "
+        "played)",
+    ),
+)
+
+
+def by_stage(stage: str) -> dict[str, Policy]:
+    """The policies of one stage by name."""
+    return {p.name: p for p in REGISTRY if p.stage == stage}
+
+
+def get(stage: str, name: str) -> Policy:
+    """The named policy of a stage; raises InputError on an unknown name."""
+    found = by_stage(stage)
+    if name not in found:
+        raise InputError(f"unknown {stage} policy {name!r}; choose from {', '.join(found)}")
+    return found[name]
+
+
+def make_policy(
+    bid: str = "random",
+    play: str = "random",
+    bid_params: tuple[float, ...] | None = None,
+    play_params: tuple[float, ...] | None = None,
+):
+    """The kernels' ``Policy`` bundle (ids int64[2], params float64[16]) for two names."""
+    from .kernels.round import Policy as KernelPolicy
+
+    b, p = get("bid", bid), get("play", play)
+    params = np.zeros(PARAMS_LEN, dtype=np.float64)
+    for at, pol, given in ((0, b, bid_params), (PLAY_PARAMS_AT, p, play_params)):
+        values = pol.defaults if given is None else tuple(given)
+        if len(values) != len(pol.params):
+            raise InputError(f"{pol.stage} policy {pol.name!r} takes {len(pol.params)} parameters")
+        params[at : at + len(values)] = values
+    return KernelPolicy(np.array([b.id, p.id], dtype=np.int64), params)

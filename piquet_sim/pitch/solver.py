@@ -1,0 +1,257 @@
+"""Exact play values of a Pitch round with every hand seen: the library face of the search
+kernels (``kernels/maxn.py``, ``kernels/paranoid.py``).
+
+:func:`solve` takes the hands (one per seat, seats numbered from the dealer's left), who leads,
+who the bidder is and the trump (or none: the bidder's pitch will set it), and returns a
+:class:`Solution`: the points *still to be decided* from the position for every seat under
+max^n play (each player maximising his own points), or the bidder's points when every other
+player plays against him (``paranoid``); the value of every legal card of the player to move;
+and a principal line, trick by trick. For a full round (six cards each) the points still to be
+decided are all the round's points.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from ..core.errors import InputError
+from . import cards as C
+from .kernels import position as KP
+from .kernels.search_node import F_ALL, SearchWork, make_work
+from .kernels.search_tt import new_generation
+from .layouts import POINT_NAMES, Pos, SearchStat
+from .rules import DEFAULT_RULES, Rules
+
+SOLVER_TT_BITS = 18  # 262,144 entries, 8 MB
+
+
+class SolveError(InputError):
+    """A position the solver cannot take (overlapping or unequal hands, no trump to pitch…)."""
+
+
+@dataclass
+class TrickLine:
+    """One trick of the principal line: who led, the cards from the leader on, who won, the
+    points each seat got from the trick (High and Low count in the first)."""
+
+    leader: int
+    cards: list[str]
+    winner: int
+    points: list[int]
+
+
+@dataclass
+class Solution:
+    """Result of :func:`solve`. Seats are dealer-relative; points are points still to be
+    decided from the position (a full round: all of them).
+
+    mode: "maxn" or "paranoid". points: per seat, under max^n play (paranoid: None).
+    bidder_points: the bidder's points (max^n: ``points[bidder]``; paranoid: against all).
+    choices: every legal card of the player to move with its value (max^n: points per seat;
+    paranoid: the bidder's points). line: the searched play, trick by trick.
+    """
+
+    mode: str
+    players: int
+    bidder: int
+    leader: int
+    to_move: int
+    trump: str | None
+    points: list[int] | None
+    bidder_points: int
+    choices: list[dict]
+    line: list[TrickLine] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+_WORK: SearchWork | None = None
+
+
+def workspace() -> SearchWork:
+    """The process-wide search workspace (its table is reused; a new deal bumps the
+    generation, so no entry of another deal can match)."""
+    global _WORK
+    if _WORK is None:
+        _WORK = make_work(SOLVER_TT_BITS)
+    return _WORK
+
+
+def unpack(v: int, n: int) -> list[int]:
+    """Points per seat of a packed vector (seat 0 in the highest nibble)."""
+    return [(int(v) >> (4 * (5 - s))) & 15 for s in range(n)]
+
+
+def make_position(
+    hands: list[int],
+    leader: int,
+    bidder: int | None = None,
+    trump: int | None = None,
+    rules: Rules = DEFAULT_RULES,
+    game_points: list[int] | None = None,
+    played: int = 0,
+) -> np.ndarray:
+    """Validate a position at a trick start and return its :class:`~.layouts.Pos` row.
+
+    hands: one mask per seat (cards not yet played), equal sizes 1..6; leader: seat to lead;
+    bidder: the bidder's seat (default: the leader); trump: suit 0..3 or None (only for a full
+    round, where the bidder's pitch sets it); game_points: game points taken so far per seat;
+    played: cards already played in the round (tells whether a lower trump already fell, for
+    Low under ``low_to="capturer"``). A full round (six cards each) must be led by the bidder,
+    and with a given trump he must hold one."""
+    n = len(hands)
+    if n != rules.players:
+        raise SolveError(f"{n} hands given but the rules are for {rules.players} players")
+    seen = 0
+    sizes = set()
+    for s, h in enumerate(hands):
+        if seen & h:
+            raise SolveError(f"{C.format_cards(seen & h)} given to two players")
+        seen |= h
+        sizes.add(C.popcount(h))
+        if h & ~C.FULL_PACK:
+            raise SolveError(f"seat {s}: not a card mask")
+    if len(sizes) != 1:
+        raise SolveError(f"hands of unequal size: {', '.join(str(C.popcount(h)) for h in hands)}")
+    size = sizes.pop()
+    if not 1 <= size <= C.HAND_SIZE:
+        raise SolveError(f"hands need 1 to 6 cards, got {size}")
+    if played & seen:
+        raise SolveError(f"{C.format_cards(played & seen)} both played and in a hand")
+    for name, seat in (("leader", leader), ("bidder", bidder)):
+        if seat is not None and not 0 <= seat < n:
+            raise SolveError(f"{name} must be a seat 0..{n - 1}, got {seat}")
+    bidder = leader if bidder is None else bidder
+    full = size == C.HAND_SIZE
+    if full and leader != bidder:
+        raise SolveError("in a full round the bidder leads (pitches) the first trick")
+    if trump is None and not full:
+        raise SolveError("an endgame (fewer than 6 cards each) needs the trump")
+    if trump is not None and not 0 <= trump < 4:
+        raise SolveError(f"trump must be a suit 0..3, got {trump}")
+    if full and trump is not None and not hands[bidder] & C.suit_cards(trump):
+        raise SolveError(
+            f"the bidder (seat {bidder}) holds no {C.SUIT_NAMES[trump]}: he cannot pitch them"
+        )
+    game = list(game_points) if game_points is not None else [0] * n
+    if len(game) != n or any(g < 0 for g in game) or sum(game) > C.PACK_GAME_POINTS:
+        raise SolveError(f"game points need {n} whole numbers >= 0 (sum at most 80)")
+    if full and any(game):
+        raise SolveError("no game points can be taken before the first trick")
+    pos = np.zeros(Pos.LEN, dtype=np.int64)
+    pos[Pos.PLAYERS] = n
+    pos[Pos.LEADER] = leader
+    pos[Pos.BIDDER] = bidder
+    pos[Pos.TRUMP] = -1 if trump is None else trump
+    pos[Pos.PITCH] = 1 if full else 0
+    pos[Pos.SCORE_HIGH_LOW] = 1 if full else 0
+    pos[Pos.LOW_CARD] = -1
+    if not full and rules.low_to == "capturer":
+        trumps = (seen | played) & C.suit_cards(trump)
+        low = (trumps & -trumps).bit_length() - 1 if trumps else -1
+        pos[Pos.LOW_CARD] = low if low >= 0 and seen >> low & 1 else -1
+    pos[Pos.TRICK : Pos.TRICK + 6] = -1
+    pos[Pos.HANDS : Pos.HANDS + n] = [np.int64(h) for h in hands]
+    pos[Pos.GAME : Pos.GAME + n] = game
+    return pos
+
+
+def _line(pos: np.ndarray, rules_arr: np.ndarray, work: SearchWork, paranoid: bool, n: int):
+    line = np.zeros(64, dtype=np.int64)
+    gains = np.zeros(64, dtype=np.int64)
+    m = int(KP.principal_line(pos, rules_arr, work, paranoid, line, gains))
+    tricks: list[TrickLine] = []
+    cur = pos.copy()
+    child = np.empty_like(pos)
+    leader = int(pos[Pos.LEADER])
+    cards: list[str] = []
+    points = [0] * n
+    for i in range(m):
+        card = int(line[i])
+        cards.append(C.card_name(card))
+        points = [a + b for a, b in zip(points, unpack(gains[i], n), strict=True)]
+        KP.pos_play(cur, card, rules_arr, child)
+        cur[:] = child
+        if int(cur[Pos.TRICK_COUNT]) == 0:
+            tricks.append(TrickLine(leader, cards, int(cur[Pos.LEADER]), points))
+            leader = int(cur[Pos.LEADER])
+            cards, points = [], [0] * n
+    return tricks
+
+
+def solve(
+    hands: list[int],
+    leader: int,
+    bidder: int | None = None,
+    trump: int | None = None,
+    rules: Rules = DEFAULT_RULES,
+    paranoid: bool = False,
+    game_points: list[int] | None = None,
+    played: int = 0,
+    with_line: bool = True,
+) -> Solution:
+    """Solve the play from a trick start exactly (arguments as :func:`make_position`).
+
+    Max^n (default): every seat's points still to be decided, each player maximising his own
+    (ties: fewer points for the bidder, then fewer in all, then the outcome smaller in seat
+    order; equal outcomes: the lowest card). ``paranoid``: the bidder's points when everyone
+    else plays against him."""
+    pos = make_position(hands, leader, bidder, trump, rules, game_points, played)
+    n = rules.players
+    rules_arr = rules.to_array()
+    work = workspace()
+    new_generation(work.gen, work.tt)
+    work.stats[:] = 0
+    t0 = time.perf_counter()
+    if paranoid:
+        value = int(KP.solve_paranoid(pos, rules_arr, work, F_ALL))
+        points = None
+    else:
+        vec = int(KP.solve_maxn(pos, rules_arr, work, F_ALL))
+        points = unpack(vec, n)
+        value = points[int(pos[Pos.BIDDER])]
+    seconds = time.perf_counter() - t0
+    nodes = int(work.stats[SearchStat.NODES])
+    cards = np.zeros(16, dtype=np.int64)
+    values = np.zeros(16, dtype=np.int64)
+    k = int(KP.child_values(pos, rules_arr, work, paranoid, cards, values))
+    choices = [
+        {
+            "card": C.card_name(int(cards[i])),
+            "value": int(values[i]) if paranoid else unpack(values[i], n),
+        }
+        for i in range(k)
+    ]
+    line = _line(pos, rules_arr, work, paranoid, n) if with_line else []
+    return Solution(
+        mode="paranoid" if paranoid else "maxn",
+        players=n,
+        bidder=int(pos[Pos.BIDDER]),
+        leader=leader,
+        to_move=leader,
+        trump=None if trump is None else C.SUITS[trump],
+        points=points,
+        bidder_points=value,
+        choices=choices,
+        line=line,
+        nodes=nodes,
+        seconds=seconds,
+    )
+
+
+__all__ = [
+    "POINT_NAMES",
+    "Solution",
+    "SolveError",
+    "TrickLine",
+    "make_position",
+    "solve",
+    "unpack",
+    "workspace",
+]

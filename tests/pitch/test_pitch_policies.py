@@ -1,0 +1,150 @@
+"""Pitch policies: the registry against the kernels' ids, the heuristic play and the threshold
+bid on hand-worked positions, and the policies' invariants over simulated rounds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from piquet_sim.core.errors import InputError
+from piquet_sim.pitch import cards as C
+from piquet_sim.pitch import policies as P
+from piquet_sim.pitch.kernels import policies as KP
+from piquet_sim.pitch.kernels.bidding import best_suit, estimate, threshold_call
+from piquet_sim.pitch.kernels.heuristic import heuristic_card
+from piquet_sim.pitch.kernels.simulate import simulate_rounds
+from piquet_sim.pitch.kernels.tricks import legal_plays
+from piquet_sim.pitch.layouts import RoundRec, View
+from piquet_sim.pitch.rules import Rules
+
+S, H, D, Cl = 0, 1, 2, 3
+
+
+def test_registry_ids_match_the_kernels():
+    ids = {(p.stage, p.name): p.id for p in P.REGISTRY}
+    assert ids == {
+        ("bid", "random"): KP.BID_RANDOM,
+        ("bid", "pass"): KP.BID_PASS,
+        ("bid", "threshold"): KP.BID_THRESHOLD,
+        ("play", "random"): KP.PLAY_RANDOM,
+        ("play", "heuristic"): KP.PLAY_HEURISTIC,
+    }
+    assert P.PLAY_PARAMS_AT == KP.PLAY_PARAMS_AT
+    for stage in P.STAGES:
+        assert sorted(p.id for p in P.REGISTRY if p.stage == stage) == list(
+            range(len(P.by_stage(stage)))
+        )
+
+
+def test_make_policy_errors_and_params():
+    pol = P.make_policy("threshold", "heuristic", bid_params=(0.5,))
+    assert list(pol.ids) == [2, 1] and pol.params[0] == 0.5
+    with pytest.raises(InputError, match="unknown play policy"):
+        P.make_policy("random", "clever")
+    with pytest.raises(InputError, match="takes 1 parameters"):
+        P.make_policy("threshold", "random", bid_params=(1.0, 2.0))
+
+
+def view(n, seat, bidder, trump, trick=(), leader=None, played="", t=1):
+    """A View row for ``seat`` with ``trick`` (card names, from the leader) on the table."""
+    v = np.zeros(View.LEN, dtype=np.int64)
+    v[View.PLAYERS] = n
+    v[View.SEAT] = seat
+    v[View.BIDDER] = bidder
+    v[View.TRUMP] = trump
+    v[View.TRICK] = t
+    v[View.FIRST] = -1
+    v[View.BEST] = -1
+    v[View.WSEAT] = -1
+    v[View.PLAYED] = C.parse_cards(played) if played else 0
+    leader = (seat - len(trick)) % n if leader is None else leader
+    for j, name in enumerate(trick):
+        c = C.parse_card(name)
+        if v[View.FIRST] < 0:
+            v[View.FIRST] = c
+            v[View.BEST] = c
+            v[View.WSEAT] = leader
+        else:
+            best = v[View.BEST]
+            if ((c >> 4) == (best >> 4) and c > best) or (
+                (c >> 4) == trump and (best >> 4) != trump
+            ):
+                v[View.BEST] = c
+                v[View.WSEAT] = (leader + j) % n
+        v[View.TMASK] |= np.int64(1) << c
+    v[View.IN_TRICK] = len(trick)
+    return v
+
+
+def play(hand, v):
+    h = C.parse_cards(hand)
+    legal = legal_plays(h, v[View.FIRST], v[View.TRUMP], False, v[View.TRICK] == 0)
+    return C.card_name(int(heuristic_card(legal, h, v)))
+
+
+def test_pitch_leads_the_top_of_the_best_suit():
+    v = view(4, 0, 0, -1, t=0)
+    assert play("AS JS 6S 2S KH TD", v) == "AS"
+    assert best_suit(C.parse_cards("AS JS 6S 2S KH TD")) == S
+
+
+def test_bidder_pulls_trumps_while_his_trump_is_master():
+    v = view(4, 1, 1, S, played="AS 3S 4H 5H")
+    assert play("KS 2S 7H 8D 9C", v) == "KS"
+
+
+def test_lead_without_master_trump_leads_a_master_plain_card_else_cheapest():
+    v = view(4, 1, 1, S, played="2D 3D 4D 5D")
+    assert play("QS 2S AH 8D 9C", v) == "AH"
+    assert play("QS 2S 7H 8D 9C", v) == "7H"
+
+
+def test_last_player_wins_a_trick_holding_the_jack_with_his_cheapest_winner():
+    # bidder (seat 0) led 9S, seat 1 dropped the JS, seat 2 played 3S; seat 3 plays last
+    v = view(4, 3, 0, S, trick=("9S", "JS", "3S"), leader=0)
+    assert play("QS KS 2H 3D", v) == "QS"
+
+
+def test_defender_feeds_a_fellow_defender_whose_card_is_safe():
+    # seat 1 (defender) leads the master AS; seat 2 (defender) gives him the Six of trumps
+    v = view(4, 2, 0, S, trick=("AS",), leader=1)
+    assert play("6S 3S 4H 5D", v) == "6S"
+
+
+def test_defender_without_a_winner_throws_the_cheapest_card():
+    v = view(4, 2, 0, H, trick=("AH",), leader=0)
+    assert play("TH 3H 4D 5C", v) == "3H"
+
+
+def test_threshold_estimate_and_calls():
+    hand = C.parse_cards("AS JS 6S 2S KH TD")
+    # ace 10 + two 10 + jack 9 + six 8 + 3 trumps beyond the first 9 + 18 game points / 3 = 6
+    assert estimate(hand, S) == 52
+    assert estimate(hand, Cl) == 0
+    bids_from_4 = (1 << 0) | (1 << 4) | (1 << 5) | (1 << 6)
+    assert threshold_call(hand, bids_from_4, 0.0) == 5
+    assert threshold_call(hand, bids_from_4, 2.5) == 0  # 2.7 wanted: below every legal bid
+    weak = C.parse_cards("3H 7D 8D 9C 4C 5S")
+    assert threshold_call(weak, bids_from_4, 0.0) == 0
+    must = (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6)  # a dealer after four passes
+    assert threshold_call(weak, must, 0.0) == 3
+    steal = 1 | (1 << 5) | (1 << 6)  # a dealer after a bid of 5
+    assert threshold_call(hand, steal, 0.0) == 5
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_policy_rounds_are_legal_and_reproducible(players):
+    rules = Rules(players=players).to_array()
+    pol = P.make_policy("threshold", "heuristic")
+    a, _ = simulate_rounds(5, 0, 3000, rules, pol, False)
+    b, _ = simulate_rounds(5, 1000, 2000, rules, pol, False)
+    assert np.array_equal(a[1000:], b)
+    bids = a[:, RoundRec.BID]
+    assert ((bids >= 3) & (bids <= 6)).all()
+    # threshold bidders bid at most what their best suit is estimated to make
+    for r in a[:200]:
+        for s in range(players):
+            call = r[RoundRec.BIDS + s]
+            h = int(r[RoundRec.HANDS + s])
+            if call > 3:
+                assert call * 10 <= estimate(h, best_suit(h))

@@ -1,0 +1,303 @@
+"""The play search (max^n and paranoid) against the brute-force reference, against itself with
+its techniques switched off, and on hand-worked endgames.
+
+* random endgames of 1 to 4 tricks for 3 to 6 players under every rules option, with game
+  points already taken (some with Game already settled): the value per seat (max^n), the
+  bidder's value (paranoid) and every legal card's value, also from positions in mid-trick;
+* small "pitch" rounds (trump not yet chosen, High and Low to score): the first card's suit
+  becomes trump;
+* full six-trick rounds: the pruned search equals the search with table only or nothing;
+* the solver API: the line adds up to the value, the pitch's choices equal the rounds with the
+  trump given, paranoid never exceeds max^n for the bidder.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from piquet_sim.pitch import cards as C
+from piquet_sim.pitch.kernels import position as KP
+from piquet_sim.pitch.kernels.round import Policy
+from piquet_sim.pitch.kernels.search_node import F_ALL, F_EQUIV, F_ORDER, F_PRUNE, F_TT, make_work
+from piquet_sim.pitch.kernels.search_tt import new_generation
+from piquet_sim.pitch.kernels.simulate import simulate_rounds
+from piquet_sim.pitch.layouts import Pos, RoundRec
+from piquet_sim.pitch.reference import search as RS
+from piquet_sim.pitch.rules import Rules
+from piquet_sim.pitch.solver import SolveError, make_position, solve, unpack
+
+OPTIONS = [{}, {"must_follow": True}, {"low_to": "capturer"}, {"game_tie": "bidder"}]
+#: tricks per endgame by player count (brute force in Python must stay quick)
+SIZES = {3: (1, 2, 3, 4), 4: (1, 2, 3), 5: (1, 2, 3), 6: (1, 2)}
+
+
+@pytest.fixture(scope="module")
+def work():
+    return make_work(16)
+
+
+def pos_row(hands, leader, bidder, trump, game=None, pitch=0, shl=0, low=-1) -> np.ndarray:
+    n = len(hands)
+    p = np.zeros(Pos.LEN, dtype=np.int64)
+    p[Pos.PLAYERS] = n
+    p[Pos.LEADER] = leader
+    p[Pos.BIDDER] = bidder
+    p[Pos.TRUMP] = -1 if trump is None else trump
+    p[Pos.PITCH] = pitch
+    p[Pos.SCORE_HIGH_LOW] = shl
+    p[Pos.LOW_CARD] = low
+    p[Pos.TRICK : Pos.TRICK + 6] = -1
+    p[Pos.HANDS : Pos.HANDS + n] = hands
+    if game:
+        p[Pos.GAME : Pos.GAME + n] = game
+    return p
+
+
+def ref_position(p: np.ndarray) -> RS.Position:
+    n = int(p[Pos.PLAYERS])
+    k = int(p[Pos.TRICK_COUNT])
+    trump = int(p[Pos.TRUMP])
+    return RS.Position(
+        hands=tuple(int(h) for h in p[Pos.HANDS : Pos.HANDS + n]),
+        leader=int(p[Pos.LEADER]),
+        bidder=int(p[Pos.BIDDER]),
+        trump=None if trump < 0 else trump,
+        pitch=bool(p[Pos.PITCH]),
+        score_high_low=bool(p[Pos.SCORE_HIGH_LOW]),
+        low_card=None if p[Pos.LOW_CARD] < 0 else int(p[Pos.LOW_CARD]),
+        trick=tuple(int(c) for c in p[Pos.TRICK : Pos.TRICK + k]),
+        game=tuple(int(g) for g in p[Pos.GAME : Pos.GAME + n]),
+    )
+
+
+def ref_rules(rules: Rules) -> RS.Play:
+    return RS.Play(rules.must_follow, rules.low_to == "capturer", rules.game_tie == "bidder")
+
+
+def random_endgame(rng: random.Random, n: int, k: int, rules: Rules) -> np.ndarray:
+    deck = rng.sample(range(52), n * k + rng.randrange(0, 8))
+    cards = [(o // 13) * 16 + o % 13 for o in deck]
+    hands = [sum(1 << c for c in cards[s * k : (s + 1) * k]) for s in range(n)]
+    trump = rng.randrange(4)
+    low = -1
+    if rules.low_to == "capturer":
+        trumps = sorted(c for c in cards if c >> 4 == trump)  # the extra cards were "played"
+        low = trumps[0] if trumps and any(h >> trumps[0] & 1 for h in hands) else -1
+    game = [rng.choice([0, 0, 1, 4, 10, 13, 24]) for _ in range(n)]
+    return pos_row(hands, rng.randrange(n), rng.randrange(n), trump, game, low=low)
+
+
+def check(p: np.ndarray, rules: Rules, work) -> None:
+    arr = rules.to_array()
+    n = int(p[Pos.PLAYERS])
+    ref = ref_position(p)
+    rr = ref_rules(rules)
+    new_generation(work.gen, work.tt)
+    where = f"{rules} {p.tolist()}"
+    assert tuple(unpack(KP.solve_maxn(p, arr, work, F_ALL), n)) == RS.maxn(ref, rr), where
+    assert KP.solve_paranoid(p, arr, work, F_ALL) == RS.paranoid(ref, rr), where
+    cards = np.zeros(16, dtype=np.int64)
+    values = np.zeros(16, dtype=np.int64)
+    k = KP.child_values(p, arr, work, False, cards, values)
+    got = {int(cards[i]): tuple(unpack(values[i], n)) for i in range(k)}
+    assert got == RS.children_maxn(ref, rr), where
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda o: "-".join(o) or "default")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_endgames_match_brute_force(players, option, work):
+    rules = Rules(players=players, **option)
+    rng = random.Random(players * 31 + len(option))
+    for k in SIZES[players]:
+        for _ in range(12 if k < 3 else 4):
+            check(random_endgame(rng, players, k, rules), rules, work)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_mid_trick_positions_match_brute_force(players, work):
+    """After one or two cards of a trick (the positions a principal line walks through)."""
+    rules = Rules(players=players, low_to="capturer" if players == 4 else "holder")
+    arr = rules.to_array()
+    rng = random.Random(7 + players)
+    child = np.zeros(Pos.LEN, dtype=np.int64)
+    for _ in range(10):
+        p = random_endgame(rng, players, 2, rules)
+        for _ in range(rng.randrange(1, 3)):
+            legal = int(KP.pos_legal(p, arr))
+            KP.pos_play(p, rng.choice([c for c in range(64) if legal >> c & 1]), arr, child)
+            p = child.copy()
+        check(p, rules, work)
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda o: "-".join(o) or "default")
+def test_small_pitch_rounds_match_brute_force(option, work):
+    """Rounds of two or three cards each whose trump the bidder's first card sets; High and
+    Low (to the holders, unless captured) are scored once it is known."""
+    rng = random.Random(3 + len(option))
+    for players, k in ((3, 3), (4, 2), (5, 2)):
+        rules = Rules(players=players, **option)
+        for _ in range(6):
+            deck = rng.sample(range(52), players * k)
+            cards = [(o // 13) * 16 + o % 13 for o in deck]
+            hands = [sum(1 << c for c in cards[s * k : (s + 1) * k]) for s in range(players)]
+            bidder = rng.randrange(players)
+            check(pos_row(hands, bidder, bidder, None, pitch=1, shl=1), rules, work)
+
+
+def _full_rounds(players: int, count: int, seed: int) -> list[np.ndarray]:
+    rules = Rules(players=players).to_array()
+    recs, _ = simulate_rounds(
+        seed, 0, count, rules, Policy(np.zeros(2, np.int64), np.zeros(1)), False
+    )
+    out = []
+    for r in recs:
+        b = int(r[RoundRec.BIDDER])
+        out.append(
+            pos_row(
+                r[RoundRec.HANDS : RoundRec.HANDS + players],
+                b,
+                b,
+                int(r[RoundRec.TRUMP]),
+                pitch=1,
+                shl=1,
+            )
+        )
+    return out
+
+
+def test_full_rounds_pruned_equal_unpruned_three_players(work):
+    rules = Rules(players=3).to_array()
+    for i, p in enumerate(_full_rounds(3, 12, 41)):
+        values = set()
+        for flags in (F_ALL, F_TT) if i >= 2 else (F_ALL, F_TT, 0):
+            new_generation(work.gen, work.tt)
+            values.add(
+                (
+                    int(KP.solve_maxn(p, rules, work, flags)),
+                    int(KP.solve_paranoid(p, rules, work, flags)),
+                )
+            )
+        assert len(values) == 1, p.tolist()
+
+
+def _technique_off(players, count, off, work):
+    rules = Rules(players=players, low_to="capturer").to_array()
+    for p in _full_rounds(players, count, 43):
+        m = set()
+        d = set()
+        for flags in (F_ALL, F_ALL & ~off):
+            new_generation(work.gen, work.tt)
+            m.add(int(KP.solve_maxn(p, rules, work, flags)))
+            d.add(int(KP.solve_paranoid(p, rules, work, flags)))
+        assert len(m) == 1 and len(d) == 1, p.tolist()
+
+
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+def test_full_rounds_each_technique_off_three_players(off, work):
+    _technique_off(3, 8, off, work)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+def test_full_rounds_each_technique_off_four_players(off, work):
+    _technique_off(4, 6, off, work)
+
+
+def test_paranoid_paranoid_table_and_maxn_share_one_workspace(work):
+    """Entries of one mode never answer the other (mode bit in the key)."""
+    rules = Rules(players=4).to_array()
+    for p in _full_rounds(4, 4, 44):
+        new_generation(work.gen, work.tt)
+        a = (int(KP.solve_maxn(p, rules, work)), int(KP.solve_paranoid(p, rules, work)))
+        new_generation(work.gen, work.tt)
+        b = (int(KP.solve_maxn(p, rules, work)), int(KP.solve_paranoid(p, rules, work)))
+        new_generation(work.gen, work.tt)
+        c = (int(KP.solve_maxn(p, rules, work)), int(KP.solve_paranoid(p, rules, work)))
+        assert a == b == c
+
+
+@pytest.mark.parametrize("players", [3, pytest.param(4, marks=pytest.mark.slow)])
+def test_solution_adds_up(players):
+    rules = Rules(players=players)
+    for p in _full_rounds(players, 5, 45):
+        hands = [int(h) for h in p[Pos.HANDS : Pos.HANDS + players]]
+        b = int(p[Pos.BIDDER])
+        sol = solve(hands, b, b, None, rules)
+        # every trick's points add up to the value; every card is played once
+        totals = [sum(t.points[s] for t in sol.line) for s in range(players)]
+        assert totals == sol.points
+        assert sorted(c for t in sol.line for c in t.cards) == sorted(C.card_names(sum(hands)))
+        # the value is the chosen first card's value; every card's value is a real outcome
+        assert sol.line[0].cards[0] in [ch["card"] for ch in sol.choices]
+        assert sol.points in [ch["value"] for ch in sol.choices]
+        # paranoid: the bidder can guarantee no more than what max^n gives him
+        par = solve(hands, b, b, None, rules, paranoid=True)
+        assert par.bidder_points <= sol.points[b]
+        assert sum(t.points[b] for t in par.line) == par.bidder_points
+        # a given trump: its choices are the free pitch's choices of that suit
+        trump = C.parse_card(sol.line[0].cards[0]) >> 4
+        given = solve(hands, b, b, trump, rules, with_line=False)
+        free = {ch["card"]: ch["value"] for ch in sol.choices}
+        assert given.choices and all(free[ch["card"]] == ch["value"] for ch in given.choices)
+
+
+# ------------------------------------------------------------------ hand-worked endgames
+def test_defender_indifferent_plays_against_the_bidder():
+    # 3 players, spades trump, no trump left; Game is settled: 30, 0, 0 game points and no
+    # game point in hand, so seat 0 (the bidder) has Game (1). Seat 1 leads:
+    #  7H: 8H (seat 2) wins, then 3D 9D 2D: seat 0 wins the last -> 2, 0, 0
+    #  2D: 3D, 9D: seat 0 wins, then 5H 7H 8H: seat 2 wins the last -> 1, 0, 1
+    # Seat 1 gets 0 either way: he takes the line worse for the bidder, 2D: value 1, 0, 1.
+    hands = [C.parse_cards(h) for h in ("5H 9D", "7H 2D", "8H 3D")]
+    sol = solve(hands, leader=1, bidder=0, trump=0, rules=Rules(players=3), game_points=[30, 0, 0])
+    assert sol.points == [1, 0, 1]
+    assert {ch["card"]: ch["value"] for ch in sol.choices} == {"2D": [1, 0, 1], "7H": [2, 0, 0]}
+    assert sol.line[0].cards == ["2D", "3D", "9D"]
+    par = solve(
+        hands,
+        leader=1,
+        bidder=0,
+        trump=0,
+        rules=Rules(players=3),
+        paranoid=True,
+        game_points=[30, 0, 0],
+    )
+    assert par.bidder_points == 1
+
+
+def test_jack_six_and_game_in_an_endgame():
+    # 3 players, hearts trump; seat 2 leads; game points so far 5, 9, 0.
+    #   seat 0: JH 2C   seat 1: 6H KC   seat 2: QH 3C
+    # Seat 2 leads QH: seat 0 must follow hearts (JH), seat 1 6H; QH wins Jack and Six (+2)
+    #   and 2+1 = 3 game points (9 total... tie 5? no: seat 2 3, seat 0 5, seat 1 9);
+    #   then 3C, 2C, KC: seat 1 wins the last (+1) and 3 game points: 12; Game to seat 1.
+    #   -> 0, 2, 2.
+    # Seat 2 leads 3C: seat 0 2C (or trumps with JH), seat 1 KC (or trumps with 6H) ...
+    # his best is QH: 2 points (Jack and Six); 3C can give him at most 0.
+    hands = [C.parse_cards(h) for h in ("JH 2C", "6H KC", "QH 3C")]
+    sol = solve(hands, leader=2, bidder=0, trump=1, rules=Rules(players=3), game_points=[5, 9, 0])
+    values = {ch["card"]: ch["value"] for ch in sol.choices}
+    assert values["QH"] == [0, 2, 2]
+    assert sol.points == [0, 2, 2]
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"hands": [1, 2, 4, 8]}, "rules are for 3"),
+        ({"hands": [1, 1, 2]}, "given to two players"),
+        ({"hands": [1, 6, 8]}, "unequal"),
+        ({"hands": [1, 2, 4], "trump": None}, "needs the trump"),
+        ({"hands": [63, 63 << 6, 63 << 16], "trump": 3}, "holds no clubs"),
+        ({"hands": [1, 2, 4], "trump": 0, "leader": 3}, "leader must be a seat"),
+        ({"hands": [63, 63 << 6, 63 << 16], "leader": 1, "bidder": 0}, "bidder leads"),
+    ],
+)
+def test_bad_positions(kwargs, message):
+    args = {"leader": 0, "trump": 0, "rules": Rules(players=3)} | kwargs
+    hands = args.pop("hands")
+    with pytest.raises(SolveError, match=message):
+        make_position(hands, **args)
