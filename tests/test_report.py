@@ -43,6 +43,7 @@ SECTIONS = (
     "tournament",
     "parties",
     "sinking",
+    "ladder",
 )
 CELL = re.compile(r"^([+-]?[\d.]+) \[([+-]?[\d.]+), ([+-]?[\d.]+)\]$")
 
@@ -138,6 +139,7 @@ def test_every_section_is_present_in_html_and_markdown(built):
         assert f'<a id="{key}"></a>' in md
     assert md.count("\n## ") == len(SECTIONS)
     assert "How to read this report" in html
+    assert "Strength ladder of the play policies" in html and "heuristic" in html
     assert any("report written" in line for line in lines)  # progress lines were given
 
 

@@ -48,6 +48,7 @@ from . import plots
 from .kernels import exchange_value as KX
 from .kernels import layouts as L
 from .kernels.bundles import make_env
+from .ladder import ladder, ladder_section, ratings_frame
 from .match import format_p, tournament
 from .odds import odds
 from .partie import parties
@@ -616,6 +617,7 @@ class ReportContext:
     backend: object
     log: Callable[[str], None]
     sink_hands: int | None = None
+    ladder_solver_deals: int = 0
     results: dict = field(default_factory=dict)
     data: dict = field(default_factory=dict)
     images: dict[str, Path] = field(default_factory=dict)
@@ -990,6 +992,36 @@ def _timed_odds(ctx: ReportContext) -> list[Section]:
     return sections
 
 
+def ladder_study(ctx: ReportContext) -> list[Section]:
+    """The strength ladder of the play policies on mirrored deals (random, greedy, heuristic;
+    pimc and dd too when ``ladder_solver_deals`` > 0: they call the solver, so they play that
+    many pairs)."""
+    if stop_requested():
+        ctx.record("ladder", "play policies", 0.0, True, False)
+        return [_not_run("ladder", "Strength ladder of the play policies")]
+    names = ["random", "greedy", "heuristic"]
+    if ctx.ladder_solver_deals:
+        names += ["pimc", "dd"]
+    t = time.perf_counter()
+    result = ladder(names, ctx.n_pairs, ctx.ladder_solver_deals or 1, ctx.seed, rules=ctx.rules)
+    pairs = f"{ctx.n_pairs:,} mirrored pairs per match"
+    if ctx.ladder_solver_deals:
+        pairs += f" ({ctx.ladder_solver_deals:,} with pimc or dd)"
+    ctx.record("ladder", pairs, time.perf_counter() - t, stop_requested())
+    ctx.data["ladder"] = {
+        "ratings": ratings_frame(result).to_dict(orient="records"),
+        "matches": result.matches.to_dict(orient="records"),
+    }
+    ctx.log(f"ladder: {len(result.matches)} matches")
+    sec = ladder_section(result)
+    if not ctx.ladder_solver_deals:
+        sec.text(
+            "pimc and dd are left out of the default report (they call the exact solver); "
+            "add them with `--ladder-solver-deals 500`, or run `piquet ladder`."
+        )
+    return [sec]
+
+
 #: The studies of a report, run in this order; each adds its sections after the previous ones'.
 #: Adding a section is one function ``f(ctx) -> list[Section]`` and one entry here.
 STUDIES: list[tuple[str, Study]] = [
@@ -999,6 +1031,7 @@ STUDIES: list[tuple[str, Study]] = [
     ("tournament", tournament_study),
     ("parties", parties_study),
     ("sinking", sinking_study),
+    ("ladder", ladder_study),
 ]
 
 
@@ -1065,6 +1098,7 @@ def build_report(
     backend=None,
     progress: Callable[[str], None] | None = None,
     sink_hands: int | None = None,
+    ladder_solver_deals: int = 0,
 ) -> dict:
     """Run every study of :data:`STUDIES` and write ``report.html`` (self-contained),
     ``report.md`` (PNGs beside it), the PNGs, ``odds.csv`` and ``report.json`` (every number)
@@ -1073,8 +1107,10 @@ def build_report(
     ``deals``: deals of the odds and event-rate studies; the exchange study uses deals / 2, the
     tournament deals / 2 mirrored pairs per match, the parties deals / 40 mirrored pairs per
     pairing (at least 2 each); the sinking study runs only with ``sink_hands`` dealt hands per
-    seat (about a second a hand). The first strategy is the one the odds and exchange sections
-    describe (it plays itself). ``progress`` receives one line per finished step. A Ctrl-C
+    seat (about a second a hand); the ladder plays deals / 2 mirrored pairs per match of the fast
+    play policies, and ``ladder_solver_deals`` pairs with pimc and dd when above 0. The first
+    strategy is the one the odds and exchange sections describe (it plays itself).
+    ``progress`` receives one line per finished step. A Ctrl-C
     (inside a ``core.backend.StopOnInterrupt`` block, as ``piquet report`` runs) cuts the study
     in flight, skips the rest, and the report says so (``report.json`` ``"partial": true``).
     Returns the paths written: {"html", "md", "json", "odds_csv", "images": {name: path}}.
@@ -1095,7 +1131,17 @@ def build_report(
     def log(line: str) -> None:
         say(f"[{time.perf_counter() - t_start:6.1f} s] {line}")
 
-    ctx = ReportContext(out, deals, strats, seed, rules, backend or LocalBackend(), log, sink_hands)
+    ctx = ReportContext(
+        out,
+        deals,
+        strats,
+        seed,
+        rules,
+        backend or LocalBackend(),
+        log,
+        sink_hands,
+        ladder_solver_deals,
+    )
     sections: list[Section] = [Section("how-to-read", "How to read this report")]
     sections[0].text(HOW_TO_READ)
     for _, study in STUDIES:
@@ -1106,6 +1152,7 @@ def build_report(
         f"piquet report --out {out_dir} --deals {deals} --seed {seed} "
         f"--strategies {','.join(names)}"
         + (f" --sink-hands {sink_hands}" if sink_hands else "")
+        + (f" --ladder-solver-deals {ladder_solver_deals}" if ladder_solver_deals else "")
         + f" {_rules_flags(rules)}"
     ).strip()
     versions = _versions()

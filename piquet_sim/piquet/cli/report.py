@@ -80,18 +80,36 @@ def _strategies(ctx, param, values: tuple[str, ...]):
     help="Add the sinking study over this many dealt hands per seat (about a second a hand; a "
     "few hundred give readable intervals).",
 )
+@click.option(
+    "--ladder-solver-deals",
+    type=click.IntRange(0, 1_000_000),
+    default=0,
+    show_default=True,
+    help="Add pimc and dd (the exact solver's play) to the ladder, with this many mirrored "
+    "pairs per match (0: the ladder ranks random, greedy and heuristic only).",
+)
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @json_option
 @backend_options
 @rules_options
 @long_command
 def report_command(
-    out_dir, deals, strategies, seed, sink_hands, quiet, as_json, rules: Rules, backend
+    out_dir,
+    deals,
+    strategies,
+    seed,
+    sink_hands,
+    ladder_solver_deals,
+    quiet,
+    as_json,
+    rules: Rules,
+    backend,
 ):
     """Write a strategy report: odds with intervals and exact values, score distributions, the
-    value of exchanging k cards, pique/repique/capot rates, tournament and heatmap, parties, and
-    a how-to-read section. One self-contained HTML file (images embedded) plus report.md with
-    the PNGs beside it. Progress goes to stderr; the paths written to stdout.
+    value of exchanging k cards, pique/repique/capot rates, tournament and heatmap, parties, the
+    play policies' strength ladder, and a how-to-read section. One self-contained HTML file
+    (images embedded) plus report.md with the PNGs beside it. Progress goes to stderr; the paths
+    written to stdout.
 
     Ctrl-C cuts the study in flight, skips the rest and writes the report marked partial (exit
     130).
@@ -115,6 +133,7 @@ def report_command(
             backend=backend,
             progress=say,
             sink_hands=sink_hands,
+            ladder_solver_deals=ladder_solver_deals,
         )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
