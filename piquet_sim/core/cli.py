@@ -56,6 +56,23 @@ class CardsType(click.ParamType):
         return cards_to_mask(cards)
 
 
+class SuitType(click.ParamType):
+    """A suit, read by the game's own parser (``parse``: text -> 0..3, raising CardError)."""
+
+    name = "SUIT"
+
+    def __init__(self, parse: Callable[[str], int]) -> None:
+        self.parse = parse
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return self.parse(value)
+        except CardError as err:
+            self.fail(str(err), param, ctx)
+
+
 class OutputPath(click.ParamType):
     """A file (or, with ``directory=True``, a directory) a command will write, checked before any
     work starts: the parent directory must exist and be writable, and a file must not be an

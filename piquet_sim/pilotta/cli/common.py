@@ -9,22 +9,9 @@ from collections.abc import Callable
 import click
 
 from ...core.cards import CardError
+from ...core.cli import SuitType
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
 from ..rules import Rules, RulesError
-
-
-class SuitType(click.ParamType):
-    """A suit: S H D C, a symbol or a name; converts to 0..3."""
-
-    name = "SUIT"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        try:
-            return parse_suit(value)
-        except CardError as err:
-            self.fail(str(err), param, ctx)
 
 
 class SeatType(click.ParamType):
@@ -60,7 +47,7 @@ class TeamType(click.ParamType):
             self.fail(f"'{value}' is not a team (NS or EW) or a seat", param, ctx)
 
 
-SUIT = SuitType()
+SUIT = SuitType(parse_suit)
 SEAT = SeatType()
 TEAM = TeamType()
 

@@ -7,25 +7,12 @@ from collections.abc import Callable
 
 import click
 
-from ...core.cards import CardError
+from ...core.cli import SuitType
 from ..cards import MAX_PLAYERS, MIN_PLAYERS, parse_suit
 from ..rules import GAME_TIE, LOW_TO
 
 PLAYERS = click.IntRange(MIN_PLAYERS, MAX_PLAYERS)
-
-
-class SuitType(click.ParamType):
-    """A suit: S H D C or a suit symbol, any case; converts to 0..3."""
-
-    name = "SUIT"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        try:
-            return parse_suit(value)
-        except CardError as err:
-            self.fail(str(err), param, ctx)
+SUIT = SuitType(parse_suit)
 
 
 class SeatListType(click.ParamType):

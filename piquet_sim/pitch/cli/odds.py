@@ -9,7 +9,7 @@ from rich.table import Table
 from ...core.cli import RateBar, backend_options, echo_json, json_option
 from ..odds import odds_table
 from .app import pitch
-from .common import PLAYERS, SuitType
+from .common import PLAYERS, SUIT
 
 
 @pitch.command("odds")
@@ -24,7 +24,7 @@ from .common import PLAYERS, SuitType
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
 @click.option(
     "--trump",
-    type=SuitType(),
+    type=SUIT,
     default="S",
     show_default=True,
     help="The suit the table is about (every suit gives the same odds).",

@@ -11,7 +11,7 @@ from .. import cards as C
 from ..rules import Rules
 from ..solver import solve
 from .app import pitch
-from .common import SeatListType, SuitType, rules_options
+from .common import SUIT, SeatListType, rules_options
 
 HAND = CardsType(C.PACK, min_count=1, max_count=6)
 
@@ -20,7 +20,7 @@ HAND = CardsType(C.PACK, min_count=1, max_count=6)
 @click.argument("hands", nargs=-1, required=True, type=HAND)
 @click.option(
     "--trump",
-    type=SuitType(),
+    type=SUIT,
     default=None,
     help="Trump suit; the bidder's pitch must be of it. Without it (full rounds "
     "only) the bidder's first card chooses it.",
