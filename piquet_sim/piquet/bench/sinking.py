@@ -24,11 +24,12 @@ FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
 SINK_HAND = "AS KS QS JS TS 9H 8H 7H AD KD AC QC"
 
 
-def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18) -> dict:
-    """Time ``n`` deals of pimc against pimc (serial kernel: one core)."""
+def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18, adaptive: int = 0) -> dict:
+    """Time ``n`` deals of pimc against pimc (serial kernel: one core); ``adaptive``: pimc's
+    adaptive-worlds parameter (0 off)."""
     ws = S.make_workspace(DEFAULT_RULES.to_array(), tt_bits)
     sc = PL.new_scratch()
-    params = {r: np.array([worlds, 2000]) for r in ("elder", "younger")}
+    params = {r: np.array([worlds, 2000, adaptive]) for r in ("elder", "younger")}
     stages = Policies(elder_play="pimc", younger_play="pimc", play_params=params).stages()
     pre = (np.int64(0), np.int64(0), np.int64(0))
     times = []
@@ -46,6 +47,10 @@ def pimc_deals(n: int, worlds: int, seed: int = 1, tt_bits: int = 18) -> dict:
     return {
         "threads": 1,
         "worlds_per_decision": worlds,
+        "adaptive": bool(adaptive),
+        "worlds_per_decision_mean": round(
+            sc.pimc[L.PIMC_WORLDS] / max(1, sc.pimc[L.PIMC_DECISIONS]), 2
+        ),
         "deals": n,
         "median_ms": round(float(np.median(ms)), 1),
         "mean_ms": round(float(ms.mean()), 1),
