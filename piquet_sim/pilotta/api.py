@@ -16,12 +16,22 @@ import pandas as pd
 from ..core.errors import InputError
 from .cards import KING, PACK, QUEEN, SUITS, popcount, suit_holding
 from .declarations import list_combinations
+from .kernels import solver as SK
 from .kernels.game import simulate_games as _games_kernel
-from .kernels.simulate import simulate_batch
+from .kernels.pimc import simulate_batch_pimc
+from .kernels.simulate import simulate_batch as _simulate_plain
 from .kernels.tricks import card_points
 from .layouts import N_AUCTION_PARAMS, SETUP_LEN, Game, RoundRec, Score, Setup
 from .odds import odds
-from .policies import AUCTION_POLICIES, PLAY_POLICIES, ROUND_PLAY_POLICIES, auction_params
+from .policies import (
+    AUCTION_POLICIES,
+    DECLARE_POLICIES,
+    PIMC_PARAMS,
+    PLAY_POLICIES,
+    ROUND_PLAY_POLICIES,
+    PlayPolicy,
+    auction_params,
+)
 from .rules import DEFAULT_RULES, Rules
 from .solver import Solution, SolveError, solve
 
@@ -60,16 +70,29 @@ def make_setup(
     auction_args=None,
     auction_ew: str | None = None,
     auction_args_ew=None,
+    *,
+    declare: tuple[str, str] = ("all", "all"),
+    worlds: tuple[int, int] = (PIMC_PARAMS["worlds"], PIMC_PARAMS["worlds"]),
 ) -> np.ndarray:
     """The int64 setup array (:class:`layouts.Setup`) from policy names (``policies.py``):
     ``auction`` / ``auction_args`` for North-South, and for East-West too unless
-    ``auction_ew`` / ``auction_args_ew`` are given (args: a sequence or a dict by name)."""
+    ``auction_ew`` / ``auction_args_ew`` are given (args: a sequence or a dict by name);
+    ``declare``: the declaration policy of NS and of EW; ``worlds``: the pimc play policy's
+    worlds per decision for NS and EW (used only by pimc seats)."""
     for play in (play_ns, play_ew):
         if play not in ROUND_PLAY_POLICIES:
             raise InputError(
                 f"play policy {play!r} cannot play simulated rounds; "
                 f"use one of {', '.join(ROUND_PLAY_POLICIES)}"
             )
+    for d in declare:
+        if d not in DECLARE_POLICIES:
+            raise InputError(
+                f"declaration policy {d!r} unknown; known: {', '.join(DECLARE_POLICIES)}"
+            )
+    for w in worlds:
+        if not 1 <= int(w) <= 1000:
+            raise InputError(f"pimc worlds must be 1 .. 1000, got {w}")
     setup = np.zeros(SETUP_LEN, dtype=np.int64)
     if auction_ew is None:
         auction_ew, auction_args_ew = auction, auction_args
@@ -80,7 +103,24 @@ def make_setup(
         setup[lo : lo + N_AUCTION_PARAMS] = auction_params(a, args)
     setup[Setup.PLAY_NS] = PLAY_POLICIES[play_ns]
     setup[Setup.PLAY_EW] = PLAY_POLICIES[play_ew]
+    setup[Setup.WORLDS_NS], setup[Setup.WORLDS_EW] = (int(w) for w in worlds)
+    setup[Setup.DECLARE_NS], setup[Setup.DECLARE_EW] = (DECLARE_POLICIES[d] for d in declare)
     return setup
+
+
+def uses_pimc(setup: np.ndarray) -> bool:
+    """True when a team of the Setup plays pimc (its rounds need :mod:`kernels.pimc`)."""
+    return PlayPolicy.PIMC in (setup[Setup.PLAY_NS], setup[Setup.PLAY_EW])
+
+
+def simulate_batch(seed: int, start: int, n: int, setup: np.ndarray, rules: np.ndarray):
+    """Rounds ``start .. start+n-1`` of ``seed`` under ``setup`` and the rules array: the plain
+    kernel (``kernels.simulate``), or the pimc one when a team plays pimc (same deals, auctions,
+    declarations and records). Returns (records, plays, legal counts)."""
+    args = (np.int64(seed), np.int64(start), np.int64(n), setup, rules)
+    if uses_pimc(setup):
+        return simulate_batch_pimc(*args, SK.TABLES)
+    return _simulate_plain(*args)
 
 
 def simulate_rounds(
@@ -110,6 +150,8 @@ def simulate_games(
     """Whole games to ``rules.game_target``: final totals, rounds played, winning team
     (0 NS, 1 EW), one row per game."""
     setup = make_setup() if setup is None else setup
+    if uses_pimc(setup):
+        raise InputError("pimc play is too slow for whole games: use it in batch, or in bid")
     out = _games_kernel(np.int64(seed), np.int64(0), np.int64(n), setup, rules.to_array())
     return pd.DataFrame({f.name.lower(): out[:, int(f)] for f in Game if f.name != "LEN"})
 
@@ -120,6 +162,7 @@ __all__ = [
     "describe_hand",
     "make_setup",
     "odds",
+    "simulate_batch",
     "simulate_games",
     "simulate_rounds",
     "solve",

@@ -23,21 +23,24 @@ import numpy as np
 
 from ..core.errors import InputError
 from ..core.stats import Z95, paired_difference, wilson_interval
-from .api import make_setup
+from .api import make_setup, simulate_batch
 from .cards import PACK, SEATS, SUITS, parse_seat, parse_suit, popcount
 from .kernels import advise as K
+from .kernels import pimc as PK
 from .kernels import solver as SK
-from .kernels.simulate import simulate_batch
 from .kernels.winprob import win_after, win_table
 from .layouts import BIDS, RoundRec, Score
 from .policies import AUCTION_PARAMS, AuctionPolicy
 from .reference.auction import Auction
 from .rules import DEFAULT_RULES, Rules
 
-PLAYS = ("heuristic", "random", "greedy", "dd")
+PLAYS = ("heuristic", "random", "greedy", "pimc", "dd")
 PRIORS = ("threshold", "random")
 MAKE_LEVELS = (80, 90, 100, 110, 120, 130, 140, 150, 160)
-DEFAULT_DEALS = {"heuristic": 2000, "random": 2000, "greedy": 2000, "dd": 200}
+DEFAULT_DEALS = {"heuristic": 2000, "random": 2000, "greedy": 2000, "pimc": 24, "dd": 200}
+#: Worlds per decision of the pimc players inside ``advise`` (fewer than a strategy's default:
+#: every world plays about five contracts, each with 32 pimc decisions).
+ADVISE_PIMC_WORLDS = 4
 
 
 def call_name(level: int, suit: int) -> str:
@@ -139,8 +142,9 @@ def advise(
     """Advise the call of ``seat`` (0 N .. 3 W) holding ``hand`` (8-card mask) after
     ``auction`` ('E:pass S:90H …', in turn from the player after ``dealer``; default dealer:
     the seat before the first caller, or before the player when the auction is empty).
-    ``play``: heuristic, random, greedy (all four seats) or dd (exact double-dummy values,
-    the marked oracle). ``deals``: worlds drawn (default 2000; 200 with dd).
+    ``play``: heuristic, random, greedy, pimc (all four seats) or dd (exact double-dummy
+    values, the marked oracle). ``deals``: worlds drawn (default 2000; 200 with dd; 24 with
+    pimc, whose players sample ``ADVISE_PIMC_WORLDS`` worlds of their own per decision).
     Returns a dict (see the module docstring for perspective): per trump suit, the player's
     team's round points and P(making 80 … 160, capot); per call, its mean value in game points
     with a 95% interval; the recommendation with its paired margin over the runner-up.
@@ -162,18 +166,22 @@ def advise(
     if not 1 <= n <= 1_000_000:
         raise InputError(f"deals must be 1 .. 1,000,000, got {n}")
     play_policy = "heuristic" if play == "dd" else play
-    setup = make_setup(prior, play_policy, play_policy)
+    w = ADVISE_PIMC_WORLDS
+    setup = make_setup(prior, play_policy, play_policy, worlds=(w, w))
     cand_arr = np.array(cands, dtype=np.int64)
     call_arr = np.array(calls, dtype=np.int64).reshape(-1, 3)
     known = np.full((n, 4, 4, 2), -1, dtype=np.int64)
     r_arr = rules.to_array()
     t0 = time.perf_counter()
-    if play == "dd":
+    if play in ("dd", "pimc"):
         rec_q = K.Query(
             np.array([hand, seat, dealer, K.MODE_RECORD], dtype=np.int64), call_arr, cand_arr
         )
         hands = K.advise_worlds(np.int64(seed), np.int64(n), rec_q, setup, r_arr, known).hands
-        _solve_needed(known, hands, dealer, rules)
+        if play == "dd":
+            _solve_needed(known, hands, dealer, rules)
+        else:
+            _pimc_needed(known, hands, dealer, rules, setup, call_arr, seed)
     q = K.Query(np.array([hand, seat, dealer, K.MODE_POLICY], dtype=np.int64), call_arr, cand_arr)
     per_trump, per_cand, tries, _ = K.advise_worlds(
         np.int64(seed), np.int64(n), q, setup, r_arr, known
@@ -225,7 +233,7 @@ def advise(
         us0, them0 = (int(x) for x in score)
         if not (0 <= us0 < rules.game_target and 0 <= them0 < rules.game_target):
             raise InputError(f"--score: both totals must be 0 .. {rules.game_target - 1}")
-        table = win_probability_table(prior, play_policy, rules)
+        table = win_probability_table(prior, "heuristic" if play == "pimc" else play_policy, rules)
         wins = np.empty(values.shape)
         for i in range(len(cands)):
             for w in range(m):
@@ -300,6 +308,36 @@ def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rule
     capot = values >= 250
     known[w, b, t, 0] = np.where(capot, rules.total_points, values)
     known[w, b, t, 1] = np.where(capot, 8, np.where(values == 0, 0, 1))
+
+
+def _pimc_needed(
+    known: np.ndarray,
+    hands: np.ndarray,
+    dealer: int,
+    rules: Rules,
+    setup: np.ndarray,
+    calls: np.ndarray,
+    seed: int,
+) -> None:
+    """Fill the contracts a record pass marked by playing them with pimc at all four seats
+    (``kernels.pimc.pimc_contracts``; its players know the auction given to the advisor, the
+    contract, the declarations and the play). Contract j draws from stream (seed, j) in the
+    order of the marked entries."""
+    w, b, t = np.nonzero(known[:, :, :, 0] == K.NEEDED)
+    if len(w) == 0:
+        return
+    leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
+    deals = PK.Deals(
+        np.ascontiguousarray(hands[w]),
+        t.astype(np.int64),
+        np.asarray(leaders, dtype=np.int64),
+        (b & 1).astype(np.int64),
+    )
+    out = PK.pimc_contracts(
+        np.int64(seed), deals, np.ascontiguousarray(calls), setup, rules.to_array(), SK.TABLES
+    )
+    known[w, b, t, 0] = out[:, 0]
+    known[w, b, t, 1] = out[:, 1]
 
 
 _WIN_TABLES: dict = {}

@@ -118,7 +118,11 @@ class Setup(IntEnum):
     PLAY_EW = 3  # of East and West
     PARAMS_NS = 4  # N_AUCTION_PARAMS auction parameters of NS from here
     PARAMS_EW = 12  # and of EW
-    LEN = 20
+    WORLDS_NS = 20  # worlds per decision of the pimc play policy, NS
+    WORLDS_EW = 21
+    DECLARE_NS = 22  # DeclarePolicy id of North and South
+    DECLARE_EW = 23
+    LEN = 24
 
 
 class BidParam(IntEnum):
@@ -167,6 +171,20 @@ class View(IntEnum):
     TRUMP = 9
     KQ = 10  # 1: trump K 3, Q 2
     LEN = 11
+
+
+class Pub(IntEnum):
+    """What the table knows during the play besides :class:`View` (int64 array; the pimc
+    player's sampler): the cards each seat showed when declaring, the cards each seat has
+    played, the points each seat announced, the current trick."""
+
+    SHOWN = 0  # 4 masks, N E S W: cards shown in declared combinations
+    GONE = 4  # 4 masks: cards played by each seat (the current trick included)
+    ANNOUNCED = 8  # 4 counts: combination points declared by each seat
+    TRICK = 12  # 3 cards of the current trick in playing order (natural index)
+    LEADER = 15  # seat that led the current trick
+    CAPOT = 16  # 1: the contracting team has won every trick so far
+    LEN = 17
 
 
 class Game(IntEnum):
@@ -269,6 +287,7 @@ SETUP_LEN = int(Setup.LEN)
 N_AUCTION_PARAMS = 8  # parameter slots per team in a Setup
 ASTATE_LEN = int(AState.LEN)
 VIEW_LEN = int(View.LEN)
+PUB_LEN = int(Pub.LEN)
 GAME_LEN = int(Game.LEN)
 ODDS_LEN = int(OddsScope.LEN) * int(OddsBin.LEN)
 POS_LEN = int(SolverPos.LEN)

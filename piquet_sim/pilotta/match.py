@@ -13,8 +13,8 @@ import math
 import numpy as np
 
 from ..core.stats import Z95, wilson_interval
+from .api import simulate_batch
 from .api import simulate_games as _games
-from .kernels.simulate import simulate_batch
 from .layouts import BID_CAPOT, RoundRec, Score
 from .rules import DEFAULT_RULES, Rules
 from .strategies import Strategy, setup

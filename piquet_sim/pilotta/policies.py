@@ -15,7 +15,20 @@ Play policies (``PlayPolicy``):
   trick the partner is sure to win, trumps are not spent over a winning partner unless the
   rules force it;
 * ``dd``: the double-dummy oracle (**marked**: it sees all four hands). Only the bid advisor
-  takes it, as the exact value of each contract (``bid.py``); simulated rounds do not.
+  takes it, as the exact value of each contract (``bid.py``); simulated rounds do not;
+* ``pimc`` (``worlds``): at each decision with a choice, deal the unseen cards to the other
+  seats ``worlds`` times consistently with what the player knows (``kernels.pimc``: cards
+  played, voids and failures to trump shown, the combinations announced, the auction), value
+  every legal card in each world with the exact solver, play the best mean (its team's card
+  points). Not a marked oracle: it never looks at the other hands. Slow (the solver at every
+  decision): its rounds run in their own kernel (``kernels.pimc``), never in the plain ones.
+
+Declaration policies (``DeclarePolicy``), one per team:
+
+* ``all``: declare every combination (show its cards);
+* ``no-tierce``: keep sequences of three (20 points) unannounced; the rest is declared. A
+  concealed tierce scores nothing, cannot win the comparison, does not count toward the
+  contract, is not given away by a failed contract and tells the pimc players nothing.
 
 Auction policies (``AuctionPolicy``), one per team, each with up to eight int64 parameters:
 
@@ -44,6 +57,12 @@ class PlayPolicy(IntEnum):
     GREEDY = 1
     HEURISTIC = 2
     DD = 3
+    PIMC = 4
+
+
+class DeclarePolicy(IntEnum):
+    ALL = 0
+    NO_TIERCE = 1
 
 
 class AuctionPolicy(IntEnum):
@@ -54,7 +73,12 @@ class AuctionPolicy(IntEnum):
 
 PLAY_POLICIES = {p.name.lower(): p for p in PlayPolicy}
 #: Play policies simulated rounds can use (``dd`` is the advisor's oracle only).
-ROUND_PLAY_POLICIES = ("random", "greedy", "heuristic")
+ROUND_PLAY_POLICIES = ("random", "greedy", "heuristic", "pimc")
+#: Play policies that run in the plain round kernels (no solver compiled).
+PLAIN_PLAY_POLICIES = ("random", "greedy", "heuristic")
+#: Parameters of the pimc play policy and their defaults.
+PIMC_PARAMS = {"worlds": 6}
+DECLARE_POLICIES = {p.name.lower().replace("_", "-"): p for p in DeclarePolicy}
 AUCTION_POLICIES = {p.name.lower(): p for p in AuctionPolicy}
 
 #: Parameter names and defaults per auction policy.

@@ -16,9 +16,9 @@ import pandas as pd
 from ..core.plots import pyplot, save
 from ..core.report import Section
 from ..core.stats import wilson_interval
+from .api import simulate_batch
 from .bid import MAKE_LEVELS, advise
 from .cards import parse_cards
-from .kernels.simulate import simulate_batch
 from .layouts import BIDS, RoundRec, Score
 from .match import batch, game
 from .rules import DEFAULT_RULES, Rules

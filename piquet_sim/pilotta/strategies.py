@@ -6,13 +6,14 @@ Built-ins are in :data:`REGISTRY`; users write their own in a small JSON or TOML
 
     name = "bold"
     description = "threshold bidder two steps braver"
-    play = "heuristic"
-    declare = "all"                      # the only declaration policy so far
+    play = "heuristic"                   # random, greedy, heuristic or pimc
+    declare = "all"                      # or "no-tierce"
     [auction]
     policy = "threshold"
     params = { base = 45 }               # the others keep their defaults
 
-and pass the file's path wherever a strategy name is accepted (:func:`resolve`).
+and pass the file's path wherever a strategy name is accepted (:func:`resolve`). A pimc player
+takes ``play_params = { worlds = 6 }`` (worlds per decision).
 """
 
 from __future__ import annotations
@@ -25,7 +26,13 @@ import numpy as np
 
 from ..core.errors import InputError
 from .api import make_setup
-from .policies import AUCTION_PARAMS, AUCTION_POLICIES, ROUND_PLAY_POLICIES
+from .policies import (
+    AUCTION_PARAMS,
+    AUCTION_POLICIES,
+    DECLARE_POLICIES,
+    PIMC_PARAMS,
+    ROUND_PLAY_POLICIES,
+)
 
 
 class StrategyError(InputError):
@@ -40,10 +47,17 @@ class Strategy:
     params: dict = field(default_factory=dict)  # auction parameters by name (others: defaults)
     play: str = "heuristic"
     declare: str = "all"
+    play_params: dict = field(default_factory=dict)  # pimc: {"worlds": n}
 
     def summary(self) -> str:
         p = ", ".join(f"{k}={v}" for k, v in self.params.items())
-        return f"{self.auction}({p}) / declare {self.declare} / play {self.play}"
+        q = ", ".join(f"{k}={v}" for k, v in self.play_params.items())
+        play = f"{self.play}({q})" if q else self.play
+        return f"{self.auction}({p}) / declare {self.declare} / play {play}"
+
+    def worlds(self) -> int:
+        """Worlds per decision of its pimc play (the default when not pimc or not given)."""
+        return int(self.play_params.get("worlds", PIMC_PARAMS["worlds"]))
 
     def to_dict(self) -> dict:
         return {
@@ -51,6 +65,7 @@ class Strategy:
             "description": self.description,
             "auction": {"policy": self.auction, "params": dict(self.params)},
             "play": self.play,
+            "play_params": dict(self.play_params),
             "declare": self.declare,
         }
 
@@ -71,6 +86,16 @@ REGISTRY = {
         ),
         Strategy("greedy", "threshold bidder, greedy play (no card counting)", play="greedy"),
         Strategy(
+            "quiet",
+            "threshold bidder, heuristic play, keeps tierces unannounced",
+            declare="no-tierce",
+        ),
+        Strategy(
+            "pimc",
+            "threshold bidder, pimc play (6 worlds per decision, exact solver; slow)",
+            play="pimc",
+        ),
+        Strategy(
             "random",
             "random bidding (35% of calls, 1-3 levels up), random play",
             auction="random",
@@ -84,7 +109,7 @@ def from_dict(data: dict, where: str = "strategy") -> Strategy:
     """A strategy from its dict form (file format); raises StrategyError."""
     if not isinstance(data, dict) or "name" not in data:
         raise StrategyError(f"{where}: a strategy needs at least a name")
-    known = {"name", "description", "auction", "play", "declare"}
+    known = {"name", "description", "auction", "play", "play_params", "declare"}
     unknown = set(data) - known
     if unknown:
         raise StrategyError(f"{where}: unknown key(s) {sorted(unknown)}; known: {sorted(known)}")
@@ -106,9 +131,27 @@ def from_dict(data: dict, where: str = "strategy") -> Strategy:
         raise StrategyError(
             f"{where}: play policy {play!r} unknown; known: {', '.join(ROUND_PLAY_POLICIES)}"
         )
-    if data.get("declare", "all") != "all":
-        raise StrategyError(f"{where}: the only declaration policy is 'all' (declare everything)")
-    return Strategy(str(data["name"]), str(data.get("description", "")), policy, params, play)
+    play_params = dict(data.get("play_params", {}))
+    allowed = PIMC_PARAMS if play == "pimc" else {}
+    for k, v in play_params.items():
+        if k not in allowed:
+            raise StrategyError(f"{where}: play {play!r} has no parameter {k!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 1000:
+            raise StrategyError(f"{where}: play parameter {k} must be 1 .. 1000, got {v!r}")
+    declare = data.get("declare", "all")
+    if declare not in DECLARE_POLICIES:
+        raise StrategyError(
+            f"{where}: declaration policy {declare!r} unknown; known: {', '.join(DECLARE_POLICIES)}"
+        )
+    return Strategy(
+        str(data["name"]),
+        str(data.get("description", "")),
+        policy,
+        params,
+        play,
+        declare,
+        play_params,
+    )
 
 
 def load(path: str | Path) -> Strategy:
@@ -147,4 +190,13 @@ def resolve(name_or_path: str) -> Strategy:
 
 def setup(ns: Strategy, ew: Strategy) -> np.ndarray:
     """The Setup array of North-South playing ``ns`` against East-West playing ``ew``."""
-    return make_setup(ns.auction, ns.play, ew.play, ns.params, ew.auction, ew.params)
+    return make_setup(
+        ns.auction,
+        ns.play,
+        ew.play,
+        ns.params,
+        ew.auction,
+        ew.params,
+        declare=(ns.declare, ew.declare),
+        worlds=(ns.worlds(), ew.worlds()),
+    )

@@ -80,7 +80,11 @@ def test_layouts_have_unique_fields_and_lengths():
     # layouts with blocks: each block fits before the next field
     s = layouts.Setup
     assert s.PARAMS_EW - s.PARAMS_NS == layouts.N_AUCTION_PARAMS
-    assert s.LEN == s.PARAMS_EW + layouts.N_AUCTION_PARAMS and s.PLAY_EW < s.PARAMS_NS
+    assert s.WORLDS_NS == s.PARAMS_EW + layouts.N_AUCTION_PARAMS and s.PLAY_EW < s.PARAMS_NS
+    assert s.LEN == s.DECLARE_EW + 1
+    pub = layouts.Pub
+    assert pub.GONE == pub.SHOWN + 4 and pub.ANNOUNCED == pub.GONE + 4
+    assert pub.LEADER == pub.TRICK + 3 and pub.LEN == pub.CAPOT + 1
     a = layouts.AState
     assert a.LEN == a.SUIT_N + 4 and sorted(int(m) for m in a)[:-1] == list(range(9))
     rr = layouts.RoundRec

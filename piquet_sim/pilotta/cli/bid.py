@@ -54,7 +54,7 @@ def _pct(rate: dict) -> str:
     "-n",
     type=click.IntRange(1, 1_000_000),
     default=None,
-    help="Worlds to draw [default: 2000; 200 with --play dd].",
+    help="Worlds to draw [default: 2000; 200 with --play dd; 24 with --play pimc].",
 )
 @click.option(
     "--score",

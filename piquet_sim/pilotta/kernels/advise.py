@@ -44,6 +44,7 @@ from ..layouts import (
     Comb,
     Rule,
     Score,
+    Setup,
 )
 from .auction import (
     apply_call,
@@ -53,7 +54,7 @@ from .auction import (
     level_points,
     team_policy,
 )
-from .declarations import compare_declarations, declare_hand
+from .declarations import compare_declarations, declare_policy_hand
 from .play import play_round
 from .scoring import score_round
 
@@ -136,12 +137,12 @@ def _contract(known, hands, b, tr, dealer, setup, rules, key, state, mode):
 
 
 @njit
-def _score(hands, bidder, level, trump, raw_c, tricks_c, dealer, rules, sc):
+def _score(hands, bidder, level, trump, raw_c, tricks_c, dealer, setup, rules, sc):
     """Score a played contract into ``sc`` (Score)."""
     leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else bidder
     decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     for p in range(4):
-        declare_hand(hands[p], trump, decl[p])
+        declare_policy_hand(hands[p], trump, setup[Setup.DECLARE_NS + (p & 1)], decl[p])
     comb = np.zeros(COMB_LEN, dtype=np.int32)
     compare_declarations(decl, leader, rules, comb)
     team = bidder & 1
@@ -200,11 +201,11 @@ def _world(seed, w, q, setup, rules, known, out):
     for trump in range(4):
         _contract(known, hands, me, trump, dealer, setup, rules, key, state, mode)
         raw = max(known[me, trump, 0], 0)
-        _score(hands, me, 0, trump, raw, known[me, trump, 1], dealer, rules, sc)
+        _score(hands, me, 0, trump, raw, known[me, trump, 1], dealer, setup, rules, sc)
         card = sc[Score.CARD_NS + us]
         out.per_trump[w, trump, T_CARD] = card
         out.per_trump[w, trump, T_CAPOT] = 1 if known[me, trump, 1] == 8 else 0
-        comb = _team_combos(hands, me, trump, dealer, rules)
+        comb = _team_combos(hands, me, trump, dealer, setup, rules)
         out.per_trump[w, trump, T_REACH] = card + comb + sc[Score.PILOTTA_GP_NS + us] * 10
     for i in range(q.cands.shape[0]):
         _replay(ast, dealer, q.calls)
@@ -217,7 +218,8 @@ def _world(seed, w, q, setup, rules, known, out):
         tr = ast[AState.TRUMP]
         _contract(known, hands, b, tr, dealer, setup, rules, key, state, mode)
         lv = ast[AState.LEVEL]
-        _score(hands, b, lv, tr, max(known[b, tr, 0], 0), known[b, tr, 1], dealer, rules, sc)
+        raw = max(known[b, tr, 0], 0)
+        _score(hands, b, lv, tr, raw, known[b, tr, 1], dealer, setup, rules, sc)
         out.per_cand[w, i, C_US] = sc[Score.TOTAL_NS + us]
         out.per_cand[w, i, C_THEM] = sc[Score.TOTAL_NS + 1 - us]
         out.per_cand[w, i, C_MADE] = sc[Score.MADE]
@@ -226,12 +228,12 @@ def _world(seed, w, q, setup, rules, known, out):
 
 
 @njit
-def _team_combos(hands, me, trump, dealer, rules):
+def _team_combos(hands, me, trump, dealer, setup, rules):
     """Combination points the player's team scores after the comparison (card-point units)."""
     leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else me
     decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     for p in range(4):
-        declare_hand(hands[p], trump, decl[p])
+        declare_policy_hand(hands[p], trump, setup[Setup.DECLARE_NS + (p & 1)], decl[p])
     comb = np.zeros(COMB_LEN, dtype=np.int32)
     compare_declarations(decl, leader, rules, comb)
     return comb[Comb.POINTS_NS + (me & 1)]

@@ -16,6 +16,7 @@ import numpy as np
 
 from ...core.jit import njit
 from ..layouts import Comb, Decl, Rule
+from ..policies import DeclarePolicy
 from .tables import FOUR_VALUE, SEQ_RUNS
 
 KING = 6
@@ -30,6 +31,9 @@ def seq_value(length):
     if length == 4:
         return 50
     return 100
+
+
+KEY_VALUE = 512  # combo_key // KEY_VALUE is the combination's value
 
 
 @njit
@@ -138,3 +142,39 @@ def compare_declarations(decl, first_leader, rules, out):
     for p in range(4):
         if decl[p, Decl.PILOTTA]:
             out[Comb.PILOTTA_SEAT] = p
+
+
+@njit
+def declare_policy_hand(hand, trump, policy, out):
+    """:func:`declare_hand` under a declaration policy (:class:`policies.DeclarePolicy`):
+    ``all``, or ``no-tierce`` (sequences of exactly three cards left out)."""
+    declare_hand(hand, trump, out)
+    if policy == DeclarePolicy.NO_TIERCE and out[Decl.N_SEQ3] > 0:
+        out[Decl.POINTS] -= 20 * out[Decl.N_SEQ3]
+        out[Decl.N_SEQ3] = 0
+        if out[Decl.BEST_KEY] // KEY_VALUE == 20:  # the best was a tierce: nothing else
+            out[Decl.BEST_KEY] = 0
+
+
+@njit
+def combination_cards(hand, policy):
+    """Mask of the cards of ``hand`` in its declared combinations (sequences of three or more
+    in natural order, fours of nines to aces) under declaration policy ``policy``: the cards
+    its player shows."""
+    out = np.int64(0)
+    for s in range(4):
+        h = (hand >> (8 * s)) & 0xFF
+        for j in range(2):
+            length = SEQ_RUNS[h, 2 * j]
+            if length == 0:
+                break
+            if length == 3 and policy == DeclarePolicy.NO_TIERCE:
+                continue
+            top = SEQ_RUNS[h, 2 * j + 1]
+            run = ((np.int64(1) << length) - 1) << (top - length + 1)
+            out |= run << (8 * s)
+    for r in range(2, 8):
+        m = (np.int64(1) << r) * 0x01010101
+        if hand & m == m:
+            out |= m
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.bits import low_index, popcount32, select_bit
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from ...core.rng import bounded
 from ..layouts import VIEW_LEN, Rule, Setup, View
 from ..policies import PlayPolicy
@@ -107,6 +107,23 @@ def greedy_follow(legal, led, trump, win_power, partner_winning, kq):
     return pick
 
 
+@njit_inline
+def policy_card(policy, hand, legal, view, partner_winning, key, state):
+    """The card of a simple policy (random, greedy, heuristic; anything else plays random) for
+    the seat and trick described by ``view`` (:class:`layouts.View`, filled)."""
+    if policy == PlayPolicy.HEURISTIC:
+        return heuristic_card(hand, legal, view)
+    if policy == PlayPolicy.GREEDY:
+        trump = view[View.TRUMP]
+        kq = view[View.KQ]
+        if view[View.POS] == 0:
+            return greedy_lead(hand, view[View.PLAYED], trump, kq)
+        return greedy_follow(
+            legal, view[View.LED], trump, view[View.WIN_POWER], partner_winning, kq
+        )
+    return random_card(legal, key, state)
+
+
 @njit
 def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, legal_n):
     """Play the tricks left from a trick start (``hands`` int64[4] natural masks, equal sizes,
@@ -142,23 +159,15 @@ def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, le
             partner_winning = i >= 2 and win_seat == (p + 2) % 4
             legal = legal_cards(hands[p], i, led, trump, top_trump, partner_winning, exempt)
             policy = policy_ns if (p & 1) == 0 else policy_ew
-            if policy == PlayPolicy.HEURISTIC:
-                view[View.SEAT] = p
-                view[View.POS] = i
-                view[View.LED] = led
-                view[View.TOP_TRUMP] = top_trump
-                view[View.WIN_POWER] = win_power
-                view[View.WIN_SEAT] = win_seat
-                view[View.PLAYED] = played
-                view[View.VOIDS] = voids
-                c = heuristic_card(hands[p], legal, view)
-            elif policy == PlayPolicy.GREEDY:
-                if i == 0:
-                    c = greedy_lead(hands[p], played, trump, kq)
-                else:
-                    c = greedy_follow(legal, led, trump, win_power, partner_winning, kq)
-            else:
-                c = random_card(legal, key, state)
+            view[View.SEAT] = p
+            view[View.POS] = i
+            view[View.LED] = led
+            view[View.TOP_TRUMP] = top_trump
+            view[View.WIN_POWER] = win_power
+            view[View.WIN_SEAT] = win_seat
+            view[View.PLAYED] = played
+            view[View.VOIDS] = voids
+            c = policy_card(policy, hands[p], legal, view, partner_winning, key, state)
             plays[step] = c
             legal_n[step] = popcount32(legal)
             step += 1

@@ -22,10 +22,11 @@ from ..layouts import (
     Comb,
     RoundRec,
     Rule,
+    Setup,
 )
 from .auction import run_auction
 from .deal import N_PACK, deal_round
-from .declarations import compare_declarations, declare_hand
+from .declarations import compare_declarations, declare_policy_hand
 from .play import play_round
 from .scoring import score_round
 
@@ -33,47 +34,31 @@ BATCH_CHUNKS = 64  # fixed, so results never depend on the thread count
 
 
 @njit
-def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
-    """Simulate round ``index`` of ``seed`` into ``rec`` (int64[RoundRec.LEN]) and the int8[32]
-    rows ``plays`` / ``legal_n``. A thrown-in round has BIDDER -1 and nothing after it."""
-    key = stream_key(seed, index)
-    state = np.zeros(1, dtype=np.int64)
-    pack = np.empty(N_PACK, dtype=np.int8)
-    hands = np.zeros(4, dtype=np.int64)
-    for j in range(ROUND_LEN):
-        rec[j] = 0
-    for j in (RoundRec.TRUMP, RoundRec.FIRST_LEADER, RoundRec.DECL_TEAM, RoundRec.PILOTTA_SEAT):
-        rec[j] = -1  # stays so in a thrown-in round
-    dealer = index % 4
-    deal_round(key, pack, state, hands)
-    rec[RoundRec.DEALER] = dealer
-    for p in range(4):
-        rec[RoundRec.HAND_N + p] = hands[p]
-    auction = np.zeros(AUCTION_LEN, dtype=np.int32)
-    run_auction(dealer, setup, hands, rules, key, state, auction)
-    bidder = auction[Auction.BIDDER]
-    rec[RoundRec.BIDDER] = bidder
-    if bidder < 0:
-        return
-    trump = auction[Auction.TRUMP]
-    bid = auction[Auction.BID]
-    rec[RoundRec.BID] = bid
-    rec[RoundRec.TRUMP] = trump
+def declare_round(hands, setup, rules, rec):
+    """Declarations of a round whose auction is in ``rec`` (BIDDER >= 0): each seat declares
+    under its team's declaration policy; fills FIRST_LEADER, DECL_* and PILOTTA_SEAT. Returns
+    the first leader."""
+    dealer = rec[RoundRec.DEALER]
+    bidder = rec[RoundRec.BIDDER]
+    trump = rec[RoundRec.TRUMP]
     leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else bidder
     rec[RoundRec.FIRST_LEADER] = leader
     decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     for p in range(4):
-        declare_hand(hands[p], trump, decl[p])
+        declare_policy_hand(hands[p], trump, setup[Setup.DECLARE_NS + (p & 1)], decl[p])
     comb = np.zeros(COMB_LEN, dtype=np.int32)
     compare_declarations(decl, leader, rules, comb)
     rec[RoundRec.DECL_TEAM] = comb[Comb.TEAM]
     rec[RoundRec.DECL_NS] = comb[Comb.POINTS_NS]
     rec[RoundRec.DECL_EW] = comb[Comb.POINTS_EW]
-    pil = comb[Comb.PILOTTA_SEAT]
-    rec[RoundRec.PILOTTA_SEAT] = pil
-    raw_ns, tricks_ns = play_round(
-        hands, trump, leader, bidder & 1, rules, setup, key, state, plays, legal_n
-    )
+    rec[RoundRec.PILOTTA_SEAT] = comb[Comb.PILOTTA_SEAT]
+    return leader
+
+
+@njit
+def close_round(raw_ns, tricks_ns, rules, rec, legal_n):
+    """Score a played round into ``rec`` from its play (NS card points with the last trick,
+    NS tricks) and the auction and declarations already in ``rec``."""
     rec[RoundRec.TRICKS_NS] = tricks_ns
     rec[RoundRec.RAW_NS] = raw_ns
     rec[RoundRec.RAW_EW] = (160 if rules[Rule.KQ_LITERAL] else 162) - raw_ns
@@ -81,18 +66,59 @@ def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     for j in range(32):
         s += legal_n[j]
     rec[RoundRec.LEGAL_SUM] = s
+    pil = rec[RoundRec.PILOTTA_SEAT]
     score = rec[RoundRec.SCORE :]
     score_round(
         raw_ns,
         tricks_ns,
-        bidder & 1,
-        bid,
-        comb[Comb.POINTS_NS],
-        comb[Comb.POINTS_EW],
+        rec[RoundRec.BIDDER] & 1,
+        rec[RoundRec.BID],
+        rec[RoundRec.DECL_NS],
+        rec[RoundRec.DECL_EW],
         pil & 1 if pil >= 0 else -1,
         rules,
         score,
     )
+
+
+@njit
+def open_round(seed, index, rec, hands, pack, state):
+    """Clear ``rec``, deal round ``index`` of ``seed`` into ``hands`` and ``rec``; returns the
+    round's stream key (``state`` left after the shuffle)."""
+    key = stream_key(seed, index)
+    for j in range(ROUND_LEN):
+        rec[j] = 0
+    for j in (RoundRec.TRUMP, RoundRec.FIRST_LEADER, RoundRec.DECL_TEAM, RoundRec.PILOTTA_SEAT):
+        rec[j] = -1  # stays so in a thrown-in round
+    rec[RoundRec.DEALER] = index % 4
+    deal_round(key, pack, state, hands)
+    for p in range(4):
+        rec[RoundRec.HAND_N + p] = hands[p]
+    return key
+
+
+@njit
+def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
+    """Simulate round ``index`` of ``seed`` into ``rec`` (int64[RoundRec.LEN]) and the int8[32]
+    rows ``plays`` / ``legal_n``. A thrown-in round has BIDDER -1 and nothing after it."""
+    state = np.zeros(1, dtype=np.int64)
+    pack = np.empty(N_PACK, dtype=np.int8)
+    hands = np.zeros(4, dtype=np.int64)
+    key = open_round(seed, index, rec, hands, pack, state)
+    auction = np.zeros(AUCTION_LEN, dtype=np.int32)
+    run_auction(rec[RoundRec.DEALER], setup, hands, rules, key, state, auction)
+    bidder = auction[Auction.BIDDER]
+    rec[RoundRec.BIDDER] = bidder
+    if bidder < 0:
+        return
+    trump = auction[Auction.TRUMP]
+    rec[RoundRec.BID] = auction[Auction.BID]
+    rec[RoundRec.TRUMP] = trump
+    leader = declare_round(hands, setup, rules, rec)
+    raw_ns, tricks_ns = play_round(
+        hands, trump, leader, bidder & 1, rules, setup, key, state, plays, legal_n
+    )
+    close_round(raw_ns, tricks_ns, rules, rec, legal_n)
 
 
 @njit
