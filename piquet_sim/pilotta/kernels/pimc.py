@@ -13,12 +13,17 @@ other three seats ``worlds`` times, each deal consistent with what he knows (:fu
   team's bidding policy (the Setup's, taken as known, like a partnership's system) could have
   made with that hand.
 
-Unseen cards are dealt suit by suit, the most constrained suit first, each card to a seat
-that may hold it with probability proportional to the room left in that seat's hand (with no
-voids this is a uniform deal). In every world each legal card is played and the rest of the
-round valued by the exact solver (``kernels.solver``: the contracting team's card points to
-come, 250 for its capot); the card with the best sum over the worlds is played (highest for
-the contracting team, lowest for the defenders; ties: lowest natural index).
+Unseen cards are dealt one by one in a random order, each to a seat that may hold it and
+leaves the rest placeable (Hall's condition over the suits), with probability proportional to
+the room left in that seat's hand: with no voids this is a uniform deal; with voids it is close
+to uniform and never reaches a dead end.
+
+In every world each legal card is played and the rest of the round valued by the exact solver
+(``kernels.solver``: the contracting team's card points to come, 250 for its capot; after the
+first card, each search starts from the previous card's value, MTD(f)); of cards next to each
+other in their suit and worth the same points only one is solved. The card with the best sum
+over the worlds is played (highest for the contracting team, lowest for the defenders; ties:
+lowest natural index).
 
 Only this module compiles the solver into play; the plain round kernels never do.
 """
@@ -124,9 +129,35 @@ def _soft_ok(seat, world, pub, ctx, ast):
 
 
 @njit
+def _feasible(cnt, room, voids, seat):
+    """Can ``cnt[s]`` cards of each suit s still go to the seats other than ``seat`` with
+    ``room[o]`` places left, no seat taking a suit it is void in? (Hall's condition for the
+    transportation problem: every set of suits fits in the room of the seats that may hold
+    one of them.)"""
+    for sub in range(1, 16):
+        need = 0
+        for s in range(4):
+            if (sub >> s) & 1:
+                need += cnt[s]
+        have = 0
+        for o in range(4):
+            if o == seat:
+                continue
+            for s in range(4):
+                if (sub >> s) & 1 and not (voids >> (4 * o + s)) & 1:
+                    have += room[o]
+                    break
+        if need > have:
+            return False
+    return True
+
+
+@njit
 def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
-    """One constrained deal of ``unseen`` to the seats other than ``seat`` into ``world``;
-    False at a dead end (a card no seat with room may hold)."""
+    """One constrained deal of ``unseen`` to the seats other than ``seat`` into ``world``:
+    shown cards to their owners, then the rest card by card (a random order), each to a seat
+    that may hold it and leaves the rest placeable, with probability proportional to its room.
+    False when the hard facts admit no deal."""
     room = np.zeros(4, dtype=np.int64)
     free = unseen
     for o in range(4):
@@ -137,46 +168,42 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
         room[o] = sizes[o] - popcount32(world[o])
         if room[o] < 0:
             return False
-    # suits by the number of seats that may hold them, fewest first
-    order = np.zeros(4, dtype=np.int64)
-    n_ok = np.zeros(4, dtype=np.int64)
-    for s in range(4):
-        order[s] = s
+    cnt = np.zeros(4, dtype=np.int64)
+    cards = np.zeros(32, dtype=np.int64)
+    n = 0
+    m = free
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        cards[n] = c
+        cnt[c >> 3] += 1
+        n += 1
+    if not _feasible(cnt, room, voids, seat):
+        return False
+    for i in range(n - 1, 0, -1):  # Fisher-Yates
+        j = bounded(key, state, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    ok = np.zeros(4, dtype=np.int64)
+    for i in range(n):
+        c = cards[i]
+        s = c >> 3
+        cnt[s] -= 1
+        total = 0
         for o in range(4):
-            if o != seat and not (voids >> (4 * o + s)) & 1:
-                n_ok[s] += 1
-    for i in range(1, 4):
-        j = i
-        while j > 0 and n_ok[order[j]] < n_ok[order[j - 1]]:
-            order[j], order[j - 1] = order[j - 1], order[j]
-            j -= 1
-    cards = np.zeros(8, dtype=np.int64)
-    for k in range(4):
-        s = order[k]
-        m = (free >> (8 * s)) & SUIT_BITS
-        n = 0
-        while m:
-            cards[n] = 8 * s + low_index(m)
-            m &= m - 1
-            n += 1
-        for i in range(n - 1, 0, -1):  # Fisher-Yates
-            j = bounded(key, state, i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        for i in range(n):
-            total = 0
-            for o in range(4):
-                if o != seat and room[o] > 0 and not (voids >> (4 * o + s)) & 1:
-                    total += room[o]
-            if total == 0:
-                return False
-            r = bounded(key, state, total)
-            for o in range(4):
-                if o != seat and room[o] > 0 and not (voids >> (4 * o + s)) & 1:
-                    if r < room[o]:
-                        world[o] |= np.int64(1) << cards[i]
-                        room[o] -= 1
-                        break
-                    r -= room[o]
+            ok[o] = 0
+            if o != seat and room[o] > 0 and not (voids >> (4 * o + s)) & 1:
+                room[o] -= 1
+                if _feasible(cnt, room, voids, seat):
+                    ok[o] = room[o] + 1
+                    total += ok[o]
+                room[o] += 1
+        r = bounded(key, state, total)
+        for o in range(4):
+            if r < ok[o]:
+                world[o] |= np.int64(1) << c
+                room[o] -= 1
+                break
+            r -= ok[o]
     return True
 
 
@@ -184,17 +211,20 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
 def deal_world(seat, hand, view, pub, ctx, world, key, state):
     """A world (``world`` int64[4], natural masks N E S W, ``world[seat] = hand``) consistent
     with what ``seat`` knows (module docstring). Returns 2 when the soft facts hold too, 1 when
-    only the hard ones do, 0 when no deal was found (the last attempt ignores voids)."""
+    only the hard ones do, 0 when the hard facts admit none (then the voids are ignored)."""
     unseen = FULL & ~view[View.PLAYED] & ~hand
     sizes = np.zeros(4, dtype=np.int64)
     _hand_sizes(seat, hand, view, pub, sizes)
     world[seat] = hand
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     voids = view[View.VOIDS]
-    for t in range(2 * MAX_TRIES):
-        dealt = _deal_once(seat, unseen, voids, pub, sizes, world, key, state)
-        if dealt and (t >= MAX_TRIES or _soft_ok(seat, world, pub, ctx, ast)):
-            return 2 if t < MAX_TRIES else 1
+    for t in range(MAX_TRIES + 1):
+        if not _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
+            break
+        if t == MAX_TRIES:
+            return 1
+        if _soft_ok(seat, world, pub, ctx, ast):
+            return 2
     _deal_once(seat, unseen, np.int64(0), pub, sizes, world, key, state)
     return 0
 

@@ -43,6 +43,15 @@ def combinations(hand: int, trump: int) -> list[Combination]:
     return out
 
 
+def declared(hand: int, trump: int, policy: str = "all") -> list[Combination]:
+    """The combinations a player announces: all, or under ``no-tierce`` all but the sequences
+    of exactly three cards."""
+    combos = combinations(hand, trump)
+    if policy == "no-tierce":
+        combos = [c for c in combos if not (c.kind == "sequence" and c.length == 3)]
+    return combos
+
+
 def has_pilotta(hand: int, trump: int) -> bool:
     """K and Q of trumps in the hand."""
     return bool(hand >> (8 * trump + 6) & 1 and hand >> (8 * trump + 5) & 1)
@@ -56,9 +65,16 @@ class Comparison:
     pilotta_seat: int
 
 
-def compare(hands: list[int], trump: int, first_leader: int, nobody_on_tie: bool) -> Comparison:
-    """Which team scores its combinations, and how much each team scores."""
-    combos = [combinations(h, trump) for h in hands]
+def compare(
+    hands: list[int],
+    trump: int,
+    first_leader: int,
+    nobody_on_tie: bool,
+    policies: tuple[str, str] = ("all", "all"),
+) -> Comparison:
+    """Which team scores its combinations, and how much each team scores; ``policies``: the
+    declaration policy of NS and of EW (only declared combinations count)."""
+    combos = [declared(h, trump, policies[p % 2]) for p, h in enumerate(hands)]
     best = [max((c.sort_key() for c in cs), default=None) for cs in combos]
     present = [b for b in best if b is not None]
     pil = next((p for p in range(4) if has_pilotta(hands[p], trump)), -1)
