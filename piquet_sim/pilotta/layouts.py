@@ -141,6 +141,14 @@ class BidParam(IntEnum):
     LEN = 7
 
 
+class MCParam(IntEnum):
+    """Parameters of the ``montecarlo`` auction policy."""
+
+    WORLDS = 0  # worlds sampled per call
+    MARGIN = 1  # card-point units: the mean reach must reach the bid + MARGIN
+    LEN = 2
+
+
 class AState(IntEnum):
     """An auction in progress (int64 array; ``kernels.auction``)."""
 

@@ -42,7 +42,11 @@ Auction policies (``AuctionPolicy``), one per team, each with up to eight int64 
   points, trump length, side aces and tens, own combinations, pilotta, the partner's suit); it
   bids the lowest level above the last bid, in its best suit, when the estimate reaches that
   level plus ``margin``, never over its partner; ``capot`` > 0: an estimate that high bids the
-  capot.
+  capot;
+* ``montecarlo`` (:class:`layouts.MCParam`: worlds, margin): plays ``worlds`` uniform worlds per
+  trump suit with heuristic play and bids, in the suit of best mean reach, the lowest level
+  above the last bid that the mean reach minus ``margin`` makes (``kernels.montecarlo``; about
+  50 heuristic rounds per call: thousands of rounds per second, not millions).
 """
 
 from __future__ import annotations
@@ -69,6 +73,7 @@ class AuctionPolicy(IntEnum):
     RANDOM = 0
     FIXED = 1
     THRESHOLD = 2
+    MONTECARLO = 3
 
 
 PLAY_POLICIES = {p.name.lower(): p for p in PlayPolicy}
@@ -94,6 +99,7 @@ AUCTION_PARAMS = {
         "raise": 20,
         "capot": 0,
     },
+    AuctionPolicy.MONTECARLO: {"worlds": 12, "margin": 0},
 }
 N_PARAMS = 8  # parameter slots per team (layouts.N_AUCTION_PARAMS)
 

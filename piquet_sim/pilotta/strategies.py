@@ -86,6 +86,11 @@ REGISTRY = {
         ),
         Strategy("greedy", "threshold bidder, greedy play (no card counting)", play="greedy"),
         Strategy(
+            "montecarlo",
+            "Monte Carlo bidder (12 worlds per call, heuristic play), heuristic play",
+            auction="montecarlo",
+        ),
+        Strategy(
             "quiet",
             "threshold bidder, heuristic play, keeps tierces unannounced",
             declare="no-tierce",

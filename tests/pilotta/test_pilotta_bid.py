@@ -267,3 +267,26 @@ def test_tournament_standings_balance():
     assert len(r["pairs"]) == 3
     assert sum(row["mean"] for row in r["table"]) == pytest.approx(0, abs=1e-9)
     assert r["table"][-1]["strategy"] == "random"
+
+
+def test_montecarlo_bidder_reach_agrees_with_the_advisor_and_bids():
+    """The Monte Carlo bidder's mean reach per trump (its own worlds and heuristic rounds)
+    agrees with the advisor's per-trump points on uniform worlds within their sampling error;
+    it opens a strong hand in its long suit and passes a hand of sevens and eights."""
+    from piquet_sim.pilotta.kernels.montecarlo import mc_call, mc_reach
+
+    rules = Rules().to_array()
+    reach = np.zeros(4)
+    mc_reach(np.int64(HAND), 2, 1, 400, rules, np.int64(5), np.zeros(1, dtype=np.int64), reach)
+    r = B.advise(HAND, 2, dealer=1, prior="random", deals=2000, seed=2)
+    for t, suit in enumerate("SHDC"):
+        want = r["trumps"][suit]["points"]
+        tol = 4 * np.hypot(want["se"], 45 / np.sqrt(400))
+        assert abs(reach[t] - want["mean"]) < tol, (suit, reach[t], want["mean"])
+    ast = np.zeros(ASTATE_LEN, dtype=np.int64)
+    auction_reset(ast, 1)
+    params = auction_params(AuctionPolicy.MONTECARLO)
+    state = np.zeros(1, dtype=np.int64)
+    assert mc_call(np.int64(HAND), 2, ast, params, rules, np.int64(1), state) == (0, 0)
+    weak = parse_cards("7S 8S 7H 8H 7D 8D 7C 8C")
+    assert mc_call(np.int64(weak), 2, ast, params, rules, np.int64(1), state) == (-1, -1)

@@ -27,6 +27,7 @@ from ..layouts import (
 )
 from ..policies import AuctionPolicy
 from .declarations import combination_points
+from .montecarlo import mc_call
 from .tables import TRUMP_HOLDING_POINTS
 from .tricks import SUIT_BITS
 
@@ -148,6 +149,8 @@ def policy_call(policy, params, hand, p, ast, rules, key, state):
         if ast[AState.CALLS] == 0 and params[0] >= 0:
             return params[0], params[1]
         return -1, -1
+    if policy == AuctionPolicy.MONTECARLO:
+        return mc_call(hand, p, ast, params, rules, key, state)
     if policy == AuctionPolicy.THRESHOLD:
         b = ast[AState.BIDDER]
         if b >= 0 and (b & 1) == (p & 1):
