@@ -10,7 +10,12 @@ compare rows measured in the same run.
 * ``pilotta rounds-random`` / ``pilotta rounds-greedy``: whole simulated rounds per second
   (deal, random auction, declarations, play, score) on 1 thread and on every thread;
 * ``pilotta rounds-heuristic``: the same with the threshold bidder and heuristic play;
-* ``pilotta bid``: seconds of one bid advice (library call; heuristic play and dd);
+* ``pilotta rounds-heuristic-vs-random``: heuristic rounds (threshold bidder) and random rounds
+  (random bidder) measured alternately in one run, in rounds per second of wall and of process
+  CPU time, with their ratio (a loaded machine distorts wall rates, much less CPU rates);
+* ``pilotta rounds-pimc`` / ``pilotta rounds-montecarlo``: rounds per CPU second with pimc play
+  at both teams (6 worlds per decision) / with the Monte Carlo bidder at both teams;
+* ``pilotta bid``: seconds of one bid advice (library call; heuristic play, pimc and dd);
 * ``pilotta odds``: dealt hands counted per second (every thread);
 * ``pilotta cold-start``: first-call compile time of the main kernels in a fresh process with
   an empty numba cache.
@@ -137,6 +142,76 @@ def _rounds(policy: str, quick: bool, auction: str = "random") -> list[dict]:
     return rows
 
 
+def heuristic_vs_random(quick: bool) -> list[dict]:
+    """Heuristic and random rounds alternately (three pairs, best of each), same run."""
+    n = 100_000 if quick else 1_000_000
+    rules = Rules().to_array()
+    setups = {
+        "heuristic": make_setup("threshold", "heuristic", "heuristic"),
+        "random": make_setup("random", "random", "random"),
+    }
+    previous = numba.get_num_threads()
+    rows = []
+    try:
+        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+            numba.set_num_threads(threads)
+            best = {k: [0.0, 0.0] for k in setups}
+            for s in setups.values():
+                simulate_batch(1, 0, 1000, s, rules)  # compile
+            for r in range(3):
+                for name, s in setups.items():
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    simulate_batch(r + 1, 0, n, s, rules)
+                    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+                    best[name][0] = max(best[name][0], n / wall)
+                    best[name][1] = max(best[name][1], n / cpu)
+            rows.append(
+                {
+                    "workload": "pilotta rounds-heuristic-vs-random",
+                    "threads": threads,
+                    "rounds": n,
+                    "heuristic_per_s": round(best["heuristic"][0]),
+                    "heuristic_per_cpu_s": round(best["heuristic"][1]),
+                    "random_per_s": round(best["random"][0]),
+                    "random_per_cpu_s": round(best["random"][1]),
+                    "ratio": round(best["heuristic"][0] / best["random"][0], 3),
+                    "ratio_cpu": round(best["heuristic"][1] / best["random"][1], 3),
+                }
+            )
+    finally:
+        numba.set_num_threads(previous)
+    return rows
+
+
+def _slow_rounds(workload: str, setup: np.ndarray, n: int) -> list[dict]:
+    from .api import simulate_batch as simulate
+
+    rules = Rules().to_array()
+    simulate(1, 0, 2, setup, rules)  # compile
+    t0, c0 = time.perf_counter(), time.process_time()
+    simulate(2, 0, n, setup, rules)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return [
+        {
+            "workload": workload,
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "rounds": n,
+            "rounds_per_s": round(n / wall, 2),
+            "rounds_per_cpu_s": round(n / cpu, 2),
+        }
+    ]
+
+
+def pimc_rounds(quick: bool) -> list[dict]:
+    setup = make_setup("threshold", "pimc", "pimc")
+    return _slow_rounds("pilotta rounds-pimc", setup, 8 if quick else 40)
+
+
+def montecarlo_rounds(quick: bool) -> list[dict]:
+    setup = make_setup("montecarlo", "heuristic", "heuristic")
+    return _slow_rounds("pilotta rounds-montecarlo", setup, 1000 if quick else 10_000)
+
+
 def odds_deals(quick: bool) -> list[dict]:
     n = 1_000_000 if quick else 10_000_000
     odds_batch(1, 0, 1000, 0)
@@ -159,7 +234,8 @@ BID_HAND = "JS 9S AS TS KH AD TD 7C"
 def bid_timing(quick: bool) -> list[dict]:
     """Seconds of one ``advise`` (the bid advisor's library call, compiled, CLI start-up
     excluded) for South after East passed, with heuristic play (2000 worlds) and the dd oracle
-    (200 worlds; 50 when quick), on 1 thread and on every thread."""
+    (200 worlds; 50 when quick) and pimc at all four seats (24 worlds; 8 when quick), on 1
+    thread and on every thread; wall and process CPU seconds."""
     from .bid import advise
     from .cards import parse_cards
 
@@ -169,10 +245,17 @@ def bid_timing(quick: bool) -> list[dict]:
     try:
         advise(hand, 2, auction="E:pass", deals=20)  # compile
         advise(hand, 2, auction="E:pass", deals=4, play="dd")
+        advise(hand, 2, auction="E:pass", deals=2, play="pimc")
         for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
             numba.set_num_threads(threads)
-            for play, n in (("heuristic", 2000), ("dd", 50 if quick else 200)):
+            plays = (
+                ("heuristic", 2000),
+                ("pimc", 8 if quick else 24),
+                ("dd", 50 if quick else 200),
+            )
+            for play, n in plays:
                 t0 = time.perf_counter()
+                c0 = time.process_time()
                 r = advise(hand, 2, auction="E:pass", deals=n, play=play, seed=11)
                 rows.append(
                     {
@@ -182,6 +265,7 @@ def bid_timing(quick: bool) -> list[dict]:
                         "worlds": n,
                         "candidates": len(r["calls"]),
                         "seconds": round(time.perf_counter() - t0, 3),
+                        "cpu_seconds": round(time.process_time() - c0, 3),
                     }
                 )
     finally:
@@ -235,6 +319,9 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pilotta rounds-random": lambda quick: _rounds("random", quick),
     "pilotta rounds-greedy": lambda quick: _rounds("greedy", quick),
     "pilotta rounds-heuristic": lambda quick: _rounds("heuristic", quick, "threshold"),
+    "pilotta rounds-heuristic-vs-random": heuristic_vs_random,
+    "pilotta rounds-pimc": pimc_rounds,
+    "pilotta rounds-montecarlo": montecarlo_rounds,
     "pilotta bid": bid_timing,
     "pilotta odds": odds_deals,
     "pilotta cold-start": cold_start,

@@ -55,6 +55,11 @@ class Strategy:
         play = f"{self.play}({q})" if q else self.play
         return f"{self.auction}({p}) / declare {self.declare} / play {play}"
 
+    def is_slow(self) -> bool:
+        """pimc play (the solver at every decision) or the Monte Carlo bidder (heuristic rounds
+        at every call): thousands of rounds per second or fewer, not millions."""
+        return self.play == "pimc" or self.auction == "montecarlo"
+
     def worlds(self) -> int:
         """Worlds per decision of its pimc play (the default when not pimc or not given)."""
         return int(self.play_params.get("worlds", PIMC_PARAMS["worlds"]))

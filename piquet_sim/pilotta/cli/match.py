@@ -116,13 +116,15 @@ def batch_cmd(a: str, b: str, deals: int, seed: int, as_json: bool, rules: Rules
 @rules_options
 def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) -> None:
     """Every pair of strategies in mirrored batches on the same deals (default: every
-    built-in). Each row: A's game points minus B's per round, 95% interval.
+    built-in except the slow ones, pimc play and the Monte Carlo bidder). Each row: A's game
+    points minus B's per round, 95% interval.
 
     \b
     Example:
       piquet pilotta tournament heuristic bold cautious --deals 50000
     """
-    strategies = [_strategy(n) for n in (names or REGISTRY)]
+    default = [n for n, s in REGISTRY.items() if not s.is_slow()]
+    strategies = [_strategy(n) for n in (names or default)]
     if len(strategies) < 2:
         raise click.UsageError("a tournament needs at least two strategies")
     r = match.tournament(strategies, deals, seed, rules)
