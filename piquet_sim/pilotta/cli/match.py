@@ -56,11 +56,18 @@ def strategies_cmd(as_json: bool) -> None:
 @pilotta.command("batch")
 @click.argument("a")
 @click.argument("b")
-@click.option("--deals", "-n", type=click.IntRange(1, 10**8), default=100_000, show_default=True)
+@click.option(
+    "--deals",
+    "-n",
+    type=click.IntRange(1, 10**8),
+    default=None,
+    help="Mirrored deals [default: 100,000; 200 when a side plays pimc, 5,000 with the Monte "
+    "Carlo bidder].",
+)
 @_SEED
 @json_option
 @rules_options
-def batch_cmd(a: str, b: str, deals: int, seed: int, as_json: bool, rules: Rules) -> None:
+def batch_cmd(a: str, b: str, deals: int | None, seed: int, as_json: bool, rules: Rules) -> None:
     """Strategy A against B on mirrored deals (each deal played with A North-South and with A
     East-West): A's game points minus B's per round with its 95% interval, and how often each
     side bids, makes, is set, makes a capot, holds the pilotta, scores the combinations.
@@ -70,8 +77,13 @@ def batch_cmd(a: str, b: str, deals: int, seed: int, as_json: bool, rules: Rules
     \b
     Example:
       piquet pilotta batch bold cautious --deals 200000
+      piquet pilotta batch pimc heuristic --deals 100
     """
-    r = match.batch(_strategy(a), _strategy(b), deals, seed, rules)
+    sa, sb = _strategy(a), _strategy(b)
+    if deals is None:
+        slow = [s for s in (sa, sb) if s.is_slow()]
+        deals = 100_000 if not slow else 200 if any(s.play == "pimc" for s in slow) else 5_000
+    r = match.batch(sa, sb, deals, seed, rules)
     if as_json:
         echo_json(r)
         return
