@@ -99,7 +99,7 @@ AUCTION_PARAMS = {
         "raise": 20,
         "capot": 0,
     },
-    AuctionPolicy.MONTECARLO: {"worlds": 12, "margin": 0},
+    AuctionPolicy.MONTECARLO: {"worlds": 12, "margin": 10},
 }
 N_PARAMS = 8  # parameter slots per team (layouts.N_AUCTION_PARAMS)
 

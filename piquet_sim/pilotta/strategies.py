@@ -92,7 +92,7 @@ REGISTRY = {
         Strategy("greedy", "threshold bidder, greedy play (no card counting)", play="greedy"),
         Strategy(
             "montecarlo",
-            "Monte Carlo bidder (12 worlds per call, heuristic play), heuristic play",
+            "Monte Carlo bidder (12 worlds per call, margin 10), heuristic play",
             auction="montecarlo",
         ),
         Strategy(
