@@ -58,7 +58,7 @@ def test_consistent_call_matches_reference():
     rules = Rules().to_array()
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     seen = {True: 0, False: 0}
-    for _ in range(1500):
+    for _ in range(700):
         dealer = int(rng.integers(4))
         a = RA.Auction(dealer)
         auction_reset(ast, dealer)
@@ -89,7 +89,7 @@ def test_consistent_call_matches_reference():
         )
         assert got == want
         seen[want] += 1
-    assert min(seen.values()) > 100
+    assert min(seen.values()) > 50
 
 
 def _silent_others(n=300):
@@ -277,11 +277,11 @@ def test_montecarlo_bidder_reach_agrees_with_the_advisor_and_bids():
 
     rules = Rules().to_array()
     reach = np.zeros(4)
-    mc_reach(np.int64(HAND), 2, 1, 400, rules, np.int64(5), np.zeros(1, dtype=np.int64), reach)
-    r = B.advise(HAND, 2, dealer=1, prior="random", deals=2000, seed=2)
+    mc_reach(np.int64(HAND), 2, 1, 250, rules, np.int64(5), np.zeros(1, dtype=np.int64), reach)
+    r = B.advise(HAND, 2, dealer=1, prior="random", deals=1000, seed=2)
     for t, suit in enumerate("SHDC"):
         want = r["trumps"][suit]["points"]
-        tol = 4 * np.hypot(want["se"], 45 / np.sqrt(400))
+        tol = 4 * np.hypot(want["se"], 45 / np.sqrt(250))
         assert abs(reach[t] - want["mean"]) < tol, (suit, reach[t], want["mean"])
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     auction_reset(ast, 1)

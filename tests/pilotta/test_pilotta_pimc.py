@@ -100,7 +100,7 @@ def test_sampled_worlds_respect_what_the_player_knows():
     world = np.zeros(4, dtype=np.int64)
     kinds = {0: 0, 1: 0, 2: 0}
     open_cases = varied = 0
-    for case in range(150):
+    for case in range(90):
         game, view, pub, _ = _position(rng, rng.randrange(0, 30), exemption=case % 2 == 1)
         seat = int(view[View.SEAT])
         hand = game.hands[seat]
@@ -129,7 +129,7 @@ def test_sampled_worlds_respect_what_the_player_knows():
         if bin(unseen & ~shown).count("1") >= 6:
             open_cases += 1
             varied += len(seen) > 1
-    assert varied > 0.8 * open_cases > 40  # the sampler is not stuck on one world
+    assert varied > 0.8 * open_cases > 25  # the sampler is not stuck on one world
     assert kinds[2] > 0.95 * sum(kinds.values())
 
 
@@ -197,11 +197,10 @@ def test_no_tierce_declarations_match_reference():
     assert seen_tierce > 300
 
 
-@pytest.mark.parametrize("name", list(RULE_SETS))
-def test_kernels_match_reference_with_no_tierce_teams(name):
+def test_kernels_match_reference_with_no_tierce_teams():
     setup = make_setup("random", "random", "random", auction_args=(600, 3))
     setup[Setup.DECLARE_EW] = DeclarePolicy.NO_TIERCE
-    assert run_differential(RULE_SETS[name], 600, setup) > 550
+    assert run_differential(RULE_SETS["options"], 800, setup) > 750
 
 
 def test_concealing_tierces_costs_points():
