@@ -22,6 +22,8 @@ BID_PASS = 1  # pass whenever allowed; a dealer who must bid bids 3
 BID_THRESHOLD = 2  # kernels.bidding.threshold_call
 PLAY_RANDOM = 0  # uniform over the legal cards
 PLAY_HEURISTIC = 1  # kernels.heuristic.heuristic_card
+PLAY_PIMC = 2  # kernels.pimc (the bid advisor's search play only)
+PLAY_DD = 3  # kernels.pimc, on the true hands (an oracle)
 PLAY_PARAMS_AT = 8
 
 
