@@ -142,9 +142,9 @@ def cached_play(cache, j, bidder, trump, state):
     """Index of an earlier candidate (< j) whose play-out began alike, else -1."""
     for i in range(j):
         c = cache[i]
-        if c[PlayCache.BIDDER] == bidder and c[PlayCache.TRUMP] == trump:
-            if c[PlayCache.STATE] == state:
-                return i
+        same = c[PlayCache.BIDDER] == bidder and c[PlayCache.TRUMP] == trump
+        if same and c[PlayCache.STATE] == state:
+            return i
     return -1
 
 
