@@ -49,6 +49,16 @@ REGISTRY: tuple[Policy, ...] = (
         ("margin",),
         (0.0,),
     ),
+    Policy(
+        "bid",
+        "parametric",
+        3,
+        "the threshold bidder's table with each term weighted (High, Low, Jack, Six, trump "
+        "length, game points; 1 = the threshold's own) and a margin: bid the best suit's "
+        "weighted estimate less the margin, rounded down, when it beats the bid so far",
+        ("high", "low", "jack", "six", "length", "game", "margin"),
+        (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0),
+    ),
     Policy("play", "random", 0, "a uniform legal card"),
     Policy(
         "play",
