@@ -67,11 +67,19 @@ REGISTRY: dict[str, Strategy] = {
         Strategy("cautious", "threshold bidder wanting a point of margin", params={"margin": 1.0}),
         Strategy("bold", "threshold bidder a point braver", params={"margin": -1.0}),
         Strategy(
-            "calibrated",
-            "parametric bidder, High and Low weighted up and length down (docs/rules/pitch.md, "
-            "calibration)",
+            "fitted",
+            "parametric bidder with the weights fitted to the advisor's expected points "
+            "(scripts/pitch_calibrate.py) and a margin of 1.4",
             bid="parametric",
-            params={"high": 1.3, "low": 1.2, "length": 0.6, "margin": 0.0},
+            params={
+                "high": 1.36,
+                "low": 0.84,
+                "jack": 1.02,
+                "six": 0.91,
+                "length": 2.17,
+                "game": 0.54,
+                "margin": 1.4,
+            },
         ),
         Strategy("random", "uniform legal calls, random play", bid="random", play="random"),
         Strategy("passer", "passes whenever allowed (dealer forced: 3)", bid="pass"),
