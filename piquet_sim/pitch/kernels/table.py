@@ -89,7 +89,8 @@ def play_out_seats(rules, seats, rows, dealer, work, key, bidder):
             tmask |= bit
             if first < 0:
                 first = card
-                trump = card >> 4
+                if trump < 0:
+                    trump = card >> 4
             if best < 0 or beats(card, best, trump):
                 best = card
                 winner = seat
