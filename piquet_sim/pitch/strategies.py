@@ -69,7 +69,7 @@ REGISTRY: dict[str, Strategy] = {
         Strategy(
             "fitted",
             "parametric bidder with the weights fitted to the advisor's expected points "
-            "(scripts/pitch_calibrate.py) and a margin of 1.4",
+            "(scripts/pitch_calibrate.py) and its intercept as the margin (0.4)",
             bid="parametric",
             params={
                 "high": 1.36,
@@ -78,7 +78,7 @@ REGISTRY: dict[str, Strategy] = {
                 "six": 0.91,
                 "length": 2.17,
                 "game": 0.54,
-                "margin": 1.4,
+                "margin": 0.4,
             },
         ),
         Strategy("random", "uniform legal calls, random play", bid="random", play="random"),
