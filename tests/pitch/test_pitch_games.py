@@ -12,7 +12,8 @@ import pytest
 
 from piquet_sim.core.errors import InputError
 from piquet_sim.core.rng import stream_key
-from piquet_sim.pitch.kernels.round import new_round_work, play_round
+from piquet_sim.pitch.kernels.round import new_round_work
+from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.kernels.table import (
     GAME_ROUNDS,
     GAME_SCORES,
@@ -31,24 +32,21 @@ from piquet_sim.pitch.strategies import REGISTRY, StrategyError, load, resolve
 @pytest.mark.parametrize("players", [3, 4])
 def test_table_round_is_the_simulators_round(players):
     """With every player on one strategy and the last seat dealing, the table's round (its
-    own play loop) is the simulator's round, record for record."""
+    own play loop) is the simulator's round (``simulate_rounds``), record for record."""
     rules = Rules(players=players).to_array()
     s = REGISTRY["threshold"]
     seats = _seats(s, s, players)
-    pol = make_policy("threshold", "heuristic")
+    recs, _ = simulate_rounds(5, 0, 300, rules, make_policy("threshold", "heuristic"), False)
     rows = np.zeros(6, dtype=np.int64)
-    w1, w2 = new_round_work(), new_round_work()
+    work = new_round_work()
     a = np.zeros(RoundRec.LEN, dtype=np.int64)
-    b = np.zeros(RoundRec.LEN, dtype=np.int64)
-    empty = np.zeros(0, dtype=np.int64)
-    for i in range(300):
+    keep = [RoundRec.BIDDER, RoundRec.BID, RoundRec.TRUMP, RoundRec.MADE, RoundRec.STOLE]
+    sl = slice(RoundRec.TAKER, RoundRec.SCORE + 6)
+    for i, b in enumerate(recs):
         key = np.uint64(stream_key(np.int64(5), np.int64(i)))
-        table_round(key, rules, seats, rows, np.int64(players - 1), w1, a)
-        play_round(key, rules, pol, w2, b, empty)
-        keep = [RoundRec.BIDDER, RoundRec.BID, RoundRec.TRUMP, RoundRec.MADE]
-        assert np.array_equal(a[keep], b[keep])
-        sl = slice(RoundRec.TAKER, RoundRec.SCORE + 6)
-        assert np.array_equal(a[sl], b[sl])
+        table_round(key, rules, seats, rows, np.int64(players - 1), work, a)
+        assert np.array_equal(a[keep], b[keep]), i
+        assert np.array_equal(a[sl], b[sl]), i
 
 
 def test_games_end_with_a_made_bid_at_target_and_rotate_the_hero():
