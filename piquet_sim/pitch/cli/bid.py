@@ -119,8 +119,7 @@ def bid_cmd(
       piquet pitch bid "S:AK6 H:T2 D:J" --players 5 --seat 4 --auction "0:pass 1:4 2:pass 3:pass"
       piquet pitch bid "AS JS 6S 2S KH TD" --players 4 --seat 0 --play random --json
       piquet pitch bid "KS JS 6S 3S KH TD" --seat 2 --auction "0:pass 1:3" --play pimc
-      piquet pitch bid "KS JS 6S 3S KH TD" --seat 3 --auction "0:pass 1:3 2:4" \
-          --score 9:4:10:7 --rank win
+      piquet pitch bid "KS JS 6S 3S KH TD" --seat 3 --auction "0:pass 1:3 2:4" --score 9:4:10:7
 
     --play pimc and dd search every play (pimc: 8 sampled worlds per decision, --deals 24 by
     default, about 10-30 s; dd sees every hand, an oracle). With --score, P(win) plays the
