@@ -11,7 +11,10 @@ compare rows measured in the same run.
 * ``pitch rounds-random`` / ``pitch rounds-heuristic``: whole simulated rounds per second
   (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
   every thread;
-* ``pitch bid``: seconds for one bid advice (5,000 worlds, heuristic play), best of three.
+* ``pitch bid``: seconds for one bid advice (5,000 worlds, heuristic play), best of three;
+* ``pitch bid pimc``: seconds (wall and process CPU) for one bid advice with pimc play (24
+  worlds, 8 sampled worlds per decision), after a compile call;
+* ``pitch games``: games to 12 per second (4 players, threshold against cautious).
 """
 
 from __future__ import annotations
@@ -109,11 +112,12 @@ def _rounds(play: str, quick: bool) -> list[dict]:
         for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
             numba.set_num_threads(threads)
             simulate_rounds(1, 0, 1000, rules, policy, False)  # compile
-            best = float("inf")
+            best = best_cpu = float("inf")
             for r in range(3):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 simulate_rounds(r + 1, 0, n, rules, policy, False)
                 best = min(best, time.perf_counter() - t0)
+                best_cpu = min(best_cpu, time.process_time() - c0)
             rows.append(
                 {
                     "workload": f"pitch rounds-{play}",
@@ -121,6 +125,7 @@ def _rounds(play: str, quick: bool) -> list[dict]:
                     "players": 4,
                     "rounds": n,
                     "rounds_per_s": round(n / best),
+                    "rounds_per_cpu_s": round(n / best_cpu),
                 }
             )
     finally:
@@ -151,9 +156,54 @@ def bid_advice(quick: bool) -> list[dict]:
     ]
 
 
+def bid_pimc(quick: bool) -> list[dict]:
+    """``piquet pitch bid --play pimc`` 's work, 4 players, seat 2 after "0:pass 1:3"."""
+    hand = C.parse_cards("KS JS 6S 3S KH TD")
+    advise_bid(hand, 4, 2, [0, 3], play="pimc", worlds=1)
+    worlds = 6 if quick else 24
+    t0, c0 = time.perf_counter(), time.process_time()
+    adv = advise_bid(hand, 4, 2, [0, 3], play="pimc", worlds=worlds, seed=1)
+    return [
+        {
+            "workload": "pitch bid pimc",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "players": 4,
+            "worlds": worlds,
+            "candidates": len(adv.calls) + len(adv.suits),
+            "seconds": round(time.perf_counter() - t0, 3),
+            "cpu_seconds": round(time.process_time() - c0, 3),
+        }
+    ]
+
+
+def games(quick: bool) -> list[dict]:
+    from .match import hero_games
+    from .strategies import REGISTRY
+
+    rules = Rules(players=4)
+    n = 2000 if quick else 20_000
+    hero_games(REGISTRY["threshold"], REGISTRY["cautious"], rules, 100, 1)
+    t0, c0 = time.perf_counter(), time.process_time()
+    r, _ = hero_games(REGISTRY["threshold"], REGISTRY["cautious"], rules, n, 1)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return [
+        {
+            "workload": "pitch games",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "players": 4,
+            "games": n,
+            "games_per_s": round(n / wall),
+            "games_per_cpu_s": round(n / cpu),
+            "rounds_per_game": round(r.rounds_per_game.mean, 2),
+        }
+    ]
+
+
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch solve-full": solve_full,
     "pitch rounds-random": lambda quick: _rounds("random", quick),
     "pitch rounds-heuristic": lambda quick: _rounds("heuristic", quick),
     "pitch bid": bid_advice,
+    "pitch bid pimc": bid_pimc,
+    "pitch games": games,
 }

@@ -14,18 +14,25 @@ import re
 import time
 from dataclasses import asdict, dataclass, field
 
+import numba
 import numpy as np
 
+from ..core.backend import stop_requested
 from ..core.errors import InputError
 from ..core.stats import Z95, paired_difference, wilson_interval
 from . import cards as C
 from .kernels.advisor import BidQuery, advise_worlds
+from .kernels.advisor_search import advise_worlds_search
 from .kernels.auction import legal_calls
 from .layouts import BID_MAX, BID_MIN, POINT_NAMES, AdviceRec
-from .policies import make_policy
+from .policies import get, make_policy
 from .rules import Rules
+from .winprob import check_scores, p_win_after, p_win_before, round_pool
 
 PRIORS = ("auction", "uniform")
+RANKS = ("score", "win")
+#: Default worlds per search play (each world plays every candidate by search).
+SEARCH_DEALS = {"pimc": 24, "dd": 100}
 
 
 def parse_auction(text: str | None, seat: int, players: int) -> list[int]:
@@ -88,6 +95,7 @@ class CallValue:
     score: Estimate
     p_bidder: float  # share of worlds where he ended the bidder
     p_made: float | None  # of those, share where he made the bid
+    p_win: Estimate | None = None  # with scores: P(he wins the game to the target)
 
 
 @dataclass
@@ -108,6 +116,10 @@ class BidAdvice:
     recommendation: str
     margin: dict = field(default_factory=dict)  # best minus runner-up call (paired)
     seconds: float = 0.0
+    scores: list[int] | None = None  # game scores per seat before the round
+    rank: str = "score"  # what the recommendation maximises: "score" or "win"
+    p_win_now: float | None = None  # with scores: P(he wins) before the round (table policies)
+    partial: bool = False  # stopped early (Ctrl-C): fewer worlds than asked
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -139,6 +151,23 @@ def candidates(hand: int, seat: int, players: int, calls: list[int]) -> np.ndarr
     return np.array(rows, dtype=np.int64)
 
 
+def _search_worlds(seed: int, worlds: int, rules: np.ndarray, policy, query):
+    """The search plays' worlds in small batches, stopping early (and keeping the worlds done)
+    when Ctrl-C was pressed (``core.backend.stop_requested``)."""
+    batch = max(2, numba.get_num_threads())
+    outs, misses = [], []
+    for first in range(0, worlds, batch):
+        count = min(batch, worlds - first)
+        o, m = advise_worlds_search(
+            np.int64(seed), np.int64(first), np.int64(count), rules, policy, query
+        )
+        outs.append(o)
+        misses.append(m)
+        if stop_requested():
+            break
+    return np.concatenate(outs), np.concatenate(misses)
+
+
 def advise_bid(
     hand: int,
     players: int,
@@ -150,9 +179,15 @@ def advise_bid(
     prior: str = "auction",
     worlds: int = 5000,
     seed: int = 1,
+    scores: list[int] | None = None,
+    rank: str = "score",
+    play_params: tuple[float, ...] | None = None,
 ) -> BidAdvice:
     """Value every legal call of ``seat`` holding ``hand`` (six cards) on ``worlds`` common
-    worlds. Raises InputError on bad input (before any simulation)."""
+    worlds. With ``scores`` (game scores per seat, seat 0 first) every call also gets P(this
+    seat wins the game to the target), from the round's outcomes in each world and games played
+    on from there (``winprob``); ``rank="win"`` recommends by it. Raises InputError on bad
+    input (before any simulation)."""
     rules = rules or Rules(players=players)
     if rules.players != players:
         raise InputError("rules and players disagree")
@@ -167,7 +202,13 @@ def advise_bid(
         raise InputError(f"prior must be one of {', '.join(PRIORS)}")
     if not 1 <= worlds <= 10_000_000:
         raise InputError("worlds must be 1 to 10,000,000")
-    policy = make_policy(others, play)
+    if rank not in RANKS:
+        raise InputError(f"rank must be one of {', '.join(RANKS)}")
+    if rank == "win" and scores is None:
+        raise InputError("ranking by P(win) needs the scores (--score)")
+    if scores is not None:
+        scores = check_scores(scores, players)
+    policy = make_policy(others, play, play_params=play_params, allow_search=True)
     cands = candidates(hand, seat, players, calls)
     padded = np.full(6, -1, dtype=np.int64)
     padded[:seat] = calls
@@ -175,11 +216,32 @@ def advise_bid(
         np.int64(seat), np.int64(hand), padded, cands, np.int64(prior == "auction" and seat > 0)
     )
     t0 = time.perf_counter()
-    out, misses = advise_worlds(np.int64(seed), np.int64(worlds), rules.to_array(), policy, query)
+    asked = worlds
+    if get("play", play).search:
+        out, misses = _search_worlds(seed, worlds, rules.to_array(), policy, query)
+        worlds = len(out)
+    else:
+        out, misses = advise_worlds(
+            np.int64(seed), np.int64(worlds), rules.to_array(), policy, query
+        )
+    chances = None
+    p_now = None
+    if scores is not None:
+        pool = round_pool(rules, others, play if not get("play", play).search else "heuristic")
+        after = (
+            np.asarray(scores, dtype=np.int64)
+            + out[:, :, AdviceRec.SCORES : AdviceRec.SCORES + players]
+        )
+        bidder = out[:, :, AdviceRec.BIDDER]
+        made = (
+            np.take_along_axis(after - np.asarray(scores), bidder[..., None], axis=-1)[..., 0] > 0
+        )
+        chances = p_win_after(pool, after, seat, bidder, made, rules.target, seed=seed)
+        p_now = p_win_before(pool, scores, seat, rules.target, players - 1, seed=seed)
     seconds = time.perf_counter() - t0
     suits: list[SuitStudy] = []
     values: list[CallValue] = []
-    scores: list[np.ndarray] = []
+    measures: list[np.ndarray] = []
     for j, (call, suit, forced) in enumerate(cands.tolist()):
         o = out[:, j]
         if forced:
@@ -211,15 +273,20 @@ def advise_bid(
                 _mean(o[:, AdviceRec.SCORE]),
                 float(mine.mean()),
                 float(made.sum() / mine.sum()) if mine.any() else None,
+                None if chances is None else _mean(chances[:, j]),
             )
         )
-        scores.append(o[:, AdviceRec.SCORE])
-    order = sorted(range(len(values)), key=lambda i: -values[i].score.mean)
+        measures.append(o[:, AdviceRec.SCORE] if rank == "score" else chances[:, j])
+    order = sorted(range(len(values)), key=lambda i: -float(np.mean(measures[i])))
     best = order[0]
     margin = {}
     if len(order) > 1:
         second = next((i for i in order[1:] if values[i].bid != values[best].bid), order[1])
-        margin = {"versus": values[second].call, **paired_difference(scores[best], scores[second])}
+        margin = {
+            "versus": values[second].call,
+            "measure": "score change" if rank == "score" else "P(win)",
+            **paired_difference(measures[best], measures[second]),
+        }
     return BidAdvice(
         C.format_cards(hand),
         players,
@@ -237,6 +304,10 @@ def advise_bid(
         values[best].call,
         margin,
         seconds,
+        scores,
+        rank,
+        p_now,
+        worlds < asked,
     )
 
 

@@ -112,7 +112,21 @@ class AdviceRec(IntEnum):
     BIDDER = 2  # the round's bidder seat
     BID = 3  # the winning bid
     TAKEN = 4  # bit p set when he scored Point p
-    LEN = 5
+    SCORES = 5  # 6 slots: every seat's score change in the round (for P(winning the game))
+    LEN = 11
+
+
+class PlayCache(IntEnum):
+    """One play-out kept for the other candidates of a world (int64 row): a candidate whose
+    auction ends with the same bidder, pitch and stream position plays the same cards."""
+
+    BIDDER = 0
+    TRUMP = 1  # the trump the bidder must pitch (-1: his choice)
+    STATE = 2  # stream position when the play began
+    TRUMP_OUT = 3  # the trump the play set
+    TRICKS = 4  # 6 slots: each trick's cards (mask)
+    WINNERS = 10  # 6 slots: each trick's winner
+    LEN = 16
 
 
 class Pos(IntEnum):

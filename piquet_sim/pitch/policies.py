@@ -34,6 +34,7 @@ class Policy:
     params: tuple[str, ...] = ()
     defaults: tuple[float, ...] = ()
     oracle: bool = False  # sees every hand: a yardstick, not a player
+    search: bool = False  # play by the exact search: only the bid advisor's kernels run it
 
 
 REGISTRY: tuple[Policy, ...] = (
@@ -48,6 +49,16 @@ REGISTRY: tuple[Policy, ...] = (
         ("margin",),
         (0.0,),
     ),
+    Policy(
+        "bid",
+        "parametric",
+        3,
+        "the threshold bidder's table with each term weighted (High, Low, Jack, Six, trump "
+        "length, game points; 1 = the threshold's own) and a margin: bid the best suit's "
+        "weighted estimate less the margin, rounded down, when it beats the bid so far",
+        ("high", "low", "jack", "six", "length", "game", "margin"),
+        (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0),
+    ),
     Policy("play", "random", 0, "a uniform legal card"),
     Policy(
         "play",
@@ -58,6 +69,28 @@ REGISTRY: tuple[Policy, ...] = (
         "or game points as cheaply as he can, gives points to a defender rather than to the "
         "bidder, and otherwise throws his cheapest card (sees only his hand and the cards "
         "played)",
+    ),
+    Policy(
+        "play",
+        "pimc",
+        2,
+        "perfect-information Monte Carlo: at each decision with a choice, deal the unseen "
+        "cards to the others consistently with the cards played, the voids shown and the "
+        "auction (the others' bid policy must make the calls they made), score each legal card "
+        "by the paranoid search in every world (the bidder's points still to come: the bidder "
+        "maximises, a defender minimises) and play the best total; ties to the cheapest card",
+        ("worlds",),
+        (8.0,),
+        search=True,
+    ),
+    Policy(
+        "play",
+        "dd",
+        3,
+        "double dummy: the paranoid search on the true hands (the bidder maximises his points, "
+        "every defender minimises them); ties to the cheapest card",
+        oracle=True,
+        search=True,
     ),
 )
 
@@ -80,11 +113,17 @@ def make_policy(
     play: str = "random",
     bid_params: tuple[float, ...] | None = None,
     play_params: tuple[float, ...] | None = None,
+    allow_search: bool = False,
 ):
-    """The kernels' ``Policy`` bundle (ids int64[2], params float64[16]) for two names."""
+    """The kernels' ``Policy`` bundle (ids int64[2], params float64[16]) for two names. A
+    search play (pimc, dd) only where ``allow_search`` (the bid advisor); elsewhere it is
+    refused with InputError."""
     from .kernels.round import Policy as KernelPolicy
 
     b, p = get("bid", bid), get("play", play)
+    if p.search and not allow_search:
+        fast = ", ".join(n for n, q in by_stage("play").items() if not q.search)
+        raise InputError(f"play policy {p.name!r} runs only in the bid advisor; choose {fast}")
     params = np.zeros(PARAMS_LEN, dtype=np.float64)
     for at, pol, given in ((0, b, bid_params), (PLAY_PARAMS_AT, p, play_params)):
         values = pol.defaults if given is None else tuple(given)

@@ -26,8 +26,11 @@ def test_registry_ids_match_the_kernels():
         ("bid", "random"): KP.BID_RANDOM,
         ("bid", "pass"): KP.BID_PASS,
         ("bid", "threshold"): KP.BID_THRESHOLD,
+        ("bid", "parametric"): KP.BID_PARAMETRIC,
         ("play", "random"): KP.PLAY_RANDOM,
         ("play", "heuristic"): KP.PLAY_HEURISTIC,
+        ("play", "pimc"): KP.PLAY_PIMC,
+        ("play", "dd"): KP.PLAY_DD,
     }
     assert P.PLAY_PARAMS_AT == KP.PLAY_PARAMS_AT
     for stage in P.STAGES:

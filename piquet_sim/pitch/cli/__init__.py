@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import batch, bid, hand, odds, solve  # noqa: F401  (importing a module registers its commands)
+from . import batch, bid, hand, match, odds, report, solve  # noqa: F401  (importing a module registers its commands)
 from .app import pitch
 
 __all__ = ["pitch"]

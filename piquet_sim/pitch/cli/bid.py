@@ -7,13 +7,13 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
-from ..bid import PRIORS, advise_bid, parse_auction
+from ...core.cli import CardsType, echo_json, json_option, long_command
+from ..bid import PRIORS, RANKS, SEARCH_DEALS, advise_bid, parse_auction
 from ..cards import PACK
 from ..policies import by_stage
 from ..rules import Rules
 from .app import pitch
-from .common import PLAYERS, rules_options
+from .common import PLAYERS, ScoresType, rules_options
 
 
 def _ci(e) -> str:
@@ -37,10 +37,11 @@ def _ci(e) -> str:
 )
 @click.option(
     "--play",
-    type=click.Choice(["heuristic", "random"]),
+    type=click.Choice(list(by_stage("play"))),
     default="heuristic",
     show_default=True,
-    help="How everyone plays the card (the play policy).",
+    help="How everyone plays the card: heuristic, random, pimc (search on sampled worlds; "
+    "slow, few deals) or dd (search seeing every hand: an oracle, not a player).",
 )
 @click.option(
     "--others",
@@ -60,15 +61,51 @@ def _ci(e) -> str:
 @click.option(
     "--deals",
     type=click.IntRange(1, 10_000_000),
-    default=5000,
+    default=None,
+    help="Worlds (deals of the unseen cards), common to every call [default: 5000; pimc "
+    f"{SEARCH_DEALS['pimc']}, dd {SEARCH_DEALS['dd']}].",
+)
+@click.option(
+    "--pimc-worlds",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="With --play pimc: worlds each player samples per decision [default: 8].",
+)
+@click.option(
+    "--score",
+    "score",
+    type=ScoresType(),
+    default=None,
+    metavar="S0:S1:…",
+    help="Game scores before this round, one per seat, seat 0 first (write --score=-3:5:0:2 "
+    "when the first is negative): adds P(you win the game to the target) per call.",
+)
+@click.option(
+    "--rank",
+    type=click.Choice(RANKS),
+    default="score",
     show_default=True,
-    help="Worlds (deals of the unseen cards), common to every call.",
+    help="Recommend by expected score change, or by P(winning the game) (needs --score).",
 )
 @click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
 @rules_options
 @json_option
+@long_command
 def bid_cmd(
-    hand, players, seat, auction, play, others, prior, deals, seed, rule_options, as_json
+    hand,
+    players,
+    seat,
+    auction,
+    play,
+    others,
+    prior,
+    deals,
+    pimc_worlds,
+    score,
+    rank,
+    seed,
+    rule_options,
+    as_json,
 ) -> None:
     """Value every legal call of HAND (six cards) on common worlds and recommend one.
 
@@ -81,12 +118,38 @@ def bid_cmd(
       piquet pitch bid "AS JS 6S 2S KH TD" --players 4 --seat 2 --auction "0:pass 1:3"
       piquet pitch bid "S:AK6 H:T2 D:J" --players 5 --seat 4 --auction "0:pass 1:4 2:pass 3:pass"
       piquet pitch bid "AS JS 6S 2S KH TD" --players 4 --seat 0 --play random --json
+      piquet pitch bid "KS JS 6S 3S KH TD" --seat 2 --auction "0:pass 1:3" --play pimc
+      piquet pitch bid "KS JS 6S 3S KH TD" --seat 3 --auction "0:pass 1:3 2:4" --score 9:4:10:7
+
+    --play pimc and dd search every play (pimc: 8 sampled worlds per decision, --deals 24 by
+    default, about 10-30 s; dd sees every hand, an oracle). With --score, P(win) plays the
+    game on from each world's outcome by drawing rounds of the table's policies.
     """
     if seat >= players:
         raise click.UsageError(f"--seat must be 0..{players - 1} at {players} players")
+    if pimc_worlds is not None and play != "pimc":
+        raise click.UsageError("--pimc-worlds goes with --play pimc")
+    if rank == "win" and score is None:
+        raise click.UsageError("--rank win needs --score")
     calls = parse_auction(auction, seat, players)
     rules = Rules(players=players, **rule_options)
-    adv = advise_bid(hand, players, seat, calls, rules, play, others, prior, deals, seed)
+    deals = deals or SEARCH_DEALS.get(play, 5000)
+    play_params = None if pimc_worlds is None else (float(pimc_worlds),)
+    adv = advise_bid(
+        hand,
+        players,
+        seat,
+        calls,
+        rules,
+        play,
+        others,
+        prior,
+        deals,
+        seed,
+        scores=score,
+        rank=rank,
+        play_params=play_params,
+    )
     if as_json:
         echo_json(adv.to_dict())
         return
@@ -96,7 +159,13 @@ def bid_cmd(
         f"calls before: {auction or 'none'}; play {play}, others bid {others}, prior {prior}; "
         f"{deals:,} worlds (seed {seed}), {adv.inconsistent_worlds} not matching the calls; "
         f"{adv.seconds:.2f} s"
+        + (" [dd: every player sees every hand, an oracle]" if play == "dd" else "")
     )
+    if adv.scores is not None:
+        console.print(
+            f"Scores {':'.join(map(str, adv.scores))} (seat 0 first), target {rules.target}: "
+            f"P(you win the game) before this round {adv.p_win_now:.3f} (others' policies)"
+        )
     t = Table(title="You as bidder, each suit as trump (your points)", title_justify="left")
     for col in ("trump", "held", "High", "Low", "Jack", "Six", "Last", "Game", "E[points]"):
         t.add_column(col, justify="right")
@@ -113,20 +182,28 @@ def bid_cmd(
         )
     console.print(t)
     c = Table(title="Each call: your expected score change", title_justify="left")
-    for col in ("call", "E(score change), 95% interval", "P(you bid)", "P(made | you bid)"):
+    cols = ["call", "E(score change), 95% interval", "P(you bid)", "P(made | you bid)"]
+    if adv.scores is not None:
+        cols.append("P(win game), 95%")
+    for col in cols:
         c.add_column(col, justify="left" if col == "call" else "right")
-    for v in sorted(adv.calls, key=lambda v: -v.score.mean):
-        c.add_row(
+    key = (lambda v: -v.p_win.mean) if rank == "win" else (lambda v: -v.score.mean)
+    for v in sorted(adv.calls, key=key):
+        row = [
             v.call,
             _ci(v.score),
             f"{v.p_bidder:.2f}",
             "-" if v.p_made is None else f"{v.p_made:.2f}",
-        )
+        ]
+        if v.p_win is not None:
+            row.append(f"{v.p_win.mean:.3f} [{v.p_win.ci95[0]:.3f}, {v.p_win.ci95[1]:.3f}]")
+        c.add_row(*row)
     console.print(c)
     m = adv.margin
+    fmt = "+.3f" if rank == "win" else "+.2f"
     extra = (
-        f" (ahead of {m['versus']} by {m['mean']:+.2f} [{m['ci95'][0]:+.2f}, "
-        f"{m['ci95'][1]:+.2f}], paired on the same worlds)"
+        f" (ahead of {m['versus']} by {m['mean']:{fmt}} [{m['ci95'][0]:{fmt}}, "
+        f"{m['ci95'][1]:{fmt}}] in {m['measure']}, paired on the same worlds)"
         if m
         else ""
     )

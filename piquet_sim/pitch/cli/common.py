@@ -32,6 +32,20 @@ class SeatListType(click.ParamType):
         return out
 
 
+class ScoresType(click.ParamType):
+    """Whole numbers (negative allowed) separated by colons, one per seat: ``9:-3:10:7``."""
+
+    name = "S:S:…"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        try:
+            return [int(x) for x in value.split(":")]
+        except ValueError:
+            self.fail(f"expected whole numbers separated by ':', got {value!r}", param, ctx)
+
+
 _RULE_OPTIONS = [
     click.option(
         "--must-follow/--may-trump",

@@ -6,7 +6,12 @@ calls already made (``prior`` 1): a world is redrawn, up to ``MAX_TRIES`` times,
 other players' bid policy would have made exactly those calls holding those hands (a world
 still inconsistent after that is kept and counted). Every candidate is then played in the
 same world with the same stream: the rest of the auction by the bid policy, the play by the
-play policy, the bidder pitching the candidate's suit when he is the advising seat.
+play policy, the bidder pitching the candidate's suit when he is the advising seat. A
+candidate whose auction ends like an earlier one's (same bidder, same pitch, same stream
+position) reuses that play-out (:class:`~..layouts.PlayCache`): the same cards, exactly.
+
+The play here is random or heuristic; the search plays (pimc, dd) run in
+``kernels/advisor_search.py`` on the same helpers, so this kernel never compiles the search.
 """
 
 from __future__ import annotations
@@ -18,7 +23,16 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import shuffle_pack, stream_key
-from ..layouts import BID_PASS, SEATS, TRICKS, AdviceRec, Cand, RoundRec, RuleSlot
+from ..layouts import (
+    BID_PASS,
+    SEATS,
+    TRICKS,
+    AdviceRec,
+    Cand,
+    PlayCache,
+    RoundRec,
+    RuleSlot,
+)
 from .auction import auction_result, legal_calls
 from .policies import choose_call
 from .round import new_round_work, play_out
@@ -28,6 +42,7 @@ MAX_TRIES = 256
 N_CHUNKS = 64
 REC_LEN = int(RoundRec.LEN)
 ADV_LEN = int(AdviceRec.LEN)
+CACHE_LEN = int(PlayCache.LEN)
 
 #: The question: the advising seat, his hand, the calls before him (int64[6], -1 after), the
 #: candidates (int64[m, Cand.LEN]), ``prior`` (0 uniform, 1 conditioned on the calls).
@@ -74,6 +89,104 @@ def consistent(hands, query, policy, key, state):
 
 
 @njit
+def draw_world(seed, w, n, policy, query, work, dealt):
+    """Deal world ``w`` into ``dealt`` (the conditioned prior's redraws included); returns
+    (the world's stream key, 1 when it stayed inconsistent with the calls)."""
+    key = stream_key(seed, w * MAX_TRIES)
+    for attempt in range(MAX_TRIES):
+        key = stream_key(seed, w * MAX_TRIES + attempt)
+        work.state[0] = 0
+        deal_world(key, work.pack, work.state, n, query.seat, query.hand, dealt)
+        if query.prior == 0 or consistent(dealt, query, policy, key, work.state):
+            return key, 0
+    return key, 1
+
+
+@njit
+def candidate_auction(n, policy, query, j, dealt, work, key):
+    """Candidate ``j``'s auction in the dealt world (the calls before the seat, his call, the
+    others' by the bid policy; a forced candidate stops at him). Loads ``work.hands`` and
+    ``work.calls``; returns (bidder, bid, trump he must pitch or -1)."""
+    for s in range(SEATS):
+        work.hands[s] = dealt[s]
+        work.dealt[s] = dealt[s]
+    highest = np.int64(BID_PASS)
+    for s in range(query.seat):
+        work.calls[s] = query.calls[s]
+        if query.calls[s] > highest:
+            highest = query.calls[s]
+    call = query.cands[j, Cand.CALL]
+    work.calls[query.seat] = call
+    if call > highest:
+        highest = call
+    forced = query.cands[j, Cand.FORCED]
+    for s in range(query.seat + 1, n):
+        if forced:
+            work.calls[s] = BID_PASS
+            continue
+        calls = legal_calls(highest, 1 if s == n - 1 else 0)
+        c = choose_call(policy.ids[0], policy.params, calls, dealt[s], key, work.state)
+        work.calls[s] = c
+        if c > highest:
+            highest = c
+    bidder, bid, _ = auction_result(work.calls, n)
+    if forced:
+        bidder = query.seat
+        bid = call
+    trump = query.cands[j, Cand.TRUMP] if bidder == query.seat else np.int64(-1)
+    return bidder, bid, trump
+
+
+@njit
+def cached_play(cache, j, bidder, trump, state):
+    """Index of an earlier candidate (< j) whose play-out began alike, else -1."""
+    for i in range(j):
+        c = cache[i]
+        same = c[PlayCache.BIDDER] == bidder and c[PlayCache.TRUMP] == trump
+        if same and c[PlayCache.STATE] == state:
+            return i
+    return -1
+
+
+@njit
+def keep_play(cache, j, work, bidder, trump, state, trump_out):
+    c = cache[j]
+    c[PlayCache.BIDDER] = bidder
+    c[PlayCache.TRUMP] = trump
+    c[PlayCache.STATE] = state
+    c[PlayCache.TRUMP_OUT] = trump_out
+    for t in range(TRICKS):
+        c[PlayCache.TRICKS + t] = work.tricks[t]
+        c[PlayCache.WINNERS + t] = work.winners[t]
+
+
+@njit
+def reuse_play(cache, i, j, work):
+    """Copy candidate ``i``'s play-out into candidate ``j``'s row and ``work``; its trump."""
+    cache[j] = cache[i]
+    for t in range(TRICKS):
+        work.tricks[t] = cache[i, PlayCache.TRICKS + t]
+        work.winners[t] = cache[i, PlayCache.WINNERS + t]
+    return cache[i, PlayCache.TRUMP_OUT]
+
+
+@njit
+def record(o, rec, seat, n, bidder, bid):
+    """The advising seat's outcome row (AdviceRec) from a scored round record."""
+    o[AdviceRec.POINTS] = rec[RoundRec.POINTS + seat]
+    o[AdviceRec.SCORE] = rec[RoundRec.SCORE + seat]
+    o[AdviceRec.BIDDER] = bidder
+    o[AdviceRec.BID] = bid
+    taken = np.int64(0)
+    for p in range(6):
+        if rec[RoundRec.TAKER + p] == seat:
+            taken |= np.int64(1) << p
+    o[AdviceRec.TAKEN] = taken
+    for s in range(n):
+        o[AdviceRec.SCORES + s] = rec[RoundRec.SCORE + s]
+
+
+@njit
 def world_span(seed, lo, hi, rules, policy, query, out, misses):
     """Worlds ``lo .. hi-1`` into ``out`` (int64[worlds, m, AdviceRec.LEN]); ``misses[w]`` is 1
     when world w could not be made consistent with the calls."""
@@ -82,57 +195,23 @@ def world_span(seed, lo, hi, rules, policy, query, out, misses):
     rec = np.zeros(REC_LEN, dtype=np.int64)
     dealt = np.zeros(SEATS, dtype=np.int64)
     m = query.cands.shape[0]
+    cache = np.zeros((m, CACHE_LEN), dtype=np.int64)
     for w in range(lo, hi):
-        key = stream_key(seed, w * MAX_TRIES)
-        for attempt in range(MAX_TRIES):
-            key = stream_key(seed, w * MAX_TRIES + attempt)
-            work.state[0] = 0
-            deal_world(key, work.pack, work.state, n, query.seat, query.hand, dealt)
-            if query.prior == 0 or consistent(dealt, query, policy, key, work.state):
-                break
-            if attempt == MAX_TRIES - 1:
-                misses[w] = 1
+        key, miss = draw_world(seed, w, n, policy, query, work, dealt)
+        misses[w] = miss
         start = work.state[0]
         for j in range(m):
             work.state[0] = start
-            for s in range(SEATS):
-                work.hands[s] = dealt[s]
-                work.dealt[s] = dealt[s]
-            highest = np.int64(BID_PASS)
-            for s in range(query.seat):
-                work.calls[s] = query.calls[s]
-                if query.calls[s] > highest:
-                    highest = query.calls[s]
-            work.calls[query.seat] = query.cands[j, Cand.CALL]
-            if query.cands[j, Cand.CALL] > highest:
-                highest = query.cands[j, Cand.CALL]
-            forced = query.cands[j, Cand.FORCED]
-            for s in range(query.seat + 1, n):
-                if forced:
-                    work.calls[s] = BID_PASS
-                    continue
-                calls = legal_calls(highest, 1 if s == n - 1 else 0)
-                c = choose_call(policy.ids[0], policy.params, calls, dealt[s], key, work.state)
-                work.calls[s] = c
-                if c > highest:
-                    highest = c
-            bidder, bid, _ = auction_result(work.calls, n)
-            if forced:
-                bidder = query.seat
-                bid = query.cands[j, Cand.CALL]
-            trump = query.cands[j, Cand.TRUMP] if bidder == query.seat else np.int64(-1)
-            trump = play_out(rules, policy, work, key, bidder, trump, rec[:0])
-            score_tricks(dealt, bidder, bid, trump, work.tricks, work.winners, rules, rec)
-            o = out[w, j]
-            o[AdviceRec.POINTS] = rec[RoundRec.POINTS + query.seat]
-            o[AdviceRec.SCORE] = rec[RoundRec.SCORE + query.seat]
-            o[AdviceRec.BIDDER] = bidder
-            o[AdviceRec.BID] = bid
-            taken = np.int64(0)
-            for p in range(6):
-                if rec[RoundRec.TAKER + p] == query.seat:
-                    taken |= np.int64(1) << p
-            o[AdviceRec.TAKEN] = taken
+            bidder, bid, trump = candidate_auction(n, policy, query, j, dealt, work, key)
+            state = work.state[0]
+            i = cached_play(cache, j, bidder, trump, state)
+            if i >= 0:
+                played = reuse_play(cache, i, j, work)
+            else:
+                played = play_out(rules, policy, work, key, bidder, trump, rec[:0])
+                keep_play(cache, j, work, bidder, trump, state, played)
+            score_tricks(dealt, bidder, bid, played, work.tricks, work.winners, rules, rec)
+            record(out[w, j], rec, query.seat, n, bidder, bid)
 
 
 @njit_parallel

@@ -74,3 +74,43 @@ def threshold_call(hand, calls, margin):
     if calls & 1:
         return np.int64(0)
     return low_index(calls)
+
+
+@njit_inline
+def weighted_estimate(hand, suit, w):
+    """Points (not tenths) of ``hand`` as the bidder with ``suit`` as trump, by the weights
+    ``w`` = (high, low, jack, six, length, game): the same table as :func:`estimate`, each
+    term scaled; 0 when he holds no card of the suit."""
+    t = hand & suit_mask(suit)
+    if t == 0:
+        return 0.0
+    base = 16 * suit
+    e = w[0] * HIGH_TENTHS[high_index(t) - base] + w[1] * LOW_TENTHS[low_index(t) - base]
+    if (t >> (base + JACK_RANK)) & 1:
+        e += 9.0 * w[2]
+    if (t >> (base + SIX_RANK)) & 1:
+        e += 8.0 * w[3]
+    e += 3.0 * w[4] * (popcount64(t) - 1)
+    e += w[5] * mask_game_points(hand) / 3.0
+    return e / 10.0
+
+
+@njit
+def parametric_call(hand, calls, params):
+    """The ``parametric`` bidder: the best suit's :func:`weighted_estimate` (weights
+    ``params[0:6]``) less ``params[6]`` (margin), rounded down, bid as :func:`threshold_call`
+    bids (the dealer steals at an equal bid)."""
+    best = 0.0
+    for s in range(4):
+        e = weighted_estimate(hand, s, params)
+        if e > best:
+            best = e
+    want = np.int64(np.floor(best - params[6]))
+    if want > BID_MAX:
+        want = BID_MAX
+    for b in range(want, BID_MIN - 1, -1):
+        if (calls >> b) & 1:
+            return np.int64(b)
+    if calls & 1:
+        return np.int64(0)
+    return low_index(calls)

@@ -14,14 +14,17 @@ from ...core.bits import popcount64, select_bit64
 from ...core.jit import njit_inline
 from ...core.rng import bounded
 from ..layouts import BID_MIN
-from .bidding import threshold_call
+from .bidding import parametric_call, threshold_call
 from .heuristic import heuristic_card
 
 BID_RANDOM = 0  # uniform over the legal calls
 BID_PASS = 1  # pass whenever allowed; a dealer who must bid bids 3
 BID_THRESHOLD = 2  # kernels.bidding.threshold_call
+BID_PARAMETRIC = 3  # kernels.bidding.parametric_call
 PLAY_RANDOM = 0  # uniform over the legal cards
 PLAY_HEURISTIC = 1  # kernels.heuristic.heuristic_card
+PLAY_PIMC = 2  # kernels.pimc (the bid advisor's search play only)
+PLAY_DD = 3  # kernels.pimc, on the true hands (an oracle)
 PLAY_PARAMS_AT = 8
 
 
@@ -40,6 +43,8 @@ def choose_call(policy_id, params, calls, hand, key, state):
         return np.int64(BID_MIN)
     if policy_id == BID_THRESHOLD:
         return threshold_call(hand, calls, params[0])
+    if policy_id == BID_PARAMETRIC:
+        return parametric_call(hand, calls, params)
     return random_bit(calls, key, state)
 
 

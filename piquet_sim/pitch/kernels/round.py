@@ -11,7 +11,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from ...core.rng import deal_hands
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, RuleSlot, TraceRec, View
 from .auction import auction_result, legal_calls
@@ -47,7 +47,7 @@ def new_round_work():
     )
 
 
-@njit
+@njit_inline
 def auction(rules, policy, work, key, rec):
     """Every seat calls once from seat 0 with the bid policy; writes ``work.calls`` and the
     auction slots of ``rec``; returns (bidder, bid)."""
@@ -67,7 +67,7 @@ def auction(rules, policy, work, key, rec):
     return bidder, bid
 
 
-@njit
+@njit_inline
 def play_out(rules, policy, work, key, bidder, trump, trace):
     """Play the six tricks from ``work.hands`` (the bidder pitches; ``trump`` -1: his first
     card sets it, else he must pitch a trump) with the play policy; fills ``work.tricks`` and

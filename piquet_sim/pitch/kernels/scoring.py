@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.bits import high_index, low_index
-from ...core.jit import njit
+from ...core.jit import njit_inline
 from ..layouts import TRICKS, Point, RoundRec, RuleSlot
 from .tricks import game_taker, mask_game_points, suit_mask
 
@@ -18,7 +18,7 @@ JACK_RANK = 9
 SIX_RANK = 4
 
 
-@njit
+@njit_inline
 def _holder(hands, n, card):
     for s in range(n):
         if (hands[s] >> card) & 1:
@@ -26,7 +26,7 @@ def _holder(hands, n, card):
     return np.int64(-1)
 
 
-@njit
+@njit_inline
 def _taker_of(tricks, winners, card):
     """Winner of the trick holding ``card``, -1 when no trick holds it."""
     for t in range(TRICKS):
@@ -35,7 +35,7 @@ def _taker_of(tricks, winners, card):
     return np.int64(-1)
 
 
-@njit
+@njit_inline
 def score_tricks(dealt, bidder, bid, trump, tricks, winners, rules, rec):
     """Score a finished round. ``dealt``: the hands as dealt (int64[6]); ``tricks``: each
     trick's cards (mask); ``winners``: each trick's winning seat. Writes ``rec``'s outcome

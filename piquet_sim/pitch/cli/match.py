@@ -1,0 +1,129 @@
+"""`piquet pitch game|tournament|strategies`: games to the target between strategies."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import echo_json, json_option, long_command
+from ..match import GameMatch, game_match, tournament
+from ..rules import Rules
+from ..strategies import REGISTRY, resolve
+from .app import pitch
+from .common import PLAYERS, rules_options
+
+
+def _p(e) -> str:
+    return f"{e.mean:.4f} [{e.ci95[0]:.4f}, {e.ci95[1]:.4f}]"
+
+
+def _print(match: GameMatch, target: int) -> None:
+    console = Console(width=max(Console().width, 110))
+    n = match.players
+    console.print(
+        f"{n} players, games to {target} (seed {match.seed}); {match.seconds:.1f} s. "
+        f"Perspective: P(the hero, alone against a field of the other strategy, wins the "
+        f"game); fair share 1/{n} = {1 / n:.4f}. The hero's seat and the first dealer rotate."
+        + (" [interrupted: partial]" if match.partial else "")
+    )
+    t = Table(title_justify="left")
+    for col in ("hero", "field", "games", "P(hero wins), 95%", "vs fair", "rounds/game"):
+        t.add_column(col, justify="left" if col in ("hero", "field") else "right")
+    for r in match.results:
+        t.add_row(
+            r.hero,
+            r.field,
+            f"{r.games:,}",
+            _p(r.p_win),
+            f"{r.p_win.mean - r.fair:+.4f}",
+            f"{r.rounds_per_game.mean:.1f}",
+        )
+    console.print(t)
+
+
+@pitch.command("game")
+@click.argument("a")
+@click.argument("b")
+@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
+@click.option(
+    "--games", "-n", type=click.IntRange(1, 10_000_000), default=20_000, show_default=True
+)
+@click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
+@rules_options
+@json_option
+@long_command
+def game_cmd(a, b, players, games, seed, rule_options, as_json) -> None:
+    """Games to 12 between strategies A and B (built-in names or .toml/.json files).
+
+    A plays alone against players-1 B's, then B alone against A's, on the same game streams;
+    the lone player's seat and the first dealer rotate so he sits everywhere. Prints P(the
+    lone strategy wins) with its 95% interval beside the fair share 1/players, and rounds per
+    game. Ctrl-C prints the games finished (partial).
+
+    \b
+    Examples:
+      piquet pitch game threshold cautious --players 4 -n 20000
+      piquet pitch game my.toml threshold --players 3 --json
+    """
+    sa, sb = resolve(a), resolve(b)
+    rules = Rules(players=players, **rule_options)
+    match = game_match(sa, sb, players, games, seed, rules)
+    if as_json:
+        echo_json(match.to_dict())
+        return
+    _print(match, rules.target)
+
+
+@pitch.command("tournament")
+@click.argument("strategies", nargs=-1, required=True)
+@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
+@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=5000, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
+@rules_options
+@json_option
+@long_command
+def tournament_cmd(strategies, players, games, seed, rule_options, as_json) -> None:
+    """Every strategy alone against a field of every other (built-in names or files).
+
+    For each ordered pair (hero, field): GAMES games to 12 with the hero alone among
+    players-1 of the field, seats and first dealer rotated. Prints P(hero wins) with its 95%
+    interval, the fair share 1/players, and each strategy's mean excess over it as a hero.
+
+    \b
+    Examples:
+      piquet pitch tournament threshold cautious bold --players 4 -n 5000
+      piquet pitch tournament threshold fitted my.toml --json
+    """
+    strats = [resolve(s) for s in strategies]
+    rules = Rules(players=players, **rule_options)
+    match = tournament(strats, players, games, seed, rules)
+    if as_json:
+        echo_json(match.to_dict())
+        return
+    _print(match, rules.target)
+    console = Console()
+    for s in strats:
+        mine = [r.p_win.mean - r.fair for r in match.results if r.hero == s.name]
+        if mine:
+            console.print(f"{s.name}: mean excess as hero {sum(mine) / len(mine):+.4f}")
+
+
+@pitch.command("strategies")
+@json_option
+def strategies_cmd(as_json) -> None:
+    """The built-in strategies (bid policy with parameters, play policy).
+
+    A strategy file (TOML or JSON) names its own: name, description, play, and a [bid] table
+    with policy and params; pass its path wherever a strategy name goes.
+
+    \b
+    Example:
+      piquet pitch strategies
+    """
+    if as_json:
+        echo_json({name: s.to_dict() for name, s in REGISTRY.items()})
+        return
+    console = Console()
+    for name, s in REGISTRY.items():
+        console.print(f"[bold]{name}[/bold]: {s.summary()} — {s.description}")

@@ -1,0 +1,152 @@
+"""Games to the target between strategies: ``piquet pitch game`` and ``tournament``.
+
+Format ("one against the field"): a *hero* strategy holds one place at the table and a *field*
+strategy the other ``players - 1``; the hero's place turns by one each game and the first
+dealer every ``players`` games (``kernels/table.py``), so the hero sits in every seat and deals
+first from every place equally often. Perspective: P(the hero wins the game), against the
+fair share ``1 / players``; each game is one Bernoulli draw (Wilson 95% interval). Games are
+keyed by (seed, game index): the same numbers whatever the thread count or batching.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from ..core.backend import stop_requested
+from ..core.errors import InputError
+from ..core.stats import Z95, wilson_interval
+from .bid import Estimate
+from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
+from .rules import Rules
+from .strategies import Strategy
+
+BATCH = 2000
+
+
+@dataclass
+class HeroResult:
+    hero: str
+    field: str
+    games: int
+    p_win: Estimate  # P(the hero wins the game)
+    fair: float  # 1 / players
+    p_field_win: float  # P(one of the field wins)
+    rounds_per_game: Estimate
+    unfinished: int  # games with no winner after the round cap
+
+
+@dataclass
+class GameMatch:
+    players: int
+    seed: int
+    results: list[HeroResult]
+    seconds: float
+    partial: bool = False
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _seats(hero: Strategy, field: Strategy, n: int) -> Seats:
+    (hi, hp), (fi, fp) = hero.row(), field.row()
+    assign = np.zeros(6, dtype=np.int64)
+    assign[1:n] = 1
+    return Seats(np.stack([hi, fi]), np.stack([hp, fp]), assign)
+
+
+def hero_games(
+    hero: Strategy, field: Strategy, rules: Rules, games: int, seed: int
+) -> tuple[HeroResult, bool]:
+    """``games`` games of one ``hero`` against ``field``; (result, stopped early)."""
+    n = rules.players
+    seats = _seats(hero, field, n)
+    rows = []
+    stopped = False
+    for first in range(0, games, BATCH):
+        count = min(BATCH, games - first)
+        rows.append(
+            play_games(np.int64(seed), np.int64(first), np.int64(count), rules.to_array(), seats)
+        )
+        if stop_requested():
+            stopped = first + count < games
+            break
+    out = np.concatenate(rows)
+    g = len(out)
+    hero_place = np.arange(g) % n  # assign[(p - g) % n] == 0  <=>  p == g % n
+    winner = out[:, GAME_WINNER]
+    wins = int((winner == hero_place).sum())
+    lo, hi = wilson_interval(wins, g)
+    rounds = out[:, GAME_ROUNDS].astype(np.float64)
+    se = float(rounds.std(ddof=1) / np.sqrt(g)) if g > 1 else float("inf")
+    m = float(rounds.mean())
+    return (
+        HeroResult(
+            hero.name,
+            field.name,
+            g,
+            Estimate(wins / g, [lo, hi], g),
+            1.0 / n,
+            float(((winner >= 0) & (winner != hero_place)).mean()),
+            Estimate(m, [m - Z95 * se, m + Z95 * se], g),
+            int((winner < 0).sum()),
+        ),
+        stopped,
+    )
+
+
+def game_match(
+    a: Strategy,
+    b: Strategy,
+    players: int = 4,
+    games: int = 20_000,
+    seed: int = 1,
+    rules: Rules | None = None,
+) -> GameMatch:
+    """A alone against a field of B, then B alone against a field of A (the same games)."""
+    rules = rules or Rules(players=players)
+    if not 1 <= games <= 10_000_000:
+        raise InputError("games must be 1 to 10,000,000")
+    t0 = time.perf_counter()
+    results = []
+    partial = False
+    for hero, field in ((a, b), (b, a)):
+        r, stopped = hero_games(hero, field, rules, games, seed)
+        results.append(r)
+        if stopped or stop_requested():
+            partial = stopped or len(results) < 2
+            break
+    return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
+
+
+def tournament(
+    strategies: list[Strategy],
+    players: int = 4,
+    games: int = 5000,
+    seed: int = 1,
+    rules: Rules | None = None,
+) -> GameMatch:
+    """Every strategy alone against a field of every other one (ordered pairs)."""
+    rules = rules or Rules(players=players)
+    if len(strategies) < 2:
+        raise InputError("a tournament needs at least two strategies")
+    if len({s.name for s in strategies}) != len(strategies):
+        raise InputError("strategy names must differ")
+    if not 1 <= games <= 10_000_000:
+        raise InputError("games must be 1 to 10,000,000")
+    t0 = time.perf_counter()
+    results = []
+    partial = False
+    pairs = [(h, f) for h in strategies for f in strategies if h is not f]
+    for hero, field in pairs:
+        r, stopped = hero_games(hero, field, rules, games, seed)
+        results.append(r)
+        if stopped or stop_requested():
+            partial = stopped or len(results) < len(pairs)
+            break
+    return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
+
+
+__all__ = ["GameMatch", "HeroResult", "game_match", "hero_games", "tournament"]
