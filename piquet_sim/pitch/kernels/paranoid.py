@@ -22,8 +22,10 @@ from .search_node import (
     generate,
     make_move,
     nibble,
+    nibble_sum,
     node_setup,
     plain_cards,
+    point_bounds,
     tricks_left,
     unmake_move,
 )
@@ -89,15 +91,18 @@ def paranoid(work, alpha, beta):
                         if ab:
                             a = max(a, lo)
                             b = min(b, hi)
-            if ab:  # the bidder's rest lies in 0 .. smax
-                if smax <= a:
+            if ab:  # the bidder's rest lies in lo .. hi
+                ub, lb = point_bounds(work, sp, out, smax)
+                lo = nibble(lb, bidder)
+                hi = min(nibble(ub, bidder), smax - nibble_sum(lb) + lo)
+                if hi <= a or lo == hi:
                     stats[SearchStat.CUTS] += 1
-                    ret = smax
+                    ret = hi
                     mode = 2
                     continue
-                if b <= 0:
+                if lo >= b:
                     stats[SearchStat.CUTS] += 1
-                    ret = np.int64(0)
+                    ret = lo
                     mode = 2
                     continue
             fr[sp, Frame.NMOVES] = generate(work, sp, tt_move if flags & F_ORDER else -1)
