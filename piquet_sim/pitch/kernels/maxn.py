@@ -5,13 +5,19 @@ At his turn a player takes the child he prefers under :func:`~.search_node.pref_
 points, then fewer for the bidder, then fewer in all, then the smaller vector in seat order):
 a total order on outcomes, so the value does not depend on the order moves are searched in.
 
-Pruning (all exact; after Sturtevant and Korf's max^n pruning for games with a bounded sum):
+Pruning (all exact; after Sturtevant and Korf's max^n pruning for games with a bounded sum),
+with per-seat bounds from :func:`~.search_node.point_bounds` (``ub``: the points a seat may
+still take, ``lb``: those he takes whatever anyone plays) and ``live``, the points still to be
+decided:
 
-* immediate: a player who gets every point still live cannot do better; stop;
-* shallow: the points still live bound the sum of the vector, so once the mover has secured
-  ``x`` for himself, the parent's mover gets at most ``live - x`` here; when that is below
-  what he already has elsewhere, the parent will not choose this node, which is cut (its
-  partial value is not stored);
+* early return: when every live point has a sure taker (``ub == lb``) the value is ``lb``;
+* immediate: a mover who has ``live`` less everyone else's ``lb`` cannot do better; stop;
+* shallow, on entry: the parent's mover gets at most ``min(ub, live - others' lb)`` here;
+  when that is below what he already has elsewhere (or equal, he is a defender, and the
+  bidder surely gets more here than in his best line) the parent will not choose this node,
+  which is cut before its moves are generated;
+* shallow, after each move: the same with the mover's secured ``x`` in place of his ``lb``
+  (cut nodes' partial values are not stored);
 * trick starts are stored in the table (exact vectors, rest of the round), with their best
   move for ordering; equivalent cards are tried once.
 """

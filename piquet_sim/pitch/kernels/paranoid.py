@@ -3,8 +3,10 @@ the bidder's points still to be decided; he maximises it, everyone else minimise
 
 Fail-soft alpha-beta over an explicit stack, driven by MTD(f) (null-window searches; values
 are 0..6, so a few passes). Trick starts are stored in the table as bounds with their best
-move (tried first next time); equivalent cards are tried once; a node whose live points
-cannot reach the window is cut before its moves are generated.
+move (tried first next time); equivalent cards are tried once; a node whose bounds on the
+bidder's points (:func:`~.search_node.point_bounds`: at most what he may still take and what
+the others do not surely take, at least what he surely takes) miss the window is cut before
+its moves are generated.
 """
 
 from __future__ import annotations
