@@ -6,8 +6,10 @@ compare rows measured in the same run.
 * ``pitch solve-full``: full six-trick rounds solved exactly on one thread, one row per player
   count (3..6) and search (``maxn``, ``paranoid``): round i of seed 2024 dealt and bid with the
   random policies, the bidder on lead and the trump chosen by his pitch; the table is cleared
-  (new generation) before each round. Median / p95 / max ms, median nodes. Rounds are taken
-  in order until the count or the time budget is reached (``rounds`` says how many);
+  (new generation) before each round. Median / p95 / max ms of wall time and median / p95 of
+  the thread's CPU time (``cpu_*``: steadier on a shared machine), median nodes. Rounds are
+  taken in order until the count or the wall-time budget is reached (``rounds`` says how
+  many);
 * ``pitch rounds-random`` / ``pitch rounds-heuristic``: whole simulated rounds per second
   (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
   every thread;
@@ -39,8 +41,8 @@ from .solver import make_position
 SEED = 2024
 #: (rounds, seconds budget) per player count and search, full / quick.
 SOLVE_PLAN = {
-    "maxn": {3: (400, 30), 4: (100, 60), 5: (20, 60), 6: (10, 60)},
-    "paranoid": {3: (1000, 20), 4: (400, 30), 5: (100, 30), 6: (40, 30)},
+    "maxn": {3: (400, 20), 4: (200, 40), 5: (60, 40), 6: (30, 40)},
+    "paranoid": {3: (1000, 10), 4: (400, 20), 5: (200, 20), 6: (100, 20)},
 }
 
 
@@ -71,18 +73,21 @@ def solve_full(quick: bool) -> list[dict]:
                 rules = Rules(players=n).to_array()
                 positions = _positions(n, count)
                 solver(positions[0], rules, work, F_ALL)  # compile
-                times, nodes = [], []
+                times, cpu, nodes = [], [], []
                 start = time.perf_counter()
                 for pos in positions:
                     new_generation(work.gen, work.tt)
                     work.stats[:] = 0
                     t0 = time.perf_counter()
+                    c0 = time.thread_time()
                     solver(pos, rules, work, F_ALL)
+                    cpu.append(time.thread_time() - c0)
                     times.append(time.perf_counter() - t0)
                     nodes.append(int(work.stats[SearchStat.NODES]))
                     if time.perf_counter() - start > budget:
                         break
                 ms = np.array(times) * 1e3
+                cms = np.array(cpu) * 1e3
                 rows.append(
                     {
                         "workload": f"pitch solve-full {mode} {n}p",
@@ -94,6 +99,8 @@ def solve_full(quick: bool) -> list[dict]:
                         "p95_ms": round(float(np.percentile(ms, 95)), 3),
                         "max_ms": round(float(ms.max()), 3),
                         "mean_ms": round(float(ms.mean()), 3),
+                        "cpu_median_ms": round(float(np.median(cms)), 3),
+                        "cpu_p95_ms": round(float(np.percentile(cms, 95)), 3),
                         "median_nodes": int(np.median(nodes)),
                     }
                 )

@@ -202,7 +202,10 @@ class Frame(IntEnum):
     A0 = 27  # paranoid window after the table narrowed it (what a stored bound is against)
     B0 = 28
     CLOSED = 29  # 1 when the move completed the next-to-last trick and the last was scored
-    LEN = 30
+    UB = 30  # most points each seat can still take from here (packed per seat)
+    LB = 31  # points each seat takes whatever anyone plays (packed per seat)
+    PBB = 32  # max^n: the bidder's points in the parent's best so far, less the move's gain
+    LEN = 33
 
 
 class TTWord(IntEnum):

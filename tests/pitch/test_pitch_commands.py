@@ -64,13 +64,15 @@ def test_odds_command(run_main):
     assert data["rounds"] == 5000 and any(r["exact"] is not None for r in data["rows"])
 
 
-def test_solve_command(run_main):
-    code, out, err = run_main("pitch", "solve", *HANDS4, "--trump", "S", "--json")
+@pytest.mark.parametrize("players", [3, pytest.param(4, marks=pytest.mark.slow)])
+def test_solve_command(run_main, players):
+    hands = HANDS4[:players]
+    code, out, err = run_main("pitch", "solve", *hands, "--trump", "S", "--json")
     assert code == 0, err
     data = json.loads(out)
     assert data["mode"] == "maxn" and sum(data["points"]) <= 6
     assert data["points"][0] == sum(t["points"][0] for t in data["line"])
-    code, out, err = run_main("pitch", "solve", *HANDS4, "--trump", "S", "--paranoid", "--bid", "4")
+    code, out, err = run_main("pitch", "solve", *hands, "--trump", "S", "--paranoid", "--bid", "4")
     assert code == 0 and "Bid 4" in out
 
 

@@ -30,8 +30,10 @@ from piquet_sim.pitch.rules import Rules
 from piquet_sim.pitch.solver import SolveError, make_position, solve, unpack
 
 OPTIONS = [{}, {"must_follow": True}, {"low_to": "capturer"}, {"game_tie": "bidder"}]
-#: tricks per endgame by player count (brute force in Python must stay quick)
-SIZES = {3: (1, 2, 3, 4), 4: (1, 2, 3), 5: (1, 2, 3), 6: (1, 2)}
+#: tricks per endgame by player count (brute force in Python must stay quick): the default
+#: set, and the larger endgames ``-m slow`` adds
+SIZES = {3: (1, 2, 3), 4: (1, 2, 3), 5: (1, 2), 6: (1, 2)}
+SLOW_SIZES = {3: (4,), 4: (3,), 5: (3,), 6: (2,)}
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +114,18 @@ def test_endgames_match_brute_force(players, option, work):
     rules = Rules(players=players, **option)
     rng = random.Random(players * 31 + len(option))
     for k in SIZES[players]:
-        for _ in range(12 if k < 3 else 4):
+        for _ in range(12 if k < 3 else 3):
+            check(random_endgame(rng, players, k, rules), rules, work)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda o: "-".join(o) or "default")
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_larger_endgames_match_brute_force(players, option, work):
+    rules = Rules(players=players, **option)
+    rng = random.Random(players * 37 + len(option))
+    for k in SLOW_SIZES[players]:
+        for _ in range(12):
             check(random_endgame(rng, players, k, rules), rules, work)
 
 
@@ -208,8 +221,8 @@ def test_full_rounds_each_technique_off_four_players(off, work):
 
 def test_paranoid_paranoid_table_and_maxn_share_one_workspace(work):
     """Entries of one mode never answer the other (mode bit in the key)."""
-    rules = Rules(players=4).to_array()
-    for p in _full_rounds(4, 4, 44):
+    rules = Rules(players=3).to_array()
+    for p in _full_rounds(3, 6, 44):
         new_generation(work.gen, work.tt)
         a = (int(KP.solve_maxn(p, rules, work)), int(KP.solve_paranoid(p, rules, work)))
         new_generation(work.gen, work.tt)

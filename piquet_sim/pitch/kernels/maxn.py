@@ -5,13 +5,19 @@ At his turn a player takes the child he prefers under :func:`~.search_node.pref_
 points, then fewer for the bidder, then fewer in all, then the smaller vector in seat order):
 a total order on outcomes, so the value does not depend on the order moves are searched in.
 
-Pruning (all exact; after Sturtevant and Korf's max^n pruning for games with a bounded sum):
+Pruning (all exact; after Sturtevant and Korf's max^n pruning for games with a bounded sum),
+with per-seat bounds from :func:`~.search_node.point_bounds` (``ub``: the points a seat may
+still take, ``lb``: those he takes whatever anyone plays) and ``live``, the points still to be
+decided:
 
-* immediate: a player who gets every point still live cannot do better; stop;
-* shallow: the points still live bound the sum of the vector, so once the mover has secured
-  ``x`` for himself, the parent's mover gets at most ``live - x`` here; when that is below
-  what he already has elsewhere, the parent will not choose this node, which is cut (its
-  partial value is not stored);
+* early return: when every live point has a sure taker (``ub == lb``) the value is ``lb``;
+* immediate: a mover who has ``live`` less everyone else's ``lb`` cannot do better; stop;
+* shallow, on entry: the parent's mover gets at most ``min(ub, live - others' lb)`` here;
+  when that is below what he already has elsewhere (or equal, he is a defender, and the
+  bidder surely gets more here than in his best line) the parent will not choose this node,
+  which is cut before its moves are generated;
+* shallow, after each move: the same with the mover's secured ``x`` in place of his ``lb``
+  (cut nodes' partial values are not stored);
 * trick starts are stored in the table (exact vectors, rest of the round), with their best
   move for ordering; equivalent cards are tried once.
 """
@@ -30,8 +36,10 @@ from .search_node import (
     generate,
     make_move,
     nibble,
+    nibble_sum,
     node_setup,
     plain_cards,
+    point_bounds,
     pref_key,
     tricks_left,
     unmake_move,
@@ -81,6 +89,26 @@ def maxn(work):
                         ret = data & VEC_BITS
                         mode = 2
                         continue
+            if flags & F_PRUNE:
+                ub, lb = point_bounds(work, sp, out, smax)
+                fr[sp, Frame.UB] = ub
+                fr[sp, Frame.LB] = lb
+                if ub == lb:  # every point still live has its taker
+                    ret = lb
+                    mode = 2
+                    continue
+                pb = fr[sp, Frame.PB]
+                if pb != NO_BOUND:
+                    p = fr[sp, Frame.PQ]
+                    lbs = nibble_sum(lb)
+                    bound = min(nibble(ub, p), smax - lbs + nibble(lb, p))
+                    if bound < pb or (
+                        bound == pb and p != bidder and nibble(lb, bidder) > fr[sp, Frame.PBB]
+                    ):
+                        stats[SearchStat.CUTS] += 1
+                        ret = lb  # the parent's mover gets less here than he has already
+                        mode = 2
+                        continue
             fr[sp, Frame.NMOVES] = generate(work, sp, -1)
             fr[sp, Frame.I] = 0
             fr[sp, Frame.VAL] = -1
@@ -115,9 +143,10 @@ def maxn(work):
             seat = fr[sp, Frame.SEAT]
             c1 = sp + 1
             fr[c1, Frame.PB] = NO_BOUND
-            if flags & F_PRUNE and fr[sp, Frame.VAL] >= 0 and fr[c1, Frame.SEAT] != seat:
+            if flags & F_PRUNE and fr[sp, Frame.VAL] >= 0:
                 fr[c1, Frame.PQ] = seat
                 fr[c1, Frame.PB] = nibble(fr[sp, Frame.VAL], seat) - nibble(gain, seat)
+                fr[c1, Frame.PBB] = nibble(fr[sp, Frame.VAL], bidder) - nibble(gain, bidder)
             if fr[sp, Frame.CLOSED]:
                 ret = np.int64(0)
                 mode = 3
@@ -139,14 +168,22 @@ def maxn(work):
                 fr[sp, Frame.VAL] = v
                 fr[sp, Frame.BMOVE] = fr[sp, Frame.CUR]
             if flags & F_PRUNE:
-                # the node's value (its moves' gains included) sums to at most SMAX
-                own = nibble(fr[sp, Frame.VAL], seat)
+                # the node's value (its moves' gains included) sums to at most SMAX, and each
+                # seat's share lies within its bounds
+                val = fr[sp, Frame.VAL]
+                own = nibble(val, seat)
                 smax = fr[sp, Frame.SMAX]
+                lb = fr[sp, Frame.LB]
+                rest = smax - nibble_sum(lb) + nibble(lb, seat)  # most left for the mover
                 pb = fr[sp, Frame.PB]
-                if own >= smax:
-                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]  # immediate: every live point
-                elif pb != NO_BOUND and smax - own < pb:
-                    stats[SearchStat.CUTS] += 1
-                    fr[sp, Frame.CUT] = 1
-                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
+                p = fr[sp, Frame.PQ]
+                if own >= rest:
+                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]  # immediate: no better outcome
+                elif pb != NO_BOUND and p != seat:
+                    bound = min(nibble(fr[sp, Frame.UB], p), rest - own + nibble(lb, p))
+                    least_b = own if seat == bidder else nibble(lb, bidder)
+                    if bound < pb or (bound == pb and p != bidder and least_b > fr[sp, Frame.PBB]):
+                        stats[SearchStat.CUTS] += 1
+                        fr[sp, Frame.CUT] = 1
+                        fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
             mode = 1

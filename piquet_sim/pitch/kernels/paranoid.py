@@ -3,8 +3,10 @@ the bidder's points still to be decided; he maximises it, everyone else minimise
 
 Fail-soft alpha-beta over an explicit stack, driven by MTD(f) (null-window searches; values
 are 0..6, so a few passes). Trick starts are stored in the table as bounds with their best
-move (tried first next time); equivalent cards are tried once; a node whose live points
-cannot reach the window is cut before its moves are generated.
+move (tried first next time); equivalent cards are tried once; a node whose bounds on the
+bidder's points (:func:`~.search_node.point_bounds`: at most what he may still take and what
+the others do not surely take, at least what he surely takes) miss the window is cut before
+its moves are generated.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from .search_node import (
     generate,
     make_move,
     nibble,
+    nibble_sum,
     node_setup,
     plain_cards,
+    point_bounds,
     tricks_left,
     unmake_move,
 )
@@ -89,15 +93,18 @@ def paranoid(work, alpha, beta):
                         if ab:
                             a = max(a, lo)
                             b = min(b, hi)
-            if ab:  # the bidder's rest lies in 0 .. smax
-                if smax <= a:
+            if ab:  # the bidder's rest lies in lo .. hi
+                ub, lb = point_bounds(work, sp, out, smax)
+                lo = nibble(lb, bidder)
+                hi = min(nibble(ub, bidder), smax - nibble_sum(lb) + lo)
+                if hi <= a or lo == hi:
                     stats[SearchStat.CUTS] += 1
-                    ret = smax
+                    ret = hi
                     mode = 2
                     continue
-                if b <= 0:
+                if lo >= b:
                     stats[SearchStat.CUTS] += 1
-                    ret = np.int64(0)
+                    ret = lo
                     mode = 2
                     continue
             fr[sp, Frame.NMOVES] = generate(work, sp, tt_move if flags & F_ORDER else -1)

@@ -186,15 +186,10 @@ def canonical(work, out, plain):
 
 
 @njit_inline
-def representatives(legal, out, trump, low):
-    """One card of each run of equivalent cards in ``legal``: cards worth no game point, not
-    the six of trumps nor the Low card still to be captured, with no card of ``out`` (cards
-    in hand or in the trick) between them. The highest card of a run stands for it."""
-    plain = PLAIN
-    if trump >= 0:
-        plain &= ~(np.int64(1) << (16 * trump + SIX_RANK))
-    if low >= 0:
-        plain &= ~(np.int64(1) << low)
+def representatives(legal, out, plain):
+    """One card of each run of equivalent cards in ``legal``: cards of ``plain`` (see
+    :func:`plain_cards`) with no card of ``out`` (cards in hand or in the trick) between them.
+    The highest card of a run stands for it."""
     cand = legal & plain
     keep = legal & ~plain
     m = cand
@@ -205,6 +200,128 @@ def representatives(legal, out, trump, low):
         if above == 0 or ((cand >> (c + 1 + low_index(above))) & 1) == 0:
             keep |= np.int64(1) << c
     return keep
+
+
+@njit_inline
+def spread(seats):
+    """Packed vector with one point for each seat in the bit set ``seats``."""
+    v = np.int64(0)
+    m = seats
+    while m:
+        v += np.int64(1) << shift(low_index(m))
+        m &= m - 1
+    return v
+
+
+@njit_inline
+def _trump_point(work, sp, out, card, n, seats):
+    """(seats that may capture trump ``card`` as a bit set, seat sure to capture it or -1),
+    ``card`` still out: the winner of its trick plays a trump at least as high, so he holds
+    one now or is winning the trick in progress (the card may fall in it)."""
+    fr = work.frames
+    hands = work.hands
+    tm = suit_mask(card >> 4)
+    geq = tm & ~((np.int64(1) << card) - 1)
+    above = geq & ~(np.int64(1) << card)
+    cand = np.int64(0)
+    sure = np.int64(-1)
+    if fr[sp, Frame.K] > 0:
+        cand |= np.int64(1) << fr[sp, Frame.WSEAT]
+    if (fr[sp, Frame.TMASK] >> card) & 1:
+        w = fr[sp, Frame.WSEAT]
+        best = fr[sp, Frame.BEST]
+        if (best >> 4) == (card >> 4):
+            # the trick's winner keeps it unless a seat still to play holds a higher trump
+            higher = tm & ~((np.int64(2) << best) - 1)
+            threat = np.int64(0)
+            seat = fr[sp, Frame.SEAT]
+            for j in range(n - fr[sp, Frame.K]):
+                threat |= hands[(seat + j) % n] & higher
+            if threat == 0:
+                sure = w
+    for s in range(n):
+        h = hands[s]
+        if h & geq:
+            cand |= np.int64(1) << s
+            if (h >> card) & 1 and (out & above & ~h) == 0:
+                sure = np.int64(s)  # he holds it and every trump above it still out
+    return cand & seats, sure
+
+
+@njit_inline
+def point_bounds(work, sp, out, smax):
+    """(most points, fewest points) each seat can take from ply ``sp`` on, packed per seat,
+    whatever anyone plays: a point counts for the seats that might still win it (Jack, Six and
+    a Low to capture only for those holding a trump at least as high, or winning the trick it
+    lies in; Game only for those who can still pass everyone; Last only for trump holders
+    when a hand holds nothing but trumps); the fewest are the points a seat holds for sure
+    (a trump point held with every higher trump still out). Before the pitch: ``smax`` for
+    everyone, 0."""
+    fr = work.frames
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    trump = fr[sp, Frame.TRUMP]
+    seats = (np.int64(1) << n) - 1
+    if trump < 0:
+        ub = np.int64(0)
+        for s in range(n):
+            ub |= smax << shift(s)
+        return ub, np.int64(0)
+    hands = work.hands
+    tm = suit_mask(trump)
+    ub = np.int64(0)
+    lb = np.int64(0)
+    base = 16 * trump
+    k = fr[sp, Frame.K]
+    for i in range(3):
+        if i == 0:
+            card = base + JACK_RANK
+        elif i == 1:
+            card = base + SIX_RANK
+        else:
+            card = fr[sp, Frame.LOW]
+            if card < 0:
+                continue
+        if (out >> card) & 1 == 0:
+            continue
+        cand, sure = _trump_point(work, sp, out, card, n, seats)
+        if sure >= 0:
+            lb += np.int64(1) << shift(sure)
+            ub += np.int64(1) << shift(sure)
+            continue
+        ub += spread(cand)
+    # Last
+    last = seats
+    for s in range(n):
+        h = hands[s]
+        if h != 0 and (h & ~tm) == 0:
+            if (out & tm & ~h) == 0:  # he plays a trump to the last trick, nobody else has one
+                lb += np.int64(1) << shift(s)
+                last = np.int64(1) << s
+                break
+            last = np.int64(0)
+            for t in range(n):
+                if hands[t] & tm:
+                    last |= np.int64(1) << t
+            if k > 0:
+                last |= np.int64(1) << fr[sp, Frame.WSEAT]
+            break
+    ub += spread(last)
+    # Game
+    if fr[sp, Frame.GLIVE]:
+        rem = mask_game_points(out)
+        tie = ctx[Ctx.TIE_BIDDER]
+        bidder = ctx[Ctx.BIDDER]
+        game = work.game
+        for s in range(n):
+            top = np.int64(0)
+            for t in range(n):
+                if t != s and game[t] > top:
+                    top = game[t]
+            g = game[s] + rem
+            if g > top or (tie and s == bidder and g == top and g > 0):
+                ub += np.int64(1) << shift(s)
+    return ub, lb
 
 
 @njit_inline
@@ -250,7 +367,9 @@ def generate(work, sp, tt_move):
     legal = legal_plays(hand, first, trump, ctx[Ctx.MUST_FOLLOW], fr[sp, Frame.PITCH])
     if flags & F_EQUIV and trump >= 0:
         out = in_hands(work.hands, n) | fr[sp, Frame.TMASK]
-        legal = representatives(legal, out, trump, fr[sp, Frame.LOW])
+        legal = representatives(
+            legal, out, plain_cards(trump, fr[sp, Frame.LOW], fr[sp, Frame.GLIVE])
+        )
     moves = work.moves
     scores = work.scores
     k = 0
