@@ -26,7 +26,7 @@ import numpy as np
 from numba import prange
 
 from ...core.bits import high_index, low_index, popcount32, select_bit
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
 from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
 from . import layouts as L
@@ -67,7 +67,7 @@ def _is_master(card, unseen):
     return (unseen & above) == 0
 
 
-@njit
+@njit_inline
 def greedy_lead(hand, unseen):
     """Greedy lead: a master from the longest suit holding one, else the lowest card of the
     longest suit (ties: the higher top card)."""
@@ -91,7 +91,7 @@ def greedy_lead(hand, unseen):
     return best_master if best_master >= 0 else best_low
 
 
-@njit
+@njit_inline
 def greedy_reply(hand, lead, unseen):
     """Greedy reply: the cheapest winner, else the lowest card of the suit; void, the lowest
     card of the weakest suit (see module docstring)."""
@@ -122,7 +122,7 @@ def greedy_reply(hand, lead, unseen):
     return best
 
 
-@njit
+@njit_inline
 def choose_lead(policy, hand, played, key, rng_state):
     """The lead of a random or greedy player holding ``hand`` (``played``: cards gone)."""
     if policy == PLAY_GREEDY:
@@ -130,7 +130,7 @@ def choose_lead(policy, hand, played, key, rng_state):
     return random_card(hand, key, rng_state)
 
 
-@njit
+@njit_inline
 def choose_reply(policy, hand, lead, played, key, rng_state):
     """The reply to ``lead`` of a random or greedy player holding ``hand`` (``played``: cards of
     the finished tricks)."""
@@ -177,7 +177,7 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     return choose_reply(policy, own, lead, played, key, state)
 
 
-@njit
+@njit_inline
 def write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique):
     """Write the ``PO_*`` record of a finished deal (cards and capot from the tricks) and
     return the net points of the play, elder minus younger."""
@@ -193,6 +193,70 @@ def write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique):
     out[L.PO_E_PIQUE] = e_pique
     out[L.PO_Y_PIQUE] = y_pique
     return (e_play + e_cards + e_pique) - (y_play + y_cards + y_pique)
+
+
+@njit_inline
+def is_simple(policy):
+    """True for the play policies that read neither bundle (greedy, random)."""
+    return (policy == PLAY_GREEDY) | (policy == PLAY_RANDOM)
+
+
+@njit
+def play_simple(elder, younger, policies, start, key, state, ten, line):
+    """:func:`play_deal` when both seats play greedy or random (``policies`` = (elder's id,
+    younger's)): the same tricks and draws, with no bundle handed in (a call given ``ws`` and
+    ``sc`` reference-counts every array in them, which costs more than the greedy play). The
+    cards played go into ``line``. Returns (elder's play points, younger's, elder's tricks,
+    elder's pique, younger's pique)."""
+    e_pol, y_pol = policies
+    E = np.int64(elder)
+    Y = np.int64(younger)
+    ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
+    leader = np.int64(ELDER)
+    et = np.int64(0)
+    played = np.int64(0)
+    e_play = 0
+    y_play = 0
+    e_pique = 0
+    y_pique = 0
+    for t in range(N_TRICKS):
+        # as choose_lead / choose_reply, with ``state`` named only where a random seat draws
+        # (an array bound to a variable of an inlined helper is reference-counted per trick)
+        if leader == ELDER:
+            lh = E
+            fh = Y
+            l_pol = e_pol
+            f_pol = y_pol
+        else:
+            lh = Y
+            fh = E
+            l_pol = y_pol
+            f_pol = e_pol
+        if l_pol == PLAY_GREEDY:
+            c = greedy_lead(lh, FULL & ~(lh | played))
+        else:
+            c = random_card(lh, key, state)
+        if f_pol == PLAY_GREEDY:
+            d = greedy_reply(fh, c, FULL & ~(fh | played))
+        else:
+            d = random_card(legal_replies(fh, c), key, state)
+        if leader == ELDER:
+            E &= ~(np.int64(1) << c)
+            Y &= ~(np.int64(1) << d)
+        else:
+            Y &= ~(np.int64(1) << c)
+            E &= ~(np.int64(1) << d)
+        line[2 * t] = c
+        line[2 * t + 1] = d
+        played |= (np.int64(1) << c) | (np.int64(1) << d)
+        winner, ps, ge, gy, pe, py = trick_points(c, d, leader, ten, ps, t == N_TRICKS - 1)
+        e_play += ge
+        y_play += gy
+        e_pique += pe
+        y_pique += py
+        et += winner == ELDER
+        leader = np.int64(winner)
+    return e_play, y_play, et, e_pique, y_pique
 
 
 @njit
@@ -215,8 +279,14 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     y_params = stages.params[L.STAGE_YOUNGER_PLAY]
     # greedy and random read neither bundle: called directly, since handing ``ws`` and ``sc`` to
     # player_card costs several times a greedy decision (every array in them is reference-counted)
-    e_simple = (e_pol == PLAY_GREEDY) | (e_pol == PLAY_RANDOM)
-    y_simple = (y_pol == PLAY_GREEDY) | (y_pol == PLAY_RANDOM)
+    e_simple = is_simple(e_pol)
+    y_simple = is_simple(y_pol)
+    if e_simple and y_simple:
+        pols = (np.int64(e_pol), np.int64(y_pol))
+        e_play, y_play, et, e_pique, y_pique = play_simple(
+            elder, younger, pols, start, key, state, ten, sc.line
+        )
+        return write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
