@@ -248,3 +248,48 @@ def test_slow_local_chunks_are_split_and_the_counts_do_not_change(monkeypatch):
     sizes.clear()
     run_chunks(LocalBackend(), task, 200_000, 50_000, (), lambda c, r: None)
     assert sizes[:3] == [B.FIRST_CHUNK, 4 * B.FIRST_CHUNK, 50_000] and sum(sizes) == 200_000
+
+
+@pytest.mark.parametrize("game", ["pilotta", "pitch"])
+def test_other_games_odds_interrupted_are_partial_and_exit_130(run_main, monkeypatch, game):
+    """Pilotta's and Pitch's odds (kernel replaced by counts of nothing) stop after the chunk
+    in flight, print what finished marked partial, and exit 130."""
+    import numpy as np
+
+    sizes = []
+    if game == "pilotta":
+        from piquet_sim.pilotta import odds as O
+        from piquet_sim.pilotta.layouts import ODDS_LEN
+
+        def fake(chunk, seed, trump):
+            sizes.append(chunk.size)
+            if len(sizes) == 2:
+                os.kill(os.getpid(), signal.SIGINT)
+            return np.zeros(ODDS_LEN, np.int64)
+
+        args = ("pilotta", "odds", "--deals", "500000", "--chunk", "1000")
+        counted = "deals"
+    else:
+        from piquet_sim.pitch import odds as O
+        from piquet_sim.pitch.layouts import OddsSlot
+
+        def fake(chunk, seed, players, suit):
+            sizes.append(chunk.size)
+            if len(sizes) == 2:
+                os.kill(os.getpid(), signal.SIGINT)
+            counts = np.zeros(OddsSlot.LEN, np.int64)
+            counts[OddsSlot.DEALS] = chunk.size
+            return counts
+
+        args = ("pitch", "odds", "--rounds", "500000")
+        counted = "rounds"
+    monkeypatch.setattr(O, "_task", fake)
+    code, out, _ = run_main(*args, "--json")
+    data = json.loads(out)
+    assert code == 130 and data["partial"] is True and data["requested"] == 500_000
+    assert len(sizes) == 2 and data[counted] == sum(sizes) < 500_000
+    sizes.clear()
+    code, out, _ = run_main(*args, "--quiet")
+    assert code == 130 and f"interrupted: partial, {sum(sizes):,} of 500,000" in " ".join(
+        out.split()
+    )
