@@ -26,7 +26,7 @@ import numpy as np
 from numba import prange
 
 from ...core.bits import high_index, low_index, popcount32, select_bit
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
 from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
 from . import layouts as L
@@ -197,8 +197,17 @@ def write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique):
 
 @njit
 def play_deal(elder, younger, stages, start, key, state, ws, sc):
+    """Play a full deal from elder's first lead with every play policy of the registry (see
+    :func:`trick_loop`; ``player_card`` chooses the cards of non-greedy, non-random seats)."""
+    return trick_loop(elder, younger, stages, start, key, state, ws, sc, player_card)
+
+
+@njit_inline
+def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
     """Play a full deal from elder's first lead; write the ``PO_*`` record into ``sc.play`` and
-    the cards played into ``sc.line`` (lead, reply per trick).
+    the cards played into ``sc.line`` (lead, reply per trick). ``card``: the dispatcher of
+    non-greedy, non-random seats, with :func:`player_card`'s arguments (``play_deal`` passes
+    ``player_card``; ``screen.screen_play_deal`` a smaller one without the solver plays).
 
     ``elder``/``younger``: 12-card masks. ``stages``: the deal's stage policies (play rows
     ``STAGE_ELDER_PLAY`` / ``STAGE_YOUNGER_PLAY``). ``start`` = (elder's points before play,
@@ -217,6 +226,9 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     # player_card costs several times a greedy decision (every array in them is reference-counted)
     e_simple = (e_pol == PLAY_GREEDY) | (e_pol == PLAY_RANDOM)
     y_simple = (y_pol == PLAY_GREEDY) | (y_pol == PLAY_RANDOM)
+    # seats as plain int64 values (a literal 0 / 1 would compile ``card`` once per seat)
+    e_seat = np.int64(0)
+    y_seat = np.int64(1)
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
@@ -239,23 +251,23 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
                 c = choose_lead(e_pol, E, played, key, state)
             else:
                 view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
-                c = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
+                c = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)
             if y_simple:
                 d = choose_reply(y_pol, Y, c, played, key, state)
             else:
                 view = (Y, leader, c, et, psn, played, e_gone, e_voids)
-                d = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
+                d = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
         else:
             if y_simple:
                 c = choose_lead(y_pol, Y, played, key, state)
             else:
                 view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
-                c = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
+                c = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
             if e_simple:
                 d = choose_reply(e_pol, E, c, played, key, state)
             else:
                 view = (E, leader, c, et, psn, played, y_gone, y_voids)
-                d = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
+                d = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)
         cb = np.int64(1) << c
         db = np.int64(1) << d
         sc.line[2 * t] = c
