@@ -324,17 +324,19 @@ def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans
     return _merge(part), nets, owns
 
 
-@njit_parallel
+@njit
 def screen_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
     """:func:`evaluate` in ``MODE_PLAY`` for the fast plays only (random, greedy, heuristic: the
     screening play ``screen.screen_play_deal``, which never compiles the exact solver or pimc).
     Same arguments (``mode`` is not read) and numbers; never give it stages with a solver
-    play."""
+    play. Serial (the spans run in turn): a screen of every discard takes well under a second
+    on one thread, and a parallel driver would add about a quarter to the first run's
+    compilation."""
     n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     part, nets, owns = _outputs(n_spans, n_cand, n)
     per = (n_cand * n + n_spans - 1) // n_spans
-    for s in prange(n_spans):
+    for s in range(n_spans):
         span = (s * per, min(n_cand * n, (s + 1) * per))
         if span[1] > span[0]:
             ws = new_workspace(env, tt_bits, tt_bits > 1)
