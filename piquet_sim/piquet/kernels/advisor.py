@@ -157,7 +157,15 @@ def build_worlds(hand, request, model, seed, start, n, n_spans, env):
     ``max_attempts``, and then the world is not ``valid``). Independent of the span count: world
     w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are too cheap to be
     worth waking threads)."""
-    rows, attempts = _new_worlds(n)
+    # built here, not by the inlined _new_worlds: parfor's array analysis rejects that here
+    rows = Worlds(
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, 8), dtype=np.int8),
+        np.zeros(n, dtype=np.int64),
+        np.full(n, -1, dtype=np.int64),
+        np.zeros(n, dtype=np.bool_),
+    )
+    attempts = np.zeros(n, dtype=np.int64)
     if n_spans <= 1:
         _build_span(hand, request, model, seed, start, (0, n), env, rows, attempts)
         return rows, attempts
