@@ -248,3 +248,80 @@ def test_slow_local_chunks_are_split_and_the_counts_do_not_change(monkeypatch):
     sizes.clear()
     run_chunks(LocalBackend(), task, 200_000, 50_000, (), lambda c, r: None)
     assert sizes[:3] == [B.FIRST_CHUNK, 4 * B.FIRST_CHUNK, 50_000] and sum(sizes) == 200_000
+
+
+@pytest.mark.parametrize("game", ["pilotta", "pitch"])
+def test_other_games_odds_interrupted_are_partial_and_exit_130(run_main, monkeypatch, game):
+    """Pilotta's and Pitch's odds (kernel replaced by counts of nothing) stop after the chunk
+    in flight, print what finished marked partial, and exit 130."""
+    import numpy as np
+
+    sizes = []
+    if game == "pilotta":
+        from piquet_sim.pilotta import odds as O
+        from piquet_sim.pilotta.layouts import ODDS_LEN
+
+        def fake(chunk, seed, trump):
+            sizes.append(chunk.size)
+            if len(sizes) == 2:
+                os.kill(os.getpid(), signal.SIGINT)
+            return np.zeros(ODDS_LEN, np.int64)
+
+        args = ("pilotta", "odds", "--deals", "500000", "--chunk", "1000")
+        counted = "deals"
+    else:
+        from piquet_sim.pitch import odds as O
+        from piquet_sim.pitch.layouts import OddsSlot
+
+        def fake(chunk, seed, players, suit):
+            sizes.append(chunk.size)
+            if len(sizes) == 2:
+                os.kill(os.getpid(), signal.SIGINT)
+            counts = np.zeros(OddsSlot.LEN, np.int64)
+            counts[OddsSlot.DEALS] = chunk.size
+            return counts
+
+        args = ("pitch", "odds", "--rounds", "500000")
+        counted = "rounds"
+    monkeypatch.setattr(O, "_task", fake)
+    code, out, _ = run_main(*args, "--json")
+    data = json.loads(out)
+    assert code == 130 and data["partial"] is True and data["requested"] == 500_000
+    assert len(sizes) == 2 and data[counted] == sum(sizes) < 500_000
+    sizes.clear()
+    code, out, _ = run_main(*args, "--quiet")
+    assert code == 130 and f"interrupted: partial, {sum(sizes):,} of 500,000" in " ".join(
+        out.split()
+    )
+
+
+def test_interrupted_sink_keeps_the_worlds_that_finished(run_main, monkeypatch):
+    """``sink`` evaluates its worlds in chunks (kernel replaced by fixed rows): Ctrl-C during
+    the second chunk keeps both finished chunks, marked partial, exit 130."""
+    import numpy as np
+
+    from piquet_sim.piquet import sinking as S
+    from piquet_sim.piquet.kernels import layouts as L
+
+    starts = []
+
+    def fake(hand, role, discard, took, choices, worlds, *args, start=0, n_spans=2):
+        starts.append(start)
+        if len(starts) == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        rows = np.arange(worlds * len(choices) * L.SINK_LEN, dtype=np.int32) % 7
+        return rows.reshape(worlds, len(choices), L.SINK_LEN), np.zeros(L.PIMC_LEN, np.int64)
+
+    monkeypatch.setattr(S, "evaluate", fake)
+    hand = "AS KS QS JS TS 9H 8H 7H AD KD AC QC"
+    code, out, _ = run_main("sink", hand, "--worlds", "48", "--play", "greedy", "--json")
+    data = json.loads(out)
+    assert code == 130 and starts == [0, S.CHUNK_WORLDS]
+    assert data["partial"] is True and data["requested"] == 48
+    assert data["worlds"] == 2 * S.CHUNK_WORLDS
+    starts.clear()
+    code, out, _ = run_main("sink", hand, "--worlds", "48", "--play", "greedy")
+    assert code == 130 and "interrupted: partial, 16 of 48 worlds" in " ".join(out.split())
+    starts[:] = [0, 0, 0]  # past the second call: no more Ctrl-C
+    code, out, _ = run_main("sink", hand, "--worlds", "16", "--play", "greedy", "--json")
+    assert code == 0 and "partial" not in json.loads(out)

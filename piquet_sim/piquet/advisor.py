@@ -45,6 +45,9 @@ from .simulation import Policies, solver_bits
 ROLES = ("elder", "younger")
 #: "none" scores the declarations only; every play policy of the registry plays the deal.
 PLAY_CHOICES = ("none", *P.names("play"))
+#: The default play: the strongest that answers a hand in a few seconds warm (measured with
+#: ``scripts/advisor_agreement.py`` against a pimc re-valuation of its best discards).
+DEFAULT_PLAY = "heuristic"
 #: Plays too slow to screen 1,585 discards: greedy screens, they refine the best.
 REFINED_PLAYS = tuple(p.name for p in P.policies("play").values() if p.needs_solver)
 RACE_Z = 3.0  # a candidate is dropped when the leader beats it by this many paired SEs
@@ -254,10 +257,15 @@ class _WorldSource:
     def get(self, start: int, n: int) -> Worlds:
         key = (start, n)
         if key not in self.cache:
-            spans = 1 if self.request[0] == K.ROLE_ELDER else 4 * numba.get_num_threads()
-            worlds, attempts = K.build_worlds(
-                self.hand, self.request, self.model, self.seed, start, n, spans, self.env
-            )
+            if self.request[0] == K.ROLE_ELDER:  # cheap worlds: serial (and faster to compile)
+                worlds, attempts = K.build_worlds_serial(
+                    self.hand, self.request, self.model, self.seed, start, n, self.env
+                )
+            else:
+                spans = 4 * numba.get_num_threads()
+                worlds, attempts = K.build_worlds(
+                    self.hand, self.request, self.model, self.seed, start, n, spans, self.env
+                )
             self.accepted += int(worlds.valid.sum())
             self.attempts += int(np.where(worlds.valid, attempts, MAX_ATTEMPTS).sum())
             self.cache[key] = worlds
@@ -279,6 +287,11 @@ class _Evaluator:
         policies = request.policies(play)
         self.stages = policies.stages()
         self.bits = solver_bits(policies.uses_solver)
+        # each path compiles only its own kernel: the fast plays never compile the solver
+        if self.mode == K.MODE_DECLARE_ONLY:
+            self.kernel = K.declare_evaluate
+        else:
+            self.kernel = K.evaluate if policies.uses_solver else K.screen_evaluate
         self.value = request.value
         self.sums = np.zeros((len(discards), L.ADV_LEN))
 
@@ -286,7 +299,7 @@ class _Evaluator:
         """(sums [C, ADV_LEN], values [C, n]) of the ``chosen`` discards on worlds start..; no
         accumulation."""
         w = self.worlds.get(start, n)
-        sums, nets, own = K.evaluate(
+        sums, nets, own = self.kernel(
             self.player,
             chosen,
             self.worlds.seed,
@@ -531,7 +544,7 @@ def advise(
     hand: int | str,
     role: str = "elder",
     elder_took: int | None = None,
-    play: str = "greedy",
+    play: str = DEFAULT_PLAY,
     samples: int | None = None,
     precision: float | None = 0.5,
     time_limit: float | None = None,
@@ -548,17 +561,17 @@ def advise(
     """Rank every legal discard of ``hand`` (12 cards, mask or text) for ``role``.
 
     ``elder_took``: younger only, how many cards elder exchanged (1..5). ``play``: "none"
-    (declarations only), "greedy", "dd" or "pimc" (screen every discard with greedy play, then
-    refine the best ``refine`` with that play). ``samples``: the most worlds any candidate
-    gets; ``precision``: stop when the five best have a standard error at most this (points);
-    ``time_limit`` seconds. ``opponent``: the opponent's exchange policy (``policies.py``); both
-    players play by ``play``. ``elder_model``: younger only, the policy elder's exchange is
-    modelled by (default ``opponent``); ``elder_carte_blanche``: younger only, whether elder
-    showed carte blanche. ``top``: rows a report shows (the ranking itself never depends on it;
-    every candidate is in the result). EV and probabilities are the advising player's: own minus
-    opponent. ``partie``: rank by the partie instead of the deal (P(win the partie) or expected
-    settlement from the score before this deal); ``ev`` is then that value and ``precision`` is in
-    its units (default 0.005 for P(win)).
+    (declarations only), "heuristic" (the default), "greedy", "random", "dd" or "pimc" (screen every
+    discard with greedy play, then refine the best ``refine`` with that play). ``samples``: the most
+    worlds any candidate gets; ``precision``: stop when the five best have a standard error at most
+    this (points); ``time_limit`` seconds. ``opponent``: the opponent's exchange policy
+    (``policies.py``); both players play by ``play``. ``elder_model``: younger only, the policy
+    elder's exchange is modelled by (default ``opponent``); ``elder_carte_blanche``: younger only,
+    whether elder showed carte blanche. ``top``: rows a report shows (the ranking itself never
+    depends on it; every candidate is in the result). EV and probabilities are the advising
+    player's: own minus opponent. ``partie``: rank by the partie instead of the deal (P(win the
+    partie) or expected settlement from the score before this deal); ``ev`` is then that value and
+    ``precision`` is in its units (default 0.005 for P(win)).
     """
     t0 = time.perf_counter()
     request = AdviceRequest.make(

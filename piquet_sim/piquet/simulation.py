@@ -15,6 +15,7 @@ import pandas as pd
 
 from . import policies as P
 from .kernels import layouts as L
+from .kernels import screen as KS
 from .kernels import simulate as K
 from .kernels.bundles import Env, Stages, make_env, make_stages
 from .rules import DEFAULT_RULES, Rules
@@ -113,6 +114,12 @@ def solver_bits(uses_solver: bool) -> int:
     return DD_TT_BITS if uses_solver else 1
 
 
+def records_kernel(policies: Policies):
+    """The records kernel for these policies: ``simulate_records`` when a play calls the solver,
+    else the screening one (same records; it compiles without the solver and pimc)."""
+    return K.simulate_records if policies.uses_solver else KS.screen_simulate_records
+
+
 def _kernel_args(policies: Policies, rules: Rules) -> tuple[Stages, Env, int, int]:
     """Arguments after (seed, start, n) of ``simulate_records``."""
     n_spans = 4 * numba.get_num_threads()
@@ -127,7 +134,8 @@ def simulate(
     start: int = 0,
 ) -> np.ndarray:
     """Records (int16[n, REC_LEN]) of deals start..start+n-1 of ``seed``."""
-    return K.simulate_records(seed, start, n, *_kernel_args(policies or Policies(), rules))
+    policies = policies or Policies()
+    return records_kernel(policies)(seed, start, n, *_kernel_args(policies, rules))
 
 
 def simulate_chunks(
@@ -139,11 +147,13 @@ def simulate_chunks(
     start: int = 0,
 ) -> Iterator[np.ndarray]:
     """Records of n deals in chunks of at most ``chunk`` deals (memory stays flat)."""
-    args = _kernel_args(policies or Policies(), rules)
+    policies = policies or Policies()
+    args = _kernel_args(policies, rules)
+    kernel = records_kernel(policies)
     done = 0
     while done < n:
         size = min(chunk, n - done)
-        yield K.simulate_records(seed, start + done, size, *args)
+        yield kernel(seed, start + done, size, *args)
         done += size
 
 

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from ..core.backend import StopOnInterrupt, stop_requested
 from ..core.stats import sample_mean_ci
 from . import cards as C
 from .kernels import advisor as KA
@@ -91,6 +92,11 @@ class SinkAnalysis:
     margin: float  # best choice's mean net minus the second best's
     margin_ci: tuple[float, float]
     sampler: dict
+    requested: int = 0  # worlds asked for; more than ``worlds`` when interrupted (Ctrl-C)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.worlds < self.requested
 
     @property
     def best(self) -> ChoiceResult:
@@ -110,7 +116,12 @@ class SinkAnalysis:
             "margin_ci": list(self.margin_ci),
             "choices": [c.to_dict() for c in self.choices],
             "sampler": self.sampler,
-        }
+        } | ({"partial": True, "requested": self.requested} if self.interrupted else {})
+
+
+#: Worlds per kernel call of :func:`analyse` (Ctrl-C stops between calls; a world depends only
+#: on (seed, index), so the numbers do not depend on the split).
+CHUNK_WORLDS = 8
 
 
 def evaluate(
@@ -243,19 +254,30 @@ def analyse(
     for name in names:
         if name not in CHOICES:
             raise SinkError(f"unknown choice {name!r}; choices are {', '.join(CHOICES)}")
-    rows, stats = evaluate(
-        hand_mask,
-        r,
-        disc,
-        elder_took or 0,
-        [CHOICES[n] for n in names],
-        worlds,
-        play,
-        pimc_worlds,
-        seed,
-        rules,
-        n_spans=n_spans,
-    )
+    parts, stats = [], 0
+    with StopOnInterrupt():  # Ctrl-C: keep the chunks of worlds that finished
+        for first in range(0, worlds, CHUNK_WORLDS):
+            rows_, stats_ = evaluate(
+                hand_mask,
+                r,
+                disc,
+                elder_took or 0,
+                [CHOICES[n] for n in names],
+                min(CHUNK_WORLDS, worlds - first),
+                play,
+                pimc_worlds,
+                seed,
+                rules,
+                start=first,
+                n_spans=n_spans,
+            )
+            parts.append(rows_)
+            stats = stats + stats_
+            if stop_requested():
+                break
+    rows = np.concatenate(parts)
+    finished = min(worlds, len(parts) * CHUNK_WORLDS)
+    requested = worlds if finished < worlds else rows.shape[0]  # valid rows when complete
     results = summarise(rows, names)
     keep = []
     for j, res in enumerate(results):
@@ -288,6 +310,7 @@ def analyse(
         margin,
         (mlo, mhi),
         sampler,
+        requested,
     )
 
 

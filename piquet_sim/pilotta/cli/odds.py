@@ -6,7 +6,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import RateBar, backend_options, echo_json, json_option
+from ...core.cli import RateBar, backend_options, echo_json, json_option, long_command
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES
 from ..odds import odds as run_odds
 from .app import pilotta
@@ -46,6 +46,7 @@ from .common import SUIT
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
 @backend_options
+@long_command
 def odds_cmd(
     deals: int, seed: int, trump: int, chunk: int, quiet: bool, as_json: bool, backend
 ) -> None:
@@ -63,12 +64,18 @@ def odds_cmd(
     """
     with RateBar(deals, "deals", quiet or as_json) as bar:
         result = run_odds(deals, seed, trump, backend, chunk, bar)
+    partial = result["deals"] < deals  # Ctrl-C: what finished, marked (then exit 130)
+    if partial:
+        result.update(partial=True, requested=deals)
     if as_json:
         echo_json(result)
         return
     console = Console()
     n = result["deals"]
-    console.print(f"{n:,} deals, seed {seed}, trump {result['trump']}")
+    head = f"{n:,} deals, seed {seed}, trump {result['trump']}"
+    if partial:
+        head += f"  [bold red](interrupted: partial, {n:,} of {deals:,} deals)[/]"
+    console.print(head)
     titles = {
         "hand": "North's hand",
         "team": "North-South (either partner)",

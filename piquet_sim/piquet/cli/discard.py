@@ -10,6 +10,7 @@ from rich.table import Table
 
 from ...core.cli import compile_notice, echo_json, json_option, long_command
 from ..advisor import (
+    DEFAULT_PLAY,
     MAX_SAMPLES,
     PLAY_CHOICES,
     AdviceError,
@@ -254,10 +255,11 @@ def _cards(c) -> str:
 @click.option(
     "--play",
     type=click.Choice(PLAY_CHOICES),
-    default="greedy",
+    default=DEFAULT_PLAY,
     show_default=True,
-    help="How both players play the tricks (none = declarations only; dd and pimc screen every "
-    "discard with greedy play, then refine the best --refine with that play).",
+    help="How both players play the tricks (heuristic: card counting, guards, capot defence; "
+    "none = declarations only; dd and pimc screen every discard with greedy play, then refine "
+    "the best --refine with that play).",
 )
 @click.option(
     "--samples",
@@ -373,7 +375,7 @@ def discard_command(
     if role == "elder" and (elder_model or elder_carte_blanche):
         raise click.UsageError("--elder-model and --elder-carte-blanche need --younger")
     try:
-        _warm_up(hand, role, elder_took, opponent, seed, rules, elder_model, quiet)
+        _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, quiet)
         with _Bar(quiet or as_json) as bar:
             result = advise(
                 hand,
@@ -404,23 +406,34 @@ def discard_command(
     _print(result, top)
 
 
-def _warm_up(hand, role, elder_took, opponent, seed, rules, elder_model, quiet) -> None:
+def _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, quiet) -> None:
     """On a first run, compile the advisor's kernels (telling the user so) before the advice's
-    clock starts, by valuing one discard on one world."""
+    clock starts, by valuing one discard on one world with each kernel the advice will call:
+    the screening kernel, and with a solver play (dd, pimc) the refine kernel too."""
+    from ..advisor import REFINED_PLAYS
     from ..kernels import advisor as K
 
-    if not compile_notice(K.build_worlds, K.evaluate, quiet=quiet):
+    refines = play in REFINED_PLAYS
+    build = K.build_worlds_serial if role == "elder" else K.build_worlds
+    if play == "none":
+        kernels, plays = (build, K.declare_evaluate), ("none",)
+    elif refines:
+        kernels, plays = (build, K.screen_evaluate, K.evaluate), ("greedy", play)
+    else:
+        kernels, plays = (build, K.screen_evaluate), ("greedy",)
+    if not compile_notice(*kernels, quiet=quiet):
         return
     first = candidates_for(hand, role, elder_took, rules)[0]
-    world_values(
-        hand,
-        [first],
-        role,
-        elder_took,
-        "greedy",
-        n_worlds=1,
-        opponent=opponent,
-        seed=seed,
-        rules=rules,
-        elder_model=elder_model,
-    )
+    for p in plays:
+        world_values(
+            hand,
+            [first],
+            role,
+            elder_took,
+            p,
+            n_worlds=1,
+            opponent=opponent,
+            seed=seed,
+            rules=rules,
+            elder_model=elder_model,
+        )

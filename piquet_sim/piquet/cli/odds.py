@@ -131,9 +131,9 @@ def odds_command(
         elder_play=play,
         younger_play=play,
     )
-    from ..kernels import simulate as KS
+    from ..simulation import records_kernel
 
-    compile_notice(KS.simulate_records, quiet=quiet)
+    compile_notice(records_kernel(policies), quiet=quiet)
     t0 = time.perf_counter()
     with RateBar(deals, "deals", quiet or as_json) as bar:
         summary, counts = run_odds(

@@ -7,7 +7,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command
 from ..cards import PACK
 from ..rules import Rules
 from ..sinking import PLAYS, SinkError, analyse
@@ -26,6 +26,8 @@ def sink_table(res) -> Table:
     if res.discard:
         title += f", discarding {res.discard}"
     title += f"; {res.worlds} worlds, play {res.play}"
+    if res.interrupted:
+        title += f" (interrupted: partial, {res.worlds} of {res.requested} worlds)"
     if res.play == "pimc":
         title += f" ({res.pimc_worlds} per decision)"
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
@@ -91,6 +93,7 @@ def sink_table(res) -> Table:
 )
 @json_option
 @rules_options(partie=False)
+@long_command
 def sink(
     hand: int,
     role: str,

@@ -27,13 +27,14 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
 from . import layouts as L
 from .bundles import Worlds
 from .declarations import carte_blanche
 from .exchange import elder_exchange
 from .play import new_scratch
+from .screen import screen_finish_deal
 from .simulate import declare_stage, exchange_stage, finish_deal
 from .solver import new_workspace
 
@@ -127,6 +128,28 @@ def _build_span(hand, request, model, seed, start, span, env, rows, attempts):
             rows.talons[i, t] = talon[t]
 
 
+@njit_inline
+def _new_worlds(n):
+    """An empty ``Worlds`` bundle of ``n`` worlds (none valid) and its attempts."""
+    rows = Worlds(
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, 8), dtype=np.int8),
+        np.zeros(n, dtype=np.int64),
+        np.full(n, -1, dtype=np.int64),
+        np.zeros(n, dtype=np.bool_),
+    )
+    return rows, np.zeros(n, dtype=np.int64)
+
+
+@njit
+def build_worlds_serial(hand, request, model, seed, start, n, env):
+    """:func:`build_worlds` on one thread (the same worlds): elder's worlds are too cheap to be
+    worth threads, and a serial kernel compiles faster (the first run's path)."""
+    rows, attempts = _new_worlds(n)
+    _build_span(hand, request, model, seed, start, (0, n), env, rows, attempts)
+    return rows, attempts
+
+
 @njit_parallel
 def build_worlds(hand, request, model, seed, start, n, n_spans, env):
     """Worlds start..start+n-1 of ``seed`` (see :func:`make_world`): (a ``Worlds`` bundle,
@@ -134,6 +157,7 @@ def build_worlds(hand, request, model, seed, start, n, n_spans, env):
     ``max_attempts``, and then the world is not ``valid``). Independent of the span count: world
     w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are too cheap to be
     worth waking threads)."""
+    # built here, not by the inlined _new_worlds: parfor's array analysis rejects that here
     rows = Worlds(
         np.zeros(n, dtype=np.int64),
         np.zeros((n, 8), dtype=np.int8),
@@ -210,8 +234,10 @@ def add_record(rec, role, sums, c):
     return net
 
 
-@njit
-def _evaluate_span(player, candidates, origin, worlds, mode, stages, ws, span, out):
+@njit_inline
+def _span_body(player, candidates, origin, worlds, stages, ws, span, out, finish):
+    """Candidates x worlds ``span`` of an evaluation, each deal finished by ``finish``
+    (``simulate.finish_deal``'s arguments)."""
     hand, role = player
     seed, start = origin
     n = worlds.opp.shape[0]
@@ -232,21 +258,55 @@ def _evaluate_span(player, candidates, origin, worlds, mode, stages, ws, span, o
             elder = worlds.opp[w]
             younger = hand
             forced = (worlds.e_disc[w], candidates[c])
-        talon = worlds.talons[w]
-        if mode == MODE_DECLARE_ONLY:
-            declare_only(elder, younger, talon, key, stages, ws.env, sc, forced)
-        else:
-            finish_deal(elder, younger, talon, key, stages, ws, sc, forced)
+        finish(elder, younger, worlds.talons[w], key, stages, ws, sc, forced)
         out.nets[c, w] = add_record(rec, role, out.sums, c)
         own = L.REC_ELDER if role == ROLE_ELDER else L.REC_YOUNGER
         out.owns[c, w] = rec[own + L.RF_TOTAL]
+
+
+@njit_inline
+def _declare_finish(elder, younger, talon, key, stages, ws, sc, forced):
+    declare_only(elder, younger, talon, key, stages, ws.env, sc, forced)
+
+
+@njit
+def _play_span(player, candidates, origin, worlds, stages, ws, span, out):
+    _span_body(player, candidates, origin, worlds, stages, ws, span, out, finish_deal)
+
+
+@njit
+def _screen_span(player, candidates, origin, worlds, stages, ws, span, out):
+    _span_body(player, candidates, origin, worlds, stages, ws, span, out, screen_finish_deal)
+
+
+@njit
+def _declare_span(player, candidates, origin, worlds, stages, ws, span, out):
+    _span_body(player, candidates, origin, worlds, stages, ws, span, out, _declare_finish)
+
+
+@njit_inline
+def _outputs(n_spans, n_cand, n):
+    """Per-span sums and the shared nets and own totals of an evaluation."""
+    part = np.zeros((n_spans, n_cand, L.ADV_LEN), dtype=np.float64)
+    return part, np.zeros((n_cand, n), dtype=np.int16), np.zeros((n_cand, n), dtype=np.int16)
+
+
+@njit_inline
+def _merge(part):
+    """The spans' partial sums, merged serially (same order whatever the threads)."""
+    sums = np.zeros(part.shape[1:], dtype=np.float64)
+    for s in range(part.shape[0]):
+        sums += part[s]
+    return sums
 
 
 @njit_parallel
 def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
     """Evaluate every candidate discard (int64 masks, ``candidates[C]``) on ``worlds`` (a
     ``Worlds`` bundle of :func:`build_worlds`; world i is world ``start + i`` of ``seed``;
-    ``valid[i]`` false skips it). ``player`` = (hand, role).
+    ``valid[i]`` false skips it) with any play policy, the solver plays included (the refine
+    path; :func:`screen_evaluate` gives the same numbers for the fast plays and compiles far
+    less). ``player`` = (hand, role).
 
     ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges
     by the stages' younger exchange policy; 1: the player is younger, elder's discard is the
@@ -258,23 +318,53 @@ def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans
     """
     n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
-    total = n_cand * n
-    part = np.zeros((n_spans, n_cand, L.ADV_LEN), dtype=np.float64)
-    nets = np.zeros((n_cand, n), dtype=np.int16)
-    owns = np.zeros((n_cand, n), dtype=np.int16)
-    per = (total + n_spans - 1) // n_spans
+    part, nets, owns = _outputs(n_spans, n_cand, n)
+    per = (n_cand * n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        last = min(total, first + per)
-        if last > first:
+        span = (s * per, min(n_cand * n, (s + 1) * per))
+        if span[1] > span[0]:
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             out = Evaluation(part[s], nets, owns)
-            _evaluate_span(
-                player, candidates, (seed, start), worlds, mode, stages, ws, (first, last), out
-            )
-    sums = np.zeros((n_cand, L.ADV_LEN), dtype=np.float64)
+            if mode == MODE_DECLARE_ONLY:
+                _declare_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
+            else:
+                _play_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
+    return _merge(part), nets, owns
+
+
+@njit
+def screen_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
+    """:func:`evaluate` in ``MODE_PLAY`` for the fast plays only (random, greedy, heuristic: the
+    screening play ``screen.screen_play_deal``, which never compiles the exact solver or pimc).
+    Same arguments (``mode`` is not read) and numbers; never give it stages with a solver
+    play. Serial (the spans run in turn): a screen of every discard takes well under a second
+    on one thread, and a parallel driver would add about a quarter to the first run's
+    compilation."""
+    n = worlds.opp.shape[0]
+    n_cand = candidates.shape[0]
+    part, nets, owns = _outputs(n_spans, n_cand, n)
+    per = (n_cand * n + n_spans - 1) // n_spans
     for s in range(n_spans):
-        for c in range(n_cand):
-            for k in range(L.ADV_LEN):
-                sums[c, k] += part[s, c, k]
-    return sums, nets, owns
+        span = (s * per, min(n_cand * n, (s + 1) * per))
+        if span[1] > span[0]:
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            out = Evaluation(part[s], nets, owns)
+            _screen_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
+    return _merge(part), nets, owns
+
+
+@njit_parallel
+def declare_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
+    """:func:`evaluate` in ``MODE_DECLARE_ONLY`` (``mode`` is not read): exchanges and
+    declarations, no play."""
+    n = worlds.opp.shape[0]
+    n_cand = candidates.shape[0]
+    part, nets, owns = _outputs(n_spans, n_cand, n)
+    per = (n_cand * n + n_spans - 1) // n_spans
+    for s in prange(n_spans):
+        span = (s * per, min(n_cand * n, (s + 1) * per))
+        if span[1] > span[0]:
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            out = Evaluation(part[s], nets, owns)
+            _declare_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
+    return _merge(part), nets, owns

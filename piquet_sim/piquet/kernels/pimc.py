@@ -81,7 +81,7 @@ def reply_value(pos, lead, reply, ws, guess):
     nxt, net, left = after_trick(pos, lead, reply, ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER], n)
     if left == 0:
         return net + cards_bonus(nxt[3])
-    return net + mtdf(nxt, -1, left, guess - net, ws)
+    return net + mtdf(nxt, np.int64(-1), left, guess - net, ws)
 
 
 @njit

@@ -261,8 +261,17 @@ def play_simple(elder, younger, policies, start, key, state, ten, line):
 
 @njit
 def play_deal(elder, younger, stages, start, key, state, ws, sc):
+    """Play a full deal from elder's first lead with every play policy of the registry (see
+    :func:`trick_loop`; ``player_card`` chooses the cards of non-greedy, non-random seats)."""
+    return trick_loop(elder, younger, stages, start, key, state, ws, sc, player_card)
+
+
+@njit_inline
+def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
     """Play a full deal from elder's first lead; write the ``PO_*`` record into ``sc.play`` and
-    the cards played into ``sc.line`` (lead, reply per trick).
+    the cards played into ``sc.line`` (lead, reply per trick). ``card``: the dispatcher of
+    non-greedy, non-random seats, with :func:`player_card`'s arguments (``play_deal`` passes
+    ``player_card``; ``screen.screen_play_deal`` a smaller one without the solver plays).
 
     ``elder``/``younger``: 12-card masks. ``stages``: the deal's stage policies (play rows
     ``STAGE_ELDER_PLAY`` / ``STAGE_YOUNGER_PLAY``). ``start`` = (elder's points before play,
@@ -287,6 +296,9 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
             elder, younger, pols, start, key, state, ten, sc.line
         )
         return write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
+    # seats as plain int64 values (a literal 0 / 1 would compile ``card`` once per seat)
+    e_seat = np.int64(0)
+    y_seat = np.int64(1)
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
@@ -309,23 +321,23 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
                 c = choose_lead(e_pol, E, played, key, state)
             else:
                 view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
-                c = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
+                c = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)
             if y_simple:
                 d = choose_reply(y_pol, Y, c, played, key, state)
             else:
                 view = (Y, leader, c, et, psn, played, e_gone, e_voids)
-                d = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
+                d = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
         else:
             if y_simple:
                 c = choose_lead(y_pol, Y, played, key, state)
             else:
                 view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
-                c = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
+                c = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
             if e_simple:
                 d = choose_reply(e_pol, E, c, played, key, state)
             else:
                 view = (E, leader, c, et, psn, played, y_gone, y_voids)
-                d = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
+                d = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)
         cb = np.int64(1) << c
         db = np.int64(1) << d
         sc.line[2 * t] = c

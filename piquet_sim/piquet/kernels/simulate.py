@@ -182,6 +182,13 @@ def needs_knowledge(stages):
 def play_and_record(elder, younger, took, stages, key, ws, sc):
     """Play from the declarations in ``sc.decl`` (pique counts from their points) and write
     every scoring field of ``sc.rec``; returns the net deal score, elder minus younger."""
+    return play_and_record_with(elder, younger, took, stages, key, ws, sc, play_deal)
+
+
+@njit_inline
+def play_and_record_with(elder, younger, took, stages, key, ws, sc, play):
+    """:func:`play_and_record` with the trick loop ``play`` (``play.play_deal``'s arguments):
+    ``screen.screen_play_deal`` compiles without the solver plays."""
     decl = sc.decl
     e_pre = 0
     y_pre = 0
@@ -201,7 +208,7 @@ def play_and_record(elder, younger, took, stages, key, ws, sc):
         )
         write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
     else:
-        play_deal(elder, younger, stages, start, key, sc.state, ws, sc)
+        play(elder, younger, stages, start, key, sc.state, ws, sc)
     rec = sc.rec
     _player_block(rec, L.REC_ELDER, decl, L.DECL_ELDER, sc.play, 0, took[0])
     _player_block(rec, L.REC_YOUNGER, decl, L.DECL_YOUNGER, sc.play, 1, took[1])
@@ -216,10 +223,16 @@ def play_and_record(elder, younger, took, stages, key, ws, sc):
 def finish_play(exchange, talon, stages, key, ws, sc):
     """After the declarations (``sc.decl``, ``sc.masks``): the knowledge a play policy needs,
     then the play and the record. Returns the net deal score, elder minus younger."""
+    return finish_play_with(exchange, talon, stages, key, ws, sc, play_deal)
+
+
+@njit_inline
+def finish_play_with(exchange, talon, stages, key, ws, sc, play):
+    """:func:`finish_play` with the trick loop ``play`` (see :func:`play_and_record_with`)."""
     elder, younger, e_took, y_took, _, _ = exchange
     if needs_knowledge(stages):
         knowledge_stage(exchange, talon_seen(talon, e_took, y_took), sc.masks, ws.env, sc)
-    return play_and_record(elder, younger, (e_took, y_took), stages, key, ws, sc)
+    return play_and_record_with(elder, younger, (e_took, y_took), stages, key, ws, sc, play)
 
 
 @njit_inline
@@ -233,22 +246,36 @@ def finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
     exchange. Random choices continue the stream (``key``, ``sc.state``). Returns the net deal
     score, elder minus younger.
     """
+    return finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, play_deal)
+
+
+@njit_inline
+def finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, play):
+    """:func:`finish_deal` with the trick loop ``play`` (see :func:`play_and_record_with`)."""
     cb = (carte_blanche(elder), carte_blanche(younger))
     env = ws.env
     exchange = exchange_stage(elder, younger, talon, key, sc.state, stages, env, forced)
     _features(exchange[0], env.suit, sc.rec, L.REC_ELDER, L.RF_FINAL_POINT_LEN)
     _features(exchange[1], env.suit, sc.rec, L.REC_YOUNGER, L.RF_FINAL_POINT_LEN)
     declare_stage(exchange[0], exchange[1], cb, stages, env, sc.decl, sc.masks)
-    return finish_play(exchange, talon, stages, key, ws, sc)
+    return finish_play_with(exchange, talon, stages, key, ws, sc, play)
 
 
 @njit_inline
 def simulate_deal(seed, index, stages, ws, sc):
     """Play deal ``index`` of ``seed`` through every stage; its record into ``sc.rec``."""
+    simulate_deal_with(seed, index, stages, ws, sc, play_deal)
+
+
+@njit_inline
+def simulate_deal_with(seed, index, stages, ws, sc, play):
+    """:func:`simulate_deal` with the trick loop ``play`` (see :func:`play_and_record_with`)."""
     elder, younger = deal_full(seed, index, sc.pack, sc.state)
     _features(elder, ws.env.suit, sc.rec, L.REC_ELDER, L.RF_DEALT_POINT_LEN)
     _features(younger, ws.env.suit, sc.rec, L.REC_YOUNGER, L.RF_DEALT_POINT_LEN)
-    finish_deal(elder, younger, sc.pack[24:32], stream_key(seed, index), stages, ws, sc, NOT_FORCED)
+    talon = sc.pack[24:32]
+    key = stream_key(seed, index)
+    finish_deal_with(elder, younger, talon, key, stages, ws, sc, NOT_FORCED, play)
 
 
 @njit

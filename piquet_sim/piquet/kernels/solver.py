@@ -475,8 +475,10 @@ def search(pos, lead, n, alpha, beta, ws):
 def mtdf(pos, lead, n, guess, ws):
     """Exact value by MTD(f): null-window searches converging from ``guess`` (the table keeps
     what each pass learnt). Without alpha-beta, one full-window search."""
+    # plain int64 arguments throughout: a literal (-1, 0, INF) would compile search and mtdf
+    # once per literal (4 times each on the first run)
     if not ws.flags[0] & F_ALPHABETA:
-        return search(pos, lead, n, -INF, INF, ws)
+        return search(pos, lead, n, np.int64(-INF), np.int64(INF), ws)
     lo = -INF
     hi = INF
     g = guess
@@ -493,13 +495,13 @@ def mtdf(pos, lead, n, guess, ws):
 @njit
 def solve_position(pos, ws):
     """Exact value of a trick-start position (elder minus younger, rest of the deal)."""
-    return mtdf(pos, -1, popcount32(pos[0]), 0, ws)
+    return mtdf(pos, np.int64(-1), popcount32(pos[0]), np.int64(0), ws)
 
 
 @njit
 def lead_value(pos, lead, ws):
     """Exact value after the leader leads ``lead`` (this trick's points included)."""
-    return mtdf(pos, lead, popcount32(pos[0]), 0, ws)
+    return mtdf(pos, np.int64(lead), popcount32(pos[0]), np.int64(0), ws)
 
 
 @njit
@@ -552,7 +554,7 @@ def best_reply(pos, lead, value, ws):
         if left == 0:
             if net + cards_bonus(nxt[3]) == value:
                 return d
-        elif _is_value(nxt, -1, left, value - net, ws):
+        elif _is_value(nxt, np.int64(-1), left, value - net, ws):
             return d
     return -1
 
@@ -568,7 +570,7 @@ def solve_line(E, Y, leader, et, start, ws, line):
     pos = (E, Y, np.int64(leader), np.int64(et), pique_start(start[0], start[1], start[2], n))
     for i in range(line.shape[0]):
         line[i] = -1
-    value = mtdf(pos, -1, n, 0, ws)
+    value = mtdf(pos, np.int64(-1), n, np.int64(0), ws)
     v = value
     t = 0
     while n > 0:

@@ -6,7 +6,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import RateBar, backend_options, echo_json, json_option
+from ...core.cli import RateBar, backend_options, echo_json, json_option, long_command
 from ..odds import odds_table
 from .app import pitch
 from .common import PLAYERS, SUIT
@@ -32,6 +32,7 @@ from .common import PLAYERS, SUIT
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @backend_options
 @json_option
+@long_command
 def odds_cmd(players, rounds, seed, trump, quiet, backend, as_json) -> None:
     """Odds of the deal from seat 0's hand, for one suit as trump: the Jack and Six of trumps
     in play, my top trump being High, my low trump being Low, trumps in my hand and in play.
@@ -46,13 +47,22 @@ def odds_cmd(players, rounds, seed, trump, quiet, backend, as_json) -> None:
     """
     with RateBar(rounds, "deals", quiet or as_json) as bar:
         table = odds_table(players, rounds, seed, trump, backend, bar)
+    partial = table.rounds < rounds  # Ctrl-C: what finished, marked (then exit 130)
     if as_json:
-        echo_json(table.to_dict())
+        data = table.to_dict()
+        if partial:
+            data.update(partial=True, requested=rounds)
+        echo_json(data)
         return
     console = Console()
     console.print(
         f"{players} players, {table.rounds:,} deals (seed {seed}), trump "
         f"{table.suit}; my hand is seat 0"
+        + (
+            f"  [bold red](interrupted: partial, {table.rounds:,} of {rounds:,} deals)[/]"
+            if partial
+            else ""
+        )
     )
     t = Table(title_justify="left")
     for col in ("event", "estimate", "95% interval", "count", "of", "exact"):

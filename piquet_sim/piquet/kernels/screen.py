@@ -1,0 +1,75 @@
+"""The screening play: the trick loop with only the fast play policies (random, greedy,
+heuristic), so a kernel that screens many candidates never compiles the exact solver or pimc.
+
+:func:`screen_card` is ``play.player_card`` without the solver branches: the same choice
+functions, the same random draws, hence the same cards for these policies. A solver policy
+(dd, pimc) must never reach it; it would be played as greedy. Callers choose this path only
+when no seat's policy ``needs_solver`` (``policies.py``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from ...core.bits import popcount32
+from ...core.jit import njit, njit_inline, njit_parallel
+from ..policies import PLAY_HEURISTIC
+from . import layouts as L
+from .heuristic import heuristic_card
+from .play import choose_lead, choose_reply, new_scratch, trick_loop
+from .simulate import finish_deal_with, simulate_deal_with
+from .solver import new_workspace
+
+
+@njit
+def screen_card(policy, params, seat, view, hands, key, state, ws, sc):
+    """The card ``seat`` plays under a random, greedy or heuristic ``policy`` (arguments as
+    ``play.player_card``; ``hands`` and ``ws`` are not read)."""
+    own, leader, lead, et, ps, played, _, voids = view
+    if policy == PLAY_HEURISTIC:
+        know = sc.know_e if seat == 0 else sc.know_y
+        won = et if seat == 0 else popcount32(played) // 2 - et
+        capot = won == 0 and params[1] != 0
+        bias = np.int64(params[2])
+        return heuristic_card(own, lead, played, voids, know, params[0], capot, bias)
+    if lead < 0:
+        return choose_lead(policy, own, played, key, state)
+    return choose_reply(policy, own, lead, played, key, state)
+
+
+@njit
+def screen_play_deal(elder, younger, stages, start, key, state, ws, sc):
+    """``play.play_deal`` for random, greedy and heuristic seats only (same arguments, same
+    record, same net)."""
+    return trick_loop(elder, younger, stages, start, key, state, ws, sc, screen_card)
+
+
+@njit_inline
+def screen_finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
+    """``simulate.finish_deal`` with the screening play (same arguments and record)."""
+    return finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, screen_play_deal)
+
+
+@njit
+def _simulate_span(seed, first, count, stages, env, tt_bits, out, row0):
+    ws = new_workspace(env, tt_bits, tt_bits > 1)
+    sc = new_scratch()
+    for i in range(count):
+        simulate_deal_with(seed, first + i, stages, ws, sc, screen_play_deal)
+        for f in range(L.REC_LEN):
+            out[row0 + i, f] = sc.rec[f]
+
+
+@njit_parallel
+def screen_simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
+    """``simulate.simulate_records`` (same arguments, same records) for stages whose plays are
+    all fast (random, greedy, heuristic): never compiles the exact solver or pimc."""
+    out = np.zeros((n, L.REC_LEN), dtype=np.int16)
+    per = (n + n_spans - 1) // n_spans
+    for s in prange(n_spans):
+        first = s * per
+        count = min(per, n - first)
+        if count > 0:
+            _simulate_span(seed, start + first, count, stages, env, tt_bits, out, first)
+    return out

@@ -1,0 +1,83 @@
+"""The screening play (``kernels/screen.py``) gives exactly the numbers of the full play
+dispatcher for the fast policies, so the first run can compile it alone: advisor evaluations and
+simulated deal records, kernel against kernel, on many random worlds and deals (both kernels are
+compiled by other tests anyway)."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+from piquet_sim.piquet.advisor import AdviceRequest, _Evaluator, _WorldSource
+from piquet_sim.piquet.cards import parse_cards
+from piquet_sim.piquet.kernels import advisor as K
+from piquet_sim.piquet.kernels import simulate as KS
+from piquet_sim.piquet.kernels.bundles import make_env
+from piquet_sim.piquet.kernels.screen import screen_simulate_records
+from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.simulation import Policies, records_kernel
+
+HAND = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
+YOUNGER = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
+PLAYS = [("greedy", "greedy"), ("heuristic", "heuristic"), ("random", "heuristic")]
+
+
+def _both(hand, role, took, play, rules):
+    request = AdviceRequest.make(
+        hand, role, took, play, 64, None, None, "greedy", 5, rules, None, False, 0, None, 0.0
+    )
+    worlds = _WorldSource(
+        request.hand,
+        role,
+        took,
+        Policies(),
+        -1 if role == "elder" else 0,
+        5,
+        make_env(rules.to_array()),
+    )
+    ev = _Evaluator(worlds, request, np.zeros(0, np.int64), play)
+    assert ev.kernel is K.screen_evaluate  # the fast plays never reach the full dispatcher
+    w = worlds.get(0, 96)
+    rng = np.random.default_rng(3)
+    cards = [c for c in range(32) if (request.hand >> c) & 1]
+    cands = [
+        sum(1 << int(c) for c in rng.choice(cards, rng.integers(1, 4), replace=False))
+        for _ in range(6)
+    ]
+    args = (
+        ev.player,
+        np.array(cands, np.int64),
+        5,
+        0,
+        w,
+        K.MODE_PLAY,
+        ev.stages,
+        worlds.env,
+        4 * numba.get_num_threads(),
+        1,
+    )
+    return K.screen_evaluate(*args), K.evaluate(*args)
+
+
+@pytest.mark.parametrize("role", ["elder", "younger"])
+def test_screen_evaluation_equals_the_full_dispatcher(role):
+    hand = HAND if role == "elder" else YOUNGER
+    took = None if role == "elder" else 3
+    for play in ("greedy", "heuristic", "random"):
+        (s1, n1, o1), (s2, n2, o2) = _both(parse_cards(hand), role, took, play, Rules())
+        assert np.array_equal(n1, n2) and np.array_equal(o1, o2)
+        assert np.array_equal(s1, s2)
+        assert np.abs(n1).sum() > 0  # deals were played
+
+
+@pytest.mark.parametrize("plays", PLAYS)
+def test_screen_records_equal_simulate_records(plays):
+    rules = Rules(lead_points="ten_or_higher")
+    policies = Policies(elder_play=plays[0], younger_play=plays[1])
+    assert records_kernel(policies) is screen_simulate_records
+    assert records_kernel(Policies(elder_play="dd")) is KS.simulate_records
+    args = (policies.stages(), make_env(rules.to_array()), 8, 1)
+    a = screen_simulate_records(7, 1000, 3000, *args)
+    b = KS.simulate_records(7, 1000, 3000, *args)
+    assert a.shape == (3000, b.shape[1]) and np.array_equal(a, b)
