@@ -18,3 +18,13 @@ def run_main(capsys):
         return exit_info.value.code, out, err
 
     return run
+
+
+def pytest_collection_modifyitems(config, items):
+    """Group tests for pytest-xdist (``--dist loadgroup``): one group per Pilotta/Pitch package
+    and one per Piquet test file, so each worker compiles a game's numba kernels once instead of
+    both workers compiling the same kernels at the same time (compilation is most of CI's time)."""
+    for item in items:
+        parts = item.path.relative_to(config.rootpath).parts
+        group = parts[1] if len(parts) > 2 and parts[1] in ("pilotta", "pitch") else str(item.path)
+        item.add_marker(pytest.mark.xdist_group(group))
