@@ -32,7 +32,7 @@ from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RAN
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
-from .heuristic import heuristic_card
+from .heuristic import heuristic_card, heuristic_turn, seat_setup
 from .pimc import pimc_decide
 from .solver import best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
@@ -217,6 +217,10 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     # player_card costs several times a greedy decision (every array in them is reference-counted)
     e_simple = (e_pol == PLAY_GREEDY) | (e_pol == PLAY_RANDOM)
     y_simple = (y_pol == PLAY_GREEDY) | (y_pol == PLAY_RANDOM)
+    e_heur = e_pol == PLAY_HEURISTIC  # likewise, on scalars read once here
+    y_heur = y_pol == PLAY_HEURISTIC
+    e_h = seat_setup(sc.know_e, e_params)
+    y_h = seat_setup(sc.know_y, y_params)
     E = np.int64(elder)
     Y = np.int64(younger)
     ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
@@ -237,22 +241,30 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
         if leader == ELDER:
             if e_simple:
                 c = choose_lead(e_pol, E, played, key, state)
+            elif e_heur:
+                c = heuristic_turn(E, np.int64(-1), played, y_voids, e_h, et)
             else:
                 view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
                 c = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
             if y_simple:
                 d = choose_reply(y_pol, Y, c, played, key, state)
+            elif y_heur:
+                d = heuristic_turn(Y, c, played, e_voids, y_h, t - et)
             else:
                 view = (Y, leader, c, et, psn, played, e_gone, e_voids)
                 d = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
         else:
             if y_simple:
                 c = choose_lead(y_pol, Y, played, key, state)
+            elif y_heur:
+                c = heuristic_turn(Y, np.int64(-1), played, e_voids, y_h, t - et)
             else:
                 view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
                 c = player_card(y_pol, y_params, 1, view, hands, key, state, ws, sc)
             if e_simple:
                 d = choose_reply(e_pol, E, c, played, key, state)
+            elif e_heur:
+                d = heuristic_turn(E, c, played, y_voids, e_h, et)
             else:
                 view = (E, leader, c, et, psn, played, y_gone, y_voids)
                 d = player_card(e_pol, e_params, 0, view, hands, key, state, ws, sc)
