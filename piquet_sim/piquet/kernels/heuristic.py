@@ -39,6 +39,7 @@ import numpy as np
 from ...core.bits import high_index, low_index, popcount32
 from ...core.jit import njit, njit_inline
 from . import layouts as L
+from .endgame import MAX_WORLDS, capot_endgame
 from .stack import stack_words
 from .tricks import SUIT_BITS
 
@@ -105,6 +106,10 @@ def card_chance(r, mine, sure, pool, cap, fz):
     a1 = popcount32(sure & above)
     b = popcount32(mine & ((np.int64(1) << r) - 1))
     hi = pool & above
+    if b < a1:
+        return 0.0  # as binom_cdf below, without the pool loop
+    if b - a1 >= popcount32(hi):
+        return 1.0
     a2 = 0
     fsum = 0.0
     while hi:
@@ -285,10 +290,7 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
 
 
 @njit
-def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias):
-    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
-    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
-    calls it with scalars only."""
+def _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias):
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same:
@@ -305,28 +307,57 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias):
 
 
 @njit
-def heuristic_card(own, lead, played, voids, know, lam, capot, bias):
+def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
+    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
+    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
+    calls it with scalars only."""
+    choice = _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias)
+    n = popcount32(own)
+    if not capot or n > endgame:
+        return choice
+    gone = played
+    n_opp = n
+    if lead >= 0:
+        gone = played | (np.int64(1) << lead)
+        n_opp = n - 1
+    sure, pool, _, _ = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
+    m = n_opp - popcount32(sure)
+    return capot_endgame(own, lead, sure, pool, m, choice, MAX_WORLDS)
+
+
+@njit
+def heuristic_card(own, lead, played, voids, know, lam, capot, bias, endgame=0):
     """The heuristic card of a player holding ``own``: a lead when ``lead`` < 0, else a reply
     to it. ``played``: cards of the finished tricks; ``voids``: card mask of the suits the
     opponent has shown void in; ``know``: the player's knowledge state (zeros: none); ``lam``:
     the weight of a suit's cards beyond its best (:func:`suit_value`); ``capot``: true when he
     has won no trick yet (his discards then minimise the chance of winning none); ``bias``:
-    how strongly the cards he does not hold are taken to be low ones (:func:`opponent_view`)."""
+    how strongly the cards he does not hold are taken to be low ones (:func:`opponent_view`);
+    ``endgame``: with ``capot`` and at most this many cards left, the capot endgame
+    (``endgame.py``) may overrule the choice (0: never)."""
     return heuristic_move(
-        own, lead, played, voids, know[L.KNOW_IN], know[L.KNOW_OUT], lam, capot, bias
+        own, lead, played, voids, know[L.KNOW_IN], know[L.KNOW_OUT], lam, capot, bias, endgame
     )
 
 
 @njit_inline
 def seat_setup(know, params):
     """One seat's heuristic arguments, read once per deal: (cards known in, cards known out,
-    depth, capot defence on, bias) from its knowledge state and its play params row."""
-    return (know[L.KNOW_IN], know[L.KNOW_OUT], params[0], params[1] != 0, np.int64(params[2]))
+    depth, capot defence on, bias, endgame cards) from its knowledge state and its params row."""
+    return (
+        know[L.KNOW_IN],
+        know[L.KNOW_OUT],
+        params[0],
+        params[1] != 0,
+        np.int64(params[2]),
+        np.int64(params[3]),
+    )
 
 
 @njit_inline
 def heuristic_turn(own, lead, played, voids, seat, won):
     """The heuristic card of a seat set up by :func:`seat_setup` that has won ``won`` tricks
     (scalars only: the play loop pays no reference counts for it)."""
-    kin, kout, lam, defend, bias = seat
-    return heuristic_move(own, lead, played, voids, kin, kout, lam, defend and won == 0, bias)
+    kin, kout, lam, defend, bias, endgame = seat
+    capot = defend and won == 0
+    return heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)

@@ -32,7 +32,7 @@ from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RAN
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
-from .heuristic import heuristic_card, heuristic_turn, seat_setup
+from .heuristic import heuristic_turn, seat_setup
 from .pimc import pimc_decide
 from .solver import best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
@@ -162,9 +162,7 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     if policy == PLAY_HEURISTIC:
         know = sc.know_e if seat == 0 else sc.know_y
         won = et if seat == 0 else popcount32(played) // 2 - et
-        capot = won == 0 and params[1] != 0
-        bias = np.int64(params[2])
-        return heuristic_card(own, lead, played, voids, know, params[0], capot, bias)
+        return heuristic_turn(own, lead, played, voids, seat_setup(know, params), won)
     if policy == PLAY_PIMC:
         know = sc.know_e if seat == 0 else sc.know_y
         sampler = (np.int64(params[0]), np.int64(params[1]), np.int64(params[2]))
