@@ -17,16 +17,13 @@ choice (the cost stays bounded; the search runs only with at most ``endgame`` ca
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit
-from .stack import stack_words
 from .tricks import SUIT_BITS
 
 MAX_WORLDS = 126  # C(9, 4) or C(9, 5): larger positions keep the heuristic's choice
-_stack12 = stack_words(12)  # per-candidate scores, on the stack
 
 
 @njit
@@ -102,10 +99,35 @@ def _spread(x, pool):
 
 
 @njit
+def _escapes_in(own, sure, pool, m, lead, c, worlds, bar):
+    """In how many of the ``worlds`` opponent hands (``sure`` plus each ``m``-subset of
+    ``pool``, Gosper order) the defender still escapes after playing ``c``; the count stops
+    early (returned at most ``bar``) once it can no longer exceed ``bar``."""
+    k = popcount32(pool)
+    count = 0
+    done = 0
+    x = (np.int64(1) << m) - 1
+    top = np.int64(1) << k
+    while x < top:
+        count += after_card(own, sure | _spread(x, pool), lead, c)
+        done += 1
+        if count + (worlds - done) <= bar:
+            return bar
+        if x == 0:
+            break
+        low = x & -x
+        r = x + low
+        x = (((r ^ x) >> 2) // low) | r
+    return count
+
+
+@njit
 def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     """The capot defender's card (see module docstring): ``own`` his hand; ``lead`` the card
     led or -1; ``sure`` / ``pool`` the opponent's sure cards now and his other possible cards;
-    ``m`` how many pool cards he holds; ``choice`` the heuristic's card."""
+    ``m`` how many pool cards he holds; ``choice`` the heuristic's card. The choice's count is
+    taken first; another card replaces it only when it escapes in strictly more worlds (the
+    lowest card index among the best), so a count stops as soon as it cannot."""
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same & ~((np.int64(2) << lead) - 1):
@@ -114,42 +136,17 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     else:
         cand = own
     k = popcount32(pool)
-    if m < 0 or m > k or n_choose(k, m) > max_worlds or popcount32(cand) < 2:
+    worlds = n_choose(k, m)
+    if m < 0 or m > k or worlds > max_worlds or popcount32(cand) < 2:
         return choice
-    scores = numba.carray(_stack12(), 12).view(np.int64)
-    n_cand = popcount32(cand)
-    for i in range(n_cand):
-        scores[i] = 0
-    x = (np.int64(1) << m) - 1
-    top = np.int64(1) << k
-    while x < top:
-        opp = sure | _spread(x, pool)
-        c_left = cand
-        i = 0
-        while c_left:
-            c = low_index(c_left)
-            c_left &= c_left - 1
-            scores[i] += after_card(own, opp, lead, c)
-            i += 1
-        if x == 0:
-            break
-        low = x & -x
-        r = x + low
-        x = (((r ^ x) >> 2) // low) | r
-    best = -1
-    best_score = -1
-    choice_score = -1
-    c_left = cand
-    i = 0
-    while c_left:
+    best = choice
+    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
+    c_left = cand & ~(np.int64(1) << choice)
+    while c_left and best_count < worlds:
         c = low_index(c_left)
         c_left &= c_left - 1
-        if scores[i] > best_score:
-            best_score = scores[i]
+        n = _escapes_in(own, sure, pool, m, lead, c, worlds, best_count)
+        if n > best_count:
             best = c
-        if c == choice:
-            choice_score = scores[i]
-        i += 1
-    if choice_score >= best_score:
-        return choice
+            best_count = n
     return np.int64(best)
