@@ -26,7 +26,14 @@ above it (length). A suit's value is its best chance plus ``depth`` times the ot
   the shorter suit (the point suit is kept), then the lower top card; a player who has won no
   trick yet first minimises the chance of winning none (product over suits of 1 - best chance
   times the chance the opponent holds a card of the suit: masters in a suit he cannot lead do
-  not stop a capot).
+  not stop a capot);
+* capot endgame: a player who has won no trick and holds at most ``endgame`` cards (a policy
+  parameter, default 5) plays, instead of the card above, the card that keeps a trick in
+  strictly more of the opponent's possible hands, each solved exactly (``endgame.py``).
+
+Speed: the play loop calls :func:`heuristic_turn` with scalars read once per deal
+(:func:`seat_setup`), and no decision allocates (the pool law and the suit caps are scalars;
+the discard's per-suit values live on the stack).
 
 Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
 """
