@@ -39,7 +39,7 @@ def _cards(mask: int) -> list[int]:
 
 
 def test_policy_registry_names_every_id():
-    assert ids("exchange") == {"random": 0, "max": 1, "greedy": 2}
+    assert ids("exchange") == {"random": 0, "max": 1, "greedy": 2, "heuristic": 3}
     assert len(PARAMS) == L.GW_LEN
 
 

@@ -90,7 +90,7 @@ def test_kernel_matches_reference_on_random_positions(lam):
     assert discards > 200  # the discard rule was exercised
 
 
-def _drive(e, y, know_e, know_y, lam, bias):
+def _drive(e, y, know_e, know_y, lam, bias, endgame):
     """A whole deal by the reference rule (voids tracked as the kernel does): the cards played."""
     hands = [e, y]
     knows = [know_e, know_y]
@@ -102,9 +102,19 @@ def _drive(e, y, know_e, know_y, lam, bias):
     for _ in range(12):
         f = 1 - leader
         c = R.heuristic_card(
-            hands[leader], -1, played, voids[leader], knows[leader], lam, won[leader] == 0, bias
+            hands[leader],
+            -1,
+            played,
+            voids[leader],
+            knows[leader],
+            lam,
+            won[leader] == 0,
+            bias,
+            endgame,
         )
-        d = R.heuristic_card(hands[f], c, played, voids[f], knows[f], lam, won[f] == 0, bias)
+        d = R.heuristic_card(
+            hands[f], c, played, voids[f], knows[f], lam, won[f] == 0, bias, endgame
+        )
         line += [c, d]
         hands[leader] &= ~(1 << c)
         hands[f] &= ~(1 << d)
@@ -122,11 +132,13 @@ def test_play_deal_matches_reference_drive():
     for i in range(80):
         lam = float(rng.choice([0.0, 0.5]))
         bias = i % 4
+        endgame = (0, 5)[i % 2]
         pol = Policies(elder_play="heuristic", younger_play="heuristic")
         stages = pol.stages()
         for row in (L.STAGE_ELDER_PLAY, L.STAGE_YOUNGER_PLAY):
             stages.params[row, 0] = lam
             stages.params[row, 2] = bias
+            stages.params[row, 3] = endgame
         pack = np.zeros(32, dtype=np.int8)
         state = np.zeros(1, dtype=np.int64)
         e, y = deal_hands(11, i, pack, state)
@@ -139,7 +151,7 @@ def test_play_deal_matches_reference_drive():
         sc.know_y[:] = ky
         pre = (np.int64(0), np.int64(0), np.int64(0))
         P.play_deal(e, y, stages, pre, np.uint64(stream_key(11, i)), state, WS, sc)
-        line, et = _drive(e, y, ke, ky, lam, bias)
+        line, et = _drive(e, y, ke, ky, lam, bias, endgame)
         assert [int(c) for c in sc.line] == line
         assert sc.play[L.PO_E_TRICKS] == et
 

@@ -205,3 +205,26 @@ def test_same_seed_same_worlds(seed):
     b = K.sample_worlds(know, (0, 0, 0), (8, 1000), SUIT_TABLES, seed, 100)
     for x, y in zip(a, b, strict=True):
         assert (x == y).all()
+
+
+def test_both_knowledge_equals_deal_knowledge_per_seat():
+    """The play loop's one-pass knowledge of both seats equals ``deal_knowledge`` per seat,
+    declarations made or sunk at random (every class won by either seat or tied is met)."""
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    rng = np.random.default_rng(5)
+    know_e = np.zeros(L.KNOW_LEN, dtype=np.int64)
+    know_y = np.zeros(L.KNOW_LEN, dtype=np.int64)
+    shown = 0
+    for i in range(400):
+        e, y = deal_full(4, i, pack, state)
+        rest = [int(c) for c in pack[24:32]]
+        masks = np.where(rng.random((2, 3)) < 0.8, 0xFFFFFFFF, 0).astype(np.int64)
+        e_disc, y_disc = (np.int64(sum(1 << c for c in rest[a:b])) for a, b in ((0, 2), (2, 4)))
+        seen = tuple(np.int64(sum(1 << c for c in rest[a:b])) for a, b in ((4, 5), (5, 6), (6, 8)))
+        K.both_knowledge((e, y), (e_disc, y_disc), masks, seen, SUIT_TABLES, know_e, know_y)
+        ke = K.deal_knowledge(e, e_disc, masks[0], y, masks[1], seen[0], seen[1], SUIT_TABLES)
+        ky = K.deal_knowledge(y, y_disc, masks[1], e, masks[0], np.int64(0), seen[2], SUIT_TABLES)
+        assert (know_e == ke).all() and (know_y == ky).all()
+        shown += know_e[L.KNOW_IN] != seen[0]
+    assert shown > 100  # younger showed cards often

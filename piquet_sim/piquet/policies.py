@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .heuristic_exchange import HEURISTIC_EXCHANGE_WEIGHTS
+
 STAGES = ("exchange", "declare", "play")
 
 #: Greedy exchange weight names, in kernel order (``kernels/exchange.py`` documents each).
@@ -65,6 +67,15 @@ REGISTRY: tuple[Policy, ...] = (
         GREEDY_WEIGHTS,
         GREEDY_DEFAULTS,
     ),
+    Policy(
+        "exchange",
+        "heuristic",
+        3,
+        "the greedy keep-value rule with weights fitted for heuristic play "
+        "(heuristic_exchange.py: fitted on mirrored deals against the greedy exchange)",
+        GREEDY_WEIGHTS,
+        HEURISTIC_EXCHANGE_WEIGHTS,
+    ),
     Policy("declare", "all", 0, "declare everything"),
     Policy(
         "declare",
@@ -111,9 +122,11 @@ REGISTRY: tuple[Policy, ...] = (
         "chances; depth: weight of a suit's further winners), the cheapest winner whenever a "
         "trick can be won; without a trick, discards keep the best chance of one "
         "(capot_defence: 1 on, 0 off); the opponent's unseen discards are taken to be low "
-        "cards (discard_bias: 0 none, higher stronger)",
-        ("depth", "capot_defence", "discard_bias"),
-        (0.0, 1.0, 0.0),
+        "cards (discard_bias: 0 none, higher stronger); with at most endgame cards left "
+        "and no trick yet, an exact search over his possible hands picks the card that keeps "
+        "a trick in the most of them (0: off)",
+        ("depth", "capot_defence", "discard_bias", "endgame"),
+        (0.0, 1.0, 0.0, 5.0),
         needs_knowledge=True,
     ),
 )
@@ -157,6 +170,7 @@ def _id(stage: str, name: str) -> int:
 EXCH_RANDOM = _id("exchange", "random")
 EXCH_MAX = _id("exchange", "max")
 EXCH_GREEDY = _id("exchange", "greedy")
+EXCH_HEURISTIC = _id("exchange", "heuristic")
 DECL_ALL = _id("declare", "all")
 DECL_SINK = _id("declare", "sink")
 PLAY_RANDOM = _id("play", "random")

@@ -82,8 +82,9 @@ class Policies:
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """(policy ids int32[STAGE_LEN], parameters float64[STAGE_LEN, STAGE_PARAMS]): a row's
         parameters are the ones given for its role, else its policy's registry defaults. An
-        exchange row always carries greedy weights (the greedy defaults unless given): the
-        exchange-value study ranks forced discards by them whatever the policy."""
+        exchange row always carries greedy-rule weights (its policy's defaults, the greedy defaults
+        for a policy without weights, unless given): the exchange-value study ranks forced
+        discards by them whatever the policy."""
         ids = np.zeros(L.STAGE_LEN, dtype=np.int32)
         params = np.zeros((L.STAGE_LEN, L.STAGE_PARAMS), dtype=np.float64)
         given = {
@@ -94,7 +95,9 @@ class Policies:
         for (stage, role), row in _ROWS.items():
             policy = P.get(stage, self.policy(stage, role))
             ids[row] = policy.id
-            default = P.GREEDY_DEFAULTS if stage == "exchange" else policy.defaults
+            default = policy.defaults
+            if stage == "exchange" and not default:
+                default = P.GREEDY_DEFAULTS
             p = np.asarray(given[stage].get(role, default), dtype=float)
             params[row, : p.size] = p
         return ids, params

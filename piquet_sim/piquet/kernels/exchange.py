@@ -33,6 +33,8 @@ Policies (names and ids in ``policies.py``):
   discarded, the count clipped to the legal range (the lowest values go first, ties to the lower
   card index). Equivalently it scores the keep-sets "drop the n lowest"
   for every legal n by (sum of kept values + n * replacement value) and takes the best.
+* ``heuristic``: the greedy rule (same kernel: every id not random or max) with its own default
+  weights, fitted for heuristic play (``piquet/heuristic_exchange.py``).
 
 Greedy parameters (``params`` float64[GW_LEN], defaults :data:`GREEDY_DEFAULT_PARAMS`); a
 card's keep value is the sum of the terms that apply to it:

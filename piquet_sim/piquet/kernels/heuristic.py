@@ -26,21 +26,32 @@ above it (length). A suit's value is its best chance plus ``depth`` times the ot
   the shorter suit (the point suit is kept), then the lower top card; a player who has won no
   trick yet first minimises the chance of winning none (product over suits of 1 - best chance
   times the chance the opponent holds a card of the suit: masters in a suit he cannot lead do
-  not stop a capot).
+  not stop a capot);
+* capot endgame: a player who has won no trick and holds at most ``endgame`` cards (a policy
+  parameter, default 5) plays, instead of the card above, the card that keeps a trick in
+  strictly more of the opponent's possible hands, each solved exactly (``endgame.py``).
+
+Speed: the play loop calls :func:`heuristic_turn` with scalars read once per deal
+(:func:`seat_setup`), and no decision allocates (the pool law and the suit caps are scalars;
+the discard's per-suit values live on the stack).
 
 Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
 """
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from ...core.bits import high_index, low_index, popcount32
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from . import layouts as L
+from .endgame import MAX_WORLDS, capot_endgame
+from .stack import stack_words
 from .tricks import SUIT_BITS
 
 FULL = np.int64(0xFFFFFFFF)
+_stack12 = stack_words(12)  # the discard's per-suit values, on the stack
 
 
 @njit
@@ -66,12 +77,32 @@ def binom_cdf(n, f, k):
     return total
 
 
+@njit_inline
+def pool_chance(r, fz):
+    """The chance the opponent holds a pool card of rank ``r``; ``fz`` = (pool cards he does not
+    hold, total weight of the pool, bias) from :func:`opponent_view`: ``1 - out * w[r] / W``
+    clipped to [0, 1], ``w[r] = (8 - r) ** bias`` (0 when the pool is empty)."""
+    out, total, bias = fz
+    if total <= 0.0:
+        return 0.0
+    w = 1.0
+    for _ in range(bias):
+        w *= 8 - r
+    return min(1.0, max(0.0, 1.0 - out * w / total))
+
+
+@njit_inline
+def cap_of(caps, s):
+    """The most cards of suit ``s`` the opponent can hold (``caps``: 8 bits per suit)."""
+    return (caps >> (8 * s)) & 0xFF
+
+
 @njit
-def card_chance(r, mine, sure, pool, cap, f):
+def card_chance(r, mine, sure, pool, cap, fz):
     """Trick chance of the card of rank ``r`` in a suit holding ``mine`` (8-bit rank masks:
     ``sure`` / ``pool`` the opponent's sure and other possible cards of the suit; ``cap`` the
-    most cards of the suit he can hold; ``f`` float64[8] the chance he holds a pool card, by
-    rank: the mean over the pool cards above ``r`` drives the binomial)."""
+    most cards of the suit he can hold; ``fz`` the pool law of :func:`pool_chance`: the mean
+    chance over the pool cards above ``r`` drives the binomial)."""
     above = ~((np.int64(2) << r) - 1) & SUIT_BITS
     poss = sure | pool
     if poss == 0 or cap == 0:
@@ -82,18 +113,22 @@ def card_chance(r, mine, sure, pool, cap, f):
     a1 = popcount32(sure & above)
     b = popcount32(mine & ((np.int64(1) << r) - 1))
     hi = pool & above
+    if b < a1:
+        return 0.0  # as binom_cdf below, without the pool loop
+    if b - a1 >= popcount32(hi):
+        return 1.0
     a2 = 0
     fsum = 0.0
     while hi:
         x = low_index(hi)
         hi &= hi - 1
-        fsum += f[x]
+        fsum += pool_chance(x, fz)
         a2 += 1
     return binom_cdf(a2, fsum / a2 if a2 else 0.0, b - a1)
 
 
 @njit
-def suit_value(mine, sure, pool, cap, f, lam):
+def suit_value(mine, sure, pool, cap, fz, lam):
     """Value of the holding ``mine`` (8-bit masks as :func:`card_chance`): its best trick
     chance plus ``lam`` times the others' (the opponent picks the suits he leads, so a stopper
     in each suit is worth more than a second winner in one)."""
@@ -103,7 +138,7 @@ def suit_value(mine, sure, pool, cap, f, lam):
     while m:
         r = low_index(m)
         m &= m - 1
-        v = card_chance(r, mine, sure, pool, cap, f)
+        v = card_chance(r, mine, sure, pool, cap, fz)
         total += v
         if v > best:
             best = v
@@ -111,68 +146,65 @@ def suit_value(mine, sure, pool, cap, f, lam):
 
 
 @njit
-def opponent_view(own, gone, voids, know, n_opp, bias):
-    """(sure, pool, per-suit caps int64[4], f float64[8]): the opponent's sure cards, his other
-    possible cards, the most cards he can hold in each suit and the chance he holds a pool card
-    of each rank. ``gone``: every card played, the current lead included; ``n_opp``: his cards
-    now. The ``d`` pool cards he does not hold (his discards, talon cards unseen) are taken to
-    be low: a pool card of rank r is out of his hand with chance ``d * w[r] / W``, ``w[r] =
-    (8 - r) ** bias`` and W the sum of w over the pool (``bias`` 0: every card alike)."""
-    sure = know[L.KNOW_IN] & ~gone
-    poss = FULL & ~(own | gone | know[L.KNOW_OUT] | voids)
+def opponent_view(own, gone, voids, kin, kout, n_opp, bias):
+    """(sure, pool, caps, fz): the opponent's sure cards, his other possible cards, the most
+    cards he can hold in each suit (8 bits per suit, :func:`cap_of`) and the law of the pool
+    cards (:func:`pool_chance`). ``gone``: every card played, the current lead included;
+    ``kin`` / ``kout``: the knowledge state's cards known in / out of his hand; ``n_opp``: his
+    cards now. The ``d`` pool cards he does not hold (his discards, talon cards unseen) are
+    taken to be low: a pool card of rank r is out of his hand with chance ``d * w[r] / W``,
+    ``w[r] = (8 - r) ** bias`` and W the sum of w over the pool (``bias`` 0: every card
+    alike)."""
+    sure = kin & ~gone
+    poss = FULL & ~(own | gone | kout | voids)
     sure &= poss
     pool = poss & ~sure
     n_sure = popcount32(sure)
     n_pool = popcount32(pool)
     unknown = max(0, n_opp - n_sure)
     out = max(0, n_pool - unknown)
-    w = np.empty(8)
-    for r in range(8):
-        x = 1.0
-        for _ in range(bias):
-            x *= 8 - r
-        w[r] = x
     total = 0.0
     m = pool
     while m:
-        total += w[low_index(m) & 7]
+        x = 1.0
+        for _ in range(bias):
+            x *= 8 - (low_index(m) & 7)
+        total += x
         m &= m - 1
-    f = np.zeros(8)
-    if total > 0.0:
-        for r in range(8):
-            f[r] = min(1.0, max(0.0, 1.0 - out * w[r] / total))
-    caps = np.empty(4, dtype=np.int64)
+    caps = np.int64(0)
     for s in range(4):
         in_s = popcount32((poss >> (8 * s)) & SUIT_BITS)
         sure_out = n_sure - popcount32((sure >> (8 * s)) & SUIT_BITS)
-        caps[s] = max(0, min(in_s, n_opp - sure_out))
-    return sure, pool, caps, f
+        caps |= np.int64(max(0, min(in_s, n_opp - sure_out))) << (8 * s)
+    return sure, pool, caps, (np.float64(out), total, np.int64(bias))
 
 
 @njit
-def heuristic_discard(own, sure, pool, caps, f, lam, capot):
+def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
     """The discard of a player void in the suit led (see module docstring). With ``capot``
     (he has won no trick yet) the first key is the chance of winning none: the product over
     suits of 1 - (value, at most 1) x (chance he holds a card of the suit, so can lead it)
     after the discard."""
-    before = np.zeros(4)
-    after = np.zeros(4)
-    reach = np.ones(4)  # chance he holds a card of the suit (he must lead it to lose a trick)
+    buf = numba.carray(_stack12(), 12).view(np.float64)  # before, after, reach per suit
     for s in range(4):
+        buf[s] = 0.0
+        buf[4 + s] = 0.0
+        buf[8 + s] = 1.0  # chance he holds a card of the suit (he must lead it to lose a trick)
         mine = (own >> (8 * s)) & SUIT_BITS
         if mine == 0:
             continue
         so = (sure >> (8 * s)) & SUIT_BITS
         po = (pool >> (8 * s)) & SUIT_BITS
-        before[s] = suit_value(mine, so, po, caps[s], f, lam)
-        after[s] = suit_value(mine & (mine - 1), so, po, caps[s], f, lam)
+        cap = cap_of(caps, s)
+        buf[s] = suit_value(mine, so, po, cap, fz, lam)
+        buf[4 + s] = suit_value(mine & (mine - 1), so, po, cap, fz, lam)
         if so == 0:
             q = 1.0
             m = po
             while m:
-                q *= 1.0 - f[low_index(m)]
+                q *= 1.0 - pool_chance(low_index(m), fz)
                 m &= m - 1
-            reach[s] = 1.0 - q
+            buf[8 + s] = 1.0 - q
     best = -1
     best_none = np.inf
     best_drop = 1e9
@@ -186,8 +218,8 @@ def heuristic_discard(own, sure, pool, caps, f, lam, capot):
         if capot:
             none = 1.0
             for t in range(4):
-                none *= 1.0 - min(1.0, after[t] if t == s else before[t]) * reach[t]
-        drop = before[s] - after[s]
+                none *= 1.0 - min(1.0, buf[4 + t] if t == s else buf[t]) * buf[8 + t]
+        drop = buf[s] - buf[4 + s]
         n = popcount32(mine)
         top = high_index(mine)
         if none < best_none or (
@@ -206,13 +238,13 @@ def heuristic_discard(own, sure, pool, caps, f, lam, capot):
 
 
 @njit
-def heuristic_lead(own, sure, pool, caps, f, lam):
+def heuristic_lead(own, sure, pool, caps, fz, lam):
     """The lead (see module docstring)."""
     poss = sure | pool
     # a suit the opponent cannot follow: every card of it is a trick
     for s in range(4):
         mine = (own >> (8 * s)) & SUIT_BITS
-        if mine != 0 and caps[s] == 0:
+        if mine != 0 and cap_of(caps, s) == 0:
             return np.int64(8 * s + low_index(mine))
     best_master = -1
     best_master_len = -1
@@ -239,17 +271,18 @@ def heuristic_lead(own, sure, pool, caps, f, lam):
         so = (sure >> (8 * s)) & SUIT_BITS
         po = (pool >> (8 * s)) & SUIT_BITS
         low = low_index(mine)
-        before = suit_value(mine, so, po, caps[s], f, lam)
+        cap = cap_of(caps, s)
+        before = suit_value(mine, so, po, cap, fz, lam)
         higher = (so | po) & ~((np.int64(2) << low) - 1)
         so2 = so
         po2 = po
-        cap2 = caps[s]
+        cap2 = cap
         if higher != 0:
             w = np.int64(1) << low_index(higher)  # his cheapest possible winner
             so2 = so & ~w
             po2 = po & ~w
             cap2 = max(0, cap2 - 1)
-        after = suit_value(mine & (mine - 1), so2, po2, cap2, f, lam)
+        after = suit_value(mine & (mine - 1), so2, po2, cap2, fz, lam)
         drop = before - after
         n = popcount32(mine)
         top = high_index(mine)
@@ -264,13 +297,7 @@ def heuristic_lead(own, sure, pool, caps, f, lam):
 
 
 @njit
-def heuristic_card(own, lead, played, voids, know, lam, capot, bias):
-    """The heuristic card of a player holding ``own``: a lead when ``lead`` < 0, else a reply
-    to it. ``played``: cards of the finished tricks; ``voids``: card mask of the suits the
-    opponent has shown void in; ``know``: the player's knowledge state (zeros: none); ``lam``:
-    the weight of a suit's cards beyond its best (:func:`suit_value`); ``capot``: true when he
-    has won no trick yet (his discards then minimise the chance of winning none); ``bias``:
-    how strongly the cards he does not hold are taken to be low ones (:func:`opponent_view`)."""
+def _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias):
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same:
@@ -280,7 +307,64 @@ def heuristic_card(own, lead, played, voids, know, lam, capot, bias):
             return low_index(same)
         gone = played | (np.int64(1) << lead)
         n_opp = popcount32(own) - 1
-        sure, pool, caps, f = opponent_view(own, gone, voids, know, n_opp, bias)
-        return heuristic_discard(own, sure, pool, caps, f, lam, capot)
-    sure, pool, caps, f = opponent_view(own, played, voids, know, popcount32(own), bias)
-    return heuristic_lead(own, sure, pool, caps, f, lam)
+        sure, pool, caps, fz = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
+        return heuristic_discard(own, sure, pool, caps, fz, lam, capot)
+    sure, pool, caps, fz = opponent_view(own, played, voids, kin, kout, popcount32(own), bias)
+    return heuristic_lead(own, sure, pool, caps, fz, lam)
+
+
+@njit
+def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
+    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
+    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
+    calls it with scalars only."""
+    choice = _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias)
+    n = popcount32(own)
+    if not capot or n > endgame:
+        return choice
+    gone = played
+    n_opp = n
+    if lead >= 0:
+        gone = played | (np.int64(1) << lead)
+        n_opp = n - 1
+    sure, pool, _, _ = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
+    m = n_opp - popcount32(sure)
+    return capot_endgame(own, lead, sure, pool, m, choice, MAX_WORLDS)
+
+
+@njit
+def heuristic_card(own, lead, played, voids, know, lam, capot, bias, endgame=0):
+    """The heuristic card of a player holding ``own``: a lead when ``lead`` < 0, else a reply
+    to it. ``played``: cards of the finished tricks; ``voids``: card mask of the suits the
+    opponent has shown void in; ``know``: the player's knowledge state (zeros: none); ``lam``:
+    the weight of a suit's cards beyond its best (:func:`suit_value`); ``capot``: true when he
+    has won no trick yet (his discards then minimise the chance of winning none); ``bias``:
+    how strongly the cards he does not hold are taken to be low ones (:func:`opponent_view`);
+    ``endgame``: with ``capot`` and at most this many cards left, the capot endgame
+    (``endgame.py``) may overrule the choice (0: never)."""
+    return heuristic_move(
+        own, lead, played, voids, know[L.KNOW_IN], know[L.KNOW_OUT], lam, capot, bias, endgame
+    )
+
+
+@njit_inline
+def seat_setup(know, params):
+    """One seat's heuristic arguments, read once per deal: (cards known in, cards known out,
+    depth, capot defence on, bias, endgame cards) from its knowledge state and its params row."""
+    return (
+        know[L.KNOW_IN],
+        know[L.KNOW_OUT],
+        params[0],
+        params[1] != 0,
+        np.int64(params[2]),
+        np.int64(params[3]),
+    )
+
+
+@njit_inline
+def heuristic_turn(own, lead, played, voids, seat, won):
+    """The heuristic card of a seat set up by :func:`seat_setup` that has won ``won`` tricks
+    (scalars only: the play loop pays no reference counts for it)."""
+    kin, kout, lam, defend, bias, endgame = seat
+    capot = defend and won == 0
+    return heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)

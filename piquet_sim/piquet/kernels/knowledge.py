@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.bits import popcount32
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from ...core.rng import bounded, stream_key
 from . import layouts as L
 from .declarations import point_key, sequence_cards, sequence_key, set_cards, set_key
@@ -241,3 +241,50 @@ def sample_worlds(know, seen, draw, tables, seed, n):
         attempts[w] = a
         flags[w] = f
     return hands, attempts, flags
+
+
+@njit_inline
+def _shown(hand, masks, c, tables):
+    """Cards ``hand`` shows when its declaration of class ``c`` wins (as :func:`deal_knowledge`)."""
+    if c == L.CLASS_POINT:
+        return shown_point_cards(hand, masks[c], tables)
+    if c == L.CLASS_SEQ:
+        return sequence_cards(hand & masks[c], tables)
+    return set_cards(hand & masks[c])
+
+
+@njit_inline
+def _start_knowledge(know, out, inside, size):
+    """Reset ``know`` to :func:`empty_knowledge` of ``out`` with ``inside`` known in."""
+    know[:] = 0
+    know[L.KNOW_IN] = inside
+    know[L.KNOW_OUT] = out
+    for c in range(L.CLASS_COUNT):
+        know[L.KNOW_HI + c] = NO_HI
+    know[L.KNOW_SIZE] = size
+
+
+@njit
+def both_knowledge(hands, discards, masks, seen, tables, know_e, know_y):
+    """Both seats' :func:`deal_knowledge`, written into ``know_e`` (elder's of younger) and
+    ``know_y`` (younger's of elder) without allocating; each seat's declared keys are computed
+    once and shown cards only for a class a seat wins.
+
+    ``hands`` = (elder's, younger's declaration-time hands); ``discards`` likewise; ``masks``
+    int64[2, 3] each seat's declaration masks; ``seen`` = (talon cards elder saw that younger
+    took, elder saw and were left, younger saw and were left)."""
+    elder, younger = hands
+    e_in, e_out, y_out = seen
+    _start_knowledge(know_e, elder | discards[0] | e_out, e_in, 12)
+    _start_knowledge(know_y, younger | discards[1] | y_out, np.int64(0), 12)
+    for c in range(L.CLASS_COUNT):
+        ke = class_key(elder & masks[0, c], c, tables)
+        ky = class_key(younger & masks[1, c], c, tables)
+        shown_y = np.int64(0)
+        shown_e = np.int64(0)
+        if ky > ke:
+            shown_y = _shown(younger, masks[1], c, tables)
+        elif ke > ky:
+            shown_e = _shown(elder, masks[0], c, tables)
+        learn_declarations(know_e, ke, ky, c, shown_y)
+        learn_declarations(know_y, ky, ke, c, shown_e)

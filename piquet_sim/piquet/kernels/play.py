@@ -32,7 +32,7 @@ from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RAN
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
-from .heuristic import heuristic_card
+from .heuristic import heuristic_turn, seat_setup
 from .pimc import pimc_decide
 from .solver import best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
@@ -162,9 +162,7 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     if policy == PLAY_HEURISTIC:
         know = sc.know_e if seat == 0 else sc.know_y
         won = et if seat == 0 else popcount32(played) // 2 - et
-        capot = won == 0 and params[1] != 0
-        bias = np.int64(params[2])
-        return heuristic_card(own, lead, played, voids, know, params[0], capot, bias)
+        return heuristic_turn(own, lead, played, voids, seat_setup(know, params), won)
     if policy == PLAY_PIMC:
         know = sc.know_e if seat == 0 else sc.know_y
         sampler = (np.int64(params[0]), np.int64(params[1]), np.int64(params[2]))
@@ -296,6 +294,10 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
             elder, younger, pols, start, key, state, ten, sc.line
         )
         return write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
+    e_heur = e_pol == PLAY_HEURISTIC  # likewise, on scalars read once here
+    y_heur = y_pol == PLAY_HEURISTIC
+    e_h = seat_setup(sc.know_e, e_params)
+    y_h = seat_setup(sc.know_y, y_params)
     # seats as plain int64 values (a literal 0 / 1 would compile ``card`` once per seat)
     e_seat = np.int64(0)
     y_seat = np.int64(1)
@@ -319,22 +321,30 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
         if leader == ELDER:
             if e_simple:
                 c = choose_lead(e_pol, E, played, key, state)
+            elif e_heur:
+                c = heuristic_turn(E, np.int64(-1), played, y_voids, e_h, et)
             else:
                 view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
                 c = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)
             if y_simple:
                 d = choose_reply(y_pol, Y, c, played, key, state)
+            elif y_heur:
+                d = heuristic_turn(Y, c, played, e_voids, y_h, t - et)
             else:
                 view = (Y, leader, c, et, psn, played, e_gone, e_voids)
                 d = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
         else:
             if y_simple:
                 c = choose_lead(y_pol, Y, played, key, state)
+            elif y_heur:
+                c = heuristic_turn(Y, np.int64(-1), played, e_voids, y_h, t - et)
             else:
                 view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
                 c = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
             if e_simple:
                 d = choose_reply(e_pol, E, c, played, key, state)
+            elif e_heur:
+                d = heuristic_turn(E, c, played, y_voids, e_h, et)
             else:
                 view = (E, leader, c, et, psn, played, y_gone, y_voids)
                 d = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)

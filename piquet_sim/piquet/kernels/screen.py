@@ -16,7 +16,7 @@ from ...core.bits import popcount32
 from ...core.jit import njit, njit_inline, njit_parallel
 from ..policies import PLAY_HEURISTIC
 from . import layouts as L
-from .heuristic import heuristic_card
+from .heuristic import heuristic_turn, seat_setup
 from .play import choose_lead, choose_reply, new_scratch, trick_loop
 from .simulate import finish_deal_with, simulate_deal_with
 from .solver import new_workspace
@@ -30,9 +30,7 @@ def screen_card(policy, params, seat, view, hands, key, state, ws, sc):
     if policy == PLAY_HEURISTIC:
         know = sc.know_e if seat == 0 else sc.know_y
         won = et if seat == 0 else popcount32(played) // 2 - et
-        capot = won == 0 and params[1] != 0
-        bias = np.int64(params[2])
-        return heuristic_card(own, lead, played, voids, know, params[0], capot, bias)
+        return heuristic_turn(own, lead, played, voids, seat_setup(know, params), won)
     if lead < 0:
         return choose_lead(policy, own, played, key, state)
     return choose_reply(policy, own, lead, played, key, state)

@@ -24,7 +24,7 @@ from .deal import deal_full
 from .declarations import carte_blanche, point_key, score_declarations, sequence_key, set_ranks
 from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
-from .knowledge import deal_knowledge
+from .knowledge import both_knowledge
 from .play import is_simple, new_scratch, play_deal, play_simple, write_play_record
 from .solver import new_workspace
 
@@ -156,17 +156,13 @@ def talon_seen(talon, e_took, y_took):
     return e_in, e_out, y_out
 
 
-@njit
+@njit_inline
 def knowledge_stage(exchange, seen, masks, env, sc):
     """What each seat knows of the other after the declarations, into ``sc.know_e`` and
     ``sc.know_y``: his own cards and discards, the declarations and answers (``masks``: each
     seat's declaration masks), and the talon cards he saw (``seen``, :func:`talon_seen`)."""
     elder, younger, _, _, e_disc, y_disc = exchange
-    e_in, e_out, y_out = seen
-    sc.know_e[:] = deal_knowledge(elder, e_disc, masks[0], younger, masks[1], e_in, e_out, env.suit)
-    sc.know_y[:] = deal_knowledge(
-        younger, y_disc, masks[1], elder, masks[0], np.int64(0), y_out, env.suit
-    )
+    both_knowledge((elder, younger), (e_disc, y_disc), masks, seen, env.suit, sc.know_e, sc.know_y)
 
 
 @njit_inline

@@ -7,10 +7,12 @@ Floats are combined in the same order as the kernel's, so choices (ties included
 
 from __future__ import annotations
 
+from itertools import combinations
 from math import comb
 
 KNOW_IN = 0
 KNOW_OUT = 1
+MAX_WORLDS = 126  # as kernels/endgame.py
 
 
 def _cards(mask: int) -> list[int]:
@@ -166,10 +168,72 @@ def lead(own: int, sure, pool, caps, f, lam) -> int:
     return min(options)[4]
 
 
+def escapes(d: frozenset, a: frozenset) -> bool:
+    """The defender (cards ``d``) forces a trick against the attacker (``a``, to lead)."""
+    if not d:
+        return False
+    for x in a:
+        same = [y for y in d if y // 8 == x // 8]
+        if any(y > x for y in same):
+            continue
+        if not any(escapes(d - {y}, a - {x}) for y in (same or d)):
+            return False
+    return True
+
+
+def capot_endgame(own: int, lead_card: int, sure, pool, m: int, choice: int, max_worlds: int):
+    """The capot endgame (kernel ``endgame.capot_endgame``) by enumeration of every hand."""
+    mine = _cards(own)
+    if lead_card >= 0:
+        same = [c for c in mine if c // 8 == lead_card // 8]
+        if any(c > lead_card for c in same):
+            return choice
+        cand = same or mine
+    else:
+        cand = mine
+    if m < 0 or m > len(pool) or comb(len(pool), m) > max_worlds or len(cand) < 2:
+        return choice
+    score = dict.fromkeys(cand, 0)
+    for extra in combinations(sorted(pool), m):
+        opp = frozenset(sure) | frozenset(extra)
+        for c in cand:
+            rest = frozenset(mine) - {c}
+            if lead_card >= 0:
+                score[c] += escapes(rest, opp)
+            else:
+                higher = [w for w in opp if w // 8 == c // 8 and w > c]
+                score[c] += all(escapes(rest, opp - {w}) for w in higher)
+    best = max(score.values())
+    if score[choice] >= best:
+        return choice
+    return min(c for c in cand if score[c] == best)
+
+
 def heuristic_card(
-    own: int, lead_card: int, played: int, voids: int, know, lam: float, capot: bool, bias: int
+    own: int,
+    lead_card: int,
+    played: int,
+    voids: int,
+    know,
+    lam: float,
+    capot: bool,
+    bias: int,
+    endgame: int = 0,
 ) -> int:
     """The heuristic card (kernel ``heuristic_card``); ``lead_card`` -1 when leading."""
+    n = len(_cards(own))
+    if lead_card >= 0:
+        gone, n_opp = played | (1 << lead_card), n - 1
+    else:
+        gone, n_opp = played, n
+    choice = _normal(own, lead_card, played, voids, know, lam, capot, bias)
+    if not capot or n > endgame:
+        return choice
+    sure, pool, _, _ = opponent_view(own, gone, voids, know, n_opp, bias)
+    return capot_endgame(own, lead_card, sure, pool, n_opp - len(sure), choice, MAX_WORLDS)
+
+
+def _normal(own, lead_card, played, voids, know, lam, capot, bias) -> int:
     if lead_card >= 0:
         same = [c for c in _cards(own) if c // 8 == lead_card // 8]
         if same:

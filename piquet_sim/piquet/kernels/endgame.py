@@ -1,0 +1,152 @@
+"""The capot endgame of the ``heuristic`` play policy: a player who has won no trick, with few
+cards left, plays the card that keeps a trick in the most opponent hands he thinks possible.
+
+Worlds: every hand the opponent may hold now, each counted once (``sure`` cards plus ``m`` of
+the ``pool`` cards: all ``C(len(pool), m)`` subsets, enumerated in Gosper order; equally likely,
+the declaration key bounds and the heuristic's low-discard tilt are ignored). In each world the
+rest of the play is solved exactly for one question only: can the defender force one trick
+against an attacker who sees his cards (:func:`defender_escapes`)? The attacker keeps the lead
+until he loses a trick, so the search is the attacker's leads (only cards the defender cannot
+beat) and the defender's replies, down to empty hands.
+
+A candidate's score is the number of worlds where, after it, the defender still escapes the
+capot. The heuristic's own choice stands unless another card scores strictly more; among those,
+the lowest card index. Positions with more worlds than ``max_worlds`` keep the heuristic's
+choice (the cost stays bounded; the search runs only with at most ``endgame`` cards each).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.bits import low_index, popcount32
+from ...core.jit import njit
+from .tricks import SUIT_BITS
+
+MAX_WORLDS = 126  # C(9, 4) or C(9, 5): larger positions keep the heuristic's choice
+
+
+@njit
+def defender_escapes(d, a):
+    """True when the defender holding ``d`` wins at least one trick against the attacker
+    holding ``a`` (as many cards) who is to lead, both seeing every card. Cards are int64 masks."""
+    if d == 0:
+        return False
+    m = a
+    while m:
+        x = low_index(m)
+        m &= m - 1
+        same = d & (SUIT_BITS << (x & 0x18))
+        if same & ~((np.int64(2) << x) - 1):
+            continue  # the defender would win this lead
+        replies = same if same else d
+        doomed = True
+        while replies:
+            y = low_index(replies)
+            replies &= replies - 1
+            if defender_escapes(d & ~(np.int64(1) << y), a & ~(np.int64(1) << x)):
+                doomed = False
+                break
+        if doomed:
+            return False
+    return True
+
+
+@njit
+def after_card(own, opp, lead, c):
+    """True when the defender holding ``own`` still escapes the capot after playing ``c``:
+    leading it (``lead`` < 0; the opponent, holding ``opp``, takes it with any higher card of
+    its suit or loses the trick) or throwing it on the opponent's ``lead`` (already out of
+    ``opp``; ``c`` does not win it)."""
+    rest = own & ~(np.int64(1) << c)
+    if lead >= 0:
+        return defender_escapes(rest, opp)
+    higher = opp & (SUIT_BITS << (c & 0x18)) & ~((np.int64(2) << c) - 1)
+    if higher == 0:
+        return True
+    while higher:
+        w = low_index(higher)
+        higher &= higher - 1
+        if not defender_escapes(rest, opp & ~(np.int64(1) << w)):
+            return False
+    return True
+
+
+@njit
+def n_choose(n, k):
+    """The binomial coefficient C(n, k) (0 when k < 0 or k > n)."""
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+@njit
+def _spread(x, pool):
+    """The cards of ``pool`` whose places among its set bits (lowest first) are set in ``x``."""
+    out = np.int64(0)
+    m = pool
+    i = 0
+    while m:
+        b = m & -m
+        m &= m - 1
+        if (x >> i) & 1:
+            out |= b
+        i += 1
+    return out
+
+
+@njit
+def _escapes_in(own, sure, pool, m, lead, c, worlds, bar):
+    """In how many of the ``worlds`` opponent hands (``sure`` plus each ``m``-subset of
+    ``pool``, Gosper order) the defender still escapes after playing ``c``; the count stops
+    early (returned at most ``bar``) once it can no longer exceed ``bar``."""
+    k = popcount32(pool)
+    count = 0
+    done = 0
+    x = (np.int64(1) << m) - 1
+    top = np.int64(1) << k
+    while x < top:
+        count += after_card(own, sure | _spread(x, pool), lead, c)
+        done += 1
+        if count + (worlds - done) <= bar:
+            return bar
+        if x == 0:
+            break
+        low = x & -x
+        r = x + low
+        x = (((r ^ x) >> 2) // low) | r
+    return count
+
+
+@njit
+def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
+    """The capot defender's card (see module docstring): ``own`` his hand; ``lead`` the card
+    led or -1; ``sure`` / ``pool`` the opponent's sure cards now and his other possible cards;
+    ``m`` how many pool cards he holds; ``choice`` the heuristic's card. The choice's count is
+    taken first; another card replaces it only when it escapes in strictly more worlds (the
+    lowest card index among the best), so a count stops as soon as it cannot."""
+    if lead >= 0:
+        same = own & (SUIT_BITS << (lead & 0x18))
+        if same & ~((np.int64(2) << lead) - 1):
+            return choice  # he can win this trick (the heuristic takes it)
+        cand = same if same else own
+    else:
+        cand = own
+    k = popcount32(pool)
+    worlds = n_choose(k, m)
+    if m < 0 or m > k or worlds > max_worlds or popcount32(cand) < 2:
+        return choice
+    best = choice
+    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
+    c_left = cand & ~(np.int64(1) << choice)
+    while c_left and best_count < worlds:
+        c = low_index(c_left)
+        c_left &= c_left - 1
+        n = _escapes_in(own, sure, pool, m, lead, c, worlds, best_count)
+        if n > best_count:
+            best = c
+            best_count = n
+    return np.int64(best)
