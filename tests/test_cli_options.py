@@ -132,7 +132,15 @@ def test_sink_table_keeps_its_interval_whole_in_80_columns():
         for i, n in enumerate(names)
     ]
     res = SimpleNamespace(
-        role="elder", hand=HAND, discard="", worlds=48, play="pimc", pimc_worlds=8, choices=choices
+        role="elder",
+        hand=HAND,
+        discard="",
+        worlds=48,
+        requested=48,
+        interrupted=False,
+        play="pimc",
+        pimc_worlds=8,
+        choices=choices,
     )
     console = Console(width=80, record=True, color_system=None)
     console.print(sink_table(res))
