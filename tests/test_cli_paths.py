@@ -57,8 +57,9 @@ def test_report_out_must_be_a_directory_we_can_create(run_main, tmp_path):
         (a_file / "sub", "is a file"),
         *([(READ_ONLY / "r", "cannot write")] if READ_ONLY.is_dir() else []),
     ):
-        code, out, err = run_main("report", "--out", str(path), "--deals", "100")
-        assert code == 2 and err.count("\n") == 1 and reason in err, err
+        for game in ((), ("pilotta",), ("pitch",)):  # every game's report: one shared check
+            code, out, err = run_main(*game, "report", "--out", str(path))
+            assert code == 2 and err.count("\n") == 1 and reason in err, (game, err)
 
 
 def test_good_paths_pass_and_leave_nothing_behind(tmp_path):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ...core.cli import OutputPath
 from ...core.report import render_html, render_markdown
 from ..report import build
 from ..rules import Rules
@@ -20,7 +21,7 @@ from .match import _strategy
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(directory=True),
     default=Path("report"),
     show_default=True,
     help="Directory for pilotta_report.html, pilotta_report.md and the PNGs.",

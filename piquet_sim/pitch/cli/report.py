@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import long_command
+from ...core.cli import OutputPath, long_command
 from ...core.report import render_html, render_markdown
 from ..report import build
 from ..strategies import resolve
@@ -20,7 +20,7 @@ from .common import PLAYERS
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutputPath(directory=True),
     default=Path("report"),
     show_default=True,
     help="Directory for pitch_report.html, pitch_report.md and the PNGs.",
@@ -59,8 +59,6 @@ def report_cmd(a, b, out_dir: Path, rounds: int, players: int, games: int, seed:
       piquet pitch report cautious threshold --out report --rounds 200000
     """
     sa, sb = resolve(a), resolve(b)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.UsageError(f"--out {out_dir}: not a directory")
     sections = build(out_dir, rounds, players, sa, sb, games, seed)
     title = f"Pitch Six: bids, points and games ({sa.name} against {sb.name})"
     html_path = out_dir / "pitch_report.html"
