@@ -9,21 +9,33 @@ policy B on the same deal; the other seats bid with ``table`` and everyone plays
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from ..core.backend import stop_requested
 from ..core.errors import InputError
 from ..core.stats import paired_difference, wilson_interval
 from .bid import Estimate, _mean
 from .kernels.duel import duel_rounds
-from .policies import get, make_policy
+from .policies import by_stage, get, make_policy
 from .rules import Rules
+from .strategies import REGISTRY as STRATEGIES
+
+#: Rounds per kernel call (progress and Ctrl-C between calls).
+CHUNK = 50_000
 
 
 def parse_spec(spec: str) -> tuple[str, tuple[float, ...] | None]:
-    """``name`` or ``name:param=value,…`` (parameters of the registry's bid policy)."""
+    """``name`` or ``name:param=value,…`` (parameters of the registry's bid policy), or a
+    built-in strategy's name (its bid policy and parameters, e.g. ``fitted``)."""
     name, _, rest = spec.partition(":")
+    if not rest and name.strip() not in by_stage("bid") and name.strip() in STRATEGIES:
+        strategy = STRATEGIES[name.strip()]
+        ids, params = strategy.row()
+        pol = get("bid", strategy.bid)
+        return pol.name, tuple(params[: len(pol.params)])
     pol = get("bid", name.strip())
     if not rest:
         return pol.name, None
@@ -61,6 +73,7 @@ class Duel:
     b: Side
     difference: dict  # A minus B, paired on the same rounds
     seconds: float
+    partial: bool = False  # stopped early (Ctrl-C): ``rounds`` counts the rounds done
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -78,6 +91,19 @@ def _side(spec: str, o: np.ndarray) -> Side:
     return Side(spec, _mean(o[:, 0]), Estimate(bidder / n, [lo, hi], n), p_made)
 
 
+def duel_policies(a: str, b: str, rounds: int, table: str, play: str):
+    """The kernels' (table policy, heroes) for :func:`compare_bidders`; raises InputError on
+    bad input (cheap: callers check before long work)."""
+    if not 1 <= rounds <= 100_000_000:
+        raise InputError("rounds must be 1 to 100,000,000")
+    (an, ap), (bn, bp), (tn, tp) = parse_spec(a), parse_spec(b), parse_spec(table)
+    table_policy = make_policy(tn, play, bid_params=tp)
+    pa = make_policy(an, play, bid_params=ap, allow_seated=True)
+    pb = make_policy(bn, play, bid_params=bp, allow_seated=True)
+    heroes = type(pa)(np.stack([pa.ids, pb.ids]), np.stack([pa.params, pb.params]))
+    return table_policy, heroes
+
+
 def compare_bidders(
     a: str,
     b: str,
@@ -87,21 +113,36 @@ def compare_bidders(
     table: str = "threshold",
     play: str = "heuristic",
     rules: Rules | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Duel:
-    """Policy specs ``a`` and ``b`` (``name[:param=value,…]``) for the hero seat."""
+    """Policy specs ``a`` and ``b`` (``name[:param=value,…]`` or a built-in strategy name)
+    for the hero seat; ``progress(rounds done)`` after each chunk. Stops between chunks on
+    Ctrl-C (``core.backend.stop_requested``), keeping the rounds done (``partial``)."""
     rules = rules or Rules(players=players)
-    if not 1 <= rounds <= 100_000_000:
-        raise InputError("rounds must be 1 to 100,000,000")
-    (an, ap), (bn, bp), (tn, tp) = parse_spec(a), parse_spec(b), parse_spec(table)
-    table_policy = make_policy(tn, play, bid_params=tp)
-    pa, pb = make_policy(an, play, bid_params=ap), make_policy(bn, play, bid_params=bp)
-    heroes = type(pa)(np.stack([pa.ids, pb.ids]), np.stack([pa.params, pb.params]))
+    table_policy, heroes = duel_policies(a, b, rounds, table, play)
     t0 = time.perf_counter()
-    out = duel_rounds(np.int64(seed), np.int64(rounds), rules.to_array(), table_policy, heroes)
+    parts = []
+    for first in range(0, rounds, CHUNK):
+        count = min(CHUNK, rounds - first)
+        parts.append(
+            duel_rounds(
+                np.int64(seed),
+                np.int64(first),
+                np.int64(count),
+                rules.to_array(),
+                table_policy,
+                heroes,
+            )
+        )
+        if progress is not None:
+            progress(count)
+        if stop_requested():
+            break
+    out = np.concatenate(parts)
     seconds = time.perf_counter() - t0
     return Duel(
         rules.players,
-        rounds,
+        len(out),
         seed,
         table,
         play,
@@ -109,7 +150,8 @@ def compare_bidders(
         _side(b, out[:, 1]),
         paired_difference(out[:, 0, 0], out[:, 1, 0]),
         seconds,
+        len(out) < rounds,
     )
 
 
-__all__ = ["Duel", "Side", "compare_bidders", "parse_spec"]
+__all__ = ["Duel", "Side", "compare_bidders", "duel_policies", "parse_spec"]

@@ -11,6 +11,7 @@ keyed by (seed, game index): the same numbers whatever the thread count or batch
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -20,6 +21,7 @@ from ..core.errors import InputError
 from ..core.stats import Z95, wilson_interval
 from .bid import Estimate
 from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
+from .policies import get
 from .rules import Rules
 from .strategies import Strategy
 
@@ -57,19 +59,34 @@ def _seats(hero: Strategy, field: Strategy, n: int) -> Seats:
     return Seats(np.stack([hi, fi]), np.stack([hp, fp]), assign)
 
 
+def _batch(*strategies: Strategy) -> int:
+    """Games per kernel call: smaller with a Monte Carlo bidder (progress, Ctrl-C)."""
+    slow = any(get("bid", s.bid).seated for s in strategies)
+    return BATCH // 10 if slow else BATCH
+
+
 def hero_games(
-    hero: Strategy, field: Strategy, rules: Rules, games: int, seed: int
+    hero: Strategy,
+    field: Strategy,
+    rules: Rules,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[HeroResult, bool]:
-    """``games`` games of one ``hero`` against ``field``; (result, stopped early)."""
+    """``games`` games of one ``hero`` against ``field``; (result, stopped early);
+    ``progress(games done)`` after each batch."""
     n = rules.players
     seats = _seats(hero, field, n)
     rows = []
     stopped = False
-    for first in range(0, games, BATCH):
-        count = min(BATCH, games - first)
+    batch = _batch(hero, field)
+    for first in range(0, games, batch):
+        count = min(batch, games - first)
         rows.append(
             play_games(np.int64(seed), np.int64(first), np.int64(count), rules.to_array(), seats)
         )
+        if progress is not None:
+            progress(count)
         if stop_requested():
             stopped = first + count < games
             break
@@ -104,8 +121,10 @@ def game_match(
     games: int = 20_000,
     seed: int = 1,
     rules: Rules | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> GameMatch:
-    """A alone against a field of B, then B alone against a field of A (the same games)."""
+    """A alone against a field of B, then B alone against a field of A (the same games);
+    ``progress(games done)`` as they finish."""
     rules = rules or Rules(players=players)
     if not 1 <= games <= 10_000_000:
         raise InputError("games must be 1 to 10,000,000")
@@ -113,12 +132,22 @@ def game_match(
     results = []
     partial = False
     for hero, field in ((a, b), (b, a)):
-        r, stopped = hero_games(hero, field, rules, games, seed)
+        r, stopped = hero_games(hero, field, rules, games, seed, progress)
         results.append(r)
         if stopped or stop_requested():
             partial = stopped or len(results) < 2
             break
     return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
+
+
+def check_tournament(strategies: list[Strategy], games: int) -> None:
+    """Raise InputError when :func:`tournament` cannot run these (cheap)."""
+    if len(strategies) < 2:
+        raise InputError("a tournament needs at least two strategies")
+    if len({s.name for s in strategies}) != len(strategies):
+        raise InputError("strategy names must differ")
+    if not 1 <= games <= 10_000_000:
+        raise InputError("games must be 1 to 10,000,000")
 
 
 def tournament(
@@ -127,21 +156,18 @@ def tournament(
     games: int = 5000,
     seed: int = 1,
     rules: Rules | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> GameMatch:
-    """Every strategy alone against a field of every other one (ordered pairs)."""
+    """Every strategy alone against a field of every other one (ordered pairs);
+    ``progress(games done)`` as they finish."""
     rules = rules or Rules(players=players)
-    if len(strategies) < 2:
-        raise InputError("a tournament needs at least two strategies")
-    if len({s.name for s in strategies}) != len(strategies):
-        raise InputError("strategy names must differ")
-    if not 1 <= games <= 10_000_000:
-        raise InputError("games must be 1 to 10,000,000")
+    check_tournament(strategies, games)
     t0 = time.perf_counter()
     results = []
     partial = False
     pairs = [(h, f) for h in strategies for f in strategies if h is not f]
     for hero, field in pairs:
-        r, stopped = hero_games(hero, field, rules, games, seed)
+        r, stopped = hero_games(hero, field, rules, games, seed, progress)
         results.append(r)
         if stopped or stop_requested():
             partial = stopped or len(results) < len(pairs)

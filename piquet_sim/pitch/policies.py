@@ -19,6 +19,9 @@ import numpy as np
 from ..core.errors import InputError
 
 STAGES = ("bid", "play")
+#: The ``montecarlo`` bidder's defaults: worlds per decision, margin (points).
+MC_WORLDS = 16.0
+MC_MARGIN = 0.0
 PARAMS_LEN = 16
 PLAY_PARAMS_AT = 8
 
@@ -35,6 +38,8 @@ class Policy:
     defaults: tuple[float, ...] = ()
     oracle: bool = False  # sees every hand: a yardstick, not a player
     search: bool = False  # play by the exact search: only the bid advisor's kernels run it
+    seated: bool = False  # a bidder that needs its seat and the round's stream: games and
+    # batch heroes only (kernels/table.py, kernels/duel.py), not the table model elsewhere
 
 
 REGISTRY: tuple[Policy, ...] = (
@@ -58,6 +63,18 @@ REGISTRY: tuple[Policy, ...] = (
         "weighted estimate less the margin, rounded down, when it beats the bid so far",
         ("high", "low", "jack", "six", "length", "game", "margin"),
         (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0),
+    ),
+    Policy(
+        "bid",
+        "montecarlo",
+        4,
+        "the Monte Carlo bidder: deal the unseen cards to the others in a few worlds (uniform, "
+        "keyed by the round and seat), play the hand out as bidder in every suit held with "
+        "heuristic play, and make the legal bid and suit of highest expected score "
+        "k (2 P(points >= k) - 1) when above the margin, else pass; pitches that suit",
+        ("worlds", "margin"),
+        (MC_WORLDS, MC_MARGIN),
+        seated=True,
     ),
     Policy("play", "random", 0, "a uniform legal card"),
     Policy(
@@ -100,6 +117,11 @@ def by_stage(stage: str) -> dict[str, Policy]:
     return {p.name: p for p in REGISTRY if p.stage == stage}
 
 
+def table_bidders() -> list[str]:
+    """The bid policies that can model every other seat (not seated ones)."""
+    return [n for n, p in by_stage("bid").items() if not p.seated]
+
+
 def get(stage: str, name: str) -> Policy:
     """The named policy of a stage; raises InputError on an unknown name."""
     found = by_stage(stage)
@@ -114,13 +136,20 @@ def make_policy(
     bid_params: tuple[float, ...] | None = None,
     play_params: tuple[float, ...] | None = None,
     allow_search: bool = False,
+    allow_seated: bool = False,
 ):
     """The kernels' ``Policy`` bundle (ids int64[2], params float64[16]) for two names. A
-    search play (pimc, dd) only where ``allow_search`` (the bid advisor); elsewhere it is
-    refused with InputError."""
+    search play (pimc, dd) only where ``allow_search`` (the bid advisor), a seated bidder
+    (montecarlo) only where ``allow_seated`` (a batch hero); elsewhere they are refused with
+    InputError."""
     from .kernels.round import Policy as KernelPolicy
 
     b, p = get("bid", bid), get("play", play)
+    if b.seated and not allow_seated:
+        raise InputError(
+            f"bid policy {b.name!r} bids for one seat at a table (a strategy, or a batch's "
+            f"--a/--b); choose {', '.join(table_bidders())} here"
+        )
     if p.search and not allow_search:
         fast = ", ".join(n for n, q in by_stage("play").items() if not q.search)
         raise InputError(f"play policy {p.name!r} runs only in the bid advisor; choose {fast}")

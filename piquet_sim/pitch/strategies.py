@@ -81,6 +81,12 @@ REGISTRY: dict[str, Strategy] = {
                 "margin": 0.4,
             },
         ),
+        Strategy(
+            "montecarlo",
+            "Monte Carlo bidder: plays its hand out as bidder in 16 sampled worlds per "
+            "decision, bids the best expected score (margin 0), heuristic play",
+            bid="montecarlo",
+        ),
         Strategy("random", "uniform legal calls, random play", bid="random", play="random"),
         Strategy("passer", "passes whenever allowed (dealer forced: 3)", bid="pass"),
     )

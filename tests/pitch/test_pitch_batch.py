@@ -40,9 +40,9 @@ def test_duel_threads_agree():
     prev = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        one = duel_rounds(np.int64(3), np.int64(999), rules, table, heroes)
+        one = duel_rounds(np.int64(3), np.int64(0), np.int64(999), rules, table, heroes)
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-        many = duel_rounds(np.int64(3), np.int64(999), rules, table, heroes)
+        many = duel_rounds(np.int64(3), np.int64(0), np.int64(999), rules, table, heroes)
     finally:
         numba.set_num_threads(prev)
     assert np.array_equal(one, many)

@@ -12,12 +12,12 @@ import pytest
 
 from piquet_sim.core.errors import InputError
 from piquet_sim.core.rng import stream_key
-from piquet_sim.pitch.kernels.round import new_round_work
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.kernels.table import (
     GAME_ROUNDS,
     GAME_SCORES,
     GAME_WINNER,
+    new_table_work,
     play_games,
     table_round,
 )
@@ -31,20 +31,19 @@ from piquet_sim.pitch.strategies import REGISTRY, StrategyError, load, resolve
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_table_round_is_the_simulators_round(players):
-    """With every player on one strategy and the last seat dealing, the table's round (its
-    own play loop) is the simulator's round (``simulate_rounds``), record for record."""
+    """With every player on one strategy and the last seat dealing, the table's round (the
+    shared play loop with per-seat rows, its own auction) is the simulator's round (``simulate_rounds``), record for record."""
     rules = Rules(players=players).to_array()
     s = REGISTRY["threshold"]
     seats = _seats(s, s, players)
     recs, _ = simulate_rounds(5, 0, 300, rules, make_policy("threshold", "heuristic"), False)
-    rows = np.zeros(6, dtype=np.int64)
-    work = new_round_work()
-    a = np.zeros(RoundRec.LEN, dtype=np.int64)
+    tw = new_table_work()
+    a = tw.rec
     keep = [RoundRec.BIDDER, RoundRec.BID, RoundRec.TRUMP, RoundRec.MADE, RoundRec.STOLE]
     sl = slice(RoundRec.TAKER, RoundRec.SCORE + 6)
     for i, b in enumerate(recs):
         key = np.uint64(stream_key(np.int64(5), np.int64(i)))
-        table_round(key, rules, seats, rows, np.int64(players - 1), work, a)
+        table_round(key, rules, seats, np.int64(players - 1), tw)
         assert np.array_equal(a[keep], b[keep]), i
         assert np.array_equal(a[sl], b[sl]), i
 

@@ -6,8 +6,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import echo_json, json_option
-from ..batch import compare_bidders
+from ...core.cli import RateBar, compile_notice, echo_json, json_option, long_command
+from ..batch import compare_bidders, duel_policies
+from ..kernels.duel import duel_rounds
 from ..rules import Rules
 from .app import pitch
 from .common import PLAYERS, rules_options
@@ -34,30 +35,44 @@ from .common import PLAYERS, rules_options
     show_default=True,
     help="Play policy of every seat.",
 )
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 @rules_options
 @json_option
-def batch_cmd(spec_a, spec_b, players, rounds, seed, table, play, rule_options, as_json) -> None:
+@long_command
+def batch_cmd(
+    spec_a, spec_b, players, rounds, seed, table, play, quiet, rule_options, as_json
+) -> None:
     """Compare bid policies A and B for one seat on the same rounds.
 
     Round i: seat i % players (so every seat equally) bids with A, then the same deal is
     replayed with him bidding with B; the others bid with --table, everyone plays --play.
     Perspective: that seat's round score (bidder +bid or -bid, else his points). Policies:
-    NAME or NAME:param=value (bid policies: random, pass, threshold[:margin=M]).
+    NAME or NAME:param=value (bid policies: random, pass, threshold[:margin=M],
+    parametric[:high=…,margin=…], montecarlo[:worlds=W,margin=M] for A and B only), or a
+    built-in strategy's name for its bidder (e.g. fitted). Ctrl-C prints the rounds finished
+    (partial).
 
     \b
     Example:
       piquet pitch batch --a threshold --b threshold:margin=1 --players 4 --rounds 200000
+      piquet pitch batch --a montecarlo --b fitted --rounds 20000
       piquet pitch batch --a threshold:margin=-1 --b random --players 6 --json
     """
     rules = Rules(players=players, **rule_options)
-    duel = compare_bidders(spec_a, spec_b, players, rounds, seed, table, play, rules)
+    duel_policies(spec_a, spec_b, rounds, table, play)  # bad input: one line, before the bar
+    compile_notice(duel_rounds, quiet=quiet or as_json)
+    with RateBar(rounds, "rounds", quiet or as_json) as bar:
+        duel = compare_bidders(
+            spec_a, spec_b, players, rounds, seed, table, play, rules, progress=bar
+        )
     if as_json:
         echo_json(duel.to_dict())
         return
     console = Console(width=max(Console().width, 110))
     console.print(
-        f"{players} players, {rounds:,} rounds (seed {seed}), others bid {table}, play {play}; "
-        f"{duel.seconds:.2f} s. Perspective: the rotating seat's round score."
+        f"{players} players, {duel.rounds:,} rounds (seed {seed}), others bid {table}, play "
+        f"{play}; {duel.seconds:.2f} s. Perspective: the rotating seat's round score."
+        + (f" [interrupted: partial, {duel.rounds:,} of {rounds:,}]" if duel.partial else "")
     )
     t = Table(title_justify="left")
     for col in ("policy", "score per round, 95%", "P(bidder)", "P(made | bidder)"):

@@ -10,7 +10,7 @@ from rich.table import Table
 from ...core.cli import CardsType, echo_json, json_option, long_command
 from ..bid import PRIORS, RANKS, SEARCH_DEALS, advise_bid, parse_auction
 from ..cards import PACK
-from ..policies import by_stage
+from ..policies import by_stage, table_bidders
 from ..rules import Rules
 from .app import pitch
 from .common import PLAYERS, ScoresType, rules_options
@@ -45,7 +45,7 @@ def _ci(e) -> str:
 )
 @click.option(
     "--others",
-    type=click.Choice(list(by_stage("bid"))),
+    type=click.Choice(table_bidders()),
     default="threshold",
     show_default=True,
     help="How the other players bid (also the model the auction prior conditions on).",

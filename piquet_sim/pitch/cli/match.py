@@ -6,8 +6,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import echo_json, json_option, long_command
-from ..match import GameMatch, game_match, tournament
+from ...core.cli import RateBar, compile_notice, echo_json, json_option, long_command
+from ..kernels.table import play_games
+from ..match import GameMatch, check_tournament, game_match, tournament
 from ..rules import Rules
 from ..strategies import REGISTRY, resolve
 from .app import pitch
@@ -50,10 +51,11 @@ def _print(match: GameMatch, target: int) -> None:
     "--games", "-n", type=click.IntRange(1, 10_000_000), default=20_000, show_default=True
 )
 @click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 @rules_options
 @json_option
 @long_command
-def game_cmd(a, b, players, games, seed, rule_options, as_json) -> None:
+def game_cmd(a, b, players, games, seed, quiet, rule_options, as_json) -> None:
     """Games to 12 between strategies A and B (built-in names or .toml/.json files).
 
     A plays alone against players-1 B's, then B alone against A's, on the same game streams;
@@ -64,11 +66,14 @@ def game_cmd(a, b, players, games, seed, rule_options, as_json) -> None:
     \b
     Examples:
       piquet pitch game threshold cautious --players 4 -n 20000
+      piquet pitch game montecarlo fitted -n 4000
       piquet pitch game my.toml threshold --players 3 --json
     """
     sa, sb = resolve(a), resolve(b)
     rules = Rules(players=players, **rule_options)
-    match = game_match(sa, sb, players, games, seed, rules)
+    compile_notice(play_games, quiet=quiet or as_json)
+    with RateBar(2 * games, "games", quiet or as_json) as bar:
+        match = game_match(sa, sb, players, games, seed, rules, progress=bar)
     if as_json:
         echo_json(match.to_dict())
         return
@@ -80,10 +85,11 @@ def game_cmd(a, b, players, games, seed, rule_options, as_json) -> None:
 @click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
 @click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=5000, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 @rules_options
 @json_option
 @long_command
-def tournament_cmd(strategies, players, games, seed, rule_options, as_json) -> None:
+def tournament_cmd(strategies, players, games, seed, quiet, rule_options, as_json) -> None:
     """Every strategy alone against a field of every other (built-in names or files).
 
     For each ordered pair (hero, field): GAMES games to 12 with the hero alone among
@@ -97,7 +103,11 @@ def tournament_cmd(strategies, players, games, seed, rule_options, as_json) -> N
     """
     strats = [resolve(s) for s in strategies]
     rules = Rules(players=players, **rule_options)
-    match = tournament(strats, players, games, seed, rules)
+    check_tournament(strats, games)
+    pairs = len(strats) * (len(strats) - 1)
+    compile_notice(play_games, quiet=quiet or as_json)
+    with RateBar(pairs * games, "games", quiet or as_json) as bar:
+        match = tournament(strats, players, games, seed, rules, progress=bar)
     if as_json:
         echo_json(match.to_dict())
         return

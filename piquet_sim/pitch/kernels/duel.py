@@ -2,6 +2,7 @@
 index so he sits in every seat) bids with policy A, then the round is replayed from the same
 deal and stream with him bidding with policy B; the other seats bid with the table's policy
 and everyone plays with its play policy. The paired difference of his score is the measure.
+A ``montecarlo`` hero (``kernels/mcbid.py``) pitches the suit he chose with his bid.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from ...core.jit import njit, njit_parallel
 from ...core.rng import deal_hands, stream_key
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, RuleSlot
 from .auction import auction_result, legal_calls
-from .policies import choose_call
+from .mcbid import montecarlo_call, new_mc_work
+from .policies import BID_MONTECARLO, choose_call
 from .round import new_round_work, play_out
 from .scoring import score_tricks
 
@@ -25,11 +27,12 @@ DUEL_FIELDS = 4
 
 
 @njit
-def duel_span(seed, lo, hi, rules, table, heroes, out):
-    """Rounds ``lo .. hi-1``; ``heroes`` is a ``Policy`` of two rows: ``ids[v]`` and
-    ``params[v]`` are the hero's policy in variant v (A 0, B 1)."""
+def duel_span(seed, first, lo, hi, rules, table, heroes, out):
+    """Rounds ``lo .. hi-1`` into rows ``i - first`` of ``out``; ``heroes`` is a ``Policy``
+    of two rows: ``ids[v]`` and ``params[v]`` are the hero's policy in variant v (A 0, B 1)."""
     n = rules[RuleSlot.PLAYERS]
     work = new_round_work()
+    mc = new_mc_work()
     rec = np.zeros(REC_LEN, dtype=np.int64)
     dealt = np.zeros(SEATS, dtype=np.int64)
     for i in range(lo, hi):
@@ -43,9 +46,12 @@ def duel_span(seed, lo, hi, rules, table, heroes, out):
             for s in range(SEATS):
                 work.hands[s] = dealt[s]
             highest = np.int64(BID_PASS)
+            pitch = np.int64(-1)
             for s in range(n):
                 calls = legal_calls(highest, 1 if s == n - 1 else 0)
-                if s == hero:
+                if s == hero and heroes.ids[v, 0] == BID_MONTECARLO:
+                    c, pitch = montecarlo_call(rules, dealt[s], s, calls, heroes.params[v], key, mc)
+                elif s == hero:
                     c = choose_call(
                         heroes.ids[v, 0], heroes.params[v], calls, dealt[s], key, work.state
                     )
@@ -55,9 +61,10 @@ def duel_span(seed, lo, hi, rules, table, heroes, out):
                 if c > highest:
                     highest = c
             bidder, bid, _ = auction_result(work.calls, n)
-            trump = play_out(rules, table, work, key, bidder, np.int64(-1), rec[:0])
+            first_trump = pitch if bidder == hero else np.int64(-1)
+            trump = play_out(rules, table, work, key, bidder, first_trump, rec[:0])
             score_tricks(dealt, bidder, bid, trump, work.tricks, work.winners, rules, rec)
-            o = out[i, v]
+            o = out[i - first, v]
             o[0] = rec[RoundRec.SCORE + hero]
             o[1] = rec[RoundRec.POINTS + hero]
             o[2] = 1 if bidder == hero else 0
@@ -65,15 +72,16 @@ def duel_span(seed, lo, hi, rules, table, heroes, out):
 
 
 @njit_parallel
-def duel_rounds(seed, n_rounds, rules, table, heroes):
-    """int64[n_rounds, 2, DUEL_FIELDS]; round i uses the stream (seed, i) for both variants,
-    the same whatever the thread count."""
-    out = np.zeros((n_rounds, 2, DUEL_FIELDS), dtype=np.int64)
-    n_chunks = min(n_rounds, N_CHUNKS)
-    per = (n_rounds + n_chunks - 1) // n_chunks if n_chunks else 0
+def duel_rounds(seed, first, count, rules, table, heroes):
+    """int64[count, 2, DUEL_FIELDS] for rounds ``first .. first+count-1``; round i uses the
+    stream (seed, i) for both variants, the same whatever the thread count or the split into
+    calls."""
+    out = np.zeros((count, 2, DUEL_FIELDS), dtype=np.int64)
+    n_chunks = min(count, N_CHUNKS)
+    per = (count + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = ch * per
-        hi = min(n_rounds, lo + per)
+        lo = first + ch * per
+        hi = min(first + count, lo + per)
         if lo < hi:
-            duel_span(seed, lo, hi, rules, table, heroes, out)
+            duel_span(seed, first, lo, hi, rules, table, heroes, out)
     return out

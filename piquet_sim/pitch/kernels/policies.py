@@ -21,6 +21,7 @@ BID_RANDOM = 0  # uniform over the legal calls
 BID_PASS = 1  # pass whenever allowed; a dealer who must bid bids 3
 BID_THRESHOLD = 2  # kernels.bidding.threshold_call
 BID_PARAMETRIC = 3  # kernels.bidding.parametric_call
+BID_MONTECARLO = 4  # kernels.mcbid.montecarlo_call (at a table only: kernels/table.py, duel.py)
 PLAY_RANDOM = 0  # uniform over the legal cards
 PLAY_HEURISTIC = 1  # kernels.heuristic.heuristic_card
 PLAY_PIMC = 2  # kernels.pimc (the bid advisor's search play only)

@@ -31,6 +31,9 @@ VIEW_LEN = int(View.LEN)
 #: Policy ids (``ids[0]`` the auction, ``ids[1]`` the play) and their parameters.
 Policy = namedtuple("Policy", ["ids", "params"])
 
+#: Every seat on row 0 (one policy for the table).
+SAME_ROW = np.zeros(SEATS, dtype=np.int64)
+
 
 @njit
 def new_round_work():
@@ -68,9 +71,10 @@ def auction(rules, policy, work, key, rec):
 
 
 @njit_inline
-def play_out(rules, policy, work, key, bidder, trump, trace):
-    """Play the six tricks from ``work.hands`` (the bidder pitches; ``trump`` -1: his first
-    card sets it, else he must pitch a trump) with the play policy; fills ``work.tricks`` and
+def play_tricks(rules, ids, params, rows, work, key, bidder, trump, trace):
+    """Play the six tricks from ``work.hands``, seat s with the play policy of row ``rows[s]``
+    (``ids[row, 1]``, ``params[row, PLAY_PARAMS_AT:]``); the bidder pitches (``trump`` -1: his
+    first card sets it, else he must pitch a trump). Fills ``work.tricks`` and
     ``work.winners`` and, when it has room, ``trace``. Returns the trump."""
     n = rules[RuleSlot.PLAYERS]
     must_follow = rules[RuleSlot.MUST_FOLLOW]
@@ -92,6 +96,7 @@ def play_out(rules, policy, work, key, bidder, trump, trace):
         view[View.TRICK] = t
         for j in range(n):
             seat = (leader + j) % n
+            row = rows[seat]
             legal = legal_plays(hands[seat], first, trump, must_follow, t == 0)
             view[View.SEAT] = seat
             view[View.TRUMP] = trump
@@ -101,8 +106,8 @@ def play_out(rules, policy, work, key, bidder, trump, trace):
             view[View.TMASK] = tmask
             view[View.IN_TRICK] = j
             card = choose_card(
-                policy.ids[1],
-                policy.params[PLAY_PARAMS_AT:],
+                ids[row, 1],
+                params[row, PLAY_PARAMS_AT:],
                 legal,
                 hands[seat],
                 view,
@@ -130,6 +135,22 @@ def play_out(rules, policy, work, key, bidder, trump, trace):
             trace[TraceRec.WINNERS + t] = winner
         leader = winner
     return trump
+
+
+@njit_inline
+def play_out(rules, policy, work, key, bidder, trump, trace):
+    """:func:`play_tricks` with one play policy (``policy``) for every seat."""
+    return play_tricks(
+        rules,
+        policy.ids.reshape((1, 2)),
+        policy.params.reshape((1, policy.params.shape[0])),
+        SAME_ROW,
+        work,
+        key,
+        bidder,
+        trump,
+        trace,
+    )
 
 
 @njit

@@ -10,8 +10,8 @@ games every strategy also deals first from every place. Round r of game g uses t
 ``(d + 1 + s) % n``. A game ends when a bidder makes his bid at the target or more
 (``kernels/game.py``), or after ``MAX_ROUNDS`` rounds (no winner).
 
-The play loop is ``round.play_out``'s with the policy looked up per seat (``round.play_out``
-keeps one table-wide policy: its loop is the hot path of every batch).
+The play loop is ``round.play_tricks`` with each seat on its strategy's row. A ``montecarlo``
+bidder (``kernels/mcbid.py``) pitches the suit he chose with his bid when he wins the auction.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import deal_hands, stream_key
-from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec, RuleSlot, View
+from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec, RuleSlot
 from .auction import auction_result, legal_calls
 from .game import apply_round, new_game
-from .policies import PLAY_PARAMS_AT, choose_call, choose_card
-from .round import new_round_work
+from .mcbid import montecarlo_call, new_mc_work
+from .policies import BID_MONTECARLO, choose_call
+from .round import new_round_work, play_tricks
 from .scoring import score_tricks
-from .tricks import beats, legal_plays
 
 MAX_ROUNDS = 1000
 #: Per game: the winning player (-1 none), rounds played, then 6 slots: final scores.
@@ -43,84 +43,62 @@ GAME_ROW = int(GameSlot.LEN)
 
 Seats = namedtuple("Seats", ["ids", "params", "assign"])
 
-
-@njit
-def play_out_seats(rules, seats, rows, dealer, work, key, bidder):
-    """Six tricks from ``work.hands``, seat s playing with the play policy of strategy
-    ``rows[(dealer + 1 + s) % n]``; the bidder's pitch sets trump. Fills ``work.tricks`` and
-    ``work.winners``; returns the trump."""
-    n = rules[RuleSlot.PLAYERS]
-    must_follow = rules[RuleSlot.MUST_FOLLOW]
-    hands = work.hands
-    view = work.seen
-    view[View.PLAYERS] = n
-    view[View.BIDDER] = bidder
-    view[View.PLAYED] = 0
-    trump = np.int64(-1)
-    leader = bidder
-    for t in range(TRICKS):
-        first = np.int64(-1)
-        best = np.int64(-1)
-        winner = np.int64(-1)
-        tmask = np.int64(0)
-        view[View.TRICK] = t
-        for j in range(n):
-            seat = (leader + j) % n
-            row = rows[(dealer + 1 + seat) % n]
-            legal = legal_plays(hands[seat], first, trump, must_follow, t == 0)
-            view[View.SEAT] = seat
-            view[View.TRUMP] = trump
-            view[View.FIRST] = first
-            view[View.BEST] = best
-            view[View.WSEAT] = winner
-            view[View.TMASK] = tmask
-            view[View.IN_TRICK] = j
-            card = choose_card(
-                seats.ids[row, 1],
-                seats.params[row, PLAY_PARAMS_AT:],
-                legal,
-                hands[seat],
-                view,
-                key,
-                work.state,
-            )
-            bit = np.int64(1) << card
-            hands[seat] &= ~bit
-            tmask |= bit
-            if first < 0:
-                first = card
-                if trump < 0:
-                    trump = card >> 4
-            if best < 0 or beats(card, best, trump):
-                best = card
-                winner = seat
-        work.tricks[t] = tmask
-        work.winners[t] = winner
-        view[View.PLAYED] |= tmask
-        leader = winner
-    return trump
+#: Scratch of one thread: ``round`` a RoundWork, ``mc`` an MCWork, ``rec`` a RoundRec row,
+#: ``game`` a GameSlot row, ``rows`` int64[6] (each player's strategy row this game) and
+#: ``seat_rows`` int64[6] (each seat's this round).
+TableWork = namedtuple("TableWork", ["round", "mc", "rec", "game", "rows", "seat_rows"])
 
 
 @njit
-def table_round(key, rules, seats, rows, dealer, work, rec):
-    """Deal, bid (each seat with its player's strategy, ``rows[player]``), play and score one
-    round into ``rec``; returns (bidder seat, bid)."""
+def new_table_work():
+    """Fresh :data:`TableWork` (one per thread)."""
+    return TableWork(
+        new_round_work(),
+        new_mc_work(),
+        np.zeros(REC_LEN, dtype=np.int64),
+        np.zeros(GAME_ROW, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+    )
+
+
+@njit
+def seat_call(rules, seats, row, s, calls, hand, key, work, mc):
+    """Seat ``s``'s call with strategy row ``row``; a ``montecarlo`` bidder also notes the
+    suit he would pitch in ``mc.pitch[s]``."""
+    pid = seats.ids[row, 0]
+    if pid == BID_MONTECARLO:
+        c, suit = montecarlo_call(rules, hand, s, calls, seats.params[row], key, mc)
+        mc.pitch[s] = suit
+        return c
+    return choose_call(pid, seats.params[row], calls, hand, key, work.state)
+
+
+@njit
+def table_round(key, rules, seats, dealer, tw):
+    """Deal, bid (each seat with its player's strategy, ``tw.rows[player]``), play and score
+    one round into ``tw.rec``; returns (bidder seat, bid)."""
     n = rules[RuleSlot.PLAYERS]
+    work, mc, rec, rows, seat_rows = tw.round, tw.mc, tw.rec, tw.rows, tw.seat_rows
     work.state[0] = 0
     work.hands[:] = 0
     deal_hands(key, work.pack, work.state, n, TRICKS, 13, 16, work.hands)
     for s in range(SEATS):
         work.dealt[s] = work.hands[s]
+        mc.pitch[s] = -1
+    for s in range(n):
+        seat_rows[s] = rows[(dealer + 1 + s) % n]
     highest = np.int64(BID_PASS)
     for s in range(n):
-        row = rows[(dealer + 1 + s) % n]
         calls = legal_calls(highest, 1 if s == n - 1 else 0)
-        c = choose_call(seats.ids[row, 0], seats.params[row], calls, work.hands[s], key, work.state)
+        c = seat_call(rules, seats, seat_rows[s], s, calls, work.hands[s], key, work, mc)
         work.calls[s] = c
         if c > highest:
             highest = c
     bidder, bid, stole = auction_result(work.calls, n)
-    trump = play_out_seats(rules, seats, rows, dealer, work, key, bidder)
+    trump = play_tricks(
+        rules, seats.ids, seats.params, seat_rows, work, key, bidder, mc.pitch[bidder], rec[:0]
+    )
     score_tricks(work.dealt, bidder, bid, trump, work.tricks, work.winners, rules, rec)
     rec[RoundRec.BIDDER] = bidder
     rec[RoundRec.BID] = bid
@@ -129,17 +107,18 @@ def table_round(key, rules, seats, rows, dealer, work, rec):
 
 
 @njit
-def play_game(seed, g, rules, seats, work, rec, game, rows, out):
+def play_game(seed, g, rules, seats, tw, out):
     """Game ``g`` from 0:0; writes ``out`` (GAME_LEN): the winning player, rounds, scores."""
     n = rules[RuleSlot.PLAYERS]
+    game = tw.game
     for p in range(n):
-        rows[p] = seats.assign[(p - g) % n]
+        tw.rows[p] = seats.assign[(p - g) % n]
     new_game(game, (g // n) % n)
-    points = rec[RoundRec.POINTS : RoundRec.POINTS + n]
+    points = tw.rec[RoundRec.POINTS : RoundRec.POINTS + n]
     for r in range(MAX_ROUNDS):
         dealer = game[GameSlot.DEALER]
         key = stream_key(seed, g * MAX_ROUNDS + r)
-        bidder, bid = table_round(key, rules, seats, rows, dealer, work, rec)
+        bidder, bid = table_round(key, rules, seats, dealer, tw)
         if apply_round(game, rules, bidder, bid, points) >= 0:
             break
     out[GAME_WINNER] = game[GameSlot.WINNER]
@@ -151,12 +130,9 @@ def play_game(seed, g, rules, seats, work, rec, game, rows, out):
 @njit
 def game_span(seed, first, lo, hi, rules, seats, out):
     """Games ``lo .. hi-1`` into rows ``g - first`` of ``out``."""
-    work = new_round_work()
-    rec = np.zeros(REC_LEN, dtype=np.int64)
-    game = np.zeros(GAME_ROW, dtype=np.int64)
-    rows = np.zeros(SEATS, dtype=np.int64)
+    tw = new_table_work()
     for g in range(lo, hi):
-        play_game(seed, g, rules, seats, work, rec, game, rows, out[g - first])
+        play_game(seed, g, rules, seats, tw, out[g - first])
 
 
 @njit_parallel
