@@ -32,7 +32,8 @@ from piquet_sim.pitch.strategies import REGISTRY, StrategyError, load, resolve
 @pytest.mark.parametrize("players", [3, 4])
 def test_table_round_is_the_simulators_round(players):
     """With every player on one strategy and the last seat dealing, the table's round (the
-    shared play loop with per-seat rows, its own auction) is the simulator's round (``simulate_rounds``), record for record."""
+    shared play loop with per-seat rows, its own auction) is the simulator's round
+    (``simulate_rounds``), record for record."""
     rules = Rules(players=players).to_array()
     s = REGISTRY["threshold"]
     seats = _seats(s, s, players)

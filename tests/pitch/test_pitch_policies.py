@@ -27,6 +27,7 @@ def test_registry_ids_match_the_kernels():
         ("bid", "pass"): KP.BID_PASS,
         ("bid", "threshold"): KP.BID_THRESHOLD,
         ("bid", "parametric"): KP.BID_PARAMETRIC,
+        ("bid", "montecarlo"): KP.BID_MONTECARLO,
         ("play", "random"): KP.PLAY_RANDOM,
         ("play", "heuristic"): KP.PLAY_HEURISTIC,
         ("play", "pimc"): KP.PLAY_PIMC,

@@ -10,10 +10,14 @@ from rich.table import Table
 from ...core.cli import CardsType, echo_json, json_option, long_command
 from ..bid import PRIORS, RANKS, SEARCH_DEALS, advise_bid, parse_auction
 from ..cards import PACK
-from ..policies import by_stage, table_bidders
+from ..kernels.advisor import advise_worlds
+from ..kernels.advisor_search import advise_worlds_search
+from ..kernels.simulate import simulate_rounds
+from ..policies import by_stage, get, table_bidders
 from ..rules import Rules
+from ..winprob import check_scores
 from .app import pitch
-from .common import PLAYERS, ScoresType, rules_options
+from .common import PLAYERS, ScoresType, compile_notice, rules_options
 
 
 def _ci(e) -> str:
@@ -133,7 +137,14 @@ def bid_cmd(
         raise click.UsageError("--rank win needs --score")
     calls = parse_auction(auction, seat, players)
     rules = Rules(players=players, **rule_options)
+    if score is not None:
+        check_scores(score, players)
     deals = deals or SEARCH_DEALS.get(play, 5000)
+    search = get("play", play).search
+    kernels = [advise_worlds_search if search else advise_worlds]
+    if score is not None:
+        kernels.append(simulate_rounds)
+    compile_notice(*kernels, search=search)
     play_params = None if pimc_worlds is None else (float(pimc_worlds),)
     adv = advise_bid(
         hand,

@@ -7,11 +7,27 @@ from collections.abc import Callable
 
 import click
 
-from ...core.cli import SuitType
+from ...core.cli import COMPILING, SuitType, kernels_cold
 from ..cards import MAX_PLAYERS, MIN_PLAYERS, parse_suit
 from ..rules import GAME_TIE, LOW_TO
 
 PLAYERS = click.IntRange(MIN_PLAYERS, MAX_PLAYERS)
+
+#: The search plays' notice: their kernels take minutes to compile.
+SEARCH_COMPILING = (
+    "compiling the search kernels, first run only (about 5 CPU-minutes; later runs start at once)"
+)
+
+
+def compile_notice(*dispatchers, search: bool = False, quiet: bool = False) -> bool:
+    """On stderr, say that kernels are compiling when any of ``dispatchers`` is cold (the
+    search plays' longer notice when ``search``); returns whether they were cold."""
+    cold = kernels_cold(*dispatchers)
+    if cold and not quiet:
+        click.echo(SEARCH_COMPILING if search else COMPILING, err=True)
+    return cold
+
+
 SUIT = SuitType(parse_suit)
 
 

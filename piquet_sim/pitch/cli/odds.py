@@ -7,9 +7,10 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import RateBar, backend_options, echo_json, json_option, long_command
+from ..kernels.odds import odds_counts
 from ..odds import odds_table
 from .app import pitch
-from .common import PLAYERS, SUIT
+from .common import PLAYERS, SUIT, compile_notice
 
 
 @pitch.command("odds")
@@ -45,6 +46,7 @@ def odds_cmd(players, rounds, seed, trump, quiet, backend, as_json) -> None:
       piquet pitch odds --players 4
       piquet pitch odds --players 6 --rounds 1000000 --seed 7 --json
     """
+    compile_notice(odds_counts, quiet=quiet or as_json)
     with RateBar(rounds, "deals", quiet or as_json) as bar:
         table = odds_table(players, rounds, seed, trump, backend, bar)
     partial = table.rounds < rounds  # Ctrl-C: what finished, marked (then exit 130)

@@ -8,10 +8,12 @@ import click
 
 from ...core.cli import OutputPath, long_command
 from ...core.report import render_html, render_markdown
+from ..kernels.simulate import simulate_rounds
+from ..kernels.table import play_games
 from ..report import build
 from ..strategies import resolve
 from .app import pitch
-from .common import PLAYERS
+from .common import PLAYERS, compile_notice
 
 
 @pitch.command("report")
@@ -59,6 +61,7 @@ def report_cmd(a, b, out_dir: Path, rounds: int, players: int, games: int, seed:
       piquet pitch report cautious threshold --out report --rounds 200000
     """
     sa, sb = resolve(a), resolve(b)
+    compile_notice(simulate_rounds, play_games)
     sections = build(out_dir, rounds, players, sa, sb, games, seed)
     title = f"Pitch Six: bids, points and games ({sa.name} against {sb.name})"
     html_path = out_dir / "pitch_report.html"
