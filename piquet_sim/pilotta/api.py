@@ -145,14 +145,18 @@ def simulate_rounds(
 
 
 def simulate_games(
-    n: int, seed: int = 1, setup: np.ndarray | None = None, rules: Rules = DEFAULT_RULES
+    n: int,
+    seed: int = 1,
+    setup: np.ndarray | None = None,
+    rules: Rules = DEFAULT_RULES,
+    start: int = 0,
 ) -> pd.DataFrame:
-    """Whole games to ``rules.game_target``: final totals, rounds played, winning team
-    (0 NS, 1 EW), one row per game."""
+    """Whole games ``start .. start+n-1`` to ``rules.game_target``: final totals, rounds
+    played, winning team (0 NS, 1 EW), one row per game."""
     setup = make_setup() if setup is None else setup
     if uses_pimc(setup):
         raise InputError("pimc play is too slow for whole games: use it in batch, or in bid")
-    out = _games_kernel(np.int64(seed), np.int64(0), np.int64(n), setup, rules.to_array())
+    out = _games_kernel(np.int64(seed), np.int64(start), np.int64(n), setup, rules.to_array())
     return pd.DataFrame({f.name.lower(): out[:, int(f)] for f in Game if f.name != "LEN"})
 
 

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
+import numba
 import numpy as np
 
+from ..core.backend import stop_requested
 from ..core.errors import InputError
 from ..core.stats import Z95, paired_difference, wilson_interval
 from .api import make_setup, simulate_batch
@@ -138,6 +141,7 @@ def advise(
     prior: str = "threshold",
     rules: Rules = DEFAULT_RULES,
     score: tuple[int, int] | None = None,
+    on_start: Callable[[], object] | None = None,
 ) -> dict:
     """Advise the call of ``seat`` (0 N .. 3 W) holding ``hand`` (8-card mask) after
     ``auction`` ('E:pass S:90H …', in turn from the player after ``dealer``; default dealer:
@@ -149,7 +153,8 @@ def advise(
     team's round points and P(making 80 … 160, capot); per call, its mean value in game points
     with a 95% interval; the recommendation with its paired margin over the runner-up.
     ``score`` (the player's team's game points, the opponents'): also each call's P(winning
-    the game) and the call that maximises it (:func:`win_probability_table`)."""
+    the game) and the call that maximises it (:func:`win_probability_table`). ``on_start()``
+    is called once the input is checked, before the first kernel (the CLI's compile notice)."""
     if popcount(hand) != 8:
         raise InputError(f"a hand holds 8 cards, got {popcount(hand)}")
     if play not in PLAYS:
@@ -172,6 +177,10 @@ def advise(
     call_arr = np.array(calls, dtype=np.int64).reshape(-1, 3)
     known = np.full((n, 4, 4, 2), -1, dtype=np.int64)
     r_arr = rules.to_array()
+    if score is not None and not all(0 <= int(x) < rules.game_target for x in score):
+        raise InputError(f"--score: both totals must be 0 .. {rules.game_target - 1}")
+    if on_start is not None:
+        on_start()
     t0 = time.perf_counter()
     if play in ("dd", "pimc"):
         rec_q = K.Query(
@@ -181,7 +190,9 @@ def advise(
         if play == "dd":
             _solve_needed(known, hands, dealer, rules)
         else:
-            _pimc_needed(known, hands, dealer, rules, setup, call_arr, seed)
+            done = _pimc_needed(known, hands, dealer, rules, setup, call_arr, seed)
+            known = np.ascontiguousarray(known[:done])  # Ctrl-C: the worlds finished
+    requested, n = n, len(known)
     q = K.Query(np.array([hand, seat, dealer, K.MODE_POLICY], dtype=np.int64), call_arr, cand_arr)
     per_trump, per_cand, tries, _ = K.advise_worlds(
         np.int64(seed), np.int64(n), q, setup, r_arr, known
@@ -231,8 +242,6 @@ def advise(
     wins = None
     if score is not None:
         us0, them0 = (int(x) for x in score)
-        if not (0 <= us0 < rules.game_target and 0 <= them0 < rules.game_target):
-            raise InputError(f"--score: both totals must be 0 .. {rules.game_target - 1}")
         table = win_probability_table(prior, "heuristic" if play == "pimc" else play_policy, rules)
         wins = np.empty(values.shape)
         for i in range(len(cands)):
@@ -284,6 +293,7 @@ def advise(
         "calls": rows,
         "recommendation": rec,
         "score": list(score) if score is not None else None,
+        **({"partial": True, "requested": requested} if n < requested else {}),
     }
 
 
@@ -318,26 +328,43 @@ def _pimc_needed(
     setup: np.ndarray,
     calls: np.ndarray,
     seed: int,
-) -> None:
+) -> int:
     """Fill the contracts a record pass marked by playing them with pimc at all four seats
     (``kernels.pimc.pimc_contracts``; its players know the auction given to the advisor, the
     contract, the declarations and the play). Contract j draws from stream (seed, j) in the
-    order of the marked entries."""
+    order of the marked entries. Runs a few worlds per kernel call; on Ctrl-C
+    (``core.backend.stop_requested``) stops after the call in flight. Returns how many worlds
+    (from world 0) are complete."""
     w, b, t = np.nonzero(known[:, :, :, 0] == K.NEEDED)
+    n = known.shape[0]
     if len(w) == 0:
-        return
+        return n
     leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
-    deals = PK.Deals(
-        np.ascontiguousarray(hands[w]),
-        t.astype(np.int64),
-        np.asarray(leaders, dtype=np.int64),
-        (b & 1).astype(np.int64),
-    )
-    out = PK.pimc_contracts(
-        np.int64(seed), deals, np.ascontiguousarray(calls), setup, rules.to_array(), SK.TABLES
-    )
-    known[w, b, t, 0] = out[:, 0]
-    known[w, b, t, 1] = out[:, 1]
+    step = max(2, numba.get_num_threads())
+    for w0 in range(0, n, step):
+        lo, hi = np.searchsorted(w, w0), np.searchsorted(w, w0 + step)
+        if lo < hi:
+            sl = slice(lo, hi)
+            deals = PK.Deals(
+                np.ascontiguousarray(hands[w[sl]]),
+                t[sl].astype(np.int64),
+                np.asarray(leaders[sl], dtype=np.int64),
+                (b[sl] & 1).astype(np.int64),
+            )
+            out = PK.pimc_contracts(
+                np.int64(seed),
+                np.int64(lo),
+                deals,
+                np.ascontiguousarray(calls),
+                setup,
+                rules.to_array(),
+                SK.TABLES,
+            )
+            known[w[sl], b[sl], t[sl], 0] = out[:, 0]
+            known[w[sl], b[sl], t[sl], 1] = out[:, 1]
+        if stop_requested():
+            return min(n, w0 + step)
+    return n
 
 
 _WIN_TABLES: dict = {}

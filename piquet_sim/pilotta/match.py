@@ -11,13 +11,19 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 
+from ..core.backend import stop_requested
 from ..core.stats import Z95, wilson_interval
 from .api import simulate_batch
 from .api import simulate_games as _games
 from .layouts import BID_CAPOT, RoundRec, Score
 from .rules import DEFAULT_RULES, Rules
 from .strategies import Strategy, setup
+
+#: Deals (batch) or games per kernel call; fewer with the Monte Carlo bidder.
+CHUNK = 25_000
+SLOW_CHUNK = 500
 
 
 def _mean(x: np.ndarray) -> dict:
@@ -60,14 +66,37 @@ def team_stats(recs: np.ndarray, team: np.ndarray) -> dict:
     }
 
 
+def chunk_size(*strategies: Strategy) -> int:
+    """Deals or games per kernel call: small with a slow strategy (pimc play, the Monte Carlo
+    bidder), so that Ctrl-C stops soon and keeps what finished."""
+    if any(s.play == "pimc" for s in strategies):
+        return 8
+    return SLOW_CHUNK if any(s.is_slow() for s in strategies) else CHUNK
+
+
+def _partial(done: int, requested: int) -> dict:
+    """The keys of a run stopped early (Ctrl-C): none when it finished."""
+    return {} if done >= requested else {"partial": True, "requested": requested}
+
+
 def batch(
     a: Strategy, b: Strategy, deals: int, seed: int = 1, rules: Rules = DEFAULT_RULES
 ) -> dict:
     """A against B on ``deals`` mirrored deals: A's mean result per deal (game points, A minus
-    B, averaged over both seatings) with its 95% interval, and each side's contract figures."""
+    B, averaged over both seatings) with its 95% interval, and each side's contract figures.
+    Runs in chunks of deals; Ctrl-C (``core.backend.stop_requested``) stops after the chunk
+    in flight, and the result covers the deals done (``partial``, ``requested``)."""
     r = rules.to_array()
-    ns_a, _, _ = simulate_batch(np.int64(seed), np.int64(0), np.int64(deals), setup(a, b), r)
-    ns_b, _, _ = simulate_batch(np.int64(seed), np.int64(0), np.int64(deals), setup(b, a), r)
+    parts_a, parts_b = [], []
+    step = chunk_size(a, b)
+    for first in range(0, deals, step):
+        count = np.int64(min(step, deals - first))
+        parts_a.append(simulate_batch(np.int64(seed), np.int64(first), count, setup(a, b), r)[0])
+        parts_b.append(simulate_batch(np.int64(seed), np.int64(first), count, setup(b, a), r)[0])
+        if stop_requested():
+            break
+    ns_a, ns_b = np.concatenate(parts_a), np.concatenate(parts_b)
+    requested, deals = deals, len(ns_a)
     t_ns = RoundRec.SCORE + Score.TOTAL_NS
     t_ew = RoundRec.SCORE + Score.TOTAL_EW
     diff1 = ns_a[:, t_ns] - ns_a[:, t_ew]  # A sits NS
@@ -90,6 +119,7 @@ def batch(
         "thrown_in": _rate(thrown, 2 * deals),
         "stats": {"a": team_stats(both, team_a), "b": team_stats(both, 1 - team_a)},
         "rules": rules.to_dict(),
+        **_partial(deals, requested),
     }
 
 
@@ -100,26 +130,41 @@ def tournament(
     over its matches (game points, it minus its opponent)."""
     pairs = []
     score = {s.name: [] for s in strategies}
-    for i, a in enumerate(strategies):
-        for b in strategies[i + 1 :]:
-            r = batch(a, b, deals, seed, rules)
-            m = r["a_minus_b"]
-            pairs.append({"a": a.name, "b": b.name, "a_minus_b": m})
-            score[a.name].append(m["mean"])
-            score[b.name].append(-m["mean"])
+    todo = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1 :]]
+    for a, b in todo:
+        r = batch(a, b, deals, seed, rules)
+        m = r["a_minus_b"]
+        pairs.append({"a": a.name, "b": b.name, "a_minus_b": m, **_partial(r["deals"], deals)})
+        score[a.name].append(m["mean"])
+        score[b.name].append(-m["mean"])
+        if stop_requested():
+            break
     table = sorted(
-        ({"strategy": k, "mean": float(np.mean(v)) if v else 0.0} for k, v in score.items()),
+        ({"strategy": k, "mean": float(np.mean(v))} for k, v in score.items() if v),
         key=lambda d: -d["mean"],
     )
-    return {"deals": deals, "seed": seed, "pairs": pairs, "table": table}
+    out = {"deals": deals, "seed": seed, "pairs": pairs, "table": table}
+    if stop_requested():
+        out |= {"partial": True, "pairs_requested": len(todo)}
+    return out
 
 
 def game(a: Strategy, b: Strategy, games: int, seed: int = 1, rules: Rules = DEFAULT_RULES) -> dict:
     """Games to ``rules.game_target`` (351): each game number played twice (A North-South, then
     East-West, the same deals); P(A wins) with its Wilson interval over all games, the
-    difference between the two seatings, and rounds per game."""
-    g1 = _games(games, seed, setup(a, b), rules)
-    g2 = _games(games, seed, setup(b, a), rules)
+    difference between the two seatings, and rounds per game. Runs in chunks of games;
+    Ctrl-C stops after the chunk in flight (``partial``: ``games`` counts both seatings of
+    the games done)."""
+    parts1, parts2 = [], []
+    step = chunk_size(a, b)
+    for first in range(0, games, step):
+        count = min(step, games - first)
+        parts1.append(_games(count, seed, setup(a, b), rules, start=first))
+        parts2.append(_games(count, seed, setup(b, a), rules, start=first))
+        if stop_requested():
+            break
+    g1, g2 = pd.concat(parts1, ignore_index=True), pd.concat(parts2, ignore_index=True)
+    requested, games = games, len(g1)
     wins1 = (g1["winner"] == 0).to_numpy()
     wins2 = (g2["winner"] == 1).to_numpy()
     rounds = np.concatenate([g1["rounds"].to_numpy(), g2["rounds"].to_numpy()]).astype(float)
@@ -139,4 +184,5 @@ def game(a: Strategy, b: Strategy, games: int, seed: int = 1, rules: Rules = DEF
         "rounds": _mean(rounds),
         "a_final_margin": _mean(np.concatenate([margin1, margin2]).astype(float)),
         "unfinished": int((g1["winner"] < 0).sum() + (g2["winner"] < 0).sum()),
+        **_partial(games, requested),
     }

@@ -6,10 +6,13 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command
 from ...core.errors import InputError
 from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise
 from ..cards import PACK
+from ..kernels import advise as KA
+from ..kernels import pimc as PK
+from ..kernels import solver as SK
 from ..rules import Rules
 from .app import pilotta
 from .common import SEAT, rules_options
@@ -66,6 +69,7 @@ def _pct(rate: dict) -> str:
 @click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
 @json_option
 @rules_options
+@long_command
 def bid_cmd(
     hand: int,
     seat: int,
@@ -90,6 +94,9 @@ def bid_cmd(
     team minus the opponents'.
 
     \b
+    With --play pimc, Ctrl-C prints the worlds finished (partial) and exits 130.
+
+    \b
     Example:
       piquet pilotta bid "JS 9S AS TS KH AD TD 7C" --seat S --auction "E:pass"
       piquet pilotta bid "JH 9H AH KH QH AS 7D 8C" --seat N --dealer W --play dd --json
@@ -104,8 +111,23 @@ def bid_cmd(
             raise click.BadParameter(
                 f"expected US:THEM (two whole numbers), got {score!r}", param_hint="--score"
             ) from None
+    kernels = [KA.advise_worlds] + {"pimc": [PK.pimc_contracts], "dd": [SK.solve_batch]}.get(
+        play, []
+    )
     try:
-        r = advise(hand, seat, dealer, auction, play, deals, seed, prior, rules, pair)
+        r = advise(
+            hand,
+            seat,
+            dealer,
+            auction,
+            play,
+            deals,
+            seed,
+            prior,
+            rules,
+            pair,
+            on_start=lambda: compile_notice(*kernels),
+        )
     except InputError as err:
         raise click.UsageError(str(err)) from None
     if as_json:
@@ -118,6 +140,11 @@ def bid_cmd(
         f"{r['worlds']:,} worlds (of {r['drawn']:,} drawn; shuffles accepted "
         f"{r['acceptance'] * 100:.0f}%), play {r['play']}, prior {r['prior']['policy']} for "
         f"the other seats, seed {r['seed']}, {r['seconds']:.2f} s"
+        + (
+            f" [interrupted: partial, {r['drawn']:,} of {r['requested']:,} deals]"
+            if r.get("partial")
+            else ""
+        )
     )
     con.print(f"[dim]Perspective: {r['perspective']}.[/dim]")
     t = Table(title="You contract in each suit: P(making) %, 95% intervals in --json")

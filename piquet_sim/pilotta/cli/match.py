@@ -6,9 +6,12 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import echo_json, json_option
+from ...core.cli import compile_notice, echo_json, json_option, long_command
 from ...core.errors import InputError
 from .. import match
+from ..kernels.game import simulate_games
+from ..kernels.pimc import simulate_batch_pimc
+from ..kernels.simulate import simulate_batch
 from ..rules import Rules
 from ..strategies import REGISTRY, resolve
 from .app import pilotta
@@ -28,6 +31,13 @@ def _ci(d: dict, fmt: str = "+.2f") -> str:
 
 def _pct(d: dict) -> str:
     return f"{d['p'] * 100:.1f}% ({d['ci95'][0] * 100:.1f}-{d['ci95'][1] * 100:.1f})"
+
+
+def _stopped(r: dict, what: str, per: int = 1) -> str:
+    """The mark of a run stopped by Ctrl-C (empty when it finished)."""
+    if not r.get("partial"):
+        return ""
+    return f" [interrupted: partial, {r[what]:,} of {per * r['requested']:,} {what}]"
 
 
 _SEED = click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
@@ -67,10 +77,12 @@ def strategies_cmd(as_json: bool) -> None:
 @_SEED
 @json_option
 @rules_options
+@long_command
 def batch_cmd(a: str, b: str, deals: int | None, seed: int, as_json: bool, rules: Rules) -> None:
     """Strategy A against B on mirrored deals (each deal played with A North-South and with A
     East-West): A's game points minus B's per round with its 95% interval, and how often each
     side bids, makes, is set, makes a capot, holds the pilotta, scores the combinations.
+    Ctrl-C prints the deals finished (partial) and exits 130.
 
     A and B are built-in names (piquet pilotta strategies) or .json/.toml strategy files.
 
@@ -83,13 +95,18 @@ def batch_cmd(a: str, b: str, deals: int | None, seed: int, as_json: bool, rules
     if deals is None:
         slow = [s for s in (sa, sb) if s.is_slow()]
         deals = 100_000 if not slow else 200 if any(s.play == "pimc" for s in slow) else 5_000
+    pimc = any(s.play == "pimc" for s in (sa, sb))
+    compile_notice(simulate_batch_pimc if pimc else simulate_batch, quiet=as_json)
     r = match.batch(sa, sb, deals, seed, rules)
     if as_json:
         echo_json(r)
         return
     con = Console(width=max(Console().width, 120))
     con.print(f"A = {r['a']}: {r['a_summary']}\nB = {r['b']}: {r['b_summary']}")
-    con.print(f"{deals:,} deals x 2 seatings, seed {seed}. Perspective: {r['perspective']}.")
+    con.print(
+        f"{r['deals']:,} deals x 2 seatings, seed {seed}. Perspective: {r['perspective']}."
+        + _stopped(r, "deals")
+    )
     con.print(f"A - B per round: [bold]{_ci(r['a_minus_b'])}[/bold] game points")
     con.print(f"  A sitting NS: {_ci(r['a_ns'])}; A sitting EW: {_ci(r['a_ew'])}")
     con.print(f"Thrown in (all four passed): {_pct(r['thrown_in'])}")
@@ -126,6 +143,7 @@ def batch_cmd(a: str, b: str, deals: int | None, seed: int, as_json: bool, rules
 @_SEED
 @json_option
 @rules_options
+@long_command
 def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) -> None:
     """Every pair of strategies in mirrored batches on the same deals (default: every
     built-in except the slow ones, pimc play and the Monte Carlo bidder). Each row: A's game
@@ -139,11 +157,18 @@ def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) ->
     strategies = [_strategy(n) for n in (names or default)]
     if len(strategies) < 2:
         raise click.UsageError("a tournament needs at least two strategies")
+    pimc = any(s.play == "pimc" for s in strategies)
+    compile_notice(simulate_batch_pimc if pimc else simulate_batch, quiet=as_json)
     r = match.tournament(strategies, deals, seed, rules)
     if as_json:
         echo_json(r)
         return
     con = Console()
+    if r.get("partial"):
+        con.print(
+            f"[interrupted: partial, {len(r['pairs'])} of {r['pairs_requested']} matches; "
+            "the last may have fewer deals]"
+        )
     t = Table(title=f"Matches ({deals:,} mirrored deals each, seed {seed})")
     for col in ("A", "B", "A - B game points per round (95%)"):
         t.add_column(col)
@@ -165,21 +190,29 @@ def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) ->
 @_SEED
 @json_option
 @rules_options
+@long_command
 def game_cmd(a: str, b: str, games: int, seed: int, as_json: bool, rules: Rules) -> None:
     """Whole games to 351: P(A wins) with its 95% interval, and rounds per game. Each game
     number is played twice on the same deals, A North-South then East-West (North deals
-    first).
+    first). Ctrl-C prints the games finished (partial) and exits 130.
 
     \b
     Example:
       piquet pilotta game bold heuristic --games 20000
     """
-    r = match.game(_strategy(a), _strategy(b), games, seed, rules)
+    sa, sb = _strategy(a), _strategy(b)
+    if any(s.play == "pimc" for s in (sa, sb)):
+        raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
+    compile_notice(simulate_games, quiet=as_json)
+    r = match.game(sa, sb, games, seed, rules)
     if as_json:
         echo_json(r)
         return
     con = Console()
-    con.print(f"A = {r['a']}, B = {r['b']}: {r['games']:,} games to {r['target']}, seed {seed}")
+    con.print(
+        f"A = {r['a']}, B = {r['b']}: {r['games']:,} games to {r['target']}, seed {seed}"
+        + _stopped(r, "games", 2)
+    )
     con.print(f"P(A wins): [bold]{_pct(r['p_a_wins'])}[/bold]")
     con.print(f"  A sitting NS: {_pct(r['p_a_wins_ns'])}; EW: {_pct(r['p_a_wins_ew'])}")
     con.print(f"  paired (same deals, both seatings): {_ci(r['paired_wins'], '.3f')}")

@@ -402,7 +402,7 @@ def pimc_round(hands, trump, leader, c_team, key, state, plays, legal_n, ctx):
 
 
 @njit
-def _contracts_chunk(seed, deals, calls, setup, rules, tables, lo, hi, out):
+def _contracts_chunk(seed, first, deals, calls, setup, rules, tables, lo, hi, out):
     ws = new_workspace(TT_BITS, tables[0], tables[1], tables[2], tables[3])
     ctx = Ctx(ws, calls, setup, rules)
     state = np.zeros(1, dtype=np.int64)
@@ -411,7 +411,7 @@ def _contracts_chunk(seed, deals, calls, setup, rules, tables, lo, hi, out):
     legal_n = np.zeros(32, dtype=np.int8)
     total = 160 if rules[Rule.KQ_LITERAL] else 162
     for i in range(lo, hi):
-        key = stream_key(seed, i)
+        key = stream_key(seed, first + i)
         state[0] = 0
         for p in range(4):
             h[p] = deals.hands[i, p]
@@ -424,9 +424,11 @@ def _contracts_chunk(seed, deals, calls, setup, rules, tables, lo, hi, out):
 
 
 @njit_parallel
-def pimc_contracts(seed, deals, calls, setup, rules, tables):
+def pimc_contracts(seed, first, deals, calls, setup, rules, tables):
     """Play full rounds (:data:`Deals`) with the Setup's play policies (pimc seats included);
-    round ``i`` draws from stream (seed, i). Returns int64[n, 2]: the contracting team's card
+    round ``i`` (row i of ``deals``) draws from stream (seed, first + i), so calls over
+    consecutive slices give the same rounds as one call. Returns int64[n, 2]: the contracting
+    team's card
     points with the last trick, its tricks. ``calls``: the auction the pimc players know
     (int64[k, 3]; may be empty); ``tables``: ``solver.TABLES`` (each chunk makes its own
     workspace). Parallel over fixed chunks, one solver table each:
@@ -438,7 +440,7 @@ def pimc_contracts(seed, deals, calls, setup, rules, tables):
     for ch in prange(n_chunks):
         lo = ch * per
         hi = min(n, lo + per)
-        _contracts_chunk(seed, deals, calls, setup, rules, tables, lo, hi, out)
+        _contracts_chunk(seed, first, deals, calls, setup, rules, tables, lo, hi, out)
     return out
 
 
