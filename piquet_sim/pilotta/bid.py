@@ -320,6 +320,11 @@ def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rule
     known[w, b, t, 1] = np.where(capot, 8, np.where(values == 0, 0, 1))
 
 
+def _pimc_step() -> int:
+    """Worlds per pimc kernel call: a world per thread (two at least)."""
+    return max(2, numba.get_num_threads())
+
+
 def _pimc_needed(
     known: np.ndarray,
     hands: np.ndarray,
@@ -340,7 +345,7 @@ def _pimc_needed(
     if len(w) == 0:
         return n
     leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
-    step = max(2, numba.get_num_threads())
+    step = _pimc_step()
     for w0 in range(0, n, step):
         lo, hi = np.searchsorted(w, w0), np.searchsorted(w, w0 + step)
         if lo < hi:

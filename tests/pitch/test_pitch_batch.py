@@ -73,3 +73,29 @@ def test_batch_command(run_main):
     assert code == 2 and err.count("\n") == 1
     code, out, _ = run_main("pitch", "batch", "--help")
     assert code == 0 and "Example" in out
+
+
+def test_batch_interrupted_is_partial(run_main, monkeypatch):
+    """Ctrl-C (a SIGINT during the second chunk): the rounds of two chunks, marked, exit 130."""
+    import os
+    import signal
+
+    from piquet_sim.pitch import batch as PB
+    from piquet_sim.pitch.kernels.duel import DUEL_FIELDS
+
+    calls = []
+
+    def fake(seed, first, count, rules, table, heroes):
+        calls.append(int(first))
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        return np.zeros((int(count), 2, DUEL_FIELDS), np.int64)
+
+    monkeypatch.setattr(PB, "duel_rounds", fake)
+    monkeypatch.setattr(PB, "CHUNK", 100)
+    code, out, _ = run_main("pitch", "batch", "--rounds", "1000", "--json")
+    data = json.loads(out)
+    assert code == 130 and data["partial"] and data["rounds"] == 200 and calls == [0, 100]
+    calls.clear()
+    code, out, _ = run_main("pitch", "batch", "--rounds", "1000", "--quiet")
+    assert code == 130 and "interrupted: partial, 200 of 1,000 rounds" in " ".join(out.split())

@@ -141,7 +141,7 @@ def bid_cmd(
         f"{r['acceptance'] * 100:.0f}%), play {r['play']}, prior {r['prior']['policy']} for "
         f"the other seats, seed {r['seed']}, {r['seconds']:.2f} s"
         + (
-            f" [interrupted: partial, {r['drawn']:,} of {r['requested']:,} deals]"
+            f"  [bold red](interrupted: partial, {r['drawn']:,} of {r['requested']:,} deals)[/]"
             if r.get("partial")
             else ""
         )

@@ -37,7 +37,7 @@ def _stopped(r: dict, what: str, per: int = 1) -> str:
     """The mark of a run stopped by Ctrl-C (empty when it finished)."""
     if not r.get("partial"):
         return ""
-    return f" [interrupted: partial, {r[what]:,} of {per * r['requested']:,} {what}]"
+    return f"  [bold red](interrupted: partial, {r[what]:,} of {per * r['requested']:,} {what})[/]"
 
 
 _SEED = click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
@@ -166,8 +166,8 @@ def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) ->
     con = Console()
     if r.get("partial"):
         con.print(
-            f"[interrupted: partial, {len(r['pairs'])} of {r['pairs_requested']} matches; "
-            "the last may have fewer deals]"
+            f"[bold red](interrupted: partial, {len(r['pairs'])} of {r['pairs_requested']} "
+            "matches; the last may have fewer deals)[/]"
         )
     t = Table(title=f"Matches ({deals:,} mirrored deals each, seed {seed})")
     for col in ("A", "B", "A - B game points per round (95%)"):

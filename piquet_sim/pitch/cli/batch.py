@@ -72,7 +72,11 @@ def batch_cmd(
     console.print(
         f"{players} players, {duel.rounds:,} rounds (seed {seed}), others bid {table}, play "
         f"{play}; {duel.seconds:.2f} s. Perspective: the rotating seat's round score."
-        + (f" [interrupted: partial, {duel.rounds:,} of {rounds:,}]" if duel.partial else "")
+        + (
+            f"  [bold red](interrupted: partial, {duel.rounds:,} of {rounds:,} rounds)[/]"
+            if duel.partial
+            else ""
+        )
     )
     t = Table(title_justify="left")
     for col in ("policy", "score per round, 95%", "P(bidder)", "P(made | bidder)"):

@@ -26,7 +26,7 @@ def _print(match: GameMatch, target: int) -> None:
         f"{n} players, games to {target} (seed {match.seed}); {match.seconds:.1f} s. "
         f"Perspective: P(the hero, alone against a field of the other strategy, wins the "
         f"game); fair share 1/{n} = {1 / n:.4f}. The hero's seat and the first dealer rotate."
-        + (" [interrupted: partial]" if match.partial else "")
+        + ("  [bold red](interrupted: partial)[/]" if match.partial else "")
     )
     t = Table(title_justify="left")
     for col in ("hero", "field", "games", "P(hero wins), 95%", "vs fair", "rounds/game"):
