@@ -18,13 +18,14 @@ takes ``play_params = { worlds = 6 }`` (worlds per decision).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from ..core import strategy_files
 from ..core.errors import InputError
+from ..core.strategy_files import read_table
 from .api import make_setup
 from .policies import (
     AUCTION_PARAMS,
@@ -165,37 +166,13 @@ def from_dict(data: dict, where: str = "strategy") -> Strategy:
 
 
 def load(path: str | Path) -> Strategy:
-    """A strategy from a ``.json`` or ``.toml`` file."""
-    p = Path(path)
-    try:
-        text = p.read_text()
-    except OSError as err:
-        raise StrategyError(f"cannot read {p}: {err.strerror}") from None
-    if p.suffix == ".toml":
-        import tomllib
-
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            raise StrategyError(f"{p}: {err}") from None
-    else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise StrategyError(f"{p}: {err}") from None
-    return from_dict(data, str(p))
+    """A strategy from a ``.json`` or ``.toml`` file; raises StrategyError."""
+    return from_dict(read_table(path, StrategyError), str(path))
 
 
 def resolve(name_or_path: str) -> Strategy:
     """A built-in strategy by name, or one loaded from a file path."""
-    if name_or_path in REGISTRY:
-        return REGISTRY[name_or_path]
-    if name_or_path.endswith((".json", ".toml")):
-        return load(name_or_path)
-    raise StrategyError(
-        f"unknown strategy {name_or_path!r}: built-ins are {', '.join(REGISTRY)}, "
-        "or give a .json / .toml file"
-    )
+    return strategy_files.resolve(name_or_path, REGISTRY, load, StrategyError)
 
 
 def setup(ns: Strategy, ew: Strategy) -> np.ndarray:

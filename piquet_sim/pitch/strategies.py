@@ -16,13 +16,14 @@ a strategy's play (games need thousands of rounds).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from ..core import strategy_files
 from ..core.errors import InputError
+from ..core.strategy_files import read_table
 from .policies import PARAMS_LEN, PLAY_PARAMS_AT, by_stage, get
 
 
@@ -144,38 +145,12 @@ def from_dict(d: dict, where: str) -> Strategy:
 
 def load(path: str | Path) -> Strategy:
     """A strategy from a ``.json`` or ``.toml`` file; raises StrategyError."""
-    p = Path(path)
-    if not p.is_file():
-        raise StrategyError(f"no strategy named {str(path)!r} and no such file")
-    try:
-        text = p.read_text(encoding="utf-8", errors="replace")
-    except OSError as e:
-        raise StrategyError(f"cannot read {p}: {e.strerror}") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise StrategyError(f"{p.name}: not valid JSON: {e}") from None
-    else:
-        import tomllib  # Python 3.11+; TOML strategy files need it
-
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise StrategyError(f"{p.name}: not valid TOML: {e}") from None
-    return from_dict(data, p.name)
+    return from_dict(read_table(path, StrategyError), Path(path).name)
 
 
 def resolve(name_or_path: str) -> Strategy:
     """A built-in strategy by name, or one loaded from a file path."""
-    if name_or_path in REGISTRY:
-        return REGISTRY[name_or_path]
-    if name_or_path.endswith((".json", ".toml")) or Path(name_or_path).exists():
-        return load(name_or_path)
-    raise StrategyError(
-        f"unknown strategy {name_or_path!r}: give a file (.toml/.json) or one of "
-        f"{', '.join(REGISTRY)}"
-    )
+    return strategy_files.resolve(name_or_path, REGISTRY, load, StrategyError)
 
 
 def policy_names() -> dict[str, list[str]]:
