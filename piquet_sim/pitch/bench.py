@@ -16,7 +16,10 @@ compare rows measured in the same run.
 * ``pitch bid``: seconds for one bid advice (5,000 worlds, heuristic play), best of three;
 * ``pitch bid pimc``: seconds (wall and process CPU) for one bid advice with pimc play (24
   worlds, 8 sampled worlds per decision), after a compile call;
-* ``pitch games``: games to 12 per second (4 players, threshold against cautious).
+* ``pitch games``: games to 12 per second (4 players, threshold against cautious);
+* ``pitch montecarlo``: the Monte Carlo bidder's decisions per thread-CPU-second (16 worlds, a
+  seat-0 opening call, 4 players, one thread) and games to 12 per CPU-second with it alone
+  against ``threshold`` players.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
+from ..core.rng import deal_hands, stream_key
 from . import cards as C
 from .bid import advise_bid
 from .kernels import position as KP
@@ -206,6 +210,52 @@ def games(quick: bool) -> list[dict]:
     ]
 
 
+def montecarlo(quick: bool) -> list[dict]:
+    from .kernels.auction import legal_calls
+    from .kernels.mcbid import montecarlo_call, new_mc_work
+    from .match import hero_games
+    from .policies import MC_WORLDS
+    from .strategies import REGISTRY
+
+    rules = Rules(players=4)
+    r_arr = rules.to_array()
+    mc = new_mc_work()
+    pack, state, hands = np.empty(52, np.int8), np.zeros(1, np.int64), np.zeros(6, np.int64)
+    n = 500 if quick else 5000
+    keys = [np.uint64(stream_key(np.int64(11), np.int64(i))) for i in range(n)]
+    dealt = []
+    for key in keys:
+        state[0] = 0
+        deal_hands(key, pack, state, 4, 6, 13, 16, hands)
+        dealt.append(np.int64(hands[0]))
+    calls = legal_calls(np.int64(0), 0)
+    params = np.zeros(16)
+    params[0] = MC_WORLDS
+    montecarlo_call(r_arr, dealt[0], np.int64(0), calls, params, keys[0], mc)  # compile
+    c0 = time.thread_time()
+    for hand, key in zip(dealt, keys, strict=True):
+        montecarlo_call(r_arr, hand, np.int64(0), calls, params, key, mc)
+    per_decision = (time.thread_time() - c0) / n
+    games_n = 200 if quick else 2000
+    hero_games(REGISTRY["montecarlo"], REGISTRY["threshold"], rules, 20, 1)
+    t0, c0 = time.perf_counter(), time.process_time()
+    hero_games(REGISTRY["montecarlo"], REGISTRY["threshold"], rules, games_n, 1)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return [
+        {
+            "workload": "pitch montecarlo",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "players": 4,
+            "worlds": int(MC_WORLDS),
+            "decisions": n,
+            "decisions_per_thread_cpu_s": round(1.0 / per_decision),
+            "games": games_n,
+            "games_per_s": round(games_n / wall),
+            "games_per_cpu_s": round(games_n / cpu),
+        }
+    ]
+
+
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch solve-full": solve_full,
     "pitch rounds-random": lambda quick: _rounds("random", quick),
@@ -213,4 +263,5 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch bid": bid_advice,
     "pitch bid pimc": bid_pimc,
     "pitch games": games,
+    "pitch montecarlo": montecarlo,
 }
