@@ -152,9 +152,12 @@ def candidates(hand: int, seat: int, players: int, calls: list[int]) -> np.ndarr
 
 
 def _search_worlds(seed: int, worlds: int, rules: np.ndarray, policy, query):
-    """The search plays' worlds in small batches, stopping early (and keeping the worlds done)
-    when Ctrl-C was pressed (``core.backend.stop_requested``)."""
-    batch = max(2, numba.get_num_threads())
+    """The search plays' worlds in batches of four per thread, stopping early (and keeping the
+    worlds done) when Ctrl-C was pressed (``core.backend.stop_requested``). A world costs 0.7
+    to 2.7 CPU-s with pimc and the threads split a batch evenly, so four worlds a thread
+    rather than one keep both cores busier (24 worlds on 2 cores: 18 s against 21 s from the
+    per-world costs)."""
+    batch = 4 * max(1, numba.get_num_threads())
     outs, misses = [], []
     for first in range(0, worlds, batch):
         count = min(batch, worlds - first)

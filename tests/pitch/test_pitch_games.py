@@ -17,6 +17,7 @@ from piquet_sim.pitch.kernels.table import (
     GAME_ROUNDS,
     GAME_SCORES,
     GAME_WINNER,
+    deal_round,
     new_table_work,
     play_games,
     table_round,
@@ -44,7 +45,8 @@ def test_table_round_is_the_simulators_round(players):
     sl = slice(RoundRec.TAKER, RoundRec.SCORE + 6)
     for i, b in enumerate(recs):
         key = np.uint64(stream_key(np.int64(5), np.int64(i)))
-        table_round(key, rules, seats, np.int64(players - 1), tw)
+        deal_round(key, rules, np.int64(players - 1), tw)
+        table_round(key, rules, seats, tw)
         assert np.array_equal(a[keep], b[keep]), i
         assert np.array_equal(a[sl], b[sl]), i
 

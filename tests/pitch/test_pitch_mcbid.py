@@ -56,10 +56,10 @@ def test_counts_agree_with_the_advisors_suit_study():
     for study in adv.suits:
         s = C.SUITS.index(study.suit)
         for k in range(3, 7):
-            p, q = mc.made[s, k] / worlds, study.p_at_least[k].mean
+            p, q = mc.made[0, s, k] / worlds, study.p_at_least[k].mean
             se = np.sqrt((p * (1 - p) + q * (1 - q)) / worlds) + 1e-9
             assert abs(p - q) <= 4.5 * se + 1e-3, (study.suit, k, p, q)
-    assert (mc.made[:, 0] == np.array([worlds, worlds, worlds, 0])).all()  # clubs not held
+    assert (mc.made[0, :, 0] == np.array([worlds, worlds, worlds, 0])).all()  # clubs not held
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -14,7 +14,7 @@ from ...core.jit import njit, njit_parallel
 from ...core.rng import deal_hands, stream_key
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, RuleSlot
 from .auction import auction_result, legal_calls
-from .mcbid import montecarlo_call, new_mc_work
+from .mcbid import new_mc_work, prepare_choices
 from .policies import BID_MONTECARLO, choose_call
 from .round import new_round_work, play_out
 from .scoring import score_tricks
@@ -45,12 +45,14 @@ def duel_span(seed, first, lo, hi, rules, table, heroes, out):
             work.state[0] = start
             for s in range(SEATS):
                 work.hands[s] = dealt[s]
+            if heroes.ids[v, 0] == BID_MONTECARLO:
+                prepare_choices(rules, dealt[hero], hero, key, heroes.params[v], mc)
             highest = np.int64(BID_PASS)
             pitch = np.int64(-1)
             for s in range(n):
                 calls = legal_calls(highest, 1 if s == n - 1 else 0)
                 if s == hero and heroes.ids[v, 0] == BID_MONTECARLO:
-                    c, pitch = montecarlo_call(rules, dealt[s], s, calls, heroes.params[v], key, mc)
+                    c, pitch = mc.choice[s, highest, 0], mc.choice[s, highest, 1]
                 elif s == hero:
                     c = choose_call(
                         heroes.ids[v, 0], heroes.params[v], calls, dealt[s], key, work.state

@@ -20,10 +20,11 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from ...core.rng import stream_key
 from ..layouts import BID_MAX, BID_MIN, SEATS, RoundRec, RuleSlot
 from .advisor import deal_world
+from .auction import legal_calls
 from .policies import PLAY_HEURISTIC, PLAY_PARAMS_AT
 from .round import Policy, new_round_work, play_out
 from .scoring import score_tricks
@@ -33,9 +34,10 @@ MAX_WORLDS = 4096
 REC_LEN = int(RoundRec.LEN)
 
 #: Scratch of one thread: a RoundWork for the sampled worlds, a RoundRec row, the worlds' play
-#: policy (heuristic), ``made`` int64[4, 7] (worlds where suit s made k points or more) and
-#: ``pitch`` int64[6] (the suit each seat chose with its bid this round, -1 none).
-MCWork = namedtuple("MCWork", ["work", "rec", "play", "made", "pitch"])
+#: policy (heuristic), ``made`` int64[6, 4, 7] (per seat: worlds where suit s made k points
+#: or more), ``choice`` int64[6, 7, 2] (per seat and highest bid before him: his call and
+#: suit) and ``pitch`` int64[6] (the suit each seat chose with its bid this round, -1 none).
+MCWork = namedtuple("MCWork", ["work", "rec", "play", "made", "choice", "pitch"])
 
 
 @njit
@@ -47,17 +49,19 @@ def new_mc_work():
         new_round_work(),
         np.zeros(REC_LEN, dtype=np.int64),
         play,
-        np.zeros((4, BID_MAX + 1), dtype=np.int64),
+        np.zeros((SEATS, 4, BID_MAX + 1), dtype=np.int64),
+        np.zeros((SEATS, BID_MAX + 1, 2), dtype=np.int64),
         np.full(SEATS, -1, dtype=np.int64),
     )
 
 
 @njit
 def count_made(rules, hand, seat, key, worlds, mc):
-    """Fill ``mc.made``: in how many of ``worlds`` sampled worlds ``seat``, bidder with each
-    suit he holds as trump, takes k points or more (k = 0..6)."""
+    """Fill ``mc.made[seat]``: in how many of ``worlds`` sampled worlds ``seat``, bidder with
+    each suit he holds as trump, takes k points or more (k = 0..6). Needs only his hand, so
+    the table runs it before the auction (:func:`prepare_choices`)."""
     n = rules[RuleSlot.PLAYERS]
-    made = mc.made
+    made = mc.made[seat]
     made[:] = 0
     w = mc.work
     for i in range(worlds):
@@ -100,10 +104,33 @@ def best_bid(hand, calls, worlds, margin, made):
     return best_k, best_s
 
 
+@njit_inline
+def mc_worlds(params):
+    """Worlds per decision from the bid parameters (slot 0), 1 .. MAX_WORLDS."""
+    return np.int64(min(max(params[0], 1.0), MAX_WORLDS))
+
+
+@njit
+def prepare_choices(rules, hand, seat, key, params, mc):
+    """Before the auction: ``seat``'s play-outs and his (call, suit) for every highest bid he
+    may face, into ``mc.choice[seat]`` (the auction then only reads it)."""
+    n = rules[RuleSlot.PLAYERS]
+    worlds = mc_worlds(params)
+    count_made(rules, hand, seat, key, worlds, mc)
+    dealer = 1 if seat == n - 1 else 0
+    for h in range(BID_MAX + 1):
+        if 0 < h < BID_MIN:
+            continue
+        c, suit = best_bid(hand, legal_calls(np.int64(h), dealer), worlds, params[1], mc.made[seat])
+        mc.choice[seat, h, 0] = c
+        mc.choice[seat, h, 1] = suit
+
+
 @njit
 def montecarlo_call(rules, hand, seat, calls, params, key, mc):
     """The ``montecarlo`` bidder's (call, suit) for ``seat`` holding ``hand`` with the legal
-    calls ``calls``; ``params`` = (worlds, margin) from slot 0; ``key`` the round's stream."""
-    worlds = np.int64(min(max(params[0], 1.0), MAX_WORLDS))
+    calls ``calls``; ``params`` = (worlds, margin) from slot 0; ``key`` the round's stream.
+    (The table and the batch use :func:`prepare_choices` before the auction instead.)"""
+    worlds = mc_worlds(params)
     count_made(rules, hand, seat, key, worlds, mc)
-    return best_bid(hand, calls, worlds, params[1], mc.made)
+    return best_bid(hand, calls, worlds, params[1], mc.made[seat])

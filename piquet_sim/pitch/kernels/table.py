@@ -21,12 +21,12 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import deal_hands, stream_key
 from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec, RuleSlot
 from .auction import auction_result, legal_calls
 from .game import apply_round, new_game
-from .mcbid import montecarlo_call, new_mc_work
+from .mcbid import new_mc_work, prepare_choices
 from .policies import BID_MONTECARLO, choose_call
 from .round import new_round_work, play_tricks
 from .scoring import score_tricks
@@ -62,36 +62,54 @@ def new_table_work():
     )
 
 
-@njit
-def seat_call(rules, seats, row, s, calls, hand, key, work, mc):
-    """Seat ``s``'s call with strategy row ``row``; a ``montecarlo`` bidder also notes the
-    suit he would pitch in ``mc.pitch[s]``."""
+@njit_inline
+def seat_call(seats, row, s, highest, calls, hand, key, work, mc):
+    """Seat ``s``'s call with strategy row ``row`` (``highest`` the bid so far, ``calls`` the
+    legal calls); a ``montecarlo`` bidder reads the choice made before the auction
+    (``mcbid.prepare_choices``) and notes the suit he would pitch in ``mc.pitch[s]``."""
     pid = seats.ids[row, 0]
     if pid == BID_MONTECARLO:
-        c, suit = montecarlo_call(rules, hand, s, calls, seats.params[row], key, mc)
-        mc.pitch[s] = suit
-        return c
+        mc.pitch[s] = mc.choice[s, highest, 1]
+        return mc.choice[s, highest, 0]
     return choose_call(pid, seats.params[row], calls, hand, key, work.state)
 
 
-@njit
-def table_round(key, rules, seats, dealer, tw):
-    """Deal, bid (each seat with its player's strategy, ``tw.rows[player]``), play and score
-    one round into ``tw.rec``; returns (bidder seat, bid)."""
+@njit_inline
+def deal_round(key, rules, dealer, tw):
+    """Deal a round with the stream ``key`` into ``tw.round`` (hands and dealt hands) and set
+    each seat's strategy row (``tw.seat_rows``) for the deal of ``dealer``."""
     n = rules[RuleSlot.PLAYERS]
-    work, mc, rec, rows, seat_rows = tw.round, tw.mc, tw.rec, tw.rows, tw.seat_rows
+    work = tw.round
     work.state[0] = 0
     work.hands[:] = 0
     deal_hands(key, work.pack, work.state, n, TRICKS, 13, 16, work.hands)
     for s in range(SEATS):
         work.dealt[s] = work.hands[s]
-        mc.pitch[s] = -1
+        tw.mc.pitch[s] = -1
     for s in range(n):
-        seat_rows[s] = rows[(dealer + 1 + s) % n]
+        tw.seat_rows[s] = tw.rows[(dealer + 1 + s) % n]
+
+
+@njit
+def mc_counts(key, rules, seats, tw):
+    """Before the auction: every ``montecarlo`` seat's choices (``mcbid.prepare_choices``).
+    Kept out of :func:`table_round` so that games without such a bidder run the plain loop."""
+    for s in range(rules[RuleSlot.PLAYERS]):
+        row = tw.seat_rows[s]
+        if seats.ids[row, 0] == BID_MONTECARLO:
+            prepare_choices(rules, tw.round.hands[s], s, key, seats.params[row], tw.mc)
+
+
+@njit
+def table_round(key, rules, seats, tw):
+    """Bid (each seat with its strategy row ``tw.seat_rows[s]``), play and score the round
+    dealt by :func:`deal_round` into ``tw.rec``; returns (bidder seat, bid)."""
+    n = rules[RuleSlot.PLAYERS]
+    work, mc, rec, seat_rows = tw.round, tw.mc, tw.rec, tw.seat_rows
     highest = np.int64(BID_PASS)
     for s in range(n):
         calls = legal_calls(highest, 1 if s == n - 1 else 0)
-        c = seat_call(rules, seats, seat_rows[s], s, calls, work.hands[s], key, work, mc)
+        c = seat_call(seats, seat_rows[s], s, highest, calls, work.hands[s], key, work, mc)
         work.calls[s] = c
         if c > highest:
             highest = c
@@ -111,14 +129,19 @@ def play_game(seed, g, rules, seats, tw, out):
     """Game ``g`` from 0:0; writes ``out`` (GAME_LEN): the winning player, rounds, scores."""
     n = rules[RuleSlot.PLAYERS]
     game = tw.game
+    has_mc = False
     for p in range(n):
         tw.rows[p] = seats.assign[(p - g) % n]
+        has_mc |= seats.ids[tw.rows[p], 0] == BID_MONTECARLO
     new_game(game, (g // n) % n)
     points = tw.rec[RoundRec.POINTS : RoundRec.POINTS + n]
     for r in range(MAX_ROUNDS):
         dealer = game[GameSlot.DEALER]
         key = stream_key(seed, g * MAX_ROUNDS + r)
-        bidder, bid = table_round(key, rules, seats, dealer, tw)
+        deal_round(key, rules, dealer, tw)
+        if has_mc:
+            mc_counts(key, rules, seats, tw)
+        bidder, bid = table_round(key, rules, seats, tw)
         if apply_round(game, rules, bidder, bid, points) >= 0:
             break
     out[GAME_WINNER] = game[GameSlot.WINNER]
