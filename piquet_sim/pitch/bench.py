@@ -7,12 +7,12 @@ compare rows measured in the same run.
   count (3..6) and search (``maxn``, ``paranoid``): round i of seed 2024 dealt and bid with the
   random policies, the bidder on lead and the trump chosen by his pitch; the table is cleared
   (new generation) before each round. Rounds are taken in order until the count or the
-  wall-time budget is reached, and each is stopped after a node limit (``finished`` / ``cut``
-  say how many of ``rounds`` ended either way). Median / p95 / max ms of wall time, median /
-  p95 of the thread's CPU time (``cpu_*``: steadier on a shared machine) and the median nodes,
-  taken as the sample at that rank over every round: a cut round counts with its time at the
-  cut, so a quantile that a cut round could move is only a lower bound (``median_exact`` /
-  ``p95_exact`` false);
+  budget of the thread's CPU time is reached, and each is stopped after a node limit
+  (``finished`` / ``cut`` say how many of ``rounds`` ended either way). Median / p95 / max
+  ms of wall time, median / p95 of the thread's CPU time (``cpu_*``: steadier on a shared
+  machine) and the median nodes, taken as the sample at that rank over every round: a cut
+  round counts with its time at the cut, so a quantile that a cut round could move is only a
+  lower bound (``median_exact`` / ``p95_exact`` false);
 * ``pitch rounds-random`` / ``pitch rounds-heuristic``: whole simulated rounds per second
   (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
   every thread;
@@ -42,15 +42,15 @@ from .rules import Rules
 from .solver import make_position
 
 SEED = 2024
-#: (rounds, seconds budget, node limit per round) per search and player count; quick: a tenth
-#: of the rounds and seconds.
+#: (rounds, CPU-seconds budget, node limit per round) per search and player count; quick: a
+#: tenth of the rounds and seconds.
 SOLVE_PLAN = {
-    "paranoid": {3: (1000, 10, 0), 4: (400, 20, 0), 5: (200, 20, 0), 6: (100, 20, 0)},
+    "paranoid": {3: (400, 5, 0), 4: (200, 10, 0), 5: (100, 10, 0), 6: (60, 10, 0)},
     "maxn": {
-        3: (400, 20, 20_000_000),
-        4: (200, 40, 20_000_000),
-        5: (60, 40, 5_000_000),
-        6: (30, 40, 5_000_000),
+        3: (200, 10, 20_000_000),
+        4: (60, 30, 10_000_000),
+        5: (20, 20, 3_000_000),
+        6: (10, 20, 3_000_000),
     },
 }
 
@@ -122,7 +122,7 @@ def solve_full(quick: bool) -> list[dict]:
                 solver(positions[0], rules, work, F_ALL)  # compile (stopped early)
                 work.ctx[Ctx.NODE_LIMIT] = limit
                 times, cpu, nodes, cut = [], [], [], []
-                start = time.perf_counter()
+                start = time.thread_time()
                 for pos in positions:
                     new_generation(work.gen, work.tt)
                     work.stats[:] = 0
@@ -133,7 +133,7 @@ def solve_full(quick: bool) -> list[dict]:
                     times.append((time.perf_counter() - t0) * 1e3)
                     nodes.append(int(work.stats[SearchStat.NODES]))
                     cut.append(v < 0)
-                    if time.perf_counter() - start > budget:
+                    if time.thread_time() - start > budget:
                         break
                 rows.append(_solve_row(mode, n, limit, times, cpu, nodes, cut))
     finally:

@@ -185,7 +185,7 @@ def test_full_rounds_pruned_equal_unpruned_three_players(work):
     rules = Rules(players=3).to_array()
     for i, p in enumerate(_full_rounds(3, 12, 41)):
         values = set()
-        for flags in (F_ALL, F_TT) if i >= 2 else (F_ALL, F_TT, 0):
+        for flags in (F_ALL, F_TT) if i >= 1 else (F_ALL, F_TT, 0):
             new_generation(work.gen, work.tt)
             values.add(
                 (
