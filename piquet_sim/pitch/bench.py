@@ -6,10 +6,13 @@ compare rows measured in the same run.
 * ``pitch solve-full``: full six-trick rounds solved exactly on one thread, one row per player
   count (3..6) and search (``maxn``, ``paranoid``): round i of seed 2024 dealt and bid with the
   random policies, the bidder on lead and the trump chosen by his pitch; the table is cleared
-  (new generation) before each round. Median / p95 / max ms of wall time and median / p95 of
-  the thread's CPU time (``cpu_*``: steadier on a shared machine), median nodes. Rounds are
-  taken in order until the count or the wall-time budget is reached (``rounds`` says how
-  many);
+  (new generation) before each round. Rounds are taken in order until the count or the
+  budget of the thread's CPU time is reached, and each is stopped after a node limit
+  (``finished`` / ``cut`` say how many of ``rounds`` ended either way). Median / p95 / max
+  ms of wall time, median / p95 of the thread's CPU time (``cpu_*``: steadier on a shared
+  machine) and the median nodes, taken as the sample at that rank over every round: a cut
+  round counts with its time at the cut, so a quantile that a cut round could move is only a
+  lower bound (``median_exact`` / ``p95_exact`` false);
 * ``pitch rounds-random`` / ``pitch rounds-heuristic``: whole simulated rounds per second
   (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
   every thread;
@@ -37,16 +40,22 @@ from .kernels import position as KP
 from .kernels.search_node import F_ALL, make_work
 from .kernels.search_tt import new_generation
 from .kernels.simulate import simulate_rounds
-from .layouts import RoundRec, SearchStat
+from .layouts import Ctx, RoundRec, SearchStat
 from .policies import make_policy
 from .rules import Rules
 from .solver import make_position
 
 SEED = 2024
-#: (rounds, seconds budget) per player count and search, full / quick.
+#: (rounds, CPU-seconds budget, node limit per round) per search and player count; quick: a
+#: tenth of the rounds and seconds.
 SOLVE_PLAN = {
-    "maxn": {3: (400, 20), 4: (200, 40), 5: (60, 40), 6: (30, 40)},
-    "paranoid": {3: (1000, 10), 4: (400, 20), 5: (200, 20), 6: (100, 20)},
+    "paranoid": {3: (400, 5, 0), 4: (200, 10, 0), 5: (100, 10, 0), 6: (60, 10, 0)},
+    "maxn": {
+        3: (200, 10, 20_000_000),
+        4: (60, 30, 10_000_000),
+        5: (20, 20, 3_000_000),
+        6: (10, 20, 3_000_000),
+    },
 }
 
 
@@ -63,6 +72,43 @@ def _positions(n: int, count: int) -> list[np.ndarray]:
     return out
 
 
+def censored_quantile(values: np.ndarray, cut: np.ndarray, q: float) -> tuple[float, bool]:
+    """(q-th percentile of ``values``, exact?) where ``cut`` marks values that are only lower
+    bounds (rounds stopped at the node limit). The percentile is the sample at that rank (no
+    interpolation); the true one lies between it and the percentile with the cut values made
+    infinite, so it is exact when both agree and otherwise a lower bound."""
+    shown = float(np.percentile(values, q, method="higher"))
+    high = float(np.percentile(np.where(cut, np.inf, values), q, method="higher"))
+    return shown, shown == high
+
+
+def _solve_row(mode: str, n: int, limit: int, ms, cms, nodes, cut) -> dict:
+    ms, cms, cut = np.array(ms), np.array(cms), np.array(cut, dtype=bool)
+    med, med_exact = censored_quantile(ms, cut, 50)
+    p95, p95_exact = censored_quantile(ms, cut, 95)
+    cmed, _ = censored_quantile(cms, cut, 50)
+    cp95, _ = censored_quantile(cms, cut, 95)
+    nmed, _ = censored_quantile(np.array(nodes, dtype=float), cut, 50)
+    return {
+        "workload": f"pitch solve-full {mode} {n}p",
+        "threads": 1,
+        "players": n,
+        "search": mode,
+        "rounds": len(ms),
+        "finished": int((~cut).sum()),
+        "cut": int(cut.sum()),
+        "node_limit": limit,
+        "median_ms": round(med, 3),
+        "median_exact": med_exact,
+        "p95_ms": round(p95, 3),
+        "p95_exact": p95_exact,
+        "max_ms": round(float(ms.max()), 3),
+        "cpu_median_ms": round(cmed, 3),
+        "cpu_p95_ms": round(cp95, 3),
+        "median_nodes": int(nmed),
+    }
+
+
 def solve_full(quick: bool) -> list[dict]:
     work = make_work(18)
     rows = []
@@ -71,44 +117,31 @@ def solve_full(quick: bool) -> list[dict]:
     try:
         for mode, plan in SOLVE_PLAN.items():
             solver = KP.solve_paranoid if mode == "paranoid" else KP.solve_maxn
-            for n, (count, budget) in plan.items():
+            for n, (count, budget, limit) in plan.items():
                 if quick:
                     count, budget = max(3, count // 10), budget / 10
                 rules = Rules(players=n).to_array()
                 positions = _positions(n, count)
-                solver(positions[0], rules, work, F_ALL)  # compile
-                times, cpu, nodes = [], [], []
-                start = time.perf_counter()
+                work.ctx[Ctx.NODE_LIMIT] = 1000
+                solver(positions[0], rules, work, F_ALL)  # compile (stopped early)
+                work.ctx[Ctx.NODE_LIMIT] = limit
+                times, cpu, nodes, cut = [], [], [], []
+                start = time.thread_time()
                 for pos in positions:
                     new_generation(work.gen, work.tt)
                     work.stats[:] = 0
                     t0 = time.perf_counter()
                     c0 = time.thread_time()
-                    solver(pos, rules, work, F_ALL)
-                    cpu.append(time.thread_time() - c0)
-                    times.append(time.perf_counter() - t0)
+                    v = solver(pos, rules, work, F_ALL)
+                    cpu.append((time.thread_time() - c0) * 1e3)
+                    times.append((time.perf_counter() - t0) * 1e3)
                     nodes.append(int(work.stats[SearchStat.NODES]))
-                    if time.perf_counter() - start > budget:
+                    cut.append(v < 0)
+                    if time.thread_time() - start > budget:
                         break
-                ms = np.array(times) * 1e3
-                cms = np.array(cpu) * 1e3
-                rows.append(
-                    {
-                        "workload": f"pitch solve-full {mode} {n}p",
-                        "threads": 1,
-                        "players": n,
-                        "search": mode,
-                        "rounds": len(times),
-                        "median_ms": round(float(np.median(ms)), 3),
-                        "p95_ms": round(float(np.percentile(ms, 95)), 3),
-                        "max_ms": round(float(ms.max()), 3),
-                        "mean_ms": round(float(ms.mean()), 3),
-                        "cpu_median_ms": round(float(np.median(cms)), 3),
-                        "cpu_p95_ms": round(float(np.percentile(cms, 95)), 3),
-                        "median_nodes": int(np.median(nodes)),
-                    }
-                )
+                rows.append(_solve_row(mode, n, limit, times, cpu, nodes, cut))
     finally:
+        work.ctx[Ctx.NODE_LIMIT] = 0
         numba.set_num_threads(previous)
     return rows
 

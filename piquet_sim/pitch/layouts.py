@@ -213,7 +213,7 @@ class TTWord(IntEnum):
 
     KEYA = 0  # cards still in hand, leader, trump, Game live, mode
     KEYB = 1  # normalised game-point totals (when Game is live), generation
-    DATA = 2  # max^n: packed vector | best move; paranoid: bounds | best move
+    DATA = 2  # max^n: packed upper | lower bound vectors | best move; paranoid: bounds | move
     DEPTH = 3  # tricks left when stored
     LEN = 4
 
@@ -229,7 +229,8 @@ class Ctx(IntEnum):
     GEN = 5  # table generation of the deal
     FLAGS = 6  # search techniques switched on (kernels.search_node.F_*)
     PARANOID = 7  # 1 in the paranoid search (closed endgames give the bidder's points)
-    LEN = 8
+    NODE_LIMIT = 8  # stop the search (value -1) after this many nodes; 0: no limit
+    LEN = 9
 
 
 class Endgame(IntEnum):

@@ -24,7 +24,7 @@ from piquet_sim.pitch.kernels.round import Policy
 from piquet_sim.pitch.kernels.search_node import F_ALL, F_EQUIV, F_ORDER, F_PRUNE, F_TT, make_work
 from piquet_sim.pitch.kernels.search_tt import new_generation
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
-from piquet_sim.pitch.layouts import Pos, RoundRec
+from piquet_sim.pitch.layouts import Ctx, Pos, RoundRec, SearchStat
 from piquet_sim.pitch.reference import search as RS
 from piquet_sim.pitch.rules import Rules
 from piquet_sim.pitch.solver import SolveError, make_position, solve, unpack
@@ -185,7 +185,7 @@ def test_full_rounds_pruned_equal_unpruned_three_players(work):
     rules = Rules(players=3).to_array()
     for i, p in enumerate(_full_rounds(3, 12, 41)):
         values = set()
-        for flags in (F_ALL, F_TT) if i >= 2 else (F_ALL, F_TT, 0):
+        for flags in (F_ALL, F_TT) if i >= 1 else (F_ALL, F_TT, 0):
             new_generation(work.gen, work.tt)
             values.add(
                 (
@@ -219,16 +219,57 @@ def test_full_rounds_each_technique_off_four_players(off, work):
     _technique_off(4, 6, off, work)
 
 
+def both(p: np.ndarray, rules: np.ndarray, work) -> tuple[int, int]:
+    """(max^n vector, paranoid value) of a position."""
+    return int(KP.solve_maxn(p, rules, work, F_ALL)), int(KP.solve_paranoid(p, rules, work, F_ALL))
+
+
+def test_node_limit_stops_both_searches_and_lifting_it_restores_the_value(work):
+    rules = Rules(players=3).to_array()
+    p = _full_rounds(3, 1, 46)[0]
+    new_generation(work.gen, work.tt)
+    exact = both(p, rules, work)
+    assert min(exact) >= 0
+    work.ctx[Ctx.NODE_LIMIT] = 30
+    try:
+        for solver in (KP.solve_maxn, KP.solve_paranoid):
+            new_generation(work.gen, work.tt)
+            work.stats[:] = 0
+            assert solver(p, rules, work, F_ALL) == -1
+            # stopped at the first node entered past it (closed endgames count as nodes too)
+            assert 30 < work.stats[SearchStat.NODES] <= 30 + 16
+    finally:
+        work.ctx[Ctx.NODE_LIMIT] = 0
+    new_generation(work.gen, work.tt)
+    again = both(p, rules, work)
+    assert again == exact
+
+
+def test_bench_rows_count_cut_rounds_and_flag_inexact_quantiles(monkeypatch):
+    from piquet_sim.pitch import bench
+
+    ms = np.array([1.0, 2.0, 3.0, 9.0])  # the median is the sample above the middle: 3
+    assert bench.censored_quantile(ms, np.array([0, 0, 0, 1], bool), 50) == (3.0, True)
+    assert bench.censored_quantile(ms, np.array([0, 0, 0, 1], bool), 95) == (9.0, False)
+    assert bench.censored_quantile(ms, np.array([0, 0, 1, 0], bool), 50) == (3.0, False)
+    plan = {"paranoid": {3: (2, 60, 0)}, "maxn": {3: (3, 60, 40)}}
+    monkeypatch.setattr(bench, "SOLVE_PLAN", plan)
+    par, mx = bench.solve_full(False)
+    assert (par["rounds"], par["finished"], par["cut"], par["median_exact"]) == (2, 2, 0, True)
+    assert (mx["rounds"], mx["finished"], mx["cut"], mx["median_exact"]) == (3, 0, 3, False)
+    assert mx["workload"] == "pitch solve-full maxn 3p" and 40 < mx["median_nodes"] <= 56
+
+
 def test_paranoid_paranoid_table_and_maxn_share_one_workspace(work):
     """Entries of one mode never answer the other (mode bit in the key)."""
     rules = Rules(players=3).to_array()
     for p in _full_rounds(3, 6, 44):
         new_generation(work.gen, work.tt)
-        a = (int(KP.solve_maxn(p, rules, work)), int(KP.solve_paranoid(p, rules, work)))
+        a = both(p, rules, work)
         new_generation(work.gen, work.tt)
-        b = (int(KP.solve_maxn(p, rules, work)), int(KP.solve_paranoid(p, rules, work)))
+        b = both(p, rules, work)
         new_generation(work.gen, work.tt)
-        c = (int(KP.solve_maxn(p, rules, work)), int(KP.solve_paranoid(p, rules, work)))
+        c = both(p, rules, work)
         assert a == b == c
 
 

@@ -11,15 +11,19 @@ still take, ``lb``: those he takes whatever anyone plays) and ``live``, the poin
 decided:
 
 * early return: when every live point has a sure taker (``ub == lb``) the value is ``lb``;
-* immediate: a mover who has ``live`` less everyone else's ``lb`` cannot do better; stop;
+* immediate: a mover who has ``live`` less everyone else's ``lb``, or his ``ub`` with everyone
+  else at his ``lb``, cannot do better; stop;
 * shallow, on entry: the parent's mover gets at most ``min(ub, live - others' lb)`` here;
   when that is below what he already has elsewhere (or equal, he is a defender, and the
   bidder surely gets more here than in his best line) the parent will not choose this node,
   which is cut before its moves are generated;
-* shallow, after each move: the same with the mover's secured ``x`` in place of his ``lb``
-  (cut nodes' partial values are not stored);
-* trick starts are stored in the table (exact vectors, rest of the round), with their best
-  move for ordering; equivalent cards are tried once.
+* shallow, after each move: the same with the mover's secured ``x`` in place of his ``lb``;
+  a cut node hands up its lower bounds (which the parent's mover likes less than his best);
+* trick starts are stored in the table (rest of the round), with their best move (tried
+  first next time): an exact vector, or for a node cut after some moves, per-seat bounds
+  (what the cut proved: the mover gets at least his secured ``x``, the parent's mover at most
+  the bound that cut it) that narrow ``ub``/``lb`` when the node is reached again;
+* equivalent cards are tried once.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from ...core.jit import njit
 from ..layouts import Ctx, Frame, SearchStat
 from .search_node import (
     F_EQUIV,
+    F_ORDER,
     F_PRUNE,
     F_TT,
     canonical,
@@ -41,6 +46,8 @@ from .search_node import (
     plain_cards,
     point_bounds,
     pref_key,
+    shift,
+    tighten,
     tricks_left,
     unmake_move,
 )
@@ -49,12 +56,15 @@ from .tricks import mask_game_points
 
 NO_BOUND = -99
 VEC_BITS = np.int64(0xFFFFFF)
+LB_SHIFT = 24  # table data: upper bound vector, lower bound vector << 24, best move + 1 << 48
+MOVE_SHIFT = 48
 
 
 @njit
 def maxn(work):
     """Value (packed vector) of the position set up in ``work.frames[0]`` and ``work.hands``
-    / ``work.game``; ``frames[0, PB]`` should be NO_BOUND."""
+    / ``work.game``; ``frames[0, PB]`` should be NO_BOUND. -1 when ``ctx[NODE_LIMIT]`` (> 0)
+    nodes were searched before the value was found."""
     fr = work.frames
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
@@ -63,12 +73,16 @@ def maxn(work):
     gen = ctx[Ctx.GEN]
     tt = work.tt
     stats = work.stats
+    lim = ctx[Ctx.NODE_LIMIT]
     sp = 0
     mode = 0  # 0 enter node sp, 1 next move at sp, 2 return ret to the parent, 3 take ret at sp
     ret = np.int64(0)
     while True:
         if mode == 0:
             out, smax = node_setup(work, sp)
+            tt_move = np.int64(-1)
+            tub = np.int64(-1)  # a bound entry's vectors, when the table holds one
+            tlb = np.int64(0)
             if fr[sp, Frame.K] == 0:
                 left = tricks_left(work, sp)
                 if left == 0:
@@ -84,13 +98,21 @@ def maxn(work):
                     fr[sp, Frame.KEYA] = ka
                     fr[sp, Frame.KEYB] = kb
                     data = tt_probe(tt, ka, kb)
-                    if data >= 0:  # entries are exact vectors
-                        stats[SearchStat.TT_HITS] += 1
-                        ret = data & VEC_BITS
-                        mode = 2
-                        continue
+                    if data >= 0:
+                        tub = data & VEC_BITS
+                        tlb = (data >> LB_SHIFT) & VEC_BITS
+                        if tub == tlb:  # an exact vector
+                            stats[SearchStat.TT_HITS] += 1
+                            ret = tub
+                            mode = 2
+                            continue
+                        tt_move = ((data >> MOVE_SHIFT) & 255) - 1
+            if lim > 0 and stats[SearchStat.NODES] > lim:
+                return np.int64(-1)
             if flags & F_PRUNE:
-                ub, lb = point_bounds(work, sp, out, smax)
+                ub, lb = point_bounds(fr, ctx, work.hands, work.game, sp, out, smax)
+                if tub >= 0:  # a bound entry: narrow the bounds
+                    ub, lb = tighten(ub, lb, tub, tlb, n, fr[sp, Frame.SEAT])
                 fr[sp, Frame.UB] = ub
                 fr[sp, Frame.LB] = lb
                 if ub == lb:  # every point still live has its taker
@@ -109,7 +131,7 @@ def maxn(work):
                         ret = lb  # the parent's mover gets less here than he has already
                         mode = 2
                         continue
-            fr[sp, Frame.NMOVES] = generate(work, sp, -1)
+            fr[sp, Frame.NMOVES] = generate(work, sp, tt_move if flags & F_ORDER else -1)
             fr[sp, Frame.I] = 0
             fr[sp, Frame.VAL] = -1
             fr[sp, Frame.VKEY] = -1
@@ -120,18 +142,18 @@ def maxn(work):
             i = fr[sp, Frame.I]
             if i >= fr[sp, Frame.NMOVES]:
                 ret = fr[sp, Frame.VAL]
-                if (
-                    flags & F_TT
-                    and fr[sp, Frame.K] == 0
-                    and fr[sp, Frame.PITCH] == 0
-                    and fr[sp, Frame.CUT] == 0
-                ):
+                if flags & F_TT and fr[sp, Frame.K] == 0 and fr[sp, Frame.PITCH] == 0:
                     stats[SearchStat.TT_STORES] += 1
+                    hi = ret
+                    lo = ret
+                    if fr[sp, Frame.CUT]:  # bounds only (see the cut below)
+                        hi = fr[sp, Frame.UB]
+                        lo = fr[sp, Frame.LB]
                     tt_store(
                         tt,
                         fr[sp, Frame.KEYA],
                         fr[sp, Frame.KEYB],
-                        ret | ((fr[sp, Frame.BMOVE] + 1) << 24),
+                        hi | (lo << LB_SHIFT) | ((fr[sp, Frame.BMOVE] + 1) << MOVE_SHIFT),
                         tricks_left(work, sp),
                     )
                 mode = 2
@@ -177,8 +199,12 @@ def maxn(work):
                 rest = smax - nibble_sum(lb) + nibble(lb, seat)  # most left for the mover
                 pb = fr[sp, Frame.PB]
                 p = fr[sp, Frame.PQ]
-                if own >= rest:
-                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]  # immediate: no better outcome
+                if own >= rest or (
+                    own == nibble(fr[sp, Frame.UB], seat)
+                    and val - (own << shift(seat)) == lb - (nibble(lb, seat) << shift(seat))
+                ):
+                    # immediate: no better outcome (his most, everyone else his least)
+                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
                 elif pb != NO_BOUND and p != seat:
                     bound = min(nibble(fr[sp, Frame.UB], p), rest - own + nibble(lb, p))
                     least_b = own if seat == bidder else nibble(lb, bidder)
@@ -186,4 +212,15 @@ def maxn(work):
                         stats[SearchStat.CUTS] += 1
                         fr[sp, Frame.CUT] = 1
                         fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
+                        # what the cut proves of the node's value, kept for the table: the
+                        # mover gets at least ``own``, the parent's mover at most ``bound``
+                        ub = fr[sp, Frame.UB]
+                        fr[sp, Frame.UB] = ub - ((nibble(ub, p) - bound) << shift(p))
+                        if own > nibble(lb, seat):
+                            lb += (own - nibble(lb, seat)) << shift(seat)
+                            fr[sp, Frame.LB] = lb
+                        # the value handed up: the lower bounds, which the parent's mover
+                        # likes less than his best (a table bound may be below what an
+                        # outcome already seen here gives him, so not the best so far)
+                        fr[sp, Frame.VAL] = lb
             mode = 1

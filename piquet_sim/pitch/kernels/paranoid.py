@@ -41,7 +41,7 @@ UNBOUNDED = 15  # upper bound stored when only a lower bound is known
 @njit
 def paranoid(work, alpha, beta):
     """The bidder's points still to be decided from the position in ``work.frames[0]``, fail
-    soft in (alpha, beta)."""
+    soft in (alpha, beta); -INF when ``ctx[NODE_LIMIT]`` (> 0) nodes were searched first."""
     fr = work.frames
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
@@ -53,12 +53,15 @@ def paranoid(work, alpha, beta):
     stats = work.stats
     fr[0, Frame.ALPHA] = alpha
     fr[0, Frame.BETA] = beta
+    lim = ctx[Ctx.NODE_LIMIT]
     sp = 0
     mode = 0
     ret = np.int64(0)
     while True:
         if mode == 0:
             out, smax = node_setup(work, sp)
+            if lim > 0 and stats[SearchStat.NODES] > lim:
+                return np.int64(-INF)
             a = fr[sp, Frame.ALPHA] if ab else -INF
             b = fr[sp, Frame.BETA] if ab else INF
             tt_move = np.int64(-1)
@@ -94,7 +97,7 @@ def paranoid(work, alpha, beta):
                             a = max(a, lo)
                             b = min(b, hi)
             if ab:  # the bidder's rest lies in lo .. hi
-                ub, lb = point_bounds(work, sp, out, smax)
+                ub, lb = point_bounds(fr, ctx, work.hands, work.game, sp, out, smax)
                 lo = nibble(lb, bidder)
                 hi = min(nibble(ub, bidder), smax - nibble_sum(lb) + lo)
                 if hi <= a or lo == hi:
@@ -185,16 +188,20 @@ def paranoid(work, alpha, beta):
 @njit
 def mtdf(work, guess):
     """Exact paranoid value of the position in ``work.frames[0]`` by null-window searches from
-    ``guess`` (one full-window search when pruning is off). The search leaves the root state
-    in ``frames[0]`` unchanged, so every pass reuses it."""
+    ``guess`` (one full-window search when pruning is off); -1 when stopped at the node
+    limit. The search leaves the root state in ``frames[0]`` unchanged, so every pass reuses
+    it."""
     if not work.ctx[Ctx.FLAGS] & F_PRUNE:
-        return paranoid(work, -INF, INF)
+        g = paranoid(work, -INF, INF)
+        return np.int64(-1) if g == -INF else g
     lo = np.int64(0)
     hi = np.int64(INF)
     g = np.int64(guess)
     while lo < hi:
         b = g + 1 if g == lo else g
         g = paranoid(work, b - 1, b)
+        if g == -INF:
+            return np.int64(-1)  # stopped at the node limit
         if g < b:
             hi = g
         else:

@@ -193,20 +193,24 @@ def setup_root(pos, rules, work, flags, paranoid):
 
 @njit
 def solve_maxn(pos, rules, work, flags=F_ALL):
-    """Max^n value of a position: packed points still to be decided, per seat."""
+    """Max^n value of a position: packed points still to be decided, per seat (-1 when the
+    search stopped at ``work.ctx[NODE_LIMIT]`` nodes)."""
     gain = setup_root(pos, rules, work, flags, 0)
     if pos_legal(pos, rules) == 0 and pos[Pos.TRICK_COUNT] == 0:
         return gain  # the round is over
-    return gain + maxn(work)
+    v = maxn(work)
+    return v if v < 0 else gain + v
 
 
 @njit
 def solve_paranoid(pos, rules, work, flags=F_ALL):
-    """Paranoid value of a position: the bidder's points still to be decided."""
+    """Paranoid value of a position: the bidder's points still to be decided (-1 when the
+    search stopped at ``work.ctx[NODE_LIMIT]`` nodes)."""
     gain = setup_root(pos, rules, work, flags, 1)
     if pos_legal(pos, rules) == 0 and pos[Pos.TRICK_COUNT] == 0:
         return nibble(gain, pos[Pos.BIDDER])
-    return nibble(gain, pos[Pos.BIDDER]) + mtdf(work, 2)
+    v = mtdf(work, 2)
+    return v if v < 0 else nibble(gain, pos[Pos.BIDDER]) + v
 
 
 @njit
@@ -221,10 +225,11 @@ def child_values(pos, rules, work, paranoid, cards, values):
         legal &= legal - 1
         gain = pos_play(pos, c, rules, child)
         cards[k] = c
+        # flags passed (not left to the default): the same compiled solvers as callers' own
         if paranoid:
-            values[k] = nibble(gain, pos[Pos.BIDDER]) + solve_paranoid(child, rules, work)
+            values[k] = nibble(gain, pos[Pos.BIDDER]) + solve_paranoid(child, rules, work, F_ALL)
         else:
-            values[k] = gain + solve_maxn(child, rules, work)
+            values[k] = gain + solve_maxn(child, rules, work, F_ALL)
         k += 1
     return k
 

@@ -123,6 +123,27 @@ def pref_key(v, mover, bidder):
 
 
 @njit_inline
+def tighten(ub, lb, ub2, lb2, n, seat):
+    """Bounds ``ub``/``lb`` narrowed by a table entry's (``ub2``/``lb2``): the mover's
+    (``seat``) lower bound and everyone else's upper bounds, the only ones a cut proves (see
+    ``maxn``). The mover's upper bound and the others' lower bounds stay those of
+    :func:`point_bounds`, which hold for every outcome below the node, not only for its value."""
+    for s in range(n):
+        sh = shift(s)
+        if s == seat:
+            lo = (lb >> sh) & 15
+            lo2 = (lb2 >> sh) & 15
+            if lo2 > lo:
+                lb += (lo2 - lo) << sh
+        else:
+            u = (ub >> sh) & 15
+            u2 = (ub2 >> sh) & 15
+            if u2 < u:
+                ub -= (u - u2) << sh
+    return ub, lb
+
+
+@njit_inline
 def in_hands(hands, n):
     """Every card still in a hand."""
     out = np.int64(0)
@@ -214,12 +235,10 @@ def spread(seats):
 
 
 @njit_inline
-def _trump_point(work, sp, out, card, n, seats):
+def _trump_point(fr, hands, sp, out, card, n, seats):
     """(seats that may capture trump ``card`` as a bit set, seat sure to capture it or -1),
     ``card`` still out: the winner of its trick plays a trump at least as high, so he holds
     one now or is winning the trick in progress (the card may fall in it)."""
-    fr = work.frames
-    hands = work.hands
     tm = suit_mask(card >> 4)
     geq = tm & ~((np.int64(1) << card) - 1)
     above = geq & ~(np.int64(1) << card)
@@ -249,16 +268,14 @@ def _trump_point(work, sp, out, card, n, seats):
 
 
 @njit_inline
-def point_bounds(work, sp, out, smax):
+def point_bounds(fr, ctx, hands, game, sp, out, smax):
     """(most points, fewest points) each seat can take from ply ``sp`` on, packed per seat,
     whatever anyone plays: a point counts for the seats that might still win it (Jack, Six and
     a Low to capture only for those holding a trump at least as high, or winning the trick it
     lies in; Game only for those who can still pass everyone; Last only for trump holders
     when a hand holds nothing but trumps); the fewest are the points a seat holds for sure
     (a trump point held with every higher trump still out). Before the pitch: ``smax`` for
-    everyone, 0."""
-    fr = work.frames
-    ctx = work.ctx
+    everyone, 0. The arrays are the search state's (frames, ctx, hands, game)."""
     n = ctx[Ctx.PLAYERS]
     trump = fr[sp, Frame.TRUMP]
     seats = (np.int64(1) << n) - 1
@@ -267,7 +284,6 @@ def point_bounds(work, sp, out, smax):
         for s in range(n):
             ub |= smax << shift(s)
         return ub, np.int64(0)
-    hands = work.hands
     tm = suit_mask(trump)
     ub = np.int64(0)
     lb = np.int64(0)
@@ -284,7 +300,7 @@ def point_bounds(work, sp, out, smax):
                 continue
         if (out >> card) & 1 == 0:
             continue
-        cand, sure = _trump_point(work, sp, out, card, n, seats)
+        cand, sure = _trump_point(fr, hands, sp, out, card, n, seats)
         if sure >= 0:
             lb += np.int64(1) << shift(sure)
             ub += np.int64(1) << shift(sure)
@@ -312,7 +328,6 @@ def point_bounds(work, sp, out, smax):
         rem = mask_game_points(out)
         tie = ctx[Ctx.TIE_BIDDER]
         bidder = ctx[Ctx.BIDDER]
-        game = work.game
         for s in range(n):
             top = np.int64(0)
             for t in range(n):
@@ -651,10 +666,11 @@ def two_tricks(work, leader, trump, low, glive):
                 eg[j, Endgame.VAL] = v
 
 
-@njit_inline
+@njit
 def stored_two_tricks(work, leader, trump, low, glive):
-    """:func:`two_tricks` through the table (exact entries; a paranoid entry that is only a
-    bound, stored by a search rooted here, is recomputed)."""
+    """:func:`two_tricks` through the table (exact entries; an entry that is only a bound,
+    stored by a search rooted here, is recomputed). A separate kernel (not inlined): its work
+    outweighs a call, and both searches share one compiled copy."""
     ctx = work.ctx
     if not ctx[Ctx.FLAGS] & F_TT:
         return two_tricks(work, leader, trump, low, glive)
@@ -670,9 +686,10 @@ def stored_two_tricks(work, leader, trump, low, glive):
     data = tt_probe(work.tt, ka, kb)
     if data >= 0:
         if not paranoid:
-            work.stats[SearchStat.TT_HITS] += 1
-            return data & 0xFFFFFF
-        if (data & 15) == ((data >> 4) & 15):
+            if (data & 0xFFFFFF) == ((data >> 24) & 0xFFFFFF):
+                work.stats[SearchStat.TT_HITS] += 1
+                return data & 0xFFFFFF
+        elif (data & 15) == ((data >> 4) & 15):
             work.stats[SearchStat.TT_HITS] += 1
             return (data & 15) << shift(bidder)
     v = two_tricks(work, leader, trump, low, glive)
@@ -681,7 +698,7 @@ def stored_two_tricks(work, leader, trump, low, glive):
         b = nibble(v, bidder)
         tt_store(work.tt, ka, kb, b | (b << 4), 2)
     else:
-        tt_store(work.tt, ka, kb, v, 2)
+        tt_store(work.tt, ka, kb, v | (v << 24), 2)  # exact: upper bound = lower bound
     return v
 
 

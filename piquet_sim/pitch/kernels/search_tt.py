@@ -4,7 +4,9 @@ A table entry holds the value of the *rest of the round* from a trick start (poi
 be decided, per seat), which depends only on the cards still in hand (each player's hand is
 fixed by the deal), the leader, the trump, whether Game is still undecided and, if it is, the
 game-point totals up to what can still change the outcome. Points already won never enter a
-key, so the same entry serves every line of play reaching the position.
+key, so the same entry serves every line of play reaching the position. Max^n data: an
+upper and a lower bound vector (equal: the exact value) and the best move; paranoid data:
+bounds on the bidder's points and the best move.
 
 Keys (exact, two int64 words, :class:`~..layouts.TTWord`):
 
