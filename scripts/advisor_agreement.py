@@ -12,11 +12,20 @@ Reported: the share of hands where the two top choices agree (Wilson 95% interva
 mean EV lost when they differ, in the strong setting's own estimates (pimc means; points are
 the advising player's net deal points: own minus the opponent's). The loss is the strong top's
 mean minus the default top's on the shared worlds, so it carries the winner's curse of taking a
-maximum (an upper estimate); its SE is over hands. Results go to ``--out`` (JSON, written after
-every hand, so a cut run keeps what finished).
+maximum (an upper estimate); its SE is over hands.
 
-Example (about 40 CPU minutes; run it in the background):
-  nice -n 10 python scripts/advisor_agreement.py --hands 200 --out results/advisor_agreement.json
+Because the strong top is itself chosen on ``--worlds`` noisy worlds, two more figures per hand:
+
+* ``close``: the two tops agree, or the strong top's lead over the default's is within 1.96 SE
+  of its paired difference (the strong setting cannot tell them apart);
+* ``holdout_loss``: the strong top's mean minus the default top's on ``--holdout`` fresh worlds
+  (other seeds), an estimate of the loss free of the winner's curse (it can be negative).
+
+Results go to ``--out`` (JSON, written after every hand, so a cut run keeps what finished).
+
+Example (run it in the background; about 10-20 CPU-s a hand):
+  python scripts/advisor_agreement.py --hands 200 --top 4 --worlds 48 \
+      --out results/advisor_agreement.json
 """
 
 from __future__ import annotations
@@ -62,6 +71,23 @@ def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
     means = x.mean(axis=1)
     best = int(np.argmax(means))
     diff = x[best] - x[0]
+    se = float(diff.std(ddof=1) / math.sqrt(diff.size)) if diff.size > 1 else None
+    close = best == 0 or (se is not None and means[best] - means[0] <= 1.96 * se)
+    holdout, holdout_se, holdout_n = 0.0, 0.0, 0
+    if best != 0 and args.holdout > 0:
+        h_nets, h_info = world_values(
+            hand,
+            [top[best], top[0]],
+            role,
+            took,
+            "pimc",
+            n_worlds=args.holdout,
+            seed=args.seed + 20_000 + i,
+        )
+        h = h_nets[:, h_info["valid"]].astype(np.float64)
+        hd = h[0] - h[1]
+        holdout, holdout_n = float(hd.mean()), int(hd.size)
+        holdout_se = float(hd.std(ddof=1) / math.sqrt(hd.size)) if hd.size > 1 else None
     return {
         "hand": format_cards(hand),
         "role": role,
@@ -70,7 +96,11 @@ def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
         "strong_top": format_cards(top[best]),
         "agree": best == 0,
         "loss": float(means[best] - means[0]),
-        "loss_se": float(diff.std(ddof=1) / math.sqrt(diff.size)) if diff.size > 1 else None,
+        "loss_se": se,
+        "close": bool(close),
+        "holdout_loss": holdout,
+        "holdout_loss_se": holdout_se,
+        "holdout_worlds": holdout_n,
         "strong_means": [round(float(m), 3) for m in means],
         "worlds": int(x.shape[1]),
         "default_cpu_s": round(cpu, 2),
@@ -83,18 +113,25 @@ def summary(rows: list[dict], args: argparse.Namespace, seconds: float) -> dict:
     agree = sum(r["agree"] for r in rows)
     losses = np.array([r["loss"] for r in rows]) if rows else np.zeros(0)
     differ = losses[[not r["agree"] for r in rows]] if rows else losses
+    close = sum(r["close"] for r in rows)
+    held = np.array([r["holdout_loss"] for r in rows]) if rows else np.zeros(0)
     return {
         "command": "python scripts/advisor_agreement.py "
         + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "out"),
         "default": f"play {DEFAULT_PLAY}, precision 0.5 (the discard command's default)",
         "strong": f"the default's best {args.top} re-valued with pimc play "
-        f"({args.pimc_worlds} worlds per decision) on {args.worlds} common worlds",
+        f"({args.pimc_worlds} worlds per decision, the pimc defaults) on {args.worlds} common "
+        f"worlds; hold-out loss on {args.holdout} fresh worlds",
         "perspective": "the advising player's net deal points (own minus the opponent's)",
         "hands": n,
         "requested": args.hands,
         "agreement": agree / n if n else None,
         "agreement_ci95": list(wilson_interval(agree, n)) if n else None,
+        "close_or_agree": close / n if n else None,
+        "close_or_agree_ci95": list(wilson_interval(close, n)) if n else None,
         "mean_loss_when_differ": float(differ.mean()) if differ.size else 0.0,
+        "holdout_loss_per_hand": float(held.mean()) if n else None,
+        "holdout_loss_per_hand_se": float(held.std(ddof=1) / math.sqrt(n)) if n > 1 else None,
         "mean_loss_per_hand": float(losses.mean()) if n else None,
         "mean_loss_per_hand_se": float(losses.std(ddof=1) / math.sqrt(n)) if n > 1 else None,
         "default_median_wall_s": float(np.median([r["default_wall_s"] for r in rows]))
@@ -116,6 +153,9 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=64, help="common worlds of the pimc values")
     ap.add_argument("--pimc-worlds", type=int, default=16, help="pimc worlds per decision")
     ap.add_argument("--elder-took", type=int, default=5, help="for the younger hands")
+    ap.add_argument(
+        "--holdout", type=int, default=96, help="fresh worlds for the loss when the tops differ"
+    )
     ap.add_argument("--out", type=Path, default=Path("results/advisor_agreement.json"))
     args = ap.parse_args()
     if args.pimc_worlds != 16:
@@ -126,11 +166,17 @@ def main() -> None:
         rows.append(one_hand(i, hand, args))
         args.out.write_text(json.dumps(summary(rows, args, time.perf_counter() - t0), indent=1))
         r = rows[-1]
-        print(f"{i + 1}/{args.hands} {r['role']} agree={r['agree']} loss={r['loss']:+.2f}")
+        print(
+            f"{i + 1}/{args.hands} {r['role']} agree={r['agree']} close={r['close']} "
+            f"loss={r['loss']:+.2f} holdout={r['holdout_loss']:+.2f}",
+            flush=True,
+        )
     s = summary(rows, args, time.perf_counter() - t0)
     print(
-        f"agreement {s['agreement']:.3f} {s['agreement_ci95']}, mean loss when they differ "
-        f"{s['mean_loss_when_differ']:.3f}, per hand {s['mean_loss_per_hand']:.3f}"
+        f"agreement {s['agreement']:.3f} {s['agreement_ci95']}, close or agree "
+        f"{s['close_or_agree']:.3f}, mean loss when they differ "
+        f"{s['mean_loss_when_differ']:.3f}, per hand {s['mean_loss_per_hand']:.3f}, hold-out "
+        f"per hand {s['holdout_loss_per_hand']:.3f}"
     )
 
 

@@ -56,7 +56,9 @@ def test_small_ladder_orders_random_greedy_heuristic():
     assert "heuristic > greedy by +" in LD.margins_text(res)
     sec = LD.ladder_section(res)
     assert sec.key == "ladder" and [b.kind for b in sec.blocks] == ["text", "table", "table"]
-    json.dumps(res.to_dict())
+    d = res.to_dict()
+    json.dumps(d)
+    assert d["deals"] == 1500 and d["play_params"]["heuristic"]["endgame"] == 5
     assert all(math.isfinite(v) for v in res.ratings["rating"])
 
 

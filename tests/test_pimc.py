@@ -35,7 +35,7 @@ def ws():
     return _workspace(DEFAULT_RULES)
 
 
-def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None, adaptive=0):
+def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None, adaptive=0, race=0):
     """One deal through the play loop (no exchange): (elder, younger, net, play record,
     pimc counts, cards played)."""
     sc = new_scratch()
@@ -45,7 +45,7 @@ def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None, a
         sc.know_y[:] = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
     else:
         sc.know_e[:], sc.know_y[:] = know(e, y)
-    params = {r: np.array([worlds, 500, adaptive]) for r in ("elder", "younger")}
+    params = {r: np.array([worlds, 500, adaptive, race, 2.0]) for r in ("elder", "younger")}
     stages = Policies(elder_play=e_pol, younger_play=y_pol, play_params=params).stages()
     pre = (np.int64(0), np.int64(0), np.int64(0))
     key = np.uint64(stream_key(seed, i))
@@ -138,3 +138,62 @@ def test_adaptive_pimc_is_legal_and_samples_fewer_worlds(ws):
         fixed += s0[L.PIMC_WORLDS] / s0[L.PIMC_DECISIONS]
         adaptive += s1[L.PIMC_WORLDS] / s1[L.PIMC_DECISIONS]
     assert adaptive < 0.8 * fixed
+
+
+def _race(vals, alive, seat, z=P.RACE_Z):
+    v = np.zeros((len(vals), P.MAX_CANDIDATES), dtype=np.int64)
+    v[:, : len(vals[0])] = vals
+    a = np.zeros(P.MAX_CANDIDATES, dtype=np.uint8)
+    a[: len(alive)] = alive
+    left = P.race_step(v, len(vals), a, len(alive), seat, z)
+    got = [bool(x) for x in a[: len(alive)]]
+    assert left == sum(got)
+    return got
+
+
+def test_race_step_hand_worked():
+    # elder: card 1 is 2/3 of a point behind, SE 2/3 (kept at z = 2, dropped at z = 0.8);
+    # card 2 is 1.33 behind with SE 2.3 (kept)
+    vals = [[5, 5, 3], [4, 2, 7], [6, 6, 1]]
+    assert _race(vals, [1, 1, 1], 0) == [True, True, True]
+    assert _race(vals, [1, 1, 1], 0, z=0.8) == [True, False, True]
+    # younger minimises: card 1 is best; card 0 is 3.5 behind, SE 0.5 (dropped); card 2 is
+    # 3.5 behind, SE 2.7 (kept)
+    vals = [[5, 3, 0], [5, 1, 9], [5, 1, 2], [5, 1, 9]]
+    assert _race(vals, [1, 1, 1], 1) == [False, True, True]
+    # the same deficit in every world (zero variance) is dropped; identical values are kept
+    assert _race([[2, 1], [4, 3]], [1, 1], 0) == [True, False]
+    assert _race([[2, 2], [4, 4]], [1, 1], 0) == [True, True]
+    # a dropped candidate stays dropped and does not compete for best
+    assert _race([[1, 9, 4], [1, 9, 4]], [1, 0, 1], 0) == [False, False, True]
+
+
+def test_race_step_matches_reference():
+    from piquet_sim.piquet.reference.pimc import race_step as ref
+
+    rng = np.random.default_rng(3)
+    dropped = 0
+    for _ in range(400):
+        w = int(rng.integers(1, 12))
+        k = int(rng.integers(2, 9))
+        spread = int(rng.integers(1, 30))
+        vals = rng.integers(-spread, spread + 1, size=(w, k)) + rng.integers(-9, 10, size=k)
+        alive = [bool(x) for x in rng.integers(0, 2, size=k)]
+        alive[int(rng.integers(0, k))] = True
+        seat = int(rng.integers(0, 2))
+        z = float(rng.choice([0.5, 1.0, 2.0, 3.0]))
+        got = _race(vals.tolist(), alive, seat, z)
+        assert got == ref(vals.tolist(), alive, seat, z)
+        dropped += sum(alive) - sum(got)
+    assert dropped > 100
+
+
+def test_racing_pimc_is_legal_and_solves_less(ws):
+    full = raced = 0
+    for i in range(3):
+        *_, s0, _ = _play(43, i, "pimc", "pimc", ws, worlds=8)
+        e, y, net, out, s1, line = _play(43, i, "pimc", "pimc", ws, worlds=8, race=2)
+        assert len(set(line.tolist())) == 24 and out[2] + out[3] == 12
+        full += s0[L.PIMC_SOLVES]
+        raced += s1[L.PIMC_SOLVES]
+    assert raced < 0.9 * full

@@ -265,6 +265,12 @@ def test_ten_and_nine_are_not_equivalent_under_ten_or_higher():
 def test_tables_match_rebuild_and_keys_are_order_only():
     keytab, reptab, qttab, low8, pop8 = build_tables()
     assert (keytab == KEYTAB).all() and (reptab == REPTAB).all()
+    # sure tricks (low nibble) and how many of those winners are ten or higher (high nibble)
+    ace, king, queen, ten, nine, eight, seven = 7, 6, 5, 3, 2, 1, 0
+    assert qttab[(1 << ace | 1 << king) * 256 + (1 << queen | 1 << seven)] == 0x22
+    assert qttab[(1 << nine | 1 << eight) * 256] == 0x02  # opponent void: both, no scorer
+    assert qttab[(1 << ace | 1 << nine) * 256 + (1 << king)] == 0x12  # AK: then the nine
+    assert qttab[(1 << ace | 1 << nine | 1 << eight) * 256 + (1 << king | 1 << ten)] == 0x11
     # elder AS vs younger KS is the same position as elder 8S vs younger 7S under "every"
     a = position_key(1 << 7, 1 << 6, 0, 3, 0, 0, KEYTAB)
     b = position_key(1 << 1, 1 << 0, 0, 3, 0, 0, KEYTAB)

@@ -59,11 +59,19 @@ class Ladder:
     reference: str
     seed: int
     seconds: float
+    deals: int = 0
+    solver_deals: int = 0
 
     def to_dict(self) -> dict:
         return {
             "reference": self.reference,
             "seed": self.seed,
+            "deals": self.deals,
+            "solver_deals": self.solver_deals,
+            "play_params": {
+                n: dict(zip(P.get("play", n).params, P.get("play", n).defaults, strict=True))
+                for n in self.names
+            },
             "seconds": round(self.seconds, 2),
             "perspective": "points per deal, each policy's own side; margins row minus column",
             "matches": self.matches.to_dict(orient="records"),
@@ -215,6 +223,8 @@ def ladder(
         reference,
         seed,
         time.perf_counter() - t0,
+        deals,
+        solver_deals,
     )
 
 

@@ -107,9 +107,11 @@ REGISTRY: tuple[Policy, ...] = (
         3,
         "imperfect information: sample the opponent's hand from what "
         "was seen (cards, declarations, voids), solve each world, play the best mean "
-        "(adaptive 1: fewer worlds as the opponent's hand becomes known)",
-        ("worlds", "max_attempts", "adaptive"),
-        (16.0, 2000.0, 0.0),
+        "(adaptive 1: fewer worlds as the opponent's hand becomes known; race k: from the "
+        "k-th world on, drop a card whose mean deficit to the best exceeds race_z standard "
+        "errors and stop when one is left, 0 off)",
+        ("worlds", "max_attempts", "adaptive", "race", "race_z"),
+        (16.0, 2000.0, 0.0, 4.0, 2.0),
         needs_solver=True,
         needs_knowledge=True,
     ),

@@ -13,8 +13,19 @@ The solver workspace is reused across candidates, worlds and decisions: its tabl
 exact position (both hands' holdings relative to the cards out, leader, tricks won, pique state,
 lead rule), everything a value depends on, so what it holds stays true whatever the world.
 
+Racing (``race`` parameter, the least number of worlds before a card may be dropped; 0 off):
+after each world from the ``race``-th on, :func:`race_step` drops every candidate whose mean
+deficit to the current best, paired over the same worlds, exceeds ``race_z`` standard errors;
+the decision stops when one candidate is left, so a clear decision costs fewer worlds and a
+close one the full count. With ``race`` 0 every candidate meets every world (the behaviour
+before racing, kept bit for bit: ``sinking`` and its golden case pass no racing parameters).
+Measured (``policies.py`` defaults, race 4, z 2): 0.19 ± 0.19 points per deal weaker than 16
+fixed worlds on 1,000 mirrored pairs, at 0.6 of its CPU time; dropping a card that was merely
+never better in the first worlds lost 1.4 points, and ``adaptive`` alone 0.6.
+
 ``play.player_card`` calls :func:`pimc_decide` for a player whose play policy is ``pimc``; its
-parameters (worlds per decision, sampler attempts) are the policy's row of the stage params.
+parameters (worlds per decision, sampler attempts, adaptive, race, race_z) are the policy's row
+of the stage params.
 """
 
 from __future__ import annotations
@@ -29,6 +40,8 @@ from .solver import after_trick, mtdf
 from .tricks import SUIT_BITS, cards_bonus, legal_replies
 
 MAX_CANDIDATES = 12
+#: racing's default threshold (the policy's ``race_z``): standard errors of the mean deficit
+RACE_Z = 2.0
 
 
 @njit
@@ -85,6 +98,47 @@ def reply_value(pos, lead, reply, ws, guess):
 
 
 @njit
+def race_step(vals, w, alive, k, seat, z):
+    """Racing after ``w`` worlds: ``vals[j, i]`` is candidate ``i``'s value in world ``j``
+    (elder minus younger; ``seat`` 0 maximises, 1 minimises); ``alive`` uint8[k] marks the
+    candidates still raced and is updated in place. The best is the alive candidate of best
+    total (ties: lowest index); another is dropped when its mean deficit to the best (paired
+    over the same worlds) is positive and exceeds ``z`` standard errors (zero variance: any
+    positive deficit). Returns the number left."""
+    sign = 1 if seat == 0 else -1
+    best = -1
+    best_sum = 0
+    for i in range(k):
+        if not alive[i]:
+            continue
+        t = 0
+        for j in range(w):
+            t += vals[j, i]
+        t *= sign
+        if best < 0 or t > best_sum:
+            best = i
+            best_sum = t
+    left = 0
+    for i in range(k):
+        if not alive[i] or i == best:
+            left += alive[i]
+            continue
+        s1 = 0.0
+        s2 = 0.0
+        for j in range(w):
+            d = float(sign * (vals[j, best] - vals[j, i]))
+            s1 += d
+            s2 += d * d
+        mean = s1 / w
+        var = (s2 - s1 * mean) / (w - 1) if w > 1 else 0.0
+        if mean > 0.0 and mean * mean * w > z * z * var:
+            alive[i] = 0
+        else:
+            left += 1
+    return left
+
+
+@njit
 def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
     """The pimc card of ``seat`` (0 elder, 1 younger).
 
@@ -93,10 +147,12 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
     them, the suits the opponent has shown void in); ``know``: the player's knowledge of the
     opponent (``knowledge.deal_knowledge``); ``sampler`` = (worlds per decision, draws per world
     before the declaration bounds are dropped, adaptive: non-zero lets :func:`adaptive_worlds`
-    set the count). ``stats`` int64[PIMC_LEN] accumulates counts.
+    set the count, race: the worlds before :func:`race_step` may drop candidates, 0 off,
+    race_z: its threshold in standard errors).
+    ``stats`` int64[PIMC_LEN] accumulates counts.
     """
     own, leader, lead, et, ps, played, opp_played, voids = view
-    n_worlds, max_attempts, adaptive = sampler
+    n_worlds, max_attempts, adaptive, race, z = sampler
     ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
     cand = np.empty(MAX_CANDIDATES, dtype=np.int64)
     gone = played
@@ -117,6 +173,8 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
     guesses = np.zeros(MAX_CANDIDATES, dtype=np.int64)
     pool = np.empty(32, dtype=np.int8)
     hi = np.empty(3, dtype=np.int64)
+    vals = np.empty((max(n_worlds, 1), MAX_CANDIDATES), dtype=np.int64)
+    alive = np.ones(MAX_CANDIDATES, dtype=np.uint8)
     last_v = 0
     for w in range(n_worlds):
         opp, attempts, flags = sample_opponent(
@@ -142,6 +200,8 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
         pos = (own, opp, leader, et, ps) if seat == 0 else (opp, own, leader, et, ps)
         n = popcount32(pos[0])
         for i in range(k):
+            if not alive[i]:
+                continue
             c = cand[i]
             g = guesses[i] if w > 0 else last_v  # MTD(f) guess: this card's value last world
             v = mtdf(pos, c, n, g, ws) if lead < 0 else reply_value(pos, lead, c, ws, g)
@@ -149,8 +209,13 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats):
             stats[L.PIMC_SOLVES] += 1
             guesses[i] = v
             sums[i] += v
-    best = 0
-    for i in range(1, k):
-        if (seat == 0 and sums[i] > sums[best]) or (seat == 1 and sums[i] < sums[best]):
+            vals[w, i] = v
+        if race > 0 and w + 1 >= race and race_step(vals, w + 1, alive, k, seat, z) == 1:
+            break
+    best = -1
+    for i in range(k):
+        if not alive[i]:
+            continue
+        if best < 0 or (seat == 0 and sums[i] > sums[best]) or (seat == 1 and sums[i] < sums[best]):
             best = i
     return cand[best]

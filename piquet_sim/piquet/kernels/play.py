@@ -165,7 +165,13 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
         return heuristic_turn(own, lead, played, voids, seat_setup(know, params), won)
     if policy == PLAY_PIMC:
         know = sc.know_e if seat == 0 else sc.know_y
-        sampler = (np.int64(params[0]), np.int64(params[1]), np.int64(params[2]))
+        sampler = (
+            np.int64(params[0]),
+            np.int64(params[1]),
+            np.int64(params[2]),
+            np.int64(params[3]),
+            params[4],
+        )
         return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc)
     if policy == PLAY_DD:
         pos = (hands[0], hands[1], leader, et, ps)

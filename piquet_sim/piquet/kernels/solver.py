@@ -70,6 +70,7 @@ MAX_LEVELS = 26  # two node kinds per trick count 0..12
 #: default table: 2 ** 16 entries, 1 MB (fits in L2; larger tables measured slower per solve)
 DEFAULT_SOLVE_BITS = 16
 MAX_MOVES = 16
+TEN_UP_MASK = np.int64(0xF8F8F8F8)  # every card ten or higher
 
 
 def make_workspace(rules_array=None, tt_bits: int = DEFAULT_SOLVE_BITS, flags: int = F_ALL):
@@ -107,41 +108,56 @@ def new_workspace(env, tt_bits, for_dd):
 
 @njit_inline
 def _sure_tricks(lh, fh, qttab):
+    """(sure tricks of the leader, how many of those winners are ten or higher)."""
     q = 0
     for s in range(4):
         q += qttab[((lh >> (8 * s)) & 0xFF) * 256 + ((fh >> (8 * s)) & 0xFF)]
-    return q
+    return q & 0xF, q >> 4  # at most 12 sure tricks: the low nibbles never carry
+
+
+@njit_inline
+def _scorers(h, n, ten):
+    """Most play points a hand can make in the ``n`` tricks left, the last trick's aside: one
+    per trick, and under ``ten_or_higher`` only with a card of ten or higher (lead or win)."""
+    if ten == 0:
+        return n
+    t = popcount32(h & TEN_UP_MASK)
+    return t if t < n else n
 
 
 @njit_inline
 def _bounds(E, Y, leader, et, ps, n, ten, qttab):
-    """(lower, upper) bounds of a trick-start position's value from the leader's sure tricks."""
+    """(lower, upper) bounds of a trick-start position's value from the leader's sure tricks:
+    he cashes them (each lead scores under "every", only a ten or higher under
+    ``ten_or_higher``) and loses the rest; each side makes at most :func:`_scorers` points plus
+    the last trick."""
     who = ps >> 5
-    lead_pt = 1 - ten
     if leader == 0:
-        q = _sure_tricks(E, Y, qttab)
+        q, qt = _sure_tricks(E, Y, qttab)
         if q > n:
             q = n
+        pts = q if ten == 0 else min(qt, q)
         if q == n:
-            lo = q * lead_pt + 1 + cards_bonus(et + n)
+            lo = pts + 1 + cards_bonus(et + n)
         else:
-            lo = q * lead_pt - (n - q) - 1 + cards_bonus(et + q)
+            lo = pts - _scorers(Y, n - q, ten) - 1 + cards_bonus(et + q)
         if who == PS_YOUNGER and (ten == 1 or q == 0):
             lo -= PIQUE_POINTS
-        hi = n + 1 + cards_bonus(et + n)
+        hi = _scorers(E, n, ten) + 1 + cards_bonus(et + n)
         if who == PS_ELDER:
             hi += PIQUE_POINTS
     else:
-        q = _sure_tricks(Y, E, qttab)
+        q, qt = _sure_tricks(Y, E, qttab)
         if q > n:
             q = n
+        pts = q if ten == 0 else min(qt, q)
         if q == n:
-            hi = -q * lead_pt - 1 + cards_bonus(et)
+            hi = -pts - 1 + cards_bonus(et)
         else:
-            hi = -q * lead_pt + (n - q) + 1 + cards_bonus(et + n - q)
+            hi = -pts + _scorers(E, n - q, ten) + 1 + cards_bonus(et + n - q)
         if who == PS_ELDER and (ten == 1 or q == 0):
             hi += PIQUE_POINTS
-        lo = -(n + 1) + cards_bonus(et)
+        lo = -(_scorers(Y, n, ten) + 1) + cards_bonus(et)
         if who == PS_YOUNGER:
             lo -= PIQUE_POINTS
     return lo, hi

@@ -12,8 +12,10 @@ holding of one suit still in play (both hands; when following, the led card incl
   differently, so the two parts are compressed separately (6 + 4 bits).
 * ``REPTAB[ten, o*256+h]``: one card (the highest) of each run of ``h`` adjacent among ``o``;
   cards of a run are equivalent. Under ``"ten_or_higher"`` a run is cut between nine and ten.
-* ``QTTAB[l*256+f]``: sure tricks in one suit for the leader holding ``l`` against ``f``: all of
-  ``l`` when ``f`` is void or ``l``'s cards above ``f``'s top outnumber ``f``, else those cards.
+* ``QTTAB[l*256+f]``: sure tricks in one suit for the leader holding ``l`` against ``f`` (bits
+  0..3): all of ``l`` when ``f`` is void or ``l``'s cards above ``f``'s top outnumber ``f``, else
+  those cards; bits 4..7: how many of those sure winners are ten or higher (the lead points
+  they make under ``ten_or_higher`` when the leader cashes them).
 * ``LOW8[h]``: index of the lowest set bit of a byte (8 for 0); ``POP8[h]``: its popcount.
 
 Position key (int64, exact, no hashing loss): bits 0..39 the four suit codes (10 bits each),
@@ -64,12 +66,16 @@ def _reps(h: int, o: int, ten: int) -> int:
     return reps
 
 
+TEN_UP = 0xF8  # ranks ten to ace of one suit
+
+
 def _sure(l: int, f: int) -> int:
-    nl = bin(l).count("1")
-    if f == 0:
-        return nl
-    above = bin(l >> f.bit_length()).count("1")
-    return nl if above >= bin(f).count("1") else above
+    """QTTAB entry: sure tricks | (how many of them are ten or higher) << 4."""
+    if f == 0 or bin(l >> f.bit_length()).count("1") >= bin(f).count("1"):
+        winners = l
+    else:
+        winners = l & ~((1 << f.bit_length()) - 1)
+    return bin(winners).count("1") | bin(winners & TEN_UP).count("1") << 4
 
 
 def build_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
