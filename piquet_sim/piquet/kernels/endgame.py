@@ -169,21 +169,27 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     worlds = n_choose(k, m)
     if m < 0 or m > k or worlds > max_worlds or popcount32(cand) < 2:
         return choice
-    best = choice
-    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
-    c_left = cand & ~(np.int64(1) << choice)
+    # a card with no possible opponent card between it and the choice, or the card before it,
+    # counts as that one does (so cannot score strictly more): only the others are counted
     poss = sure | pool
+    todo = np.int64(0)
     prev = np.int64(-1)
-    while c_left and best_count < worlds:
+    c_left = cand & ~(np.int64(1) << choice)
+    while c_left:
         c = low_index(c_left)
         c_left &= c_left - 1
-        # a card with no possible opponent card between it and one already counted counts
-        # the same, so it cannot score strictly more
-        if _alike(min(c, choice), max(c, choice), poss):
-            continue
-        if prev >= 0 and _alike(prev, c, poss):
-            continue
+        if not _alike(min(c, choice), max(c, choice), poss) and not (
+            prev >= 0 and _alike(prev, c, poss)
+        ):
+            todo |= np.int64(1) << c
         prev = c
+    if todo == 0:
+        return choice
+    best = choice
+    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
+    while todo and best_count < worlds:
+        c = low_index(todo)
+        todo &= todo - 1
         n = _escapes_in(own, sure, pool, m, lead, c, worlds, best_count)
         if n > best_count:
             best = c
