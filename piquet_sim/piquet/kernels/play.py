@@ -256,30 +256,31 @@ def play_simple(elder, younger, policies, start, key, state, ten, line):
 
 
 @njit_inline
-def play_stage(elder, younger, stages, start, key, state, ws, sc, loop):
-    """The play of a deal, decided in one place: when both seats play greedy or random,
-    :func:`play_simple` (inlined into the caller, so no bundle crosses a call: a call handed
-    ``ws`` and ``sc`` reference-counts every array in them, which costs more than the greedy
-    play); else ``loop`` (:func:`play_deal` or ``screen.screen_play_deal``, same arguments).
-    Writes ``sc.play`` and ``sc.line``; returns the net points of the play (elder minus
-    younger)."""
-    e_pol = stages.ids[L.STAGE_ELDER_PLAY]
-    y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
-    if is_simple(e_pol) and is_simple(y_pol):
-        ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
-        pols = (np.int64(e_pol), np.int64(y_pol))
-        e_play, y_play, et, e_pique, y_pique = play_simple(
-            elder, younger, pols, start, key, state, ten, sc.line
-        )
-        return write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
-    return loop(elder, younger, stages, start, key, state, ws, sc)
+def play_if_simple(elder, younger, ids, start, key, state, ten, line, out):
+    """The one place that decides whether a deal is played without bundles: when both seats
+    play greedy or random (``ids``: the stage policy ids), play it with :func:`play_simple`,
+    write its ``PO_*`` record into ``out`` and return True; else play nothing and return False
+    (the caller then plays the deal through its trick loop, :func:`play_deal` or
+    ``screen.screen_play_deal``). Plain arrays only: a call handed ``ws`` and ``sc``, or an
+    inlined helper taking them, reference-counts every array in them, which costs more than
+    the greedy play. ``ten``: ``rules[RULE_LEAD_TEN_OR_HIGHER]``."""
+    e_pol = ids[L.STAGE_ELDER_PLAY]
+    y_pol = ids[L.STAGE_YOUNGER_PLAY]
+    if not (is_simple(e_pol) and is_simple(y_pol)):
+        return False
+    pols = (np.int64(e_pol), np.int64(y_pol))
+    e_play, y_play, et, e_pique, y_pique = play_simple(
+        elder, younger, pols, start, key, state, ten, line
+    )
+    write_play_record(out, e_play, y_play, et, e_pique, y_pique)
+    return True
 
 
 @njit
 def play_deal(elder, younger, stages, start, key, state, ws, sc):
     """Play a full deal from elder's first lead with every play policy of the registry (see
     :func:`trick_loop`; ``player_card`` chooses the cards of pimc and dd seats). Callers that
-    play many deals go through :func:`play_stage`, which plays greedy/random deals directly."""
+    play many deals try :func:`play_if_simple` first."""
     return trick_loop(elder, younger, stages, start, key, state, ws, sc, player_card)
 
 
@@ -290,7 +291,7 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
     the other seats (pimc, dd), with :func:`player_card`'s arguments (``play_deal`` passes
     ``player_card``; ``screen.screen_play_deal`` a smaller one without the solver plays).
     Greedy, random and heuristic seats are played here directly (a deal where both seats play
-    greedy or random is best played through :func:`play_stage`).
+    greedy or random is best played by :func:`play_if_simple`).
 
     ``elder``/``younger``: 12-card masks. ``stages``: the deal's stage policies (play rows
     ``STAGE_ELDER_PLAY`` / ``STAGE_YOUNGER_PLAY``). ``start`` = (elder's points before play,
@@ -421,7 +422,11 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
         index = start + i
         elder, younger = deal_hands(seed, index, sc.pack, sc.state)
         key = stream_key(seed, index)
-        play_stage(elder, younger, stages, pre, key, sc.state, ws, sc, play_deal)
+        ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+        if not play_if_simple(
+            elder, younger, stages.ids, pre, key, sc.state, ten, sc.line, sc.play
+        ):
+            play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)
         for f in range(L.PO_LEN):
             rows[i, f] = sc.play[f]
 
