@@ -66,6 +66,31 @@ def _random_position(rng):
     return mask(me), mask(opp), mask(played), voids, _know(inside, outside)
 
 
+def test_suit_value_without_depth_or_tilt_is_the_best_card_chance():
+    # the kernel reads the top card's chance alone when depth and bias are 0: it must equal
+    # the best chance over every card of the holding
+    rng = np.random.default_rng(4)
+    tops = 0
+    for _ in range(3000):
+        ranks = rng.permutation(8)
+        a, b, c = sorted(rng.integers(0, 9, size=2).tolist()) + [8]
+        mine = sum(1 << int(r) for r in ranks[:a])
+        sure = sum(1 << int(r) for r in ranks[a:b] if rng.random() < 0.3)
+        pool = sum(1 << int(r) for r in ranks[a:b]) & ~sure
+        n_pool = bin(pool).count("1")
+        cap = int(rng.integers(0, 9))
+        fz = (float(rng.integers(0, n_pool + 1)), float(n_pool), np.int64(0))
+        got = H.suit_value(np.int64(mine), np.int64(sure), np.int64(pool), cap, fz, 0.0)
+        chances = [
+            H.card_chance(r, np.int64(mine), np.int64(sure), np.int64(pool), cap, fz)
+            for r in range(8)
+            if mine >> r & 1
+        ]
+        assert got == max(chances, default=0.0)
+        tops += 0.0 < got < 1.0
+    assert tops > 100  # the binomial case was met
+
+
 @pytest.mark.parametrize("lam", [0.0, 0.3, 1.0])
 def test_kernel_matches_reference_on_random_positions(lam):
     rng = np.random.default_rng(int(lam * 10) + 5)

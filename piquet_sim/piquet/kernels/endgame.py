@@ -20,31 +20,61 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.bits import low_index, popcount32
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from .tricks import SUIT_BITS
 
 MAX_WORLDS = 126  # C(9, 4) or C(9, 5): larger positions keep the heuristic's choice
 
 
+@njit_inline
+def _alike(lo, hi, other):
+    """True when cards ``lo`` < ``hi`` of one hand play alike against the other hand
+    ``other``: one suit, and no card of ``other`` ranks between them."""
+    between = ((np.int64(1) << hi) - 1) & ~((np.int64(2) << lo) - 1)
+    return (lo >> 3) == (hi >> 3) and (other & between) == 0
+
+
 @njit
 def defender_escapes(d, a):
     """True when the defender holding ``d`` wins at least one trick against the attacker
-    holding ``a`` (as many cards) who is to lead, both seeing every card. Cards are int64 masks."""
+    holding ``a`` (as many cards) who is to lead, both seeing every card. Cards are int64 masks.
+
+    Exact shortcuts: the attacker's safe leads (cards the defender cannot beat in their suit)
+    only stay safe as the defender's cards leave, so no safe lead means a trick, all leads safe
+    means none; two cards of one hand with no card of the other hand between them in their suit
+    play alike, so only the first of each such run is tried."""
     if d == 0:
         return False
+    safe = np.int64(0)
     m = a
     while m:
         x = low_index(m)
         m &= m - 1
+        if (d & (SUIT_BITS << (x & 0x18)) & ~((np.int64(2) << x) - 1)) == 0:
+            safe |= np.int64(1) << x
+    if safe == 0:
+        return True
+    if safe == a:
+        return False
+    prev_x = np.int64(-1)
+    while safe:
+        x = low_index(safe)
+        safe &= safe - 1
+        if prev_x >= 0 and _alike(prev_x, x, d):
+            continue  # plays as the lead just tried
+        prev_x = x
+        rest = a & ~(np.int64(1) << x)
         same = d & (SUIT_BITS << (x & 0x18))
-        if same & ~((np.int64(2) << x) - 1):
-            continue  # the defender would win this lead
         replies = same if same else d
         doomed = True
+        prev_y = np.int64(-1)
         while replies:
             y = low_index(replies)
             replies &= replies - 1
-            if defender_escapes(d & ~(np.int64(1) << y), a & ~(np.int64(1) << x)):
+            if prev_y >= 0 and _alike(prev_y, y, rest):
+                continue  # plays as the reply just tried
+            prev_y = y
+            if defender_escapes(d & ~(np.int64(1) << y), rest):
                 doomed = False
                 break
         if doomed:
@@ -139,12 +169,27 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     worlds = n_choose(k, m)
     if m < 0 or m > k or worlds > max_worlds or popcount32(cand) < 2:
         return choice
-    best = choice
-    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
+    # a card with no possible opponent card between it and the choice, or the card before it,
+    # counts as that one does (so cannot score strictly more): only the others are counted
+    poss = sure | pool
+    todo = np.int64(0)
+    prev = np.int64(-1)
     c_left = cand & ~(np.int64(1) << choice)
-    while c_left and best_count < worlds:
+    while c_left:
         c = low_index(c_left)
         c_left &= c_left - 1
+        if not _alike(min(c, choice), max(c, choice), poss) and not (
+            prev >= 0 and _alike(prev, c, poss)
+        ):
+            todo |= np.int64(1) << c
+        prev = c
+    if todo == 0:
+        return choice
+    best = choice
+    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
+    while todo and best_count < worlds:
+        c = low_index(todo)
+        todo &= todo - 1
         n = _escapes_in(own, sure, pool, m, lead, c, worlds, best_count)
         if n > best_count:
             best = c

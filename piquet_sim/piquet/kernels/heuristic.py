@@ -131,7 +131,13 @@ def card_chance(r, mine, sure, pool, cap, fz):
 def suit_value(mine, sure, pool, cap, fz, lam):
     """Value of the holding ``mine`` (8-bit masks as :func:`card_chance`): its best trick
     chance plus ``lam`` times the others' (the opponent picks the suits he leads, so a stopper
-    in each suit is worth more than a second winner in one)."""
+    in each suit is worth more than a second winner in one).
+
+    With ``lam`` 0 and no tilt (``fz`` bias 0) this is the top card's chance alone: every pool
+    card then has the same chance, so a card never has a better chance than a higher one of its
+    suit (fewer cards above it, more of his own below)."""
+    if lam == 0.0 and fz[2] == 0:
+        return card_chance(high_index(mine), mine, sure, pool, cap, fz) if mine else 0.0
     best = 0.0
     total = 0.0
     m = mine

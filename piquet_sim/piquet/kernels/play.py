@@ -154,15 +154,13 @@ def dd_reply(pos, lead, ws):
 @njit
 def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     """The card ``seat`` (0 elder, 1 younger) plays under play policy ``policy`` (its params
-    row ``params``). ``view`` is what he sees: (own hand, leader, card led or -1, elder's tricks,
-    pique state normalized, cards of the finished tricks, the opponent's share of them, the
-    suits the opponent has shown void in); ``hands`` = (elder's, younger's): only the oracle
+    row ``params``): pimc, dd, else greedy or random (:func:`trick_loop` plays greedy, random
+    and heuristic seats itself, so only pimc and dd seats reach this). ``view`` is what he
+    sees: (own hand, leader, card led or -1, elder's tricks, pique state normalized, cards of
+    the finished tricks, the opponent's share of them, the suits the opponent has shown void
+    in); ``hands`` = (elder's, younger's): only the oracle
     (dd) looks at both. Random draws continue the stream (``key``, ``state``)."""
     own, leader, lead, et, ps, played, _, voids = view
-    if policy == PLAY_HEURISTIC:
-        know = sc.know_e if seat == 0 else sc.know_y
-        won = et if seat == 0 else popcount32(played) // 2 - et
-        return heuristic_turn(own, lead, played, voids, seat_setup(know, params), won)
     if policy == PLAY_PIMC:
         know = sc.know_e if seat == 0 else sc.know_y
         sampler = (
@@ -263,10 +261,32 @@ def play_simple(elder, younger, policies, start, key, state, ten, line):
     return e_play, y_play, et, e_pique, y_pique
 
 
+@njit_inline
+def play_if_simple(elder, younger, ids, start, key, state, ten, line, out):
+    """The one place that decides whether a deal is played without bundles: when both seats
+    play greedy or random (``ids``: the stage policy ids), play it with :func:`play_simple`,
+    write its ``PO_*`` record into ``out`` and return True; else play nothing and return False
+    (the caller then plays the deal through its trick loop, :func:`play_deal` or
+    ``screen.screen_play_deal``). Plain arrays only: a call handed ``ws`` and ``sc``, or an
+    inlined helper taking them, reference-counts every array in them, which costs more than
+    the greedy play. ``ten``: ``rules[RULE_LEAD_TEN_OR_HIGHER]``."""
+    e_pol = ids[L.STAGE_ELDER_PLAY]
+    y_pol = ids[L.STAGE_YOUNGER_PLAY]
+    if not (is_simple(e_pol) and is_simple(y_pol)):
+        return False
+    pols = (np.int64(e_pol), np.int64(y_pol))
+    e_play, y_play, et, e_pique, y_pique = play_simple(
+        elder, younger, pols, start, key, state, ten, line
+    )
+    write_play_record(out, e_play, y_play, et, e_pique, y_pique)
+    return True
+
+
 @njit
 def play_deal(elder, younger, stages, start, key, state, ws, sc):
     """Play a full deal from elder's first lead with every play policy of the registry (see
-    :func:`trick_loop`; ``player_card`` chooses the cards of non-greedy, non-random seats)."""
+    :func:`trick_loop`; ``player_card`` chooses the cards of pimc and dd seats). Callers that
+    play many deals try :func:`play_if_simple` first."""
     return trick_loop(elder, younger, stages, start, key, state, ws, sc, player_card)
 
 
@@ -274,8 +294,10 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
 def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
     """Play a full deal from elder's first lead; write the ``PO_*`` record into ``sc.play`` and
     the cards played into ``sc.line`` (lead, reply per trick). ``card``: the dispatcher of
-    non-greedy, non-random seats, with :func:`player_card`'s arguments (``play_deal`` passes
+    the other seats (pimc, dd), with :func:`player_card`'s arguments (``play_deal`` passes
     ``player_card``; ``screen.screen_play_deal`` a smaller one without the solver plays).
+    Greedy, random and heuristic seats are played here directly (a deal where both seats play
+    greedy or random is best played by :func:`play_if_simple`).
 
     ``elder``/``younger``: 12-card masks. ``stages``: the deal's stage policies (play rows
     ``STAGE_ELDER_PLAY`` / ``STAGE_YOUNGER_PLAY``). ``start`` = (elder's points before play,
@@ -294,12 +316,6 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
     # player_card costs several times a greedy decision (every array in them is reference-counted)
     e_simple = is_simple(e_pol)
     y_simple = is_simple(y_pol)
-    if e_simple and y_simple:
-        pols = (np.int64(e_pol), np.int64(y_pol))
-        e_play, y_play, et, e_pique, y_pique = play_simple(
-            elder, younger, pols, start, key, state, ten, sc.line
-        )
-        return write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
     e_heur = e_pol == PLAY_HEURISTIC  # likewise, on scalars read once here
     y_heur = y_pol == PLAY_HEURISTIC
     e_h = seat_setup(sc.know_e, e_params)
@@ -411,7 +427,12 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
     for i in range(first, last):
         index = start + i
         elder, younger = deal_hands(seed, index, sc.pack, sc.state)
-        play_deal(elder, younger, stages, pre, stream_key(seed, index), sc.state, ws, sc)
+        key = stream_key(seed, index)
+        ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+        if not play_if_simple(
+            elder, younger, stages.ids, pre, key, sc.state, ten, sc.line, sc.play
+        ):
+            play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)
         for f in range(L.PO_LEN):
             rows[i, f] = sc.play[f]
 

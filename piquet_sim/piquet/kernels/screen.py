@@ -12,11 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import popcount32
 from ...core.jit import njit, njit_inline, njit_parallel
-from ..policies import PLAY_HEURISTIC
 from . import layouts as L
-from .heuristic import heuristic_turn, seat_setup
 from .play import choose_lead, choose_reply, new_scratch, trick_loop
 from .simulate import finish_deal_with, simulate_deal_with
 from .solver import new_workspace
@@ -24,13 +21,10 @@ from .solver import new_workspace
 
 @njit
 def screen_card(policy, params, seat, view, hands, key, state, ws, sc):
-    """The card ``seat`` plays under a random, greedy or heuristic ``policy`` (arguments as
-    ``play.player_card``; ``hands`` and ``ws`` are not read)."""
+    """The card ``seat`` plays under a random or greedy ``policy`` (arguments as
+    ``play.player_card``; ``hands`` and ``ws`` are not read; ``play.trick_loop`` plays
+    heuristic seats itself)."""
     own, leader, lead, et, ps, played, _, voids = view
-    if policy == PLAY_HEURISTIC:
-        know = sc.know_e if seat == 0 else sc.know_y
-        won = et if seat == 0 else popcount32(played) // 2 - et
-        return heuristic_turn(own, lead, played, voids, seat_setup(know, params), won)
     if lead < 0:
         return choose_lead(policy, own, played, key, state)
     return choose_reply(policy, own, lead, played, key, state)

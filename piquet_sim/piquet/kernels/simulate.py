@@ -25,7 +25,7 @@ from .declarations import carte_blanche, point_key, score_declarations, sequence
 from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
 from .knowledge import both_knowledge
-from .play import is_simple, new_scratch, play_deal, play_simple, write_play_record
+from .play import new_scratch, play_deal, play_if_simple
 from .solver import new_workspace
 
 #: Play policy id -> 1 when the policy reads a knowledge state (from the registry).
@@ -193,17 +193,8 @@ def play_and_record_with(elder, younger, took, stages, key, ws, sc, play):
         y_pre += decl[L.DECL_YOUNGER + k]
     repique = decl[L.DECL_ELDER + L.DP_REPIQUE] > 0 or decl[L.DECL_YOUNGER + L.DP_REPIQUE] > 0
     start = (e_pre, y_pre, np.int64(repique))
-    e_pol = stages.ids[L.STAGE_ELDER_PLAY]
-    y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
-    if is_simple(e_pol) and is_simple(y_pol):
-        # greedy and random seats: no bundle crosses the call (see play.play_simple)
-        ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
-        pols = (np.int64(e_pol), np.int64(y_pol))
-        e_play, y_play, et, e_pique, y_pique = play_simple(
-            elder, younger, pols, start, key, sc.state, ten, sc.line
-        )
-        write_play_record(sc.play, e_play, y_play, et, e_pique, y_pique)
-    else:
+    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    if not play_if_simple(elder, younger, stages.ids, start, key, sc.state, ten, sc.line, sc.play):
         play(elder, younger, stages, start, key, sc.state, ws, sc)
     rec = sc.rec
     _player_block(rec, L.REC_ELDER, decl, L.DECL_ELDER, sc.play, 0, took[0])
