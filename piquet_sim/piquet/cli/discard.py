@@ -423,6 +423,10 @@ def _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, q
         kernels, plays = (build, K.screen_evaluate), ("greedy",)
     if not compile_notice(*kernels, quiet=quiet):
         return
+    if play != "none":
+        from ..advisor_warmup import compile_screen_path
+
+        compile_screen_path(role)  # its stage kernels, on two processes
     first = candidates_for(hand, role, elder_took, rules)[0]
     for p in plays:
         world_values(

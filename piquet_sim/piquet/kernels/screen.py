@@ -16,9 +16,10 @@ from ...core.bits import popcount32
 from ...core.jit import njit, njit_inline, njit_parallel
 from ..policies import PLAY_HEURISTIC
 from . import layouts as L
+from .declarations import carte_blanche
 from .heuristic import heuristic_turn, seat_setup
 from .play import choose_lead, choose_reply, new_scratch, trick_loop
-from .simulate import finish_deal_with, simulate_deal_with
+from .simulate import declare_after, exchange_stage, finish_play_with, simulate_deal_with
 from .solver import new_workspace
 
 
@@ -43,10 +44,33 @@ def screen_play_deal(elder, younger, stages, start, key, state, ws, sc):
     return trick_loop(elder, younger, stages, start, key, state, ws, sc, screen_card)
 
 
+@njit
+def screen_exchange(elder, younger, talon, key, state, stages, env, forced):
+    """``simulate.exchange_stage`` as a kernel of its own (compiled once, not inlined)."""
+    return exchange_stage(elder, younger, talon, key, state, stages, env, forced)
+
+
+@njit
+def screen_declare(exchange, cb, stages, env, sc):
+    """``simulate.declare_after`` as a kernel of its own."""
+    declare_after(exchange, cb, stages, env, sc)
+
+
+@njit
+def screen_finish_play(exchange, talon, stages, key, ws, sc):
+    """``simulate.finish_play`` with the screening play, as a kernel of its own."""
+    return finish_play_with(exchange, talon, stages, key, ws, sc, screen_play_deal)
+
+
 @njit_inline
 def screen_finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
-    """``simulate.finish_deal`` with the screening play (same arguments and record)."""
-    return finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, screen_play_deal)
+    """``simulate.finish_deal`` with the screening play (same arguments, steps and record), its
+    stages compiled as separate kernels: inlined into one, the deal compiled several times
+    slower (the first run's path)."""
+    cb = (carte_blanche(elder), carte_blanche(younger))
+    exchange = screen_exchange(elder, younger, talon, key, sc.state, stages, ws.env, forced)
+    screen_declare(exchange, cb, stages, ws.env, sc)
+    return screen_finish_play(exchange, talon, stages, key, ws, sc)
 
 
 @njit
