@@ -1,10 +1,11 @@
 """The screening play: the trick loop with only the fast play policies (random, greedy,
 heuristic), so a kernel that screens many candidates never compiles the exact solver or pimc.
 
-:func:`screen_card` is ``play.player_card`` without the solver branches: the same choice
-functions, the same random draws, hence the same cards for these policies. A solver policy
-(dd, pimc) must never reach it; it would be played as greedy. Callers choose this path only
-when no seat's policy ``needs_solver`` (``policies.py``).
+:func:`screen_play_deal` is ``play.play_deal`` with a card dispatcher that holds no solver
+branch (``play.trick_loop`` plays random, greedy and heuristic seats itself, with the same choice
+functions and random draws, hence the same cards). A solver policy (dd, pimc) must never reach
+it; it would be played as greedy. Callers choose this path only when no seat's policy
+``needs_solver`` (``policies.py``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,10 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import popcount32
 from ...core.jit import njit, njit_inline, njit_parallel
-from ..policies import PLAY_HEURISTIC
+from ..policies import PLAY_GREEDY
 from . import layouts as L
 from .declarations import carte_blanche
-from .heuristic import heuristic_turn, seat_setup
 from .play import choose_lead, choose_reply, new_scratch, trick_loop
 from .simulate import declare_after, exchange_stage, finish_play_with, simulate_deal_with
 from .solver import new_workspace
@@ -25,16 +24,13 @@ from .solver import new_workspace
 
 @njit
 def screen_card(policy, params, seat, view, hands, key, state, ws, sc):
-    """The card ``seat`` plays under a random, greedy or heuristic ``policy`` (arguments as
-    ``play.player_card``; ``hands`` and ``ws`` are not read)."""
-    own, leader, lead, et, ps, played, _, voids = view
-    if policy == PLAY_HEURISTIC:
-        know = sc.know_e if seat == 0 else sc.know_y
-        won = et if seat == 0 else popcount32(played) // 2 - et
-        return heuristic_turn(own, lead, played, voids, seat_setup(know, params), won)
+    """The trick loop's card dispatcher (``play.player_card``'s arguments) for the screening
+    play: never called for random, greedy or heuristic seats (``play.trick_loop`` plays those
+    itself), so it holds no rule of its own; a solver policy reaching it plays greedy."""
+    own, _, lead, _, _, played, _, _ = view
     if lead < 0:
-        return choose_lead(policy, own, played, key, state)
-    return choose_reply(policy, own, lead, played, key, state)
+        return choose_lead(PLAY_GREEDY, own, played, key, state)
+    return choose_reply(PLAY_GREEDY, own, lead, played, key, state)
 
 
 @njit
@@ -56,9 +52,9 @@ def screen_declare(exchange, cb, stages, env, sc):
     declare_after(exchange, cb, stages, env, sc)
 
 
-@njit
+@njit_inline
 def screen_finish_play(exchange, talon, stages, key, ws, sc):
-    """``simulate.finish_play`` with the screening play, as a kernel of its own."""
+    """``simulate.finish_play`` with the screening play (the trick loop a kernel of its own)."""
     return finish_play_with(exchange, talon, stages, key, ws, sc, screen_play_deal)
 
 
