@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -30,6 +31,8 @@ from .simulation import Policies
 
 #: Set to 1 to compile in this process only (measuring, or a one-core machine).
 SERIAL_ENV = "PIQUET_SERIAL_COMPILE"
+#: The directory holding the ``piquet_sim`` package this process runs.
+_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 def _sig(*args) -> tuple:
@@ -85,9 +88,11 @@ def start_helper(role: str) -> subprocess.Popen | None:
     try:
         return subprocess.Popen(
             [sys.executable, "-c", code],
+            cwd=_ROOT,  # ``-c`` imports from the working directory first: this package's
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,  # Ctrl-C stops this process's work, not the helper's
         )
     except OSError:
         return None
