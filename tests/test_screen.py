@@ -5,11 +5,17 @@ compiled by other tests anyway)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import numba
 import numpy as np
 import pytest
 
 from piquet_sim.piquet.advisor import AdviceRequest, _Evaluator, _WorldSource
+from piquet_sim.piquet.advisor_warmup import SERIAL_ENV
 from piquet_sim.piquet.cards import parse_cards
 from piquet_sim.piquet.kernels import advisor as K
 from piquet_sim.piquet.kernels import simulate as KS
@@ -81,3 +87,32 @@ def test_screen_records_equal_simulate_records(plays):
     a = screen_simulate_records(7, 1000, 3000, *args)
     b = KS.simulate_records(7, 1000, 3000, *args)
     assert a.shape == (3000, b.shape[1]) and np.array_equal(a, b)
+
+
+@pytest.mark.slow
+def test_first_discard_compiles_each_screening_kernel_once(tmp_path):
+    """A first ``discard`` on an empty cache, its helper process included, compiles each kernel
+    of the screening path for one signature (the helper's explicit signatures are the ones the
+    advisor calls) and nothing of the solver path; a second run answers the same."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env.pop(SERIAL_ENV, None)
+    cmd = [sys.executable, "-m", "piquet_sim", "discard", HAND, "--json", "--samples", "64"]
+    cold = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    assert "compiling kernels, first run only" in cold.stderr
+    names = [p.name for p in tmp_path.rglob("*.nbc")]
+    for kernel in (
+        "screen.screen_play_deal",
+        "screen.screen_exchange",
+        "screen.screen_declare",
+        "knowledge.both_knowledge",
+        "advisor.build_worlds_serial",
+        "advisor.screen_evaluate",
+    ):
+        assert sum(n.startswith(kernel + "-") for n in names) == 1, kernel
+    solver_path = ("solver.search", "solver.mtdf", "pimc.", "play.player_card", "play.play_deal")
+    assert not any(n.startswith(solver_path) for n in names)
+    warm = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    assert "compiling" not in warm.stderr
+    a, b = json.loads(cold.stdout), json.loads(warm.stdout)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b

@@ -165,7 +165,7 @@ def long_command(func: Callable) -> Callable:
     return wrapper
 
 
-COMPILING = "compiling kernels, first run only (a minute or two; later runs start at once)"
+COMPILING = "compiling kernels, first run only"
 
 
 def kernels_cold(*dispatchers) -> bool:
@@ -185,12 +185,12 @@ def kernels_cold(*dispatchers) -> bool:
     return False
 
 
-def compile_notice(*dispatchers, quiet: bool = False) -> bool:
-    """Say on stderr that kernels are compiling when ``kernels_cold(*dispatchers)``; returns
-    whether they were cold."""
+def compile_notice(*dispatchers, quiet: bool = False, expect: str = "a minute or two") -> bool:
+    """Say on stderr that kernels are compiling (and for how long: ``expect``) when
+    ``kernels_cold(*dispatchers)``; returns whether they were cold."""
     cold = kernels_cold(*dispatchers)
     if cold and not quiet:
-        click.echo(COMPILING, err=True)
+        click.echo(f"{COMPILING} ({expect}; later runs start at once)", err=True)
     return cold
 
 

@@ -421,8 +421,14 @@ def _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, q
         kernels, plays = (build, K.screen_evaluate, K.evaluate), ("greedy", play)
     else:
         kernels, plays = (build, K.screen_evaluate), ("greedy",)
-    if not compile_notice(*kernels, quiet=quiet):
+    # the screening path compiles in about half a minute on two cores, the solver path longer
+    expect = "a minute or two" if refines else "about half a minute"
+    if not compile_notice(*kernels, quiet=quiet, expect=expect):
         return
+    if play != "none":
+        from ..advisor_warmup import compile_screen_path
+
+        compile_screen_path(role)  # its stage kernels, on two processes
     first = candidates_for(hand, role, elder_took, rules)[0]
     for p in plays:
         world_values(

@@ -274,7 +274,7 @@ def _play_span(player, candidates, origin, worlds, stages, ws, span, out):
     _span_body(player, candidates, origin, worlds, stages, ws, span, out, finish_deal)
 
 
-@njit
+@njit_inline
 def _screen_span(player, candidates, origin, worlds, stages, ws, span, out):
     _span_body(player, candidates, origin, worlds, stages, ws, span, out, screen_finish_deal)
 

@@ -186,8 +186,10 @@ def play_and_record_with(elder, younger, took, stages, key, ws, sc, play):
     """:func:`play_and_record` with the trick loop ``play`` (``play.play_deal``'s arguments):
     ``screen.screen_play_deal`` compiles without the solver plays."""
     decl = sc.decl
-    e_pre = 0
-    y_pre = 0
+    # int64 from the start: a literal 0 would type ``start`` once as literals and compile ``play``
+    # (and play_simple) a second time for that never-called signature
+    e_pre = np.int64(0)
+    y_pre = np.int64(0)
     for k in range(L.DP_REPIQUE):  # combinations only: the repique bonus is not a combination
         e_pre += decl[L.DECL_ELDER + k]
         y_pre += decl[L.DECL_YOUNGER + k]
@@ -240,12 +242,19 @@ def finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
 def finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, play):
     """:func:`finish_deal` with the trick loop ``play`` (see :func:`play_and_record_with`)."""
     cb = (carte_blanche(elder), carte_blanche(younger))
-    env = ws.env
-    exchange = exchange_stage(elder, younger, talon, key, sc.state, stages, env, forced)
+    exchange = exchange_stage(elder, younger, talon, key, sc.state, stages, ws.env, forced)
+    declare_after(exchange, cb, stages, ws.env, sc)
+    return finish_play_with(exchange, talon, stages, key, ws, sc, play)
+
+
+@njit_inline
+def declare_after(exchange, cb, stages, env, sc):
+    """After the exchange (:func:`exchange_stage`): the final hands' features into ``sc.rec``,
+    the declarations into ``sc.decl`` and ``sc.masks`` (``cb``: carte blanche of the dealt
+    hands)."""
     _features(exchange[0], env.suit, sc.rec, L.REC_ELDER, L.RF_FINAL_POINT_LEN)
     _features(exchange[1], env.suit, sc.rec, L.REC_YOUNGER, L.RF_FINAL_POINT_LEN)
     declare_stage(exchange[0], exchange[1], cb, stages, env, sc.decl, sc.masks)
-    return finish_play_with(exchange, talon, stages, key, ws, sc, play)
 
 
 @njit_inline

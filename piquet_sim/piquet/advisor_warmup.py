@@ -1,0 +1,115 @@
+"""The first run's compilation of the advisor's screening path, on two processes.
+
+numba compiles in one thread per process, and its on-disk cache is shared between processes. On a
+cold cache, :func:`compile_screen_path` starts a helper interpreter that compiles (and caches)
+the screening trick loop while this process compiles the world sampler and the exchange and
+declaration kernels; then this process compiles the rest (the kernels calling them), loading the
+helper's kernel from the cache. Same kernels, same numbers, less wall time on two cores.
+
+Each kernel is compiled for an explicit signature (the ``numba.typeof`` of arguments built like
+the advisor's): a signature that missed would cost time (a second compile), never a wrong number.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from .kernels import advisor as K
+from .kernels import screen as S
+from .kernels.bundles import make_env
+from .kernels.knowledge import both_knowledge
+from .kernels.play import new_scratch
+from .kernels.solver import new_workspace
+from .rules import DEFAULT_RULES
+from .simulation import Policies
+
+#: Set to 1 to compile in this process only (measuring, or a one-core machine).
+SERIAL_ENV = "PIQUET_SERIAL_COMPILE"
+#: The directory holding the ``piquet_sim`` package this process runs.
+_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def _sig(*args) -> tuple:
+    return tuple(numba.typeof(a) for a in args)
+
+
+def screen_signatures(role: str) -> dict[str, tuple]:
+    """Kernel name -> (dispatcher, signature) of the screening path's separately compiled
+    kernels, typed as the advisor calls them for ``role`` ("elder" or "younger")."""
+    env = make_env(DEFAULT_RULES.to_array())
+    stages = Policies().stages()
+    ws = new_workspace(env, np.int64(1), False)
+    sc = new_scratch()
+    i = np.int64(0)
+    key = np.uint64(0)
+    talon = np.zeros(8, dtype=np.int8)
+    request = (i, i, i, i)
+    if role == "elder":
+        worlds = (K.build_worlds_serial, _sig(i, request, stages, i, i, i, env))
+    else:
+        worlds = (K.build_worlds, _sig(i, request, stages, i, i, i, i, env))
+    return {
+        "worlds": worlds,
+        "play": (S.screen_play_deal, _sig(i, i, stages, (i, i, i), key, sc.state, ws, sc)),
+        "exchange": (S.screen_exchange, _sig(i, i, talon, key, sc.state, stages, env, (i, i))),
+        "declare": (S.screen_declare, _sig((i,) * 6, (True, True), stages, env, sc)),
+        "knowledge": (
+            both_knowledge,
+            _sig((i, i), (i, i), sc.masks, (i, i, i), env.suit, sc.know_e, sc.know_y),
+        ),
+    }
+
+
+#: What the helper process compiles, and what this process compiles meanwhile.
+HELPER_PART = ("play", "knowledge")
+MAIN_PART = ("worlds", "exchange", "declare")
+
+
+def compile_part(role: str, names: tuple[str, ...]) -> None:
+    """Compile (and cache) these kernels of :func:`screen_signatures`."""
+    sigs = screen_signatures(role)
+    for name in names:
+        dispatcher, sig = sigs[name]
+        dispatcher.compile(sig)
+
+
+def start_helper(role: str) -> subprocess.Popen | None:
+    """Start the helper interpreter compiling ``HELPER_PART`` (None when compiling serially:
+    one core, or ``PIQUET_SERIAL_COMPILE=1``)."""
+    if os.environ.get(SERIAL_ENV) == "1" or (os.cpu_count() or 1) < 2:
+        return None
+    code = f"from {__name__} import compile_part; compile_part({role!r}, {HELPER_PART!r})"
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-c", code],
+            cwd=_ROOT,  # ``-c`` imports from the working directory first: this package's
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # Ctrl-C stops this process's work, not the helper's
+        )
+    except OSError:
+        return None
+
+
+def compile_screen_path(role: str) -> None:
+    """Compile the screening path's stage kernels, half of them in a helper process when there
+    are two cores; on return every stage kernel is compiled or cached (the kernels calling them
+    compile on their first call, loading these)."""
+    helper = start_helper(role)
+    try:
+        compile_part(role, MAIN_PART)
+        if helper is not None:
+            helper.wait()
+    finally:
+        if helper is not None and helper.poll() is None:
+            helper.kill()
+            helper.wait()
+    if helper is None or helper.returncode != 0:
+        compile_part(role, HELPER_PART)  # what the helper did not do
