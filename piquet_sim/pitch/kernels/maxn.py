@@ -50,7 +50,6 @@ from .search_node import (
     tighten,
     tricks_left,
     unmake_move,
-    unowned,
 )
 from .search_tt import key_a, key_b, tt_probe, tt_store
 from .tricks import mask_game_points
@@ -66,7 +65,6 @@ def maxn(work):
     """Value (packed vector) of the position set up in ``work.frames[0]`` and ``work.hands``
     / ``work.game``; ``frames[0, PB]`` should be NO_BOUND. -1 when ``ctx[NODE_LIMIT]`` (> 0)
     nodes were searched before the value was found."""
-    work = unowned(work)
     fr = work.frames
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]

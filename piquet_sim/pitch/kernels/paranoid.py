@@ -30,7 +30,6 @@ from .search_node import (
     point_bounds,
     tricks_left,
     unmake_move,
-    unowned,
 )
 from .search_tt import key_a, key_b, tt_probe, tt_store
 from .tricks import mask_game_points
@@ -43,7 +42,6 @@ UNBOUNDED = 15  # upper bound stored when only a lower bound is known
 def paranoid(work, alpha, beta):
     """The bidder's points still to be decided from the position in ``work.frames[0]``, fail
     soft in (alpha, beta); -INF when ``ctx[NODE_LIMIT]`` (> 0) nodes were searched first."""
-    work = unowned(work)
     fr = work.frames
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]

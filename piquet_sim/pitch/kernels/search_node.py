@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import carray, types
-from numba.extending import intrinsic
 
 from ...core.bits import high_index, low_index, popcount64
 from ...core.jit import njit, njit_inline
@@ -91,46 +89,6 @@ def new_work(tt_bits):
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
         np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
-    )
-
-
-@intrinsic
-def _int64_pointer(typingctx, address):
-    """The int64 pointer at integer ``address``."""
-    ptr = types.CPointer(types.int64)
-
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(ptr))
-
-    return ptr(address), codegen
-
-
-@njit_inline
-def _view(a):
-    """A view of int64 array ``a`` that owns no reference (no reference count)."""
-    return carray(_int64_pointer(a.ctypes.data), a.shape)
-
-
-@njit_inline
-def unowned(work):
-    """``work`` with every array replaced by a view that owns no reference, for a search's
-    own body. Numba counts references to arrays it passes around: with the workspace's twelve
-    arrays handed to the inlined helpers at every node, the atomic increments and decrements
-    took over half of the max^n search's time (perf, 4 players). The views' null reference
-    makes those a test of a null pointer. Valid while ``work`` itself is held by the caller."""
-    return SearchWork(
-        _view(work.tt),
-        _view(work.frames),
-        _view(work.moves),
-        _view(work.scores),
-        _view(work.hands),
-        _view(work.game),
-        _view(work.stats),
-        _view(work.gen),
-        _view(work.ctx),
-        _view(work.root),
-        _view(work.owner),
-        _view(work.eg),
     )
 
 
