@@ -197,6 +197,19 @@ def compile_notice(*dispatchers, quiet: bool = False, expect: str = "a minute or
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
 
 
+def report_out_option(help: str) -> Callable:
+    """The report commands' ``--out`` option: the output directory (``out_dir``, default
+    ``report``, checked writable before any work); ``help`` names the files written there."""
+    return click.option(
+        "--out",
+        "out_dir",
+        type=OutputPath(directory=True),
+        default=Path("report"),
+        show_default=True,
+        help=help,
+    )
+
+
 def echo_json(data: object) -> None:
     """Print data as indented JSON on stdout."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))

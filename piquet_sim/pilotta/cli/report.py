@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import OutputPath
+from ...core.cli import report_out_option
 from ...core.report import render_html, render_markdown
 from ..report import build
 from ..rules import Rules
@@ -18,14 +18,7 @@ from .match import _strategy
 @pilotta.command("report")
 @click.argument("a", default="bold")
 @click.argument("b", default="heuristic")
-@click.option(
-    "--out",
-    "out_dir",
-    type=OutputPath(directory=True),
-    default=Path("report"),
-    show_default=True,
-    help="Directory for pilotta_report.html, pilotta_report.md and the PNGs.",
-)
+@report_out_option("Directory for pilotta_report.html, pilotta_report.md and the PNGs.")
 @click.option("--deals", "-n", type=click.IntRange(100), default=100_000, show_default=True)
 @click.option(
     "--games", type=click.IntRange(10), default=5000, show_default=True, help="Games to 351."

@@ -68,12 +68,12 @@ from .auction import (
 )
 from .deal import N_PACK
 from .declarations import combination_cards, declare_policy_hand
-from .play import policy_card
+from .play import card_played, policy_card
 from .simulate import BATCH_CHUNKS, close_round, declare_round, open_round
 from .solver import F_ALL, new_workspace, play_card, set_position, value, value_near
 from .solver_tt import card_to_internal, to_internal
 from .tables import STRENGTH
-from .tricks import SUIT_BITS, card_points, card_power, legal_cards
+from .tricks import SUIT_BITS, card_points, legal_cards
 
 FULL = 0xFFFFFFFF
 MAX_TRIES = 64  # deals tried per world with the soft facts before keeping only the hard ones
@@ -377,19 +377,9 @@ def pimc_round(hands, trump, leader, c_team, key, state, plays, legal_n, ctx):
             pub[Pub.GONE + p] |= bit
             if i < 3:
                 pub[Pub.TRICK + i] = c
-            if i == 0:
-                led = c >> 3
-            elif (c >> 3) != led:
-                voids |= np.int64(1) << (4 * p + led)
-                if led != trump and (c >> 3) != trump and not (exempt and partner_winning):
-                    voids |= np.int64(1) << (4 * p + trump)
-            pw = card_power(c, led, trump)
-            if pw > win_power:
-                win_power = pw
-                win_seat = p
-            if (c >> 3) == trump and STRENGTH[1, c & 7] > top_trump:
-                top_trump = STRENGTH[1, c & 7]
-            pts += card_points(c, trump, kq)
+            led, voids, win_power, win_seat, top_trump, pts = card_played(
+                c, p, led, trump, rules, voids, win_power, win_seat, top_trump, pts
+            )
         if t == 7:
             pts += 10
         if (win_seat & 1) == 0:

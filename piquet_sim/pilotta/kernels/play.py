@@ -124,6 +124,30 @@ def policy_card(policy, hand, legal, view, partner_winning, key, state):
     return random_card(legal, key, state)
 
 
+@njit_inline
+def card_played(c, p, led, trump, rules, voids, win_power, win_seat, top_trump, pts):
+    """The trick's bookkeeping after seat ``p`` played card ``c`` (``led`` -1 on the lead):
+    returns the new (led suit, voids, winning power, winning seat, top trump strength, card
+    points of the trick so far). A seat that did not follow is void in the suit led, and in
+    trumps too unless it played one or was exempt (partner winning, under the exemption)."""
+    if led < 0:
+        led = c >> 3
+    elif (c >> 3) != led:
+        voids |= np.int64(1) << (4 * p + led)
+        # past the lead, the partner is winning exactly when he holds the trick
+        exempt = rules[Rule.PARTNER_EXEMPTION] != 0 and win_seat == (p + 2) % 4
+        if led != trump and (c >> 3) != trump and not exempt:
+            voids |= np.int64(1) << (4 * p + trump)
+    pw = card_power(c, led, trump)
+    if pw > win_power:
+        win_power = pw
+        win_seat = p
+    if (c >> 3) == trump and STRENGTH[1, c & 7] > top_trump:
+        top_trump = STRENGTH[1, c & 7]
+    pts += card_points(c, trump, rules[Rule.KQ_LITERAL])
+    return led, voids, win_power, win_seat, top_trump, pts
+
+
 @njit
 def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, legal_n):
     """Play the tricks left from a trick start (``hands`` int64[4] natural masks, equal sizes,
@@ -173,19 +197,9 @@ def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, le
             step += 1
             hands[p] &= ~(np.int64(1) << c)
             played |= np.int64(1) << c
-            if i == 0:
-                led = c >> 3
-            elif (c >> 3) != led:
-                voids |= np.int64(1) << (4 * p + led)
-                if led != trump and (c >> 3) != trump and not (exempt and partner_winning):
-                    voids |= np.int64(1) << (4 * p + trump)
-            pw = card_power(c, led, trump)
-            if pw > win_power:
-                win_power = pw
-                win_seat = p
-            if (c >> 3) == trump and STRENGTH[1, c & 7] > top_trump:
-                top_trump = STRENGTH[1, c & 7]
-            pts += card_points(c, trump, kq)
+            led, voids, win_power, win_seat, top_trump, pts = card_played(
+                c, p, led, trump, rules, voids, win_power, win_seat, top_trump, pts
+            )
         if t == n_tricks - 1:
             pts += 10
         if (win_seat & 1) == 0:

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import click
 
 from ...core.backend import MAX_DEALS, stop_requested
 from ...core.cli import (
-    OutputPath,
     backend_options,
     compile_notice,
     echo_json,
     json_option,
     long_command,
+    report_out_option,
 )
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
@@ -40,14 +39,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
 
 
 @cli.command("report")
-@click.option(
-    "--out",
-    "out_dir",
-    type=OutputPath(directory=True),
-    default=Path("report"),
-    show_default=True,
-    help="Directory for report.html, report.md, the PNGs, odds.csv and report.json.",
-)
+@report_out_option("Directory for report.html, report.md, the PNGs, odds.csv and report.json.")
 @click.option(
     "--deals",
     "-n",

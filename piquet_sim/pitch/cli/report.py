@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import OutputPath, long_command
+from ...core.cli import long_command, report_out_option
 from ...core.report import render_html, render_markdown
 from ..kernels.simulate import simulate_rounds
 from ..kernels.table import play_games
@@ -19,14 +19,7 @@ from .common import PLAYERS, compile_notice
 @pitch.command("report")
 @click.argument("a", default="cautious")
 @click.argument("b", default="threshold")
-@click.option(
-    "--out",
-    "out_dir",
-    type=OutputPath(directory=True),
-    default=Path("report"),
-    show_default=True,
-    help="Directory for pitch_report.html, pitch_report.md and the PNGs.",
-)
+@report_out_option("Directory for pitch_report.html, pitch_report.md and the PNGs.")
 @click.option(
     "--rounds",
     "-n",

@@ -36,8 +36,8 @@ REC_LEN = int(RoundRec.LEN)
 #: Scratch of one thread: a RoundWork for the sampled worlds, a RoundRec row, the worlds' play
 #: policy (heuristic), ``made`` int64[6, 4, 7] (per seat: worlds where suit s made k points
 #: or more), ``choice`` int64[6, 7, 2] (per seat and highest bid before him: his call and
-#: suit) and ``pitch`` int64[6] (the suit each seat chose with its bid this round, -1 none).
-MCWork = namedtuple("MCWork", ["work", "rec", "play", "made", "choice", "pitch"])
+#: suit).
+MCWork = namedtuple("MCWork", ["work", "rec", "play", "made", "choice"])
 
 
 @njit
@@ -51,7 +51,6 @@ def new_mc_work():
         play,
         np.zeros((SEATS, 4, BID_MAX + 1), dtype=np.int64),
         np.zeros((SEATS, BID_MAX + 1, 2), dtype=np.int64),
-        np.full(SEATS, -1, dtype=np.int64),
     )
 
 

@@ -12,6 +12,8 @@ games every strategy also deals first from every place. Round r of game g uses t
 
 The play loop is ``round.play_tricks`` with each seat on its strategy's row. A ``montecarlo``
 bidder (``kernels/mcbid.py``) pitches the suit he chose with his bid when he wins the auction.
+Tables without such a seat run their own round kernel (:func:`table_round`), which neither
+holds nor passes the bidder's work: an ordinary game runs as fast as before he existed.
 """
 
 from __future__ import annotations
@@ -43,10 +45,12 @@ GAME_ROW = int(GameSlot.LEN)
 
 Seats = namedtuple("Seats", ["ids", "params", "assign"])
 
-#: Scratch of one thread: ``round`` a RoundWork, ``mc`` an MCWork, ``rec`` a RoundRec row,
-#: ``game`` a GameSlot row, ``rows`` int64[6] (each player's strategy row this game) and
-#: ``seat_rows`` int64[6] (each seat's this round).
-TableWork = namedtuple("TableWork", ["round", "mc", "rec", "game", "rows", "seat_rows"])
+#: Scratch of one thread: ``round`` a RoundWork, ``rec`` a RoundRec row, ``game`` a GameSlot
+#: row, ``rows`` int64[6] (each player's strategy row this game), ``seat_rows`` int64[6] (each
+#: seat's this round) and ``pitch`` int64[6] (the suit each seat chose with its call, -1 none).
+#: A table with a ``montecarlo`` seat also has an MCWork, passed apart: bundled here, its
+#: arrays slowed every ordinary game by a fifth.
+TableWork = namedtuple("TableWork", ["round", "rec", "game", "rows", "seat_rows", "pitch"])
 
 
 @njit
@@ -54,24 +58,27 @@ def new_table_work():
     """Fresh :data:`TableWork` (one per thread)."""
     return TableWork(
         new_round_work(),
-        new_mc_work(),
         np.zeros(REC_LEN, dtype=np.int64),
         np.zeros(GAME_ROW, dtype=np.int64),
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(SEATS, dtype=np.int64),
+        np.full(SEATS, -1, dtype=np.int64),
     )
 
 
 @njit_inline
-def seat_call(seats, row, s, highest, calls, hand, key, work, mc):
-    """Seat ``s``'s call with strategy row ``row`` (``highest`` the bid so far, ``calls`` the
-    legal calls); a ``montecarlo`` bidder reads the choice made before the auction
-    (``mcbid.prepare_choices``) and notes the suit he would pitch in ``mc.pitch[s]``."""
-    pid = seats.ids[row, 0]
-    if pid == BID_MONTECARLO:
-        mc.pitch[s] = mc.choice[s, highest, 1]
-        return mc.choice[s, highest, 0]
-    return choose_call(pid, seats.params[row], calls, hand, key, work.state)
+def plain_call(seats, row, s, highest, calls, hand, key, state, mc):
+    """(call, -1): seat ``s``'s call with the bid policy of strategy row ``row``."""
+    return choose_call(seats.ids[row, 0], seats.params[row], calls, hand, key, state), np.int64(-1)
+
+
+@njit_inline
+def mc_call(seats, row, s, highest, calls, hand, key, state, mc):
+    """(call, suit): as :func:`plain_call`, but a ``montecarlo`` bidder reads the choice made
+    before the auction (``mcbid.prepare_choices``), with the suit he would pitch."""
+    if seats.ids[row, 0] == BID_MONTECARLO:
+        return mc.choice[s, highest, 0], mc.choice[s, highest, 1]
+    return plain_call(seats, row, s, highest, calls, hand, key, state, mc)
 
 
 @njit_inline
@@ -85,37 +92,27 @@ def deal_round(key, rules, dealer, tw):
     deal_hands(key, work.pack, work.state, n, TRICKS, 13, 16, work.hands)
     for s in range(SEATS):
         work.dealt[s] = work.hands[s]
-        tw.mc.pitch[s] = -1
     for s in range(n):
         tw.seat_rows[s] = tw.rows[(dealer + 1 + s) % n]
 
 
-@njit
-def mc_counts(key, rules, seats, tw):
-    """Before the auction: every ``montecarlo`` seat's choices (``mcbid.prepare_choices``).
-    Kept out of :func:`table_round` so that games without such a bidder run the plain loop."""
-    for s in range(rules[RuleSlot.PLAYERS]):
-        row = tw.seat_rows[s]
-        if seats.ids[row, 0] == BID_MONTECARLO:
-            prepare_choices(rules, tw.round.hands[s], s, key, seats.params[row], tw.mc)
-
-
-@njit
-def table_round(key, rules, seats, tw):
-    """Bid (each seat with its strategy row ``tw.seat_rows[s]``), play and score the round
-    dealt by :func:`deal_round` into ``tw.rec``; returns (bidder seat, bid)."""
+@njit_inline
+def bid_play_score(key, rules, seats, tw, mc, call):
+    """Bid (seat s with ``call`` on its strategy row ``tw.seat_rows[s]``), play and score the
+    round dealt by :func:`deal_round` into ``tw.rec``; returns (bidder seat, bid)."""
     n = rules[RuleSlot.PLAYERS]
-    work, mc, rec, seat_rows = tw.round, tw.mc, tw.rec, tw.seat_rows
+    work, rec, seat_rows, pitch = tw.round, tw.rec, tw.seat_rows, tw.pitch
     highest = np.int64(BID_PASS)
     for s in range(n):
         calls = legal_calls(highest, 1 if s == n - 1 else 0)
-        c = seat_call(seats, seat_rows[s], s, highest, calls, work.hands[s], key, work, mc)
+        c, suit = call(seats, seat_rows[s], s, highest, calls, work.hands[s], key, work.state, mc)
+        pitch[s] = suit
         work.calls[s] = c
         if c > highest:
             highest = c
     bidder, bid, stole = auction_result(work.calls, n)
     trump = play_tricks(
-        rules, seats.ids, seats.params, seat_rows, work, key, bidder, mc.pitch[bidder], rec[:0]
+        rules, seats.ids, seats.params, seat_rows, work, key, bidder, pitch[bidder], rec[:0]
     )
     score_tricks(work.dealt, bidder, bid, trump, work.tricks, work.winners, rules, rec)
     rec[RoundRec.BIDDER] = bidder
@@ -125,37 +122,67 @@ def table_round(key, rules, seats, tw):
 
 
 @njit
-def play_game(seed, g, rules, seats, tw, out):
-    """Game ``g`` from 0:0; writes ``out`` (GAME_LEN): the winning player, rounds, scores."""
+def table_round(key, rules, seats, tw):
+    """A round dealt by :func:`deal_round` at a table without a ``montecarlo`` seat
+    (:func:`bid_play_score`); returns (bidder seat, bid)."""
+    return bid_play_score(key, rules, seats, tw, 0, plain_call)
+
+
+@njit
+def table_round_mc(key, rules, seats, tw, mc):
+    """A round dealt by :func:`deal_round` at a table with a ``montecarlo`` seat: every such
+    seat's choices first (``mcbid.prepare_choices``), then :func:`bid_play_score`."""
+    for s in range(rules[RuleSlot.PLAYERS]):
+        row = tw.seat_rows[s]
+        if seats.ids[row, 0] == BID_MONTECARLO:
+            prepare_choices(rules, tw.round.hands[s], s, key, seats.params[row], mc)
+    return bid_play_score(key, rules, seats, tw, mc, mc_call)
+
+
+@njit_inline
+def play_game_with(seed, g, rules, seats, tw, mc, round_fn):
+    """Game ``g`` from 0:0 with ``round_fn(key, rules, seats, tw, mc)`` playing each dealt
+    round; writes ``tw.game``."""
     n = rules[RuleSlot.PLAYERS]
     game = tw.game
-    has_mc = False
     for p in range(n):
         tw.rows[p] = seats.assign[(p - g) % n]
-        has_mc |= seats.ids[tw.rows[p], 0] == BID_MONTECARLO
     new_game(game, (g // n) % n)
     points = tw.rec[RoundRec.POINTS : RoundRec.POINTS + n]
     for r in range(MAX_ROUNDS):
-        dealer = game[GameSlot.DEALER]
         key = stream_key(seed, g * MAX_ROUNDS + r)
-        deal_round(key, rules, dealer, tw)
-        if has_mc:
-            mc_counts(key, rules, seats, tw)
-        bidder, bid = table_round(key, rules, seats, tw)
+        deal_round(key, rules, game[GameSlot.DEALER], tw)
+        bidder, bid = round_fn(key, rules, seats, tw, mc)
         if apply_round(game, rules, bidder, bid, points) >= 0:
             break
-    out[GAME_WINNER] = game[GameSlot.WINNER]
-    out[GAME_ROUNDS] = game[GameSlot.ROUNDS]
-    for p in range(n):
-        out[GAME_SCORES + p] = game[GameSlot.SCORES + p]
+
+
+@njit_inline
+def plain_round(key, rules, seats, tw, mc):
+    """:func:`table_round` (``mc`` unused)."""
+    return table_round(key, rules, seats, tw)
 
 
 @njit
 def game_span(seed, first, lo, hi, rules, seats, out):
-    """Games ``lo .. hi-1`` into rows ``g - first`` of ``out``."""
+    """Games ``lo .. hi-1`` into rows ``g - first`` of ``out``; a table with a ``montecarlo``
+    seat runs :func:`table_round_mc`, any other the plain :func:`table_round`."""
+    n = rules[RuleSlot.PLAYERS]
+    has_mc = False
+    for p in range(n):
+        has_mc |= seats.ids[seats.assign[p], 0] == BID_MONTECARLO
     tw = new_table_work()
+    mc = new_mc_work()
     for g in range(lo, hi):
-        play_game(seed, g, rules, seats, tw, out[g - first])
+        if has_mc:
+            play_game_with(seed, g, rules, seats, tw, mc, table_round_mc)
+        else:
+            play_game_with(seed, g, rules, seats, tw, 0, plain_round)
+        game, row = tw.game, out[g - first]
+        row[GAME_WINNER] = game[GameSlot.WINNER]
+        row[GAME_ROUNDS] = game[GameSlot.ROUNDS]
+        for p in range(n):
+            row[GAME_SCORES + p] = game[GameSlot.SCORES + p]
 
 
 @njit_parallel
