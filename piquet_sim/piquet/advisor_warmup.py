@@ -27,7 +27,8 @@ from .kernels import advisor as K
 from .kernels import screen as S
 from .kernels.bundles import make_env
 from .kernels.knowledge import both_knowledge
-from .kernels.play import new_scratch
+from .kernels.play import new_scratch, play_simple
+from .kernels.simulate import talon_seen
 from .kernels.solver import new_workspace
 from .rules import DEFAULT_RULES
 from .simulation import Policies, solver_bits
@@ -67,6 +68,15 @@ def screen_signatures(role: str) -> dict[str, tuple]:
             both_knowledge,
             _sig((i, i), (i, i), sc.masks, (i, i, i), env.suit, sc.know_e, sc.know_y),
         ),
+        # screen_evaluate's separately compiled callees, compiled beforehand on either process
+        "workspace": (new_workspace, _sig(env, i, False)),
+        "scratch": (new_scratch, ()),
+        "seen": (talon_seen, _sig(talon, i, i)),
+        "simple": (
+            play_simple,
+            _sig(i, i, (i, i), (i, i, i), key, sc.state, env.rules[0], sc.line),
+        ),
+        "record": (K.add_record, _sig(sc.rec, i, np.zeros((1, 1)), i)),
         "evaluate": (
             K.screen_evaluate,
             _sig(
@@ -87,9 +97,9 @@ def screen_signatures(role: str) -> dict[str, tuple]:
 
 #: What the helper process compiles first, then (after saying READY) last; what this process
 #: compiles before the helper is ready, and after.
-HELPER_FIRST = ("play", "knowledge")
+HELPER_FIRST = ("play", "knowledge", "workspace", "seen")
 HELPER_LAST = ("worlds",)
-MAIN_FIRST = ("exchange", "declare")
+MAIN_FIRST = ("exchange", "declare", "simple", "record", "scratch")
 MAIN_LAST = ("evaluate",)
 #: The helper's line on stdout once ``HELPER_FIRST`` is compiled and cached.
 READY = "ready"
