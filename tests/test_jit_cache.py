@@ -16,7 +16,11 @@ FILES = {
     "core/jit.py": "import numba\nnjit = numba.njit(cache=True)\n",
     "game/__init__.py": "",
     "game/layouts.py": "A = 1\n",
-    "game/kernels.py": "from ..core.jit import njit\nfrom . import (  # tables\n    layouts,\n)\n",
+    "game/kernels.py": (
+        "from ..core.jit import njit\nfrom . import (  # tables\n    layouts,\n)\n\n\n"
+        "@njit\ndef run(x):\n    return x + layouts.A\n"
+    ),
+    "game/api.py": "import numba\n\nfrom .kernels import run\n\nN = numba.get_num_threads()\n",
     "game/cli.py": "from .kernels import run\n",
 }
 
@@ -47,6 +51,7 @@ def test_changing_a_kernel_source_changes_the_directory(tmp_path):
 
     first = directory()
     (package / "game/cli.py").write_text("from .kernels import run\nX = 2\n")  # not a kernel's
+    (package / "game/api.py").write_text("import numba\n")  # uses numba, defines no kernel
     assert directory() == first
     (package / "game/layouts.py").write_text("A = 2\n")  # imported by a kernel module
     second = directory()
@@ -92,4 +97,5 @@ def test_this_process_kernels_cache_in_the_chosen_directory():
     sources = jit_cache.kernel_sources(Path(piquet_sim.__file__).parent)
     for needed in ("core/jit.py", "piquet/kernels/layouts.py", "piquet/policies.py"):
         assert needed in sources
-    assert "piquet/cli/discard.py" not in sources
+    for python_only in ("piquet/cli/discard.py", "piquet/advisor.py", "piquet/advisor_warmup.py"):
+        assert python_only not in sources

@@ -2,8 +2,8 @@
 
 numba re-checks a cached kernel only against its own source file, so after an update a cached
 caller can run old inlined callee code against new tables. Keying the whole cache directory on
-the sources that kernels compile from (every module mentioning numba or ``njit``, and every
-package module those import, transitively) makes any change to them start a fresh directory.
+the sources that kernels compile from (every module defining kernels, and every package module
+those import, transitively) makes any change to them start a fresh directory.
 
 Layout: ``ROOT/piquet_sim-<location hash>/<source hash>``. ROOT is ``$NUMBA_CACHE_DIR`` when the
 user set it, else the user cache (``$XDG_CACHE_HOME`` or ``~/.cache``, ``%LOCALAPPDATA%`` on
@@ -29,6 +29,16 @@ KEEP = 3
 ROOT_ENV = "PIQUET_NUMBA_CACHE_ROOT"
 CHOSEN_ENV = "PIQUET_NUMBA_CACHE_CHOSEN"
 
+#: Text that marks a module defining kernels (decorating with numba, or making the decorators).
+_KERNEL_MARKS = (
+    b"@njit",
+    b"numba.njit",
+    b"numba.jit",
+    b"@numba.",
+    b"vectorize",
+    b"@overload",
+    b"cfunc",
+)
 # unanchored (a literal first is fast to scan for); a match in a docstring only adds a module
 _FROM = re.compile(rb"from\s+(\.+[\w.]*|piquet_sim[\w.]*)\s+import\s+(\([^)]*\)|[^\n]*)")
 _IMPORT = re.compile(rb"import\s+(piquet_sim[\w.]*)")
@@ -68,11 +78,11 @@ def _imports(parts: tuple[str, ...], is_pkg: bool, text: bytes, files: dict) -> 
 
 
 def kernel_sources(package: Path) -> dict[str, bytes]:
-    """Relative path -> bytes of every module kernels compile from: those mentioning numba or
-    ``njit``, and the package modules they import, transitively."""
+    """Relative path -> bytes of every module kernels compile from: those defining kernels (or
+    the decorators), and the package modules they import, transitively."""
     files = _module_files(package)
     texts = {parts: path.read_bytes() for parts, path in files.items()}
-    todo = [p for p, t in texts.items() if b"numba" in t or b"njit" in t]
+    todo = [p for p, t in texts.items() if any(m in t for m in _KERNEL_MARKS)]
     seen = set(todo)
     while todo:
         parts = todo.pop()
