@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import subprocess
 import sys
 
@@ -12,14 +13,19 @@ from piquet_sim.cli import COMMANDS, cli
 
 
 def test_every_command_is_listed_and_resolves_to_its_object():
+    """Piquet's commands resolve to their objects; the other groups' modules exist (importing
+    them here would cost this test seconds)."""
     from piquet_sim.piquet.cli import commands as piquet_commands
 
     assert set(piquet_commands.commands) <= set(COMMANDS)
+    assert cli.list_commands(None) == sorted(COMMANDS)
     for name, spec in COMMANDS.items():
         module, attribute = spec.split(":")
-        command = getattr(importlib.import_module(module), attribute)
-        assert cli.get_command(None, name) is command
-    assert sorted(cli.commands) == sorted(COMMANDS) == cli.list_commands(None)
+        if name in piquet_commands.commands:
+            command = getattr(importlib.import_module(module), attribute)
+            assert cli.get_command(None, name) is command is piquet_commands.commands[name]
+        else:
+            assert importlib.util.find_spec(module) is not None
 
 
 @pytest.mark.slow
