@@ -1,6 +1,8 @@
 """The ``piquet`` console script: Piquet's commands at the top level, the other games as groups.
 
-``main`` turns every usage error and bad input into one line on stderr with exit code 2.
+``main`` turns every usage error and bad input into one line on stderr with exit code 2. Each
+command's module is imported when that command runs (``LazyGroup``): ``piquet discard`` does not
+import Pilotta, Pitch or the report code.
 """
 
 from __future__ import annotations
@@ -8,14 +10,35 @@ from __future__ import annotations
 import click
 
 from . import __version__
-from .bench_cli import bench_command
-from .core.cli import run_main
-from .pilotta.cli import pilotta
-from .piquet.cli import commands as piquet_commands
-from .pitch.cli import pitch
+from .core.cli import LazyGroup, run_main
+
+_PIQUET = "piquet_sim.piquet.cli."
+#: Command name -> "module:attribute" of the click command.
+COMMANDS = {
+    "hand": _PIQUET + "declare:hand",
+    "compare": _PIQUET + "declare:compare",
+    "discard": _PIQUET + "discard:discard_command",
+    "draw": _PIQUET + "draw:draw",
+    "ladder": _PIQUET + "ladder:ladder_command",
+    "odds": _PIQUET + "odds:odds_command",
+    "report": _PIQUET + "report:report_command",
+    "sink": _PIQUET + "sink:sink",
+    "solve": _PIQUET + "solve:solve_cmd",
+    "strategies": _PIQUET + "strategy:strategies_command",
+    "batch": _PIQUET + "strategy:batch_command",
+    "tournament": _PIQUET + "strategy:tournament_command",
+    "partie": _PIQUET + "strategy:partie_command",
+    "pilotta": "piquet_sim.pilotta.cli:pilotta",
+    "pitch": "piquet_sim.pitch.cli:pitch",
+    "bench": "piquet_sim.bench_cli:bench_command",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.version_option(__version__, prog_name="piquet")
 def cli() -> None:
     """piquet: analysis for Piquet (commands below) and, as groups, Pilotta and Pitch Six;
@@ -27,13 +50,6 @@ def cli() -> None:
     Example:
       piquet hand "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
     """
-
-
-for _name, _command in piquet_commands.commands.items():
-    cli.add_command(_command, _name)
-cli.add_command(pilotta)
-cli.add_command(pitch)
-cli.add_command(bench_command)
 
 
 def main(argv: list[str] | None = None) -> None:

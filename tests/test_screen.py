@@ -116,3 +116,18 @@ def test_first_discard_compiles_each_screening_kernel_once(tmp_path):
     a, b = json.loads(cold.stdout), json.loads(warm.stdout)
     a.pop("seconds"), b.pop("seconds")
     assert a == b
+
+
+def test_warm_up_parts_cover_each_screening_kernel_once():
+    """Every kernel the warm-up types is compiled by exactly one step of the two processes, and
+    typing them compiles nothing (the allocating kernels' plain-Python twins build the examples)."""
+    from piquet_sim.piquet import advisor_warmup as W
+
+    parts = W.HELPER_FIRST + W.HELPER_LAST + W.MAIN_FIRST + W.MAIN_LAST
+    for role in ("elder", "younger"):
+        before = {name: len(d.overloads) for name, (d, _) in W.screen_signatures(role).items()}
+        sigs = W.screen_signatures(role)
+        assert sorted(parts) == sorted(sigs)
+        assert {name: len(d.overloads) for name, (d, _) in sigs.items()} == before
+        assert all(isinstance(sig, tuple) for _, sig in sigs.values())
+    assert "evaluate" in W.MAIN_LAST and "worlds" in W.HELPER_LAST

@@ -7,6 +7,7 @@ Games build their commands from these pieces; the core knows no game.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import os
 import sys
@@ -295,6 +296,43 @@ class RateBar:
         completed = self.progress.tasks[0].completed + done
         rate = completed / max(time.perf_counter() - self.start, 1e-9)
         self.progress.update(self.task, advance=done, rate=f"{rate:,.0f} {self.unit}/s")
+
+
+class LazyGroup(click.Group):
+    """A click group whose commands are imported when first used: ``lazy`` maps a command name
+    to ``"module:attribute"``. Running one command imports only its module (start-up time);
+    ``commands`` (help, listings, "no such command") imports them all."""
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs):
+        self._lazy = dict(lazy or {})
+        super().__init__(*args, **kwargs)
+
+    @property
+    def commands(self) -> dict[str, click.Command]:
+        for name in list(self._lazy):
+            self._load(name)
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._commands = value
+
+    def _load(self, name: str) -> None:
+        module, attribute = self._lazy.pop(name).split(":")
+        self._commands.setdefault(name, getattr(importlib.import_module(module), attribute))
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        name = name or cmd.name
+        self._lazy.pop(name, None)
+        self._commands[name] = cmd
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self._lazy:
+            self._load(cmd_name)
+        return self._commands.get(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self._commands, *self._lazy})
 
 
 def run_main(group: click.Group, argv: list[str] | None, prog: str) -> None:

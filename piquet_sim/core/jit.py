@@ -1,8 +1,33 @@
-"""JIT flags, set in one place for every kernel."""
+"""JIT flags, set in one place for every kernel, and the cache directory they share.
+
+Importing this module (every kernel module does, before defining a kernel) points numba's cache
+at a directory keyed on a hash of the kernel sources (:mod:`.jit_cache`): an update that changes
+any of them compiles afresh instead of mixing old cached callers with new callees. The choice
+is also put in the environment (``NUMBA_CACHE_DIR``), so child processes use the same directory
+and a later reload of numba's configuration keeps it.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import numba
+import numpy as np
+
+from . import jit_cache
+
+#: The numba cache directory of this process's kernels (None: numba's default locations).
+CACHE_DIR = jit_cache.choose(
+    Path(__file__).resolve().parents[1],
+    os.environ,
+    (numba.__version__, np.__version__, sys.version),
+)
+if CACHE_DIR is not None:
+    os.environ[jit_cache.ROOT_ENV] = str(jit_cache.cache_root(os.environ))
+    os.environ["NUMBA_CACHE_DIR"] = os.environ[jit_cache.CHOSEN_ENV] = str(CACHE_DIR)
+    numba.config.CACHE_DIR = str(CACHE_DIR)
 
 #: Serial kernels: cached to disk, GIL released so callers may thread them.
 njit = numba.njit(cache=True, nogil=True)

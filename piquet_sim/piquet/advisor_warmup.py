@@ -2,12 +2,15 @@
 
 numba compiles in one thread per process, and its on-disk cache is shared between processes. On a
 cold cache, :func:`compile_screen_path` starts a helper interpreter that compiles (and caches)
-the screening trick loop while this process compiles the world sampler and the exchange and
-declaration kernels; then this process compiles the rest (the kernels calling them), loading the
-helper's kernel from the cache. Same kernels, same numbers, less wall time on two cores.
+the screening trick loop and the knowledge kernel while this process compiles the exchange and
+declaration kernels; when the helper says those are ready, this process compiles the screening
+driver (``screen_evaluate``, loading the helper's kernels from the cache) while the helper
+compiles the world sampler. Same kernels, same numbers, less wall time on two cores.
 
 Each kernel is compiled for an explicit signature (the ``numba.typeof`` of arguments built like
-the advisor's): a signature that missed would cost time (a second compile), never a wrong number.
+the advisor's, by the plain-Python twins of the allocating kernels so that building them
+compiles nothing): a signature that missed would cost time (a second compile), never a wrong
+number.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from .kernels import advisor as K
 from .kernels import screen as S
 from .kernels.bundles import make_env
 from .kernels.knowledge import both_knowledge
-from .kernels.play import new_scratch
+from .kernels.play import new_scratch, play_simple
+from .kernels.simulate import talon_seen
 from .kernels.solver import new_workspace
 from .rules import DEFAULT_RULES
-from .simulation import Policies
+from .simulation import Policies, solver_bits
 
 #: Set to 1 to compile in this process only (measuring, or a one-core machine).
 SERIAL_ENV = "PIQUET_SERIAL_COMPILE"
@@ -44,8 +48,9 @@ def screen_signatures(role: str) -> dict[str, tuple]:
     kernels, typed as the advisor calls them for ``role`` ("elder" or "younger")."""
     env = make_env(DEFAULT_RULES.to_array())
     stages = Policies().stages()
-    ws = new_workspace(env, np.int64(1), False)
-    sc = new_scratch()
+    ws = new_workspace.py_func(env, np.int64(1), False)  # py_func: builds, compiles nothing
+    sc = new_scratch.py_func()
+    worlds_rows = K._new_worlds.py_func(1)[0]
     i = np.int64(0)
     key = np.uint64(0)
     talon = np.zeros(8, dtype=np.int8)
@@ -63,12 +68,41 @@ def screen_signatures(role: str) -> dict[str, tuple]:
             both_knowledge,
             _sig((i, i), (i, i), sc.masks, (i, i, i), env.suit, sc.know_e, sc.know_y),
         ),
+        # screen_evaluate's separately compiled callees, compiled beforehand on either process
+        "workspace": (new_workspace, _sig(env, i, False)),
+        "scratch": (new_scratch, ()),
+        "seen": (talon_seen, _sig(talon, i, i)),
+        "simple": (
+            play_simple,
+            _sig(i, i, (i, i), (i, i, i), key, sc.state, env.rules[0], sc.line),
+        ),
+        "record": (K.add_record, _sig(sc.rec, i, np.zeros((1, 1)), i)),
+        "evaluate": (
+            K.screen_evaluate,
+            _sig(
+                (i, i),
+                np.zeros(1, np.int64),
+                0,
+                0,
+                worlds_rows,
+                K.MODE_PLAY,
+                stages,
+                env,
+                8,
+                solver_bits(False),
+            ),
+        ),
     }
 
 
-#: What the helper process compiles, and what this process compiles meanwhile.
-HELPER_PART = ("play", "knowledge")
-MAIN_PART = ("worlds", "exchange", "declare")
+#: What the helper process compiles first, then (after saying READY) last; what this process
+#: compiles before the helper is ready, and after.
+HELPER_FIRST = ("play", "knowledge", "workspace", "seen")
+HELPER_LAST = ("worlds",)
+MAIN_FIRST = ("exchange", "declare", "simple", "record", "scratch")
+MAIN_LAST = ("evaluate",)
+#: The helper's line on stdout once ``HELPER_FIRST`` is compiled and cached.
+READY = "ready"
 
 
 def compile_part(role: str, names: tuple[str, ...]) -> None:
@@ -79,19 +113,27 @@ def compile_part(role: str, names: tuple[str, ...]) -> None:
         dispatcher.compile(sig)
 
 
+def helper_main(role: str) -> None:
+    """The helper process: ``HELPER_FIRST``, then ``READY`` on stdout, then ``HELPER_LAST``."""
+    compile_part(role, HELPER_FIRST)
+    print(READY, flush=True)
+    compile_part(role, HELPER_LAST)
+
+
 def start_helper(role: str) -> subprocess.Popen | None:
-    """Start the helper interpreter compiling ``HELPER_PART`` (None when compiling serially:
+    """Start the helper interpreter running :func:`helper_main` (None when compiling serially:
     one core, or ``PIQUET_SERIAL_COMPILE=1``)."""
     if os.environ.get(SERIAL_ENV) == "1" or (os.cpu_count() or 1) < 2:
         return None
-    code = f"from {__name__} import compile_part; compile_part({role!r}, {HELPER_PART!r})"
+    code = f"from {__name__} import helper_main; helper_main({role!r})"
     try:
         return subprocess.Popen(
             [sys.executable, "-c", code],
             cwd=_ROOT,  # ``-c`` imports from the working directory first: this package's
             stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            text=True,
             start_new_session=True,  # Ctrl-C stops this process's work, not the helper's
         )
     except OSError:
@@ -100,16 +142,22 @@ def start_helper(role: str) -> subprocess.Popen | None:
 
 def compile_screen_path(role: str) -> None:
     """Compile the screening path's stage kernels, half of them in a helper process when there
-    are two cores; on return every stage kernel is compiled or cached (the kernels calling them
-    compile on their first call, loading these)."""
+    are two cores; on return every kernel of :func:`screen_signatures` is compiled or cached
+    (the kernels calling them compile on their first call, loading these)."""
     helper = start_helper(role)
     try:
-        compile_part(role, MAIN_PART)
+        compile_part(role, MAIN_FIRST)
+        ready = helper is not None and helper.stdout.readline().strip() == READY
+        if not ready:
+            compile_part(role, HELPER_FIRST)  # what the helper did not do
+        compile_part(role, MAIN_LAST)
         if helper is not None:
             helper.wait()
     finally:
-        if helper is not None and helper.poll() is None:
-            helper.kill()
-            helper.wait()
+        if helper is not None:
+            if helper.poll() is None:
+                helper.kill()
+                helper.wait()
+            helper.stdout.close()
     if helper is None or helper.returncode != 0:
-        compile_part(role, HELPER_PART)  # what the helper did not do
+        compile_part(role, HELPER_LAST)  # what the helper did not do

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numba
 import numpy as np
-import pandas as pd
 
 from . import policies as P
 from .kernels import layouts as L
@@ -19,6 +19,9 @@ from .kernels import screen as KS
 from .kernels import simulate as K
 from .kernels.bundles import Env, Stages, make_env, make_stages
 from .rules import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 FIELD_NAMES = (
     "carte_blanche",
@@ -162,6 +165,8 @@ def simulate_chunks(
 
 def records_frame(records: np.ndarray) -> pd.DataFrame:
     """Records as a DataFrame: columns ``elder_<field>``, ``younger_<field>``, winners, net."""
+    import pandas as pd  # here: most commands never need it, and it takes a second to import
+
     columns = {}
     for role, base in (("elder", L.REC_ELDER), ("younger", L.REC_YOUNGER)):
         for i, name in enumerate(FIELD_NAMES):

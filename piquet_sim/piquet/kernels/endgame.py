@@ -186,7 +186,8 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     if todo == 0:
         return choice
     best = choice
-    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
+    # int64, not a literal -1: one compiled signature for both calls
+    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, np.int64(-1))
     while todo and best_count < worlds:
         c = low_index(todo)
         todo &= todo - 1

@@ -231,9 +231,10 @@ def _greedy_discard(hand, lo, hi, younger, params, tables):
 @njit_inline
 def _choose(hand, lo, hi, younger, policy, params, key, rng_state, tables):
     if policy == EXCH_RANDOM:
-        return _random_discard(hand, lo, hi, key, rng_state, tables)
+        # int64, not the callers' literals: one compiled signature for every call site
+        return _random_discard(hand, np.int64(lo), np.int64(hi), key, rng_state, tables)
     if policy == EXCH_MAX:
-        return _max_discard(hand, hi, tables), np.int64(hi)
+        return _max_discard(hand, np.int64(hi), tables), np.int64(hi)
     return _greedy_discard(hand, lo, hi, younger, params, tables)
 
 

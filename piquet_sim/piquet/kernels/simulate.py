@@ -151,8 +151,9 @@ def talon_seen(talon, e_took, y_took):
     elder's seen and left, younger's seen and left). Elder sees the cards he left (those younger
     took are in younger's hand); younger is shown the cards nobody took after elder's first
     lead."""
-    e_in, e_out = untaken_split(talon, e_took, 5, y_took)
-    _, y_out = untaken_split(talon, e_took + y_took, 8, 0)
+    # int64 arguments, not literals: one compiled signature for both calls
+    e_in, e_out = untaken_split(talon, e_took, np.int64(5), y_took)
+    _, y_out = untaken_split(talon, e_took + y_took, np.int64(8), np.int64(0))
     return e_in, e_out, y_out
 
 

@@ -1,0 +1,39 @@
+"""The top-level ``piquet`` group imports a command's module only when that command runs."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import subprocess
+import sys
+
+import pytest
+
+from piquet_sim.cli import COMMANDS, cli
+
+
+def test_every_command_is_listed_and_resolves_to_its_object():
+    """Piquet's commands resolve to their objects; the other groups' modules exist (importing
+    them here would cost this test seconds)."""
+    from piquet_sim.piquet.cli import commands as piquet_commands
+
+    assert set(piquet_commands.commands) <= set(COMMANDS)
+    assert cli.list_commands(None) == sorted(COMMANDS)
+    for name, spec in COMMANDS.items():
+        module, attribute = spec.split(":")
+        if name in piquet_commands.commands:
+            command = getattr(importlib.import_module(module), attribute)
+            assert cli.get_command(None, name) is command is piquet_commands.commands[name]
+        else:
+            assert importlib.util.find_spec(module) is not None
+
+
+@pytest.mark.slow
+def test_discard_imports_neither_other_games_nor_pandas():
+    code = (
+        "import sys; from piquet_sim.cli import cli; cli.get_command(None, 'discard'); "
+        "print(sorted(m for m in ('pandas', 'piquet_sim.pilotta', 'piquet_sim.pitch', "
+        "'piquet_sim.piquet.report') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
