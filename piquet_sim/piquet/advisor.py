@@ -480,7 +480,7 @@ def _screen(
 ) -> tuple[list[CandidateResult], list[np.ndarray], str, int, list[int]]:
     """Race every candidate with the screening play (the requested one, or greedy before a
     refine). Returns (results, values per candidate, stop reason, evaluations, finalists)."""
-    play = "greedy" if request.refines else request.play
+    play = screen_play(request.play)
     deadline = request.deadline
     if request.refines and deadline is not None:
         deadline = t0 + 0.25 * (deadline - t0)
@@ -500,6 +500,16 @@ def _screen(
     for i in race.alive:
         results[i].finalist = True
     return results, race.values, race.reason, race.evaluations, list(race.alive)
+
+
+def screen_play(play: str) -> str:
+    """The play that screens every discard: the requested one, or before a refine the refine's
+    control play (pimc: the heuristic) or greedy (dd)."""
+    if play == "pimc":
+        from .advisor_refine import CONTROL_PLAY
+
+        return CONTROL_PLAY
+    return "greedy" if play in REFINED_PLAYS else play
 
 
 def _refine(
@@ -597,7 +607,14 @@ def advise(
     results, values, reason, evals, finalists = _screen(
         request, worlds, discards, t0, progress, log
     )
-    if request.refines and reason != "interrupted":
+    if request.play == "pimc" and reason != "interrupted":
+        from .advisor_refine import refine_cv
+
+        values, reason, r_evals, finalists = refine_cv(
+            request, worlds, discards, results, progress, log
+        )
+        evals += r_evals
+    elif request.refines and reason != "interrupted":
         values, reason, r_evals, finalists = _refine(
             request, worlds, discards, results, progress, log
         )
