@@ -242,18 +242,18 @@ def test_pimc_refines_the_best_screened_discards():
 
 
 def test_control_variate_se_matches_a_brute_simulation():
-    """``cv_mean_se``: E[h] + E[d] from h on N worlds and d on their first n. Over 4,000
+    """``cv_mean_se``: E[h] + E[d] from h on N worlds and d on their first n. Over 2,000
     simulated requests the estimates are centred on the truth and their spread matches the
     mean reported SE; the covariance term matters here (without it the SE is 16% too big)."""
     rng = np.random.default_rng(5)
-    big, n, reps = 400, 40, 4000
+    big, n, reps = 400, 40, 2000
     h = rng.normal(10.0, 40.0, (reps, big))
     d = -0.2 * h[:, :n] + rng.normal(3.0, 5.0, (reps, n))  # E[h] + E[d] = 10 + 1 = 11
     est, se = np.array([cv_mean_se(h[i], d[i]) for i in range(reps)]).T
     truth_sd = math.sqrt(1600 / big + (64 + 25) / n - 2 * 320 / big)  # 2.14
     assert abs(est.mean() - 11.0) < 3 * truth_sd / math.sqrt(reps)
-    assert est.std() == pytest.approx(truth_sd, rel=0.04)
-    assert np.sqrt(np.mean(se**2)) == pytest.approx(truth_sd, rel=0.04)
+    assert est.std() == pytest.approx(truth_sd, rel=0.06)
+    assert np.sqrt(np.mean(se**2)) == pytest.approx(truth_sd, rel=0.06)
     no_cov = math.sqrt(1600 / big + (64 + 25) / n)  # 2.49: the test would catch its omission
     assert abs(no_cov / truth_sd - 1) > 0.1
 
