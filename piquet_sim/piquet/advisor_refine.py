@@ -100,6 +100,7 @@ class _Refine:
         self.evaluations = 0
         self.progress = progress
         self.alive = np.arange(len(sub))
+        self.round = 0
 
     def extend_control(self, target: int) -> None:
         while self.n_control < target:
@@ -125,6 +126,7 @@ class _Refine:
                 self.progress(
                     {
                         "phase": "refine",
+                        "round": self.round,
                         "alive": len(self.alive),
                         "worlds": self.n,
                         "target": target,
@@ -190,7 +192,6 @@ def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -
     target = min(FIRST_ROUND, request.max_samples)
     ref.extend_control(max(CONTROL_FIRST, target))
     reason = "samples"
-    rnd = 0
     while True:
         try:
             ref.extend_pimc(target)
@@ -208,10 +209,12 @@ def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -
                 gap, se = cv_mean_se(*ref.hd(lead, c))
                 if not gap > RACE_Z * se:
                     keep.append(c)
-        log.append({"phase": "refine", "round": rnd, "worlds": ref.n, "alive": len(ref.alive)})
+        log.append(
+            {"phase": "refine", "round": ref.round, "worlds": ref.n, "alive": len(ref.alive)}
+        )
         ref.alive = np.array(sorted(keep))
         log[-1]["kept"] = len(ref.alive)
-        rnd += 1
+        ref.round += 1
         if precision is not None and all(est[c][1] <= precision for c in ref.alive):
             reason = "precision"
             break
