@@ -227,7 +227,7 @@ def test_pimc_refines_the_best_screened_discards():
     try:
         for threads in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
             numba.set_num_threads(threads)
-            r = advise(ELDERISH, play="pimc", samples=8, precision=None, refine=2, seed=5)
+            r = advise(ELDERISH, play="pimc", samples=4, precision=None, refine=2, seed=5)
             runs.append([(c.discard, c.ev, c.se, c.samples) for c in r.candidates[:2]])
     finally:
         numba.set_num_threads(previous)
@@ -235,10 +235,10 @@ def test_pimc_refines_the_best_screened_discards():
     discards = [d for d, *_ in runs[0]]
     n_control = r.candidates[0].control_n
     h, _ = world_values(ELDERISH, discards, play="heuristic", n_worlds=n_control, seed=5)
-    p, _ = world_values(ELDERISH, discards, play="pimc", n_worlds=8, seed=5)
+    p, _ = world_values(ELDERISH, discards, play="pimc", n_worlds=4, seed=5)
     for j, (_, ev, se, n) in enumerate(runs[0]):
-        want = cv_mean_se(h[j].astype(float), (p[j] - h[j, :8]).astype(float))
-        assert n == 8 and (ev, se) == pytest.approx(want, abs=1e-9)
+        want = cv_mean_se(h[j].astype(float), (p[j] - h[j, :4]).astype(float))
+        assert n == 4 and (ev, se) == pytest.approx(want, abs=1e-9)
 
 
 def test_control_variate_se_matches_a_brute_simulation():
