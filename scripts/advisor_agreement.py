@@ -3,29 +3,22 @@
 For each of ``--hands`` random dealt hands (fixed seed; even-numbered hands are elder's, odd
 ones younger's after elder took ``--elder-took``):
 
-* the default: ``advise(hand, role, play=DEFAULT_PLAY)`` with the CLI's default precision;
-* the strong setting: the default ranking's best ``--top`` discards re-valued with pimc play
-  (both players, ``--pimc-worlds`` sampled worlds per decision) on the same ``--worlds`` common
-  worlds; its top choice is the discard with the highest pimc mean.
+* the default: ``advise(hand, role)`` as ``piquet discard`` runs it (heuristic play, SE 0.5);
+* an alternative default: a heuristic screen and a pimc refine of the best ``--alt-refine``
+  with the heuristic as control variate (``advisor_refine``), precision 0.5;
+* the strong setting: the same with the best ``--refine`` and ``--precision``, on other worlds.
 
-Reported: the share of hands where the two top choices agree (Wilson 95% interval), and the
-mean EV lost when they differ, in the strong setting's own estimates (pimc means; points are
-the advising player's net deal points: own minus the opponent's). The loss is the strong top's
-mean minus the default top's on the shared worlds, so it carries the winner's curse of taking a
-maximum (an upper estimate); its SE is over hands.
+Reported: the share of hands where each top choice equals the strong setting's (Wilson 95%
+interval); the EV lost when they differ, measured on fresh worlds (no winner's curse: pimc EV of
+the strong top minus the other's, control-variate estimate, it can be negative), per hand and
+over the hands that differ, with SEs over hands; the strong setting's own SE (its top's, and of
+its gap to its runner-up). Points: the advising player's net deal points (own minus opponent's).
 
-Because the strong top is itself chosen on ``--worlds`` noisy worlds, two more figures per hand:
+Results go to ``--out`` (JSON, written after every hand, so a cut run keeps what finished;
+``--start``/``--stop`` run a range of the hands, ``--merge A B`` joins such runs' rows).
 
-* ``close``: the two tops agree, or the strong top's lead over the default's is within 1.96 SE
-  of its paired difference (the strong setting cannot tell them apart);
-* ``holdout_loss``: the strong top's mean minus the default top's on ``--holdout`` fresh worlds
-  (other seeds), an estimate of the loss free of the winner's curse (it can be negative).
-
-Results go to ``--out`` (JSON, written after every hand, so a cut run keeps what finished).
-
-Example (run it in the background; about 10-20 CPU-s a hand):
-  python scripts/advisor_agreement.py --hands 200 --top 4 --worlds 48 \
-      --out results/advisor_agreement.json
+Example (run it in the background; about 10-40 CPU-s a hand):
+  python scripts/advisor_agreement.py --hands 200 --out results/advisor_agreement.json
 """
 
 from __future__ import annotations
@@ -40,6 +33,7 @@ import numpy as np
 
 from piquet_sim.core.stats import wilson_interval
 from piquet_sim.piquet.advisor import DEFAULT_PLAY, advise, world_values
+from piquet_sim.piquet.advisor_refine import CONTROL_PLAY, cv_mean_se
 from piquet_sim.piquet.cards import format_cards
 
 
@@ -49,135 +43,168 @@ def random_hands(n: int, seed: int) -> list[int]:
     return [int(sum(1 << int(c) for c in rng.choice(32, 12, replace=False))) for _ in range(n)]
 
 
+def _timed(fn, *args, **kw):
+    t0, w0 = time.process_time(), time.perf_counter()
+    out = fn(*args, **kw)
+    return out, round(time.process_time() - t0, 2), round(time.perf_counter() - w0, 2)
+
+
+def holdout_gap(hand, pair, role, took, seed, args) -> tuple[float, float, int]:
+    """(mean, SE, pimc worlds) of pimc EV(pair[0]) - EV(pair[1]) on fresh worlds of ``seed``:
+    the control-variate estimator on the paired difference (heuristic on ``--control`` worlds,
+    pimc minus heuristic on the first ``--holdout``)."""
+    h, hi = world_values(hand, pair, role, took, CONTROL_PLAY, n_worlds=args.control, seed=seed)
+    p, pi = world_values(hand, pair, role, took, "pimc", n_worlds=args.holdout, seed=seed)
+    hd = (h[0] - h[1]).astype(np.float64)
+    pd = (p[0] - p[1]).astype(np.float64)
+    dd = pd[pi["valid"]] - hd[: args.holdout][pi["valid"]]
+    gap, se = cv_mean_se(hd[hi["valid"]], dd)
+    return gap, se, int(dd.size)
+
+
 def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
-    """The default's and the strong setting's top discards for hand ``i``, and the loss."""
+    """The default's, the alternative's and the strong setting's top discards for hand ``i``,
+    and the loss on fresh worlds when the default's differs from the strong's."""
     role = "elder" if i % 2 == 0 else "younger"
     took = None if role == "elder" else args.elder_took
-    t0 = time.process_time()
-    w0 = time.perf_counter()
-    default = advise(hand, role=role, elder_took=took, play=DEFAULT_PLAY, seed=args.seed + i)
-    cpu, wall = time.process_time() - t0, time.perf_counter() - w0
-    top = [c.discard for c in default.candidates[: args.top]]
-    nets, info = world_values(
-        hand,
-        top,
-        role,
-        took,
-        "pimc",
-        n_worlds=args.worlds,
-        seed=args.seed + 10_000 + i,
+    kw = {"role": role, "elder_took": took}
+    default, cpu, wall = _timed(advise, hand, play=DEFAULT_PLAY, seed=args.seed + i, **kw)
+    alt, a_cpu, a_wall = _timed(
+        advise, hand, play="pimc", refine=args.alt_refine, seed=args.seed + i, **kw
     )
-    x = nets[:, info["valid"]].astype(np.float64)
-    means = x.mean(axis=1)
-    best = int(np.argmax(means))
-    diff = x[best] - x[0]
-    se = float(diff.std(ddof=1) / math.sqrt(diff.size)) if diff.size > 1 else None
-    close = best == 0 or (se is not None and means[best] - means[0] <= 1.96 * se)
-    holdout, holdout_se, holdout_n = 0.0, 0.0, 0
-    if best != 0 and args.holdout > 0:
-        h_nets, h_info = world_values(
-            hand,
-            [top[best], top[0]],
-            role,
-            took,
-            "pimc",
-            n_worlds=args.holdout,
-            seed=args.seed + 20_000 + i,
-        )
-        h = h_nets[:, h_info["valid"]].astype(np.float64)
-        hd = h[0] - h[1]
-        holdout, holdout_n = float(hd.mean()), int(hd.size)
-        holdout_se = float(hd.std(ddof=1) / math.sqrt(hd.size)) if hd.size > 1 else None
-    return {
+    strong, s_cpu, s_wall = _timed(
+        advise,
+        hand,
+        play="pimc",
+        refine=args.refine,
+        precision=args.precision,
+        seed=args.seed + 10_000 + i,
+        **kw,
+    )
+    d_top, a_top, s_top = (r.best.discard for r in (default, alt, strong))
+    row = {
         "hand": format_cards(hand),
         "role": role,
         "elder_took": took,
-        "default_top": format_cards(top[0]),
-        "strong_top": format_cards(top[best]),
-        "agree": best == 0,
-        "loss": float(means[best] - means[0]),
-        "loss_se": se,
-        "close": bool(close),
-        "holdout_loss": holdout,
-        "holdout_loss_se": holdout_se,
-        "holdout_worlds": holdout_n,
-        "strong_means": [round(float(m), 3) for m in means],
-        "worlds": int(x.shape[1]),
-        "default_cpu_s": round(cpu, 2),
-        "default_wall_s": round(wall, 2),
+        "default_top": format_cards(d_top),
+        "alt_top": format_cards(a_top),
+        "strong_top": format_cards(s_top),
+        "agree": d_top == s_top,
+        "alt_agree": a_top == s_top,
+        "strong_ev": strong.best.ev,
+        "strong_se": strong.best.se,
+        "strong_second": format_cards(strong.candidates[1].discard),
+        "strong_second_ev": strong.candidates[1].ev,
+        "strong_second_se": strong.candidates[1].se,
+        "strong_finalists": sum(c.finalist for c in strong.candidates),
+        "strong_pimc_worlds": strong.best.samples,
+        "default_cpu_s": cpu,
+        "default_wall_s": wall,
+        "alt_cpu_s": a_cpu,
+        "alt_wall_s": a_wall,
+        "strong_cpu_s": s_cpu,
     }
+    for name, top in (("", d_top), ("alt_", a_top)):
+        loss, se, n = 0.0, 0.0, 0
+        if top != s_top:
+            loss, se, n = holdout_gap(hand, [s_top, top], role, took, args.seed + 20_000 + i, args)
+        row |= {f"{name}holdout_loss": loss, f"{name}holdout_loss_se": se, f"{name}holdout_n": n}
+    return row
+
+
+def _rate(rows: list[dict], key: str) -> dict:
+    k, n = sum(r[key] for r in rows), len(rows)
+    return {"rate": k / n if n else None, "ci95": list(wilson_interval(k, n)), "count": k}
+
+
+def _loss(rows: list[dict], prefix: str, agree: str) -> dict:
+    """Mean hold-out loss per hand and over the hands where the tops differ, with SEs over
+    hands (a hand that agrees loses 0)."""
+    held = np.array([r[f"{prefix}holdout_loss"] for r in rows])
+    differ = held[[not r[agree] for r in rows]]
+
+    def m(x):
+        se = float(x.std(ddof=1) / math.sqrt(x.size)) if x.size > 1 else None
+        return {"mean": float(x.mean()) if x.size else 0.0, "se": se, "hands": int(x.size)}
+
+    return {"per_hand": m(held), "when_differ": m(differ)}
 
 
 def summary(rows: list[dict], args: argparse.Namespace, seconds: float) -> dict:
     n = len(rows)
-    agree = sum(r["agree"] for r in rows)
-    losses = np.array([r["loss"] for r in rows]) if rows else np.zeros(0)
-    differ = losses[[not r["agree"] for r in rows]] if rows else losses
-    close = sum(r["close"] for r in rows)
-    held = np.array([r["holdout_loss"] for r in rows]) if rows else np.zeros(0)
+    med = {k: float(np.median([r[k] for r in rows])) if rows else None for k in CPU_KEYS}
     return {
         "command": "python scripts/advisor_agreement.py "
-        + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "out"),
-        "default": f"play {DEFAULT_PLAY}, precision 0.5 (the discard command's default)",
-        "strong": f"the default's best {args.top} re-valued with pimc play "
-        f"({args.pimc_worlds} worlds per decision, the pimc defaults) on {args.worlds} common "
-        f"worlds; hold-out loss on {args.holdout} fresh worlds",
+        + " ".join(
+            f"--{k.replace('_', '-')} {v}"
+            for k, v in vars(args).items()
+            if k not in ("out", "merge", "start", "stop")
+        ),
+        "default": f"advise(play={DEFAULT_PLAY}), precision 0.5 (the discard command's default)",
+        "alt": f"advise(play=pimc, refine={args.alt_refine}), precision 0.5: heuristic screen, "
+        "pimc refine with the heuristic as control variate",
+        "strong": f"advise(play=pimc, refine={args.refine}, precision={args.precision}) on other "
+        "worlds (seed + 10000): heuristic screen of every discard, the best "
+        f"{args.refine} raced with pimc play and the heuristic as control variate",
+        "loss_definition": "when the tops differ: pimc EV(strong top) - EV(other top) on "
+        f"fresh worlds "
+        f"(seed + 20000), control variate with {args.control} heuristic worlds and "
+        f"{args.holdout} pimc worlds; no winner's curse",
         "perspective": "the advising player's net deal points (own minus the opponent's)",
         "hands": n,
         "requested": args.hands,
-        "agreement": agree / n if n else None,
-        "agreement_ci95": list(wilson_interval(agree, n)) if n else None,
-        "close_or_agree": close / n if n else None,
-        "close_or_agree_ci95": list(wilson_interval(close, n)) if n else None,
-        "mean_loss_when_differ": float(differ.mean()) if differ.size else 0.0,
-        "holdout_loss_per_hand": float(held.mean()) if n else None,
-        "holdout_loss_per_hand_se": float(held.std(ddof=1) / math.sqrt(n)) if n > 1 else None,
-        "mean_loss_per_hand": float(losses.mean()) if n else None,
-        "mean_loss_per_hand_se": float(losses.std(ddof=1) / math.sqrt(n)) if n > 1 else None,
-        "default_median_wall_s": float(np.median([r["default_wall_s"] for r in rows]))
-        if rows
-        else None,
-        "default_median_cpu_s": float(np.median([r["default_cpu_s"] for r in rows]))
-        if rows
-        else None,
+        "agreement": _rate(rows, "agree"),
+        "alt_agreement": _rate(rows, "alt_agree"),
+        "loss": _loss(rows, "", "agree") if rows else None,
+        "alt_loss": _loss(rows, "alt_", "alt_agree") if rows else None,
+        "strong_median_se": float(np.median([r["strong_se"] for r in rows])) if rows else None,
+        "median_cpu_s": med,
         "seconds": round(seconds, 1),
         "rows": rows,
     }
+
+
+CPU_KEYS = ("default_cpu_s", "default_wall_s", "alt_cpu_s", "alt_wall_s", "strong_cpu_s")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=200)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--top", type=int, default=6, help="default's best discards re-valued")
-    ap.add_argument("--worlds", type=int, default=64, help="common worlds of the pimc values")
-    ap.add_argument("--pimc-worlds", type=int, default=16, help="pimc worlds per decision")
+    ap.add_argument("--refine", type=int, default=20, help="strong: best screened refined")
+    ap.add_argument("--precision", type=float, default=0.3, help="strong: SE of the finalists")
+    ap.add_argument("--alt-refine", type=int, default=5, help="alternative default's refine")
     ap.add_argument("--elder-took", type=int, default=5, help="for the younger hands")
-    ap.add_argument(
-        "--holdout", type=int, default=96, help="fresh worlds for the loss when the tops differ"
-    )
+    ap.add_argument("--holdout", type=int, default=256, help="fresh pimc worlds for the loss")
+    ap.add_argument("--control", type=int, default=32_768, help="fresh heuristic worlds")
+    ap.add_argument("--start", type=int, default=0, help="first hand index run here")
+    ap.add_argument("--stop", type=int, default=None, help="hand index to stop before")
+    ap.add_argument("--merge", type=Path, nargs="*", help="only merge these outputs' rows")
     ap.add_argument("--out", type=Path, default=Path("results/advisor_agreement.json"))
     args = ap.parse_args()
-    if args.pimc_worlds != 16:
-        raise SystemExit("--pimc-worlds: only the pimc default (16) is wired in this script")
     t0 = time.perf_counter()
     rows: list[dict] = []
+    if args.merge:
+        for f in args.merge:
+            rows += json.loads(f.read_text())["rows"]
+        rows.sort(key=lambda r: r["index"])
+    stop = args.hands if args.stop is None else args.stop
     for i, hand in enumerate(random_hands(args.hands, args.seed)):
-        rows.append(one_hand(i, hand, args))
+        if args.merge or not args.start <= i < stop:
+            continue
+        rows.append({"index": i} | one_hand(i, hand, args))
         args.out.write_text(json.dumps(summary(rows, args, time.perf_counter() - t0), indent=1))
         r = rows[-1]
         print(
-            f"{i + 1}/{args.hands} {r['role']} agree={r['agree']} close={r['close']} "
-            f"loss={r['loss']:+.2f} holdout={r['holdout_loss']:+.2f}",
+            f"{i + 1}/{args.hands} {r['role']} agree={r['agree']} alt={r['alt_agree']} "
+            f"loss={r['holdout_loss']:+.2f} strong se={r['strong_se']:.2f} "
+            f"cpu={r['strong_cpu_s']}",
             flush=True,
         )
+    if args.merge:
+        args.out.write_text(json.dumps(summary(rows, args, time.perf_counter() - t0), indent=1))
     s = summary(rows, args, time.perf_counter() - t0)
-    print(
-        f"agreement {s['agreement']:.3f} {s['agreement_ci95']}, close or agree "
-        f"{s['close_or_agree']:.3f}, mean loss when they differ "
-        f"{s['mean_loss_when_differ']:.3f}, per hand {s['mean_loss_per_hand']:.3f}, hold-out "
-        f"per hand {s['holdout_loss_per_hand']:.3f}"
-    )
+    print(json.dumps({k: s[k] for k in ("agreement", "alt_agreement", "loss", "alt_loss")}))
 
 
 if __name__ == "__main__":

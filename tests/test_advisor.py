@@ -11,6 +11,7 @@ import pytest
 
 from piquet_sim.cli import main
 from piquet_sim.piquet.advisor import AdviceError, advise, candidates_for, world_values
+from piquet_sim.piquet.advisor_refine import cv_mean_se
 from piquet_sim.piquet.cards import format_cards, parse_cards
 from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.exchange import (
@@ -210,13 +211,51 @@ def test_bad_requests():
 
 
 def test_pimc_refines_the_best_screened_discards():
-    """pimc is a first-class play: greedy screens every discard, pimc refines the best three
-    on common worlds; the refined lead the ranking and say which play measured them."""
+    """pimc is a first-class play: the heuristic screens every discard, pimc refines the best
+    three on common worlds; the refined lead the ranking and say which play measured them. Their
+    EV is the control-variate estimate: the heuristic's mean on worlds 0..N-1 plus the mean of
+    pimc minus heuristic on worlds 0..n-1 of the request's seed (recomputed here from
+    ``world_values``), the same whatever the thread count."""
     result = advise(CERTAIN, play="pimc", samples=16, precision=None, refine=3, seed=3)
     refined = [c for c in result.candidates if c.play == "pimc"]
     assert len(refined) == 3 and result.candidates[:3] == refined
     assert all(c.samples == 16 for c in refined)
     assert format_cards(result.best.discard) == "9H"  # certain whatever the play
+
+    previous = numba.get_num_threads()
+    runs = []
+    try:
+        for threads in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
+            numba.set_num_threads(threads)
+            r = advise(ELDERISH, play="pimc", samples=4, precision=None, refine=2, seed=5)
+            runs.append([(c.discard, c.ev, c.se, c.samples) for c in r.candidates[:2]])
+    finally:
+        numba.set_num_threads(previous)
+    assert runs[0] == runs[1]
+    discards = [d for d, *_ in runs[0]]
+    n_control = r.candidates[0].control_n
+    h, _ = world_values(ELDERISH, discards, play="heuristic", n_worlds=n_control, seed=5)
+    p, _ = world_values(ELDERISH, discards, play="pimc", n_worlds=4, seed=5)
+    for j, (_, ev, se, n) in enumerate(runs[0]):
+        want = cv_mean_se(h[j].astype(float), (p[j] - h[j, :4]).astype(float))
+        assert n == 4 and (ev, se) == pytest.approx(want, abs=1e-9)
+
+
+def test_control_variate_se_matches_a_brute_simulation():
+    """``cv_mean_se``: E[h] + E[d] from h on N worlds and d on their first n. Over 2,000
+    simulated requests the estimates are centred on the truth and their spread matches the
+    mean reported SE; the covariance term matters here (without it the SE is 16% too big)."""
+    rng = np.random.default_rng(5)
+    big, n, reps = 400, 40, 2000
+    h = rng.normal(10.0, 40.0, (reps, big))
+    d = -0.2 * h[:, :n] + rng.normal(3.0, 5.0, (reps, n))  # E[h] + E[d] = 10 + 1 = 11
+    est, se = np.array([cv_mean_se(h[i], d[i]) for i in range(reps)]).T
+    truth_sd = math.sqrt(1600 / big + (64 + 25) / n - 2 * 320 / big)  # 2.14
+    assert abs(est.mean() - 11.0) < 3 * truth_sd / math.sqrt(reps)
+    assert est.std() == pytest.approx(truth_sd, rel=0.06)
+    assert np.sqrt(np.mean(se**2)) == pytest.approx(truth_sd, rel=0.06)
+    no_cov = math.sqrt(1600 / big + (64 + 25) / n)  # 2.49: the test would catch its omission
+    assert abs(no_cov / truth_sd - 1) > 0.1
 
 
 def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
@@ -277,3 +316,18 @@ def test_partie_options_need_score_and_deal():
         with pytest.raises(SystemExit) as exc:
             main(["discard", CERTAIN, *args])
         assert exc.value.code == 2
+
+
+@pytest.mark.slow
+def test_pimc_refine_meets_its_precision_and_matches_plain_pimc():
+    """``discard --play pimc`` on the standard elder hand: the finalists have SE <= 0.5, and the
+    leader's control-variate EV agrees with a plain pimc mean on 1,000 other worlds (another
+    seed) within 3 combined SEs."""
+    r = advise(ELDERISH, play="pimc", precision=0.5, refine=20, seed=1)
+    finalists = [c for c in r.candidates if c.finalist]
+    assert r.stop_reason == "precision" and finalists == r.candidates[: len(finalists)]
+    assert all(c.se <= 0.5 for c in finalists)
+    nets, info = world_values(ELDERISH, [r.best.discard], play="pimc", n_worlds=1000, seed=99)
+    x = nets[0, info["valid"]].astype(float)
+    se = math.hypot(r.best.se, x.std(ddof=1) / math.sqrt(x.size))
+    assert abs(r.best.ev - x.mean()) < 3 * se

@@ -75,7 +75,7 @@ def test_pimc_play_refines_the_best(run_main):
         "discard",
         CERTAIN,
         "--samples",
-        "32",
+        "16",
         "--play",
         "pimc",
         "--refine",

@@ -10,9 +10,12 @@ difference more than ``RACE_Z`` standard errors) are dropped, and while many rem
 by mean goes too; survivors get more worlds (always the prefix 0..N-1 shared by all), until the
 five best have a standard error at most ``precision`` (or ``samples`` worlds, or the time limit).
 
-With ``play="dd"`` (or "pimc") every candidate is first screened with greedy play, then the best
-``refine`` are raced again with the requested play on worlds 0, 1, ...; candidates that were only
-screened keep their greedy-play estimates (``"play": "greedy"``) and are listed after the refined.
+With ``play="dd"`` every candidate is first screened with greedy play, then the best ``refine``
+are raced again with dd play on worlds 0, 1, ...; with ``play="pimc"`` the heuristic screens and
+the best ``refine`` are raced with pimc play and the heuristic as a control variate
+(``advisor_refine``: the precision target then applies to every candidate still racing at the
+end). Candidates that were only screened keep their screening estimates (``"play"`` says which)
+and are listed after the refined.
 
 Order of the result, best first: the finalists (still racing at the end, all on the same worlds) by
 EV, then the dropped candidates by EV (each with its own, smaller, sample count): a dropped
@@ -48,7 +51,7 @@ PLAY_CHOICES = ("none", *P.names("play"))
 #: The default play: the strongest that answers a hand in a few seconds warm (measured with
 #: ``scripts/advisor_agreement.py`` against a pimc re-valuation of its best discards).
 DEFAULT_PLAY = "heuristic"
-#: Plays too slow to screen 1,585 discards: greedy screens, they refine the best.
+#: Plays too slow to screen 1,585 discards: a fast play screens, they refine the best.
 REFINED_PLAYS = tuple(p.name for p in P.policies("play").values() if p.needs_solver)
 RACE_Z = 3.0  # a candidate is dropped when the leader beats it by this many paired SEs
 CONFIDENT = 5  # the precision target applies to this many best candidates
@@ -456,7 +459,7 @@ class AdviceRequest:
 
     @property
     def refines(self) -> bool:
-        """True when candidates are screened with greedy play, then refined with ``play``."""
+        """True when candidates are screened with a fast play, then refined with ``play``."""
         return self.play in REFINED_PLAYS
 
     def policies(self, play: str) -> Policies:
@@ -480,7 +483,7 @@ def _screen(
 ) -> tuple[list[CandidateResult], list[np.ndarray], str, int, list[int]]:
     """Race every candidate with the screening play (the requested one, or greedy before a
     refine). Returns (results, values per candidate, stop reason, evaluations, finalists)."""
-    play = "greedy" if request.refines else request.play
+    play = screen_play(request.play)
     deadline = request.deadline
     if request.refines and deadline is not None:
         deadline = t0 + 0.25 * (deadline - t0)
@@ -500,6 +503,16 @@ def _screen(
     for i in race.alive:
         results[i].finalist = True
     return results, race.values, race.reason, race.evaluations, list(race.alive)
+
+
+def screen_play(play: str) -> str:
+    """The play that screens every discard: the requested one, or before a refine the refine's
+    control play (pimc: the heuristic) or greedy (dd)."""
+    if play == "pimc":
+        from .advisor_refine import CONTROL_PLAY
+
+        return CONTROL_PLAY
+    return "greedy" if play in REFINED_PLAYS else play
 
 
 def _refine(
@@ -562,7 +575,8 @@ def advise(
 
     ``elder_took``: younger only, how many cards elder exchanged (1..5). ``play``: "none"
     (declarations only), "heuristic" (the default), "greedy", "random", "dd" or "pimc" (screen every
-    discard with greedy play, then refine the best ``refine`` with that play). ``samples``: the most
+    discard with greedy play, or the heuristic for pimc, then refine the best ``refine`` with
+    that play; pimc's refine estimates with the heuristic as control variate). ``samples``: the most
     worlds any candidate gets; ``precision``: stop when the five best have a standard error at most
     this (points); ``time_limit`` seconds. ``opponent``: the opponent's exchange policy
     (``policies.py``); both players play by ``play``. ``elder_model``: younger only, the policy
@@ -597,7 +611,14 @@ def advise(
     results, values, reason, evals, finalists = _screen(
         request, worlds, discards, t0, progress, log
     )
-    if request.refines and reason != "interrupted":
+    if request.play == "pimc" and reason != "interrupted":
+        from .advisor_refine import refine_cv
+
+        values, reason, r_evals, finalists = refine_cv(
+            request, worlds, discards, results, progress, log
+        )
+        evals += r_evals
+    elif request.refines and reason != "interrupted":
         values, reason, r_evals, finalists = _refine(
             request, worlds, discards, results, progress, log
         )

@@ -53,3 +53,38 @@ def elder_greedy(quick: bool) -> list[dict]:
 def elder_dd(quick: bool) -> list[dict]:
     threads = numba.config.NUMBA_NUM_THREADS
     return [_run(HAND, "dd", 0.5 if not quick else 2.0, threads, refine=20)]
+
+
+@workload("advisor elder pimc refine 20")
+def elder_pimc(quick: bool) -> list[dict]:
+    """``piquet discard HAND --play pimc`` (heuristic screen, the best 20 raced with pimc play
+    and the heuristic as control variate, finalists to SE 0.5): CPU seconds of the process
+    (all threads) and wall; on a shared machine CPU is the figure to compare."""
+    threads = numba.config.NUMBA_NUM_THREADS
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        advise(HAND, play="pimc", samples=8, precision=None, refine=2)  # compile / load cache
+        c0, t0 = time.process_time(), time.perf_counter()
+        r = advise(HAND, play="pimc", precision=0.5 if not quick else 1.0, refine=20)
+        cpu, seconds = time.process_time() - c0, time.perf_counter() - t0
+    finally:
+        numba.set_num_threads(previous)
+    refined = [c for c in r.candidates if c.play == "pimc"]
+    finalists = [c for c in refined if c.finalist]
+    return [
+        {
+            "threads": threads,
+            "hand": HAND,
+            "play": "pimc",
+            "refined": len(refined),
+            "cpu_s": round(cpu, 2),
+            "seconds": round(seconds, 2),
+            "pimc_deals": int(sum(c.samples for c in refined)),
+            "finalists": len(finalists),
+            "max_se_finalists": round(max(c.se for c in finalists), 3),
+            "pimc_worlds_top": r.best.samples,
+            "control_worlds_top": r.best.control_n,
+            "stop_reason": r.stop_reason,
+        }
+    ]

@@ -258,8 +258,9 @@ def _cards(c) -> str:
     default=DEFAULT_PLAY,
     show_default=True,
     help="How both players play the tricks (heuristic: card counting, guards, capot defence; "
-    "none = declarations only; dd and pimc screen every discard with greedy play, then refine "
-    "the best --refine with that play).",
+    "none = declarations only; dd screens every discard with greedy play, pimc with the "
+    "heuristic, then they refine the best --refine with that play; pimc's refine uses the "
+    "heuristic as a control variate).",
 )
 @click.option(
     "--samples",

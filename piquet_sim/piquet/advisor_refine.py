@@ -1,0 +1,243 @@
+"""The pimc refine of the discard advisor, with the heuristic as a control variate.
+
+One pimc deal's net score varies by about 40 points, but on the same world (same opponent hand,
+talon and first random draws) it stays close to the heuristic play's score: their difference
+varies by about 3-13 points. So a candidate's pimc EV is estimated as
+
+    EV = mean of h over worlds 0..N-1  +  mean of d = (pimc - h) over worlds 0..n-1,  n <= N,
+
+with h the heuristic's net on a world (cheap: N is tens of thousands) and d the paired
+difference on the first n worlds (the expensive part). Both means are unbiased, so EV is the
+pimc EV (the control's coefficient is fixed at 1: no fitted coefficient, no bias). On a shared
+prefix of worlds its variance is (see :func:`cv_mean_se`)
+
+    var(h)/N + var(d)/n + 2 cov(h, d)/N.
+
+Candidates race on the same estimator applied to paired differences (candidate minus the
+leader, on the same worlds): one is dropped when it is more than ``RACE_Z`` SEs of that
+difference behind. The precision target (SE <= ``precision``) applies to every candidate still
+racing at the end (the finalists); the dropped keep their larger SEs. World w of every play is
+world (seed, w) of the request, whatever the thread count.
+
+Perspective: the advising player's net deal points (own minus the opponent's), or the partie
+value when one is asked for.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from ..core.backend import stop_requested
+from .advisor import RACE_Z, CandidateResult, _Evaluator, _WorldSource
+from .kernels import layouts as L
+
+CONTROL_PLAY = "heuristic"  # the control variate's play (and the screen's before a pimc refine)
+FIRST_ROUND = 32  # pimc worlds every refined candidate gets before any is dropped
+CONTROL_FIRST = 4096  # control worlds before the control's spread is known
+CONTROL_MAX = 131_072  # most control worlds per candidate
+CONTROL_SHARE = 1 / 3  # the control's part of the SE target: SE_h <= CONTROL_SHARE * precision
+BUDGET = 400  # pimc deals per kernel call (progress and the time limit are checked between)
+
+
+def cv_mean_se(h: np.ndarray, d: np.ndarray) -> tuple[float, float]:
+    """(estimate, standard error) of E[h] + E[d] from ``h`` on worlds 0..N-1 and ``d`` on
+    worlds 0..n-1 (the same worlds' first n, n <= N, n >= 2)."""
+    big, n = len(h), len(d)
+    hv = float(np.var(h, ddof=1))
+    dv = float(np.var(d, ddof=1))
+    cov = float(np.cov(h[:n], d)[0, 1])
+    var = hv / big + dv / n + 2 * cov / big
+    return float(h.mean() + d.mean()), math.sqrt(max(var, 0.0))
+
+
+class CVCandidate(CandidateResult):
+    """A refined candidate: ``ev``/``se`` are the control-variate estimate; ``sums`` (the
+    probabilities, declaration and play points) are plain means over its ``samples`` pimc
+    worlds."""
+
+    def __init__(self, discard, hand, sums, play, ev, se, control_ev, control_n, pimc_mean):
+        super().__init__(discard, hand, sums, play)
+        self._ev, self._se = ev, se
+        self.control_ev, self.control_n, self.pimc_mean = control_ev, control_n, pimc_mean
+
+    @property
+    def ev(self) -> float:
+        return self._ev
+
+    @property
+    def se(self) -> float:
+        return self._se
+
+    def to_dict(self, carte_rouge: bool) -> dict:
+        d = super().to_dict(carte_rouge)
+        d["estimator"] = {
+            "kind": "control variate",
+            "control_play": CONTROL_PLAY,
+            "control_worlds": self.control_n,
+            "control_ev": self.control_ev,
+            "pimc_worlds": self.samples,
+            "pimc_plain_mean": self.pimc_mean,
+        }
+        return d
+
+
+class _Refine:
+    """The state of one refine race: control values h (worlds 0..N-1) and pimc values p
+    (worlds 0..n-1) per candidate, unfiltered, with the worlds' validity."""
+
+    def __init__(self, request, worlds: _WorldSource, sub: np.ndarray, progress):
+        self.request = request
+        self.control = _Evaluator(worlds, request, sub, CONTROL_PLAY)
+        self.pimc = _Evaluator(worlds, request, sub, request.play)
+        self.h = [np.zeros(0) for _ in sub]
+        self.p = [np.zeros(0) for _ in sub]
+        self.valid = np.zeros(0, dtype=bool)
+        self.n_control = 0
+        self.n = 0
+        self.evaluations = 0
+        self.progress = progress
+        self.alive = np.arange(len(sub))
+        self.round = 0
+
+    def extend_control(self, target: int) -> None:
+        while self.n_control < target:
+            step = min(target - self.n_control, 16_384)
+            _, nets, w = self.control.run(self.n_control, step, self.control.discards[self.alive])
+            for j, c in enumerate(self.alive):
+                self.h[c] = np.concatenate([self.h[c], nets[j].astype(np.float64)])
+            self.valid = np.concatenate([self.valid, w.valid])
+            self.n_control += step
+
+    def extend_pimc(self, target: int) -> None:
+        deadline = self.request.deadline
+        while self.n < target:
+            step = max(1, min(target - self.n, BUDGET // len(self.alive)))
+            self.extend_control(self.n + step)
+            sums, nets, _ = self.pimc.run(self.n, step, self.pimc.discards[self.alive])
+            self.pimc.sums[self.alive] += sums
+            for j, c in enumerate(self.alive):
+                self.p[c] = np.concatenate([self.p[c], nets[j].astype(np.float64)])
+            self.n += step
+            self.evaluations += step * len(self.alive)
+            if self.progress is not None:
+                self.progress(
+                    {
+                        "phase": "refine",
+                        "round": self.round,
+                        "alive": len(self.alive),
+                        "worlds": self.n,
+                        "target": target,
+                        "evaluations": step * len(self.alive),
+                    }
+                )
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _Stop("time limit")
+            if stop_requested():
+                raise _Stop("interrupted")
+
+    def hd(self, c: int, other: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Candidate c's (h on its valid control worlds, d on its valid pimc worlds); minus
+        candidate ``other``'s on the same worlds when given."""
+        n = len(self.p[c])
+        vn = self.valid[:n]
+        h = self.h[c]
+        h_all = h[self.valid[: len(h)]]
+        d = self.p[c][vn] - h[:n][vn]
+        if other is not None:
+            ho, do = self.hd(other)
+            m = min(len(h_all), len(ho))
+            return h_all[:m] - ho[:m], d - do
+        return h_all, d
+
+
+class _Stop(Exception):
+    pass
+
+
+def _next_target(ref: _Refine, precision: float | None, max_samples: int) -> int:
+    """pimc worlds the finalists need for SE <= precision (at most 4x the current), given
+    the control's share of the variance."""
+    n = ref.n
+    need = n
+    if precision is not None:
+        for c in ref.alive:
+            h, d = ref.hd(c)
+            rest = precision**2 - np.var(h, ddof=1) / len(h)
+            dv = np.var(d, ddof=1)
+            need = max(need, int(math.ceil(1.05 * dv / max(rest, 0.25 * precision**2))))
+    return min(max_samples, max(n + FIRST_ROUND, min(need, 4 * n)))
+
+
+def _control_target(ref: _Refine, precision: float | None) -> int:
+    """Control worlds for SE_h <= CONTROL_SHARE * precision on every alive candidate."""
+    if precision is None:
+        return ref.n_control
+    sd = max(float(np.std(ref.hd(c)[0], ddof=1)) for c in ref.alive)
+    need = int(math.ceil((sd / (CONTROL_SHARE * precision)) ** 2))
+    return min(CONTROL_MAX, max(ref.n_control, need))
+
+
+def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -> tuple:
+    """Race the best ``request.refine`` screened candidates with the requested play (pimc) and
+    the heuristic as control variate (module docstring); their results replace the screened
+    ones. Returns (values per candidate for ``compare_leaders``: control mean + d on each pimc
+    world, stop reason, pimc evaluations, finalists)."""
+    screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[: request.refine]
+    sub = discards[screened]
+    ref = _Refine(request, worlds, sub, progress)
+    precision = request.precision
+    target = min(FIRST_ROUND, request.max_samples)
+    ref.extend_control(max(CONTROL_FIRST, target))
+    reason = "samples"
+    while True:
+        try:
+            ref.extend_pimc(target)
+        except _Stop as stop:
+            reason = str(stop)
+            break
+        except KeyboardInterrupt:
+            reason = "interrupted"
+            break
+        est = {int(c): cv_mean_se(*ref.hd(c)) for c in ref.alive}
+        lead = max(est, key=lambda c: est[c][0])
+        keep = [lead]
+        for c in est:
+            if c != lead:
+                gap, se = cv_mean_se(*ref.hd(lead, c))
+                if not gap > RACE_Z * se:
+                    keep.append(c)
+        log.append(
+            {"phase": "refine", "round": ref.round, "worlds": ref.n, "alive": len(ref.alive)}
+        )
+        ref.alive = np.array(sorted(keep))
+        log[-1]["kept"] = len(ref.alive)
+        ref.round += 1
+        if precision is not None and all(est[c][1] <= precision for c in ref.alive):
+            reason = "precision"
+            break
+        if ref.n >= request.max_samples:
+            break
+        ref.extend_control(_control_target(ref, precision))
+        target = _next_target(ref, precision, request.max_samples)
+    values = [np.zeros(0)] * len(results)
+    for r in results:
+        r.finalist = False
+    for j, i in enumerate(screened):
+        h, d = ref.hd(j)
+        if len(d) < 2:
+            ev, se = float("nan"), float("inf")
+        else:
+            ev, se = cv_mean_se(h, d)
+        sums = ref.pimc.sums[j]
+        plain = float(sums[L.ADV_NET] / sums[L.ADV_N]) if sums[L.ADV_N] else float("nan")
+        results[i] = CVCandidate(
+            int(sub[j]), request.hand, sums, request.play, ev, se, float(h.mean()), len(h), plain
+        )
+        values[i] = h.mean() + d
+    finalists = [screened[j] for j in ref.alive]
+    for i in finalists:
+        results[i].finalist = True
+    return values, reason, ref.evaluations, finalists
