@@ -10,6 +10,7 @@ import pytest
 
 from piquet_sim.core import rng
 from piquet_sim.piquet.kernels import deal
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.deal_scoring import score_random_deals
 from piquet_sim.piquet.rules import DEFAULT_RULES
@@ -52,6 +53,31 @@ def test_same_deals_whatever_the_threads_and_the_split():
     rest = deal.deal_batch(11, 8000, 13_000)
     np.testing.assert_array_equal(np.concatenate([first[0], rest[0]]), one[0])
     np.testing.assert_array_equal(np.concatenate([first[2], rest[2]]), one[2])
+
+
+@pytest.mark.parametrize("carte_rouge", [False, True])
+def test_random_deal_sums_match_deal_by_deal_scoring(carte_rouge):
+    """``score_random_deals`` deals two at a time (``deal.deal_pair``, the odd last deal alone):
+    its sums equal ``deal_batch``'s deals scored one by one (odd and even chunk lengths)."""
+    from piquet_sim.piquet.kernels.declarations import COURT_CARDS, score_declarations_batch
+    from piquet_sim.piquet.rules import Rules
+
+    env = make_env(Rules(carte_rouge=carte_rouge).to_array())
+    start, n = 40_001, 6_003
+    sums = score_random_deals(5, start, n, 4, env).sum(axis=0)  # chunks of 1501 and 1500
+    elders, youngers, _ = deal.deal_batch(5, start, n)
+    masks = np.full((n, 3), 0xFFFFFFFF, dtype=np.int64)
+    e_cb = ((elders & COURT_CARDS) == 0).astype(np.int8)
+    y_cb = ((youngers & COURT_CARDS) == 0).astype(np.int8)
+    rows = score_declarations_batch(elders, youngers, e_cb, y_cb, masks, masks, env)
+    e_pts = rows[:, L.DECL_ELDER : L.DECL_ELDER + L.DP_BLOCK]
+    y_pts = rows[:, L.DECL_YOUNGER : L.DECL_YOUNGER + L.DP_BLOCK]
+    assert sums[L.DSUM_DEALS] == n
+    assert sums[L.DSUM_ELDER_TOTAL] == e_pts.sum()
+    assert sums[L.DSUM_YOUNGER_TOTAL] == y_pts.sum()
+    assert sums[L.DSUM_ELDER_REPIQUE] == (e_pts[:, L.DP_REPIQUE] > 0).sum() > 0
+    assert sums[L.DSUM_YOUNGER_REPIQUE] == (y_pts[:, L.DP_REPIQUE] > 0).sum()
+    assert (e_pts[:, L.DP_CARTE_ROUGE].sum() > 0) == carte_rouge
 
 
 def test_different_seeds_give_different_deals():
