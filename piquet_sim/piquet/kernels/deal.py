@@ -69,20 +69,34 @@ def _targets(key, js):
 
 
 @njit_inline
-def shuffle32(key, pack, state):
-    """``core.rng.shuffle_pack`` of a 32-card pack: the same permutation and final ``state``
-    (tests hold them equal). The targets come first (:func:`_targets`); when none can be
-    rejected, the swaps are all that is left per card."""
+def _shuffle_into(key, pack):
+    """The shuffle into ``pack`` (a stack array); returns the next unused chunk of the stream."""
     js = numba.carray(_stack32(), N_PACK)
     if _targets(key, js) != 0:
+        state = numba.carray(_state_word(), 1)
         _shuffle32_exact(key, pack, state)
-        return
+        return state[0]
     pack[0] = 0
     for i in range(1, N_PACK):
         j = js[i]
         pack[i] = pack[j]
         pack[j] = i
-    state[0] = N_PACK
+    return np.int64(N_PACK)
+
+
+@njit_inline
+def shuffle32(key, pack, state):
+    """``core.rng.shuffle_pack`` of a 32-card pack: the same permutation and final ``state``
+    (tests hold them equal). The targets come first (:func:`_targets`); when none can be
+    rejected, the swaps are all that is left per card. The branchy work runs on a stack copy
+    and ``pack`` / ``state`` are written once at the end in straight-line code: an array
+    argument used on both sides of a branch of an inlined function costs an atomic reference
+    count per call."""
+    work = numba.carray(_pack_bytes(), N_PACK)
+    extra = _shuffle_into(key, work)
+    for i in range(N_PACK):
+        pack[i] = work[i]
+    state[0] = extra
 
 
 @njit_inline
@@ -136,9 +150,8 @@ def deal_pair(seed, index):
     ka = stream_key(seed, index)
     kb = stream_key(seed, index + 1)
     if (_targets(ka, ja) | _targets(kb, jb)) != 0:
-        state = numba.carray(_state_word(), 1)
-        shuffle32(ka, pa, state)
-        shuffle32(kb, pb, state)
+        _shuffle_into(ka, pa)
+        _shuffle_into(kb, pb)
     else:
         pa[0] = 0
         pb[0] = 0
