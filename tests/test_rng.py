@@ -10,6 +10,7 @@ import pytest
 
 from piquet_sim.core import rng
 from piquet_sim.piquet.kernels import deal
+from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.deal_scoring import score_random_deals
 from piquet_sim.piquet.rules import DEFAULT_RULES
@@ -52,6 +53,26 @@ def test_same_deals_whatever_the_threads_and_the_split():
     rest = deal.deal_batch(11, 8000, 13_000)
     np.testing.assert_array_equal(np.concatenate([first[0], rest[0]]), one[0])
     np.testing.assert_array_equal(np.concatenate([first[2], rest[2]]), one[2])
+
+
+@pytest.mark.parametrize("carte_rouge", [False, True])
+def test_random_deal_sums_match_the_reference_deal_by_deal(carte_rouge):
+    """``score_random_deals`` deals two at a time (``deal.deal_pair``, an odd last deal alone):
+    its sums equal ``deal_batch``'s deals scored one by one by the plain-Python reference
+    (chunks of odd and even length; no kernel compiled for this test alone)."""
+    from piquet_sim.piquet.reference import score_deal
+    from piquet_sim.piquet.rules import Rules
+
+    rules = Rules(carte_rouge=carte_rouge)
+    start, n = 40_001, 1_203
+    sums = score_random_deals(5, start, n, 4, make_env(rules.to_array())).sum(axis=0)
+    elders, youngers, _ = deal.deal_batch(5, start, n)
+    scored = [score_deal(int(e), int(y), rules) for e, y in zip(elders, youngers, strict=True)]
+    assert sums[L.DSUM_DEALS] == n
+    assert sums[L.DSUM_ELDER_TOTAL] == sum(r["elder"]["total"] for r in scored)
+    assert sums[L.DSUM_YOUNGER_TOTAL] == sum(r["younger"]["total"] for r in scored)
+    assert sums[L.DSUM_ELDER_REPIQUE] == sum(r["elder"]["repique"] > 0 for r in scored) > 0
+    assert sums[L.DSUM_YOUNGER_REPIQUE] == sum(r["younger"]["repique"] > 0 for r in scored)
 
 
 def test_different_seeds_give_different_deals():

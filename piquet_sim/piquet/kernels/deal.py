@@ -11,9 +11,9 @@ import numba
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit_inline, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import chunk, stream_key, word
-from .stack import stack_words
+from .stack import as_uint16, stack_bytes, stack_int64, stack_words
 
 N_PACK = 32
 HAND = 12  # elder holds pack positions 0..11, younger 12..23, the talon 24..31
@@ -45,40 +45,65 @@ def _place(w, q, i, key, pack, extra):
 
 _stack8 = stack_words(N_PACK // 4)
 _stack32 = stack_words(N_PACK)
+_pack_bytes = stack_bytes(N_PACK)
+_state_word = stack_int64(1)
 
 
 @njit_inline
-def shuffle32(key, pack, state):
-    """``core.rng.shuffle_pack`` of a 32-card pack: the same permutation and final ``state``
-    (tests hold them equal). The 32 chunks' targets ``j`` are computed first in one loop the
-    compiler vectorizes (16-bit lanes of the 8 words, little-endian as ``rng.chunk`` reads them),
-    with one test whether any chunk might be rejected; only then (about 1.5% of deals) the exact
-    chunk-by-chunk path runs. The swaps are then all that is left per card."""
-    w = numba.carray(_stack8(), N_PACK // 4)
+def _targets(key, js):
+    """The 32 swap targets ``j`` of the shuffle keyed ``key`` into ``js`` (uint64[32]), computed
+    in one loop the compiler vectorizes (16-bit lanes of the 8 words, little-endian as
+    ``rng.chunk`` reads them). Returns non-zero when some chunk might be rejected (about 1.5% of
+    deals): the targets are then not all exact and the caller takes the chunk-by-chunk path."""
+    wp = _stack8()
+    w = numba.carray(wp, N_PACK // 4)
     for g in range(N_PACK // 4):
         w[g] = word(key, g)
-    c = w.view(np.uint16)
-    js = numba.carray(_stack32(), N_PACK)
+    c = numba.carray(as_uint16(wp), N_PACK)
     suspect = np.uint64(0)
     for i in range(N_PACK):
         m = np.uint64(c[i]) * np.uint64(i + 1)
         js[i] = m >> np.uint64(16)
         suspect |= np.uint64((m & _LOW16_ABOVE_PACK) == 0)
-    if suspect != 0:
+    return suspect
+
+
+@njit_inline
+def _shuffle_into(key, pack):
+    """The shuffle into ``pack`` (a stack array); returns the next unused chunk of the stream."""
+    js = numba.carray(_stack32(), N_PACK)
+    if _targets(key, js) != 0:
+        state = numba.carray(_state_word(), 1)
         _shuffle32_exact(key, pack, state)
-        return
+        return state[0]
     pack[0] = 0
     for i in range(1, N_PACK):
         j = js[i]
         pack[i] = pack[j]
         pack[j] = i
-    state[0] = N_PACK
+    return np.int64(N_PACK)
 
 
 @njit_inline
+def shuffle32(key, pack, state):
+    """``core.rng.shuffle_pack`` of a 32-card pack: the same permutation and final ``state``
+    (tests hold them equal). The targets come first (:func:`_targets`); when none can be
+    rejected, the swaps are all that is left per card. The branchy work runs on a stack copy
+    and ``pack`` / ``state`` are written once at the end in straight-line code: an array
+    argument used on both sides of a branch of an inlined function costs an atomic reference
+    count per call."""
+    work = numba.carray(_pack_bytes(), N_PACK)
+    extra = _shuffle_into(key, work)
+    for i in range(N_PACK):
+        pack[i] = work[i]
+    state[0] = extra
+
+
+@njit
 def _shuffle32_exact(key, pack, state):
     """The shuffle chunk by chunk, each tested for rejection as ``core.rng.shuffle_pack`` does
-    (unrolled for the constant size)."""
+    (unrolled for the constant size). A kernel of its own, called on stack arrays: the rare
+    path (about 1.5% of deals) is compiled once, not into every inlined copy of the shuffle."""
     extra = np.int64(N_PACK)
     pack[0] = 0
     w = word(key, 0)
@@ -98,6 +123,12 @@ def deal_full(seed, index, pack, state):
     and 12..23; the talon in draw order is ``pack[24:32]`` (elder's five first, then
     younger's three). ``state`` is left for further draws of the same deal's stream."""
     shuffle32(stream_key(seed, index), pack, state)
+    return _masks(pack)
+
+
+@njit_inline
+def _masks(pack):
+    """(elder mask, younger mask) of a shuffled pack (positions 0..11 and 12..23)."""
     younger = np.int64(0)
     for i in range(HAND):
         younger |= np.int64(1) << pack[HAND + i]
@@ -105,6 +136,36 @@ def deal_full(seed, index, pack, state):
     for i in range(2 * HAND, N_PACK):
         talon |= np.int64(1) << pack[i]
     return FULL_PACK ^ younger ^ talon, younger
+
+
+@njit_inline
+def deal_pair(seed, index):
+    """Deals ``index`` and ``index + 1`` of ``seed``: (elder, younger, next elder, next younger)
+    masks, the same as two :func:`deal_full` calls. The two shuffles' swaps are interleaved so
+    the processor overlaps their chains of dependent loads and stores; the packs live on the
+    caller's stack (no array, so no reference counts). For callers that need only the hands."""
+    pa = numba.carray(_pack_bytes(), N_PACK)
+    pb = numba.carray(_pack_bytes(), N_PACK)
+    ja = numba.carray(_stack32(), N_PACK)
+    jb = numba.carray(_stack32(), N_PACK)
+    ka = stream_key(seed, index)
+    kb = stream_key(seed, index + 1)
+    if (_targets(ka, ja) | _targets(kb, jb)) != 0:
+        _shuffle_into(ka, pa)
+        _shuffle_into(kb, pb)
+    else:
+        pa[0] = 0
+        pb[0] = 0
+        for i in range(1, N_PACK):
+            a = ja[i]
+            b = jb[i]
+            pa[i] = pa[a]
+            pa[a] = i
+            pb[i] = pb[b]
+            pb[b] = i
+    ea, ya = _masks(pa)
+    eb, yb = _masks(pb)
+    return ea, ya, eb, yb
 
 
 #: The hands alone (same cards as ``deal_full``; kept as a name for callers that ignore the talon).

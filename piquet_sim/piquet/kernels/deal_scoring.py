@@ -9,36 +9,56 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from . import layouts as L
-from .deal import deal_hands
+from .deal import deal_full, deal_pair
 from .declarations import FULL, carte_blanche, declaration_points
 
 #: Everyone declares everything.
 ALL = (FULL, FULL, FULL)
 
 
+@njit_inline
+def _add(sums, e, y):
+    """Add one deal's points (elder's and younger's DP_BLOCK tuples) to ``sums`` = (elder total,
+    younger total, elder repiques, younger repiques)."""
+    return (
+        sums[0] + e[0] + e[1] + e[2] + e[3] + e[4] + e[5],
+        sums[1] + y[0] + y[1] + y[2] + y[3] + y[4] + y[5],
+        sums[2] + (e[L.DP_REPIQUE] > 0),
+        sums[3] + (y[L.DP_REPIQUE] > 0),
+    )
+
+
+@njit_inline
+def _score(elder, younger, env, sums):
+    cb = (carte_blanche(elder), carte_blanche(younger))
+    e, y, _ = declaration_points(elder, younger, cb, ALL, ALL, env)
+    return _add(sums, e, y)
+
+
 @njit
 def _score_chunk(seed, first, count, env, row):
-    pack = np.empty(32, dtype=np.int8)
-    state = np.zeros(1, dtype=np.int64)
-    e_sum = 0
-    y_sum = 0
-    e_rep = 0
-    y_rep = 0
-    for i in range(first, first + count):
-        elder, younger = deal_hands(seed, i, pack, state)
-        cb = (carte_blanche(elder), carte_blanche(younger))
-        e, y, _ = declaration_points(elder, younger, cb, ALL, ALL, env)
-        e_sum += e[0] + e[1] + e[2] + e[3] + e[4] + e[5]
-        y_sum += y[0] + y[1] + y[2] + y[3] + y[4] + y[5]
-        e_rep += e[L.DP_REPIQUE] > 0
-        y_rep += y[L.DP_REPIQUE] > 0
+    """Deals two at a time (``deal.deal_pair``), the odd last one alone; no array is touched
+    per deal but the stack packs."""
+    sums = (0, 0, 0, 0)
+    end = first + count
+    i = first
+    while i + 1 < end:
+        e0, y0, e1, y1 = deal_pair(seed, i)
+        sums = _score(e0, y0, env, sums)
+        sums = _score(e1, y1, env, sums)
+        i += 2
+    if i < end:
+        pack = np.empty(32, dtype=np.int8)
+        state = np.zeros(1, dtype=np.int64)
+        elder, younger = deal_full(seed, i, pack, state)
+        sums = _score(elder, younger, env, sums)
     row[L.DSUM_DEALS] = count
-    row[L.DSUM_ELDER_TOTAL] = e_sum
-    row[L.DSUM_YOUNGER_TOTAL] = y_sum
-    row[L.DSUM_ELDER_REPIQUE] = e_rep
-    row[L.DSUM_YOUNGER_REPIQUE] = y_rep
+    row[L.DSUM_ELDER_TOTAL] = sums[0]
+    row[L.DSUM_YOUNGER_TOTAL] = sums[1]
+    row[L.DSUM_ELDER_REPIQUE] = sums[2]
+    row[L.DSUM_YOUNGER_REPIQUE] = sums[3]
 
 
 @njit_parallel

@@ -21,6 +21,7 @@ from .tables import (
     DECL_FIELD,
     DECL_POINT_SHIFT,
     DECL_SEQ_SHIFT,
+    T_COUNT,
     T_DECL,
     T_HIGH_BIT,
     T_POINT_KEY,
@@ -184,11 +185,12 @@ def _class_winner(elder_key, younger_key):
     return e_wins * L.WIN_ELDER + y_wins * L.WIN_YOUNGER + equal * L.WIN_EQUAL
 
 
-@njit
+@njit_inline
 def _carte_rouge(
     hand, point_hand, point_k, wins_point, seq_hand, wins_seq, set_hand, wins_sets, tables
 ):
-    """True when every card of ``hand`` lies in a combination that scores for its holder."""
+    """True when every card of ``hand`` lies in a combination that scores for its holder
+    (inlined: a call inside the caller's branch would keep its tables' reference count live)."""
     covered = np.int64(0)
     if wins_seq:
         covered |= sequence_cards(seq_hand, tables)
@@ -266,6 +268,10 @@ def declaration_points(elder, younger, cb, e_masks, y_masks, env):
             tables,
         ):
             y_rouge = CARTE_ROUGE_POINTS
+    # ``tables`` used once more after the branch (the empty holding's count: 0), so numba
+    # releases it at one point past the join and prunes the pair; otherwise every deal pays an
+    # atomic incref and a decref call (with ``_carte_rouge`` inlined, as it is here).
+    e_rouge += tables[T_COUNT, 0]
 
     # Repique: a player repiques when, at some scoring event (in class order), his running
     # total reaches 30 while the opponent's is still 0. Carte blanche alone (10) cannot reach 30,

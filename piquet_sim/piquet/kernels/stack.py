@@ -5,19 +5,43 @@ calling kernel returns, so never hand such an array out of it."""
 
 from __future__ import annotations
 
+from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
 
-def stack_words(size: int):
-    """An intrinsic returning a pointer to ``size`` uint64 words on the caller's stack."""
-
+def _stack_of(size: int, item):
     @intrinsic
     def stack(typingctx):
         def codegen(context, builder, signature, args):
-            return cgutils.alloca_once(builder, context.get_value_type(types.uint64), size=size)
+            return cgutils.alloca_once(builder, context.get_value_type(item), size=size)
 
-        return types.CPointer(types.uint64)(), codegen
+        return types.CPointer(item)(), codegen
 
     return stack
+
+
+def stack_words(size: int):
+    """An intrinsic returning a pointer to ``size`` uint64 words on the caller's stack."""
+    return _stack_of(size, types.uint64)
+
+
+def stack_bytes(size: int):
+    """An intrinsic returning a pointer to ``size`` int8 on the caller's stack (a pack)."""
+    return _stack_of(size, types.int8)
+
+
+def stack_int64(size: int):
+    """An intrinsic returning a pointer to ``size`` int64 on the caller's stack."""
+    return _stack_of(size, types.int64)
+
+
+@intrinsic
+def as_uint16(typingctx, ptr):
+    """The same memory as uint16 (a uint64 pointer read as its four 16-bit lanes each)."""
+
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.PointerType(ir.IntType(16)))
+
+    return types.CPointer(types.uint16)(ptr), codegen
