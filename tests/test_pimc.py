@@ -11,6 +11,7 @@ from piquet_sim.piquet.kernels import knowledge as KN
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import pimc as P
 from piquet_sim.piquet.kernels import solver as S
+from piquet_sim.piquet.kernels import tricks as T
 from piquet_sim.piquet.kernels.deal import deal_full
 from piquet_sim.piquet.kernels.play import new_scratch, play_deal
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
@@ -197,3 +198,42 @@ def test_racing_pimc_is_legal_and_solves_less(ws):
         full += s0[L.PIMC_SOLVES]
         raced += s1[L.PIMC_SOLVES]
     assert raced < 0.9 * full
+
+
+def test_world_twins_have_equal_exact_values(ws):
+    """A candidate that ``world_twin`` pairs with an earlier one (only the player's own or
+    out-of-play cards between them in this world) has the same exact value, as a lead and as a
+    reply, on random 5-card positions with the other cards out of play."""
+    rng = np.random.default_rng(5)
+    cand = np.zeros(P.MAX_CANDIDATES, dtype=np.int64)
+    alive = np.ones(P.MAX_CANDIDATES, dtype=np.uint8)
+    twins = 0
+    ten = int(ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER])
+    for _ in range(150):
+        cards = rng.permutation(32)
+        own = sum(1 << int(c) for c in cards[:5])
+        opp = sum(1 << int(c) for c in cards[5:10])
+        lead = -1 if rng.integers(0, 2) else int(cards[5])
+        legal = own if lead < 0 else int(T.legal_replies(np.int64(own), lead))
+        k = P.candidates(np.int64(legal), np.int64(0), ten, cand)
+        # he leads as elder, or replies as younger to elder's lead
+        E, Y = (own, opp) if lead < 0 else (opp, own)
+        pos = (np.int64(E), np.int64(Y), np.int64(0), np.int64(0), np.int64(0))
+        for i in range(k):
+            j = P.world_twin(cand, i, alive, np.int64(opp), ten)
+            if j < 0:
+                continue
+            twins += 1
+            if lead < 0:
+                vals = [S.lead_value(pos, cand[x], ws) for x in (i, j)]
+            else:
+                vals = [P.reply_value(pos, np.int64(lead), cand[x], ws, 0) for x in (i, j)]
+            assert vals[0] == vals[1]
+    assert twins > 50
+    # hand-worked: 7S and 9S are one card unless the opponent holds 8S; never across 9/10
+    cand[:2] = (0, 2)
+    assert P.world_twin(cand, 1, alive, np.int64(1 << 1), 0) == -1
+    assert P.world_twin(cand, 1, alive, np.int64(1 << 9), 0) == 0
+    cand[:2] = (2, 3)
+    assert P.world_twin(cand, 1, alive, np.int64(0), 1) == -1
+    assert P.world_twin(cand, 1, alive, np.int64(0), 0) == 0

@@ -18,7 +18,15 @@ import pytest
 
 from piquet_sim.piquet.kernels import solver as K
 from piquet_sim.piquet.kernels.deal import deal_hands
-from piquet_sim.piquet.kernels.solver_tt import KEYTAB, REPTAB, build_tables, position_key
+from piquet_sim.piquet.kernels.solver_tt import (
+    KEYTAB,
+    REPTAB,
+    build_tables,
+    make_tt,
+    position_key,
+    tt_probe,
+    tt_store,
+)
 from piquet_sim.piquet.kernels.tricks import pique_start
 from piquet_sim.piquet.reference import play as R
 from piquet_sim.piquet.rules import Rules
@@ -299,3 +307,16 @@ def test_positions_sharing_a_key_share_a_value():
         seen[key] = v
     R.clear_cache()
     assert hits > 100
+
+
+def test_table_replacement_prefers_the_current_generation():
+    """One bucket (a two-entry table): within a generation slot 0 keeps the deeper search;
+    an entry of an older generation is overwritten first."""
+    tt = make_tt(1)
+    tt_store(tt, 11, 2, 2, -1, 10, 0)
+    tt_store(tt, 12, 3, 3, -1, 3, 0)  # shallower: slot 1
+    assert tt_probe(tt, 11) >= 0 and tt_probe(tt, 12) >= 0
+    tt_store(tt, 13, 4, 4, -1, 3, 1)  # new generation: the deep old entry goes
+    assert tt_probe(tt, 11) < 0 and tt_probe(tt, 12) >= 0 and tt_probe(tt, 13) >= 0
+    tt_store(tt, 14, 5, 5, -1, 2, 1)  # same generation, shallower than slot 0: slot 1
+    assert tt_probe(tt, 12) < 0 and tt_probe(tt, 13) >= 0 and tt_probe(tt, 14) >= 0

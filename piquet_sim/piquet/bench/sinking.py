@@ -37,8 +37,9 @@ def pimc_deals(
     params: tuple[float, ...] | None = None,
 ) -> dict:
     """Time ``n`` deals of pimc against pimc (serial kernel: one core; wall and thread CPU time
-    per deal, ms); ``adaptive``: pimc's adaptive-worlds parameter (0 off); ``params``: pimc's
-    whole parameter row instead (then ``worlds`` and ``adaptive`` are ignored)."""
+    per deal, ms; solver nodes per deal, a load-free measure of the work); ``adaptive``: pimc's
+    adaptive-worlds parameter (0 off); ``params``: pimc's whole parameter row instead (then
+    ``worlds`` and ``adaptive`` are ignored)."""
     ws = S.make_workspace(DEFAULT_RULES.to_array(), tt_bits)
     sc = PL.new_scratch()
     row = np.array(params if params is not None else (worlds, 2000, adaptive), dtype=float)
@@ -55,6 +56,7 @@ def pimc_deals(
         sc.know_y[:] = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
         if i == 0:
             sc.pimc[:] = 0
+            nodes0 = ws.stats[L.SOLVE_NODES]
         t0 = time.perf_counter()
         c0 = time.thread_time()
         PL.play_deal(e, y, stages, pre, np.uint64(stream_key(seed, i + 1)), sc.state, ws, sc)
@@ -79,6 +81,7 @@ def pimc_deals(
         "cpu_mean_ms": round(float(cpu_ms.mean()), 2),
         "cpu_p95_ms": round(float(np.percentile(cpu_ms, 95)), 2),
         "solves_per_deal": round(sc.pimc[L.PIMC_SOLVES] / n),
+        "solver_nodes_per_deal": round((ws.stats[L.SOLVE_NODES] - nodes0) / n),
         "attempts_per_world": round(sc.pimc[L.PIMC_ATTEMPTS] / max(1, sc.pimc[L.PIMC_WORLDS]), 2),
         "fallbacks": int(sc.pimc[L.PIMC_FALLBACKS]),
     }

@@ -154,6 +154,7 @@ PIMC_LEN = 6
 SOLVE_NODES = 0
 SOLVE_TT_HITS = 1
 SOLVE_BOUND_CUTS = 2
+SOLVE_GEN = 3  # table generation: entries of an older one are replaced first
 SOLVE_LEN = 4
 
 # ---------------------------------------------------------------- ADV_: advisor sums

@@ -303,6 +303,7 @@ def search(pos, lead, n, alpha, beta, ws):
     stats = ws.stats
     hist = ws.hist
     ab = flags & 1
+    gen = stats[L.SOLVE_GEN]
     sp = 0
     fr[0, FR_E] = E
     fr[0, FR_Y] = Y
@@ -399,11 +400,11 @@ def search(pos, lead, n, alpha, beta, ws):
                     bm = fr[sp, FR_BEST_MOVE]
                     cn = fr[sp, FR_N]
                     if best <= fr[sp, FR_A0]:
-                        tt_store(tt, key, -127, best, bm, cn)
+                        tt_store(tt, key, -127, best, bm, cn, gen)
                     elif best >= fr[sp, FR_B0]:
-                        tt_store(tt, key, best, 127, bm, cn)
+                        tt_store(tt, key, best, 127, bm, cn, gen)
                     else:
-                        tt_store(tt, key, best, best, bm, cn)
+                        tt_store(tt, key, best, best, bm, cn, gen)
                 ret = best
                 mode = 2
                 continue

@@ -38,6 +38,8 @@ KEY_TRICKS_SHIFT = 41
 KEY_PIQUE_SHIFT = 45
 KEY_RULE_SHIFT = 52
 DEFAULT_TT_BITS = 20
+GEN_SHIFT = 28  # generation of the search that stored an entry (bits 28..43 of the data)
+GEN_MASK = 0xFFFF
 ENTRY_BYTES = 16
 
 
@@ -111,7 +113,8 @@ def make_tt(bits: int = DEFAULT_TT_BITS) -> np.ndarray:
     """Empty table of ``2 ** bits`` entries: int64[2 ** (bits + 1)], entry i is the key at
     ``2 i`` (-1 when empty) and the packed data at ``2 i + 1`` (one bucket = one cache line
     half): lower bound + 128 (bits 0..7), upper bound + 128 (8..15), best lead + 1 (16..21),
-    tricks left when searched (24..27). Memory: 16 bytes per entry (16 MB at 20 bits)."""
+    tricks left when searched (24..27), generation (28..43, see :func:`tt_store`). Memory: 16
+    bytes per entry (16 MB at 20 bits)."""
     tt = np.zeros(2 << max(bits, 1), dtype=np.int64)
     tt[0::2] = -1
     return tt
@@ -183,11 +186,14 @@ def tt_move(data):
 
 
 @njit_inline
-def tt_store(tt, key, v_lo, v_hi, best, n):
-    """Record bounds ``v_lo <= value <= v_hi`` for ``key`` (searched with ``n`` tricks left),
-    intersected with what the table already knows about the same key. Slot 0 of a bucket keeps
-    the deeper search (the one it displaces moves to slot 1), slot 1 takes the rest."""
+def tt_store(tt, key, v_lo, v_hi, best, n, gen):
+    """Record bounds ``v_lo <= value <= v_hi`` for ``key`` (searched with ``n`` tricks left, in
+    generation ``gen``), intersected with what the table already knows about the same key.
+    Slot 0 of a bucket keeps the deeper search of the current generation (the one it displaces
+    moves to slot 1; an entry of an older generation is simply overwritten), slot 1 takes the
+    rest."""
     b = 2 * tt_bucket(key, tt.shape[0] >> 1)
+    gen &= GEN_MASK
     slot = -1
     if tt[b] == key:
         slot = b
@@ -201,11 +207,19 @@ def tt_store(tt, key, v_lo, v_hi, best, n):
             v_hi = tt_hi(old)
         if best < 0:
             best = tt_move(old)
-    elif tt[b] < 0 or ((tt[b + 1] >> 24) & 0xF) <= n:
+    elif tt[b] < 0 or ((tt[b + 1] >> GEN_SHIFT) & GEN_MASK) != gen:
+        slot = b
+    elif ((tt[b + 1] >> 24) & 0xF) <= n:
         tt[b + 2] = tt[b]
         tt[b + 3] = tt[b + 1]
         slot = b
     else:
         slot = b + 2
     tt[slot] = key
-    tt[slot + 1] = (v_lo + 128) | ((v_hi + 128) << 8) | ((best + 1) << 16) | (np.int64(n) << 24)
+    tt[slot + 1] = (
+        (v_lo + 128)
+        | ((v_hi + 128) << 8)
+        | ((best + 1) << 16)
+        | (np.int64(n) << 24)
+        | (np.int64(gen) << GEN_SHIFT)
+    )
