@@ -17,13 +17,17 @@ choice (the cost stays bounded; the search runs only with at most ``endgame`` ca
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_inline
+from .stack import stack_words
 from .tricks import SUIT_BITS
 
 MAX_WORLDS = 126  # C(9, 4) or C(9, 5): larger positions keep the heuristic's choice
+_stack_hands = stack_words(MAX_WORLDS)  # the distinct worlds' hands, on the stack
+_stack_weights = stack_words(MAX_WORLDS)  # how many worlds each stands for
 
 
 @njit_inline
@@ -129,25 +133,84 @@ def _spread(x, pool):
 
 
 @njit
-def _escapes_in(own, sure, pool, m, lead, c, worlds, bar):
-    """In how many of the ``worlds`` opponent hands (``sure`` plus each ``m``-subset of
-    ``pool``, Gosper order) the defender still escapes after playing ``c``; the count stops
-    early (returned at most ``bar``) once it can no longer exceed ``bar``."""
+def _classes(own, pool):
+    """Pool cards that play alike against the defender: the places (among ``pool``'s set bits,
+    lowest first) whose card has the pool card just below it in one class (one suit, no card
+    of ``own`` between them). Cards of one hand never meet in a trick, so swapping a card of
+    the opponent's hand for another of its class swaps nothing in any trick: the escape count
+    is the same in both worlds."""
+    cont = np.int64(0)
+    prev = np.int64(-1)
+    i = 0
+    m = pool
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        if prev >= 0 and _alike(prev, c, own):
+            cont |= np.int64(1) << i
+        prev = c
+        i += 1
+    return cont
+
+
+@njit
+def _weight(x, cont, k):
+    """How many worlds the class-canonical subset ``x`` stands for (:func:`_classes`): the
+    product over classes of C(class size, its places taken in ``x``)."""
+    w = 1
+    i = 0
+    while i < k:
+        size = 1
+        taken = (x >> i) & 1
+        j = i + 1
+        while j < k and (cont >> j) & 1:
+            size += 1
+            taken += (x >> j) & 1
+            j += 1
+        w *= n_choose(size, taken)
+        i = j
+    return w
+
+
+@njit
+def _distinct_worlds(own, sure, pool, m, hands, weights):
+    """The opponent's possible hands (``sure`` plus each ``m``-subset of ``pool``) up to
+    swaps within a class (:func:`_classes`): one hand per class count, the lowest cards of
+    each class, into ``hands``, with the number of hands it stands for into ``weights``;
+    returns their number. The subsets run in Gosper order; a subset stands for its class
+    counts when it takes, in each class, a card only with every lower one."""
     k = popcount32(pool)
-    count = 0
-    done = 0
+    cont = _classes(own, pool)
+    n = 0
     x = (np.int64(1) << m) - 1
     top = np.int64(1) << k
     while x < top:
-        count += after_card(own, sure | _spread(x, pool), lead, c)
-        done += 1
-        if count + (worlds - done) <= bar:
-            return bar
+        if (x & cont & ~(x << 1)) == 0:
+            hands[n] = sure | _spread(x, pool)
+            weights[n] = 1 if cont == 0 else _weight(x, cont, k)
+            n += 1
         if x == 0:
             break
         low = x & -x
         r = x + low
         x = (((r ^ x) >> 2) // low) | r
+    return n
+
+
+@njit
+def _escapes_in(own, lead, c, hands, weights, n, worlds, bar):
+    """In how many of the ``worlds`` opponent hands (``n`` distinct ones in ``hands``, each
+    standing for ``weights`` hands) the defender still escapes after playing ``c``; the count
+    stops early (returned at most ``bar``) once it can no longer exceed ``bar``."""
+    count = 0
+    done = 0
+    for i in range(n):
+        w = weights[i]
+        if after_card(own, hands[i], lead, c):
+            count += w
+        done += w
+        if count + (worlds - done) <= bar:
+            return bar
     return count
 
 
@@ -155,9 +218,11 @@ def _escapes_in(own, sure, pool, m, lead, c, worlds, bar):
 def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     """The capot defender's card (see module docstring): ``own`` his hand; ``lead`` the card
     led or -1; ``sure`` / ``pool`` the opponent's sure cards now and his other possible cards;
-    ``m`` how many pool cards he holds; ``choice`` the heuristic's card. The choice's count is
-    taken first; another card replaces it only when it escapes in strictly more worlds (the
-    lowest card index among the best), so a count stops as soon as it cannot."""
+    ``m`` how many pool cards he holds; ``choice`` the heuristic's card; ``max_worlds`` at
+    most ``MAX_WORLDS``. The choice's count is taken first; another card replaces it only when
+    it escapes in strictly more worlds (the lowest card index among the best), so a count stops
+    as soon as it cannot. Hands alike up to swaps within a class (:func:`_classes`) are solved
+    once, counted as many times as they stand for."""
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same & ~((np.int64(2) << lead) - 1):
@@ -167,7 +232,7 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
         cand = own
     k = popcount32(pool)
     worlds = n_choose(k, m)
-    if m < 0 or m > k or worlds > max_worlds or popcount32(cand) < 2:
+    if m < 0 or m > k or worlds > min(max_worlds, MAX_WORLDS) or popcount32(cand) < 2:
         return choice
     # a card with no possible opponent card between it and the choice, or the card before it,
     # counts as that one does (so cannot score strictly more): only the others are counted
@@ -185,13 +250,16 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
         prev = c
     if todo == 0:
         return choice
+    hands = numba.carray(_stack_hands(), MAX_WORLDS).view(np.int64)
+    weights = numba.carray(_stack_weights(), MAX_WORLDS).view(np.int64)
+    n = _distinct_worlds(own, sure, pool, m, hands, weights)
     best = choice
-    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, -1)
+    best_count = _escapes_in(own, lead, choice, hands, weights, n, worlds, -1)
     while todo and best_count < worlds:
         c = low_index(todo)
         todo &= todo - 1
-        n = _escapes_in(own, sure, pool, m, lead, c, worlds, best_count)
-        if n > best_count:
+        count = _escapes_in(own, lead, c, hands, weights, n, worlds, best_count)
+        if count > best_count:
             best = c
-            best_count = n
+            best_count = count
     return np.int64(best)

@@ -97,6 +97,69 @@ def cap_of(caps, s):
     return (caps >> (8 * s)) & 0xFF
 
 
+#: Pools of at most this many cards read the trick chances from :data:`CHANCE` (the opponent's
+#: possible cards beyond his sure ones never exceed 20 once his knowledge holds the observer's
+#: own twelve cards; larger pools, from thinner knowledge states, take the arithmetic).
+TABLE_POOL = 20
+
+
+def _chance_table() -> np.ndarray:
+    """The trick chances without tilt (``bias`` 0), by (pool size, pool cards he does not hold,
+    ``a2``, ``k``): entry ``[n, out, a2, k]`` (``1 <= a2 <= 7``, ``0 <= k < a2``) is
+    :func:`card_chance`'s ``binom_cdf(a2, mean chance of a2 pool cards, k)`` and entry
+    ``[n, out, 0, c]`` the chance he holds one of ``c`` pool cards of a suit (the discard's
+    reach), each computed by the kernels' own arithmetic (``py_func``: the same operations in
+    the same order, so every entry equals the value the arithmetic gives)."""
+    t = np.zeros((TABLE_POOL + 1, TABLE_POOL + 1, 8, 8))
+    for n in range(TABLE_POOL + 1):
+        for out in range(n + 1):
+            fz = (float(out), float(n), 0)
+            f = pool_chance.py_func(0, fz)  # every pool card alike without tilt
+            q = 1.0
+            for c in range(8):
+                t[n, out, 0, c] = 1.0 - q
+                q *= 1.0 - f
+            for a2 in range(1, 8):
+                fsum = 0.0
+                for _ in range(a2):
+                    fsum += f
+                for k in range(a2):
+                    t[n, out, a2, k] = binom_cdf.py_func(a2, fsum / a2, k)
+    return t.ravel()
+
+
+#: :func:`_chance_table`, flat (row offsets from :func:`table_row`), built once at import.
+CHANCE = _chance_table()
+
+
+@njit_inline
+def table_row(n_pool, out):
+    """Offset in :data:`CHANCE` of the pool law (``n_pool`` pool cards, ``out`` of them not in
+    his hand); -1 when the pool is too large for the table."""
+    if n_pool > TABLE_POOL:
+        return np.int64(-1)
+    return np.int64((n_pool * (TABLE_POOL + 1) + out) * 64)
+
+
+@njit_inline
+def top_chance(mine, sure, pool, cap, row):
+    """:func:`card_chance` of the top card of ``mine`` (0 when empty) without tilt, read from
+    :data:`CHANCE` at ``row`` (:func:`table_row`). The top card never wins by length: no card
+    of ``mine`` lies above it."""
+    if mine == 0:
+        return 0.0
+    if cap == 0 or (sure | pool) == 0:
+        return 1.0
+    above = ~((np.int64(2) << high_index(mine)) - 1) & SUIT_BITS
+    k = popcount32(mine) - 1 - popcount32(sure & above)
+    a2 = popcount32(pool & above)
+    if k < 0:
+        return 0.0
+    if k >= a2:
+        return 1.0
+    return CHANCE[row + 8 * a2 + k]
+
+
 @njit
 def card_chance(r, mine, sure, pool, cap, fz):
     """Trick chance of the card of rank ``r`` in a suit holding ``mine`` (8-bit rank masks:
@@ -302,6 +365,123 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
     return np.int64(best)
 
 
+@njit_inline
+def fast_view(own, gone, voids, kin, kout, n_opp):
+    """(sure, pool, caps, row): :func:`opponent_view` without tilt, the pool law as its
+    :data:`CHANCE` row (:func:`table_row`; -1 when the pool is too large)."""
+    sure = kin & ~gone
+    poss = FULL & ~(own | gone | kout | voids)
+    sure &= poss
+    pool = poss & ~sure
+    n_sure = popcount32(sure)
+    n_pool = popcount32(pool)
+    out = max(0, n_pool - max(0, n_opp - n_sure))
+    caps = np.int64(0)
+    for s in range(4):
+        in_s = popcount32((poss >> (8 * s)) & SUIT_BITS)
+        sure_out = n_sure - popcount32((sure >> (8 * s)) & SUIT_BITS)
+        caps |= np.int64(max(0, min(in_s, n_opp - sure_out))) << (8 * s)
+    return sure, pool, caps, table_row(n_pool, out)
+
+
+@njit
+def fast_lead(own, sure, pool, caps, row):
+    """:func:`heuristic_lead` at depth 0 without tilt, trick chances from :data:`CHANCE`."""
+    poss = sure | pool
+    best_master = -1
+    best_master_len = -1
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        if cap_of(caps, s) == 0:
+            return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
+        top = high_index(mine)
+        n = popcount32(mine)
+        if (((poss >> (8 * s)) & SUIT_BITS) >> (top + 1)) == 0 and n > best_master_len:
+            best_master = 8 * s + top
+            best_master_len = n
+    if best_master >= 0:
+        return np.int64(best_master)
+    best = -1
+    best_drop = 1e9
+    best_len = -1
+    best_top = -1
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        low = low_index(mine)
+        cap = cap_of(caps, s)
+        before = top_chance(mine, so, po, cap, row)
+        higher = (so | po) & ~((np.int64(2) << low) - 1)
+        if higher != 0:
+            w = np.int64(1) << low_index(higher)  # his cheapest possible winner
+            so &= ~w
+            po &= ~w
+            cap = max(0, cap - 1)
+        drop = before - top_chance(mine & (mine - 1), so, po, cap, row)
+        n = popcount32(mine)
+        top = high_index(mine)
+        if drop < best_drop or (
+            drop == best_drop and (n > best_len or (n == best_len and top > best_top))
+        ):
+            best = 8 * s + low
+            best_drop = drop
+            best_len = n
+            best_top = top
+    return np.int64(best)
+
+
+@njit
+def fast_discard(own, sure, pool, caps, row, capot):
+    """:func:`heuristic_discard` at depth 0 without tilt, trick chances and reaches from
+    :data:`CHANCE` (the reaches only with ``capot``: nothing else reads them)."""
+    buf = numba.carray(_stack12(), 12).view(np.float64)  # before, after, reach per suit
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        cap = cap_of(caps, s)
+        buf[s] = top_chance(mine, so, po, cap, row)
+        buf[4 + s] = top_chance(mine & (mine - 1), so, po, cap, row)
+        buf[8 + s] = 1.0
+        if capot and mine != 0 and so == 0:
+            buf[8 + s] = CHANCE[row + popcount32(po)]
+    best = -1
+    best_none = np.inf
+    best_drop = 1e9
+    best_len = 99
+    best_top = 99
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        none = 0.0
+        if capot:
+            none = 1.0
+            for t in range(4):
+                none *= 1.0 - min(1.0, buf[4 + t] if t == s else buf[t]) * buf[8 + t]
+        drop = buf[s] - buf[4 + s]
+        n = popcount32(mine)
+        top = high_index(mine)
+        if none < best_none or (
+            none == best_none
+            and (
+                drop < best_drop
+                or (drop == best_drop and (n < best_len or (n == best_len and top < best_top)))
+            )
+        ):
+            best = 8 * s + low_index(mine)
+            best_none = none
+            best_drop = drop
+            best_len = n
+            best_top = top
+    return np.int64(best)
+
+
 @njit
 def _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias):
     if lead >= 0:
@@ -320,10 +500,9 @@ def _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias):
 
 
 @njit
-def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
-    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
-    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
-    calls it with scalars only."""
+def general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
+    """:func:`heuristic_move` by the arithmetic alone, whatever the parameters (the table
+    path's twin, for tests)."""
     choice = _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias)
     n = popcount32(own)
     if not capot or n > endgame:
@@ -336,6 +515,44 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgam
     sure, pool, _, _ = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
     m = n_opp - popcount32(sure)
     return capot_endgame(own, lead, sure, pool, m, choice, MAX_WORLDS)
+
+
+@njit
+def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
+    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
+    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
+    calls it with scalars only. At depth 0 without tilt (the defaults) the trick chances are
+    read from :data:`CHANCE` (:func:`fast_lead`, :func:`fast_discard`: the same values, so the
+    same cards as :func:`general_move`), and a follow in suit decides without the view."""
+    n = popcount32(own)
+    endgame_on = capot and n <= endgame
+    if lead >= 0:
+        same = own & (SUIT_BITS << (lead & 0x18))
+        if same:
+            winners = same & ~((np.int64(2) << lead) - 1)
+            if winners:
+                return low_index(winners)  # the endgame keeps a winner too
+            if not endgame_on or (same & (same - 1)) == 0:
+                return low_index(same)  # nothing for the endgame to choose
+    if lam != 0.0 or bias != 0:
+        return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
+    gone = played
+    n_opp = n
+    if lead >= 0:
+        gone = played | (np.int64(1) << lead)
+        n_opp = n - 1
+    sure, pool, caps, row = fast_view(own, gone, voids, kin, kout, n_opp)
+    if row < 0:
+        return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
+    if lead < 0:
+        choice = fast_lead(own, sure, pool, caps, row)
+    elif same:
+        choice = low_index(same)
+    else:
+        choice = fast_discard(own, sure, pool, caps, row, capot)
+    if not endgame_on:
+        return choice
+    return capot_endgame(own, lead, sure, pool, n_opp - popcount32(sure), choice, MAX_WORLDS)
 
 
 @njit
