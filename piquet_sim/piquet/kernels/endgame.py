@@ -26,8 +26,7 @@ from .stack import stack_words
 from .tricks import SUIT_BITS
 
 MAX_WORLDS = 126  # C(9, 4) or C(9, 5): larger positions keep the heuristic's choice
-_stack_hands = stack_words(MAX_WORLDS)  # the distinct worlds' hands, on the stack
-_stack_weights = stack_words(MAX_WORLDS)  # how many worlds each stands for
+_stack_worlds = stack_words(4 * MAX_WORLDS)  # distinct worlds: hands, weights, verdicts
 
 
 @njit_inline
@@ -117,101 +116,111 @@ def n_choose(n, k):
     return r
 
 
-@njit
-def _spread(x, pool):
-    """The cards of ``pool`` whose places among its set bits (lowest first) are set in ``x``."""
-    out = np.int64(0)
-    m = pool
-    i = 0
-    while m:
-        b = m & -m
-        m &= m - 1
-        if (x >> i) & 1:
-            out |= b
-        i += 1
-    return out
+#: Binomial coefficients C(n, k) for n, k < 9 (a class holds at most the 8 cards of a suit).
+CHOOSE = np.array([[n_choose.py_func(n, k) for k in range(9)] for n in range(9)], dtype=np.int64)
 
 
 @njit
-def _classes(own, pool):
-    """Pool cards that play alike against the defender: the places (among ``pool``'s set bits,
-    lowest first) whose card has the pool card just below it in one class (one suit, no card
-    of ``own`` between them). Cards of one hand never meet in a trick, so swapping a card of
-    the opponent's hand for another of its class swaps nothing in any trick: the escape count
-    is the same in both worlds."""
-    cont = np.int64(0)
+def _distinct_worlds(own, sure, pool, m, out):
+    """The opponent's possible hands (``sure`` plus each ``m``-subset of ``pool``) up to swaps
+    of pool cards that play alike against the defender (classes: one suit, no card of ``own``
+    between them; cards of one hand never meet in a trick, so such a swap changes nothing in
+    any trick and the escape count is the same in both worlds): one hand per class count, the
+    lowest cards of each class, into ``out[0]``, with the number of hands it stands for (the
+    product of C(class size, cards taken)) into ``out[1]``; returns their number. Row
+    ``out[2]`` is scratch: the pool cards in order, then the classes of two cards or more as
+    place masks. Subsets run in Gosper order; one stands for its class counts when it takes, in
+    each class, a card only with every lower one."""
+    cards = out[2]
+    k = 0
+    cont = np.int64(0)  # places whose card is in the class of the card just below
     prev = np.int64(-1)
-    i = 0
-    m = pool
-    while m:
-        c = low_index(m)
-        m &= m - 1
+    p = pool
+    while p:
+        c = low_index(p)
+        p &= p - 1
+        cards[k] = c
         if prev >= 0 and _alike(prev, c, own):
-            cont |= np.int64(1) << i
+            cont |= np.int64(1) << k
         prev = c
-        i += 1
-    return cont
-
-
-@njit
-def _weight(x, cont, k):
-    """How many worlds the class-canonical subset ``x`` stands for (:func:`_classes`): the
-    product over classes of C(class size, its places taken in ``x``)."""
-    w = 1
-    i = 0
-    while i < k:
-        size = 1
-        taken = (x >> i) & 1
-        j = i + 1
-        while j < k and (cont >> j) & 1:
-            size += 1
-            taken += (x >> j) & 1
-            j += 1
-        w *= n_choose(size, taken)
-        i = j
-    return w
-
-
-@njit
-def _distinct_worlds(own, sure, pool, m, hands, weights):
-    """The opponent's possible hands (``sure`` plus each ``m``-subset of ``pool``) up to
-    swaps within a class (:func:`_classes`): one hand per class count, the lowest cards of
-    each class, into ``hands``, with the number of hands it stands for into ``weights``;
-    returns their number. The subsets run in Gosper order; a subset stands for its class
-    counts when it takes, in each class, a card only with every lower one."""
-    k = popcount32(pool)
-    cont = _classes(own, pool)
+        k += 1
+    g = 0  # classes of two cards or more, as place masks from cards[32]
+    rest = cont
+    while rest:
+        i = low_index(rest)  # the class's second place
+        run = rest ^ (rest & (rest + (np.int64(1) << i)))  # its places from the second on
+        rest &= ~run
+        cards[32 + g] = run | (np.int64(1) << (i - 1))
+        g += 1
     n = 0
     x = (np.int64(1) << m) - 1
     top = np.int64(1) << k
     while x < top:
         if (x & cont & ~(x << 1)) == 0:
-            hands[n] = sure | _spread(x, pool)
-            weights[n] = 1 if cont == 0 else _weight(x, cont, k)
+            hand = sure
+            b = x
+            while b:
+                hand |= np.int64(1) << cards[low_index(b)]
+                b &= b - 1
+            w = np.int64(1)
+            for j in range(g):
+                cm = cards[32 + j]
+                w *= CHOOSE[popcount32(cm), popcount32(x & cm)]
+            out[0, n] = hand
+            out[1, n] = w
             n += 1
         if x == 0:
             break
         low = x & -x
         r = x + low
-        x = (((r ^ x) >> 2) // low) | r
+        x = (((r ^ x) >> 2) >> low_index(low)) | r
     return n
 
 
 @njit
-def _escapes_in(own, lead, c, hands, weights, n, worlds, bar):
-    """In how many of the ``worlds`` opponent hands (``n`` distinct ones in ``hands``, each
-    standing for ``weights`` hands) the defender still escapes after playing ``c``; the count
-    stops early (returned at most ``bar``) once it can no longer exceed ``bar``."""
+def _escapes_each(own, lead, c, out, n):
+    """How many of the opponent hands (the ``n`` distinct ones of :func:`_distinct_worlds` in
+    ``out``, each standing for its weight) the defender still escapes after playing ``c``; each
+    one's verdict (0 / 1) into ``out[2]``."""
     count = 0
-    done = 0
     for i in range(n):
-        w = weights[i]
-        if after_card(own, hands[i], lead, c):
-            count += w
-        done += w
-        if count + (worlds - done) <= bar:
-            return bar
+        e = after_card(own, out[0, i], lead, c)
+        out[2, i] = e
+        if e:
+            count += out[1, i]
     return count
+
+
+@njit
+def _beats(own, lead, c, out, n, best_count):
+    """True when the defender escapes after ``c`` in strictly more hands than after the card
+    whose verdicts are in ``out[2]`` (``best_count`` hands): first over the hands that card
+    loses (``c`` cannot do better without escaping in one of them), then over the rest, until
+    the count can or can no longer exceed. ``c``'s verdicts go into ``out[3]`` (complete when
+    True)."""
+    gain = 0
+    left = 0  # hands the best card escapes in, still to solve for ``c``
+    for i in range(n):
+        if out[2, i]:
+            left += out[1, i]
+        else:
+            e = after_card(own, out[0, i], lead, c)
+            out[3, i] = e
+            if e:
+                gain += out[1, i]
+    if gain == 0:
+        return False
+    count = gain
+    for i in range(n):
+        if out[2, i]:
+            e = after_card(own, out[0, i], lead, c)
+            out[3, i] = e
+            left -= out[1, i]
+            if e:
+                count += out[1, i]
+            if count + left <= best_count:
+                return False
+    return count > best_count
 
 
 @njit
@@ -221,8 +230,9 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     ``m`` how many pool cards he holds; ``choice`` the heuristic's card; ``max_worlds`` at
     most ``MAX_WORLDS``. The choice's count is taken first; another card replaces it only when
     it escapes in strictly more worlds (the lowest card index among the best), so a count stops
-    as soon as it cannot. Hands alike up to swaps within a class (:func:`_classes`) are solved
-    once, counted as many times as they stand for."""
+    as soon as it cannot, and starts with the worlds the best card so far loses (:func:`_beats`).
+    Hands alike up to swaps within a class (:func:`_distinct_worlds`) are solved once, counted
+    as many times as they stand for."""
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same & ~((np.int64(2) << lead) - 1):
@@ -250,16 +260,17 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
         prev = c
     if todo == 0:
         return choice
-    hands = numba.carray(_stack_hands(), MAX_WORLDS).view(np.int64)
-    weights = numba.carray(_stack_weights(), MAX_WORLDS).view(np.int64)
-    n = _distinct_worlds(own, sure, pool, m, hands, weights)
+    out = numba.carray(_stack_worlds(), (4, MAX_WORLDS)).view(np.int64)
+    n = _distinct_worlds(own, sure, pool, m, out)
     best = choice
-    best_count = _escapes_in(own, lead, choice, hands, weights, n, worlds, -1)
+    best_count = _escapes_each(own, lead, choice, out, n)
     while todo and best_count < worlds:
         c = low_index(todo)
         todo &= todo - 1
-        count = _escapes_in(own, lead, c, hands, weights, n, worlds, best_count)
-        if count > best_count:
+        if _beats(own, lead, c, out, n, best_count):
             best = c
-            best_count = count
+            best_count = 0
+            for i in range(n):
+                out[2, i] = out[3, i]
+                best_count += out[3, i] * out[1, i]
     return np.int64(best)
