@@ -20,7 +20,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...core.bits import low_index, popcount32
+from ...core.bits import low_index, popcount
 from ...core.jit import njit, njit_inline
 from .stack import stack_words
 from .tricks import SUIT_BITS
@@ -165,7 +165,7 @@ def _distinct_worlds(own, sure, pool, m, out):
             w = np.int64(1)
             for j in range(g):
                 cm = cards[32 + j]
-                w *= CHOOSE[popcount32(cm), popcount32(x & cm)]
+                w *= CHOOSE[popcount(cm), popcount(x & cm)]
             out[0, n] = hand
             out[1, n] = w
             n += 1
@@ -240,9 +240,9 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
         cand = same if same else own
     else:
         cand = own
-    k = popcount32(pool)
+    k = popcount(pool)
     worlds = n_choose(k, m)
-    if m < 0 or m > k or worlds > min(max_worlds, MAX_WORLDS) or popcount32(cand) < 2:
+    if m < 0 or m > k or worlds > min(max_worlds, MAX_WORLDS) or popcount(cand) < 2:
         return choice
     # a card with no possible opponent card between it and the choice, or the card before it,
     # counts as that one does (so cannot score strictly more): only the others are counted

@@ -43,7 +43,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...core.bits import high_index, low_index, popcount32
+from ...core.bits import high_index, low_index, popcount
 from ...core.jit import njit, njit_inline
 from . import layouts as L
 from .endgame import MAX_WORLDS, capot_endgame
@@ -151,8 +151,8 @@ def top_chance(mine, sure, pool, cap, row):
     if cap == 0 or (sure | pool) == 0:
         return 1.0
     above = ~((np.int64(2) << high_index(mine)) - 1) & SUIT_BITS
-    k = popcount32(mine) - 1 - popcount32(sure & above)
-    a2 = popcount32(pool & above)
+    k = popcount(mine) - 1 - popcount(sure & above)
+    a2 = popcount(pool & above)
     if k < 0:
         return 0.0
     if k >= a2:
@@ -171,14 +171,14 @@ def card_chance(r, mine, sure, pool, cap, fz):
     if poss == 0 or cap == 0:
         return 1.0
     masters = mine & ~((np.int64(2) << high_index(poss)) - 1)
-    if cap <= popcount32(masters & above):
+    if cap <= popcount(masters & above):
         return 1.0  # his cards of the suit fall under the masters: this one wins by length
-    a1 = popcount32(sure & above)
-    b = popcount32(mine & ((np.int64(1) << r) - 1))
+    a1 = popcount(sure & above)
+    b = popcount(mine & ((np.int64(1) << r) - 1))
     hi = pool & above
     if b < a1:
         return 0.0  # as binom_cdf below, without the pool loop
-    if b - a1 >= popcount32(hi):
+    if b - a1 >= popcount(hi):
         return 1.0
     a2 = 0
     fsum = 0.0
@@ -228,8 +228,8 @@ def opponent_view(own, gone, voids, kin, kout, n_opp, bias):
     poss = FULL & ~(own | gone | kout | voids)
     sure &= poss
     pool = poss & ~sure
-    n_sure = popcount32(sure)
-    n_pool = popcount32(pool)
+    n_sure = popcount(sure)
+    n_pool = popcount(pool)
     unknown = max(0, n_opp - n_sure)
     out = max(0, n_pool - unknown)
     total = 0.0
@@ -242,8 +242,8 @@ def opponent_view(own, gone, voids, kin, kout, n_opp, bias):
         m &= m - 1
     caps = np.int64(0)
     for s in range(4):
-        in_s = popcount32((poss >> (8 * s)) & SUIT_BITS)
-        sure_out = n_sure - popcount32((sure >> (8 * s)) & SUIT_BITS)
+        in_s = popcount((poss >> (8 * s)) & SUIT_BITS)
+        sure_out = n_sure - popcount((sure >> (8 * s)) & SUIT_BITS)
         caps |= np.int64(max(0, min(in_s, n_opp - sure_out))) << (8 * s)
     return sure, pool, caps, (np.float64(out), total, np.int64(bias))
 
@@ -289,7 +289,7 @@ def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
             for t in range(4):
                 none *= 1.0 - min(1.0, buf[4 + t] if t == s else buf[t]) * buf[8 + t]
         drop = buf[s] - buf[4 + s]
-        n = popcount32(mine)
+        n = popcount(mine)
         top = high_index(mine)
         if none < best_none or (
             none == best_none
@@ -323,7 +323,7 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
             continue
         top = high_index(mine)
         po = (poss >> (8 * s)) & SUIT_BITS
-        n = popcount32(mine)
+        n = popcount(mine)
         if (po >> (top + 1)) == 0 and n > best_master_len:
             best_master = 8 * s + top
             best_master_len = n
@@ -353,7 +353,7 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
             cap2 = max(0, cap2 - 1)
         after = suit_value(mine & (mine - 1), so2, po2, cap2, fz, lam)
         drop = before - after
-        n = popcount32(mine)
+        n = popcount(mine)
         top = high_index(mine)
         if drop < best_drop or (
             drop == best_drop and (n > best_len or (n == best_len and top > best_top))
@@ -373,13 +373,13 @@ def fast_view(own, gone, voids, kin, kout, n_opp):
     poss = FULL & ~(own | gone | kout | voids)
     sure &= poss
     pool = poss & ~sure
-    n_sure = popcount32(sure)
-    n_pool = popcount32(pool)
+    n_sure = popcount(sure)
+    n_pool = popcount(pool)
     out = max(0, n_pool - max(0, n_opp - n_sure))
     caps = np.int64(0)
     for s in range(4):
-        in_s = popcount32((poss >> (8 * s)) & SUIT_BITS)
-        sure_out = n_sure - popcount32((sure >> (8 * s)) & SUIT_BITS)
+        in_s = popcount((poss >> (8 * s)) & SUIT_BITS)
+        sure_out = n_sure - popcount((sure >> (8 * s)) & SUIT_BITS)
         caps |= np.int64(max(0, min(in_s, n_opp - sure_out))) << (8 * s)
     return sure, pool, caps, table_row(n_pool, out)
 
@@ -397,7 +397,7 @@ def fast_lead(own, sure, pool, caps, row):
         if cap_of(caps, s) == 0:
             return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
         top = high_index(mine)
-        n = popcount32(mine)
+        n = popcount(mine)
         if (((poss >> (8 * s)) & SUIT_BITS) >> (top + 1)) == 0 and n > best_master_len:
             best_master = 8 * s + top
             best_master_len = n
@@ -423,7 +423,7 @@ def fast_lead(own, sure, pool, caps, row):
             po &= ~w
             cap = max(0, cap - 1)
         drop = before - top_chance(mine & (mine - 1), so, po, cap, row)
-        n = popcount32(mine)
+        n = popcount(mine)
         top = high_index(mine)
         if drop < best_drop or (
             drop == best_drop and (n > best_len or (n == best_len and top > best_top))
@@ -449,7 +449,7 @@ def fast_discard(own, sure, pool, caps, row, capot):
         buf[4 + s] = top_chance(mine & (mine - 1), so, po, cap, row)
         buf[8 + s] = 1.0
         if capot and mine != 0 and so == 0:
-            buf[8 + s] = CHANCE[row + popcount32(po)]
+            buf[8 + s] = CHANCE[row + popcount(po)]
     best = -1
     best_none = np.inf
     best_drop = 1e9
@@ -465,7 +465,7 @@ def fast_discard(own, sure, pool, caps, row, capot):
             for t in range(4):
                 none *= 1.0 - min(1.0, buf[4 + t] if t == s else buf[t]) * buf[8 + t]
         drop = buf[s] - buf[4 + s]
-        n = popcount32(mine)
+        n = popcount(mine)
         top = high_index(mine)
         if none < best_none or (
             none == best_none
@@ -492,10 +492,10 @@ def _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias):
                 return low_index(winners)
             return low_index(same)
         gone = played | (np.int64(1) << lead)
-        n_opp = popcount32(own) - 1
+        n_opp = popcount(own) - 1
         sure, pool, caps, fz = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
         return heuristic_discard(own, sure, pool, caps, fz, lam, capot)
-    sure, pool, caps, fz = opponent_view(own, played, voids, kin, kout, popcount32(own), bias)
+    sure, pool, caps, fz = opponent_view(own, played, voids, kin, kout, popcount(own), bias)
     return heuristic_lead(own, sure, pool, caps, fz, lam)
 
 
@@ -504,7 +504,7 @@ def general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
     """:func:`heuristic_move` by the arithmetic alone, whatever the parameters (the table
     path's twin, for tests)."""
     choice = _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias)
-    n = popcount32(own)
+    n = popcount(own)
     if not capot or n > endgame:
         return choice
     gone = played
@@ -513,7 +513,7 @@ def general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
         gone = played | (np.int64(1) << lead)
         n_opp = n - 1
     sure, pool, _, _ = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
-    m = n_opp - popcount32(sure)
+    m = n_opp - popcount(sure)
     return capot_endgame(own, lead, sure, pool, m, choice, MAX_WORLDS)
 
 
@@ -524,7 +524,7 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgam
     calls it with scalars only. At depth 0 without tilt (the defaults) the trick chances are
     read from :data:`CHANCE` (:func:`fast_lead`, :func:`fast_discard`: the same values, so the
     same cards as :func:`general_move`), and a follow in suit decides without the view."""
-    n = popcount32(own)
+    n = popcount(own)
     endgame_on = capot and n <= endgame
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
@@ -552,7 +552,7 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgam
         choice = fast_discard(own, sure, pool, caps, row, capot)
     if not endgame_on:
         return choice
-    return capot_endgame(own, lead, sure, pool, n_opp - popcount32(sure), choice, MAX_WORLDS)
+    return capot_endgame(own, lead, sure, pool, n_opp - popcount(sure), choice, MAX_WORLDS)
 
 
 @njit
