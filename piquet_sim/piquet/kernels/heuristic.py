@@ -390,10 +390,12 @@ def fast_lead(own, sure, pool, caps, row):
     poss = sure | pool
     best_master = -1
     best_master_len = -1
+    held = 0
     for s in range(4):
         mine = (own >> (8 * s)) & SUIT_BITS
         if mine == 0:
             continue
+        held += 1
         if cap_of(caps, s) == 0:
             return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
         top = high_index(mine)
@@ -403,6 +405,8 @@ def fast_lead(own, sure, pool, caps, row):
             best_master_len = n
     if best_master >= 0:
         return np.int64(best_master)
+    if held == 1:
+        return low_index(own)  # one suit: its lowest card, whatever it costs
     best = -1
     best_drop = 1e9
     best_len = -1
@@ -523,9 +527,13 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgam
     ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
     calls it with scalars only. At depth 0 without tilt (the defaults) the trick chances are
     read from :data:`CHANCE` (:func:`fast_lead`, :func:`fast_discard`: the same values, so the
-    same cards as :func:`general_move`), and a follow in suit decides without the view."""
+    same cards as :func:`general_move`); a last card, a follow in suit and a discard from a
+    last suit decide without the view when the endgame cannot overrule them."""
+    if (own & (own - 1)) == 0:
+        return low_index(own)  # his last card
     n = popcount(own)
     endgame_on = capot and n <= endgame
+    same = np.int64(0)
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same:
@@ -534,6 +542,10 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgam
                 return low_index(winners)  # the endgame keeps a winner too
             if not endgame_on or (same & (same - 1)) == 0:
                 return low_index(same)  # nothing for the endgame to choose
+    # void in the suit led, one suit left: its lowest card (the only suit to throw from)
+    one_suit = (own & ~(SUIT_BITS << (low_index(own) & 0x18))) == 0
+    if lead >= 0 and not same and one_suit and not endgame_on:
+        return low_index(own)
     if lam != 0.0 or bias != 0:
         return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
     gone = played
@@ -548,6 +560,8 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgam
         choice = fast_lead(own, sure, pool, caps, row)
     elif same:
         choice = low_index(same)
+    elif one_suit:
+        choice = low_index(own)
     else:
         choice = fast_discard(own, sure, pool, caps, row, capot)
     if not endgame_on:
