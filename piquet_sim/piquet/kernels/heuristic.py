@@ -142,6 +142,25 @@ def table_row(n_pool, out):
 
 
 @njit_inline
+def top_chances(mine, sure, pool, cap, row):
+    """(:func:`top_chance` of ``mine``, of ``mine`` without its lowest card): one top card, one
+    card fewer below it."""
+    if mine == 0:
+        return 0.0, 0.0
+    if (mine & (mine - 1)) == 0:
+        return top_chance(mine, sure, pool, cap, row), 0.0
+    if cap == 0 or (sure | pool) == 0:
+        return 1.0, 1.0
+    above = ~((np.int64(2) << high_index(mine)) - 1) & SUIT_BITS
+    k = popcount(mine) - 1 - popcount(sure & above)
+    a2 = popcount(pool & above)
+    before = 0.0 if k < 0 else (1.0 if k >= a2 else CHANCE[row + 8 * a2 + k])
+    k -= 1
+    after = 0.0 if k < 0 else (1.0 if k >= a2 else CHANCE[row + 8 * a2 + k])
+    return before, after
+
+
+@njit_inline
 def top_chance(mine, sure, pool, cap, row):
     """:func:`card_chance` of the top card of ``mine`` (0 when empty) without tilt, read from
     :data:`CHANCE` at ``row`` (:func:`table_row`). The top card never wins by length: no card
@@ -448,9 +467,7 @@ def fast_discard(own, sure, pool, caps, row, capot):
         mine = (own >> (8 * s)) & SUIT_BITS
         so = (sure >> (8 * s)) & SUIT_BITS
         po = (pool >> (8 * s)) & SUIT_BITS
-        cap = cap_of(caps, s)
-        buf[s] = top_chance(mine, so, po, cap, row)
-        buf[4 + s] = top_chance(mine & (mine - 1), so, po, cap, row)
+        buf[s], buf[4 + s] = top_chances(mine, so, po, cap_of(caps, s), row)
         buf[8 + s] = 1.0
         if capot and mine != 0 and so == 0:
             buf[8 + s] = CHANCE[row + popcount(po)]
