@@ -2,12 +2,14 @@
 cards left, plays the card that keeps a trick in the most opponent hands he thinks possible.
 
 Worlds: every hand the opponent may hold now, each counted once (``sure`` cards plus ``m`` of
-the ``pool`` cards: all ``C(len(pool), m)`` subsets, enumerated in Gosper order; equally likely,
-the declaration key bounds and the heuristic's low-discard tilt are ignored). In each world the
-rest of the play is solved exactly for one question only: can the defender force one trick
-against an attacker who sees his cards (:func:`defender_escapes`)? The attacker keeps the lead
-until he loses a trick, so the search is the attacker's leads (only cards the defender cannot
-beat) and the defender's replies, down to empty hands.
+the ``pool`` cards: all ``C(len(pool), m)`` subsets, equally likely; the declaration key bounds
+and the heuristic's low-discard tilt are ignored). Hands that differ only by pool cards playing
+alike against the defender are solved once and counted as many times
+(:func:`_distinct_worlds`). In each world the rest of the play is solved exactly for one
+question only: can the defender force one trick against an attacker who sees his cards
+(:func:`defender_escapes`)? The attacker keeps the lead until he loses a trick, so the search
+is the attacker's leads (only cards the defender cannot beat) and the defender's replies,
+down to empty hands.
 
 A candidate's score is the number of worlds where, after it, the defender still escapes the
 capot. The heuristic's own choice stands unless another card scores strictly more; among those,

@@ -33,7 +33,11 @@ above it (length). A suit's value is its best chance plus ``depth`` times the ot
 
 Speed: the play loop calls :func:`heuristic_turn` with scalars read once per deal
 (:func:`seat_setup`), and no decision allocates (the pool law and the suit caps are scalars;
-the discard's per-suit values live on the stack).
+the discard's per-suit values live on the stack). At depth 0 without tilt (the defaults) a
+suit's value is its top card's chance, read from :data:`CHANCE` (built at import by the same
+arithmetic, so the same floats and the same cards: :func:`fast_lead`, :func:`fast_discard`);
+other parameters, and pools of more than ``TABLE_POOL`` cards, take the arithmetic
+(:func:`general_move`).
 
 Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
 """
