@@ -4,6 +4,10 @@ whole choice against the reference on random late positions."""
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations
+from math import comb
+
 import numpy as np
 
 from piquet_sim.piquet.cards import parse_cards
@@ -55,6 +59,46 @@ def test_hand_worked_escape():
     qc = parse_cards("QC").bit_length() - 1
     got = E.capot_endgame(np.int64(own), lead, opp, np.int64(0), 0, np.int64(qc), 126)
     assert got != qc and E.after_card(np.int64(own), opp, lead, got)
+
+
+def test_distinct_worlds_stand_for_every_hand_once():
+    # each m-subset of the pool maps to the hand taking, in each class (one suit, no card of
+    # the defender's between), as many of its lowest cards: the listed hands are exactly those,
+    # each weighted by how many subsets map to it
+    rng = np.random.default_rng(5)
+    out = np.zeros((4, E.MAX_WORLDS), dtype=np.int64)
+    merged = 0
+    for _ in range(400):
+        perm = rng.permutation(32).tolist()
+        n_own = int(rng.integers(1, 6))
+        k = int(rng.integers(0, 10))
+        own, pool, sure = perm[:n_own], sorted(perm[n_own : n_own + k]), perm[n_own + k :][:2]
+        m = int(rng.integers(0, k + 1))
+        if comb(k, m) > E.MAX_WORLDS:
+            continue
+        classes = []
+        for c in pool:
+            if (
+                classes
+                and classes[-1][-1] // 8 == c // 8
+                and not any(classes[-1][-1] < x < c for x in own)
+            ):
+                classes[-1].append(c)
+            else:
+                classes.append([c])
+        want = Counter()
+        for subset in combinations(pool, m):
+            hand = _mask(sure)
+            for cl in classes:
+                hand |= _mask(cl[: sum(c in subset for c in cl)])
+            want[hand] += 1
+        n = E._distinct_worlds(
+            np.int64(_mask(own)), np.int64(_mask(sure)), np.int64(_mask(pool)), m, out
+        )
+        assert dict(zip(out[0, :n].tolist(), out[1, :n].tolist(), strict=True)) == dict(want)
+        assert n == len(want)
+        merged += n < comb(k, m)
+    assert merged > 100  # classes of two cards or more were met
 
 
 def test_choice_escapes_whenever_a_card_does_on_known_hands():

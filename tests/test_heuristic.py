@@ -91,11 +91,51 @@ def test_suit_value_without_depth_or_tilt_is_the_best_card_chance():
     assert tops > 100  # the binomial case was met
 
 
+def test_chance_table_is_the_arithmetic():
+    # the table path (depth 0, no tilt) must read exactly what card_chance computes: every
+    # binomial entry, every reach entry, and top_chance against card_chance on random holdings
+    T = H.TABLE_POOL + 1
+    table = H.CHANCE.reshape(T, T, 8, 8)
+    for n in range(T):
+        for out in range(n + 1):
+            f = 1.0 - out * 1.0 / n if n else 0.0
+            f = min(1.0, max(0.0, f))
+            q = 1.0
+            for c in range(8):
+                assert table[n, out, 0, c] == 1.0 - q
+                q *= 1.0 - f
+            for a2 in range(1, 8):
+                fsum = 0.0
+                for _ in range(a2):
+                    fsum += f
+                for k in range(a2):
+                    assert table[n, out, a2, k] == H.binom_cdf(a2, fsum / a2, k)
+    rng = np.random.default_rng(8)
+    middle = 0
+    for _ in range(3000):
+        ranks = rng.permutation(8)
+        a, b = sorted(rng.integers(1, 9, size=2).tolist())
+        mine = sum(1 << int(r) for r in ranks[:a])
+        sure = sum(1 << int(r) for r in ranks[a:b] if rng.random() < 0.3)
+        pool = sum(1 << int(r) for r in ranks[a:b]) & ~sure
+        n = int(rng.integers(bin(pool).count("1"), T))
+        out = int(rng.integers(0, n + 1))
+        cap = int(rng.integers(0, 9))
+        got = H.top_chance(mine, sure, pool, cap, H.table_row(n, out))
+        want = H.card_chance(
+            mine.bit_length() - 1, mine, sure, pool, cap, (float(out), float(n), np.int64(0))
+        )
+        assert got == want
+        middle += 0.0 < got < 1.0
+    assert middle > 200  # the table itself was read
+    assert H.table_row(T, 0) == -1  # larger pools take the arithmetic
+
+
 @pytest.mark.parametrize("lam", [0.0, 0.3, 1.0])
 def test_kernel_matches_reference_on_random_positions(lam):
     rng = np.random.default_rng(int(lam * 10) + 5)
     discards = 0
-    for i in range(1500):
+    for i in range(1200):
         me, opp, played, voids, know = _random_position(rng)
         capot = i % 2 == 0
         bias = i % 4

@@ -2,12 +2,14 @@
 cards left, plays the card that keeps a trick in the most opponent hands he thinks possible.
 
 Worlds: every hand the opponent may hold now, each counted once (``sure`` cards plus ``m`` of
-the ``pool`` cards: all ``C(len(pool), m)`` subsets, enumerated in Gosper order; equally likely,
-the declaration key bounds and the heuristic's low-discard tilt are ignored). In each world the
-rest of the play is solved exactly for one question only: can the defender force one trick
-against an attacker who sees his cards (:func:`defender_escapes`)? The attacker keeps the lead
-until he loses a trick, so the search is the attacker's leads (only cards the defender cannot
-beat) and the defender's replies, down to empty hands.
+the ``pool`` cards: all ``C(len(pool), m)`` subsets, equally likely; the declaration key bounds
+and the heuristic's low-discard tilt are ignored). Hands that differ only by pool cards playing
+alike against the defender are solved once and counted as many times
+(:func:`_distinct_worlds`). In each world the rest of the play is solved exactly for one
+question only: can the defender force one trick against an attacker who sees his cards
+(:func:`defender_escapes`)? The attacker keeps the lead until he loses a trick, so the search
+is the attacker's leads (only cards the defender cannot beat) and the defender's replies,
+down to empty hands.
 
 A candidate's score is the number of worlds where, after it, the defender still escapes the
 capot. The heuristic's own choice stands unless another card scores strictly more; among those,
@@ -17,13 +19,16 @@ choice (the cost stays bounded; the search runs only with at most ``endgame`` ca
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
-from ...core.bits import low_index, popcount32
+from ...core.bits import low_index, popcount
 from ...core.jit import njit, njit_inline
+from .stack import stack_words
 from .tricks import SUIT_BITS
 
 MAX_WORLDS = 126  # C(9, 4) or C(9, 5): larger positions keep the heuristic's choice
+_stack_worlds = stack_words(4 * MAX_WORLDS)  # distinct worlds: hands, weights, verdicts
 
 
 @njit_inline
@@ -113,51 +118,123 @@ def n_choose(n, k):
     return r
 
 
-@njit
-def _spread(x, pool):
-    """The cards of ``pool`` whose places among its set bits (lowest first) are set in ``x``."""
-    out = np.int64(0)
-    m = pool
-    i = 0
-    while m:
-        b = m & -m
-        m &= m - 1
-        if (x >> i) & 1:
-            out |= b
-        i += 1
-    return out
+#: Binomial coefficients C(n, k) for n, k < 9 (a class holds at most the 8 cards of a suit).
+CHOOSE = np.array([[n_choose.py_func(n, k) for k in range(9)] for n in range(9)], dtype=np.int64)
 
 
 @njit
-def _escapes_in(own, sure, pool, m, lead, c, worlds, bar):
-    """In how many of the ``worlds`` opponent hands (``sure`` plus each ``m``-subset of
-    ``pool``, Gosper order) the defender still escapes after playing ``c``; the count stops
-    early (returned at most ``bar``) once it can no longer exceed ``bar``."""
-    k = popcount32(pool)
-    count = 0
-    done = 0
+def _distinct_worlds(own, sure, pool, m, out):
+    """The opponent's possible hands (``sure`` plus each ``m``-subset of ``pool``) up to swaps
+    of pool cards that play alike against the defender (classes: one suit, no card of ``own``
+    between them; cards of one hand never meet in a trick, so such a swap changes nothing in
+    any trick and the escape count is the same in both worlds): one hand per class count, the
+    lowest cards of each class, into ``out[0]``, with the number of hands it stands for (the
+    product of C(class size, cards taken)) into ``out[1]``; returns their number. Row
+    ``out[2]`` is scratch: the pool cards in order, then the classes of two cards or more as
+    place masks. Subsets run in Gosper order; one stands for its class counts when it takes, in
+    each class, a card only with every lower one."""
+    cards = out[2]
+    k = 0
+    cont = np.int64(0)  # places whose card is in the class of the card just below
+    prev = np.int64(-1)
+    p = pool
+    while p:
+        c = low_index(p)
+        p &= p - 1
+        cards[k] = c
+        if prev >= 0 and _alike(prev, c, own):
+            cont |= np.int64(1) << k
+        prev = c
+        k += 1
+    g = 0  # classes of two cards or more, as place masks from cards[32]
+    rest = cont
+    while rest:
+        i = low_index(rest)  # the class's second place
+        run = rest ^ (rest & (rest + (np.int64(1) << i)))  # its places from the second on
+        rest &= ~run
+        cards[32 + g] = run | (np.int64(1) << (i - 1))
+        g += 1
+    n = 0
     x = (np.int64(1) << m) - 1
     top = np.int64(1) << k
     while x < top:
-        count += after_card(own, sure | _spread(x, pool), lead, c)
-        done += 1
-        if count + (worlds - done) <= bar:
-            return bar
+        if (x & cont & ~(x << 1)) == 0:
+            hand = sure
+            b = x
+            while b:
+                hand |= np.int64(1) << cards[low_index(b)]
+                b &= b - 1
+            w = np.int64(1)
+            for j in range(g):
+                cm = cards[32 + j]
+                w *= CHOOSE[popcount(cm), popcount(x & cm)]
+            out[0, n] = hand
+            out[1, n] = w
+            n += 1
         if x == 0:
             break
         low = x & -x
         r = x + low
-        x = (((r ^ x) >> 2) // low) | r
+        x = (((r ^ x) >> 2) >> low_index(low)) | r
+    return n
+
+
+@njit
+def _escapes_each(own, lead, c, out, n):
+    """How many of the opponent hands (the ``n`` distinct ones of :func:`_distinct_worlds` in
+    ``out``, each standing for its weight) the defender still escapes after playing ``c``; each
+    one's verdict (0 / 1) into ``out[2]``."""
+    count = 0
+    for i in range(n):
+        e = after_card(own, out[0, i], lead, c)
+        out[2, i] = e
+        if e:
+            count += out[1, i]
     return count
+
+
+@njit
+def _beats(own, lead, c, out, n, best_count):
+    """True when the defender escapes after ``c`` in strictly more hands than after the card
+    whose verdicts are in ``out[2]`` (``best_count`` hands): first over the hands that card
+    loses (``c`` cannot do better without escaping in one of them), then over the rest, until
+    the count can or can no longer exceed. ``c``'s verdicts go into ``out[3]`` (complete when
+    True)."""
+    gain = 0
+    left = 0  # hands the best card escapes in, still to solve for ``c``
+    for i in range(n):
+        if out[2, i]:
+            left += out[1, i]
+        else:
+            e = after_card(own, out[0, i], lead, c)
+            out[3, i] = e
+            if e:
+                gain += out[1, i]
+    if gain == 0:
+        return False
+    count = gain
+    for i in range(n):
+        if out[2, i]:
+            e = after_card(own, out[0, i], lead, c)
+            out[3, i] = e
+            left -= out[1, i]
+            if e:
+                count += out[1, i]
+            if count + left <= best_count:
+                return False
+    return count > best_count
 
 
 @njit
 def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
     """The capot defender's card (see module docstring): ``own`` his hand; ``lead`` the card
     led or -1; ``sure`` / ``pool`` the opponent's sure cards now and his other possible cards;
-    ``m`` how many pool cards he holds; ``choice`` the heuristic's card. The choice's count is
-    taken first; another card replaces it only when it escapes in strictly more worlds (the
-    lowest card index among the best), so a count stops as soon as it cannot."""
+    ``m`` how many pool cards he holds; ``choice`` the heuristic's card; ``max_worlds`` at
+    most ``MAX_WORLDS``. The choice's count is taken first; another card replaces it only when
+    it escapes in strictly more worlds (the lowest card index among the best), so a count stops
+    as soon as it cannot, and starts with the worlds the best card so far loses (:func:`_beats`).
+    Hands alike up to swaps within a class (:func:`_distinct_worlds`) are solved once, counted
+    as many times as they stand for."""
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same & ~((np.int64(2) << lead) - 1):
@@ -165,9 +242,9 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
         cand = same if same else own
     else:
         cand = own
-    k = popcount32(pool)
+    k = popcount(pool)
     worlds = n_choose(k, m)
-    if m < 0 or m > k or worlds > max_worlds or popcount32(cand) < 2:
+    if m < 0 or m > k or worlds > min(max_worlds, MAX_WORLDS) or popcount(cand) < 2:
         return choice
     # a card with no possible opponent card between it and the choice, or the card before it,
     # counts as that one does (so cannot score strictly more): only the others are counted
@@ -185,14 +262,17 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
         prev = c
     if todo == 0:
         return choice
+    out = numba.carray(_stack_worlds(), (4, MAX_WORLDS)).view(np.int64)
+    n = _distinct_worlds(own, sure, pool, m, out)
     best = choice
-    # int64, not a literal -1: one compiled signature for both calls
-    best_count = _escapes_in(own, sure, pool, m, lead, choice, worlds, np.int64(-1))
+    best_count = _escapes_each(own, lead, choice, out, n)
     while todo and best_count < worlds:
         c = low_index(todo)
         todo &= todo - 1
-        n = _escapes_in(own, sure, pool, m, lead, c, worlds, best_count)
-        if n > best_count:
+        if _beats(own, lead, c, out, n, best_count):
             best = c
-            best_count = n
+            best_count = 0
+            for i in range(n):
+                out[2, i] = out[3, i]
+                best_count += out[3, i] * out[1, i]
     return np.int64(best)

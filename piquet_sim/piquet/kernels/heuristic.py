@@ -33,7 +33,11 @@ above it (length). A suit's value is its best chance plus ``depth`` times the ot
 
 Speed: the play loop calls :func:`heuristic_turn` with scalars read once per deal
 (:func:`seat_setup`), and no decision allocates (the pool law and the suit caps are scalars;
-the discard's per-suit values live on the stack).
+the discard's per-suit values live on the stack). At depth 0 without tilt (the defaults) a
+suit's value is its top card's chance, read from :data:`CHANCE` (built at import by the same
+arithmetic, so the same floats and the same cards: :func:`fast_lead`, :func:`fast_discard`);
+other parameters, and pools of more than ``TABLE_POOL`` cards, take the arithmetic
+(:func:`general_move`).
 
 Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
 """
@@ -43,7 +47,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...core.bits import high_index, low_index, popcount32
+from ...core.bits import high_index, low_index, popcount
 from ...core.jit import njit, njit_inline
 from . import layouts as L
 from .endgame import MAX_WORLDS, capot_endgame
@@ -97,6 +101,88 @@ def cap_of(caps, s):
     return (caps >> (8 * s)) & 0xFF
 
 
+#: Pools of at most this many cards read the trick chances from :data:`CHANCE` (the opponent's
+#: possible cards beyond his sure ones never exceed 20 once his knowledge holds the observer's
+#: own twelve cards; larger pools, from thinner knowledge states, take the arithmetic).
+TABLE_POOL = 20
+
+
+def _chance_table() -> np.ndarray:
+    """The trick chances without tilt (``bias`` 0), by (pool size, pool cards he does not hold,
+    ``a2``, ``k``): entry ``[n, out, a2, k]`` (``1 <= a2 <= 7``, ``0 <= k < a2``) is
+    :func:`card_chance`'s ``binom_cdf(a2, mean chance of a2 pool cards, k)`` and entry
+    ``[n, out, 0, c]`` the chance he holds one of ``c`` pool cards of a suit (the discard's
+    reach), each computed by the kernels' own arithmetic (``py_func``: the same operations in
+    the same order, so every entry equals the value the arithmetic gives)."""
+    t = np.zeros((TABLE_POOL + 1, TABLE_POOL + 1, 8, 8))
+    for n in range(TABLE_POOL + 1):
+        for out in range(n + 1):
+            fz = (float(out), float(n), 0)
+            f = pool_chance.py_func(0, fz)  # every pool card alike without tilt
+            q = 1.0
+            for c in range(8):
+                t[n, out, 0, c] = 1.0 - q
+                q *= 1.0 - f
+            for a2 in range(1, 8):
+                fsum = 0.0
+                for _ in range(a2):
+                    fsum += f
+                for k in range(a2):
+                    t[n, out, a2, k] = binom_cdf.py_func(a2, fsum / a2, k)
+    return t.ravel()
+
+
+#: :func:`_chance_table`, flat (row offsets from :func:`table_row`), built once at import.
+CHANCE = _chance_table()
+
+
+@njit_inline
+def table_row(n_pool, out):
+    """Offset in :data:`CHANCE` of the pool law (``n_pool`` pool cards, ``out`` of them not in
+    his hand); -1 when the pool is too large for the table."""
+    if n_pool > TABLE_POOL:
+        return np.int64(-1)
+    return np.int64((n_pool * (TABLE_POOL + 1) + out) * 64)
+
+
+@njit_inline
+def top_chances(mine, sure, pool, cap, row):
+    """(:func:`top_chance` of ``mine``, of ``mine`` without its lowest card): one top card, one
+    card fewer below it."""
+    if mine == 0:
+        return 0.0, 0.0
+    if (mine & (mine - 1)) == 0:
+        return top_chance(mine, sure, pool, cap, row), 0.0
+    if cap == 0 or (sure | pool) == 0:
+        return 1.0, 1.0
+    above = ~((np.int64(2) << high_index(mine)) - 1) & SUIT_BITS
+    k = popcount(mine) - 1 - popcount(sure & above)
+    a2 = popcount(pool & above)
+    before = 0.0 if k < 0 else (1.0 if k >= a2 else CHANCE[row + 8 * a2 + k])
+    k -= 1
+    after = 0.0 if k < 0 else (1.0 if k >= a2 else CHANCE[row + 8 * a2 + k])
+    return before, after
+
+
+@njit_inline
+def top_chance(mine, sure, pool, cap, row):
+    """:func:`card_chance` of the top card of ``mine`` (0 when empty) without tilt, read from
+    :data:`CHANCE` at ``row`` (:func:`table_row`). The top card never wins by length: no card
+    of ``mine`` lies above it."""
+    if mine == 0:
+        return 0.0
+    if cap == 0 or (sure | pool) == 0:
+        return 1.0
+    above = ~((np.int64(2) << high_index(mine)) - 1) & SUIT_BITS
+    k = popcount(mine) - 1 - popcount(sure & above)
+    a2 = popcount(pool & above)
+    if k < 0:
+        return 0.0
+    if k >= a2:
+        return 1.0
+    return CHANCE[row + 8 * a2 + k]
+
+
 @njit
 def card_chance(r, mine, sure, pool, cap, fz):
     """Trick chance of the card of rank ``r`` in a suit holding ``mine`` (8-bit rank masks:
@@ -108,14 +194,14 @@ def card_chance(r, mine, sure, pool, cap, fz):
     if poss == 0 or cap == 0:
         return 1.0
     masters = mine & ~((np.int64(2) << high_index(poss)) - 1)
-    if cap <= popcount32(masters & above):
+    if cap <= popcount(masters & above):
         return 1.0  # his cards of the suit fall under the masters: this one wins by length
-    a1 = popcount32(sure & above)
-    b = popcount32(mine & ((np.int64(1) << r) - 1))
+    a1 = popcount(sure & above)
+    b = popcount(mine & ((np.int64(1) << r) - 1))
     hi = pool & above
     if b < a1:
         return 0.0  # as binom_cdf below, without the pool loop
-    if b - a1 >= popcount32(hi):
+    if b - a1 >= popcount(hi):
         return 1.0
     a2 = 0
     fsum = 0.0
@@ -165,8 +251,8 @@ def opponent_view(own, gone, voids, kin, kout, n_opp, bias):
     poss = FULL & ~(own | gone | kout | voids)
     sure &= poss
     pool = poss & ~sure
-    n_sure = popcount32(sure)
-    n_pool = popcount32(pool)
+    n_sure = popcount(sure)
+    n_pool = popcount(pool)
     unknown = max(0, n_opp - n_sure)
     out = max(0, n_pool - unknown)
     total = 0.0
@@ -179,8 +265,8 @@ def opponent_view(own, gone, voids, kin, kout, n_opp, bias):
         m &= m - 1
     caps = np.int64(0)
     for s in range(4):
-        in_s = popcount32((poss >> (8 * s)) & SUIT_BITS)
-        sure_out = n_sure - popcount32((sure >> (8 * s)) & SUIT_BITS)
+        in_s = popcount((poss >> (8 * s)) & SUIT_BITS)
+        sure_out = n_sure - popcount((sure >> (8 * s)) & SUIT_BITS)
         caps |= np.int64(max(0, min(in_s, n_opp - sure_out))) << (8 * s)
     return sure, pool, caps, (np.float64(out), total, np.int64(bias))
 
@@ -226,7 +312,7 @@ def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
             for t in range(4):
                 none *= 1.0 - min(1.0, buf[4 + t] if t == s else buf[t]) * buf[8 + t]
         drop = buf[s] - buf[4 + s]
-        n = popcount32(mine)
+        n = popcount(mine)
         top = high_index(mine)
         if none < best_none or (
             none == best_none
@@ -260,7 +346,7 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
             continue
         top = high_index(mine)
         po = (poss >> (8 * s)) & SUIT_BITS
-        n = popcount32(mine)
+        n = popcount(mine)
         if (po >> (top + 1)) == 0 and n > best_master_len:
             best_master = 8 * s + top
             best_master_len = n
@@ -290,12 +376,131 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
             cap2 = max(0, cap2 - 1)
         after = suit_value(mine & (mine - 1), so2, po2, cap2, fz, lam)
         drop = before - after
-        n = popcount32(mine)
+        n = popcount(mine)
         top = high_index(mine)
         if drop < best_drop or (
             drop == best_drop and (n > best_len or (n == best_len and top > best_top))
         ):
             best = 8 * s + low
+            best_drop = drop
+            best_len = n
+            best_top = top
+    return np.int64(best)
+
+
+@njit_inline
+def fast_view(own, gone, voids, kin, kout, n_opp):
+    """(sure, pool, caps, row): :func:`opponent_view` without tilt, the pool law as its
+    :data:`CHANCE` row (:func:`table_row`; -1 when the pool is too large)."""
+    sure = kin & ~gone
+    poss = FULL & ~(own | gone | kout | voids)
+    sure &= poss
+    pool = poss & ~sure
+    n_sure = popcount(sure)
+    n_pool = popcount(pool)
+    out = max(0, n_pool - max(0, n_opp - n_sure))
+    caps = np.int64(0)
+    for s in range(4):
+        in_s = popcount((poss >> (8 * s)) & SUIT_BITS)
+        sure_out = n_sure - popcount((sure >> (8 * s)) & SUIT_BITS)
+        caps |= np.int64(max(0, min(in_s, n_opp - sure_out))) << (8 * s)
+    return sure, pool, caps, table_row(n_pool, out)
+
+
+@njit
+def fast_lead(own, sure, pool, caps, row):
+    """:func:`heuristic_lead` at depth 0 without tilt, trick chances from :data:`CHANCE`."""
+    poss = sure | pool
+    best_master = -1
+    best_master_len = -1
+    held = 0
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        held += 1
+        if cap_of(caps, s) == 0:
+            return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
+        top = high_index(mine)
+        n = popcount(mine)
+        if (((poss >> (8 * s)) & SUIT_BITS) >> (top + 1)) == 0 and n > best_master_len:
+            best_master = 8 * s + top
+            best_master_len = n
+    if best_master >= 0:
+        return np.int64(best_master)
+    if held == 1:
+        return low_index(own)  # one suit: its lowest card, whatever it costs
+    best = -1
+    best_drop = 1e9
+    best_len = -1
+    best_top = -1
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        low = low_index(mine)
+        cap = cap_of(caps, s)
+        before = top_chance(mine, so, po, cap, row)
+        higher = (so | po) & ~((np.int64(2) << low) - 1)
+        if higher != 0:
+            w = np.int64(1) << low_index(higher)  # his cheapest possible winner
+            so &= ~w
+            po &= ~w
+            cap = max(0, cap - 1)
+        drop = before - top_chance(mine & (mine - 1), so, po, cap, row)
+        n = popcount(mine)
+        top = high_index(mine)
+        if drop < best_drop or (
+            drop == best_drop and (n > best_len or (n == best_len and top > best_top))
+        ):
+            best = 8 * s + low
+            best_drop = drop
+            best_len = n
+            best_top = top
+    return np.int64(best)
+
+
+@njit
+def fast_discard(own, sure, pool, caps, row, capot):
+    """:func:`heuristic_discard` at depth 0 without tilt, trick chances and reaches from
+    :data:`CHANCE` (the reaches only with ``capot``: nothing else reads them)."""
+    buf = numba.carray(_stack12(), 12).view(np.float64)  # before, after, reach per suit
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        buf[s], buf[4 + s] = top_chances(mine, so, po, cap_of(caps, s), row)
+        buf[8 + s] = 1.0
+        if capot and mine != 0 and so == 0:
+            buf[8 + s] = CHANCE[row + popcount(po)]
+    best = -1
+    best_none = np.inf
+    best_drop = 1e9
+    best_len = 99
+    best_top = 99
+    for s in range(4):
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        none = 0.0
+        if capot:
+            none = 1.0
+            for t in range(4):
+                none *= 1.0 - min(1.0, buf[4 + t] if t == s else buf[t]) * buf[8 + t]
+        drop = buf[s] - buf[4 + s]
+        n = popcount(mine)
+        top = high_index(mine)
+        if none < best_none or (
+            none == best_none
+            and (
+                drop < best_drop
+                or (drop == best_drop and (n < best_len or (n == best_len and top < best_top)))
+            )
+        ):
+            best = 8 * s + low_index(mine)
+            best_none = none
             best_drop = drop
             best_len = n
             best_top = top
@@ -312,20 +517,19 @@ def _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias):
                 return low_index(winners)
             return low_index(same)
         gone = played | (np.int64(1) << lead)
-        n_opp = popcount32(own) - 1
+        n_opp = popcount(own) - 1
         sure, pool, caps, fz = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
         return heuristic_discard(own, sure, pool, caps, fz, lam, capot)
-    sure, pool, caps, fz = opponent_view(own, played, voids, kin, kout, popcount32(own), bias)
+    sure, pool, caps, fz = opponent_view(own, played, voids, kin, kout, popcount(own), bias)
     return heuristic_lead(own, sure, pool, caps, fz, lam)
 
 
 @njit
-def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
-    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
-    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
-    calls it with scalars only."""
+def general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
+    """:func:`heuristic_move` by the arithmetic alone, whatever the parameters (the table
+    path's twin, for tests)."""
     choice = _normal_move(own, lead, played, voids, kin, kout, lam, capot, bias)
-    n = popcount32(own)
+    n = popcount(own)
     if not capot or n > endgame:
         return choice
     gone = played
@@ -334,8 +538,56 @@ def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgam
         gone = played | (np.int64(1) << lead)
         n_opp = n - 1
     sure, pool, _, _ = opponent_view(own, gone, voids, kin, kout, n_opp, bias)
-    m = n_opp - popcount32(sure)
+    m = n_opp - popcount(sure)
     return capot_endgame(own, lead, sure, pool, m, choice, MAX_WORLDS)
+
+
+@njit
+def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
+    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
+    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
+    calls it with scalars only. At depth 0 without tilt (the defaults) the trick chances are
+    read from :data:`CHANCE` (:func:`fast_lead`, :func:`fast_discard`: the same values, so the
+    same cards as :func:`general_move`); a last card, a follow in suit and a discard from a
+    last suit decide without the view when the endgame cannot overrule them."""
+    if (own & (own - 1)) == 0:
+        return low_index(own)  # his last card
+    n = popcount(own)
+    endgame_on = capot and n <= endgame
+    same = np.int64(0)
+    if lead >= 0:
+        same = own & (SUIT_BITS << (lead & 0x18))
+        if same:
+            winners = same & ~((np.int64(2) << lead) - 1)
+            if winners:
+                return low_index(winners)  # the endgame keeps a winner too
+            if not endgame_on or (same & (same - 1)) == 0:
+                return low_index(same)  # nothing for the endgame to choose
+    # void in the suit led, one suit left: its lowest card (the only suit to throw from)
+    one_suit = (own & ~(SUIT_BITS << (low_index(own) & 0x18))) == 0
+    if lead >= 0 and not same and one_suit and not endgame_on:
+        return low_index(own)
+    if lam != 0.0 or bias != 0:
+        return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
+    gone = played
+    n_opp = n
+    if lead >= 0:
+        gone = played | (np.int64(1) << lead)
+        n_opp = n - 1
+    sure, pool, caps, row = fast_view(own, gone, voids, kin, kout, n_opp)
+    if row < 0:
+        return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
+    if lead < 0:
+        choice = fast_lead(own, sure, pool, caps, row)
+    elif same:
+        choice = low_index(same)
+    elif one_suit:
+        choice = low_index(own)
+    else:
+        choice = fast_discard(own, sure, pool, caps, row, capot)
+    if not endgame_on:
+        return choice
+    return capot_endgame(own, lead, sure, pool, n_opp - popcount(sure), choice, MAX_WORLDS)
 
 
 @njit
