@@ -271,32 +271,12 @@ def opponent_view(own, gone, voids, kin, kout, n_opp, bias):
     return sure, pool, caps, (np.float64(out), total, np.int64(bias))
 
 
-@njit
-def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
-    """The discard of a player void in the suit led (see module docstring). With ``capot``
-    (he has won no trick yet) the first key is the chance of winning none: the product over
-    suits of 1 - (value, at most 1) x (chance he holds a card of the suit, so can lead it)
-    after the discard."""
-    buf = numba.carray(_stack12(), 12).view(np.float64)  # before, after, reach per suit
-    for s in range(4):
-        buf[s] = 0.0
-        buf[4 + s] = 0.0
-        buf[8 + s] = 1.0  # chance he holds a card of the suit (he must lead it to lose a trick)
-        mine = (own >> (8 * s)) & SUIT_BITS
-        if mine == 0:
-            continue
-        so = (sure >> (8 * s)) & SUIT_BITS
-        po = (pool >> (8 * s)) & SUIT_BITS
-        cap = cap_of(caps, s)
-        buf[s] = suit_value(mine, so, po, cap, fz, lam)
-        buf[4 + s] = suit_value(mine & (mine - 1), so, po, cap, fz, lam)
-        if so == 0:
-            q = 1.0
-            m = po
-            while m:
-                q *= 1.0 - pool_chance(low_index(m), fz)
-                m &= m - 1
-            buf[8 + s] = 1.0 - q
+@njit_inline
+def _pick_discard(own, buf, capot):
+    """The discard from ``buf`` (each suit's value before and after losing its lowest card, and
+    the chance the player can lead it): with ``capot`` the least chance of winning no trick
+    first, then the least value dropped, the shortest suit, the lowest top; the lowest card of
+    the chosen suit."""
     best = -1
     best_none = np.inf
     best_drop = 1e9
@@ -327,6 +307,35 @@ def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
             best_len = n
             best_top = top
     return np.int64(best)
+
+
+@njit
+def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
+    """The discard of a player void in the suit led (see module docstring). With ``capot``
+    (he has won no trick yet) the first key is the chance of winning none: the product over
+    suits of 1 - (value, at most 1) x (chance he holds a card of the suit, so can lead it)
+    after the discard."""
+    buf = numba.carray(_stack12(), 12).view(np.float64)  # before, after, reach per suit
+    for s in range(4):
+        buf[s] = 0.0
+        buf[4 + s] = 0.0
+        buf[8 + s] = 1.0  # chance he holds a card of the suit (he must lead it to lose a trick)
+        mine = (own >> (8 * s)) & SUIT_BITS
+        if mine == 0:
+            continue
+        so = (sure >> (8 * s)) & SUIT_BITS
+        po = (pool >> (8 * s)) & SUIT_BITS
+        cap = cap_of(caps, s)
+        buf[s] = suit_value(mine, so, po, cap, fz, lam)
+        buf[4 + s] = suit_value(mine & (mine - 1), so, po, cap, fz, lam)
+        if so == 0:
+            q = 1.0
+            m = po
+            while m:
+                q *= 1.0 - pool_chance(low_index(m), fz)
+                m &= m - 1
+            buf[8 + s] = 1.0 - q
+    return _pick_discard(own, buf, capot)
 
 
 @njit
@@ -475,36 +484,7 @@ def fast_discard(own, sure, pool, caps, row, capot):
         buf[8 + s] = 1.0
         if capot and mine != 0 and so == 0:
             buf[8 + s] = CHANCE[row + popcount(po)]
-    best = -1
-    best_none = np.inf
-    best_drop = 1e9
-    best_len = 99
-    best_top = 99
-    for s in range(4):
-        mine = (own >> (8 * s)) & SUIT_BITS
-        if mine == 0:
-            continue
-        none = 0.0
-        if capot:
-            none = 1.0
-            for t in range(4):
-                none *= 1.0 - min(1.0, buf[4 + t] if t == s else buf[t]) * buf[8 + t]
-        drop = buf[s] - buf[4 + s]
-        n = popcount(mine)
-        top = high_index(mine)
-        if none < best_none or (
-            none == best_none
-            and (
-                drop < best_drop
-                or (drop == best_drop and (n < best_len or (n == best_len and top < best_top)))
-            )
-        ):
-            best = 8 * s + low_index(mine)
-            best_none = none
-            best_drop = drop
-            best_len = n
-            best_top = top
-    return np.int64(best)
+    return _pick_discard(own, buf, capot)
 
 
 @njit
