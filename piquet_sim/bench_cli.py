@@ -51,15 +51,32 @@ def _skipping(name: str, func: bench_core.Workload, notes: list[str]) -> bench_c
     help="JSON file the rows are merged into (relative to the current directory; its "
     "directory is created if missing).",
 )
+@click.option(
+    "--repeat",
+    type=click.IntRange(1, 99),
+    default=1,
+    show_default=True,
+    help="Run each workload N times (in rounds) and write each rate, time and ratio as the "
+    "median with FIELD_min and FIELD_max beside it, and repeats=N.",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help=f"Write every row, even one measured at a load average of {bench_core.LOAD_LIMIT:g} "
+    "or more over a row measured below it (kept otherwise, with a note).",
+)
 @click.option("--list", "list_only", is_flag=True, help="List the workloads and exit.")
-def bench_command(names: tuple[str, ...], quick: bool, out: Path, list_only: bool) -> None:
+def bench_command(
+    names: tuple[str, ...], quick: bool, out: Path, repeat: int, force: bool, list_only: bool
+) -> None:
     """Measure throughput and start-up times of every game's kernels; rows are merged into
-    results/bench.json under the current directory (or --out), and the path is printed. A
-    workload whose backend is missing here (the Dask extra) is skipped with a note.
+    results/bench.json under the current directory (or --out), and the path is printed. Each
+    row records the 1-minute load average before its run (load_avg_1min). A workload whose
+    backend is missing here (the Dask extra) is skipped with a note.
 
     \b
     Example:
-      piquet bench --only deal+declarations
+      piquet bench --only deal+declarations --repeat 5
     """
     notes: list[str] = []
     workloads = {n: _skipping(n, f, notes) for n, f in registry().items()}
@@ -70,7 +87,9 @@ def bench_command(names: tuple[str, ...], quick: bool, out: Path, list_only: boo
     out = out.resolve()
     click.echo(f"bench: rows will be merged into {out}", err=True)
     try:
-        rows = bench_core.run(workloads, list(names) or None, out, quick=quick)
+        rows, kept = bench_core.run(
+            workloads, list(names) or None, out, quick=quick, repeat=repeat, force=force
+        )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     table = Table(title=f"Benchmarks (merged into {out})", title_justify="left")
@@ -83,6 +102,6 @@ def bench_command(names: tuple[str, ...], quick: bool, out: Path, list_only: boo
     for row in rows:
         table.add_row(*("" if row.get(k) is None else str(row.get(k)) for k in keys))
     Console().print(table)
-    for note in notes:
+    for note in notes + kept:
         click.echo(f"note: {note}")
-    click.echo(f"{len(rows)} rows merged into {out}")
+    click.echo(f"{len(rows) - len(kept)} rows merged into {out}")

@@ -3,39 +3,173 @@ file (rows keyed by workload and threads, so a partial run keeps the others).
 
 A workload is a function ``f(quick: bool) -> list[dict]``; each dict is one row with at least
 ``workload`` and ``threads`` plus its figures (``deals_per_s``, ``median_ms`` …). Timings on a
-shared machine are noisy: compare rows measured in the same run.
+shared machine are noisy: compare rows measured in the same run. Every row records the
+machine's 1-minute load average just before its workload ran (``load_avg_1min``); a row
+measured at load ``LOAD_LIMIT`` or more does not replace one measured below it unless forced.
+Run with ``repeat`` > 1, a row's figures (:func:`is_figure`) are the median of the runs, with
+``<field>_min`` and ``<field>_max`` beside them.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 Workload = Callable[[bool], list[dict]]
 
+#: The 1-minute load average from which a row counts as measured under load.
+LOAD_LIMIT = 3.0
+LOAD_FIELD = "load_avg_1min"
+
+
+def is_figure(name: str, value: object) -> bool:
+    """True for a measured figure that repeats summarise by median, min and max: a number
+    named as a rate (``…_per_…``), a time (``…_ms``, ``…_s``, ``seconds``) or a ratio."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    timed = name.endswith(("_ms", "_s", "seconds"))
+    return "_per_" in name or timed or name.startswith(("ratio", "speedup"))
+
+
+def _key(row: Mapping) -> tuple:
+    return (row["workload"], row.get("threads"))
+
+
+def summarise(runs: list[dict]) -> dict:
+    """One row from the same row of several runs: figures as median (mean of the middle two for
+    an even count) with ``_min`` and ``_max``, the highest load average, ``repeats``; any
+    other field as in the first run."""
+    row = dict(runs[0])
+    for name, value in runs[0].items():
+        if is_figure(name, value):
+            values = [r[name] for r in runs if is_figure(name, r.get(name))]
+            row[name] = statistics.median(values)
+            row[f"{name}_min"] = min(values)
+            row[f"{name}_max"] = max(values)
+    loads = [r[LOAD_FIELD] for r in runs if isinstance(r.get(LOAD_FIELD), int | float)]
+    if loads:
+        row[LOAD_FIELD] = max(loads)
+    row["repeats"] = len(runs)
+    return row
+
+
+def _loaded(row: Mapping) -> bool | None:
+    """True when ``row`` was measured at load ``LOAD_LIMIT`` or more; None when unknown."""
+    load = row.get(LOAD_FIELD)
+    return None if not isinstance(load, int | float) else load >= LOAD_LIMIT
+
+
+def merge(old: list[dict], new: list[dict], force: bool = False) -> tuple[list[dict], list[str]]:
+    """``old`` rows with ``new`` ones in place of those of the same (workload, threads); a new
+    row measured under load does not replace an old one measured below ``LOAD_LIMIT`` unless
+    ``force`` (an old row without a load average is replaced). Returns the merged rows and one
+    line per old row kept that way."""
+    previous = {_key(r): r for r in old}
+    kept: list[str] = []
+    written = []
+    for row in new:
+        before = previous.get(_key(row))
+        if not force and before is not None and _loaded(row) and _loaded(before) is False:
+            kept.append(
+                f"kept {row['workload']!r} threads={row.get('threads')}: the row measured at "
+                f"load {before[LOAD_FIELD]:.1f} stays; this run's at load {row[LOAD_FIELD]:.1f} "
+                f"is not written (--force writes it)"
+            )
+        else:
+            written.append(row)
+    replaced = {_key(r) for r in written}
+    return [r for r in old if _key(r) not in replaced] + written, kept
+
+
+def _measure(func: Workload, name: str, quick: bool) -> list[dict]:
+    load = os.getloadavg()[0]
+    rows = func(quick)
+    for row in rows:
+        row.setdefault("workload", name)
+        row[LOAD_FIELD] = round(load, 2)
+        row["measured_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+        row["machine"] = f"{platform.machine()} {platform.python_version()}"
+    return rows
+
 
 def run(
-    registry: Mapping[str, Workload], names: list[str] | None, out: Path | None, quick: bool = False
-) -> list[dict]:
-    """Run the named workloads of ``registry`` (all when None) and merge their rows into ``out``."""
+    registry: Mapping[str, Workload],
+    names: list[str] | None,
+    out: Path | None,
+    quick: bool = False,
+    repeat: int = 1,
+    force: bool = False,
+) -> tuple[list[dict], list[str]]:
+    """Run the named workloads of ``registry`` (all when None), each ``repeat`` times (in
+    rounds: every workload once, then again), and merge their rows into ``out`` (:func:`merge`).
+    Returns the rows measured and the lines of the rows :func:`merge` kept."""
     selected = names or list(registry)
     unknown = [n for n in selected if n not in registry]
     if unknown:
         raise ValueError(f"unknown workload {unknown[0]!r}; see `piquet bench --list`")
-    rows: list[dict] = []
-    for name in selected:
-        for row in registry[name](quick):
-            row.setdefault("workload", name)
-            row["measured_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
-            row["machine"] = f"{platform.machine()} {platform.python_version()}"
-            rows.append(row)
+    if repeat < 1:
+        raise ValueError(f"repeat must be 1 or more, not {repeat}")
+    measured = [
+        row for _ in range(repeat) for n in selected for row in _measure(registry[n], n, quick)
+    ]
+    rows = measured
+    if repeat > 1:
+        runs: dict[tuple, list[dict]] = {}
+        for row in measured:
+            runs.setdefault(_key(row), []).append(row)
+        rows = [summarise(r) for r in runs.values()]
+    kept: list[str] = []
     if out is not None:
         old = json.loads(out.read_text()) if out.exists() else []
-        new_keys = {(r["workload"], r.get("threads")) for r in rows}
-        merged = [r for r in old if (r["workload"], r.get("threads")) not in new_keys] + rows
+        merged, kept = merge(old, rows, force)
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(merged, indent=2) + "\n")
-    return rows
+    return rows, kept
+
+
+#: Runs ``python -m MODULE ARGS`` in this interpreter, then writes the CPU seconds of this
+#: process alone and of the children it waited for (helper processes) to the file named by
+#: ``PIQUET_BENCH_CPU_FILE``, as JSON.
+_CPU_WRAPPER = """\
+import atexit, json, os, resource, runpy, sys
+def _dump():
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(os.environ["PIQUET_BENCH_CPU_FILE"], "w") as f:
+        json.dump([me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime], f)
+atexit.register(_dump)
+sys.argv = sys.argv[1:]
+runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+"""
+
+
+def timed_module(module: str, args: list[str], env: Mapping[str, str]) -> dict[str, float | None]:
+    """Run ``python -m MODULE ARGS`` (output discarded; an error raises) and return its wall
+    seconds (``wall_s``), its CPU seconds, user + system, with every process it waited for
+    (``cpu_s``), and split into the main process's (``main_cpu_s``) and its helper processes'
+    (``helper_cpu_s``; both None when the process did not exit normally)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cpu_file = Path(tmp) / "cpu.json"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", _CPU_WRAPPER, module, *args],
+            env={**env, "PIQUET_BENCH_CPU_FILE": str(cpu_file)},
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        split = json.loads(cpu_file.read_text()) if cpu_file.exists() else [None, None]
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"wall_s": wall, "cpu_s": cpu, "main_cpu_s": split[0], "helper_cpu_s": split[1]}
