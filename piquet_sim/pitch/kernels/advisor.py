@@ -11,7 +11,8 @@ candidate whose auction ends like an earlier one's (same bidder, same pitch, sam
 position) reuses that play-out (:class:`~..layouts.PlayCache`): the same cards, exactly.
 
 The play here is random or heuristic; the search plays (pimc, dd) run in
-``kernels/advisor_search.py`` on the same helpers, so this kernel never compiles the search.
+``kernels/advisor_search.py`` through the same world loop (:func:`world_outcomes`, inlined,
+the play-out its only difference), so this kernel never compiles the search.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import shuffle_pack, stream_key
 from ..layouts import (
     BID_PASS,
@@ -186,32 +187,52 @@ def record(o, rec, seat, n, bidder, bid):
         o[AdviceRec.SCORES + s] = rec[RoundRec.SCORE + s]
 
 
+@njit_inline
+def world_outcomes(seed, w, rules, policy, query, work, scratch, out, play_fn, play_work):
+    """World ``w``: every candidate's outcome into ``out`` (int64[m, AdviceRec.LEN]), each
+    play-out by ``play_fn(rules, policy, work, key, bidder, trump, play_work)`` (the plain
+    ``play_out`` here, the search play in ``advisor_search``); returns 1 when the world stayed
+    inconsistent with the calls. ``scratch`` is (round record, dealt hands, play cache)."""
+    n = rules[RuleSlot.PLAYERS]
+    rec, dealt, cache = scratch
+    key, miss = draw_world(seed, w, n, policy, query, work, dealt)
+    start = work.state[0]
+    for j in range(query.cands.shape[0]):
+        work.state[0] = start
+        bidder, bid, trump = candidate_auction(n, policy, query, j, dealt, work, key)
+        state = work.state[0]
+        i = cached_play(cache, j, bidder, trump, state)
+        if i >= 0:
+            played = reuse_play(cache, i, j, work)
+        else:
+            played = play_fn(rules, policy, work, key, bidder, trump, play_work)
+            keep_play(cache, j, work, bidder, trump, state, played)
+        score_tricks(dealt, bidder, bid, played, work.tricks, work.winners, rules, rec)
+        record(out[j], rec, query.seat, n, bidder, bid)
+    return miss
+
+
+@njit
+def new_world_scratch(m):
+    """(round record, dealt hands, play cache of ``m`` candidates) for :func:`world_outcomes`."""
+    return (
+        np.zeros(REC_LEN, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros((m, CACHE_LEN), dtype=np.int64),
+    )
+
+
 @njit
 def world_span(seed, lo, hi, rules, policy, query, out, misses):
     """Worlds ``lo .. hi-1`` into ``out`` (int64[worlds, m, AdviceRec.LEN]); ``misses[w]`` is 1
     when world w could not be made consistent with the calls."""
-    n = rules[RuleSlot.PLAYERS]
     work = new_round_work()
-    rec = np.zeros(REC_LEN, dtype=np.int64)
-    dealt = np.zeros(SEATS, dtype=np.int64)
-    m = query.cands.shape[0]
-    cache = np.zeros((m, CACHE_LEN), dtype=np.int64)
+    scratch = new_world_scratch(query.cands.shape[0])
+    no_trace = scratch[0][:0]
     for w in range(lo, hi):
-        key, miss = draw_world(seed, w, n, policy, query, work, dealt)
-        misses[w] = miss
-        start = work.state[0]
-        for j in range(m):
-            work.state[0] = start
-            bidder, bid, trump = candidate_auction(n, policy, query, j, dealt, work, key)
-            state = work.state[0]
-            i = cached_play(cache, j, bidder, trump, state)
-            if i >= 0:
-                played = reuse_play(cache, i, j, work)
-            else:
-                played = play_out(rules, policy, work, key, bidder, trump, rec[:0])
-                keep_play(cache, j, work, bidder, trump, state, played)
-            score_tricks(dealt, bidder, bid, played, work.tricks, work.winners, rules, rec)
-            record(out[w, j], rec, query.seat, n, bidder, bid)
+        misses[w] = world_outcomes(
+            seed, w, rules, policy, query, work, scratch, out[w], play_out, no_trace
+        )
 
 
 @njit_parallel
