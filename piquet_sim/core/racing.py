@@ -179,14 +179,19 @@ class Race:
         return None, min(s.max_samples, nxt)
 
 
-def compare_leaders(values: list[np.ndarray], seed: int) -> tuple[list[float], dict]:
+def compare_leaders(values: list[np.ndarray], seed: int) -> tuple[list[float | None], dict]:
     """(probability each leader is truly best, comparison dict) for leaders given best first by
     their values on shared worlds (the shortest prefix is used). The dict holds the worlds, the
     paired gap of the first to the second with its SE and 95% interval, whether the two are
-    identical on every world, and whether they can be told apart (interval above 0)."""
+    identical on every world, and whether they can be told apart (interval above 0). With fewer
+    than two shared worlds (a race stopped in its first batch) there is nothing to compare:
+    the probabilities are None and the dict says so."""
     if len(values) < 2:
         return [1.0] * len(values), {"distinguishable": True, "note": "only one candidate"}
     n = min(len(x) for x in values)
+    if n < 2:
+        note = f"{n} shared world{'s' if n != 1 else ''}: too few to compare"
+        return [None] * len(values), {"worlds": n, "distinguishable": False, "note": note}
     mat = np.stack([x[:n] for x in values]).astype(np.float64)
     means = mat.mean(axis=1)
     cov = np.cov(mat) / n
