@@ -181,13 +181,6 @@ def position_key(h0, h1, h2, h3, leader, capot, team, kq, pext, canon):
     return k1, k2
 
 
-def make_tt(bits: int = DEFAULT_TT_BITS) -> np.ndarray:
-    """An empty table of ``2 ** bits`` rows (32 bytes each: 8 MB at 18 bits)."""
-    tt = np.zeros((1 << max(bits, 1), 4), dtype=np.int64)
-    tt[:, 0] = -1
-    return tt
-
-
 def tt_bytes(bits: int = DEFAULT_TT_BITS) -> int:
     return ROW_BYTES << max(bits, 1)
 
