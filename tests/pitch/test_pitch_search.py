@@ -192,7 +192,7 @@ def test_card_equivalence_preserves_values_on_random_positions(players, work):
             p = child.copy()
         tie = TIES[i % 2][1] & F_TIE_FULL
         got = set()
-        for flags in (F_ALL, F_ALL & ~F_EQUIV):
+        for flags in (F_ALL, F_ALL & ~F_EQUIV, F_ALL & ~F_ORDER, F_ALL & ~(F_PRUNE | F_ORDER)):
             new_generation(work.gen, work.tt)
             m = int(KP.solve_maxn(p, arr, work, flags | tie))
             new_generation(work.gen, work.tt)
