@@ -4,7 +4,9 @@ Each row has ``workload``, ``threads`` and its figures. Timings on a shared mach
 compare rows measured in the same run.
 
 * ``pitch solve-full``: full six-trick rounds solved exactly on one thread, one row per player
-  count (3..6) and search (``maxn``, ``paranoid``): round i of seed 2024 dealt and bid with the
+  count and search (``maxn``: max^n with the default static-order tie rule, 3..6 players;
+  ``maxn-full``: max^n with the full-order tie rule, 3 and 4 players, for a same-run
+  comparison; ``paranoid``, 3..6 players): round i of seed 2024 dealt and bid with the
   random policies, the bidder on lead and the trump chosen by his pitch; the table is cleared
   (new generation) before each round. Rounds are taken in order until the count or the
   budget of the thread's CPU time is reached, and each is stopped after a node limit
@@ -37,7 +39,7 @@ from ..core.rng import deal_hands, stream_key
 from . import cards as C
 from .bid import advise_bid
 from .kernels import position as KP
-from .kernels.search_node import F_ALL, make_work
+from .kernels.search_node import F_ALL, F_TIE_FULL, make_work
 from .kernels.search_tt import new_generation
 from .kernels.simulate import simulate_rounds
 from .layouts import Ctx, RoundRec, SearchStat
@@ -56,7 +58,10 @@ SOLVE_PLAN = {
         5: (20, 20, 3_000_000),
         6: (10, 20, 3_000_000),
     },
+    "maxn-full": {3: (100, 5, 20_000_000), 4: (40, 20, 10_000_000)},
 }
+#: search flags per search
+SOLVE_FLAGS = {"paranoid": F_ALL, "maxn": F_ALL, "maxn-full": F_ALL | F_TIE_FULL}
 
 
 def _positions(n: int, count: int) -> list[np.ndarray]:
@@ -117,13 +122,14 @@ def solve_full(quick: bool) -> list[dict]:
     try:
         for mode, plan in SOLVE_PLAN.items():
             solver = KP.solve_paranoid if mode == "paranoid" else KP.solve_maxn
+            flags = SOLVE_FLAGS[mode]
             for n, (count, budget, limit) in plan.items():
                 if quick:
                     count, budget = max(3, count // 10), budget / 10
                 rules = Rules(players=n).to_array()
                 positions = _positions(n, count)
                 work.ctx[Ctx.NODE_LIMIT] = 1000
-                solver(positions[0], rules, work, F_ALL)  # compile (stopped early)
+                solver(positions[0], rules, work, flags)  # compile (stopped early)
                 work.ctx[Ctx.NODE_LIMIT] = limit
                 times, cpu, nodes, cut = [], [], [], []
                 start = time.thread_time()
@@ -132,7 +138,7 @@ def solve_full(quick: bool) -> list[dict]:
                     work.stats[:] = 0
                     t0 = time.perf_counter()
                     c0 = time.thread_time()
-                    v = solver(pos, rules, work, F_ALL)
+                    v = solver(pos, rules, work, flags)
                     cpu.append((time.thread_time() - c0) * 1e3)
                     times.append((time.perf_counter() - t0) * 1e3)
                     nodes.append(int(work.stats[SearchStat.NODES]))

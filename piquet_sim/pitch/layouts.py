@@ -205,7 +205,9 @@ class Frame(IntEnum):
     UB = 30  # most points each seat can still take from here (packed per seat)
     LB = 31  # points each seat takes whatever anyone plays (packed per seat)
     PBB = 32  # max^n: the bidder's points in the parent's best so far, less the move's gain
-    LEN = 33
+    PTIE = 33  # max^n, static-order ties: 1 when the parent's mover keeps his best on a tie
+    KMAX = 34  # max^n, static-order ties: moves after this static key cannot win (255: any)
+    LEN = 35
 
 
 class TTWord(IntEnum):

@@ -8,6 +8,11 @@ max^n play (each player maximising his own points), or the bidder's points when 
 player plays against him (``paranoid``); the value of every legal card of the player to move;
 and a principal line, trick by trick. For a full round (six cards each) the points still to be
 decided are all the round's points.
+
+Max^n's tie rule (``tie``): "first" (default), a player indifferent between cards (equal own
+points) plays the first in a static order of the position's cards (``search_node.static_key``);
+"full", he plays the card whose outcome gives the bidder fewer points, then everyone fewer, then
+the smaller vector in seat order, then the lowest card.
 """
 
 from __future__ import annotations
@@ -20,12 +25,14 @@ import numpy as np
 from ..core.errors import InputError
 from . import cards as C
 from .kernels import position as KP
-from .kernels.search_node import F_ALL, SearchWork, make_work
+from .kernels.search_node import F_ALL, F_TIE_FULL, SearchWork, make_work
 from .kernels.search_tt import new_generation
 from .layouts import POINT_NAMES, Pos, SearchStat
 from .rules import DEFAULT_RULES, Rules
 
 SOLVER_TT_BITS = 18  # 262,144 entries, 8 MB
+#: max^n tie rules and the search flags each adds to F_ALL
+TIE_RULES = {"first": 0, "full": F_TIE_FULL}
 
 
 class SolveError(InputError):
@@ -48,13 +55,15 @@ class Solution:
     """Result of :func:`solve`. Seats are dealer-relative; points are points still to be
     decided from the position (a full round: all of them).
 
-    mode: "maxn" or "paranoid". points: per seat, under max^n play (paranoid: None).
+    mode: "maxn" or "paranoid"; tie: max^n's tie rule ("first" or "full"). points: per seat,
+    under max^n play (paranoid: None).
     bidder_points: the bidder's points (max^n: ``points[bidder]``; paranoid: against all).
     choices: every legal card of the player to move with its value (max^n: points per seat;
     paranoid: the bidder's points). line: the searched play, trick by trick.
     """
 
     mode: str
+    tie: str
     players: int
     bidder: int
     leader: int
@@ -162,10 +171,12 @@ def make_position(
     return pos
 
 
-def _line(pos: np.ndarray, rules_arr: np.ndarray, work: SearchWork, paranoid: bool, n: int):
+def _line(
+    pos: np.ndarray, rules_arr: np.ndarray, work: SearchWork, paranoid: bool, flags: int, n: int
+):
     line = np.zeros(64, dtype=np.int64)
     gains = np.zeros(64, dtype=np.int64)
-    m = int(KP.principal_line(pos, rules_arr, work, paranoid, line, gains))
+    m = int(KP.principal_line(pos, rules_arr, work, paranoid, flags, line, gains))
     tricks: list[TrickLine] = []
     cur = pos.copy()
     child = np.empty_like(pos)
@@ -195,14 +206,17 @@ def solve(
     game_points: list[int] | None = None,
     played: int = 0,
     with_line: bool = True,
+    tie: str = "first",
 ) -> Solution:
     """Solve the play from a trick start exactly (arguments as :func:`make_position`).
 
-    Max^n (default): every seat's points still to be decided, each player maximising his own
-    (ties: fewer points for the bidder, then fewer in all, then the outcome smaller in seat
-    order; equal outcomes: the lowest card). ``paranoid``: the bidder's points when everyone
-    else plays against him."""
+    Max^n (default): every seat's points still to be decided, each player maximising his own,
+    ties by ``tie`` (see the module docstring). ``paranoid``: the bidder's points when
+    everyone else plays against him (``tie`` does not apply)."""
+    if tie not in TIE_RULES:
+        raise SolveError(f"tie must be one of {', '.join(TIE_RULES)}; got {tie!r}")
     pos = make_position(hands, leader, bidder, trump, rules, game_points, played)
+    flags = F_ALL if paranoid else F_ALL | TIE_RULES[tie]
     n = rules.players
     rules_arr = rules.to_array()
     work = workspace()
@@ -210,17 +224,17 @@ def solve(
     work.stats[:] = 0
     t0 = time.perf_counter()
     if paranoid:
-        value = int(KP.solve_paranoid(pos, rules_arr, work, F_ALL))
+        value = int(KP.solve_paranoid(pos, rules_arr, work, flags))
         points = None
     else:
-        vec = int(KP.solve_maxn(pos, rules_arr, work, F_ALL))
+        vec = int(KP.solve_maxn(pos, rules_arr, work, flags))
         points = unpack(vec, n)
         value = points[int(pos[Pos.BIDDER])]
     seconds = time.perf_counter() - t0
     nodes = int(work.stats[SearchStat.NODES])
     cards = np.zeros(16, dtype=np.int64)
     values = np.zeros(16, dtype=np.int64)
-    k = int(KP.child_values(pos, rules_arr, work, paranoid, cards, values))
+    k = int(KP.child_values_with(pos, rules_arr, work, paranoid, flags, cards, values))
     choices = [
         {
             "card": C.card_name(int(cards[i])),
@@ -228,9 +242,10 @@ def solve(
         }
         for i in range(k)
     ]
-    line = _line(pos, rules_arr, work, paranoid, n) if with_line else []
+    line = _line(pos, rules_arr, work, paranoid, flags, n) if with_line else []
     return Solution(
         mode="paranoid" if paranoid else "maxn",
+        tie=tie,
         players=n,
         bidder=int(pos[Pos.BIDDER]),
         leader=leader,
@@ -249,6 +264,7 @@ __all__ = [
     "POINT_NAMES",
     "Solution",
     "SolveError",
+    "TIE_RULES",
     "TrickLine",
     "make_position",
     "solve",

@@ -76,6 +76,18 @@ def test_solve_command(run_main, players):
     assert code == 0 and "Bid 4" in out
 
 
+def test_solve_command_tie_rules(run_main):
+    # seat 1 gets nothing either way: the static order plays 7H (hearts before diamonds),
+    # the full order 2D, the line worse for the bidder (see test_pitch_search)
+    args = ["pitch", "solve", "5H 9D", "7H 2D", "8H 3D", "--trump", "S", "--leader", "1"]
+    args += ["--bidder", "0", "--game-points", "30:0:0", "--json"]
+    for tie, points in (("first", [2, 0, 0]), ("full", [1, 0, 1])):
+        code, out, err = run_main(*args, "--tie", tie)
+        assert code == 0, err
+        data = json.loads(out)
+        assert (data["tie"], data["points"]) == (tie, points)
+
+
 @pytest.mark.parametrize("command", ["hand", "odds", "solve", "bid", "batch"])
 def test_every_command_has_help_with_an_example(run_main, command):
     code, out, _ = run_main("pitch", command, "--help")
@@ -93,6 +105,7 @@ def test_every_command_has_help_with_an_example(run_main, command):
         ["solve", *HANDS4, "--trump", "Z"],
         ["solve", "AS KS 2S 3H 4D 5C", "AS 6S TH 9H 8D 7C", *HANDS4[2:]],
         ["solve", *HANDS4, "--trump", "C", "--leader", "1", "--bidder", "0"],
+        ["solve", *HANDS4, "--trump", "S", "--tie", "last"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(run_main, args):

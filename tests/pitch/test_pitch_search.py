@@ -6,6 +6,8 @@ its techniques switched off, and on hand-worked endgames.
   bidder's value (paranoid) and every legal card's value, also from positions in mid-trick;
 * small "pitch" rounds (trump not yet chosen, High and Low to score): the first card's suit
   becomes trump;
+* both max^n tie rules: the static order (default) and the full order on outcomes
+  (``F_TIE_FULL``), positions alternating between them;
 * full six-trick rounds: the pruned search equals the search with table only or nothing;
 * the solver API: the line adds up to the value, the pitch's choices equal the rounds with the
   trump given, paranoid never exceeds max^n for the bidder.
@@ -21,7 +23,15 @@ import pytest
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch.kernels import position as KP
 from piquet_sim.pitch.kernels.round import Policy
-from piquet_sim.pitch.kernels.search_node import F_ALL, F_EQUIV, F_ORDER, F_PRUNE, F_TT, make_work
+from piquet_sim.pitch.kernels.search_node import (
+    F_ALL,
+    F_EQUIV,
+    F_ORDER,
+    F_PRUNE,
+    F_TIE_FULL,
+    F_TT,
+    make_work,
+)
 from piquet_sim.pitch.kernels.search_tt import new_generation
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.layouts import Ctx, Pos, RoundRec, SearchStat
@@ -30,6 +40,8 @@ from piquet_sim.pitch.rules import Rules
 from piquet_sim.pitch.solver import SolveError, make_position, solve, unpack
 
 OPTIONS = [{}, {"must_follow": True}, {"low_to": "capturer"}, {"game_tie": "bidder"}]
+#: max^n tie rules: (name in the reference, search flags)
+TIES = [("first", F_ALL), ("full", F_ALL | F_TIE_FULL)]
 #: tricks per endgame by player count (brute force in Python must stay quick): the default
 #: set, and the larger endgames ``-m slow`` adds
 SIZES = {3: (1, 2, 3), 4: (1, 2, 3), 5: (1, 2), 6: (1, 2)}
@@ -92,20 +104,22 @@ def random_endgame(rng: random.Random, n: int, k: int, rules: Rules) -> np.ndarr
     return pos_row(hands, rng.randrange(n), rng.randrange(n), trump, game, low=low)
 
 
-def check(p: np.ndarray, rules: Rules, work) -> None:
+def check(p: np.ndarray, rules: Rules, work, i: int = 0) -> None:
+    """Max^n (under the tie rule ``TIES[i % 2]``, its value and every card's), paranoid."""
+    tie, flags = TIES[i % 2]
     arr = rules.to_array()
     n = int(p[Pos.PLAYERS])
     ref = ref_position(p)
     rr = ref_rules(rules)
     new_generation(work.gen, work.tt)
-    where = f"{rules} {p.tolist()}"
-    assert tuple(unpack(KP.solve_maxn(p, arr, work, F_ALL), n)) == RS.maxn(ref, rr), where
+    where = f"{tie} {rules} {p.tolist()}"
+    assert tuple(unpack(KP.solve_maxn(p, arr, work, flags), n)) == RS.maxn(ref, rr, tie), where
     assert KP.solve_paranoid(p, arr, work, F_ALL) == RS.paranoid(ref, rr), where
     cards = np.zeros(16, dtype=np.int64)
     values = np.zeros(16, dtype=np.int64)
-    k = KP.child_values(p, arr, work, False, cards, values)
+    k = KP.child_values_with(p, arr, work, False, flags, cards, values)
     got = {int(cards[i]): tuple(unpack(values[i], n)) for i in range(k)}
-    assert got == RS.children_maxn(ref, rr), where
+    assert got == RS.children_maxn(ref, rr, tie), where
 
 
 @pytest.mark.parametrize("option", OPTIONS, ids=lambda o: "-".join(o) or "default")
@@ -114,8 +128,8 @@ def test_endgames_match_brute_force(players, option, work):
     rules = Rules(players=players, **option)
     rng = random.Random(players * 31 + len(option))
     for k in SIZES[players]:
-        for _ in range(12 if k < 3 else 3):
-            check(random_endgame(rng, players, k, rules), rules, work)
+        for i in range(12 if k < 3 else 4):
+            check(random_endgame(rng, players, k, rules), rules, work, i)
 
 
 @pytest.mark.slow
@@ -125,8 +139,8 @@ def test_larger_endgames_match_brute_force(players, option, work):
     rules = Rules(players=players, **option)
     rng = random.Random(players * 37 + len(option))
     for k in SLOW_SIZES[players]:
-        for _ in range(12):
-            check(random_endgame(rng, players, k, rules), rules, work)
+        for i in range(12):
+            check(random_endgame(rng, players, k, rules), rules, work, i)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -136,13 +150,13 @@ def test_mid_trick_positions_match_brute_force(players, work):
     arr = rules.to_array()
     rng = random.Random(7 + players)
     child = np.zeros(Pos.LEN, dtype=np.int64)
-    for _ in range(10):
+    for i in range(10):
         p = random_endgame(rng, players, 2, rules)
         for _ in range(rng.randrange(1, 3)):
             legal = int(KP.pos_legal(p, arr))
             KP.pos_play(p, rng.choice([c for c in range(64) if legal >> c & 1]), arr, child)
             p = child.copy()
-        check(p, rules, work)
+        check(p, rules, work, i)
 
 
 @pytest.mark.parametrize("option", OPTIONS, ids=lambda o: "-".join(o) or "default")
@@ -152,12 +166,12 @@ def test_small_pitch_rounds_match_brute_force(option, work):
     rng = random.Random(3 + len(option))
     for players, k in ((3, 3), (4, 2), (5, 2)):
         rules = Rules(players=players, **option)
-        for _ in range(6):
+        for i in range(6):
             deck = rng.sample(range(52), players * k)
             cards = [(o // 13) * 16 + o % 13 for o in deck]
             hands = [sum(1 << c for c in cards[s * k : (s + 1) * k]) for s in range(players)]
             bidder = rng.randrange(players)
-            check(pos_row(hands, bidder, bidder, None, pitch=1, shl=1), rules, work)
+            check(pos_row(hands, bidder, bidder, None, pitch=1, shl=1), rules, work, i)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -176,10 +190,11 @@ def test_card_equivalence_preserves_values_on_random_positions(players, work):
             legal = int(KP.pos_legal(p, arr))
             KP.pos_play(p, rng.choice([c for c in range(64) if legal >> c & 1]), arr, child)
             p = child.copy()
+        tie = TIES[i % 2][1] & F_TIE_FULL
         got = set()
-        for flags in (F_ALL, F_ALL & ~F_EQUIV):
+        for flags in (F_ALL, F_ALL & ~F_EQUIV, F_ALL & ~F_ORDER, F_ALL & ~(F_PRUNE | F_ORDER)):
             new_generation(work.gen, work.tt)
-            m = int(KP.solve_maxn(p, arr, work, flags))
+            m = int(KP.solve_maxn(p, arr, work, flags | tie))
             new_generation(work.gen, work.tt)
             got.add((m, int(KP.solve_paranoid(p, arr, work, flags))))
         assert len(got) == 1, f"{rules} {p.tolist()}"
@@ -222,15 +237,21 @@ def test_full_rounds_pruned_equal_unpruned_three_players(work):
 
 
 def _technique_off(players, count, off, work):
+    """Max^n under the static-order tie rule, and on every other round the full order too;
+    paranoid: the same values with technique ``off`` switched off."""
     rules = Rules(players=players, low_to="capturer").to_array()
-    for p in _full_rounds(players, count, 43):
-        m = set()
+    for i, p in enumerate(_full_rounds(players, count, 43)):
         d = set()
+        for tie in (0, F_TIE_FULL) if i % 2 else (0,):
+            m = set()
+            for flags in (F_ALL, F_ALL & ~off):
+                new_generation(work.gen, work.tt)
+                m.add(int(KP.solve_maxn(p, rules, work, flags | tie)))
+            assert len(m) == 1, (tie, p.tolist())
         for flags in (F_ALL, F_ALL & ~off):
             new_generation(work.gen, work.tt)
-            m.add(int(KP.solve_maxn(p, rules, work, flags)))
             d.add(int(KP.solve_paranoid(p, rules, work, flags)))
-        assert len(m) == 1 and len(d) == 1, p.tolist()
+        assert len(d) == 1, p.tolist()
 
 
 @pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
@@ -324,17 +345,28 @@ def test_solution_adds_up(players):
 
 
 # ------------------------------------------------------------------ hand-worked endgames
-def test_defender_indifferent_plays_against_the_bidder():
+def test_indifferent_player_first_card_or_against_the_bidder():
     # 3 players, spades trump, no trump left; Game is settled: 30, 0, 0 game points and no
     # game point in hand, so seat 0 (the bidder) has Game (1). Seat 1 leads:
     #  7H: 8H (seat 2) wins, then 3D 9D 2D: seat 0 wins the last -> 2, 0, 0
     #  2D: 3D, 9D: seat 0 wins, then 5H 7H 8H: seat 2 wins the last -> 1, 0, 1
-    # Seat 1 gets 0 either way: he takes the line worse for the bidder, 2D: value 1, 0, 1.
+    # Seat 1 gets 0 either way. Static order (default): leading without trumps, suit by suit
+    # (spades, hearts, diamonds, clubs): 7H, value 2, 0, 0. Full order: the line worse for
+    # the bidder, 2D: value 1, 0, 1.
     hands = [C.parse_cards(h) for h in ("5H 9D", "7H 2D", "8H 3D")]
-    sol = solve(hands, leader=1, bidder=0, trump=0, rules=Rules(players=3), game_points=[30, 0, 0])
+    kw = {"leader": 1, "bidder": 0, "trump": 0, "rules": Rules(players=3)}
+    kw["game_points"] = [30, 0, 0]
+    choices = {"2D": [1, 0, 1], "7H": [2, 0, 0]}
+    sol = solve(hands, **kw)
+    assert sol.points == [2, 0, 0] and sol.tie == "first"
+    assert {ch["card"]: ch["value"] for ch in sol.choices} == choices
+    assert sol.line[0].cards == ["7H", "8H", "5H"]
+    sol = solve(hands, **kw, tie="full")
     assert sol.points == [1, 0, 1]
-    assert {ch["card"]: ch["value"] for ch in sol.choices} == {"2D": [1, 0, 1], "7H": [2, 0, 0]}
+    assert {ch["card"]: ch["value"] for ch in sol.choices} == choices
     assert sol.line[0].cards == ["2D", "3D", "9D"]
+    with pytest.raises(SolveError, match="tie must be one of first, full"):
+        solve(hands, **kw, tie="last")
     par = solve(
         hands,
         leader=1,

@@ -9,7 +9,7 @@ from rich.table import Table
 from ...core.cli import CardsType, echo_json, json_option
 from .. import cards as C
 from ..rules import Rules
-from ..solver import solve
+from ..solver import TIE_RULES, solve
 from .app import pitch
 from .common import SUIT, SeatListType, rules_options
 
@@ -44,6 +44,16 @@ HAND = CardsType(C.PACK, min_count=1, max_count=6)
     help="Everyone plays against the bidder: value = the bidder's points.",
 )
 @click.option(
+    "--tie",
+    type=click.Choice(list(TIE_RULES)),
+    default="first",
+    show_default=True,
+    help="Max^n: the card a player indifferent between cards (equal own points) plays: "
+    "'first' in a static order of his cards (trumps first when leading, then suit by suit, "
+    "high first; following, the cheapest card that wins, then the lowest); 'full': the "
+    "outcome with fewer points for the bidder, then fewer in all (slower).",
+)
+@click.option(
     "--bid",
     type=click.IntRange(3, 6),
     default=None,
@@ -65,13 +75,13 @@ HAND = CardsType(C.PACK, min_count=1, max_count=6)
 @rules_options
 @json_option
 def solve_cmd(
-    hands, trump, leader, bidder, paranoid, bid, game_points, played, rule_options, as_json
+    hands, trump, leader, bidder, paranoid, tie, bid, game_points, played, rule_options, as_json
 ) -> None:
     """Exact values of the play with every hand seen, one HAND per seat from seat 0 (the
     dealer's left; 3 to 6 hands of equal size).
 
     Whose points: by default every seat's points, each player maximising his own (max^n;
-    a player indifferent between cards gives the bidder fewer points, then everyone fewer).
+    a player indifferent between cards plays the first in a static order, see --tie).
     With --paranoid, the bidder's points when all the others play against him. Points are
     those still to be decided: all six kinds for a full round (six cards each).
 
@@ -81,13 +91,14 @@ def solve_cmd(
                          "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --leader 0
       piquet pitch solve "AS KS 2S 3H 4D 5C" "JS 6S TH 9H 8D 7C" \\
                          "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --trump H --paranoid --bid 4
+      piquet pitch solve "AS KS 2S" "JS 6S TH" "QS 3S AH" --trump S --tie full
       piquet pitch solve "AS 3H" "6S 9H" "QS KH" --trump S --leader 1 --bidder 0 \\
                          --game-points 10:4:0
     """
     rules = Rules(players=len(hands), **rule_options) if 3 <= len(hands) <= 6 else None
     if rules is None:
         raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
-    sol = solve(list(hands), leader, bidder, trump, rules, paranoid, game_points, played)
+    sol = solve(list(hands), leader, bidder, trump, rules, paranoid, game_points, played, tie=tie)
     full = C.popcount(hands[0]) == C.HAND_SIZE
     made = None if bid is None or not full else sol.bidder_points >= bid
     if as_json:
@@ -99,7 +110,11 @@ def solve_cmd(
         echo_json(data)
         return
     console = Console()
-    who = "the bidder's points, everyone against him" if paranoid else "each seat's own points"
+    who = (
+        "the bidder's points, everyone against him"
+        if paranoid
+        else f"each seat's own points (ties: {tie})"
+    )
     console.print(
         f"{len(hands)} players, bidder seat {sol.bidder}, seat {leader} leads, trump "
         f"{sol.trump or 'set by the pitch'}; values are {who}, still to be decided"

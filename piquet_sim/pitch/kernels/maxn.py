@@ -1,20 +1,27 @@
 """Max^n search: every player maximises his own points; the value of a position is a vector
 of points per seat (packed, see ``search_node``), points still to be decided from there.
 
-At his turn a player takes the child he prefers under :func:`~.search_node.pref_key` (his own
-points, then fewer for the bidder, then fewer in all, then the smaller vector in seat order):
-a total order on outcomes, so the value does not depend on the order moves are searched in.
+Tie rule (``Ctx.FLAGS``): by default a player indifferent between cards (equal own points)
+takes the first in the static move order of :func:`~.search_node.static_key` (a function of
+the position only), the textbook rule that allows cutoffs; with ``F_TIE_FULL`` he takes the
+outcome he prefers under :func:`~.search_node.pref_key` (his own points, then fewer for the
+bidder, then fewer in all, then the smaller vector in seat order), a total order on outcomes
+under which few cutoffs are possible. Either way the value does not depend on the order moves
+are searched in.
 
 Pruning (all exact; after Sturtevant and Korf's max^n pruning for games with a bounded sum),
 with per-seat bounds from :func:`~.search_node.point_bounds` (``ub``: the points a seat may
 still take, ``lb``: those he takes whatever anyone plays) and ``live``, the points still to be
-decided:
+decided (an upper bound on the sum of everyone's points: Game may go to nobody):
 
 * early return: when every live point has a sure taker (``ub == lb``) the value is ``lb``;
-* immediate: a mover who has ``live`` less everyone else's ``lb``, or his ``ub`` with everyone
-  else at his ``lb``, cannot do better; stop;
+* immediate: a mover who has ``live`` less everyone else's ``lb``, or his ``ub``, cannot get
+  more; the static-order rule skips the moves after his best in the static order (earlier
+  ones may still tie, and would win it), the full-order rule stops when everyone else is at
+  his ``lb`` too;
 * shallow, on entry: the parent's mover gets at most ``min(ub, live - others' lb)`` here;
-  when that is below what he already has elsewhere (or equal, he is a defender, and the
+  when that is below what he already has elsewhere (or equal, and he keeps his best on a
+  tie: a later card in the static order; under the full order, he is a defender and the
   bidder surely gets more here than in his best line) the parent will not choose this node,
   which is cut before its moves are generated;
 * shallow, after each move: the same with the mover's secured ``x`` in place of his ``lb``;
@@ -36,6 +43,7 @@ from .search_node import (
     F_EQUIV,
     F_ORDER,
     F_PRUNE,
+    F_TIE_FULL,
     F_TT,
     canonical,
     generate,
@@ -45,8 +53,10 @@ from .search_node import (
     node_setup,
     plain_cards,
     point_bounds,
-    pref_key,
     shift,
+    static_key,
+    table_mode,
+    tie_key,
     tighten,
     tricks_left,
     unmake_move,
@@ -74,6 +84,8 @@ def maxn(work):
     tt = work.tt
     stats = work.stats
     lim = ctx[Ctx.NODE_LIMIT]
+    full = flags & F_TIE_FULL
+    tmode = table_mode(ctx)
     sp = 0
     mode = 0  # 0 enter node sp, 1 next move at sp, 2 return ret to the parent, 3 take ret at sp
     ret = np.int64(0)
@@ -93,7 +105,7 @@ def maxn(work):
                     glive = fr[sp, Frame.GLIVE]
                     plain = plain_cards(fr[sp, Frame.TRUMP], fr[sp, Frame.LOW], glive)
                     canon = canonical(work, out, plain) if flags & F_EQUIV else out
-                    ka = key_a(canon, fr[sp, Frame.SEAT], fr[sp, Frame.TRUMP], glive, 0)
+                    ka = key_a(canon, fr[sp, Frame.SEAT], fr[sp, Frame.TRUMP], glive, tmode)
                     kb = key_b(work.game, n, mask_game_points(out) if glive else 0, glive, gen)
                     fr[sp, Frame.KEYA] = ka
                     fr[sp, Frame.KEYB] = kb
@@ -124,9 +136,11 @@ def maxn(work):
                     p = fr[sp, Frame.PQ]
                     lbs = nibble_sum(lb)
                     bound = min(nibble(ub, p), smax - lbs + nibble(lb, p))
-                    if bound < pb or (
-                        bound == pb and p != bidder and nibble(lb, bidder) > fr[sp, Frame.PBB]
-                    ):
+                    if full:
+                        tie_cut = p != bidder and nibble(lb, bidder) > fr[sp, Frame.PBB]
+                    else:
+                        tie_cut = fr[sp, Frame.PTIE] == 1
+                    if bound < pb or (bound == pb and tie_cut):
                         stats[SearchStat.CUTS] += 1
                         ret = lb  # the parent's mover gets less here than he has already
                         mode = 2
@@ -137,6 +151,7 @@ def maxn(work):
             fr[sp, Frame.VKEY] = -1
             fr[sp, Frame.BMOVE] = -1
             fr[sp, Frame.CUT] = 0
+            fr[sp, Frame.KMAX] = 255
             mode = 1
         elif mode == 1:
             i = fr[sp, Frame.I]
@@ -160,6 +175,11 @@ def maxn(work):
                 continue
             fr[sp, Frame.I] = i + 1
             c = work.moves[sp, i]
+            skey = np.int64(0)
+            if not full:
+                skey = static_key(c, fr[sp, Frame.FIRST], fr[sp, Frame.BEST], fr[sp, Frame.TRUMP])
+                if skey > fr[sp, Frame.KMAX]:
+                    continue  # immediate pruning: it cannot beat the best so far
             gain = make_move(work, sp, c)
             fr[sp, Frame.GAIN] = gain
             seat = fr[sp, Frame.SEAT]
@@ -169,6 +189,8 @@ def maxn(work):
                 fr[c1, Frame.PQ] = seat
                 fr[c1, Frame.PB] = nibble(fr[sp, Frame.VAL], seat) - nibble(gain, seat)
                 fr[c1, Frame.PBB] = nibble(fr[sp, Frame.VAL], bidder) - nibble(gain, bidder)
+                # static order: on a tie he keeps his best so far unless this card is earlier
+                fr[c1, Frame.PTIE] = 1 if skey > 255 - (fr[sp, Frame.VKEY] & 255) else 0
             if fr[sp, Frame.CLOSED]:
                 ret = np.int64(0)
                 mode = 3
@@ -184,7 +206,12 @@ def maxn(work):
             unmake_move(work, sp)
             v = ret + fr[sp, Frame.GAIN]
             seat = fr[sp, Frame.SEAT]
-            key = pref_key(v, seat, bidder)
+            skey = np.int64(0)
+            if not full:
+                skey = static_key(
+                    fr[sp, Frame.CUR], fr[sp, Frame.FIRST], fr[sp, Frame.BEST], fr[sp, Frame.TRUMP]
+                )
+            key = tie_key(v, seat, bidder, full, skey)
             if key > fr[sp, Frame.VKEY]:
                 fr[sp, Frame.VKEY] = key
                 fr[sp, Frame.VAL] = v
@@ -199,28 +226,42 @@ def maxn(work):
                 rest = smax - nibble_sum(lb) + nibble(lb, seat)  # most left for the mover
                 pb = fr[sp, Frame.PB]
                 p = fr[sp, Frame.PQ]
-                if own >= rest or (
-                    own == nibble(fr[sp, Frame.UB], seat)
-                    and val - (own << shift(seat)) == lb - (nibble(lb, seat) << shift(seat))
+                ub = fr[sp, Frame.UB]
+                cut = False
+                bound = np.int64(0)
+                if pb != NO_BOUND and p != seat:
+                    bound = min(nibble(ub, p), rest - own + nibble(lb, p))
+                    if full:
+                        least_b = own if seat == bidder else nibble(lb, bidder)
+                        tie_cut = p != bidder and least_b > fr[sp, Frame.PBB]
+                    else:
+                        tie_cut = fr[sp, Frame.PTIE] == 1
+                    cut = bound < pb or (bound == pb and tie_cut)
+                if full and (
+                    own >= rest
+                    or (
+                        own == nibble(ub, seat)
+                        and val - (own << shift(seat)) == lb - (nibble(lb, seat) << shift(seat))
+                    )
                 ):
                     # immediate: no better outcome (his most, everyone else his least)
                     fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
-                elif pb != NO_BOUND and p != seat:
-                    bound = min(nibble(fr[sp, Frame.UB], p), rest - own + nibble(lb, p))
-                    least_b = own if seat == bidder else nibble(lb, bidder)
-                    if bound < pb or (bound == pb and p != bidder and least_b > fr[sp, Frame.PBB]):
-                        stats[SearchStat.CUTS] += 1
-                        fr[sp, Frame.CUT] = 1
-                        fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
-                        # what the cut proves of the node's value, kept for the table: the
-                        # mover gets at least ``own``, the parent's mover at most ``bound``
-                        ub = fr[sp, Frame.UB]
-                        fr[sp, Frame.UB] = ub - ((nibble(ub, p) - bound) << shift(p))
-                        if own > nibble(lb, seat):
-                            lb += (own - nibble(lb, seat)) << shift(seat)
-                            fr[sp, Frame.LB] = lb
-                        # the value handed up: the lower bounds, which the parent's mover
-                        # likes less than his best (a table bound may be below what an
-                        # outcome already seen here gives him, so not the best so far)
-                        fr[sp, Frame.VAL] = lb
+                elif cut:
+                    stats[SearchStat.CUTS] += 1
+                    fr[sp, Frame.CUT] = 1
+                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
+                    # what the cut proves of the node's value, kept for the table: the
+                    # mover gets at least ``own``, the parent's mover at most ``bound``
+                    fr[sp, Frame.UB] = ub - ((nibble(ub, p) - bound) << shift(p))
+                    if own > nibble(lb, seat):
+                        lb += (own - nibble(lb, seat)) << shift(seat)
+                        fr[sp, Frame.LB] = lb
+                    # the value handed up: the lower bounds, which the parent's mover
+                    # likes less than his best (a table bound may be below what an
+                    # outcome already seen here gives him, so not the best so far)
+                    fr[sp, Frame.VAL] = lb
+                elif not full and (own >= rest or own == nibble(ub, seat)):
+                    # immediate: he cannot get more; only a card earlier in the static
+                    # order than his best may still tie and win
+                    fr[sp, Frame.KMAX] = 255 - (fr[sp, Frame.VKEY] & 255)
             mode = 1

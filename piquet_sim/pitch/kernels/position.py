@@ -15,7 +15,7 @@ from ...core.jit import njit
 from ..layouts import Ctx, Frame, Pos, RuleSlot
 from .maxn import NO_BOUND, maxn
 from .paranoid import mtdf
-from .search_node import F_ALL, game_decided, nibble, pref_key, shift
+from .search_node import F_ALL, F_TIE_FULL, game_decided, nibble, shift, static_key, tie_key
 from .tricks import beats, game_taker, legal_plays, mask_game_points, suit_mask, trick_bonus
 
 
@@ -215,8 +215,15 @@ def solve_paranoid(pos, rules, work, flags=F_ALL):
 
 @njit
 def child_values(pos, rules, work, paranoid, cards, values):
+    """:func:`child_values_with` under the default flags (F_ALL)."""
+    return child_values_with(pos, rules, work, paranoid, F_ALL, cards, values)
+
+
+@njit
+def child_values_with(pos, rules, work, paranoid, flags, cards, values):
     """Value of each legal card of the player to move (ascending card order) into ``cards``
-    and ``values`` (packed vectors; paranoid: the bidder's points); returns the count."""
+    and ``values`` (packed vectors; paranoid: the bidder's points), each searched with
+    ``flags``; returns the count."""
     child = np.empty_like(pos)
     legal = pos_legal(pos, rules)
     k = 0
@@ -225,38 +232,62 @@ def child_values(pos, rules, work, paranoid, cards, values):
         legal &= legal - 1
         gain = pos_play(pos, c, rules, child)
         cards[k] = c
-        # flags passed (not left to the default): the same compiled solvers as callers' own
         if paranoid:
-            values[k] = nibble(gain, pos[Pos.BIDDER]) + solve_paranoid(child, rules, work, F_ALL)
+            values[k] = nibble(gain, pos[Pos.BIDDER]) + solve_paranoid(child, rules, work, flags)
         else:
-            values[k] = gain + solve_maxn(child, rules, work, F_ALL)
+            values[k] = gain + solve_maxn(child, rules, work, flags)
         k += 1
     return k
 
 
 @njit
-def best_child(pos, rules, work, paranoid, cards, values):
-    """Index (into ``cards``/``values`` as filled by :func:`child_values`) of the card the
-    player to move chooses: max^n by preference; paranoid, the bidder's best value or the
-    defenders' worst for him; ties to the lowest card. Returns (index, count)."""
-    k = child_values(pos, rules, work, paranoid, cards, values)
+def _trick_state(pos):
+    """(first card, winning card so far) of the trick on the table, -1 each at a lead."""
+    if pos[Pos.TRICK_COUNT] == 0:
+        return np.int64(-1), np.int64(-1)
+    trump = pos_trump(pos)
+    best = pos[Pos.TRICK]
+    for j in range(1, pos[Pos.TRICK_COUNT]):
+        if beats(pos[Pos.TRICK + j], best, trump):
+            best = pos[Pos.TRICK + j]
+    return pos[Pos.TRICK], best
+
+
+@njit
+def best_child(pos, rules, work, paranoid, flags, cards, values):
+    """Index (into ``cards``/``values`` as filled by :func:`child_values_with`) of the card
+    the player to move chooses: max^n by his own points, ties by the tie rule of ``flags``
+    (the static order, or :func:`~.search_node.pref_key` then the lowest card); paranoid, the
+    bidder's best value or the defenders' worst for him, ties to the lowest card. Returns
+    (index, count)."""
+    k = child_values_with(pos, rules, work, paranoid, flags, cards, values)
     mover = pos_to_move(pos)
     bidder = pos[Pos.BIDDER]
+    full = flags & F_TIE_FULL
+    first, win = _trick_state(pos)
+    trump = pos_trump(pos)
     best = 0
-    for i in range(1, k):
+    best_key = np.int64(-1)
+    for i in range(k):
         if paranoid:
-            better = values[i] > values[best] if mover == bidder else values[i] < values[best]
+            better = i > 0 and (
+                values[i] > values[best] if mover == bidder else values[i] < values[best]
+            )
         else:
-            better = pref_key(values[i], mover, bidder) > pref_key(values[best], mover, bidder)
+            key = tie_key(values[i], mover, bidder, full, static_key(cards[i], first, win, trump))
+            better = key > best_key
+            if better:
+                best_key = key
         if better:
             best = i
     return best, k
 
 
 @njit
-def principal_line(pos, rules, work, paranoid, line, gains):
-    """Play the position out along the searched choices: ``line[i]`` the i-th card played,
-    ``gains[i]`` the points it decided (packed). Returns the number of cards."""
+def principal_line(pos, rules, work, paranoid, flags, line, gains):
+    """Play the position out along the searched choices (searches with ``flags``):
+    ``line[i]`` the i-th card played, ``gains[i]`` the points it decided (packed). Returns
+    the number of cards."""
     cur = pos.copy()
     child = np.empty_like(pos)
     cards = np.zeros(16, dtype=np.int64)
@@ -265,7 +296,7 @@ def principal_line(pos, rules, work, paranoid, line, gains):
     while True:
         if pos_legal(cur, rules) == 0:
             return m
-        i, _ = best_child(cur, rules, work, paranoid, cards, values)
+        i, _ = best_child(cur, rules, work, paranoid, flags, cards, values)
         gains[m] = pos_play(cur, cards[i], rules, child)
         line[m] = cards[i]
         cur[:] = child

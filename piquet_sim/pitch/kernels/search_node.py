@@ -33,6 +33,10 @@ F_EQUIV = 2  # one card of each run of equivalent cards
 F_PRUNE = 4  # max^n: shallow and immediate pruning; paranoid: alpha-beta windows and bounds
 F_ORDER = 8  # move ordering (table move first, then heuristics)
 F_ALL = 15
+#: max^n tie rule (not a technique): set, a player indifferent between cards (equal own
+#: points) takes the full order of :func:`pref_key`; clear (default), the first card in the
+#: static order of :func:`static_key`
+F_TIE_FULL = 16
 
 #: Per-thread search state: table, stack frames, move lists and their scores, current hands
 #: and game-point totals per seat, counters, the generation counter and the search constants.
@@ -120,6 +124,34 @@ def pref_key(v, mover, bidder):
         k |= (15 - nibble(v, bidder)) << 32
     k |= (15 - nibble_sum(v)) << 28
     return k | (0xFFFFFF - v)
+
+
+@njit_inline
+def static_key(c, first, best, trump):
+    """Place (0..255, smaller first) of card ``c`` in the static move order of a position,
+    given the trick's first card and winning card so far (-1 at a lead) and the trump (-1
+    before the pitch). A lead: trumps, then the other suits, each suit in suit order, high
+    cards first. A follow: cards that take the lead in the same suit as the winning card, then
+    trumps that take it, then the others (trumps last), each suit in suit order, low cards
+    first. Only suits and the order of ranks within a suit count, so equivalent cards sit
+    together and positions with the same canonical cards order their cards alike."""
+    suit = c >> 4
+    r = c & 15
+    if first < 0:
+        return (0 if suit == trump else 64) + 16 * suit + 15 - r
+    if beats(c, best, trump):
+        return (0 if suit == (best >> 4) else 64) + 16 * suit + r
+    return (192 if suit == trump else 128) + 16 * suit + r
+
+
+@njit_inline
+def tie_key(v, mover, bidder, full, skey):
+    """Preference of ``mover`` for outcome ``v`` reached by a card of static key ``skey``
+    (larger is preferred). ``full``: :func:`pref_key`; else his own points, then the card
+    first in the static order."""
+    if full:
+        return pref_key(v, mover, bidder)
+    return (nibble(v, mover) << 8) | (255 - skey)
 
 
 @njit_inline
@@ -369,7 +401,9 @@ def game_decided(game, n, remaining, bidder, tie_bidder):
 
 @njit_inline
 def generate(work, sp, tt_move):
-    """Fill ``moves[sp]`` with the cards to try at ply ``sp``, best first; returns the count."""
+    """Fill ``moves[sp]`` with the cards to try at ply ``sp``, best first; returns the count.
+    With F_ORDER: the table move ``tt_move`` first, then max^n under the static-order tie
+    rule the static order (:func:`static_key`), else heuristics; without, card order."""
     fr = work.frames
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
@@ -387,13 +421,17 @@ def generate(work, sp, tt_move):
         )
     moves = work.moves
     scores = work.scores
+    # max^n under the static-order tie rule searches in that order (the table move first)
+    static = ctx[Ctx.PARANOID] == 0 and not flags & F_TIE_FULL
     k = 0
     m = legal
     while m:
         c = low_index(m)
         m &= m - 1
         sc = np.int64(0)
-        if flags & F_ORDER:
+        if flags & F_ORDER and static:
+            sc = 1000 if c == tt_move else 255 - static_key(c, first, best, trump)
+        elif flags & F_ORDER:
             r = c & 15
             is_trump = (c >> 4) == trump
             if c == tt_move:
@@ -595,6 +633,7 @@ def two_tricks(work, leader, trump, low, glive):
     n = ctx[Ctx.PLAYERS]
     bidder = ctx[Ctx.BIDDER]
     paranoid = ctx[Ctx.PARANOID]
+    full = ctx[Ctx.FLAGS] & F_TIE_FULL
     eg = work.eg
     hands = work.hands
     work.stats[SearchStat.NODES] += 1
@@ -660,7 +699,8 @@ def two_tricks(work, leader, trump, low, glive):
             elif v < eg[j, Endgame.VAL]:
                 eg[j, Endgame.VAL] = v
         else:
-            key = pref_key(v, mover, bidder)
+            skey = static_key(eg[j, Endgame.CUR], eg[j, Endgame.FIRST], eg[j, Endgame.BEST], trump)
+            key = tie_key(v, mover, bidder, full, skey)
             if key > eg[j, Endgame.VKEY]:
                 eg[j, Endgame.VKEY] = key
                 eg[j, Endgame.VAL] = v
@@ -681,7 +721,7 @@ def stored_two_tricks(work, leader, trump, low, glive):
     canon = out
     if ctx[Ctx.FLAGS] & F_EQUIV:
         canon = canonical(work, out, plain_cards(trump, low, glive))
-    ka = key_a(canon, leader, trump, glive, paranoid)
+    ka = key_a(canon, leader, trump, glive, table_mode(ctx))
     kb = key_b(work.game, n, mask_game_points(out) if glive else 0, glive, ctx[Ctx.GEN])
     data = tt_probe(work.tt, ka, kb)
     if data >= 0:
@@ -700,6 +740,15 @@ def stored_two_tricks(work, leader, trump, low, glive):
     else:
         tt_store(work.tt, ka, kb, v | (v << 24), 2)  # exact: upper bound = lower bound
     return v
+
+
+@njit_inline
+def table_mode(ctx):
+    """The search mode in table keys: 1 paranoid, 2 max^n under the full-order tie rule, 0
+    max^n under the static-order rule (values differ between them)."""
+    if ctx[Ctx.PARANOID]:
+        return np.int64(1)
+    return np.int64(2) if ctx[Ctx.FLAGS] & F_TIE_FULL else np.int64(0)
 
 
 @njit_inline

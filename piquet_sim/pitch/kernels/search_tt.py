@@ -11,7 +11,9 @@ bounds on the bidder's points and the best move.
 Keys (exact, two int64 words, :class:`~..layouts.TTWord`):
 
 * ``KEYA``: the cards still in hand as 52 bits (13 per suit), the leader (3 bits at 52), the
-  trump (2 bits at 55), Game live (bit 57) and the search mode (bit 58: paranoid);
+  trump (2 bits at 55), Game live (bit 57) and the search mode (bits 58-59,
+  ``search_node.table_mode``: 1 paranoid, 2 max^n under the full-order tie rule, 0 max^n
+  under the static-order rule);
 * ``KEYB``: when Game is live, per seat ``min(top - total, R + 1)`` in 7 bits (``top`` the
   largest total, ``R`` the game points still in hand: a player more than ``R`` behind can no
   longer tie or win, so how far behind is irrelevant); the generation above bit 42.

@@ -5,7 +5,9 @@ feasible.
 A :class:`Position` is the whole truth of a round in play (hands seen). Values are *points still
 to be decided* from the position on, per seat (a tuple, seat 0 first):
 
-* max^n: each player, at his turn, takes the child best for himself under :func:`prefer`;
+* max^n: each player, at his turn, takes the child with the most points for himself; among
+  equals (tie rule ``"first"``, the default) the card first in :func:`static_order`, or (tie
+  rule ``"full"``) the outcome he prefers under :func:`prefer`, then the lowest card;
 * paranoid: the bidder's points, the bidder maximising, every other player minimising.
 """
 
@@ -54,6 +56,24 @@ def prefer(a: tuple[int, ...], b: tuple[int, ...], mover: int, bidder: int) -> b
         return (v[mover], -v[bidder] if mover != bidder else 0, -sum(v), tuple(-x for x in v))
 
     return key(a) > key(b)
+
+
+def static_order(pos: Position, card: int) -> tuple[int, int, int]:
+    """Sort key of ``card`` (smaller first) in the static order of the position's cards for
+    the player to move. Leading: trumps before the other suits; by suit number; high before
+    low. Following: cards that take the trick over the winning card in its own suit, then
+    trumps that take it, then cards that do not (trumps among them last); by suit number; low
+    before high."""
+    trump = -1 if pos.trump is None else pos.trump
+    s = suit(card)
+    if not pos.trick:
+        return (0 if s == trump else 1, s, -(card & 15))
+    winning = pos.trick[trick_winner(list(pos.trick), trump)]
+    if trick_winner([winning, card], trump) == 1:
+        group = 0 if s == suit(winning) else 1
+    else:
+        group = 3 if s == trump else 2
+    return (group, s, card & 15)
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -136,35 +156,51 @@ def _start(pos: Position, rules: Play) -> tuple[Position, tuple[int, ...]]:
     return pos, (0,) * n
 
 
-def maxn(pos: Position, rules: Play = Play()) -> tuple[int, ...]:
-    """Points still to be decided per seat under max^n play with :func:`prefer`."""
+def maxn(pos: Position, rules: Play = Play(), tie: str = "first") -> tuple[int, ...]:
+    """Points still to be decided per seat under max^n play, ties by rule ``tie``."""
     pos, gained = _start(pos, rules)
-    return _add(gained, _maxn(pos, rules))
+    return _add(gained, _maxn(pos, rules, tie))
 
 
-def _maxn(pos: Position, rules: Play) -> tuple[int, ...]:
+def _ordered(pos: Position, rules: Play, tie: str) -> list[int]:
+    cards_ = legal(pos, rules)
+    if tie == "first":
+        return sorted(cards_, key=lambda c: static_order(pos, c))
+    if tie == "full":
+        return sorted(cards_)
+    raise ValueError(f"unknown tie rule {tie!r}")
+
+
+def _maxn(pos: Position, rules: Play, tie: str) -> tuple[int, ...]:
     n = len(pos.hands)
     if not pos.trick and all(h == 0 for h in pos.hands):
         return (0,) * n
     mover = to_move(pos)
     best = None
-    for card in legal(pos, rules):
+    for card in _ordered(pos, rules, tie):
         child, gained = play(pos, card, rules)
-        v = _add(gained, _maxn(child, rules))
-        if best is None or prefer(v, best, mover, pos.bidder):
+        v = _add(gained, _maxn(child, rules, tie))
+        if best is None:
+            best = v
+        elif tie == "first":
+            if v[mover] > best[mover]:  # a tie keeps the earlier card
+                best = v
+        elif prefer(v, best, mover, pos.bidder):
             best = v
     if best is None:
         raise ValueError("no legal card")
     return best
 
 
-def children_maxn(pos: Position, rules: Play = Play()) -> dict[int, tuple[int, ...]]:
+def children_maxn(
+    pos: Position, rules: Play = Play(), tie: str = "first"
+) -> dict[int, tuple[int, ...]]:
     """Value (points still to be decided, per seat) of each legal card of the player to move."""
     pos, gained = _start(pos, rules)
     out = {}
     for card in legal(pos, rules):
         child, g = play(pos, card, rules)
-        out[card] = _add(_add(gained, g), _maxn(child, rules))
+        out[card] = _add(_add(gained, g), _maxn(child, rules, tie))
     return out
 
 
