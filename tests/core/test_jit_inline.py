@@ -37,7 +37,7 @@ def _normalised_llvm(dispatcher) -> str:
     numbers numba gives each dispatcher and each translation of an inlined function (in names)
     and its block labels (process-wide counters)."""
     text = dispatcher.inspect_llvm(dispatcher.signatures[0])
-    text = re.sub(r"B2v\d+B", "B2vB", text)
+    text = re.sub(r"B\d+v\d+B", "BvB", text)  # length-prefixed: B2v1B, B4v815B
     text = re.sub(r"_v\d+_", "_v_", text)
     text = re.sub(r" +; preds = .*", "", text)  # padded to the labels' widths
     labels: dict[str, str] = {}
