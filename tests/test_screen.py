@@ -5,6 +5,7 @@ compiled by other tests anyway)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -123,11 +124,43 @@ def test_warm_up_parts_cover_each_screening_kernel_once():
     typing them compiles nothing (the allocating kernels' plain-Python twins build the examples)."""
     from piquet_sim.piquet import advisor_warmup as W
 
-    parts = W.HELPER_FIRST + W.HELPER_LAST + W.MAIN_FIRST + W.MAIN_LAST
+    parts = W.HELPER_FIRST + W.SHARED + W.MAIN_LAST
     for role in ("elder", "younger"):
         before = {name: len(d.overloads) for name, (d, _) in W.screen_signatures(role).items()}
         sigs = W.screen_signatures(role)
         assert sorted(parts) == sorted(sigs)
         assert {name: len(d.overloads) for name, (d, _) in sigs.items()} == before
         assert all(isinstance(sig, tuple) for _, sig in sigs.values())
-    assert "evaluate" in W.MAIN_LAST and "worlds" in W.HELPER_LAST
+    assert W.MAIN_LAST == ("evaluate",) and W.HELPER_FIRST == ("play",)
+
+
+def test_warm_up_splits_shared_kernels_by_claims(monkeypatch):
+    """This process compiles the shared kernels from the front until one is claimed (the helper
+    claims from the back), waits for the helper's lines, compiles what the helper claimed but
+    never reported, then the driver; the trick loop only when the helper never said ready."""
+    from piquet_sim.piquet import advisor_warmup as W
+
+    compiled = []
+    monkeypatch.setattr(W, "compile_part", lambda role, names: compiled.extend(names))
+
+    class Helper:
+        def __init__(self, claims, lines):
+            for name in W.SHARED[-2:]:
+                assert W.claim(claims, name)
+            assert not W.claim(claims, W.SHARED[-1])
+            self.stdout = io.StringIO(lines)
+
+        def poll(self):
+            return 0
+
+        def wait(self):
+            return 0
+
+    reported = f"{W.READY}\n{W.DONE} {W.SHARED[-1]}\n"  # then the helper died
+    monkeypatch.setattr(W, "start_helper", lambda role, claims: Helper(claims, reported))
+    W.compile_screen_path("elder")
+    assert compiled == [*W.SHARED[:-2], W.SHARED[-2], "evaluate"]
+    compiled.clear()
+    monkeypatch.setattr(W, "start_helper", lambda role, claims: Helper(claims, ""))
+    W.compile_screen_path("elder")
+    assert compiled == [*W.SHARED[:-2], "play", *W.SHARED[-2:], "evaluate"]

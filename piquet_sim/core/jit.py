@@ -4,7 +4,9 @@ Importing this module (every kernel module does, before defining a kernel) point
 at a directory keyed on a hash of the kernel sources (:mod:`.jit_cache`): an update that changes
 any of them compiles afresh instead of mixing old cached callers with new callees. The choice
 is also put in the environment (``NUMBA_CACHE_DIR``), so child processes use the same directory
-and a later reload of numba's configuration keeps it.
+and a later reload of numba's configuration keeps it. It also makes numba's inliner skip copying
+each freshly translated callee (:mod:`.jit_inline`: the same code, compiled several times faster
+for deeply inlined kernels).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from . import jit_cache
+from . import jit_cache, jit_inline
 
 #: The numba cache directory of this process's kernels (None: numba's default locations).
 CACHE_DIR = jit_cache.choose(
@@ -28,6 +30,7 @@ if CACHE_DIR is not None:
     os.environ[jit_cache.ROOT_ENV] = str(jit_cache.cache_root(os.environ))
     os.environ["NUMBA_CACHE_DIR"] = os.environ[jit_cache.CHOSEN_ENV] = str(CACHE_DIR)
     numba.config.CACHE_DIR = str(CACHE_DIR)
+jit_inline.install()
 
 #: Serial kernels: cached to disk, GIL released so callers may thread them.
 njit = numba.njit(cache=True, nogil=True)

@@ -2,10 +2,12 @@
 
 numba compiles in one thread per process, and its on-disk cache is shared between processes. On a
 cold cache, :func:`compile_screen_path` starts a helper interpreter that compiles (and caches)
-the screening trick loop and the knowledge kernel while this process compiles the exchange and
-declaration kernels; when the helper says those are ready, this process compiles the screening
-driver (``screen_evaluate``, loading the helper's kernels from the cache) while the helper
-compiles the world sampler. Same kernels, same numbers, less wall time on two cores.
+the screening trick loop, the largest kernel, while this process compiles the other stage
+kernels from the front of a list (exchange, declarations, ..., world sampler); once the trick
+loop is done the helper takes kernels from the back of that list, each process claiming a kernel
+before compiling it, so the work splits wherever the sizes put it. When both are done, this
+process compiles the screening driver (``screen_evaluate``), loading every stage kernel from the
+cache. Same kernels, same numbers, less wall time on two cores.
 
 Each kernel is compiled for an explicit signature (the ``numba.typeof`` of arguments built like
 the advisor's, by the plain-Python twins of the allocating kernels so that building them
@@ -18,6 +20,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numba
@@ -95,37 +98,67 @@ def screen_signatures(role: str) -> dict[str, tuple]:
     }
 
 
-#: What the helper process compiles first, then (after saying READY) last; what this process
-#: compiles before the helper is ready, and after.
-HELPER_FIRST = ("play", "knowledge", "workspace", "seen")
-HELPER_LAST = ("worlds",)
-MAIN_FIRST = ("exchange", "declare", "simple", "record", "scratch")
+#: The helper process compiles these first (the trick loop: the largest kernel), then says READY.
+HELPER_FIRST = ("play",)
+#: Either process compiles these, whoever claims one first (:func:`claim`): this process from
+#: the front, the helper from the back once READY, so the two meet wherever the sizes put them.
+SHARED = (
+    "exchange",
+    "declare",
+    "simple",
+    "record",
+    "scratch",
+    "knowledge",
+    "workspace",
+    "seen",
+    "worlds",
+)
+#: This process compiles these last (they call all the others, loading them from the cache).
 MAIN_LAST = ("evaluate",)
 #: The helper's line on stdout once ``HELPER_FIRST`` is compiled and cached.
 READY = "ready"
+#: The helper's line on stdout once a shared kernel it claimed is compiled and cached.
+DONE = "done"
+_SIGNATURES: dict[str, dict[str, tuple]] = {}
 
 
 def compile_part(role: str, names: tuple[str, ...]) -> None:
     """Compile (and cache) these kernels of :func:`screen_signatures`."""
-    sigs = screen_signatures(role)
+    if role not in _SIGNATURES:
+        _SIGNATURES[role] = screen_signatures(role)
+    sigs = _SIGNATURES[role]
     for name in names:
         dispatcher, sig = sigs[name]
         dispatcher.compile(sig)
 
 
-def helper_main(role: str) -> None:
-    """The helper process: ``HELPER_FIRST``, then ``READY`` on stdout, then ``HELPER_LAST``."""
+def claim(claims: str, name: str) -> bool:
+    """True for the first process to claim kernel ``name`` in the directory ``claims``."""
+    try:
+        os.close(os.open(os.path.join(claims, name), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
+def helper_main(role: str, claims: str) -> None:
+    """The helper process: ``HELPER_FIRST``, ``READY``, then the shared kernels from the back
+    until one is claimed already, each followed by ``DONE name`` on stdout."""
     compile_part(role, HELPER_FIRST)
     print(READY, flush=True)
-    compile_part(role, HELPER_LAST)
+    for name in reversed(SHARED):
+        if not claim(claims, name):
+            break
+        compile_part(role, (name,))
+        print(DONE, name, flush=True)
 
 
-def start_helper(role: str) -> subprocess.Popen | None:
+def start_helper(role: str, claims: str) -> subprocess.Popen | None:
     """Start the helper interpreter running :func:`helper_main` (None when compiling serially:
     one core, or ``PIQUET_SERIAL_COMPILE=1``)."""
     if os.environ.get(SERIAL_ENV) == "1" or (os.cpu_count() or 1) < 2:
         return None
-    code = f"from {__name__} import helper_main; helper_main({role!r})"
+    code = f"from {__name__} import helper_main; helper_main({role!r}, {claims!r})"
     try:
         return subprocess.Popen(
             [sys.executable, "-c", code],
@@ -140,24 +173,50 @@ def start_helper(role: str) -> subprocess.Popen | None:
         return None
 
 
+def _helper_finished(helper: subprocess.Popen, waiting: set[str]) -> set[str]:
+    """Read the helper's lines until every name in ``waiting`` (READY or a shared kernel) is
+    reported or the helper's output ends; returns the names never reported."""
+    waiting = set(waiting)
+    while waiting:
+        line = helper.stdout.readline()
+        if not line:
+            break
+        words = line.split()
+        if words == [READY]:
+            waiting.discard(READY)
+        elif len(words) == 2 and words[0] == DONE:
+            waiting.discard(words[1])
+    return waiting
+
+
 def compile_screen_path(role: str) -> None:
-    """Compile the screening path's stage kernels, half of them in a helper process when there
-    are two cores; on return every kernel of :func:`screen_signatures` is compiled or cached
-    (the kernels calling them compile on their first call, loading these)."""
-    helper = start_helper(role)
-    try:
-        compile_part(role, MAIN_FIRST)
-        ready = helper is not None and helper.stdout.readline().strip() == READY
-        if not ready:
-            compile_part(role, HELPER_FIRST)  # what the helper did not do
-        compile_part(role, MAIN_LAST)
-        if helper is not None:
-            helper.wait()
-    finally:
-        if helper is not None:
-            if helper.poll() is None:
-                helper.kill()
+    """Compile the screening path's stage kernels, shared between this process and a helper
+    process when there are two cores; on return every kernel of :func:`screen_signatures` is
+    compiled or cached (the kernels calling them compile on their first call, loading these)."""
+    with tempfile.TemporaryDirectory(prefix="piquet-claims-") as claims:
+        helper = start_helper(role, claims)
+        try:
+            mine = []
+            for name in SHARED:
+                if helper is not None and not claim(claims, name):
+                    break  # the helper claims from the back: the rest is the helper's
+                compile_part(role, (name,))
+                mine.append(name)
+            theirs = SHARED[len(mine) :]
+            if helper is None:
+                missing = HELPER_FIRST
+            else:
+                unreported = _helper_finished(helper, {READY, *theirs})
+                missing = (HELPER_FIRST if READY in unreported else ()) + tuple(
+                    n for n in theirs if n in unreported
+                )
+            compile_part(role, missing)  # what the helper did not report (loaded if cached)
+            compile_part(role, MAIN_LAST)
+            if helper is not None:
                 helper.wait()
-            helper.stdout.close()
-    if helper is None or helper.returncode != 0:
-        compile_part(role, HELPER_LAST)  # what the helper did not do
+        finally:
+            if helper is not None:
+                if helper.poll() is None:
+                    helper.kill()
+                    helper.wait()
+                helper.stdout.close()

@@ -76,6 +76,19 @@ def unseen_cards(hand):
     return out
 
 
+@njit_inline
+def _deal_world(unseen, key, state, perm, talon):
+    """One shuffle of the 20 ``unseen`` cards: returns the opponent's mask (the first 12);
+    ``talon`` int8[8] is filled with the next 8."""
+    shuffle_unseen(unseen, perm, key, state)
+    opp = np.int64(0)
+    for i in range(12):
+        opp |= np.int64(1) << perm[i]
+    for i in range(8):
+        talon[i] = perm[12 + i]
+    return opp
+
+
 @njit
 def make_world(hand, request, model, key, state, env, perm, talon):
     """One world from the stream ``key`` (``state`` from 0): returns (opponent mask, elder's
@@ -86,12 +99,7 @@ def make_world(hand, request, model, key, state, env, perm, talon):
     role, k_elder, cb_req, max_attempts = request
     unseen = unseen_cards(hand)
     for attempt in range(1, max_attempts + 1):
-        shuffle_unseen(unseen, perm, key, state)
-        opp = np.int64(0)
-        for i in range(12):
-            opp |= np.int64(1) << perm[i]
-        for i in range(8):
-            talon[i] = perm[12 + i]
+        opp = _deal_world(unseen, key, state, perm, talon)
         if role == ROLE_ELDER:
             return opp, np.int64(-1), np.int64(attempt)
         if cb_req >= 0 and np.int64(carte_blanche(opp)) != cb_req:
@@ -111,14 +119,23 @@ def make_world(hand, request, model, key, state, env, perm, talon):
 
 
 @njit
-def _build_span(hand, request, model, seed, start, span, env, rows, attempts):
+def elder_world(hand, request, model, key, state, env, perm, talon):
+    """:func:`make_world` for elder's worlds (role 0; the other fields are not read): the first
+    shuffle, no condition. The same world, compiled without the younger's exchange model."""
+    return _deal_world(unseen_cards(hand), key, state, perm, talon), np.int64(-1), np.int64(1)
+
+
+@njit_inline
+def _build_span_with(hand, request, model, seed, start, span, env, rows, attempts, world):
+    """Worlds ``span`` (first, end) into ``rows`` and ``attempts``, each made by ``world``
+    (:func:`make_world`'s arguments and returns)."""
     perm = np.empty(UNSEEN, dtype=np.int8)
     talon = np.empty(8, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
     for i in range(span[0], span[1]):
         key = stream_key(seed, start + i)
         state[0] = 0
-        o, d, a = make_world(hand, request, model, key, state, env, perm, talon)
+        o, d, a = world(hand, request, model, key, state, env, perm, talon)
         rows.opp[i] = o
         rows.e_disc[i] = d
         rows.valid[i] = a > 0
@@ -126,6 +143,11 @@ def _build_span(hand, request, model, seed, start, span, env, rows, attempts):
         rows.s0[i] = state[0]
         for t in range(8):
             rows.talons[i, t] = talon[t]
+
+
+@njit
+def _build_span(hand, request, model, seed, start, span, env, rows, attempts):
+    _build_span_with(hand, request, model, seed, start, span, env, rows, attempts, make_world)
 
 
 @njit_inline
@@ -143,10 +165,15 @@ def _new_worlds(n):
 
 @njit
 def build_worlds_serial(hand, request, model, seed, start, n, env):
-    """:func:`build_worlds` on one thread (the same worlds): elder's worlds are too cheap to be
-    worth threads, and a serial kernel compiles faster (the first run's path)."""
+    """:func:`build_worlds` of elder's worlds (``request`` role 0) on one thread: the same
+    worlds. Elder's worlds are too cheap to be worth threads, and this kernel compiles far less
+    (the first run's path): no threads, no younger's exchange model. Raises ValueError for
+    younger's request."""
+    if request[0] != ROLE_ELDER:
+        raise ValueError("build_worlds_serial builds elder's worlds only")
     rows, attempts = _new_worlds(n)
-    _build_span(hand, request, model, seed, start, (0, n), env, rows, attempts)
+    span = (np.int64(0), n)
+    _build_span_with(hand, request, model, seed, start, span, env, rows, attempts, elder_world)
     return rows, attempts
 
 
@@ -166,8 +193,8 @@ def build_worlds(hand, request, model, seed, start, n, n_spans, env):
         np.zeros(n, dtype=np.bool_),
     )
     attempts = np.zeros(n, dtype=np.int64)
-    if n_spans <= 1:
-        _build_span(hand, request, model, seed, start, (0, n), env, rows, attempts)
+    if n_spans <= 1:  # an int64 0, not a literal: one signature of _build_span for both calls
+        _build_span(hand, request, model, seed, start, (np.int64(0), n), env, rows, attempts)
         return rows, attempts
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):

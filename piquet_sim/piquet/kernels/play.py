@@ -213,7 +213,7 @@ def play_simple(elder, younger, policies, start, key, state, ten, line):
     e_pol, y_pol = policies
     E = np.int64(elder)
     Y = np.int64(younger)
-    ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
+    ps = pique_start(start[0], start[1], 1 - start[2], np.int64(N_TRICKS))
     leader = np.int64(ELDER)
     et = np.int64(0)
     played = np.int64(0)
@@ -325,7 +325,7 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
     y_seat = np.int64(1)
     E = np.int64(elder)
     Y = np.int64(younger)
-    ps = pique_start(start[0], start[1], 1 - start[2], N_TRICKS)
+    ps = pique_start(start[0], start[1], 1 - start[2], np.int64(N_TRICKS))
     leader = np.int64(ELDER)
     et = np.int64(0)
     played = np.int64(0)

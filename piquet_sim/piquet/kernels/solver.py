@@ -434,7 +434,8 @@ def search(pos, lead, n, alpha, beta, ws):
                 mode = 0
                 continue
             last = 1 if cn == 1 else 0
-            winner, net, ps2 = trick_net(clead, c, cl, ten, fr[sp, FR_PS], last)
+            # c as int64, as after_trick passes it: one compiled trick_net for both
+            winner, net, ps2 = trick_net(clead, np.int64(c), cl, ten, fr[sp, FR_PS], last)
             et2 = cet + (1 if winner == 0 else 0)
             fr[sp, FR_NET] = net
             if last:
