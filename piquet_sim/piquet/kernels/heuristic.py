@@ -146,6 +146,16 @@ def table_row(n_pool, out):
 
 
 @njit_inline
+def _chance_at(k, a2, row):
+    """P(Binomial(a2, f) <= k) from :data:`CHANCE` at ``row`` (0 when k < 0, 1 when k >= a2)."""
+    if k < 0:
+        return 0.0
+    if k >= a2:
+        return 1.0
+    return CHANCE[row + 8 * a2 + k]
+
+
+@njit_inline
 def top_chances(mine, sure, pool, cap, row):
     """(:func:`top_chance` of ``mine``, of ``mine`` without its lowest card): one top card, one
     card fewer below it."""
@@ -158,10 +168,7 @@ def top_chances(mine, sure, pool, cap, row):
     above = ~((np.int64(2) << high_index(mine)) - 1) & SUIT_BITS
     k = popcount(mine) - 1 - popcount(sure & above)
     a2 = popcount(pool & above)
-    before = 0.0 if k < 0 else (1.0 if k >= a2 else CHANCE[row + 8 * a2 + k])
-    k -= 1
-    after = 0.0 if k < 0 else (1.0 if k >= a2 else CHANCE[row + 8 * a2 + k])
-    return before, after
+    return _chance_at(k, a2, row), _chance_at(k - 1, a2, row)
 
 
 @njit_inline
@@ -175,12 +182,7 @@ def top_chance(mine, sure, pool, cap, row):
         return 1.0
     above = ~((np.int64(2) << high_index(mine)) - 1) & SUIT_BITS
     k = popcount(mine) - 1 - popcount(sure & above)
-    a2 = popcount(pool & above)
-    if k < 0:
-        return 0.0
-    if k >= a2:
-        return 1.0
-    return CHANCE[row + 8 * a2 + k]
+    return _chance_at(k, popcount(pool & above), row)
 
 
 @njit
@@ -338,29 +340,39 @@ def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
     return _pick_discard(own, buf, capot)
 
 
-@njit
-def heuristic_lead(own, sure, pool, caps, fz, lam):
-    """The lead (see module docstring)."""
-    poss = sure | pool
-    # a suit the opponent cannot follow: every card of it is a trick
-    for s in range(4):
-        mine = (own >> (8 * s)) & SUIT_BITS
-        if mine != 0 and cap_of(caps, s) == 0:
-            return np.int64(8 * s + low_index(mine))
+@njit_inline
+def _lead_shortcut(own, poss, caps):
+    """The lead that needs no trick chance, else -1: the lowest card of the first suit the
+    opponent cannot follow (a sure trick); else a master (no possible card of ``poss`` above
+    it) from the longest suit holding one; else, with one suit, its lowest card."""
     best_master = -1
     best_master_len = -1
+    held = 0
     for s in range(4):
         mine = (own >> (8 * s)) & SUIT_BITS
         if mine == 0:
             continue
+        held += 1
+        if cap_of(caps, s) == 0:
+            return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
         top = high_index(mine)
-        po = (poss >> (8 * s)) & SUIT_BITS
         n = popcount(mine)
-        if (po >> (top + 1)) == 0 and n > best_master_len:
+        if (((poss >> (8 * s)) & SUIT_BITS) >> (top + 1)) == 0 and n > best_master_len:
             best_master = 8 * s + top
             best_master_len = n
     if best_master >= 0:
         return np.int64(best_master)
+    if held == 1:
+        return low_index(own)  # one suit: its lowest card, whatever it costs
+    return np.int64(-1)
+
+
+@njit_inline
+def _least_drop_lead(own, sure, pool, caps, values, law):
+    """The lowest card of the suit whose lead costs the least value, ties to the longer suit,
+    then the higher top card; ``values(mine, sure, pool, cap, law)`` gives a suit's value
+    before the lead of its lowest card and after it, his cheapest possible winner gone
+    (:func:`table_lead_values` or :func:`general_lead_values`)."""
     best = -1
     best_drop = 1e9
     best_len = -1
@@ -371,30 +383,48 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
             continue
         so = (sure >> (8 * s)) & SUIT_BITS
         po = (pool >> (8 * s)) & SUIT_BITS
-        low = low_index(mine)
-        cap = cap_of(caps, s)
-        before = suit_value(mine, so, po, cap, fz, lam)
-        higher = (so | po) & ~((np.int64(2) << low) - 1)
-        so2 = so
-        po2 = po
-        cap2 = cap
-        if higher != 0:
-            w = np.int64(1) << low_index(higher)  # his cheapest possible winner
-            so2 = so & ~w
-            po2 = po & ~w
-            cap2 = max(0, cap2 - 1)
-        after = suit_value(mine & (mine - 1), so2, po2, cap2, fz, lam)
+        before, after = values(mine, so, po, cap_of(caps, s), law)
         drop = before - after
         n = popcount(mine)
         top = high_index(mine)
         if drop < best_drop or (
             drop == best_drop and (n > best_len or (n == best_len and top > best_top))
         ):
-            best = 8 * s + low
+            best = 8 * s + low_index(mine)
             best_drop = drop
             best_len = n
             best_top = top
     return np.int64(best)
+
+
+@njit_inline
+def _after_lead(mine, so, po, cap):
+    """The suit after its lowest card is led and his cheapest possible winner falls on it:
+    (mine, sure, pool, cap) without them (his cards unchanged when none is higher)."""
+    low = low_index(mine)
+    higher = (so | po) & ~((np.int64(2) << low) - 1)
+    if higher == 0:
+        return mine & (mine - 1), so, po, cap
+    w = np.int64(1) << low_index(higher)  # his cheapest possible winner
+    return mine & (mine - 1), so & ~w, po & ~w, max(0, cap - 1)
+
+
+@njit_inline
+def general_lead_values(mine, so, po, cap, law):
+    """A suit's :func:`suit_value` before and after the lead of its lowest card (``law`` =
+    (pool law ``fz``, depth ``lam``))."""
+    fz, lam = law
+    m2, so2, po2, cap2 = _after_lead(mine, so, po, cap)
+    return suit_value(mine, so, po, cap, fz, lam), suit_value(m2, so2, po2, cap2, fz, lam)
+
+
+@njit
+def heuristic_lead(own, sure, pool, caps, fz, lam):
+    """The lead (see module docstring)."""
+    card = _lead_shortcut(own, sure | pool, caps)
+    if card >= 0:
+        return card
+    return _least_drop_lead(own, sure, pool, caps, general_lead_values, (fz, lam))
 
 
 @njit_inline
@@ -416,59 +446,21 @@ def fast_view(own, gone, voids, kin, kout, n_opp):
     return sure, pool, caps, table_row(n_pool, out)
 
 
+@njit_inline
+def table_lead_values(mine, so, po, cap, row):
+    """:func:`general_lead_values` at depth 0 without tilt: :func:`top_chance` before the lead
+    and after it, from :data:`CHANCE` at ``row``."""
+    m2, so2, po2, cap2 = _after_lead(mine, so, po, cap)
+    return top_chance(mine, so, po, cap, row), top_chance(m2, so2, po2, cap2, row)
+
+
 @njit
 def fast_lead(own, sure, pool, caps, row):
     """:func:`heuristic_lead` at depth 0 without tilt, trick chances from :data:`CHANCE`."""
-    poss = sure | pool
-    best_master = -1
-    best_master_len = -1
-    held = 0
-    for s in range(4):
-        mine = (own >> (8 * s)) & SUIT_BITS
-        if mine == 0:
-            continue
-        held += 1
-        if cap_of(caps, s) == 0:
-            return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
-        top = high_index(mine)
-        n = popcount(mine)
-        if (((poss >> (8 * s)) & SUIT_BITS) >> (top + 1)) == 0 and n > best_master_len:
-            best_master = 8 * s + top
-            best_master_len = n
-    if best_master >= 0:
-        return np.int64(best_master)
-    if held == 1:
-        return low_index(own)  # one suit: its lowest card, whatever it costs
-    best = -1
-    best_drop = 1e9
-    best_len = -1
-    best_top = -1
-    for s in range(4):
-        mine = (own >> (8 * s)) & SUIT_BITS
-        if mine == 0:
-            continue
-        so = (sure >> (8 * s)) & SUIT_BITS
-        po = (pool >> (8 * s)) & SUIT_BITS
-        low = low_index(mine)
-        cap = cap_of(caps, s)
-        before = top_chance(mine, so, po, cap, row)
-        higher = (so | po) & ~((np.int64(2) << low) - 1)
-        if higher != 0:
-            w = np.int64(1) << low_index(higher)  # his cheapest possible winner
-            so &= ~w
-            po &= ~w
-            cap = max(0, cap - 1)
-        drop = before - top_chance(mine & (mine - 1), so, po, cap, row)
-        n = popcount(mine)
-        top = high_index(mine)
-        if drop < best_drop or (
-            drop == best_drop and (n > best_len or (n == best_len and top > best_top))
-        ):
-            best = 8 * s + low
-            best_drop = drop
-            best_len = n
-            best_top = top
-    return np.int64(best)
+    card = _lead_shortcut(own, sure | pool, caps)
+    if card >= 0:
+        return card
+    return _least_drop_lead(own, sure, pool, caps, table_lead_values, row)
 
 
 @njit
