@@ -17,8 +17,19 @@ its gap to its runner-up). Points: the advising player's net deal points (own mi
 Results go to ``--out`` (JSON, written after every hand, so a cut run keeps what finished;
 ``--start``/``--stop`` run a range of the hands, ``--merge A B`` joins such runs' rows).
 
+Each row also keeps the default's best 40 and the strong setting's whole ranking (``ranking``),
+so two cheap follow-ups run on stored rows without re-running the strong reference:
+``--why`` places the strong top in the default's screen and measures the heuristic's own gap
+(strong top minus default top) on fresh worlds against pimc's (the hold-out loss): a negative
+heuristic gap means the heuristic play model prefers the default's top (a bias no number of
+heuristic worlds removes); ``--rescore JSON`` scores a new default (``advise`` keywords) on the
+same hands, measuring the hold-out loss only for tops not scored before.
+
 Example (run it in the background; about 10-40 CPU-s a hand):
   python scripts/advisor_agreement.py --hands 200 --out results/advisor_agreement.json
+  python scripts/advisor_agreement.py --merge results/advisor_agreement.json --why --out why.json
+  python scripts/advisor_agreement.py --merge results/advisor_agreement.json \
+      --rescore '{"play": "heuristic", "precision": 0.2}' --out rescore.json
 """
 
 from __future__ import annotations

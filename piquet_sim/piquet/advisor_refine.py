@@ -15,9 +15,12 @@ prefix of worlds its variance is (see :func:`cv_mean_se`)
 
 Candidates race on the same estimator applied to paired differences (candidate minus the
 leader, on the same worlds): one is dropped when it is more than ``RACE_Z`` SEs of that
-difference behind. The precision target (SE <= ``precision``) applies to every candidate still
-racing at the end (the finalists); the dropped keep their larger SEs. World w of every play is
-world (seed, w) of the request, whatever the thread count.
+difference behind, the pair's SD of pimc-minus-heuristic differences taken as at least
+``PAIR_SD_FLOOR`` times the round's median over the pairs (the differences are heavy-tailed,
+so a small sample's SD can be far under the true one). The precision target (SE <=
+``precision``) applies to every candidate still racing at the end (the finalists); the dropped
+keep their larger SEs. World w of every play is world (seed, w) of the request, whatever the
+thread count.
 
 Perspective: the advising player's net deal points (own minus the opponent's), or the partie
 value when one is asked for.
