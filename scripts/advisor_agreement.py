@@ -17,8 +17,19 @@ its gap to its runner-up). Points: the advising player's net deal points (own mi
 Results go to ``--out`` (JSON, written after every hand, so a cut run keeps what finished;
 ``--start``/``--stop`` run a range of the hands, ``--merge A B`` joins such runs' rows).
 
+Each row also keeps the default's best 40 and the strong setting's whole ranking (``ranking``),
+so two cheap follow-ups run on stored rows without re-running the strong reference:
+``--why`` places the strong top in the default's screen and measures the heuristic's own gap
+(strong top minus default top) on fresh worlds against pimc's (the hold-out loss): a negative
+heuristic gap means the heuristic play model prefers the default's top (a bias no number of
+heuristic worlds removes); ``--rescore JSON`` scores a new default (``advise`` keywords) on the
+same hands, measuring the hold-out loss only for tops not scored before.
+
 Example (run it in the background; about 10-40 CPU-s a hand):
   python scripts/advisor_agreement.py --hands 200 --out results/advisor_agreement.json
+  python scripts/advisor_agreement.py --merge results/advisor_agreement.json --why --out why.json
+  python scripts/advisor_agreement.py --merge results/advisor_agreement.json \
+      --rescore '{"play": "heuristic", "precision": 0.2}' --out rescore.json
 """
 
 from __future__ import annotations
@@ -34,7 +45,7 @@ import numpy as np
 from piquet_sim.core.stats import wilson_interval
 from piquet_sim.piquet.advisor import DEFAULT_PLAY, advise, world_values
 from piquet_sim.piquet.advisor_refine import CONTROL_PLAY, cv_mean_se
-from piquet_sim.piquet.cards import format_cards
+from piquet_sim.piquet.cards import format_cards, parse_cards
 
 
 def random_hands(n: int, seed: int) -> list[int]:
@@ -60,6 +71,27 @@ def holdout_gap(hand, pair, role, took, seed, args) -> tuple[float, float, int]:
     dd = pd[pi["valid"]] - hd[: args.holdout][pi["valid"]]
     gap, se = cv_mean_se(hd[hi["valid"]], dd)
     return gap, se, int(dd.size)
+
+
+def ranking(result, top: int | None = None) -> list[list]:
+    """The result's candidates, best first, as [discard, ev, se, samples, play, finalist,
+    control_ev, control_worlds] (the last two: a pimc-refined candidate's heuristic EV on its
+    control worlds, else None). Enough to place the strong top in the default's screen, to
+    compare the heuristic's and pimc's rankings of the refined set, and to re-score a new
+    default against the stored strong reference."""
+    return [
+        [
+            format_cards(c.discard),
+            round(c.ev, 4),
+            round(c.se, 4),
+            c.samples,
+            c.play,
+            c.finalist,
+            None if getattr(c, "control_ev", None) is None else round(c.control_ev, 4),
+            None if getattr(c, "control_n", None) is None else int(c.control_n),
+        ]
+        for c in result.candidates[:top]
+    ]
 
 
 def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
@@ -103,6 +135,8 @@ def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
         "alt_cpu_s": a_cpu,
         "alt_wall_s": a_wall,
         "strong_cpu_s": s_cpu,
+        "default_ranking": ranking(default, 40),
+        "strong_ranking": ranking(strong),
     }
     for name, top in (("", d_top), ("alt_", a_top)):
         loss, se, n = 0.0, 0.0, 0
@@ -110,6 +144,98 @@ def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
             loss, se, n = holdout_gap(hand, [s_top, top], role, took, args.seed + 20_000 + i, args)
         row |= {f"{name}holdout_loss": loss, f"{name}holdout_loss_se": se, f"{name}holdout_n": n}
     return row
+
+
+def _setup(r: dict, args: argparse.Namespace) -> tuple[int, int, dict]:
+    """A stored row's (index, hand mask, role keywords)."""
+    return (
+        r["index"],
+        parse_cards(r["hand"], 12),
+        {"role": r["role"], "elder_took": r["elder_took"]},
+    )
+
+
+def rescore(rows: list[dict], setting: dict, args: argparse.Namespace) -> list[dict]:
+    """Re-score a new default ``setting`` (``advise`` keywords) against the stored strong
+    reference, without re-running it: the new top on the default's worlds (seed + i), agreement
+    with the stored strong top, and the hold-out loss (reused from the row when the new top is
+    the stored default's or alternative's, else measured on the same fresh worlds)."""
+    out = []
+    for r in rows:
+        i, hand, kw = _setup(r, args)
+        res, cpu, wall = _timed(advise, hand, seed=args.seed + i, **kw, **setting)
+        top = format_cards(res.best.discard)
+        loss, se, n = 0.0, 0.0, 0
+        if top != r["strong_top"]:
+            for pre, key in (("", "default_top"), ("alt_", "alt_top")):
+                if top == r[key]:
+                    loss, se, n = (r[f"{pre}holdout_{k}"] for k in ("loss", "loss_se", "n"))
+                    break
+            else:
+                pair = [parse_cards(r["strong_top"]), res.best.discard]
+                loss, se, n = holdout_gap(
+                    hand, pair, kw["role"], kw["elder_took"], args.seed + 20_000 + i, args
+                )
+        out.append(
+            {
+                "index": i,
+                "role": r["role"],
+                "top": top,
+                "agree": top == r["strong_top"],
+                "holdout_loss": loss,
+                "holdout_loss_se": se,
+                "holdout_n": n,
+                "cpu_s": cpu,
+                "wall_s": wall,
+            }
+        )
+        print(f"{i} {r['role']} agree={out[-1]['agree']} loss={loss:+.2f} cpu={cpu}", flush=True)
+    return out
+
+
+def why(rows: list[dict], args: argparse.Namespace) -> list[dict]:
+    """For each hand where the default's top differs from the strong top: the strong top's rank
+    in the default's heuristic screen (and the screen's EV gap between its top and the strong
+    top), the heuristic's own gap on ``--why-worlds`` fresh worlds (seed + 30000 + i: positive
+    = the heuristic also prefers the strong top, so the default's miss is screen noise; negative
+    = the heuristic play model prefers the default's top, a bias only another play fixes), and
+    the pimc gap (the stored hold-out loss), all in the advising player's net deal points."""
+    out = []
+    for r in rows:
+        if r["agree"]:
+            continue
+        i, hand, kw = _setup(r, args)
+        ranking_ = r.get("default_ranking")
+        if ranking_ is None:
+            ranking_ = ranking(advise(hand, play=DEFAULT_PLAY, seed=args.seed + i, **kw))
+        names = [c[0] for c in ranking_]
+        rank = names.index(r["strong_top"]) + 1 if r["strong_top"] in names else None
+        s, d = parse_cards(r["strong_top"]), parse_cards(r["default_top"])
+        h, info = world_values(
+            hand,
+            [s, d],
+            play=CONTROL_PLAY,
+            n_worlds=args.why_worlds,
+            seed=args.seed + 30_000 + i,
+            **kw,
+        )
+        diff = (h[0] - h[1]).astype(np.float64)[info["valid"]]
+        row = {
+            "index": i,
+            "role": r["role"],
+            "strong_rank_in_screen": rank,
+            "screen_candidates": len(names),
+            "screen_gap": None if rank is None else ranking_[0][1] - ranking_[rank - 1][1],
+            "screen_samples_strong_top": None if rank is None else ranking_[rank - 1][3],
+            "heuristic_gap": float(diff.mean()),
+            "heuristic_gap_se": float(diff.std(ddof=1) / math.sqrt(diff.size)),
+            "pimc_gap": r["holdout_loss"],
+            "pimc_gap_se": r["holdout_loss_se"],
+            "strong_gap_to_second": r["strong_ev"] - r["strong_second_ev"],
+        }
+        out.append(row)
+        print(json.dumps(row), flush=True)
+    return out
 
 
 def _rate(rows: list[dict], key: str) -> dict:
@@ -180,6 +306,14 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="first hand index run here")
     ap.add_argument("--stop", type=int, default=None, help="hand index to stop before")
     ap.add_argument("--merge", type=Path, nargs="*", help="only merge these outputs' rows")
+    ap.add_argument(
+        "--rescore",
+        type=json.loads,
+        help="advise keywords (JSON) of a new default "
+        "to score against the --merge files' stored strong reference",
+    )
+    ap.add_argument("--why", action="store_true", help="diagnose the --merge files' disagreements")
+    ap.add_argument("--why-worlds", type=int, default=131_072, help="heuristic worlds for --why")
     ap.add_argument("--out", type=Path, default=Path("results/advisor_agreement.json"))
     args = ap.parse_args()
     t0 = time.perf_counter()
@@ -188,6 +322,20 @@ def main() -> None:
         for f in args.merge:
             rows += json.loads(f.read_text())["rows"]
         rows.sort(key=lambda r: r["index"])
+        if args.rescore is not None or args.why:
+            t0 = time.perf_counter()
+            new = rescore(rows, args.rescore, args) if args.rescore is not None else why(rows, args)
+            res = {"setting": args.rescore, "why": args.why, "hands": len(new), "rows": new}
+            if args.rescore is not None:
+                res |= {
+                    "agreement": _rate(new, "agree"),
+                    "loss": _loss(new, "", "agree"),
+                    "median_cpu_s": float(np.median([r["cpu_s"] for r in new])),
+                    "seconds": round(time.perf_counter() - t0, 1),
+                }
+            args.out.write_text(json.dumps(res, indent=1))
+            print(json.dumps({k: v for k, v in res.items() if k != "rows"}))
+            return
     stop = args.hands if args.stop is None else args.stop
     for i, hand in enumerate(random_hands(args.hands, args.seed)):
         if args.merge or not args.start <= i < stop:

@@ -11,7 +11,7 @@ import pytest
 
 from piquet_sim.cli import main
 from piquet_sim.piquet.advisor import AdviceError, advise, candidates_for, world_values
-from piquet_sim.piquet.advisor_refine import cv_mean_se
+from piquet_sim.piquet.advisor_refine import _median_sd, cv_mean_se
 from piquet_sim.piquet.cards import format_cards, parse_cards
 from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.exchange import (
@@ -256,6 +256,21 @@ def test_control_variate_se_matches_a_brute_simulation():
     assert np.sqrt(np.mean(se**2)) == pytest.approx(truth_sd, rel=0.06)
     no_cov = math.sqrt(1600 / big + (64 + 25) / n)  # 2.49: the test would catch its omission
     assert abs(no_cov / truth_sd - 1) > 0.1
+
+
+def test_pair_sd_floor_raises_only_a_smaller_sd():
+    """The refine's drop rule floors a pair's SD of differences at the round's median SD: a
+    floor under the pair's SD changes nothing; one above replaces the d term of the variance."""
+    rng = np.random.default_rng(2)
+    h, d = rng.normal(0.0, 40.0, 1000), rng.normal(1.0, 4.0, 32)
+    assert cv_mean_se(h, d, 1.0) == cv_mean_se(h, d)
+    est, se = cv_mean_se(h, d, 20.0)
+    cov = np.cov(h[:32], d)[0, 1]
+    want = math.sqrt(np.var(h, ddof=1) / 1000 + 400 / 32 + 2 * cov / 1000)
+    assert est == cv_mean_se(h, d)[0] and se == pytest.approx(want, rel=1e-12)
+    sds = [np.array([0.0, 2.0]), np.array([0.0, 4.0, 8.0]), np.array([5.0, 5.0]), np.ones(1)]
+    assert _median_sd(sds) == pytest.approx(math.sqrt(2.0))  # of 1.41, 4 and 0 (one value: none)
+    assert _median_sd([]) == 0.0
 
 
 def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
