@@ -6,6 +6,7 @@ same run (``baseline_per_s``, ``ratio`` = project / baseline in deals per wall s
 from __future__ import annotations
 
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -107,11 +108,11 @@ _BASE_TABLES = tuple(
 )
 
 
-def deals_per_second(n: int, threads: int, repeats: int = 5) -> dict[str, float]:
+def deals_per_second(n: int, threads: int, repeats: int = 5) -> dict[str, list[float]]:
     """Deals per second of the project's kernel (``ours``) and the baseline (``base``) on
     ``threads`` numba threads, per wall second and per CPU second of the process (``*_cpu``):
-    best of ``repeats`` timed runs of n deals each, the two kernels alternating so they share
-    the machine's load."""
+    one figure per timed run of n deals (``repeats`` runs), the two kernels alternating within
+    each repeat so a ratio compares runs that shared the machine's load."""
     env = make_env(DEFAULT_RULES.to_array())
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
@@ -119,7 +120,7 @@ def deals_per_second(n: int, threads: int, repeats: int = 5) -> dict[str, float]
         "ours": lambda r: score_random_deals(r + 1, 0, n, 16 * threads, env),
         "base": lambda r: baseline_deals(r + 1, n, 16 * threads, *_BASE_TABLES),
     }
-    best = {}
+    rates: dict[str, list[float]] = {k: [] for k in ("ours", "ours_cpu", "base", "base_cpu")}
     try:
         score_random_deals(1, 0, 1000, threads, env)  # compile / load cache
         baseline_deals(1, 1000, threads, *_BASE_TABLES)
@@ -128,13 +129,17 @@ def deals_per_second(n: int, threads: int, repeats: int = 5) -> dict[str, float]
                 t0 = time.perf_counter()
                 c0 = time.process_time()
                 run(r)
-                wall = time.perf_counter() - t0
-                cpu = time.process_time() - c0
-                best[name] = min(best.get(name, wall), wall)
-                best[name + "_cpu"] = min(best.get(name + "_cpu", cpu), cpu)
+                rates[name].append(n / (time.perf_counter() - t0))
+                rates[name + "_cpu"].append(n / (time.process_time() - c0))
     finally:
         numba.set_num_threads(previous)
-    return {k: n / v for k, v in best.items()}
+    return rates
+
+
+def spread(values: list[float], digits: int) -> tuple[float, float, float]:
+    """(median, min, max) of ``values``, rounded to ``digits`` (0: integers)."""
+    out = (statistics.median(values), min(values), max(values))
+    return tuple(round(v, digits) if digits else round(v) for v in out)
 
 
 _START_SNIPPET = (
@@ -167,21 +172,37 @@ def start_times() -> tuple[float, float]:
 
 @workload(NAME)
 def bench(quick: bool) -> list[dict]:
+    """Per thread count: ``repeats`` runs of n deals of each kernel, alternating; the rates and
+    the ratios (ours / baseline, per run pair) as median and min-max, with the 1-minute load
+    average before and after (the machine's run-to-run swing is +-30%)."""
     n = 2_000_000 if quick else 50_000_000
+    repeats = 5
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows = []
     for threads in sorted({1, all_threads}):
-        rate = deals_per_second(n, threads)
+        load0 = os.getloadavg()[0]
+        rate = deals_per_second(n, threads, repeats)
+        ratio = [a / b for a, b in zip(rate["ours"], rate["base"], strict=True)]
+        ratio_cpu = [a / b for a, b in zip(rate["ours_cpu"], rate["base_cpu"], strict=True)]
+        ours, ours_lo, ours_hi = spread(rate["ours"], 0)
+        r, r_lo, r_hi = spread(ratio, 3)
+        rc, rc_lo, rc_hi = spread(ratio_cpu, 3)
         rows.append(
             {
                 "workload": NAME,
                 "threads": threads,
                 "deals": n,
-                "deals_per_s": round(rate["ours"]),
-                "baseline_per_s": round(rate["base"]),
-                "ratio": round(rate["ours"] / rate["base"], 3),
+                "repeats": repeats,
+                "deals_per_s": ours,
+                "deals_per_s_min_max": [ours_lo, ours_hi],
+                "baseline_per_s": spread(rate["base"], 0)[0],
+                # per run pair, median over the repeats: ours / baseline
+                "ratio": r,
+                "ratio_min_max": [r_lo, r_hi],
                 # per CPU second of the process: steadier than wall time on a shared machine
-                "ratio_cpu": round(rate["ours_cpu"] / rate["base_cpu"], 3),
+                "ratio_cpu": rc,
+                "ratio_cpu_min_max": [rc_lo, rc_hi],
+                "load_avg_1min": [round(load0, 2), round(os.getloadavg()[0], 2)],
             }
         )
     cold, warm = start_times()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import statistics
 import time
 
 import numba
@@ -51,7 +53,54 @@ def _rows(name: str, n: int, policies: Policies) -> list[dict]:
 
 @workload("full-deal greedy")
 def greedy(quick: bool) -> list[dict]:
-    return _rows("full-deal greedy", 200_000 if quick else 4_000_000, Policies())
+    """Per thread count, 5 runs of n deals (greedy exchanges and play): the rate per wall second
+    and per process-CPU second as median and min-max, with the 1-minute load average before and
+    after (one run cannot settle "2 M/s on 2 cores" on a machine swinging +-30% between runs)."""
+    n = 200_000 if quick else 4_000_000
+    repeats = 5
+    rows = []
+    for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+        load0 = os.getloadavg()[0]
+        wall, cpu = _rates(n, Policies(), threads, repeats)
+        med, lo, hi = _spread(wall)
+        med_cpu, lo_cpu, hi_cpu = _spread(cpu)
+        rows.append(
+            {
+                "workload": "full-deal greedy",
+                "threads": threads,
+                "deals": n,
+                "repeats": repeats,
+                "deals_per_s": med,
+                "deals_per_s_min_max": [lo, hi],
+                "deals_per_cpu_s": med_cpu,
+                "deals_per_cpu_s_min_max": [lo_cpu, hi_cpu],
+                "load_avg_1min": [round(load0, 2), round(os.getloadavg()[0], 2)],
+            }
+        )
+    return rows
+
+
+def _rates(n: int, policies: Policies, threads: int, repeats: int) -> tuple[list, list]:
+    """(deals per wall second, deals per process-CPU second): one figure per run of n deals."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    wall, cpu = [], []
+    try:
+        simulate(min(n, 2000), seed=99, policies=policies)  # compile / load cache
+        for r in range(repeats):
+            t0 = time.perf_counter()
+            c0 = time.process_time()
+            simulate(n, seed=r + 1, policies=policies)
+            wall.append(n / (time.perf_counter() - t0))
+            cpu.append(n / (time.process_time() - c0))
+    finally:
+        numba.set_num_threads(previous)
+    return wall, cpu
+
+
+def _spread(values: list[float]) -> tuple[int, int, int]:
+    """(median, min, max) of ``values``, rounded."""
+    return round(statistics.median(values)), round(min(values)), round(max(values))
 
 
 @workload("full-deal dd-play")

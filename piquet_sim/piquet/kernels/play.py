@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import high_index, low_index, popcount32, select_bit
+from ...core.bits import high_index, low_index, popcount, popcount32, select_bit
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
 from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
@@ -79,7 +79,7 @@ def greedy_lead(hand, unseen):
         h = hand & (SUIT_BITS << (8 * s))
         if h == 0:
             continue
-        n = popcount32(h)
+        n = popcount(h)
         top = high_index(h)
         if _is_master(top, unseen) and n > best_master_len:
             best_master = top
@@ -108,7 +108,7 @@ def greedy_reply(hand, lead, unseen):
         h = hand & (SUIT_BITS << (8 * s))
         if h == 0:
             continue
-        n = popcount32(h)
+        n = popcount(h)
         top = high_index(h)
         strength = top & 7
         if _is_master(top, unseen):
