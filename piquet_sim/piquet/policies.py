@@ -112,7 +112,7 @@ REGISTRY: tuple[Policy, ...] = (
         "errors and stop when one is left, 0 off; keep 1: a world stays for the player's later "
         "decisions while the play has not ruled it out)",
         ("worlds", "max_attempts", "adaptive", "race", "race_z", "keep"),
-        (16.0, 2000.0, 0.0, 4.0, 2.0, 0.0),
+        (16.0, 2000.0, 0.0, 4.0, 2.0, 1.0),
         needs_solver=True,
         needs_knowledge=True,
     ),
