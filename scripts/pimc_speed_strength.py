@@ -1,16 +1,16 @@
 """pimc settings against a baseline setting on mirrored deals: strength and CPU time.
 
-Each candidate setting (a full pimc parameter row: worlds, max_attempts, adaptive, race,
-race_z) plays ``--pairs`` mirrored deal pairs against the baseline row
-(``match.head_to_head``: greedy exchange, every declaration, pimc play on both sides, same
-deals for every candidate: common random numbers). Printed per candidate: points per deal of
-the candidate minus the baseline (from the candidate's side, net of the opponent's points) with
-its SE and 95% interval, and the pairs played; then each row's median CPU ms per pimc deal on
-one core (``bench.sinking.pimc_deals``, both seats playing that row, ``--timing-deals`` deals,
+Each candidate setting (a full pimc parameter row: worlds, max_attempts, adaptive, race, race_z,
+keep; missing trailing entries are 0) plays ``--pairs`` mirrored deal pairs against the baseline
+row (``match.head_to_head``: greedy exchange, every declaration, pimc play on both sides, same
+deals for every candidate: common random numbers). Printed per candidate: points per deal of the
+candidate minus the baseline (from the candidate's side, net of the opponent's points) with its
+SE and 95% interval, and the pairs played; then each row's median CPU ms per pimc deal on one
+core (``bench.sinking.pimc_deals``, both seats playing that row, ``--timing-deals`` deals,
 baseline timed in the same run) with the ratio to the baseline.
 
 Example (about 1-2 CPU-minutes per candidate at 1,000 pairs):
-  python scripts/pimc_speed_strength.py --pairs 1000 --candidate 16,2000,0,3,2
+  python scripts/pimc_speed_strength.py --pairs 1000 --candidate 16,2000,0,3,2,1
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from piquet_sim.piquet.bench.sinking import pimc_deals
 from piquet_sim.piquet.match import head_to_head
 from piquet_sim.piquet.strategies import Seat, Stage, Strategy
 
-BASELINE = (16.0, 2000.0, 0.0, 4.0, 2.0)  # pimc's registry defaults (policies.py)
+BASELINE = (16.0, 2000.0, 0.0, 4.0, 2.0, 1.0)  # pimc's registry defaults (policies.py)
 
 
 def _strategy(name: str, row: tuple[float, ...]) -> Strategy:

@@ -36,7 +36,9 @@ def ws():
     return _workspace(DEFAULT_RULES)
 
 
-def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None, adaptive=0, race=0):
+def _play(
+    seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None, adaptive=0, race=0, keep=0
+):
     """One deal through the play loop (no exchange): (elder, younger, net, play record,
     pimc counts, cards played)."""
     sc = new_scratch()
@@ -46,7 +48,7 @@ def _play(seed, i, e_pol, y_pol, ws, rules=DEFAULT_RULES, worlds=4, know=None, a
         sc.know_y[:] = KN.deal_knowledge(y, np.int64(0), FULL3, e, FULL3, 0, 0, SUIT_TABLES)
     else:
         sc.know_e[:], sc.know_y[:] = know(e, y)
-    params = {r: np.array([worlds, 500, adaptive, race, 2.0]) for r in ("elder", "younger")}
+    params = {r: np.array([worlds, 500, adaptive, race, 2.0, keep]) for r in ("elder", "younger")}
     stages = Policies(elder_play=e_pol, younger_play=y_pol, play_params=params).stages()
     pre = (np.int64(0), np.int64(0), np.int64(0))
     key = np.uint64(stream_key(seed, i))
@@ -85,7 +87,7 @@ def test_full_information_pimc_is_double_dummy(ws):
         return ke, ky
 
     for i in range(5):
-        e, y, net, *_ = _play(8, i, "pimc", "pimc", ws, know=know)
+        e, y, net, *_ = _play(8, i, "pimc", "pimc", ws, know=know, keep=i % 2)
         assert net == S.solve_position((np.int64(e), np.int64(y), 0, 0, 0), ws)
 
 
@@ -237,3 +239,47 @@ def test_world_twins_have_equal_exact_values(ws):
     cand[:2] = (2, 3)
     assert P.world_twin(cand, 1, alive, np.int64(0), 1) == -1
     assert P.world_twin(cand, 1, alive, np.int64(0), 0) == 0
+
+
+def test_kept_world_matches_reference():
+    """A kept world stays exactly while the play has not ruled it out (random hands, plays and
+    voids against the plain-Python rule; some worlds survive, some do not)."""
+    from piquet_sim.piquet.reference.pimc import kept_world as ref
+
+    rng = np.random.default_rng(14)
+    row = np.zeros(L.PW_LEN, dtype=np.int64)
+    kept = dropped = 0
+    for _ in range(3000):
+        cards = rng.permutation(32)
+        own_dealt = sum(1 << int(c) for c in cards[:12])
+        full = sum(1 << int(c) for c in cards[12:24])
+        t = int(rng.integers(0, 10))  # tricks played; the opponent's cards are mostly his own
+        opp_played = sum(1 << int(c) for c in cards[12 : 12 + t])
+        if rng.random() < 0.3:  # he played a card the world does not hold
+            opp_played |= 1 << int(cards[24 + rng.integers(0, 8)])
+        mine = sum(1 << int(c) for c in cards[:t])
+        if rng.random() < 0.2:  # a card of the world counted as gone
+            mine |= 1 << int(cards[12 + t + rng.integers(0, 12 - t)]) if t < 12 else 0
+        voids = [int(s) for s in range(4) if rng.random() < 0.15]
+        vmask = sum(0xFF << (8 * s) for s in voids)
+        n_opp = 12 - t - int(rng.random() < 0.1)
+        drawn, now = int(rng.integers(0, 2)), int(rng.integers(0, 2))
+        row[L.PW_HANDS + 3] = full
+        row[L.PW_FLAGS + 3] = drawn
+        gone = mine | opp_played
+        own = own_dealt & ~mine
+        got = P.kept_world(row, 3, np.int64(opp_played), np.int64(gone | own | vmask), n_opp, now)
+        want = ref(full, drawn, opp_played, gone, own, voids, n_opp, now)
+        assert got == want
+        kept += want != 0
+        dropped += want == 0
+    assert kept > 300 and dropped > 300
+
+
+def test_kept_worlds_are_used_and_legal(ws):
+    """With keep on (pimc's default) later decisions use earlier worlds and every card is played
+    once (the full-information test above also runs with keep on)."""
+    for i in range(3):
+        e, y, net, out, stats, line = _play(31, i, "pimc", "pimc", ws, keep=1)
+        assert stats[L.PIMC_KEPT] > 0
+        assert len(set(line.tolist())) == 24 and out[2] + out[3] == 12

@@ -141,8 +141,8 @@ def test_pimc_is_a_strategy_play_with_parameters():
     """Every play policy of the registry is accepted in a strategy file, pimc with its worlds
     per decision; the parameters reach the kernel's params row of that seat."""
     s = from_dict({"name": "p", "play": {"policy": "pimc", "params": {"worlds": 6}}})
-    # worlds 6 as given; max_attempts, adaptive (off), race and race_z at their registry defaults
-    assert s.uses_solver and s.elder.play.params == (6.0, 2000.0, 0.0, 4.0, 2.0)
+    # worlds 6 as given; max_attempts, adaptive (off), race, race_z and keep at their defaults
+    assert s.uses_solver and s.elder.play.params == (6.0, 2000.0, 0.0, 4.0, 2.0, 1.0)
     ids, params = kernel_arrays(s, REGISTRY["greedy"])
     assert params[L.STAGE_ELDER_PLAY, :3].tolist() == [6.0, 2000.0, 0.0]
     assert REGISTRY["pimc-play"].elder.play.policy == "pimc"

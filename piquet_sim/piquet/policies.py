@@ -109,9 +109,10 @@ REGISTRY: tuple[Policy, ...] = (
         "was seen (cards, declarations, voids), solve each world, play the best mean "
         "(adaptive 1: fewer worlds as the opponent's hand becomes known; race k: from the "
         "k-th world on, drop a card whose mean deficit to the best exceeds race_z standard "
-        "errors and stop when one is left, 0 off)",
-        ("worlds", "max_attempts", "adaptive", "race", "race_z"),
-        (16.0, 2000.0, 0.0, 4.0, 2.0),
+        "errors and stop when one is left, 0 off; keep 1: a world stays for the player's later "
+        "decisions while the play has not ruled it out)",
+        ("worlds", "max_attempts", "adaptive", "race", "race_z", "keep"),
+        (16.0, 2000.0, 0.0, 4.0, 2.0, 1.0),
         needs_solver=True,
         needs_knowledge=True,
     ),

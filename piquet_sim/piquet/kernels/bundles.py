@@ -31,8 +31,9 @@ Workspace = namedtuple("Workspace", "env tt moves scores frames stats hist flags
 #: pack int8[32], state int64[1] (stream position), decl int32[DECL_LEN], play int32[PO_LEN],
 #: rec int32[REC_LEN], masks int64[2, 3] (each seat's declaration masks), know_e / know_y
 #: int64[KNOW_LEN] (each seat's knowledge of the other), pimc int64[PIMC_LEN] (sampler counts),
-#: line int8[24] (cards played: lead, reply per trick).
-Scratch = namedtuple("Scratch", "pack state decl play rec masks know_e know_y pimc line")
+#: line int8[24] (cards played: lead, reply per trick), worlds int64[2, PW_LEN] (pimc's worlds
+#: kept across a seat's decisions).
+Scratch = namedtuple("Scratch", "pack state decl play rec masks know_e know_y pimc line worlds")
 
 #: opp int64[n] (opponent's dealt hand), talons int8[n, 8], s0 int64[n] (stream position after
 #: the world), e_disc int64[n] (elder's forced discard, -1 when the player is elder), valid

@@ -148,14 +148,23 @@ PIMC_ATTEMPTS = 2  # sampler draws (rejections included)
 PIMC_FALLBACKS = 3  # worlds drawn without the key bounds (none met them in max_attempts)
 PIMC_REFUTED = 4  # worlds where a believed bound had been refuted by the play
 PIMC_SOLVES = 5
-PIMC_LEN = 6
+PIMC_KEPT = 6  # worlds kept from the player's earlier decisions in the deal (not redrawn)
+PIMC_LEN = 7
+
+# ------------------------------------------- PW_: pimc's kept worlds, one row per seat (int64)
+PW_CAP = 32  # worlds kept per seat
+PW_GONE = 0  # cards gone at the seat's last decision (a row from another deal is dropped)
+PW_HANDS = 1  # PW_CAP opponent hands as dealt (cards he has played included); 0: none
+PW_FLAGS = PW_HANDS + PW_CAP  # the sampler's flags when each was drawn
+PW_LEN = PW_FLAGS + PW_CAP
 
 # ---------------------------------------------------------------- SOLVE_: solver counters
 SOLVE_NODES = 0
 SOLVE_TT_HITS = 1
 SOLVE_BOUND_CUTS = 2
 SOLVE_GEN = 3  # table generation: entries of an older one are replaced first
-SOLVE_LEN = 4
+SOLVE_PASSES = 4  # null-window searches run by mtdf
+SOLVE_LEN = 5
 
 # ---------------------------------------------------------------- ADV_: advisor sums
 # Per candidate, perspective the advising player ("own" minus "opponent").

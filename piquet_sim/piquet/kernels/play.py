@@ -169,8 +169,9 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
             np.int64(params[2]),
             np.int64(params[3]),
             params[4],
+            np.int64(params[5]),
         )
-        return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc)
+        return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc, sc.worlds[seat])
     if policy == PLAY_DD:
         pos = (hands[0], hands[1], leader, et, ps)
         return dd_lead(pos, ws) if lead < 0 else dd_reply(pos, lead, ws)
@@ -417,6 +418,7 @@ def new_scratch():
         np.zeros(L.KNOW_LEN, dtype=np.int64),
         np.zeros(L.PIMC_LEN, dtype=np.int64),
         np.zeros(2 * N_TRICKS, dtype=np.int8),
+        np.zeros((2, L.PW_LEN), dtype=np.int64),
     )
 
 

@@ -40,6 +40,7 @@ from .solver_tt import (
     tt_hi,
     tt_lo,
     tt_move,
+    tt_prefetch,
     tt_probe,
     tt_store,
 )
@@ -337,6 +338,22 @@ def search(pos, lead, n, alpha, beta, ws):
                     mode = 2
                     continue
                 tt_best = -1
+                # sure-trick bounds first: a cut here costs no table access (a cache miss)
+                cut_b = ab and flags & 8
+                blo = -INF
+                bhi = INF
+                if cut_b:
+                    blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws.env.qttab)
+                    if blo >= b:
+                        stats[L.SOLVE_BOUND_CUTS] += 1
+                        ret = blo
+                        mode = 2
+                        continue
+                    if bhi <= a:
+                        stats[L.SOLVE_BOUND_CUTS] += 1
+                        ret = bhi
+                        mode = 2
+                        continue
                 if flags & 2:
                     key = position_key(cE, cY, cl, cet, cps, ten, ws.env.keytab)
                     fr[sp, FR_KEY] = key
@@ -360,18 +377,12 @@ def search(pos, lead, n, alpha, beta, ws):
                                 a = lo
                             if hi < b:
                                 b = hi
-                if ab and flags & 8:
-                    blo, bhi = _bounds(cE, cY, cl, cet, cps, cn, ten, ws.env.qttab)
-                    if blo >= b:
-                        stats[L.SOLVE_BOUND_CUTS] += 1
-                        ret = blo
-                        mode = 2
-                        continue
-                    if bhi <= a:
-                        stats[L.SOLVE_BOUND_CUTS] += 1
-                        ret = bhi
-                        mode = 2
-                        continue
+                            if cut_b and (blo >= b or bhi <= a):
+                                # the narrowed window meets a bound
+                                stats[L.SOLVE_BOUND_CUTS] += 1
+                                ret = blo if blo >= b else bhi
+                                mode = 2
+                                continue
                 if cl == 0:
                     k = _gen_leads(cE, cY, cE | cY, ten, flags, tt_best, ws, sp, 0)
                 else:
@@ -380,6 +391,21 @@ def search(pos, lead, n, alpha, beta, ws):
             else:
                 F = cY if cl == 0 else cE
                 k = _gen_replies(F, cE | cY, clead, ten, flags, ws, sp, 1 - cl)
+                if flags & 2 and cn > 1:
+                    # the first reply's trick-start child probes the table next: start its load
+                    c = moves[sp, 0]
+                    w1, _, ps1 = trick_net(clead, c, cl, ten, fr[sp, FR_PS], 0)
+                    lb = (np.int64(1) << clead) | (np.int64(1) << c)
+                    key = position_key(
+                        cE & ~lb,
+                        cY & ~lb,
+                        w1,
+                        cet + (1 if w1 == 0 else 0),
+                        pique_normalize(ps1, cn - 1),
+                        ten,
+                        ws.env.keytab,
+                    )
+                    tt_prefetch(tt, key)
                 fr[sp, FR_MAX] = 1 if cl == 1 else 0
             fr[sp, FR_A] = a
             fr[sp, FR_B] = b
@@ -502,6 +528,7 @@ def mtdf(pos, lead, n, guess, ws):
     g = guess
     while lo < hi:
         b = g + 1 if g == lo else g
+        ws.stats[L.SOLVE_PASSES] += 1
         g = search(pos, lead, n, b - 1, b, ws)
         if g < b:
             hi = g

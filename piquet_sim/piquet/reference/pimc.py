@@ -26,3 +26,28 @@ def race_step(vals: list[list[int]], alive: list[bool], seat: int, z: float) -> 
         if mean > 0 and mean * mean * len(d) > z * z * var:
             out[i] = False
     return out
+
+
+def kept_world(
+    full: int,
+    drawn_flags: int,
+    opp_played: int,
+    gone: int,
+    own: int,
+    void_suits: list[int],
+    n_opp: int,
+    flags: int,
+) -> int:
+    """The opponent's current hand in a kept world (his hand as dealt, ``full``, drawn under the
+    sampler flags ``drawn_flags``), or 0 when the play has ruled the world out: he must have held
+    every card he played; what is left must avoid every card gone and the player's own, hold no
+    card of a suit he showed void in, count ``n_opp`` cards, and the world must have been drawn
+    under the flags the sampler has now (same bounds believed, no fallback)."""
+    if full == 0 or drawn_flags != flags or full & opp_played != opp_played:
+        return 0
+    rest = full & ~opp_played
+    if rest & (gone | own) or bin(rest).count("1") != n_opp:
+        return 0
+    if any(rest >> (8 * s) & 0xFF for s in void_suits):
+        return 0
+    return rest
