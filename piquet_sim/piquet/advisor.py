@@ -35,7 +35,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..core.racing import Race, RaceSettings, compare_leaders
+from ..core.racing import RaceSettings, compare_leaders, race
 from ..core.stats import Z95, wilson_interval
 from . import policies as P
 from .cards import format_cards, mask_to_cards, parse_cards, popcount
@@ -495,14 +495,15 @@ def _screen(
         precision, request.max_samples, floor, 60_000, deadline, FIRST_ROUND, CONFIDENT, RACE_Z
     )
     ev = _Evaluator(worlds, request, discards, play)
-    race = Race(len(discards), ev, settings, "screen", progress).run()
-    log += race.log
+    raced = race(len(discards), ev, settings, "screen", progress)
+    run = raced.run
+    log += run.log
     results = [
         CandidateResult(int(d), request.hand, ev.sums[i], play) for i, d in enumerate(discards)
     ]
-    for i in race.alive:
+    for i in run.alive:
         results[i].finalist = True
-    return results, race.values, race.reason, race.evaluations, list(race.alive)
+    return results, raced.values, run.reason, run.evaluations, list(run.alive)
 
 
 def screen_play(play: str) -> str:
@@ -539,18 +540,19 @@ def _refine(
         RACE_Z,
     )
     ev = _Evaluator(worlds, request, sub, request.play)
-    race = Race(len(sub), ev, settings, "refine", progress).run()
-    log += race.log
+    raced = race(len(sub), ev, settings, "refine", progress)
+    run = raced.run
+    log += run.log
     for r in results:
         r.finalist = False
     values = [np.zeros(0, np.int16)] * len(results)
     for j, i in enumerate(screened):
         results[i] = CandidateResult(int(sub[j]), request.hand, ev.sums[j], request.play)
-        values[i] = race.values[j]
-    finalists = [screened[j] for j in race.alive]
+        values[i] = raced.values[j]
+    finalists = [screened[j] for j in run.alive]
     for i in finalists:
         results[i].finalist = True
-    return values, race.reason, race.evaluations, finalists
+    return values, run.reason, run.evaluations, finalists
 
 
 def advise(

@@ -29,11 +29,10 @@ value when one is asked for.
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 
-from ..core.backend import stop_requested
+from ..core.racing import RaceSettings, Selection, run_race
 from .advisor import RACE_Z, CandidateResult, _Evaluator, _WorldSource
 from .kernels import layouts as L
 
@@ -98,57 +97,59 @@ class CVCandidate(CandidateResult):
 
 class _Refine:
     """The state of one refine race: control values h (worlds 0..N-1) and pimc values p
-    (worlds 0..n-1) per candidate, unfiltered, with the worlds' validity."""
+    (worlds 0..n-1) per candidate, unfiltered, with the worlds' validity; its sampling step
+    and selection rule drive ``core.racing.run_race``."""
 
-    def __init__(self, request, worlds: _WorldSource, sub: np.ndarray, progress):
-        self.request = request
+    def __init__(self, request, worlds: _WorldSource, sub: np.ndarray, settings: RaceSettings):
         self.control = _Evaluator(worlds, request, sub, CONTROL_PLAY)
         self.pimc = _Evaluator(worlds, request, sub, request.play)
+        self.s = settings
         self.h = [np.zeros(0) for _ in sub]
         self.p = [np.zeros(0) for _ in sub]
         self.valid = np.zeros(0, dtype=bool)
         self.n_control = 0
-        self.n = 0
-        self.evaluations = 0
-        self.progress = progress
-        self.alive = np.arange(len(sub))
-        self.round = 0
 
-    def extend_control(self, target: int) -> None:
+    def extend_control(self, alive: np.ndarray, target: int) -> None:
+        """The control's values of the ``alive`` candidates on worlds up to ``target``."""
         while self.n_control < target:
             step = min(target - self.n_control, 16_384)
-            _, nets, w = self.control.run(self.n_control, step, self.control.discards[self.alive])
-            for j, c in enumerate(self.alive):
+            _, nets, w = self.control.run(self.n_control, step, self.control.discards[alive])
+            for j, c in enumerate(alive):
                 self.h[c] = np.concatenate([self.h[c], nets[j].astype(np.float64)])
             self.valid = np.concatenate([self.valid, w.valid])
             self.n_control += step
 
-    def extend_pimc(self, target: int) -> None:
-        deadline = self.request.deadline
-        while self.n < target:
-            step = max(1, min(target - self.n, BUDGET // len(self.alive)))
-            self.extend_control(self.n + step)
-            sums, nets, _ = self.pimc.run(self.n, step, self.pimc.discards[self.alive])
-            self.pimc.sums[self.alive] += sums
-            for j, c in enumerate(self.alive):
-                self.p[c] = np.concatenate([self.p[c], nets[j].astype(np.float64)])
-            self.n += step
-            self.evaluations += step * len(self.alive)
-            if self.progress is not None:
-                self.progress(
-                    {
-                        "phase": "refine",
-                        "round": self.round,
-                        "alive": len(self.alive),
-                        "worlds": self.n,
-                        "target": target,
-                        "evaluations": step * len(self.alive),
-                    }
-                )
-            if deadline is not None and time.perf_counter() > deadline:
-                raise _Stop("time limit")
-            if stop_requested():
-                raise _Stop("interrupted")
+    def sample(self, alive: np.ndarray, start: int, n: int) -> None:
+        """The race's sampling step: pimc on worlds start..start+n-1 (the control at least as
+        far) for the ``alive`` candidates."""
+        self.extend_control(alive, start + n)
+        sums, nets, _ = self.pimc.run(start, n, self.pimc.discards[alive])
+        self.pimc.sums[alive] += sums
+        for j, c in enumerate(alive):
+            self.p[c] = np.concatenate([self.p[c], nets[j].astype(np.float64)])
+
+    def select(self, alive: np.ndarray, n: int) -> Selection:
+        """The race's selection rule after a round of ``n`` pimc worlds: keep the leader and
+        every candidate within ``drop_z`` SEs of it (module docstring); stop when they all
+        have SE <= precision or at ``max_samples``; else extend the control and aim the next
+        round at the precision."""
+        s = self.s
+        est = {int(c): cv_mean_se(*self.hd(c)) for c in alive}
+        lead = max(est, key=lambda c: est[c][0])
+        keep = [lead]
+        pairs = {c: self.hd(lead, c) for c in est if c != lead}
+        floor = PAIR_SD_FLOOR * _median_sd([d for _, d in pairs.values()])
+        for c, (h, d) in pairs.items():
+            gap, se = cv_mean_se(h, d, floor)
+            if not gap > s.drop_z * se:
+                keep.append(c)
+        kept = np.array(sorted(keep))
+        if s.precision is not None and all(est[c][1] <= s.precision for c in kept):
+            return Selection(kept, "precision", n)
+        if n >= s.max_samples:
+            return Selection(kept, "samples", n)
+        self.extend_control(kept, self._control_target(kept))
+        return Selection(kept, None, self._pimc_target(kept, n))
 
     def hd(self, c: int, other: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Candidate c's (h on its valid control worlds, d on its valid pimc worlds); minus
@@ -164,38 +165,33 @@ class _Refine:
             return h_all[:m] - ho[:m], d - do
         return h_all, d
 
+    def _pimc_target(self, alive: np.ndarray, n: int) -> int:
+        """pimc worlds the finalists need for SE <= precision (at most 4x the current ``n``),
+        given the control's share of the variance."""
+        precision = self.s.precision
+        need = n
+        if precision is not None:
+            for c in alive:
+                h, d = self.hd(c)
+                rest = precision**2 - np.var(h, ddof=1) / len(h)
+                dv = np.var(d, ddof=1)
+                need = max(need, int(math.ceil(1.05 * dv / max(rest, 0.25 * precision**2))))
+        return min(self.s.max_samples, max(n + self.s.first_round, min(need, 4 * n)))
 
-class _Stop(Exception):
-    pass
+    def _control_target(self, alive: np.ndarray) -> int:
+        """Control worlds for SE_h <= CONTROL_SHARE * precision on every alive candidate."""
+        precision = self.s.precision
+        if precision is None:
+            return self.n_control
+        sd = max(float(np.std(self.hd(c)[0], ddof=1)) for c in alive)
+        need = int(math.ceil((sd / (CONTROL_SHARE * precision)) ** 2))
+        return min(CONTROL_MAX, max(self.n_control, need))
 
 
 def _median_sd(ds: list[np.ndarray]) -> float:
     """The median SD of the pairs' differences (0 with none)."""
     sds = [float(np.std(d, ddof=1)) for d in ds if len(d) > 1]
     return float(np.median(sds)) if sds else 0.0
-
-
-def _next_target(ref: _Refine, precision: float | None, max_samples: int) -> int:
-    """pimc worlds the finalists need for SE <= precision (at most 4x the current), given
-    the control's share of the variance."""
-    n = ref.n
-    need = n
-    if precision is not None:
-        for c in ref.alive:
-            h, d = ref.hd(c)
-            rest = precision**2 - np.var(h, ddof=1) / len(h)
-            dv = np.var(d, ddof=1)
-            need = max(need, int(math.ceil(1.05 * dv / max(rest, 0.25 * precision**2))))
-    return min(max_samples, max(n + FIRST_ROUND, min(need, 4 * n)))
-
-
-def _control_target(ref: _Refine, precision: float | None) -> int:
-    """Control worlds for SE_h <= CONTROL_SHARE * precision on every alive candidate."""
-    if precision is None:
-        return ref.n_control
-    sd = max(float(np.std(ref.hd(c)[0], ddof=1)) for c in ref.alive)
-    need = int(math.ceil((sd / (CONTROL_SHARE * precision)) ** 2))
-    return min(CONTROL_MAX, max(ref.n_control, need))
 
 
 def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -> tuple:
@@ -205,42 +201,20 @@ def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -
     world, stop reason, pimc evaluations, finalists)."""
     screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[: request.refine]
     sub = discards[screened]
-    ref = _Refine(request, worlds, sub, progress)
-    precision = request.precision
-    target = min(FIRST_ROUND, request.max_samples)
-    ref.extend_control(max(CONTROL_FIRST, target))
-    reason = "samples"
-    while True:
-        try:
-            ref.extend_pimc(target)
-        except _Stop as stop:
-            reason = str(stop)
-            break
-        except KeyboardInterrupt:
-            reason = "interrupted"
-            break
-        est = {int(c): cv_mean_se(*ref.hd(c)) for c in ref.alive}
-        lead = max(est, key=lambda c: est[c][0])
-        keep = [lead]
-        pairs = {c: ref.hd(lead, c) for c in est if c != lead}
-        floor = PAIR_SD_FLOOR * _median_sd([d for _, d in pairs.values()])
-        for c, (h, d) in pairs.items():
-            gap, se = cv_mean_se(h, d, floor)
-            if not gap > RACE_Z * se:
-                keep.append(c)
-        log.append(
-            {"phase": "refine", "round": ref.round, "worlds": ref.n, "alive": len(ref.alive)}
-        )
-        ref.alive = np.array(sorted(keep))
-        log[-1]["kept"] = len(ref.alive)
-        ref.round += 1
-        if precision is not None and all(est[c][1] <= precision for c in ref.alive):
-            reason = "precision"
-            break
-        if ref.n >= request.max_samples:
-            break
-        ref.extend_control(_control_target(ref, precision))
-        target = _next_target(ref, precision, request.max_samples)
+    settings = RaceSettings(
+        request.precision,
+        request.max_samples,
+        budget=BUDGET,
+        deadline=request.deadline,
+        first_round=FIRST_ROUND,
+        drop_z=RACE_Z,
+    )
+    ref = _Refine(request, worlds, sub, settings)
+    ref.extend_control(
+        np.arange(len(sub)), max(CONTROL_FIRST, min(FIRST_ROUND, request.max_samples))
+    )
+    run = run_race(len(sub), ref.sample, ref.select, settings, "refine", progress)
+    log += run.log
     values = [np.zeros(0)] * len(results)
     for r in results:
         r.finalist = False
@@ -256,7 +230,7 @@ def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -
             int(sub[j]), request.hand, sums, request.play, ev, se, float(h.mean()), len(h), plain
         )
         values[i] = h.mean() + d
-    finalists = [screened[j] for j in ref.alive]
+    finalists = [screened[j] for j in run.alive]
     for i in finalists:
         results[i].finalist = True
-    return values, reason, ref.evaluations, finalists
+    return values, run.reason, run.evaluations, finalists
