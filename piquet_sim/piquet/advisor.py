@@ -35,7 +35,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..core.racing import RaceSettings, compare_leaders, race
+from ..core.racing import RaceRun, RaceSettings, compare_leaders, race
 from ..core.stats import Z95, wilson_interval
 from . import policies as P
 from .cards import format_cards, mask_to_cards, parse_cards, popcount
@@ -494,16 +494,32 @@ def _screen(
     settings = RaceSettings(
         precision, request.max_samples, floor, 60_000, deadline, FIRST_ROUND, CONFIDENT, RACE_Z
     )
-    ev = _Evaluator(worlds, request, discards, play)
-    raced = race(len(discards), ev, settings, "screen", progress)
-    run = raced.run
+    results, values, run = _race_plain(
+        request, worlds, discards, play, settings, "screen", progress
+    )
     log += run.log
+    for i in run.alive:
+        results[i].finalist = True
+    return results, values, run.reason, run.evaluations, list(run.alive)
+
+
+def _race_plain(
+    request: AdviceRequest,
+    worlds: _WorldSource,
+    discards: np.ndarray,
+    play: str,
+    settings: RaceSettings,
+    phase: str,
+    progress,
+) -> tuple[list[CandidateResult], list[np.ndarray], RaceRun]:
+    """Race ``discards`` with ``play`` on the net (or partie) value of each world: (a result
+    per discard, its values on the worlds it saw, the race's run)."""
+    ev = _Evaluator(worlds, request, discards, play)
+    raced = race(len(discards), ev, settings, phase, progress)
     results = [
         CandidateResult(int(d), request.hand, ev.sums[i], play) for i, d in enumerate(discards)
     ]
-    for i in run.alive:
-        results[i].finalist = True
-    return results, raced.values, run.reason, run.evaluations, list(run.alive)
+    return results, raced.values, raced.run
 
 
 def screen_play(play: str) -> str:
@@ -516,19 +532,39 @@ def screen_play(play: str) -> str:
     return "greedy" if play in REFINED_PLAYS else play
 
 
+#: ``race_best(sub)``: race the discards ``sub`` with the requested play; (a result per
+#: discard, its values on the worlds it saw, the race's run).
+RaceBest = Callable[[np.ndarray], tuple[list[CandidateResult], list[np.ndarray], RaceRun]]
+
+
 def _refine(
     request: AdviceRequest,
-    worlds: _WorldSource,
     discards: np.ndarray,
     results: list[CandidateResult],
-    progress,
+    race_best: RaceBest,
     log: list[dict],
 ) -> tuple:
-    """Race the best ``refine`` screened candidates again with the requested play on worlds
-    0, 1, ...; their results replace the screened ones. Returns (values per candidate, stop
-    reason, evaluations, finalists)."""
+    """Race the best ``refine`` screened candidates again (``race_best``: with the requested
+    play on worlds 0, 1, ...); their results replace the screened ones and only those still
+    racing at the end are finalists. Returns (values per candidate, stop reason, evaluations,
+    finalists)."""
     screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[: request.refine]
-    sub = discards[screened]
+    refined, refined_values, run = race_best(discards[screened])
+    log += run.log
+    values = [np.zeros(0)] * len(results)
+    for r in results:
+        r.finalist = False
+    for j, i in enumerate(screened):
+        results[i] = refined[j]
+        values[i] = refined_values[j]
+    finalists = [screened[j] for j in run.alive]
+    for i in finalists:
+        results[i].finalist = True
+    return values, run.reason, run.evaluations, finalists
+
+
+def _race_refined(request: AdviceRequest, worlds: _WorldSource, sub: np.ndarray, progress):
+    """The plain refine (dd): the precision target on the five best, halving to the floor."""
     settings = RaceSettings(
         request.precision,
         request.max_samples,
@@ -539,20 +575,7 @@ def _refine(
         CONFIDENT,
         RACE_Z,
     )
-    ev = _Evaluator(worlds, request, sub, request.play)
-    raced = race(len(sub), ev, settings, "refine", progress)
-    run = raced.run
-    log += run.log
-    for r in results:
-        r.finalist = False
-    values = [np.zeros(0, np.int16)] * len(results)
-    for j, i in enumerate(screened):
-        results[i] = CandidateResult(int(sub[j]), request.hand, ev.sums[j], request.play)
-        values[i] = raced.values[j]
-    finalists = [screened[j] for j in run.alive]
-    for i in finalists:
-        results[i].finalist = True
-    return values, run.reason, run.evaluations, finalists
+    return _race_plain(request, worlds, sub, request.play, settings, "refine", progress)
 
 
 def advise(
@@ -613,16 +636,17 @@ def advise(
     results, values, reason, evals, finalists = _screen(
         request, worlds, discards, t0, progress, log
     )
-    if request.play == "pimc" and reason != "interrupted":
-        from .advisor_refine import refine_cv
-
-        values, reason, r_evals, finalists = refine_cv(
-            request, worlds, discards, results, progress, log
-        )
-        evals += r_evals
-    elif request.refines and reason != "interrupted":
+    if request.refines and reason != "interrupted":
+        if request.play == "pimc":
+            from .advisor_refine import race_cv as race_best
+        else:
+            race_best = _race_refined
         values, reason, r_evals, finalists = _refine(
-            request, worlds, discards, results, progress, log
+            request,
+            discards,
+            results,
+            lambda sub: race_best(request, worlds, sub, progress),
+            log,
         )
         evals += r_evals
     return _assemble(request, results, values, finalists, reason, evals, log, worlds, t0)

@@ -194,13 +194,10 @@ def _median_sd(ds: list[np.ndarray]) -> float:
     return float(np.median(sds)) if sds else 0.0
 
 
-def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -> tuple:
-    """Race the best ``request.refine`` screened candidates with the requested play (pimc) and
-    the heuristic as control variate (module docstring); their results replace the screened
-    ones. Returns (values per candidate for ``compare_leaders``: control mean + d on each pimc
-    world, stop reason, pimc evaluations, finalists)."""
-    screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[: request.refine]
-    sub = discards[screened]
+def race_cv(request, worlds: _WorldSource, sub: np.ndarray, progress) -> tuple:
+    """Race the discards ``sub`` with the requested play (pimc) and the heuristic as control
+    variate (module docstring). Returns (a :class:`CVCandidate` per discard, its values for
+    ``compare_leaders``: control mean + d on each pimc world, the race's run)."""
     settings = RaceSettings(
         request.precision,
         request.max_samples,
@@ -214,11 +211,8 @@ def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -
         np.arange(len(sub)), max(CONTROL_FIRST, min(FIRST_ROUND, request.max_samples))
     )
     run = run_race(len(sub), ref.sample, ref.select, settings, "refine", progress)
-    log += run.log
-    values = [np.zeros(0)] * len(results)
-    for r in results:
-        r.finalist = False
-    for j, i in enumerate(screened):
+    refined, values = [], []
+    for j, discard in enumerate(sub):
         h, d = ref.hd(j)
         if len(d) < 2:
             ev, se = float("nan"), float("inf")
@@ -226,11 +220,18 @@ def refine_cv(request, worlds: _WorldSource, discards, results, progress, log) -
             ev, se = cv_mean_se(h, d)
         sums = ref.pimc.sums[j]
         plain = float(sums[L.ADV_NET] / sums[L.ADV_N]) if sums[L.ADV_N] else float("nan")
-        results[i] = CVCandidate(
-            int(sub[j]), request.hand, sums, request.play, ev, se, float(h.mean()), len(h), plain
+        refined.append(
+            CVCandidate(
+                int(discard),
+                request.hand,
+                sums,
+                request.play,
+                ev,
+                se,
+                float(h.mean()),
+                len(h),
+                plain,
+            )
         )
-        values[i] = h.mean() + d
-    finalists = [screened[j] for j in run.alive]
-    for i in finalists:
-        results[i].finalist = True
-    return values, run.reason, run.evaluations, finalists
+        values.append(h.mean() + d)
+    return refined, values, run
