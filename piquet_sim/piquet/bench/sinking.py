@@ -17,7 +17,7 @@ from ..kernels.deal import deal_full
 from ..kernels.tables import SUIT_TABLES
 from ..policies import get
 from ..rules import DEFAULT_RULES
-from ..simulation import Policies
+from ..simulation import DD_TT_BITS, Policies
 from ..sinking import analyse
 from . import workload
 
@@ -32,12 +32,13 @@ def pimc_deals(
     n: int,
     worlds: int,
     seed: int = 1,
-    tt_bits: int = 18,
+    tt_bits: int = DD_TT_BITS,
     adaptive: int = 0,
     params: tuple[float, ...] | None = None,
 ) -> dict:
     """Time ``n`` deals of pimc against pimc (serial kernel: one core; wall and thread CPU time
-    per deal, ms; solver nodes per deal, a load-free measure of the work); ``adaptive``: pimc's
+    per deal, ms; solver nodes per deal, a load-free measure of the work; ``tt_bits``: the table
+    of real play by default); ``adaptive``: pimc's
     adaptive-worlds parameter (0 off); ``params``: pimc's whole parameter row instead (then
     ``worlds`` and ``adaptive`` are ignored)."""
     ws = S.make_workspace(DEFAULT_RULES.to_array(), tt_bits)

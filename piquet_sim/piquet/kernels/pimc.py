@@ -13,7 +13,7 @@ The solver workspace is reused across candidates, worlds and decisions: its tabl
 exact position (both hands' holdings relative to the cards out, leader, tricks won, pique state,
 lead rule), everything a value depends on, so what it holds stays true whatever the world. Its
 generation (``SOLVE_GEN``) moves on at each deal's first decision, so entries of earlier deals
-are replaced first (about 5% fewer nodes with the 2 ** 18 table of real play).
+are replaced first (about 5% fewer nodes with a 2 ** 18 table).
 
 Within one world a candidate whose earlier twin (:func:`world_twin`: same suit, none of that
 world's opponent cards between them) is still raced takes the twin's value without a solve: the
