@@ -22,9 +22,9 @@ from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
 from . import layouts as L
 from .bundles import Env
-from .declarations import carte_blanche, declaration_points, point_key, sequence_key, set_ranks
-from .declaring import declaration_masks
 from .deal import N_PACK, deal_full
+from .declarations import carte_blanche, declaration_keys, declaration_points, set_ranks
+from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
 from .play import is_simple, play_simple
 from .stack import stack_bytes, stack_int64
@@ -45,8 +45,9 @@ def plays_simple(ids):
 @njit_inline
 def _features(out, row, base, hand, tables):
     """``simulate._features`` into row ``row`` of the records."""
-    out[row, base] = point_key(hand, tables) >> 7
-    out[row, base + 1] = sequence_key(hand, tables) >> 3
+    pk, qk, _ = declaration_keys(hand, tables)  # point_key and sequence_key in one pass
+    out[row, base] = pk >> 7
+    out[row, base + 1] = qk >> 3
     four, trio = set_ranks(hand)
     out[row, base + 2] = 2 if four else (1 if trio else 0)
 
