@@ -27,12 +27,18 @@ from .declarations import carte_blanche, declaration_keys, declaration_points, s
 from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
 from .play import is_simple, play_simple
-from .stack import stack_bytes, stack_int64
+from .stack import stack_bytes, stack_int64, stack_words
+from .tables import SUIT_TABLES
 from .tricks import N_TRICKS, cards_bonus
 
 _pack = stack_bytes(N_PACK)
 _line = stack_bytes(2 * N_TRICKS)
 _state = stack_int64(1)
+_TABLE_WORDS = SUIT_TABLES.size // 2  # int32 pairs
+_RULE_WORDS = (L.RULE_LEN + 1) // 2
+_tables = stack_words(_TABLE_WORDS)
+_rules = stack_words(_RULE_WORDS)
+_params = stack_words(L.STAGE_LEN * L.STAGE_PARAMS)
 
 
 @njit_inline
@@ -75,12 +81,17 @@ def _block(out, row, base, decl, play, cards, pique, tricks, took):
 def _simple_span(seed, first, count, stages, env, out, row0):
     """Records of deals ``first .. first+count-1`` of ``seed`` into rows ``row0 ..`` of
     ``out``."""
-    # this span's own copies of the shared read-only arrays (see the module docstring)
-    tables = env.suit.copy()
-    rules = env.rules.copy()
+    # this span's own copies of the read-only arrays the deals read, on its stack: no thread
+    # shares their reference counts, which cost nothing there (see the module docstring)
+    tables = numba.carray(_tables(), _TABLE_WORDS).view(np.int32).reshape(SUIT_TABLES.shape)
+    tables[:, :] = env.suit
+    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[: L.RULE_LEN]
+    rules[:] = env.rules
+    params = numba.carray(_params(), L.STAGE_LEN * L.STAGE_PARAMS).view(np.float64)
+    params = params.reshape((L.STAGE_LEN, L.STAGE_PARAMS))
+    params[:, :] = stages.params
     own = Env(rules, tables, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
-    ids = stages.ids.copy()
-    params = stages.params.copy()
+    ids = stages.ids
     e_xpol = ids[L.STAGE_ELDER_EXCHANGE]
     y_xpol = ids[L.STAGE_YOUNGER_EXCHANGE]
     e_dpol = ids[L.STAGE_ELDER_DECLARE]
