@@ -122,8 +122,14 @@ def solver_bits(uses_solver: bool) -> int:
 
 def records_kernel(policies: Policies):
     """The records kernel for these policies: ``simulate_records`` when a play calls the solver,
-    else the screening one (same records; it compiles without the solver and pimc)."""
-    return K.simulate_records if policies.uses_solver else KS.screen_simulate_records
+    else the screening one (same records; it compiles without the solver and pimc), its table
+    twin when every heuristic seat is at depth 0 without tilt (it compiles without the
+    heuristic's general arithmetic too)."""
+    if policies.uses_solver:
+        return K.simulate_records
+    if KS.table_only(policies.stages()):
+        return KS.table_simulate_records
+    return KS.screen_simulate_records
 
 
 def _kernel_args(policies: Policies, rules: Rules) -> tuple[Stages, Env, int, int]:
