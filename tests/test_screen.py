@@ -96,6 +96,8 @@ def test_screen_records_equal_simulate_records(plays):
     assert a.shape == (3000, b.shape[1]) and np.array_equal(a, b)
 
 
+@pytest.mark.slow  # compiles a second screening trick loop; its heuristic_turn is play_deal's,
+# which test_heuristic checks at these parameters against the reference in CI
 def test_screen_records_of_other_heuristic_parameters_equal_simulate_records():
     tilted = {"elder": np.array([0.0, 1.0, 2.0, 5.0]), "younger": np.array([0.5, 1.0, 0.0, 5.0])}
     policies = Policies(elder_play="heuristic", younger_play="heuristic", play_params=tilted)
