@@ -128,7 +128,40 @@ def test_chance_table_is_the_arithmetic():
         assert got == want
         middle += 0.0 < got < 1.0
     assert middle > 200  # the table itself was read
-    assert H.table_row(T, 0) == -1  # larger pools take the arithmetic
+    assert T - 1 == 32 - 2  # every pool a hand of two cards or more leaves
+
+
+def test_table_move_is_the_arithmetic_for_every_pool():
+    # at the defaults (depth 0, no tilt) the table kernel must play general_move's card (and the
+    # reference's) on any position, pools beyond a twelve-card deal's 20 included: short hands
+    # with few cards played, thin knowledge, capot defence and endgame on and off
+    rng = np.random.default_rng(21)
+    large = 0
+    for i in range(1000):
+        perm = rng.permutation(32).tolist()
+        n = int(rng.integers(2, 13))
+        me = sum(1 << c for c in perm[:n])
+        played = sum(1 << c for c in perm[n : n + int(rng.integers(0, 12 - n + 1))])
+        rest = [c for c in range(32) if not (me | played) >> c & 1]
+        lead = int(rng.choice(rest)) if i % 2 else -1
+        voids = 0
+        for s in range(4):
+            if rng.random() < 0.1 and not (lead >= 0 and lead // 8 == s):
+                voids |= 0xFF << (8 * s)
+        kin = sum(1 << c for c in rest if rng.random() < 0.05)
+        kout = sum(1 << c for c in rest if rng.random() < 0.05) & ~kin
+        capot = i % 3 != 0
+        endgame = (0, 5)[(i // 2) % 2]
+        args = [np.int64(x) for x in (me, lead, played, voids, kin, kout)]
+        got = H.table_move(*args, capot, endgame)
+        want = H.general_move(*args, 0.0, capot, 0, endgame)
+        assert got == want
+        ref = R.heuristic_card(me, lead, played, voids, _know(kin, kout), 0.0, capot, 0, endgame)
+        assert got == ref
+        gone = played | (1 << lead if lead >= 0 else 0)
+        pool = 0xFFFFFFFF & ~(me | gone | kout | voids | kin)
+        large += bin(pool).count("1") > 20
+    assert large > 150  # pools a twelve-card deal never has were read from the table
 
 
 @pytest.mark.parametrize("lam", [0.0, 0.3, 1.0])

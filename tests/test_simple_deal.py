@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.piquet.kernels.bundles import make_env
-from piquet_sim.piquet.kernels.screen import screen_simulate_records
+from piquet_sim.piquet.kernels.screen import table_simulate_records
 from piquet_sim.piquet.kernels.simple_deal import simple_simulate_records
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import Policies, records_kernel
@@ -55,13 +55,13 @@ def test_simple_records_equal_the_general_loop(policies, rules):
     assert records_kernel(policies) is simple_simulate_records
     stages, env = policies.stages(), make_env(rules.to_array())
     a = simple_simulate_records(11, 500, 20_000, stages, env, 8, 1)
-    b = screen_simulate_records(11, 500, 20_000, stages, env, 8, 1)
+    b = table_simulate_records(11, 500, 20_000, stages, env, 8, 1)
     assert a.shape == b.shape and np.array_equal(a, b)
     assert np.array_equal(a[777:], simple_simulate_records(11, 1277, 19_223, stages, env, 3, 1))
 
 
 def test_other_plays_keep_their_kernels():
-    assert records_kernel(Policies(elder_play="heuristic")) is screen_simulate_records
+    assert records_kernel(Policies(elder_play="heuristic")) is table_simulate_records
     env = make_env(Rules().to_array())
     with pytest.raises(ValueError):
         simple_simulate_records(1, 0, 10, Policies(younger_play="heuristic").stages(), env, 2, 1)

@@ -42,6 +42,7 @@ from .cards import format_cards, mask_to_cards, parse_cards, popcount
 from .kernels import advisor as K
 from .kernels import layouts as L
 from .kernels.bundles import Worlds, make_env
+from .kernels.screen import table_only
 from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies, solver_bits
 
@@ -290,11 +291,14 @@ class _Evaluator:
         policies = request.policies(play)
         self.stages = policies.stages()
         self.bits = solver_bits(policies.uses_solver)
-        # each path compiles only its own kernel: the fast plays never compile the solver
+        # each path compiles only its own kernel: the fast plays never compile the solver, and
+        # at the heuristic's defaults not its general arithmetic either
         if self.mode == K.MODE_DECLARE_ONLY:
             self.kernel = K.declare_evaluate
+        elif policies.uses_solver or not table_only(self.stages):
+            self.kernel = K.evaluate
         else:
-            self.kernel = K.evaluate if policies.uses_solver else K.screen_evaluate
+            self.kernel = K.screen_evaluate
         self.value = request.value
         self.sums = np.zeros((len(discards), L.ADV_LEN))
 

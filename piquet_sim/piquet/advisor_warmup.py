@@ -7,7 +7,9 @@ kernels from the front of a list (exchange, declarations, ..., world sampler); o
 loop is done the helper takes kernels from the back of that list, each process claiming a kernel
 before compiling it, so the work splits wherever the sizes put it. When both are done, this
 process compiles the screening driver (``screen_evaluate``), loading every stage kernel from the
-cache. Same kernels, same numbers, less wall time on two cores.
+cache. Same kernels, same numbers, less wall time on two cores. The advisor screens with the
+heuristic at its defaults, so its trick loop is ``screen.table_play_deal``, without the
+heuristic's general arithmetic.
 
 Each kernel is compiled for an explicit signature (the ``numba.typeof`` of arguments built like
 the advisor's, by the plain-Python twins of the allocating kernels so that building them
@@ -64,7 +66,7 @@ def screen_signatures(role: str) -> dict[str, tuple]:
         worlds = (K.build_worlds, _sig(i, request, stages, i, i, i, i, env))
     return {
         "worlds": worlds,
-        "play": (S.screen_play_deal, _sig(i, i, stages, (i, i, i), key, sc.state, ws, sc)),
+        "play": (S.table_play_deal, _sig(i, i, stages, (i, i, i), key, sc.state, ws, sc)),
         "exchange": (S.screen_exchange, _sig(i, i, talon, key, sc.state, stages, env, (i, i))),
         "declare": (S.screen_declare, _sig((i,) * 6, (True, True), stages, env, sc)),
         "knowledge": (

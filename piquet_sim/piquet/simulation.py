@@ -128,11 +128,15 @@ def solver_bits(uses_solver: bool) -> int:
 def records_kernel(policies: Policies):
     """The records kernel for these policies (all give the same records): ``simulate_records``
     when a play calls the solver; the bundle-free loop of ``simple_deal`` when both seats play
-    greedy or random; else the screening one (it compiles without the solver and pimc)."""
+    greedy or random; else the screening one (it compiles without the solver and pimc), its
+    table twin when every heuristic seat is at depth 0 without tilt (it compiles without the
+    heuristic's general arithmetic too)."""
     if policies.uses_solver:
         return K.simulate_records
     if all(policies.policy("play", r) in SIMPLE_PLAYS for r in ROLES):
         return KD.simple_simulate_records
+    if KS.table_only(policies.stages()):
+        return KS.table_simulate_records
     return KS.screen_simulate_records
 
 

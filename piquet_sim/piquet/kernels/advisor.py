@@ -361,12 +361,13 @@ def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans
 
 @njit
 def screen_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
-    """:func:`evaluate` in ``MODE_PLAY`` for the fast plays only (random, greedy, heuristic: the
-    screening play ``screen.screen_play_deal``, which never compiles the exact solver or pimc).
-    Same arguments (``mode`` is not read) and numbers; never give it stages with a solver
-    play. Serial (the spans run in turn): a screen of every discard takes well under a second
-    on one thread, and a parallel driver would add about a quarter to the first run's
-    compilation."""
+    """:func:`evaluate` in ``MODE_PLAY`` for the fast plays only (random, greedy, heuristic at
+    depth 0 without tilt: the screening play ``screen.table_play_deal``, which never compiles
+    the exact solver, pimc or the heuristic's general arithmetic). Same arguments (``mode`` is
+    not read) and numbers; never give it stages with a solver play or that are not
+    ``screen.table_only``. Serial (the spans run in turn): a screen of every discard takes
+    well under a second on one thread, and a parallel driver would add about a quarter to the
+    first run's compilation."""
     n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     part, nets, owns = _outputs(n_spans, n_cand, n)

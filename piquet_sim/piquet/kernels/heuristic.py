@@ -35,9 +35,10 @@ Speed: the play loop calls :func:`heuristic_turn` with scalars read once per dea
 (:func:`seat_setup`), and no decision allocates (the pool law and the suit caps are scalars;
 the discard's per-suit values live on the stack). At depth 0 without tilt (the defaults) a
 suit's value is its top card's chance, read from :data:`CHANCE` (built at import by the same
-arithmetic, so the same floats and the same cards: :func:`fast_lead`, :func:`fast_discard`);
-other parameters, and pools of more than ``TABLE_POOL`` cards, take the arithmetic
-(:func:`general_move`).
+arithmetic, so the same floats and the same cards: :func:`table_move`); other parameters take
+the arithmetic (:func:`general_move`). The play loop at default parameters compiles the table
+path alone (:func:`table_turn`; ``screen.table_play_deal``): the arithmetic is about a third of
+the first run's compilation of the trick loop.
 
 Every step has a plain-Python twin in ``reference/heuristic.py``; tests compare them.
 """
@@ -101,10 +102,10 @@ def cap_of(caps, s):
     return (caps >> (8 * s)) & 0xFF
 
 
-#: Pools of at most this many cards read the trick chances from :data:`CHANCE` (the opponent's
-#: possible cards beyond his sure ones never exceed 20 once his knowledge holds the observer's
-#: own twelve cards; larger pools, from thinner knowledge states, take the arithmetic).
-TABLE_POOL = 20
+#: The largest pool in :data:`CHANCE`: every pool a hand of two cards or more can leave (30
+#: possible cards beside his own; a last card needs no view). In a deal of twelve-card hands the
+#: pool never exceeds 20 (the player's hand and the cards played are never his).
+TABLE_POOL = 30
 
 
 def _chance_table() -> np.ndarray:
@@ -138,10 +139,8 @@ CHANCE = _chance_table()
 
 @njit_inline
 def table_row(n_pool, out):
-    """Offset in :data:`CHANCE` of the pool law (``n_pool`` pool cards, ``out`` of them not in
-    his hand); -1 when the pool is too large for the table."""
-    if n_pool > TABLE_POOL:
-        return np.int64(-1)
+    """Offset in :data:`CHANCE` of the pool law (``n_pool`` <= ``TABLE_POOL`` pool cards,
+    ``out`` of them not in his hand)."""
     return np.int64((n_pool * (TABLE_POOL + 1) + out) * 64)
 
 
@@ -430,7 +429,7 @@ def heuristic_lead(own, sure, pool, caps, fz, lam):
 @njit_inline
 def fast_view(own, gone, voids, kin, kout, n_opp):
     """(sure, pool, caps, row): :func:`opponent_view` without tilt, the pool law as its
-    :data:`CHANCE` row (:func:`table_row`; -1 when the pool is too large)."""
+    :data:`CHANCE` row (:func:`table_row`; ``own`` holds two cards or more)."""
     sure = kin & ~gone
     poss = FULL & ~(own | gone | kout | voids)
     sure &= poss
@@ -514,52 +513,74 @@ def general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
     return capot_endgame(own, lead, sure, pool, m, choice, MAX_WORLDS)
 
 
-@njit
-def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
-    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
-    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
-    calls it with scalars only. At depth 0 without tilt (the defaults) the trick chances are
-    read from :data:`CHANCE` (:func:`fast_lead`, :func:`fast_discard`: the same values, so the
-    same cards as :func:`general_move`); a last card, a follow in suit and a discard from a
-    last suit decide without the view when the endgame cannot overrule them."""
+@njit_inline
+def _without_view(own, lead, endgame_on):
+    """The card that needs no view of the opponent's hand, else -1: his last card; a follow in
+    suit with a winner (the endgame keeps a winner too), or with one card of the suit or no
+    endgame (the lowest); void in the suit led, one suit left and no endgame: its lowest card
+    (the only suit to throw from)."""
     if (own & (own - 1)) == 0:
-        return low_index(own)  # his last card
-    n = popcount(own)
-    endgame_on = capot and n <= endgame
-    same = np.int64(0)
+        return low_index(own)
     if lead >= 0:
         same = own & (SUIT_BITS << (lead & 0x18))
         if same:
             winners = same & ~((np.int64(2) << lead) - 1)
             if winners:
-                return low_index(winners)  # the endgame keeps a winner too
+                return low_index(winners)
             if not endgame_on or (same & (same - 1)) == 0:
-                return low_index(same)  # nothing for the endgame to choose
-    # void in the suit led, one suit left: its lowest card (the only suit to throw from)
-    one_suit = (own & ~(SUIT_BITS << (low_index(own) & 0x18))) == 0
-    if lead >= 0 and not same and one_suit and not endgame_on:
-        return low_index(own)
-    if lam != 0.0 or bias != 0:
-        return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
+                return low_index(same)
+        elif not endgame_on and (own & ~(SUIT_BITS << (low_index(own) & 0x18))) == 0:
+            return low_index(own)
+    return np.int64(-1)
+
+
+@njit
+def table_move(own, lead, played, voids, kin, kout, capot, endgame):
+    """:func:`heuristic_move` at depth 0 without tilt (the policy's defaults): the trick chances
+    read from :data:`CHANCE` (:func:`fast_lead`, :func:`fast_discard`), the same cards as
+    :func:`general_move`, whose arithmetic this kernel never compiles (the first run's path:
+    ``screen.table_play_deal``). Every pool fits the table: a hand of two cards or more leaves
+    at most ``TABLE_POOL`` possible cards."""
+    n = popcount(own)
+    endgame_on = capot and n <= endgame
+    card = _without_view(own, lead, endgame_on)
+    if card >= 0:
+        return card
     gone = played
     n_opp = n
     if lead >= 0:
         gone = played | (np.int64(1) << lead)
         n_opp = n - 1
     sure, pool, caps, row = fast_view(own, gone, voids, kin, kout, n_opp)
-    if row < 0:
-        return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
     if lead < 0:
         choice = fast_lead(own, sure, pool, caps, row)
-    elif same:
-        choice = low_index(same)
-    elif one_suit:
-        choice = low_index(own)
     else:
-        choice = fast_discard(own, sure, pool, caps, row, capot)
+        same = own & (SUIT_BITS << (lead & 0x18))
+        if same:
+            choice = low_index(same)  # the endgame may still choose among them
+        elif (own & ~(SUIT_BITS << (low_index(own) & 0x18))) == 0:
+            choice = low_index(own)  # one suit left
+        else:
+            choice = fast_discard(own, sure, pool, caps, row, capot)
     if not endgame_on:
         return choice
     return capot_endgame(own, lead, sure, pool, n_opp - popcount(sure), choice, MAX_WORLDS)
+
+
+@njit
+def heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame):
+    """:func:`heuristic_card` with the knowledge state given as its two card masks (``kin`` =
+    ``know[KNOW_IN]``, ``kout`` = ``know[KNOW_OUT]``: all the rule reads), so the play loop
+    calls it with scalars only. At depth 0 without tilt (the defaults) this is
+    :func:`table_move`; else a last card, a follow in suit and a discard from a last suit
+    decide without the view when the endgame cannot overrule them, and the rest takes
+    :func:`general_move`."""
+    if lam == 0.0 and bias == 0:
+        return table_move(own, lead, played, voids, kin, kout, capot, endgame)
+    card = _without_view(own, lead, capot and popcount(own) <= endgame)
+    if card >= 0:
+        return card
+    return general_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
 
 
 @njit
@@ -598,3 +619,12 @@ def heuristic_turn(own, lead, played, voids, seat, won):
     kin, kout, lam, defend, bias, endgame = seat
     capot = defend and won == 0
     return heuristic_move(own, lead, played, voids, kin, kout, lam, capot, bias, endgame)
+
+
+@njit_inline
+def table_turn(own, lead, played, voids, seat, won):
+    """:func:`heuristic_turn` for a seat at depth 0 without tilt (its params row's depth 0 and
+    bias below 1 in magnitude; the caller checks): :func:`table_move`, never the arithmetic."""
+    kin, kout, _, defend, _, endgame = seat
+    capot = defend and won == 0
+    return table_move(own, lead, played, voids, kin, kout, capot, endgame)

@@ -288,17 +288,21 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     """Play a full deal from elder's first lead with every play policy of the registry (see
     :func:`trick_loop`; ``player_card`` chooses the cards of pimc and dd seats). Callers that
     play many deals try :func:`play_if_simple` first."""
-    return trick_loop(elder, younger, stages, start, key, state, ws, sc, player_card)
+    return trick_loop(
+        elder, younger, stages, start, key, state, ws, sc, player_card, heuristic_turn
+    )
 
 
 @njit_inline
-def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
+def trick_loop(elder, younger, stages, start, key, state, ws, sc, card, turn):
     """Play a full deal from elder's first lead; write the ``PO_*`` record into ``sc.play`` and
     the cards played into ``sc.line`` (lead, reply per trick). ``card``: the dispatcher of
     the other seats (pimc, dd), with :func:`player_card`'s arguments (``play_deal`` passes
     ``player_card``; ``screen.screen_play_deal`` a smaller one without the solver plays).
     Greedy, random and heuristic seats are played here directly (a deal where both seats play
-    greedy or random is best played by :func:`play_if_simple`).
+    greedy or random is best played by :func:`play_if_simple`), a heuristic seat by ``turn``:
+    ``heuristic.heuristic_turn``, or ``heuristic.table_turn`` when every heuristic seat is at
+    depth 0 without tilt (``screen.table_play_deal``: it never compiles the arithmetic).
 
     ``elder``/``younger``: 12-card masks. ``stages``: the deal's stage policies (play rows
     ``STAGE_ELDER_PLAY`` / ``STAGE_YOUNGER_PLAY``). ``start`` = (elder's points before play,
@@ -345,14 +349,14 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
             if e_simple:
                 c = choose_lead(e_pol, E, played, key, state)
             elif e_heur:
-                c = heuristic_turn(E, np.int64(-1), played, y_voids, e_h, et)
+                c = turn(E, np.int64(-1), played, y_voids, e_h, et)
             else:
                 view = (E, leader, np.int64(-1), et, psn, played, y_gone, y_voids)
                 c = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)
             if y_simple:
                 d = choose_reply(y_pol, Y, c, played, key, state)
             elif y_heur:
-                d = heuristic_turn(Y, c, played, e_voids, y_h, t - et)
+                d = turn(Y, c, played, e_voids, y_h, t - et)
             else:
                 view = (Y, leader, c, et, psn, played, e_gone, e_voids)
                 d = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
@@ -360,14 +364,14 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card):
             if y_simple:
                 c = choose_lead(y_pol, Y, played, key, state)
             elif y_heur:
-                c = heuristic_turn(Y, np.int64(-1), played, e_voids, y_h, t - et)
+                c = turn(Y, np.int64(-1), played, e_voids, y_h, t - et)
             else:
                 view = (Y, leader, np.int64(-1), et, psn, played, e_gone, e_voids)
                 c = card(y_pol, y_params, y_seat, view, hands, key, state, ws, sc)
             if e_simple:
                 d = choose_reply(e_pol, E, c, played, key, state)
             elif e_heur:
-                d = heuristic_turn(E, c, played, y_voids, e_h, et)
+                d = turn(E, c, played, y_voids, e_h, et)
             else:
                 view = (E, leader, c, et, psn, played, y_gone, y_voids)
                 d = card(e_pol, e_params, e_seat, view, hands, key, state, ws, sc)
