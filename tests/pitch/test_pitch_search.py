@@ -31,6 +31,7 @@ from piquet_sim.pitch.kernels.search_node import (
     F_ORDER,
     F_PRUNE,
     F_REVERSE,
+    F_SPEC,
     F_TIE_FULL,
     F_TT,
     make_work,
@@ -300,13 +301,13 @@ def _technique_off(players, count, off, work):
         assert len(d) == 1, p.tolist()
 
 
-@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC])
 def test_full_rounds_each_technique_off_three_players(off, work):
     _technique_off(3, 8, off, work)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC])
 def test_full_rounds_each_technique_off_four_players(off, work):
     _technique_off(4, 6, off, work)
 

@@ -30,7 +30,17 @@ decided (an upper bound on the sum of everyone's points: Game may go to nobody):
   first next time): an exact vector, or for a node cut after some moves, per-seat bounds
   (what the cut proved: the mover gets at least his secured ``x``, the parent's mover at most
   the bound that cut it) that narrow ``ub``/``lb`` when the node is reached again;
+* speculative (Sturtevant), after each move and on entry: when the movers of the two plies
+  above (two other players, each with a best so far) cannot together get here what they
+  have (the mover holding his secured ``x``), one of them gets strictly less here: the
+  parent's mover never takes this node, or his grandparent rejects him if he does. The node
+  is cut and the parent ignores it (``XCUT``); when the parent's value found without it would
+  be taken by the grandparent after all, the parent searches every move again with no such
+  cut (``NOSPEC``), else it hands that value up, stored in the table as a bound only;
 * equivalent cards are tried once.
+
+The loops are compiled without numba's reference counting (``njit_search``): they allocate
+nothing, and the counting of the workspace's arrays took most of the time.
 """
 
 from __future__ import annotations
