@@ -166,7 +166,8 @@ class SearchStat(IntEnum):
     TT_HITS = 1
     TT_STORES = 2
     CUTS = 3
-    LEN = 4
+    RESEARCHES = 4  # max^n: nodes searched again after a speculative cut
+    LEN = 5
 
 
 class Frame(IntEnum):
@@ -207,7 +208,10 @@ class Frame(IntEnum):
     PBB = 32  # max^n: the bidder's points in the parent's best so far, less the move's gain
     PTIE = 33  # max^n, static-order ties: 1 when the parent's mover keeps his best on a tie
     KMAX = 34  # max^n, static-order ties: moves after this static key cannot win (255: any)
-    LEN = 35
+    SPEC = 35  # max^n: 1 when a child was cut speculatively (its value not taken)
+    NOSPEC = 36  # max^n: 1 while searched again: no child may cut speculatively against it
+    XCUT = 37  # max^n: 1 when the node was cut speculatively (the parent ignores its value)
+    LEN = 38
 
 
 class TTWord(IntEnum):

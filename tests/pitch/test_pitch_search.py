@@ -6,6 +6,8 @@ its techniques switched off, and on hand-worked endgames.
   bidder's value (paranoid) and every legal card's value, also from positions in mid-trick;
 * small "pitch" rounds (trump not yet chosen, High and Low to score): the first card's suit
   becomes trump;
+* the search with its moves in the reverse of the static order (F_REVERSE), against the brute
+  force: every cut must hold whatever order the moves come in;
 * both max^n tie rules: the static order (default) and the full order on outcomes
   (``F_TIE_FULL``), positions alternating between them;
 * full six-trick rounds: the pruned search equals the search with table only or nothing;
@@ -28,6 +30,8 @@ from piquet_sim.pitch.kernels.search_node import (
     F_EQUIV,
     F_ORDER,
     F_PRUNE,
+    F_REVERSE,
+    F_SPEC,
     F_TIE_FULL,
     F_TT,
     make_work,
@@ -143,6 +147,49 @@ def test_larger_endgames_match_brute_force(players, option, work):
             check(random_endgame(rng, players, k, rules), rules, work, i)
 
 
+#: (tricks, endgames) per player count for the reverse-order test
+REVERSE_SIZES = {
+    3: ((2, 24), (3, 24), (4, 4)),
+    4: ((2, 24), (3, 24)),
+    5: ((2, 30), (3, 3)),
+    6: ((2, 30),),
+}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_reverse_move_order_matches_brute_force(players, work):
+    """Moves searched in the reverse of the static order (the card a tie goes to comes last,
+    no table move first), with and without the table: the value and every card's value equal
+    the brute force's under both tie rules, on endgames under every option, some in mid-trick.
+    A cut that skips a card which could still tie and win (e.g. immediate pruning that stops
+    instead of skipping only the later cards) fails here."""
+    rng = random.Random(211 + players)
+    child = np.zeros(Pos.LEN, dtype=np.int64)
+    cards = np.zeros(16, dtype=np.int64)
+    values = np.zeros(16, dtype=np.int64)
+    i = 0
+    for tricks, count in REVERSE_SIZES[players]:
+        for _ in range(count):
+            rules = Rules(players=players, **OPTIONS[i % len(OPTIONS)])
+            arr = rules.to_array()
+            p = random_endgame(rng, players, tricks, rules)
+            if i % 3 == 2:
+                legal = int(KP.pos_legal(p, arr))
+                KP.pos_play(p, rng.choice([c for c in range(64) if legal >> c & 1]), arr, child)
+                p = child.copy()
+            tie, tie_flags = TIES[i // 2 % 2]
+            flags = tie_flags | F_REVERSE if i % 4 < 2 else (tie_flags & ~F_TT) | F_REVERSE
+            ref, rr = ref_position(p), ref_rules(rules)
+            where = f"{tie} {flags} {rules} {p.tolist()}"
+            new_generation(work.gen, work.tt)
+            got = tuple(unpack(KP.solve_maxn(p, arr, work, flags), players))
+            assert got == RS.maxn(ref, rr, tie), where
+            k = KP.child_values_with(p, arr, work, False, flags, cards, values)
+            got_children = {int(cards[j]): tuple(unpack(values[j], players)) for j in range(k)}
+            assert got_children == RS.children_maxn(ref, rr, tie), where
+            i += 1
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_mid_trick_positions_match_brute_force(players, work):
     """After one or two cards of a trick (the positions a principal line walks through)."""
@@ -254,13 +301,13 @@ def _technique_off(players, count, off, work):
         assert len(d) == 1, p.tolist()
 
 
-@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC])
 def test_full_rounds_each_technique_off_three_players(off, work):
     _technique_off(3, 8, off, work)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER])
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC])
 def test_full_rounds_each_technique_off_four_players(off, work):
     _technique_off(4, 6, off, work)
 

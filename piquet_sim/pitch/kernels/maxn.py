@@ -30,19 +30,30 @@ decided (an upper bound on the sum of everyone's points: Game may go to nobody):
   first next time): an exact vector, or for a node cut after some moves, per-seat bounds
   (what the cut proved: the mover gets at least his secured ``x``, the parent's mover at most
   the bound that cut it) that narrow ``ub``/``lb`` when the node is reached again;
+* speculative (Sturtevant), after each move and on entry: when the movers of the two plies
+  above (two other players, each with a best so far) cannot together get here what they
+  have (the mover holding his secured ``x``), one of them gets strictly less here: the
+  parent's mover never takes this node, or his grandparent rejects him if he does. The node
+  is cut and the parent ignores it (``XCUT``); when the parent's value found without it would
+  be taken by the grandparent after all, the parent searches every move again with no such
+  cut (``NOSPEC``), else it hands that value up, stored in the table as a bound only;
 * equivalent cards are tried once.
+
+The loops are compiled without numba's reference counting (``njit_search``): they allocate
+nothing, and the counting of the workspace's arrays took most of the time.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.jit import njit_inline
 from ..layouts import Ctx, Frame, SearchStat
 from .search_node import (
     F_EQUIV,
     F_ORDER,
     F_PRUNE,
+    F_SPEC,
     F_TIE_FULL,
     F_TT,
     canonical,
@@ -50,6 +61,7 @@ from .search_node import (
     make_move,
     nibble,
     nibble_sum,
+    njit_search,
     node_setup,
     plain_cards,
     point_bounds,
@@ -70,7 +82,32 @@ LB_SHIFT = 24  # table data: upper bound vector, lower bound vector << 24, best 
 MOVE_SHIFT = 48
 
 
-@njit
+@njit_inline
+def speculative_cut(fr, sp, ub, lb, own, smax):
+    """True when the node at ply ``sp`` may be cut speculatively (Sturtevant): its mover has
+    ``own`` points for sure, so the movers of the two plies above (distinct, each with a best
+    so far) get together at most ``smax`` less ``own`` and the others' least (and at most
+    their ``ub``); when that is below the sum of their bests, one of them gets strictly less
+    here than he has: the parent's mover never takes this node, or, if he does, the
+    grandparent's mover rejects the parent. Exact only when the grandparent rejects the value
+    the parent finds without this node (checked there: ``SPEC``)."""
+    p = fr[sp, Frame.PQ]
+    seat = fr[sp, Frame.SEAT]
+    if sp < 2 or fr[sp, Frame.PB] == NO_BOUND or p == seat or fr[sp - 1, Frame.NOSPEC]:
+        return False
+    b = sp - 1
+    p1 = fr[b, Frame.PQ]
+    if fr[b, Frame.PB] == NO_BOUND or p1 == seat:
+        return False
+    if p1 == p:  # the same player twice (a trick won and led): his points count once
+        return False
+    a1 = fr[b, Frame.PB] - nibble(fr[b, Frame.GAIN], p1)  # in this node's terms
+    rest = smax - nibble_sum(lb) + nibble(lb, seat) - own + nibble(lb, p) + nibble(lb, p1)
+    both = min(nibble(ub, p) + nibble(ub, p1), rest)
+    return both < fr[sp, Frame.PB] + a1
+
+
+@njit_search
 def maxn(work):
     """Value (packed vector) of the position set up in ``work.frames[0]`` and ``work.hands``
     / ``work.game``; ``frames[0, PB]`` should be NO_BOUND. -1 when ``ctx[NODE_LIMIT]`` (> 0)
@@ -145,6 +182,15 @@ def maxn(work):
                         ret = lb  # the parent's mover gets less here than he has already
                         mode = 2
                         continue
+                    if flags & F_SPEC and speculative_cut(
+                        fr, sp, ub, lb, nibble(lb, fr[sp, Frame.SEAT]), smax
+                    ):
+                        stats[SearchStat.CUTS] += 1
+                        fr[sp, Frame.XCUT] = 1
+                        fr[sp - 1, Frame.SPEC] = 1
+                        ret = lb
+                        mode = 2
+                        continue
             fr[sp, Frame.NMOVES] = generate(work, sp, tt_move if flags & F_ORDER else -1)
             fr[sp, Frame.I] = 0
             fr[sp, Frame.VAL] = -1
@@ -152,10 +198,43 @@ def maxn(work):
             fr[sp, Frame.BMOVE] = -1
             fr[sp, Frame.CUT] = 0
             fr[sp, Frame.KMAX] = 255
+            fr[sp, Frame.SPEC] = 0
+            fr[sp, Frame.NOSPEC] = 0
             mode = 1
         elif mode == 1:
             i = fr[sp, Frame.I]
             if i >= fr[sp, Frame.NMOVES]:
+                if fr[sp, Frame.SPEC] and fr[sp, Frame.CUT] == 0:
+                    # a child was cut speculatively: its value was not taken, which is exact
+                    # only when the parent rejects the value found without it
+                    a = sp - 1
+                    v = fr[sp, Frame.VAL] + fr[a, Frame.GAIN]
+                    askey = np.int64(0)
+                    if not full:
+                        askey = static_key(
+                            fr[a, Frame.CUR],
+                            fr[a, Frame.FIRST],
+                            fr[a, Frame.BEST],
+                            fr[a, Frame.TRUMP],
+                        )
+                    if tie_key(v, fr[a, Frame.SEAT], bidder, full, askey) > fr[a, Frame.VKEY]:
+                        stats[SearchStat.RESEARCHES] += 1
+                        fr[sp, Frame.NOSPEC] = 1  # search every move again, no such cut
+                        fr[sp, Frame.SPEC] = 0
+                        fr[sp, Frame.I] = 0
+                        fr[sp, Frame.VAL] = -1
+                        fr[sp, Frame.VKEY] = -1
+                        fr[sp, Frame.BMOVE] = -1
+                        fr[sp, Frame.KMAX] = 255
+                        continue
+                    # the parent rejects it: keep for the table only what holds (the mover
+                    # gets at least his best so far)
+                    fr[sp, Frame.CUT] = 1
+                    seat = fr[sp, Frame.SEAT]
+                    own = nibble(fr[sp, Frame.VAL], seat)
+                    lb = fr[sp, Frame.LB]
+                    if own > nibble(lb, seat):
+                        fr[sp, Frame.LB] = lb + ((own - nibble(lb, seat)) << shift(seat))
                 ret = fr[sp, Frame.VAL]
                 if flags & F_TT and fr[sp, Frame.K] == 0 and fr[sp, Frame.PITCH] == 0:
                     stats[SearchStat.TT_STORES] += 1
@@ -185,6 +264,7 @@ def maxn(work):
             seat = fr[sp, Frame.SEAT]
             c1 = sp + 1
             fr[c1, Frame.PB] = NO_BOUND
+            fr[c1, Frame.XCUT] = 0
             if flags & F_PRUNE and fr[sp, Frame.VAL] >= 0:
                 fr[c1, Frame.PQ] = seat
                 fr[c1, Frame.PB] = nibble(fr[sp, Frame.VAL], seat) - nibble(gain, seat)
@@ -204,6 +284,9 @@ def maxn(work):
             mode = 3
         else:
             unmake_move(work, sp)
+            if fr[sp + 1, Frame.XCUT]:
+                mode = 1  # cut speculatively: not a value to take (see SPEC at the end)
+                continue
             v = ret + fr[sp, Frame.GAIN]
             seat = fr[sp, Frame.SEAT]
             skey = np.int64(0)
@@ -260,6 +343,14 @@ def maxn(work):
                     # likes less than his best (a table bound may be below what an
                     # outcome already seen here gives him, so not the best so far)
                     fr[sp, Frame.VAL] = lb
+                elif flags & F_SPEC and speculative_cut(fr, sp, ub, lb, own, smax):
+                    stats[SearchStat.CUTS] += 1
+                    fr[sp, Frame.XCUT] = 1
+                    fr[sp - 1, Frame.SPEC] = 1
+                    fr[sp, Frame.CUT] = 1
+                    fr[sp, Frame.I] = fr[sp, Frame.NMOVES]
+                    if own > nibble(lb, seat):
+                        fr[sp, Frame.LB] = lb + ((own - nibble(lb, seat)) << shift(seat))
                 elif not full and (own >= rest or own == nibble(ub, seat)):
                     # immediate: he cannot get more; only a card earlier in the static
                     # order than his best may still tie and win

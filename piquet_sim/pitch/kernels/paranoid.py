@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
 from ..layouts import Ctx, Frame, SearchStat
 from .search_node import (
     F_EQUIV,
@@ -25,6 +24,7 @@ from .search_node import (
     make_move,
     nibble,
     nibble_sum,
+    njit_search,
     node_setup,
     plain_cards,
     point_bounds,
@@ -38,7 +38,7 @@ INF = 64
 UNBOUNDED = 15  # upper bound stored when only a lower bound is known
 
 
-@njit
+@njit_search
 def paranoid(work, alpha, beta):
     """The bidder's points still to be decided from the position in ``work.frames[0]``, fail
     soft in (alpha, beta); -INF when ``ctx[NODE_LIMIT]`` (> 0) nodes were searched first."""
@@ -185,7 +185,7 @@ def paranoid(work, alpha, beta):
             mode = 1
 
 
-@njit
+@njit_search
 def mtdf(work, guess):
     """Exact paranoid value of the position in ``work.frames[0]`` by null-window searches from
     ``guess`` (one full-window search when pruning is off); -1 when stopped at the node

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+import numba
 import numpy as np
 
 from ...core.bits import high_index, low_index, popcount64
@@ -18,6 +19,12 @@ from ...core.jit import njit, njit_inline
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, SearchStat
 from .search_tt import DEFAULT_TT_BITS, key_a, key_b, make_tt, tt_probe, tt_store
 from .tricks import beats, card_game_points, legal_plays, mask_game_points, suit_mask, trick_bonus
+
+#: The search loops (allocating nothing): compiled without numba's reference counting. With
+#: it, every helper handed the workspace tuple increfs and decrefs each of its twelve arrays
+#: (atomic operations: about 70% of max^n's time in perf). The arrays belong to the caller,
+#: which keeps them alive for the whole call.
+njit_search = numba.njit(cache=True, nogil=True, _nrt=False)
 
 MAX_PLY = SEATS * TRICKS + 2
 MAX_MOVES = 16
@@ -32,11 +39,15 @@ F_TT = 1  # transposition table
 F_EQUIV = 2  # one card of each run of equivalent cards
 F_PRUNE = 4  # max^n: shallow and immediate pruning; paranoid: alpha-beta windows and bounds
 F_ORDER = 8  # move ordering (table move first, then heuristics)
-F_ALL = 15
+F_SPEC = 64  # max^n: speculative pruning (two plies up, searched again when needed)
+F_ALL = 15 | F_SPEC
 #: max^n tie rule (not a technique): set, a player indifferent between cards (equal own
 #: points) takes the full order of :func:`pref_key`; clear (default), the first card in the
 #: static order of :func:`static_key`
 F_TIE_FULL = 16
+#: tests only (not a technique): moves in the reverse of the static order, no table move
+#: first, so every cut must hold whatever order the moves come in
+F_REVERSE = 32
 
 #: Per-thread search state: table, stack frames, move lists and their scores, current hands
 #: and game-point totals per seat, counters, the generation counter and the search constants.
@@ -403,7 +414,8 @@ def game_decided(game, n, remaining, bidder, tie_bidder):
 def generate(work, sp, tt_move):
     """Fill ``moves[sp]`` with the cards to try at ply ``sp``, best first; returns the count.
     With F_ORDER: the table move ``tt_move`` first, then max^n under the static-order tie
-    rule the static order (:func:`static_key`), else heuristics; without, card order."""
+    rule the static order (:func:`static_key`), else heuristics; without, card order; with
+    F_REVERSE, the reverse static order."""
     fr = work.frames
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
@@ -429,7 +441,9 @@ def generate(work, sp, tt_move):
         c = low_index(m)
         m &= m - 1
         sc = np.int64(0)
-        if flags & F_ORDER and static:
+        if flags & F_REVERSE:
+            sc = static_key(c, first, best, trump)
+        elif flags & F_ORDER and static:
             sc = 1000 if c == tt_move else 255 - static_key(c, first, best, trump)
         elif flags & F_ORDER:
             r = c & 15
@@ -706,7 +720,7 @@ def two_tricks(work, leader, trump, low, glive):
                 eg[j, Endgame.VAL] = v
 
 
-@njit
+@njit_search
 def stored_two_tricks(work, leader, trump, low, glive):
     """:func:`two_tricks` through the table (exact entries; an entry that is only a bound,
     stored by a search rooted here, is recomputed). A separate kernel (not inlined): its work
