@@ -155,7 +155,7 @@ def _setup(r: dict, args: argparse.Namespace) -> tuple[int, int, dict]:
     )
 
 
-def rescore(rows: list[dict], setting: dict, args: argparse.Namespace) -> list[dict]:
+def rescore(rows: list[dict], setting: dict, args: argparse.Namespace, t0: float) -> list[dict]:
     """Re-score a new default ``setting`` (``advise`` keywords) against the stored strong
     reference, without re-running it: the new top on the default's worlds (seed + i), agreement
     with the stored strong top, and the hold-out loss (reused from the row when the new top is
@@ -187,10 +187,31 @@ def rescore(rows: list[dict], setting: dict, args: argparse.Namespace) -> list[d
                 "holdout_n": n,
                 "cpu_s": cpu,
                 "wall_s": wall,
+                "evaluations": res.evaluations,
             }
         )
+        args.out.write_text(json.dumps(_follow_up(out, args, t0), indent=1))  # a cut run keeps it
         print(f"{i} {r['role']} agree={out[-1]['agree']} loss={loss:+.2f} cpu={cpu}", flush=True)
     return out
+
+
+def _follow_up(new: list[dict], args: argparse.Namespace, t0: float) -> dict:
+    """The JSON of a --rescore or --why run over the rows ``new`` done so far."""
+    res = {
+        "setting": args.rescore,
+        "why": args.why,
+        "range": [args.start, args.stop],
+        "hands": len(new),
+        "rows": new,
+    }
+    if args.rescore is not None and new:
+        res |= {
+            "agreement": _rate(new, "agree"),
+            "loss": _loss(new, "", "agree"),
+            "median_cpu_s": float(np.median([r["cpu_s"] for r in new])),
+            "seconds": round(time.perf_counter() - t0, 1),
+        }
+    return res
 
 
 def why(rows: list[dict], args: argparse.Namespace) -> list[dict]:
@@ -323,16 +344,15 @@ def main() -> None:
             rows += json.loads(f.read_text())["rows"]
         rows.sort(key=lambda r: r["index"])
         if args.rescore is not None or args.why:
+            # --start/--stop pick a fixed subset of the stored hands to re-score or diagnose
+            stop = math.inf if args.stop is None else args.stop
+            rows = [r for r in rows if args.start <= r["index"] < stop]
             t0 = time.perf_counter()
-            new = rescore(rows, args.rescore, args) if args.rescore is not None else why(rows, args)
-            res = {"setting": args.rescore, "why": args.why, "hands": len(new), "rows": new}
             if args.rescore is not None:
-                res |= {
-                    "agreement": _rate(new, "agree"),
-                    "loss": _loss(new, "", "agree"),
-                    "median_cpu_s": float(np.median([r["cpu_s"] for r in new])),
-                    "seconds": round(time.perf_counter() - t0, 1),
-                }
+                new = rescore(rows, args.rescore, args, t0)
+            else:
+                new = why(rows, args)
+            res = _follow_up(new, args, t0)
             args.out.write_text(json.dumps(res, indent=1))
             print(json.dumps({k: v for k, v in res.items() if k != "rows"}))
             return
