@@ -51,7 +51,7 @@ PLAY_CHOICES = ("none", *P.names("play"))
 #: The default play: the strongest that answers a hand in a few seconds warm (measured with
 #: ``scripts/advisor_agreement.py`` against a pimc re-valuation of its best discards) and
 #: compiles without the solver on a first run. A pimc refine of the best 10 to SE 0.7 agrees
-#: with the strongest setting more often (24 of 27 hands against 19) in about 7 CPU-s a hand,
+#: with the strongest setting more often (25 of 30 hands against 21) in about 8 CPU-s a hand,
 #: but would put the solver's compile on every first ``discard``; a bias correction of the
 #: heuristic screen does not help (``scripts/advisor_bias_fit.py``).
 DEFAULT_PLAY = "heuristic"
