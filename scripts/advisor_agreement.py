@@ -155,7 +155,7 @@ def _setup(r: dict, args: argparse.Namespace) -> tuple[int, int, dict]:
     )
 
 
-def rescore(rows: list[dict], setting: dict, args: argparse.Namespace) -> list[dict]:
+def rescore(rows: list[dict], setting: dict, args: argparse.Namespace, t0: float) -> list[dict]:
     """Re-score a new default ``setting`` (``advise`` keywords) against the stored strong
     reference, without re-running it: the new top on the default's worlds (seed + i), agreement
     with the stored strong top, and the hold-out loss (reused from the row when the new top is
@@ -187,10 +187,32 @@ def rescore(rows: list[dict], setting: dict, args: argparse.Namespace) -> list[d
                 "holdout_n": n,
                 "cpu_s": cpu,
                 "wall_s": wall,
+                "evaluations": res.evaluations,
+                "pimc_deals": sum(c.samples for c in res.candidates if c.play == "pimc"),
             }
         )
+        args.out.write_text(json.dumps(_follow_up(out, args, t0), indent=1))  # a cut run keeps it
         print(f"{i} {r['role']} agree={out[-1]['agree']} loss={loss:+.2f} cpu={cpu}", flush=True)
     return out
+
+
+def _follow_up(new: list[dict], args: argparse.Namespace, t0: float) -> dict:
+    """The JSON of a --rescore or --why run over the rows ``new`` done so far."""
+    res = {
+        "setting": args.rescore,
+        "why": args.why,
+        "range": [args.start, args.stop],
+        "hands": len(new),
+        "rows": new,
+    }
+    if args.rescore is not None and new:
+        res |= {
+            "agreement": _rate(new, "agree"),
+            "loss": _loss(new, "", "agree"),
+            "median_cpu_s": float(np.median([r["cpu_s"] for r in new])),
+            "seconds": round(time.perf_counter() - t0, 1),
+        }
+    return res
 
 
 def why(rows: list[dict], args: argparse.Namespace) -> list[dict]:
@@ -235,6 +257,65 @@ def why(rows: list[dict], args: argparse.Namespace) -> list[dict]:
         }
         out.append(row)
         print(json.dumps(row), flush=True)
+    return out
+
+
+def compare(rows: list[dict], files: list[Path]) -> list[dict]:
+    """One line per setting on the same hands: the stored default and alternative, then each
+    ``--rescore`` output in ``files`` (restricted to ``rows``' hands): agreement with the strong
+    top (Wilson 95%), hold-out loss per hand (SE over hands), CPU-s and wall seconds a hand
+    (median and mean), and median pimc evaluations when recorded."""
+    hands = {r["index"] for r in rows}
+
+    def line(name: str, agree, loss, cpu, wall, evals=None, deals=None) -> dict:
+        k, n = int(sum(agree)), len(agree)
+        held = np.array(loss, float)
+        return {
+            "setting": name,
+            "hands": n,
+            "agree": k,
+            "rate": k / n,
+            "ci95": [round(x, 3) for x in wilson_interval(k, n)],
+            "loss": round(float(held.mean()), 3),
+            "loss_se": round(float(held.std(ddof=1) / math.sqrt(n)), 3) if n > 1 else None,
+            "cpu_median": float(np.median(cpu)),
+            "cpu_mean": round(float(np.mean(cpu)), 2),
+            "wall_median": float(np.median(wall)),
+            "evaluations_median": None if evals is None else float(np.median(evals)),
+            "pimc_deals_median": None if deals is None else float(np.median(deals)),
+        }
+
+    out = [
+        line(
+            "stored " + pre.rstrip("_") if pre else "stored default",
+            [r[f"{pre}agree"] for r in rows],
+            [r[f"{pre}holdout_loss"] for r in rows],
+            [r[f"{pre or 'default_'}cpu_s"] for r in rows],
+            [r[f"{pre or 'default_'}wall_s"] for r in rows],
+        )
+        for pre in ("", "alt_")
+    ]
+    by_setting: dict[str, dict[int, dict]] = {}  # runs of one setting on parts of the hands
+    for f in files:
+        res = json.loads(f.read_text())
+        done = by_setting.setdefault(json.dumps(res["setting"]), {})
+        done |= {r["index"]: r for r in res["rows"] if r["index"] in hands}
+    for setting, done in by_setting.items():
+        new = [done[i] for i in sorted(done)]
+        if len(new) < len(hands):
+            print(f"{setting}: {len(new)} of {len(hands)} hands done", flush=True)
+        if new:
+            out.append(
+                line(
+                    setting,
+                    [r["agree"] for r in new],
+                    [r["holdout_loss"] for r in new],
+                    [r["cpu_s"] for r in new],
+                    [r["wall_s"] for r in new],
+                    [r["evaluations"] for r in new] if "evaluations" in new[0] else None,
+                    [r["pimc_deals"] for r in new] if "pimc_deals" in new[0] else None,
+                )
+            )
     return out
 
 
@@ -312,6 +393,12 @@ def main() -> None:
         help="advise keywords (JSON) of a new default "
         "to score against the --merge files' stored strong reference",
     )
+    ap.add_argument(
+        "--compare",
+        type=Path,
+        nargs="+",
+        help="--rescore outputs to tabulate beside the --merge files' default and alternative",
+    )
     ap.add_argument("--why", action="store_true", help="diagnose the --merge files' disagreements")
     ap.add_argument("--why-worlds", type=int, default=131_072, help="heuristic worlds for --why")
     ap.add_argument("--out", type=Path, default=Path("results/advisor_agreement.json"))
@@ -322,17 +409,23 @@ def main() -> None:
         for f in args.merge:
             rows += json.loads(f.read_text())["rows"]
         rows.sort(key=lambda r: r["index"])
+        if args.rescore is not None or args.why or args.compare:
+            # --start/--stop pick a fixed subset of the stored hands to re-score or diagnose
+            stop = math.inf if args.stop is None else args.stop
+            rows = [r for r in rows if args.start <= r["index"] < stop]
+        if args.compare:
+            lines = compare(rows, args.compare)
+            args.out.write_text(json.dumps(lines, indent=1))
+            for x in lines:
+                print(json.dumps(x), flush=True)
+            return
         if args.rescore is not None or args.why:
             t0 = time.perf_counter()
-            new = rescore(rows, args.rescore, args) if args.rescore is not None else why(rows, args)
-            res = {"setting": args.rescore, "why": args.why, "hands": len(new), "rows": new}
             if args.rescore is not None:
-                res |= {
-                    "agreement": _rate(new, "agree"),
-                    "loss": _loss(new, "", "agree"),
-                    "median_cpu_s": float(np.median([r["cpu_s"] for r in new])),
-                    "seconds": round(time.perf_counter() - t0, 1),
-                }
+                new = rescore(rows, args.rescore, args, t0)
+            else:
+                new = why(rows, args)
+            res = _follow_up(new, args, t0)
             args.out.write_text(json.dumps(res, indent=1))
             print(json.dumps({k: v for k, v in res.items() if k != "rows"}))
             return

@@ -50,7 +50,11 @@ ROLES = ("elder", "younger")
 #: "none" scores the declarations only; every play policy of the registry plays the deal.
 PLAY_CHOICES = ("none", *P.names("play"))
 #: The default play: the strongest that answers a hand in a few seconds warm (measured with
-#: ``scripts/advisor_agreement.py`` against a pimc re-valuation of its best discards).
+#: ``scripts/advisor_agreement.py`` against a pimc re-valuation of its best discards) and
+#: compiles without the solver on a first run. A pimc refine of the best 10 to SE 0.7 agrees
+#: with the strongest setting more often (25 of 30 hands against 21) in about 8 CPU-s a hand,
+#: but would put the solver's compile on every first ``discard``; a bias correction of the
+#: heuristic screen does not help (``scripts/advisor_bias_fit.py``).
 DEFAULT_PLAY = "heuristic"
 #: Plays too slow to screen 1,585 discards: a fast play screens, they refine the best.
 REFINED_PLAYS = tuple(p.name for p in P.policies("play").values() if p.needs_solver)
