@@ -16,6 +16,7 @@ import numpy as np
 from . import policies as P
 from .kernels import layouts as L
 from .kernels import screen as KS
+from .kernels import simple_deal as KD
 from .kernels import simulate as K
 from .kernels.bundles import Env, Stages, make_env, make_stages
 from .rules import DEFAULT_RULES, Rules
@@ -46,6 +47,7 @@ FIELD_NAMES = (
 assert len(FIELD_NAMES) == L.RF_BLOCK
 DD_TT_BITS = 18  # solver table per span for policies that call the solver: 3 MB
 ROLES = ("elder", "younger")
+SIMPLE_PLAYS = ("greedy", "random")  # the plays of ``kernels.simple_deal``
 _ROWS = {
     ("exchange", "elder"): L.STAGE_ELDER_EXCHANGE,
     ("exchange", "younger"): L.STAGE_YOUNGER_EXCHANGE,
@@ -121,9 +123,14 @@ def solver_bits(uses_solver: bool) -> int:
 
 
 def records_kernel(policies: Policies):
-    """The records kernel for these policies: ``simulate_records`` when a play calls the solver,
-    else the screening one (same records; it compiles without the solver and pimc)."""
-    return K.simulate_records if policies.uses_solver else KS.screen_simulate_records
+    """The records kernel for these policies (all give the same records): ``simulate_records``
+    when a play calls the solver; the bundle-free loop of ``simple_deal`` when both seats play
+    greedy or random; else the screening one (it compiles without the solver and pimc)."""
+    if policies.uses_solver:
+        return K.simulate_records
+    if all(policies.policy("play", r) in SIMPLE_PLAYS for r in ROLES):
+        return KD.simple_simulate_records
+    return KS.screen_simulate_records
 
 
 def _kernel_args(policies: Policies, rules: Rules) -> tuple[Stages, Env, int, int]:

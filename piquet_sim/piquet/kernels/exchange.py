@@ -61,6 +61,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ...core.bits import low_index
 from ...core.jit import njit, njit_inline
 from ...core.rng import bounded, stream_key
 from ..policies import EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULTS
@@ -79,7 +80,10 @@ HAND = 12
 TALON = 8
 SPREAD = np.int64(0x01010101)
 VALUE_SCALE = 1024.0  # greedy values are rounded to integer units of 1/VALUE_SCALE
-_stack13 = stack_words(HAND + 1)  # the greedy keys' scratch, on the stack (no allocation per call)
+# the greedy values' and keys' scratch, on the stack (no allocation per call)
+_stack32 = stack_words(32)
+_stack16 = stack_words(16)
+KEY_PAD = np.int64(0x7FFFFFFFFFFFFFFF)  # above every greedy key: pads the count to 16 slots
 
 
 @njit_inline
@@ -153,12 +157,16 @@ def _weight(params, i):
 
 
 @njit_inline
-def greedy_keys(hand, younger, params, tables, keys):
-    """Greedy keep values of the hand's cards as integer keys ``value * 32 + card`` (value in
-    units of 1/VALUE_SCALE; keys are distinct and order by value, then card index), written to
-    ``keys[0:m]`` in ascending card order (``keys`` int64[13]: one spare slot). Returns
-    ``(m, below)``: the number of cards and how many are valued below the replacement threshold.
-    ``younger``: the player is younger (guards count; no leave cost). Branch-free inner loop."""
+def greedy_values(hand, younger, params, tables, vals):
+    """Greedy keep values of every card position as integer keys ``value * 32 + card`` (value
+    in units of 1/VALUE_SCALE; keys are distinct and order by value, then card index), written
+    to ``vals`` (int64[32]; a card the hand does not hold gets the value it would have). Returns
+    ``(below, low)``: how many of the hand's cards are valued below the replacement threshold,
+    and their mask. ``younger``: the player is younger (guards count; no leave cost).
+
+    Each term's cards are a 32-bit mask built per suit first, so the loop over the 32 positions
+    is shifts and multiplies only (no table reads, no per-card branch), which the compiler
+    vectorizes."""
     w_rank = _weight(params, L.GW_RANK)
     w_seq = _weight(params, L.GW_SEQ)
     w_near = _weight(params, L.GW_SEQ_NEAR)
@@ -169,60 +177,99 @@ def greedy_keys(hand, younger, params, tables, keys):
     threshold = _weight(params, L.GW_DRAW) + _weight(params, L.GW_LEAVE) * (1 - younger)
     best_pk = 0
     point_suit = 0
+    seq = np.int64(0)  # cards in a sequence of 3+
+    near = np.int64(0)  # positions touching, or one rank from, a card of the suit; not in seq
+    guard = np.int64(0)  # the king of a suit of 2+, the queen of a suit of 3+
+    single = np.int64(0)  # every position below the ace of a singleton suit
     for s in range(4):
-        pk = tables[T_POINT_KEY, (hand >> (8 * s)) & 0xFF]
+        h = (hand >> (8 * s)) & 0xFF
+        pk = tables[T_POINT_KEY, h]
         if pk > best_pk:
             best_pk = pk
             point_suit = s
+        count = tables[T_COUNT, h]
+        in_seq = np.int64(tables[T_SEQ_CARDS, h])
+        seq |= in_seq << (8 * s)
+        near |= (((h << 1) | (h >> 1) | (h << 2) | (h >> 2)) & ~in_seq & 0xFF) << (8 * s)
+        guard |= ((np.int64(count >= 2) << 6) | (np.int64(count >= 3) << 5)) << (8 * s)
+        single |= (np.int64(count == 1) * 0x7F) << (8 * s)
     w_point = np.int64(
         round(
             (params[L.GW_POINT] + params[L.GW_POINT_LEN] * max((best_pk >> 7) - 4, 0)) * VALUE_SCALE
         )
     )
+    point = np.int64(0xFF) << (8 * point_suit)
     s0 = hand & 0xFF
     s1 = (hand >> 8) & 0xFF
     s2 = (hand >> 16) & 0xFF
     s3 = (hand >> 24) & 0xFF
+    # ranks ten and up held in 3+ suits / exactly 2, spread to every suit
+    three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    two = ((s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)) & ~three
+    three = (three & 0xF8) * SPREAD
+    two = (two & 0xF8) * SPREAD
+    below = np.int64(0)
+    low = np.int64(0)
+    for c in range(32):
+        v = (
+            w_point * ((point >> c) & 1)
+            + w_rank * (c & 7)
+            + w_seq * ((seq >> c) & 1)
+            + w_near * ((near >> c) & 1)
+            + w_set3 * ((three >> c) & 1)
+            + w_set2 * ((two >> c) & 1)
+            + w_guard * ((guard >> c) & 1)
+            - w_single * ((single >> c) & 1)
+        )
+        vals[c] = v * 32 + c
+        is_low = ((hand >> c) & 1) & np.int64(v < threshold)
+        below += is_low
+        low |= is_low << c
+    return below, low
+
+
+@njit_inline
+def greedy_keys(hand, younger, params, tables, keys):
+    """:func:`greedy_values` of the hand's cards only, written to ``keys[0:m]`` in ascending
+    card order (``keys`` int64[13]: one spare slot). Returns ``(m, below)``: the number of
+    cards and how many are valued below the replacement threshold."""
+    vals = numba.carray(_stack32(), 32).view(np.int64)
+    below, _ = greedy_values(hand, younger, params, tables, vals)
     m = 0
-    below = 0
-    for s in range(4):
-        h = (hand >> (8 * s)) & 0xFF
-        count = tables[T_COUNT, h]
-        seq = tables[T_SEQ_CARDS, h]
-        near = ((h << 1) | (h >> 1) | (h << 2) | (h >> 2)) & ~seq
-        base = w_point * (s == point_suit)
-        for r in range(8):
-            held = (h >> r) & 1
-            k = (((s0 >> r) & 1) + ((s1 >> r) & 1) + ((s2 >> r) & 1) + ((s3 >> r) & 1)) * (r >= 3)
-            v = (
-                base
-                + w_rank * r
-                + w_seq * ((seq >> r) & 1)
-                + w_near * ((near >> r) & 1)
-                + w_set3 * (k >= 3)
-                + w_set2 * (k == 2)
-                + w_guard * (((r == 6) & (count >= 2)) | ((r == 5) & (count >= 3)))
-                - w_single * ((count == 1) & (r < 7))
-            )
-            keys[m] = v * 32 + (8 * s + r)
-            below += held & (v < threshold)
-            m += held
+    rest = hand
+    while rest:
+        keys[m] = vals[low_index(rest)]
+        rest &= rest - 1
+        m += 1
     return m, below
 
 
 @njit_inline
 def _greedy_discard(hand, lo, hi, younger, params, tables):
     """(discard mask, n): every card valued below the replacement threshold, n clipped to
-    [lo, hi] by the lowest values (ties to the lower card index). A card's place among the
-    12 is the number of smaller keys (no sorting, no branches)."""
-    keys = numba.carray(_stack13(), HAND + 1).view(np.int64)
-    m, below = greedy_keys(hand, younger, params, tables, keys)
+    [lo, hi] by the lowest values (ties to the lower card index). Unclipped, those are the
+    cards below the threshold (keys order by value first); else a card's place among the 12 is
+    the number of smaller keys (no sorting, no branches), over a fixed 16 slots padded with the
+    largest key so the compiler vectorizes the count."""
+    vals = numba.carray(_stack32(), 32).view(np.int64)
+    below, low = greedy_values(hand, younger, params, tables, vals)
     n = min(max(below, lo), hi)
+    if n == below:
+        return low, np.int64(n)
+    keys = numba.carray(_stack16(), 16).view(np.int64)
+    for j in range(16):
+        keys[j] = KEY_PAD
+    m = 0
+    rest = hand
+    while rest:
+        keys[m] = vals[low_index(rest)]
+        rest &= rest - 1
+        m += 1
     discard = np.int64(0)
     for i in range(m):
         place = 0
         ki = keys[i]
-        for j in range(m):
+        for j in range(16):
             place += keys[j] < ki
         discard |= np.int64(place < n) << (ki & 31)
     return discard, np.int64(n)

@@ -1,0 +1,147 @@
+"""The full deal when both seats play greedy or random (any exchange and declaration policy):
+``simulate.simulate_records``'s records, deal for deal, from a loop that holds no bundle.
+
+Why a second loop: ``simulate.finish_deal`` hands the ``Scratch`` and ``Workspace`` bundles
+through every stage, and numba reference-counts their arrays with atomic instructions at each
+hand-over. The run's read-only arrays (tables, rules, policy parameters) are shared by every
+thread, so on two cores those counts bounce cache lines between the cores (two threads gave
+1.3 times one). Here the per-deal scratch lives on the kernel's stack (no reference count), each
+span reads its own copies of the shared arrays, the stages run on scalars, and the record is
+written once, straight into its row. The steps and the random draws are those of
+``simulate.simulate_deal`` (deal, dealt features, carte blanche, elder's then younger's
+exchange, final features, declarations, ``play.play_simple``); tests hold the records equal.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import prange
+
+from ...core.jit import njit, njit_inline, njit_parallel
+from ...core.rng import stream_key
+from . import layouts as L
+from .bundles import Env
+from .deal import N_PACK, deal_full
+from .declarations import carte_blanche, declaration_keys, declaration_points, set_ranks
+from .declaring import declaration_masks
+from .exchange import elder_exchange, younger_exchange
+from .play import is_simple, play_simple
+from .stack import stack_bytes, stack_int64
+from .tricks import N_TRICKS, cards_bonus
+
+_pack = stack_bytes(N_PACK)
+_line = stack_bytes(2 * N_TRICKS)
+_state = stack_int64(1)
+
+
+@njit_inline
+def plays_simple(ids):
+    """True when both seats play greedy or random (``ids``: the stage policy ids), the deals
+    this module plays."""
+    return is_simple(ids[L.STAGE_ELDER_PLAY]) and is_simple(ids[L.STAGE_YOUNGER_PLAY])
+
+
+@njit_inline
+def _features(out, row, base, hand, tables):
+    """``simulate._features`` into row ``row`` of the records."""
+    pk, qk, _ = declaration_keys(hand, tables)  # point_key and sequence_key in one pass
+    out[row, base] = pk >> 7
+    out[row, base + 1] = qk >> 3
+    four, trio = set_ranks(hand)
+    out[row, base + 2] = 2 if four else (1 if trio else 0)
+
+
+@njit_inline
+def _block(out, row, base, decl, play, cards, pique, tricks, took):
+    """One seat's record block (``simulate._player_block``): ``decl`` its declaration points in
+    ``DP_*`` order, then its play points, cards, pique, tricks and cards taken. Returns its
+    total (``RF_TOTAL``)."""
+    total = np.int64(0)
+    for k in range(L.DP_BLOCK):
+        out[row, base + L.RF_CARTE_BLANCHE + k] = decl[k]
+        total += decl[k]
+    out[row, base + L.RF_PLAY] = play
+    out[row, base + L.RF_CARDS] = cards
+    out[row, base + L.RF_PIQUE] = pique
+    out[row, base + L.RF_TRICKS] = tricks
+    out[row, base + L.RF_TAKEN] = took
+    total += play + cards + pique
+    out[row, base + L.RF_TOTAL] = total
+    return total
+
+
+@njit
+def _simple_span(seed, first, count, stages, env, out, row0):
+    """Records of deals ``first .. first+count-1`` of ``seed`` into rows ``row0 ..`` of
+    ``out``."""
+    # this span's own copies of the shared read-only arrays (see the module docstring)
+    tables = env.suit.copy()
+    rules = env.rules.copy()
+    own = Env(rules, tables, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
+    ids = stages.ids.copy()
+    params = stages.params.copy()
+    e_xpol = ids[L.STAGE_ELDER_EXCHANGE]
+    y_xpol = ids[L.STAGE_YOUNGER_EXCHANGE]
+    e_dpol = ids[L.STAGE_ELDER_DECLARE]
+    y_dpol = ids[L.STAGE_YOUNGER_DECLARE]
+    e_xpar = params[L.STAGE_ELDER_EXCHANGE]
+    y_xpar = params[L.STAGE_YOUNGER_EXCHANGE]
+    e_dpar = params[L.STAGE_ELDER_DECLARE]
+    y_dpar = params[L.STAGE_YOUNGER_DECLARE]
+    pols = (np.int64(ids[L.STAGE_ELDER_PLAY]), np.int64(ids[L.STAGE_YOUNGER_PLAY]))
+    ten = rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    pack = numba.carray(_pack(), N_PACK)
+    talon = pack[24:32]
+    line = numba.carray(_line(), 2 * N_TRICKS)
+    state = numba.carray(_state(), 1)
+    for i in range(count):
+        index = first + i
+        row = row0 + i
+        elder, younger = deal_full(seed, index, pack, state)
+        key = stream_key(seed, index)
+        _features(out, row, L.REC_ELDER + L.RF_DEALT_POINT_LEN, elder, tables)
+        _features(out, row, L.REC_YOUNGER + L.RF_DEALT_POINT_LEN, younger, tables)
+        cb = (carte_blanche(elder), carte_blanche(younger))
+        elder, _, e_took = elder_exchange(elder, talon, e_xpol, e_xpar, key, state, own)
+        younger, _, y_took = younger_exchange(
+            younger, talon, e_took, y_xpol, y_xpar, key, state, own
+        )
+        _features(out, row, L.REC_ELDER + L.RF_FINAL_POINT_LEN, elder, tables)
+        _features(out, row, L.REC_YOUNGER + L.RF_FINAL_POINT_LEN, younger, tables)
+        e_masks = declaration_masks(e_dpol, e_dpar, elder)
+        y_masks = declaration_masks(y_dpol, y_dpar, younger)
+        e, y, w = declaration_points(elder, younger, cb, e_masks, y_masks, own)
+        # combinations only (the repique bonus is not one), as ``simulate.play_and_record``
+        e_pre = np.int64(e[0]) + e[1] + e[2] + e[3] + e[4]
+        y_pre = np.int64(y[0]) + y[1] + y[2] + y[3] + y[4]
+        repique = np.int64((e[5] > 0) | (y[5] > 0))
+        e_play, y_play, et, e_pique, y_pique = play_simple(
+            elder, younger, pols, (e_pre, y_pre, repique), key, state, ten, line
+        )
+        cards = cards_bonus(et)
+        e_total = _block(out, row, L.REC_ELDER, e, e_play, max(cards, 0), e_pique, et, e_took)
+        y_total = _block(
+            out, row, L.REC_YOUNGER, y, y_play, max(-cards, 0), y_pique, N_TRICKS - et, y_took
+        )
+        out[row, L.REC_WIN_POINT] = w[0]
+        out[row, L.REC_WIN_SEQUENCE] = w[1]
+        out[row, L.REC_WIN_SETS] = w[2]
+        out[row, L.REC_NET] = e_total - y_total
+
+
+@njit_parallel
+def simple_simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
+    """``simulate.simulate_records`` (same arguments, same records) for stages where both
+    seats play greedy or random (:func:`plays_simple`; other stages raise ValueError).
+    ``tt_bits`` is unused (no solver)."""
+    if not plays_simple(stages.ids):
+        raise ValueError("simple_simulate_records: a play policy is not greedy or random")
+    out = np.empty((n, L.REC_LEN), dtype=np.int16)
+    per = (n + n_spans - 1) // n_spans
+    for s in prange(n_spans):
+        first = s * per
+        count = min(per, n - first)
+        if count > 0:
+            _simple_span(seed, start + first, count, stages, env, out, first)
+    return out
