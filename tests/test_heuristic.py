@@ -365,3 +365,32 @@ def test_heuristic_beats_greedy_in_both_seats_and_concedes_fewer_capots():
     assert _net(gh).mean() < _net(gg).mean() - 3 * se  # better as younger
     capots = lambda rows: (rows[:, L.PO_E_CARDS] == 40).mean()  # noqa: E731
     assert capots(gh) < 0.5 * capots(gg)  # capot defence
+
+
+@pytest.mark.parametrize(
+    "plays", [("heuristic", "heuristic"), ("greedy", "heuristic"), ("heuristic", "random")]
+)
+def test_bundle_free_deal_records_equal_the_full_loop(plays):
+    """The bundle-free full deal (``simple_deal``: known cards on scalars, ``play_fast``) gives
+    ``simulate_records``' records with a heuristic seat: sunk classes, heuristic exchange,
+    general parameters, both rules."""
+    from piquet_sim.piquet.kernels import simple_deal as KD
+    from piquet_sim.piquet.kernels import simulate as KS
+    from piquet_sim.piquet.simulation import records_kernel
+
+    sink = {"elder": np.array([1.0, 0.0, 1.0]), "younger": np.array([0.0, 1.0, 0.0])}
+    for k, rules in enumerate((Rules(), Rules(lead_points="ten_or_higher"))):
+        policies = Policies(
+            elder_play=plays[0],
+            younger_play=plays[1],
+            elder_exchange="heuristic",
+            elder_declare="sink" if k else "all",
+            younger_declare="sink",
+            declare_params=sink,
+            play_params={"younger": np.array([0.5, 1.0, 2.0, 5.0])} if k else {},
+        )
+        assert records_kernel(policies) is KD.simple_simulate_records
+        args = (policies.stages(), make_env(rules.to_array()), 8, 1)
+        a = KD.simple_simulate_records(3, 500, 4000, *args)
+        b = KS.simulate_records(3, 500, 4000, *args)
+        assert np.array_equal(a, b)

@@ -47,7 +47,7 @@ FIELD_NAMES = (
 assert len(FIELD_NAMES) == L.RF_BLOCK
 DD_TT_BITS = 18  # solver table per span for policies that call the solver: 3 MB
 ROLES = ("elder", "younger")
-SIMPLE_PLAYS = ("greedy", "random")  # the plays of ``kernels.simple_deal``
+SIMPLE_PLAYS = ("greedy", "random", "heuristic")  # the plays of ``kernels.simple_deal``
 _ROWS = {
     ("exchange", "elder"): L.STAGE_ELDER_EXCHANGE,
     ("exchange", "younger"): L.STAGE_YOUNGER_EXCHANGE,
@@ -124,8 +124,9 @@ def solver_bits(uses_solver: bool) -> int:
 
 def records_kernel(policies: Policies):
     """The records kernel for these policies (all give the same records): ``simulate_records``
-    when a play calls the solver; the bundle-free loop of ``simple_deal`` when both seats play
-    greedy or random; else the screening one (it compiles without the solver and pimc)."""
+    when a play calls the solver; the bundle-free loop of ``simple_deal`` when each seat plays
+    greedy, random or heuristic; else the screening one (it compiles without the solver and
+    pimc)."""
     if policies.uses_solver:
         return K.simulate_records
     if all(policies.policy("play", r) in SIMPLE_PLAYS for r in ROLES):
