@@ -9,6 +9,7 @@ import pytest
 from piquet_sim.core.rng import bounded
 from piquet_sim.core.rng import stream_key as _stream_key
 from piquet_sim.piquet.cards import parse_cards, popcount
+from piquet_sim.piquet.heuristic_exchange import HEURISTIC_EXCHANGE_WEIGHTS
 from piquet_sim.piquet.kernels import exchange as X
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.bundles import make_env, make_stages
@@ -19,6 +20,7 @@ from piquet_sim.piquet.rules import Rules
 MUST = make_env(Rules().to_array())
 MAY_PASS = make_env(Rules(younger_must_exchange=False).to_array())
 PARAMS = X.GREEDY_DEFAULT_PARAMS
+HEURISTIC_PARAMS = np.array(HEURISTIC_EXCHANGE_WEIGHTS, dtype=np.float64)
 POLICIES = sorted(ids("exchange").values())
 
 
@@ -147,6 +149,65 @@ def test_max_policy_matches_plain_python():
         k = 1 + i % 5
         _, got_y, n_y = X.younger_exchange(younger, talon, k, EXCH_MAX, PARAMS, key, state, MUST)
         assert n_y == 8 - k and int(got_y) == ref_max_discard(younger, 8 - k)
+
+
+PIPS = (7, 8, 9, 10, 10, 10, 10, 11)  # seven .. ace
+
+
+def ref_greedy_discard(hand: int, low: int, high: int, younger: bool, w) -> tuple[int, int]:
+    """Plain greedy policy (``kernels/exchange.py`` docstring): a keep value per card in units
+    of 1/1024; every card valued below the replacement value goes, the count clipped to
+    [low, high] by the lowest values (ties to the lower card index). Returns (discard, how many
+    cards were below the replacement value)."""
+
+    def u(i):
+        return round(w[i] * 1024)
+
+    cards = _cards(hand)
+    ranks = {s: {c % 8 for c in cards if c // 8 == s} for s in range(4)}
+    point = {s: len(r) * 128 + sum(PIPS[x] for x in r) for s, r in ranks.items()}
+    point_suit = min(s for s in range(4) if point[s] == max(point.values()))
+    w_point = round((w[L.GW_POINT] + w[L.GW_POINT_LEN] * max(len(ranks[point_suit]) - 4, 0)) * 1024)
+
+    def value(c):
+        s, r = divmod(c, 8)
+        held = ranks[s]
+        in_seq = any(all(x in held for x in range(a, a + 3)) for a in range(r - 2, r + 1))
+        near = not in_seq and any(0 < abs(r - x) <= 2 for x in held)
+        k = sum(r in ranks[t] for t in range(4)) if r >= 3 else 0
+        guard = younger and ((r == 6 and len(held) >= 2) or (r == 5 and len(held) >= 3))
+        return (
+            w_point * (s == point_suit)
+            + u(L.GW_RANK) * r
+            + u(L.GW_SEQ) * in_seq
+            + u(L.GW_SEQ_NEAR) * near
+            + u(L.GW_SET3) * (k >= 3)
+            + u(L.GW_SET2) * (k == 2)
+            + u(L.GW_GUARD) * guard
+            - u(L.GW_SINGLETON) * (len(held) == 1 and r < 7)
+        )
+
+    threshold = u(L.GW_DRAW) + u(L.GW_LEAVE) * (not younger)
+    below = sum(value(c) < threshold for c in cards)
+    n = min(max(below, low), high)
+    return sum(1 << c for c in sorted(cards, key=lambda c: (value(c), c))[:n]), below
+
+
+@pytest.mark.parametrize("weights", [PARAMS, HEURISTIC_PARAMS])
+def test_greedy_policy_matches_plain_python(weights):
+    state = np.zeros(1, dtype=np.int64)
+    key = np.uint64(1)
+    clipped = 0
+    for i, elder, younger, talon in _deals(300, seed=17):
+        _, got_e, _ = X.elder_exchange(elder, talon, EXCH_GREEDY, weights, key, state, MUST)
+        want_e, below = ref_greedy_discard(elder, 1, 5, False, weights)
+        assert int(got_e) == want_e
+        k = 1 + i % 5
+        env, low = (MUST, 1) if i % 2 else (MAY_PASS, 0)
+        _, got_y, _ = X.younger_exchange(younger, talon, k, EXCH_GREEDY, weights, key, state, env)
+        assert int(got_y) == ref_greedy_discard(younger, low, 8 - k, True, weights)[0]
+        clipped += not 1 <= below <= 5
+    assert 0 < clipped < 300  # both paths of the kernel: clipped counts and unclipped ones
 
 
 def test_greedy_keeps_combinations_and_throws_low_singletons():
