@@ -82,7 +82,6 @@ def test_screen_evaluation_equals_the_full_dispatcher(role):
 def test_screen_records_equal_simulate_records(plays):
     rules = Rules(lead_points="ten_or_higher")
     policies = Policies(elder_play=plays[0], younger_play=plays[1])
-    assert records_kernel(Policies(elder_play="heuristic")) is screen_simulate_records
     assert records_kernel(Policies(elder_play="dd")) is KS.simulate_records
     args = (policies.stages(), make_env(rules.to_array()), 8, 1)
     a = screen_simulate_records(7, 1000, 3000, *args)
