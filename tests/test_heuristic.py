@@ -225,7 +225,7 @@ def test_play_deal_matches_reference_drive():
     "plays", [("heuristic", "heuristic"), ("heuristic", "greedy"), ("random", "heuristic")]
 )
 def test_scalar_play_equals_the_trick_loop(plays):
-    """``play_if_simple`` plays a deal with a heuristic seat on scalars (``play_fast``): the same
+    """``play_if_fast`` plays a deal with a heuristic seat on scalars (``play_fast``): the same
     cards, record and random draws as the bundled trick loop (``play_deal``), whatever the
     parameters (table and general paths), knowledge, rules and start."""
     rng = np.random.default_rng(5)
@@ -265,7 +265,7 @@ def test_scalar_play_equals_the_trick_loop(plays):
             key = np.uint64(stream_key(13, i))
             if fast:
                 know = (sc.know_e, sc.know_y)
-                assert P.play_if_simple(
+                assert P.play_if_fast(
                     e,
                     y,
                     stages,

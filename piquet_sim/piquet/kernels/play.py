@@ -351,33 +351,47 @@ def play_fast(elder, younger, policies, seats, start, key, state, ten, line):
 
 
 @njit_inline
-def play_if_simple(elder, younger, stages, know, start, key, state, ten, line, out):
+def play_if_simple(elder, younger, ids, start, key, state, ten, line, out):
     """The one place that decides whether a deal is played without bundles: when both seats
-    play greedy or random (the ``stages`` policy ids), play it with :func:`play_simple`; when
-    each plays greedy, random or heuristic, with :func:`play_fast` (``know`` = (elder's
-    knowledge state, younger's): a heuristic seat reads his cards known in and out); then
-    write its ``PO_*`` record into ``out`` and return True. Else play nothing and return False
+    play greedy or random (``ids``: the stage policy ids), play it with :func:`play_simple`,
+    write its ``PO_*`` record into ``out`` and return True; else play nothing and return False
     (the caller then plays the deal through its trick loop, :func:`play_deal` or
-    ``screen.screen_play_deal``). Plain arrays only: a call handed ``ws`` and ``sc``, or an
-    inlined helper taking them, reference-counts every array in them, which costs more than
-    the greedy play. ``ten``: ``rules[RULE_LEAD_TEN_OR_HIGHER]``."""
+    ``screen.screen_play_deal``; or :func:`play_if_fast`). Plain arrays only: a call handed
+    ``ws`` and ``sc``, or an inlined helper taking them, reference-counts every array in them,
+    which costs more than the greedy play. ``ten``: ``rules[RULE_LEAD_TEN_OR_HIGHER]``."""
+    e_pol = ids[L.STAGE_ELDER_PLAY]
+    y_pol = ids[L.STAGE_YOUNGER_PLAY]
+    if not (is_simple(e_pol) and is_simple(y_pol)):
+        return False
+    pols = (np.int64(e_pol), np.int64(y_pol))
+    e_play, y_play, et, e_pique, y_pique = play_simple(
+        elder, younger, pols, start, key, state, ten, line
+    )
+    write_play_record(out, e_play, y_play, et, e_pique, y_pique)
+    return True
+
+
+@njit_inline
+def play_if_fast(elder, younger, stages, know, start, key, state, ten, line, out):
+    """:func:`play_if_simple`, and a deal where each seat plays greedy, random or heuristic
+    (one heuristic at least) played by :func:`play_fast` (``know`` = (elder's knowledge state,
+    younger's): a heuristic seat reads his cards known in and out). For loops that play many
+    deals (:func:`play_batch`); the bundled full-deal loop keeps :func:`play_if_simple`, so the
+    advisor's screen compiles no second copy of the heuristic (its cold start)."""
+    if play_if_simple(elder, younger, stages.ids, start, key, state, ten, line, out):
+        return True
     e_pol = stages.ids[L.STAGE_ELDER_PLAY]
     y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
-    pols = (np.int64(e_pol), np.int64(y_pol))
-    if is_simple(e_pol) and is_simple(y_pol):
-        e_play, y_play, et, e_pique, y_pique = play_simple(
-            elder, younger, pols, start, key, state, ten, line
-        )
-    elif is_fast(e_pol) and is_fast(y_pol):
-        seats = (
-            seat_setup(know[0], stages.params[L.STAGE_ELDER_PLAY]),
-            seat_setup(know[1], stages.params[L.STAGE_YOUNGER_PLAY]),
-        )
-        e_play, y_play, et, e_pique, y_pique = play_fast(
-            elder, younger, pols, seats, start, key, state, ten, line
-        )
-    else:
+    if not (is_fast(e_pol) and is_fast(y_pol)):
         return False
+    pols = (np.int64(e_pol), np.int64(y_pol))
+    seats = (
+        seat_setup(know[0], stages.params[L.STAGE_ELDER_PLAY]),
+        seat_setup(know[1], stages.params[L.STAGE_YOUNGER_PLAY]),
+    )
+    e_play, y_play, et, e_pique, y_pique = play_fast(
+        elder, younger, pols, seats, start, key, state, ten, line
+    )
     write_play_record(out, e_play, y_play, et, e_pique, y_pique)
     return True
 
@@ -531,7 +545,7 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
         key = stream_key(seed, index)
         ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
         know = (sc.know_e, sc.know_y)
-        if not play_if_simple(
+        if not play_if_fast(
             elder, younger, stages, know, pre, key, sc.state, ten, sc.line, sc.play
         ):
             play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)

@@ -197,10 +197,7 @@ def play_and_record_with(elder, younger, took, stages, key, ws, sc, play):
     repique = decl[L.DECL_ELDER + L.DP_REPIQUE] > 0 or decl[L.DECL_YOUNGER + L.DP_REPIQUE] > 0
     start = (e_pre, y_pre, np.int64(repique))
     ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
-    know = (sc.know_e, sc.know_y)
-    if not play_if_simple(
-        elder, younger, stages, know, start, key, sc.state, ten, sc.line, sc.play
-    ):
+    if not play_if_simple(elder, younger, stages.ids, start, key, sc.state, ten, sc.line, sc.play):
         play(elder, younger, stages, start, key, sc.state, ws, sc)
     rec = sc.rec
     _player_block(rec, L.REC_ELDER, decl, L.DECL_ELDER, sc.play, 0, took[0])
