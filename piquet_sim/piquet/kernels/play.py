@@ -373,13 +373,12 @@ def play_if_simple(elder, younger, ids, start, key, state, ten, line, out):
 
 @njit_inline
 def play_if_fast(elder, younger, stages, know, start, key, state, ten, line, out):
-    """:func:`play_if_simple`, and a deal where each seat plays greedy, random or heuristic
-    (one heuristic at least) played by :func:`play_fast` (``know`` = (elder's knowledge state,
-    younger's): a heuristic seat reads his cards known in and out). For loops that play many
-    deals (:func:`play_batch`); the bundled full-deal loop keeps :func:`play_if_simple`, so the
-    advisor's screen compiles no second copy of the heuristic (its cold start)."""
-    if play_if_simple(elder, younger, stages.ids, start, key, state, ten, line, out):
-        return True
+    """After :func:`play_if_simple` declined: a deal where each seat plays greedy, random or
+    heuristic played by :func:`play_fast` (``know`` = (elder's knowledge state, younger's): a
+    heuristic seat reads his cards known in and out), its ``PO_*`` record into ``out``, True;
+    else False. For loops that play many deals (:func:`play_batch`); the bundled full-deal loop
+    keeps :func:`play_if_simple` alone, so the advisor's screen compiles no second copy of the
+    heuristic (its cold start)."""
     e_pol = stages.ids[L.STAGE_ELDER_PLAY]
     y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
     if not (is_fast(e_pol) and is_fast(y_pol)):
@@ -544,11 +543,16 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
         elder, younger = deal_hands(seed, index, sc.pack, sc.state)
         key = stream_key(seed, index)
         ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
-        know = (sc.know_e, sc.know_y)
-        if not play_if_fast(
-            elder, younger, stages, know, pre, key, sc.state, ten, sc.line, sc.play
+        # greedy and random deals call play_if_simple alone, as before: handing ``stages`` and
+        # ``know`` to an inlined helper reference-counts their arrays on every deal
+        if not play_if_simple(
+            elder, younger, stages.ids, pre, key, sc.state, ten, sc.line, sc.play
         ):
-            play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)
+            know = (sc.know_e, sc.know_y)
+            if not play_if_fast(
+                elder, younger, stages, know, pre, key, sc.state, ten, sc.line, sc.play
+            ):
+                play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)
         for f in range(L.PO_LEN):
             rows[i, f] = sc.play[f]
 
