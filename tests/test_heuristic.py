@@ -254,6 +254,69 @@ def test_play_deal_matches_reference_drive():
         assert sc.play[L.PO_E_TRICKS] == et
 
 
+@pytest.mark.parametrize(
+    "plays", [("heuristic", "heuristic"), ("heuristic", "greedy"), ("random", "heuristic")]
+)
+def test_scalar_play_equals_the_trick_loop(plays):
+    """``play_if_fast`` plays a deal with a heuristic seat on scalars (``play_fast``): the same
+    cards, record and random draws as the bundled trick loop (``play_deal``), whatever the
+    parameters (table and general paths), knowledge, rules and start."""
+    rng = np.random.default_rng(5)
+    for i in range(300):
+        ten = i % 2
+        env = make_env(Rules(lead_points=("every", "ten_or_higher")[ten]).to_array())
+        ws = K.make_workspace(env.rules, 1)
+        stages = Policies(elder_play=plays[0], younger_play=plays[1]).stages()
+        for row in (L.STAGE_ELDER_PLAY, L.STAGE_YOUNGER_PLAY):
+            stages.params[row, :4] = (
+                float(rng.choice([0.0, 0.0, 0.5])),
+                float(i % 3 != 0),
+                i % 3 == 1,
+                (0, 5, 3)[i % 3],
+            )
+        pack = np.zeros(32, dtype=np.int8)
+        state = np.zeros(1, dtype=np.int64)
+        e, y = (int(h) for h in deal_hands(13, i, pack, state))
+        rest = 0xFFFFFFFF & ~(e | y)
+        runs = []
+        for fast in (True, False):
+            sc = P.new_scratch()
+            sc.know_e[:] = _know(
+                sum(1 << c for c in range(32) if y >> c & 1 and rng.random() < 0.3),
+                rest if i % 2 else 0,
+            )
+            sc.know_y[:] = _know(
+                sum(1 << c for c in range(32) if e >> c & 1 and rng.random() < 0.3),
+                rest & int(rng.integers(0, 1 << 32)),
+            )
+            if fast:
+                keep = (sc.know_e.copy(), sc.know_y.copy())
+            else:
+                sc.know_e[:], sc.know_y[:] = keep
+            sc.state[:] = state
+            pre = (np.int64((0, 25, 18)[i % 3]), np.int64((0, 3, 20)[i % 3]), np.int64(i % 7 == 0))
+            key = np.uint64(stream_key(13, i))
+            if fast:
+                know = (sc.know_e, sc.know_y)
+                assert P.play_if_fast(
+                    e,
+                    y,
+                    stages,
+                    know,
+                    pre,
+                    key,
+                    sc.state,
+                    env.rules[L.RULE_LEAD_TEN_OR_HIGHER],
+                    sc.line,
+                    sc.play,
+                )
+            else:
+                P.play_deal(e, y, stages, pre, key, sc.state, ws, sc)
+            runs.append((sc.line.copy(), sc.play.copy(), sc.state.copy()))
+        (l1, p1, s1), (l2, p2, s2) = runs
+        assert np.array_equal(l1, l2) and np.array_equal(p1, p2) and np.array_equal(s1, s2)
+
+
 def _card(own, lead, played="", voids="", inside="", outside="", lam=0.0, capot=False, bias=2):
     know = _know(_m(inside) if inside else 0, _m(outside) if outside else 0)
     v = 0
@@ -335,3 +398,32 @@ def test_heuristic_beats_greedy_in_both_seats_and_concedes_fewer_capots():
     assert _net(gh).mean() < _net(gg).mean() - 3 * se  # better as younger
     capots = lambda rows: (rows[:, L.PO_E_CARDS] == 40).mean()  # noqa: E731
     assert capots(gh) < 0.5 * capots(gg)  # capot defence
+
+
+@pytest.mark.parametrize(
+    "plays", [("heuristic", "heuristic"), ("greedy", "heuristic"), ("heuristic", "random")]
+)
+def test_bundle_free_deal_records_equal_the_full_loop(plays):
+    """The bundle-free full deal (``simple_deal``: known cards on scalars, ``play_fast``) gives
+    ``simulate_records``' records with a heuristic seat: sunk classes, heuristic exchange,
+    general parameters, both rules."""
+    from piquet_sim.piquet.kernels import simple_deal as KD
+    from piquet_sim.piquet.kernels import simulate as KS
+    from piquet_sim.piquet.simulation import records_kernel
+
+    sink = {"elder": np.array([1.0, 0.0, 1.0]), "younger": np.array([0.0, 1.0, 0.0])}
+    for k, rules in enumerate((Rules(), Rules(lead_points="ten_or_higher"))):
+        policies = Policies(
+            elder_play=plays[0],
+            younger_play=plays[1],
+            elder_exchange="heuristic",
+            elder_declare="sink" if k else "all",
+            younger_declare="sink",
+            declare_params=sink,
+            play_params={"younger": np.array([0.5, 1.0, 2.0, 5.0])} if k else {},
+        )
+        assert records_kernel(policies) is KD.simple_simulate_records
+        args = (policies.stages(), make_env(rules.to_array()), 8, 1)
+        a = KD.simple_simulate_records(3, 500, 4000, *args)
+        b = KS.simulate_records(3, 500, 4000, *args)
+        assert np.array_equal(a, b)

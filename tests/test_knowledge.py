@@ -228,3 +228,38 @@ def test_both_knowledge_equals_deal_knowledge_per_seat():
         assert (know_e == ke).all() and (know_y == ky).all()
         shown += know_e[L.KNOW_IN] != seen[0]
     assert shown > 100  # younger showed cards often
+
+
+def test_known_cards_equal_both_knowledge_masks():
+    """The scalar known cards (given the class winners) equal ``both_knowledge``'s KNOW_IN and
+    KNOW_OUT of both seats, with full, empty and partial declaration masks."""
+    pack = np.empty(32, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    rng = np.random.default_rng(6)
+    know_e = np.zeros(L.KNOW_LEN, dtype=np.int64)
+    know_y = np.zeros(L.KNOW_LEN, dtype=np.int64)
+    shown = [0, 0]
+    for i in range(600):
+        e, y = deal_full(7, i, pack, state)
+        rest = [int(c) for c in pack[24:32]]
+        pick = rng.random((2, 3))
+        partial = rng.integers(0, 1 << 32, size=(2, 3))
+        masks = np.where(pick < 0.6, 0xFFFFFFFF, np.where(pick < 0.8, partial, 0)).astype(np.int64)
+        e_disc, y_disc = (np.int64(sum(1 << c for c in rest[a:b])) for a, b in ((0, 2), (2, 4)))
+        seen = tuple(np.int64(sum(1 << c for c in rest[a:b])) for a, b in ((4, 5), (5, 6), (6, 8)))
+        K.both_knowledge((e, y), (e_disc, y_disc), masks, seen, SUIT_TABLES, know_e, know_y)
+        winners = []
+        for c in range(L.CLASS_COUNT):
+            ke = K.class_key(e & masks[0, c], c, SUIT_TABLES)
+            ky = K.class_key(y & masks[1, c], c, SUIT_TABLES)
+            code = L.WIN_ELDER if ke > ky else L.WIN_YOUNGER if ky > ke else L.WIN_EQUAL
+            winners.append(np.int64(code if ke > 0 or ky > 0 else L.WIN_NONE))
+        masks_t = (tuple(masks[0]), tuple(masks[1]))
+        (e_kin, e_kout), (y_kin, y_kout) = K.known_cards(
+            (e, y), (e_disc, y_disc), masks_t, tuple(winners), seen, SUIT_TABLES
+        )
+        assert (e_kin, e_kout) == (know_e[L.KNOW_IN], know_e[L.KNOW_OUT])
+        assert (y_kin, y_kout) == (know_y[L.KNOW_IN], know_y[L.KNOW_OUT])
+        shown[0] += e_kin != seen[0]
+        shown[1] += y_kin != 0
+    assert min(shown) > 100  # each seat showed cards often

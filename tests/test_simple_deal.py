@@ -1,6 +1,7 @@
 """The bundle-free full deal (``kernels/simple_deal.py``) gives exactly the records of the
 general loop for every mix of greedy and random play with each exchange and declaration policy
-and rules option, whatever the span count; ``simulation`` routes only those plays to it (the
+and rules option, whatever the span count (heuristic seats: test_heuristic.py); ``simulation``
+routes only the solver-free plays to it (the
 screening kernel is itself held equal to ``simulate.simulate_records`` in test_screen.py)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pytest
 from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.screen import table_simulate_records
 from piquet_sim.piquet.kernels.simple_deal import simple_simulate_records
+from piquet_sim.piquet.kernels.simulate import simulate_records
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import Policies, records_kernel
 
@@ -61,7 +63,8 @@ def test_simple_records_equal_the_general_loop(policies, rules):
 
 
 def test_other_plays_keep_their_kernels():
-    assert records_kernel(Policies(elder_play="heuristic")) is table_simulate_records
+    assert records_kernel(Policies(elder_play="heuristic")) is simple_simulate_records
+    assert records_kernel(Policies(elder_play="pimc")) is simulate_records
     env = make_env(Rules().to_array())
     with pytest.raises(ValueError):
-        simple_simulate_records(1, 0, 10, Policies(younger_play="heuristic").stages(), env, 2, 1)
+        simple_simulate_records(1, 0, 10, Policies(younger_play="dd").stages(), env, 2, 1)

@@ -50,7 +50,7 @@ assert len(FIELD_NAMES) == L.RF_BLOCK
 #: dd play but cache misses made it ~10% slower in CPU time (measured in pimc6).
 DD_TT_BITS = 16
 ROLES = ("elder", "younger")
-SIMPLE_PLAYS = ("greedy", "random")  # the plays of ``kernels.simple_deal``
+SIMPLE_PLAYS = ("greedy", "random", "heuristic")  # the plays of ``kernels.simple_deal``
 _ROWS = {
     ("exchange", "elder"): L.STAGE_ELDER_EXCHANGE,
     ("exchange", "younger"): L.STAGE_YOUNGER_EXCHANGE,
@@ -127,10 +127,10 @@ def solver_bits(uses_solver: bool) -> int:
 
 def records_kernel(policies: Policies):
     """The records kernel for these policies (all give the same records): ``simulate_records``
-    when a play calls the solver; the bundle-free loop of ``simple_deal`` when both seats play
-    greedy or random; else the screening one (it compiles without the solver and pimc), its
-    table twin when every heuristic seat is at depth 0 without tilt (it compiles without the
-    heuristic's general arithmetic too)."""
+    when a play calls the solver; the bundle-free loop of ``simple_deal`` when each seat plays
+    greedy, random or heuristic; else (a solver-free play outside that loop: none is registered
+    today) the screening one, or its table twin when every heuristic seat is at depth 0 without
+    tilt (it compiles without the heuristic's general arithmetic)."""
     if policies.uses_solver:
         return K.simulate_records
     if all(policies.policy("play", r) in SIMPLE_PLAYS for r in ROLES):

@@ -601,7 +601,8 @@ def heuristic_card(own, lead, played, voids, know, lam, capot, bias, endgame=0):
 @njit_inline
 def seat_setup(know, params):
     """One seat's heuristic arguments, read once per deal: (cards known in, cards known out,
-    depth, capot defence on, bias, endgame cards) from its knowledge state and its params row."""
+    depth, capot defence on, bias, endgame cards) from its knowledge state (or the (in, out)
+    pair of ``knowledge.known_cards``) and its params row."""
     return (
         know[L.KNOW_IN],
         know[L.KNOW_OUT],

@@ -155,7 +155,7 @@ def sample_opponent(know, seen, draw, tables, key, state, pool, hi):
     return hand, attempt, flags
 
 
-@njit
+@njit_inline
 def shown_point_cards(hand, mask, tables):
     """Cards shown with a declared point: the first suit (S H D C order) of ``hand & mask``
     whose point key is the declared one."""
@@ -288,3 +288,25 @@ def both_knowledge(hands, discards, masks, seen, tables, know_e, know_y):
             shown_e = _shown(elder, masks[0], c, tables)
         learn_declarations(know_e, ke, ky, c, shown_y)
         learn_declarations(know_y, ky, ke, c, shown_e)
+
+
+@njit_inline
+def known_cards(hands, discards, masks, winners, seen, tables):
+    """The two masks of :func:`both_knowledge` the heuristic reads, on scalars (no knowledge
+    array, no key bound): ((elder's cards known in younger's hand, known out of it), (younger's
+    of elder's)). ``masks`` = (elder's (point, sequence, sets) declaration masks, younger's);
+    ``winners`` the classes' ``WIN_*`` codes (as ``declarations.declaration_points`` returns
+    them: the winner's key is strictly higher, so he shows his cards); ``hands``, ``discards``
+    and ``seen`` as in :func:`both_knowledge`."""
+    elder, younger = hands
+    e_in, e_out, y_out = seen
+    e_known = np.int64(e_in)
+    y_known = np.int64(0)
+    for c in range(L.CLASS_COUNT):
+        if winners[c] == L.WIN_YOUNGER:
+            e_known |= _shown(younger, masks[1], c, tables)
+        elif winners[c] == L.WIN_ELDER:
+            y_known |= _shown(elder, masks[0], c, tables)
+    e_out_all = np.int64(elder | discards[0] | e_out)
+    y_out_all = np.int64(younger | discards[1] | y_out)
+    return (e_known, e_out_all), (y_known, y_out_all)

@@ -263,14 +263,102 @@ def play_simple(elder, younger, policies, start, key, state, ten, line):
 
 
 @njit_inline
+def is_fast(policy):
+    """True for the play policies :func:`play_fast` plays on scalars (greedy, random,
+    heuristic)."""
+    return is_simple(policy) | (policy == PLAY_HEURISTIC)
+
+
+@njit
+def play_fast(elder, younger, policies, seats, start, key, state, ten, line):
+    """:func:`play_simple` when each seat plays greedy, random or heuristic: the same tricks,
+    draws and cards as :func:`trick_loop`, on scalars only (``seats`` = (elder's, younger's)
+    ``heuristic.seat_setup``, read once per deal; the trick loop, handed ``ws`` and ``sc``,
+    reference-counts every array in them on each call). Returns as :func:`play_simple`."""
+    e_pol, y_pol = policies
+    e_h, y_h = seats
+    E = np.int64(elder)
+    Y = np.int64(younger)
+    ps = pique_start(start[0], start[1], 1 - start[2], np.int64(N_TRICKS))
+    leader = np.int64(ELDER)
+    et = np.int64(0)
+    played = np.int64(0)
+    e_voids = np.int64(0)  # suits elder has shown void in
+    y_voids = np.int64(0)
+    e_play = 0
+    y_play = 0
+    e_pique = 0
+    y_pique = 0
+    for t in range(N_TRICKS):
+        # as trick_loop's seats, with ``state`` named only where a random seat draws
+        if leader == ELDER:
+            lh = E
+            fh = Y
+            l_pol = e_pol
+            f_pol = y_pol
+            l_h = e_h
+            f_h = y_h
+            l_seen = y_voids  # the suits the leader's opponent has shown void in
+            f_seen = e_voids
+            l_won = et
+            f_won = t - et
+        else:
+            lh = Y
+            fh = E
+            l_pol = y_pol
+            f_pol = e_pol
+            l_h = y_h
+            f_h = e_h
+            l_seen = e_voids
+            f_seen = y_voids
+            l_won = t - et
+            f_won = et
+        if l_pol == PLAY_HEURISTIC:
+            c = heuristic_turn(lh, np.int64(-1), played, l_seen, l_h, l_won)
+        elif l_pol == PLAY_GREEDY:
+            c = greedy_lead(lh, FULL & ~(lh | played))
+        else:
+            c = random_card(lh, key, state)
+        if f_pol == PLAY_HEURISTIC:
+            d = heuristic_turn(fh, np.int64(c), played, f_seen, f_h, f_won)
+        elif f_pol == PLAY_GREEDY:
+            d = greedy_reply(fh, c, FULL & ~(fh | played))
+        else:
+            d = random_card(legal_replies(fh, c), key, state)
+        void = (d >> 3) != (c >> 3)
+        suit = SUIT_BITS << (c & 0x18)
+        if leader == ELDER:
+            E &= ~(np.int64(1) << c)
+            Y &= ~(np.int64(1) << d)
+            if void:
+                y_voids |= suit
+        else:
+            Y &= ~(np.int64(1) << c)
+            E &= ~(np.int64(1) << d)
+            if void:
+                e_voids |= suit
+        line[2 * t] = c
+        line[2 * t + 1] = d
+        played |= (np.int64(1) << c) | (np.int64(1) << d)
+        winner, ps, ge, gy, pe, py = trick_points(c, d, leader, ten, ps, t == N_TRICKS - 1)
+        e_play += ge
+        y_play += gy
+        e_pique += pe
+        y_pique += py
+        et += winner == ELDER
+        leader = np.int64(winner)
+    return e_play, y_play, et, e_pique, y_pique
+
+
+@njit_inline
 def play_if_simple(elder, younger, ids, start, key, state, ten, line, out):
     """The one place that decides whether a deal is played without bundles: when both seats
     play greedy or random (``ids``: the stage policy ids), play it with :func:`play_simple`,
     write its ``PO_*`` record into ``out`` and return True; else play nothing and return False
     (the caller then plays the deal through its trick loop, :func:`play_deal` or
-    ``screen.screen_play_deal``). Plain arrays only: a call handed ``ws`` and ``sc``, or an
-    inlined helper taking them, reference-counts every array in them, which costs more than
-    the greedy play. ``ten``: ``rules[RULE_LEAD_TEN_OR_HIGHER]``."""
+    ``screen.screen_play_deal``; or :func:`play_if_fast`). Plain arrays only: a call handed
+    ``ws`` and ``sc``, or an inlined helper taking them, reference-counts every array in them,
+    which costs more than the greedy play. ``ten``: ``rules[RULE_LEAD_TEN_OR_HIGHER]``."""
     e_pol = ids[L.STAGE_ELDER_PLAY]
     y_pol = ids[L.STAGE_YOUNGER_PLAY]
     if not (is_simple(e_pol) and is_simple(y_pol)):
@@ -278,6 +366,30 @@ def play_if_simple(elder, younger, ids, start, key, state, ten, line, out):
     pols = (np.int64(e_pol), np.int64(y_pol))
     e_play, y_play, et, e_pique, y_pique = play_simple(
         elder, younger, pols, start, key, state, ten, line
+    )
+    write_play_record(out, e_play, y_play, et, e_pique, y_pique)
+    return True
+
+
+@njit_inline
+def play_if_fast(elder, younger, stages, know, start, key, state, ten, line, out):
+    """After :func:`play_if_simple` declined: a deal where each seat plays greedy, random or
+    heuristic played by :func:`play_fast` (``know`` = (elder's knowledge state, younger's): a
+    heuristic seat reads his cards known in and out), its ``PO_*`` record into ``out``, True;
+    else False. For loops that play many deals (:func:`play_batch`); the bundled full-deal loop
+    keeps :func:`play_if_simple` alone, so the advisor's screen compiles no second copy of the
+    heuristic (its cold start)."""
+    e_pol = stages.ids[L.STAGE_ELDER_PLAY]
+    y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
+    if not (is_fast(e_pol) and is_fast(y_pol)):
+        return False
+    pols = (np.int64(e_pol), np.int64(y_pol))
+    seats = (
+        seat_setup(know[0], stages.params[L.STAGE_ELDER_PLAY]),
+        seat_setup(know[1], stages.params[L.STAGE_YOUNGER_PLAY]),
+    )
+    e_play, y_play, et, e_pique, y_pique = play_fast(
+        elder, younger, pols, seats, start, key, state, ten, line
     )
     write_play_record(out, e_play, y_play, et, e_pique, y_pique)
     return True
@@ -435,10 +547,16 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
         elder, younger = deal_hands(seed, index, sc.pack, sc.state)
         key = stream_key(seed, index)
         ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+        # greedy and random deals call play_if_simple alone, as before: handing ``stages`` and
+        # ``know`` to an inlined helper reference-counts their arrays on every deal
         if not play_if_simple(
             elder, younger, stages.ids, pre, key, sc.state, ten, sc.line, sc.play
         ):
-            play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)
+            know = (sc.know_e, sc.know_y)
+            if not play_if_fast(
+                elder, younger, stages, know, pre, key, sc.state, ten, sc.line, sc.play
+            ):
+                play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)
         for f in range(L.PO_LEN):
             rows[i, f] = sc.play[f]
 

@@ -1,5 +1,6 @@
-"""The full deal when both seats play greedy or random (any exchange and declaration policy):
-``simulate.simulate_records``'s records, deal for deal, from a loop that holds no bundle.
+"""The full deal when each seat plays greedy, random or heuristic (any exchange and declaration
+policy): ``simulate.simulate_records``'s records, deal for deal, from a loop that holds no
+bundle.
 
 Why a second loop: ``simulate.finish_deal`` hands the ``Scratch`` and ``Workspace`` bundles
 through every stage, and numba reference-counts their arrays with atomic instructions at each
@@ -10,7 +11,9 @@ rules and parameters live on the kernel's stack (no meminfo, so no atomic count 
 per-deal loop), the stages run on scalars, and the record is written once, straight into its
 row. The steps and the random draws are those of
 ``simulate.simulate_deal`` (deal, dealt features, carte blanche, elder's then younger's
-exchange, final features, declarations, ``play.play_simple``); tests hold the records equal.
+exchange, final features, declarations, ``play.play_simple``; with a heuristic seat, what each
+seat learnt as the two card masks the heuristic reads, ``knowledge.known_cards``, and
+``play.play_fast``); tests hold the records equal.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ from .deal import N_PACK, deal_full
 from .declarations import carte_blanche, declaration_keys, declaration_points, set_ranks
 from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
-from .play import is_simple, play_simple
+from .heuristic import seat_setup
+from .knowledge import known_cards
+from .play import is_fast, is_simple, play_fast, play_simple
+from .simulate import talon_seen
 from .stack import stack_bytes, stack_int64, stack_words
 from .tables import SUIT_TABLES
 from .tricks import N_TRICKS, cards_bonus
@@ -44,9 +50,14 @@ _params = stack_words(L.STAGE_LEN * L.STAGE_PARAMS)
 
 @njit_inline
 def plays_simple(ids):
-    """True when both seats play greedy or random (``ids``: the stage policy ids), the deals
-    this module plays."""
+    """True when both seats play greedy or random (``ids``: the stage policy ids)."""
     return is_simple(ids[L.STAGE_ELDER_PLAY]) and is_simple(ids[L.STAGE_YOUNGER_PLAY])
+
+
+@njit_inline
+def plays_fast(ids):
+    """True when each seat plays greedy, random or heuristic, the deals this module plays."""
+    return is_fast(ids[L.STAGE_ELDER_PLAY]) and is_fast(ids[L.STAGE_YOUNGER_PLAY])
 
 
 @njit_inline
@@ -102,6 +113,9 @@ def _simple_span(seed, first, count, stages, env, out, row0):
     e_dpar = params[L.STAGE_ELDER_DECLARE]
     y_dpar = params[L.STAGE_YOUNGER_DECLARE]
     pols = (np.int64(ids[L.STAGE_ELDER_PLAY]), np.int64(ids[L.STAGE_YOUNGER_PLAY]))
+    simple = plays_simple(ids)
+    e_ppar = params[L.STAGE_ELDER_PLAY]
+    y_ppar = params[L.STAGE_YOUNGER_PLAY]
     ten = rules[L.RULE_LEAD_TEN_OR_HIGHER]
     pack = numba.carray(_pack(), N_PACK)
     talon = pack[24:32]
@@ -115,8 +129,8 @@ def _simple_span(seed, first, count, stages, env, out, row0):
         _features(out, row, L.REC_ELDER + L.RF_DEALT_POINT_LEN, elder, tables)
         _features(out, row, L.REC_YOUNGER + L.RF_DEALT_POINT_LEN, younger, tables)
         cb = (carte_blanche(elder), carte_blanche(younger))
-        elder, _, e_took = elder_exchange(elder, talon, e_xpol, e_xpar, key, state, own)
-        younger, _, y_took = younger_exchange(
+        elder, e_disc, e_took = elder_exchange(elder, talon, e_xpol, e_xpar, key, state, own)
+        younger, y_disc, y_took = younger_exchange(
             younger, talon, e_took, y_xpol, y_xpar, key, state, own
         )
         _features(out, row, L.REC_ELDER + L.RF_FINAL_POINT_LEN, elder, tables)
@@ -128,9 +142,23 @@ def _simple_span(seed, first, count, stages, env, out, row0):
         e_pre = np.int64(e[0]) + e[1] + e[2] + e[3] + e[4]
         y_pre = np.int64(y[0]) + y[1] + y[2] + y[3] + y[4]
         repique = np.int64((e[5] > 0) | (y[5] > 0))
-        e_play, y_play, et, e_pique, y_pique = play_simple(
-            elder, younger, pols, (e_pre, y_pre, repique), key, state, ten, line
-        )
+        start = (e_pre, y_pre, repique)
+        if simple:
+            e_play, y_play, et, e_pique, y_pique = play_simple(
+                elder, younger, pols, start, key, state, ten, line
+            )
+        else:
+            seen = talon_seen(talon, np.int64(e_took), np.int64(y_took))
+            e_know, y_know = known_cards(
+                (elder, younger), (e_disc, y_disc), (e_masks, y_masks), w, seen, tables
+            )
+            seats = (
+                seat_setup(e_know, e_ppar),
+                seat_setup(y_know, y_ppar),
+            )
+            e_play, y_play, et, e_pique, y_pique = play_fast(
+                elder, younger, pols, seats, start, key, state, ten, line
+            )
         cards = cards_bonus(et)
         e_total = _block(out, row, L.REC_ELDER, e, e_play, max(cards, 0), e_pique, et, e_took)
         y_total = _block(
@@ -144,11 +172,13 @@ def _simple_span(seed, first, count, stages, env, out, row0):
 
 @njit_parallel
 def simple_simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
-    """``simulate.simulate_records`` (same arguments, same records) for stages where both
-    seats play greedy or random (:func:`plays_simple`; other stages raise ValueError).
+    """``simulate.simulate_records`` (same arguments, same records) for stages where each
+    seat plays greedy, random or heuristic (:func:`plays_fast`; other stages raise ValueError).
     ``tt_bits`` is unused (no solver)."""
-    if not plays_simple(stages.ids):
-        raise ValueError("simple_simulate_records: a play policy is not greedy or random")
+    if not plays_fast(stages.ids):
+        raise ValueError(
+            "simple_simulate_records: a play policy is not greedy, random or heuristic"
+        )
     out = np.empty((n, L.REC_LEN), dtype=np.int16)
     per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
