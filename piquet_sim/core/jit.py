@@ -42,3 +42,9 @@ njit_parallel = numba.njit(cache=True, nogil=True, parallel=True)
 #: another module's kernel is an opaque call (array arguments passed as structs, refcounts),
 #: which costs more than the work in these helpers.
 njit_inline = numba.njit(cache=True, nogil=True, inline="always")
+
+#: Kernels that allocate nothing and only read or write arrays their caller owns (search loops):
+#: compiled without numba's reference counting, whose atomic increments and decrements on every
+#: array handed to a helper cost Pitch's max^n about 70% of its time (perf). An allocation in
+#: such a kernel fails to compile rather than leak.
+njit_no_refcount = numba.njit(cache=True, nogil=True, _nrt=False)

@@ -11,20 +11,17 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-import numba
 import numpy as np
 
 from ...core.bits import high_index, low_index, popcount64
-from ...core.jit import njit, njit_inline
+from ...core.jit import njit, njit_inline, njit_no_refcount
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, SearchStat
 from .search_tt import DEFAULT_TT_BITS, key_a, key_b, make_tt, tt_probe, tt_store
 from .tricks import beats, card_game_points, legal_plays, mask_game_points, suit_mask, trick_bonus
 
-#: The search loops (allocating nothing): compiled without numba's reference counting. With
-#: it, every helper handed the workspace tuple increfs and decrefs each of its twelve arrays
-#: (atomic operations: about 70% of max^n's time in perf). The arrays belong to the caller,
-#: which keeps them alive for the whole call.
-njit_search = numba.njit(cache=True, nogil=True, _nrt=False)
+#: The search loops allocate nothing: with numba's reference counting every helper handed the
+#: workspace tuple would count each of its twelve arrays (the caller keeps them alive).
+njit_search = njit_no_refcount
 
 MAX_PLY = SEATS * TRICKS + 2
 MAX_MOVES = 16
