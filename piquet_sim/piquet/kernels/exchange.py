@@ -229,19 +229,25 @@ def greedy_values(hand, younger, params, tables, vals):
 
 
 @njit_inline
-def greedy_keys(hand, younger, params, tables, keys):
-    """:func:`greedy_values` of the hand's cards only, written to ``keys[0:m]`` in ascending
-    card order (``keys`` int64[13]: one spare slot). Returns ``(m, below)``: the number of
-    cards and how many are valued below the replacement threshold."""
-    vals = numba.carray(_stack32(), 32).view(np.int64)
-    below, _ = greedy_values(hand, younger, params, tables, vals)
+def _gather(hand, vals, keys):
+    """Write ``vals`` of the hand's cards to ``keys[0:m]`` in ascending card order; returns m."""
     m = 0
     rest = hand
     while rest:
         keys[m] = vals[low_index(rest)]
         rest &= rest - 1
         m += 1
-    return m, below
+    return m
+
+
+@njit_inline
+def greedy_keys(hand, younger, params, tables, keys):
+    """:func:`greedy_values` of the hand's cards only, written to ``keys[0:m]`` in ascending
+    card order (``keys`` int64[13]: one spare slot). Returns ``(m, below)``: the number of
+    cards and how many are valued below the replacement threshold."""
+    vals = numba.carray(_stack32(), 32).view(np.int64)
+    below, _ = greedy_values(hand, younger, params, tables, vals)
+    return _gather(hand, vals, keys), below
 
 
 @njit_inline
@@ -259,12 +265,7 @@ def _greedy_discard(hand, lo, hi, younger, params, tables):
     keys = numba.carray(_stack16(), 16).view(np.int64)
     for j in range(16):
         keys[j] = KEY_PAD
-    m = 0
-    rest = hand
-    while rest:
-        keys[m] = vals[low_index(rest)]
-        rest &= rest - 1
-        m += 1
+    m = _gather(hand, vals, keys)
     discard = np.int64(0)
     for i in range(m):
         place = 0
