@@ -6,7 +6,10 @@ any of them compiles afresh instead of mixing old cached callers with new callee
 is also put in the environment (``NUMBA_CACHE_DIR``), so child processes use the same directory
 and a later reload of numba's configuration keeps it. It also makes numba's inliner skip copying
 each freshly translated callee (:mod:`.jit_inline`: the same code, compiled several times faster
-for deeply inlined kernels).
+for deeply inlined kernels), and link each kernel's callees as they were before LLVM's module
+optimization (:mod:`.jit_link`: a kernel loaded from the cache then runs the code the compiling
+process ran, not a slower re-optimized copy). That choice changes the cached code, so it is part
+of the directory's key.
 """
 
 from __future__ import annotations
@@ -18,13 +21,15 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from . import jit_cache, jit_inline
+from . import jit_cache, jit_inline, jit_link
+
+jit_link.install()
 
 #: The numba cache directory of this process's kernels (None: numba's default locations).
 CACHE_DIR = jit_cache.choose(
     Path(__file__).resolve().parents[1],
     os.environ,
-    (numba.__version__, np.__version__, sys.version),
+    (numba.__version__, np.__version__, sys.version, f"link_unoptimized={jit_link.active()}"),
 )
 if CACHE_DIR is not None:
     os.environ[jit_cache.ROOT_ENV] = str(jit_cache.cache_root(os.environ))
