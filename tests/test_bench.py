@@ -1,4 +1,5 @@
-"""The shared bench runner (core/bench.py, `piquet bench`) on fake workloads: no kernel runs."""
+"""The shared bench runner (core/bench.py, `piquet bench`) on fake workloads: no project kernel
+runs (one tiny kernel tells compiled from cache-loaded)."""
 
 from __future__ import annotations
 
@@ -102,3 +103,24 @@ def test_timed_module_splits_the_cpu_of_the_main_process_from_its_helper(tmp_pat
     assert times["wall_s"] > 0
     with pytest.raises(subprocess.CalledProcessError):  # a failing command is an error, not a row
         bench.timed_module("no_such_module_here", [], env)
+
+
+def _double(x):
+    return 2 * x
+
+
+def test_kernel_origin_tells_compiled_from_cache_loaded(monkeypatch, tmp_path):
+    import sys
+
+    import numba
+
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))  # empty: the first compiles
+    here = sys.modules[__name__]
+    for name, want in (("_k_first", "compiled"), ("_k_second", "cache")):
+        monkeypatch.setattr(here, name, numba.njit(cache=True)(_double), raising=False)
+        with bench.kernel_origin(__name__) as origin:
+            assert getattr(here, name)(3) == 6
+        assert origin["kernels"] == want
+        with bench.kernel_origin(__name__) as again:
+            getattr(here, name)(4)  # already in this process
+        assert again["kernels"] == "none"

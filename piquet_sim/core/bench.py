@@ -21,7 +21,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 Workload = Callable[[bool], list[dict]]
@@ -173,3 +174,42 @@ def timed_module(module: str, args: list[str], env: Mapping[str, str]) -> dict[s
         split = json.loads(cpu_file.read_text()) if cpu_file.exists() else [None, None]
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return {"wall_s": wall, "cpu_s": cpu, "main_cpu_s": split[0], "helper_cpu_s": split[1]}
+
+
+def _kernel_counts(prefix: str) -> tuple[int, int]:
+    """(signatures loaded from numba's disk cache, signatures compiled) so far in this process,
+    summed over the numba dispatchers of the loaded modules whose names start with ``prefix``."""
+    from numba.core.dispatcher import Dispatcher
+
+    hits = misses = 0
+    seen: set[int] = set()
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(prefix) or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, Dispatcher) and id(value) not in seen:
+                seen.add(id(value))
+                hits += sum(value.stats.cache_hits.values())
+                misses += sum(value.stats.cache_misses.values())
+    return hits, misses
+
+
+@contextmanager
+def kernel_origin(prefix: str = "piquet_sim") -> Iterator[dict[str, str]]:
+    """Yields a dict whose ``"kernels"`` is set on leaving the block to how the kernels first
+    called in it got their code: ``"compiled"`` (by numba, in this process), ``"cache"`` (loaded
+    from numba's disk cache), ``"mixed"``, or ``"none"`` (all had run before). A kernel loaded
+    from the cache can run at another speed than the same kernel freshly compiled (issue 19),
+    so a timing row should say which it measured."""
+    found = {"kernels": "none"}
+    hits0, misses0 = _kernel_counts(prefix)
+    try:
+        yield found
+    finally:
+        hits, misses = _kernel_counts(prefix)
+        loaded, compiled = hits > hits0, misses > misses0
+        found["kernels"] = {
+            (True, False): "cache",
+            (False, True): "compiled",
+            (True, True): "mixed",
+        }.get((loaded, compiled), "none")

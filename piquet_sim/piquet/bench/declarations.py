@@ -1,7 +1,10 @@
 """Core-engine workload: deal 24 cards from a shuffled pack and score both hands' declarations
 (point, sequences, sets, carte blanche, repique), against a simple baseline kernel measured in the
 same run (``baseline_per_s``, ``ratio`` = project / baseline in deals per wall second,
-``ratio_cpu`` the same per CPU second; issue 19 asks ratio >= 1)."""
+``ratio_cpu`` the same per CPU second; issue 19 asks ratio >= 1). A kernel loaded from numba's
+disk cache has run at another speed than the same kernel freshly compiled (issue 19), so each
+row says which it timed (``kernels``: compiled / cache), and the start row times the kernel in
+both kinds of process (``fresh_deals_per_cpu_s``, ``cached_deals_per_cpu_s``)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import numba
 import numpy as np
 from numba import prange
 
+from ...core.bench import kernel_origin
 from ...core.jit import njit, njit_inline, njit_parallel
 from ..kernels.bundles import make_env
 from ..kernels.deal_scoring import score_random_deals
@@ -108,11 +112,12 @@ _BASE_TABLES = tuple(
 )
 
 
-def deals_per_second(n: int, threads: int, repeats: int = 5) -> dict[str, list[float]]:
+def deals_per_second(n: int, threads: int, repeats: int = 5) -> tuple[dict[str, list[float]], str]:
     """Deals per second of the project's kernel (``ours``) and the baseline (``base``) on
     ``threads`` numba threads, per wall second and per CPU second of the process (``*_cpu``):
     one figure per timed run of n deals (``repeats`` runs), the two kernels alternating within
-    each repeat so a ratio compares runs that shared the machine's load."""
+    each repeat so a ratio compares runs that shared the machine's load; and how this process
+    got the kernels (``core.bench.kernel_origin``: compiled, cache, or none if run before)."""
     env = make_env(DEFAULT_RULES.to_array())
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
@@ -122,8 +127,9 @@ def deals_per_second(n: int, threads: int, repeats: int = 5) -> dict[str, list[f
     }
     rates: dict[str, list[float]] = {k: [] for k in ("ours", "ours_cpu", "base", "base_cpu")}
     try:
-        score_random_deals(1, 0, 1000, threads, env)  # compile / load cache
-        baseline_deals(1, 1000, threads, *_BASE_TABLES)
+        with kernel_origin() as origin:
+            score_random_deals(1, 0, 1000, threads, env)  # compile / load cache
+            baseline_deals(1, 1000, threads, *_BASE_TABLES)
         for r in range(repeats):
             for name, run in runs.items():
                 t0 = time.perf_counter()
@@ -133,7 +139,7 @@ def deals_per_second(n: int, threads: int, repeats: int = 5) -> dict[str, list[f
                 rates[name + "_cpu"].append(n / (time.process_time() - c0))
     finally:
         numba.set_num_threads(previous)
-    return rates
+    return rates, origin["kernels"]
 
 
 def spread(values: list[float], digits: int) -> tuple[float, float, float]:
@@ -142,22 +148,35 @@ def spread(values: list[float], digits: int) -> tuple[float, float, float]:
     return tuple(round(v, digits) if digits else round(v) for v in out)
 
 
-_START_SNIPPET = (
-    "import time; t=time.perf_counter();"
-    "from piquet_sim.piquet.kernels.deal_scoring import score_random_deals;"
-    "from piquet_sim.piquet.kernels.bundles import make_env;"
-    "from piquet_sim.piquet.rules import DEFAULT_RULES;"
-    "score_random_deals(1, 0, 1000, 2, make_env(DEFAULT_RULES.to_array()));"
-    "print(time.perf_counter()-t)"
-)
+#: Deals each start process times on one thread after its start (best of 3 runs, CPU time).
+START_DEALS = 2_000_000
+
+_START_SNIPPET = f"""\
+import time; t = time.perf_counter()
+import numba
+from piquet_sim.piquet.kernels.deal_scoring import score_random_deals
+from piquet_sim.piquet.kernels.bundles import make_env
+from piquet_sim.piquet.rules import DEFAULT_RULES
+env = make_env(DEFAULT_RULES.to_array())
+score_random_deals(1, 0, 1000, 2, env)
+start = time.perf_counter() - t
+numba.set_num_threads(1)
+cpu = []
+for r in range(3):
+    c = time.process_time(); score_random_deals(r + 2, 0, {START_DEALS}, 16, env)
+    cpu.append(time.process_time() - c)
+print(start, {START_DEALS} / min(cpu))
+"""
 
 
-def start_times() -> tuple[float, float]:
+def start_times() -> tuple[tuple[float, float], tuple[float, float]]:
     """(cold, warm) seconds for import + compile (or cache load) + a first small run, each in
-    a fresh interpreter sharing a new, initially empty numba cache directory."""
+    a fresh interpreter sharing a new, initially empty numba cache directory; then (cold, warm)
+    deals per CPU second of the kernel each process got (freshly compiled, loaded from the
+    cache), on one thread."""
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        times = []
+        times, rates = [], []
         for _ in range(2):
             out = subprocess.run(
                 [sys.executable, "-c", _START_SNIPPET],
@@ -166,8 +185,10 @@ def start_times() -> tuple[float, float]:
                 capture_output=True,
                 text=True,
             )
-            times.append(float(out.stdout.strip().splitlines()[-1]))
-    return times[0], times[1]
+            start, rate = out.stdout.strip().splitlines()[-1].split()
+            times.append(float(start))
+            rates.append(float(rate))
+    return (times[0], times[1]), (rates[0], rates[1])
 
 
 @workload(NAME)
@@ -181,7 +202,7 @@ def bench(quick: bool) -> list[dict]:
     rows = []
     for threads in sorted({1, all_threads}):
         load0 = os.getloadavg()[0]
-        rate = deals_per_second(n, threads, repeats)
+        rate, origin = deals_per_second(n, threads, repeats)
         ratio = [a / b for a, b in zip(rate["ours"], rate["base"], strict=True)]
         ratio_cpu = [a / b for a, b in zip(rate["ours_cpu"], rate["base_cpu"], strict=True)]
         ours, ours_lo, ours_hi = spread(rate["ours"], 0)
@@ -203,15 +224,19 @@ def bench(quick: bool) -> list[dict]:
                 "ratio_cpu": rc,
                 "ratio_cpu_min_max": [rc_lo, rc_hi],
                 "load_avg_1min": [round(load0, 2), round(os.getloadavg()[0], 2)],
+                "kernels": origin,
             }
         )
-    cold, warm = start_times()
+    (cold, warm), (fresh_rate, cached_rate) = start_times()
     rows.append(
         {
             "workload": "start: import+compile deal+declarations",
             "threads": None,
             "cold_s": round(cold, 3),
             "warm_s": round(warm, 3),
+            # one thread, CPU time: the kernel as compiled vs as loaded from the cache
+            "fresh_deals_per_cpu_s": round(fresh_rate),
+            "cached_deals_per_cpu_s": round(cached_rate),
         }
     )
     return rows

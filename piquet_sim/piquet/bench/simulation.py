@@ -8,6 +8,7 @@ import time
 
 import numba
 
+from ...core.bench import kernel_origin
 from ..simulation import Policies, simulate
 from . import workload
 
@@ -61,7 +62,7 @@ def greedy(quick: bool) -> list[dict]:
     rows = []
     for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
         load0 = os.getloadavg()[0]
-        wall, cpu = _rates(n, Policies(), threads, repeats)
+        wall, cpu, origin = _rates(n, Policies(), threads, repeats)
         med, lo, hi = _spread(wall)
         med_cpu, lo_cpu, hi_cpu = _spread(cpu)
         rows.append(
@@ -75,18 +76,21 @@ def greedy(quick: bool) -> list[dict]:
                 "deals_per_cpu_s": med_cpu,
                 "deals_per_cpu_s_min_max": [lo_cpu, hi_cpu],
                 "load_avg_1min": [round(load0, 2), round(os.getloadavg()[0], 2)],
+                "kernels": origin,
             }
         )
     return rows
 
 
-def _rates(n: int, policies: Policies, threads: int, repeats: int) -> tuple[list, list]:
-    """(deals per wall second, deals per process-CPU second): one figure per run of n deals."""
+def _rates(n: int, policies: Policies, threads: int, repeats: int) -> tuple[list, list, str]:
+    """(deals per wall second, deals per process-CPU second): one figure per run of n deals;
+    and how this process got the kernels (``core.bench.kernel_origin``)."""
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     wall, cpu = [], []
     try:
-        simulate(min(n, 2000), seed=99, policies=policies)  # compile / load cache
+        with kernel_origin() as origin:
+            simulate(min(n, 2000), seed=99, policies=policies)  # compile / load cache
         for r in range(repeats):
             t0 = time.perf_counter()
             c0 = time.process_time()
@@ -95,7 +99,7 @@ def _rates(n: int, policies: Policies, threads: int, repeats: int) -> tuple[list
             cpu.append(n / (time.process_time() - c0))
     finally:
         numba.set_num_threads(previous)
-    return wall, cpu
+    return wall, cpu, origin["kernels"]
 
 
 def _spread(values: list[float]) -> tuple[int, int, int]:
