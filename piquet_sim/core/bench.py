@@ -194,22 +194,26 @@ def _kernel_counts(prefix: str) -> tuple[int, int]:
     return hits, misses
 
 
+def _origin(loaded: bool, compiled: bool) -> str:
+    return {(True, False): "cache", (False, True): "compiled", (True, True): "mixed"}.get(
+        (loaded, compiled), "none"
+    )
+
+
 @contextmanager
 def kernel_origin(prefix: str = "piquet_sim") -> Iterator[dict[str, str]]:
     """Yields a dict whose ``"kernels"`` is set on leaving the block to how the kernels first
     called in it got their code: ``"compiled"`` (by numba, in this process), ``"cache"`` (loaded
-    from numba's disk cache), ``"mixed"``, or ``"none"`` (all had run before). A kernel loaded
-    from the cache can run at another speed than the same kernel freshly compiled (issue 19),
-    so a timing row should say which it measured."""
+    from numba's disk cache) or ``"mixed"``; when every kernel it called had run before, how this
+    process got all its kernels so far (``"none"``: it has none). A kernel loaded from the cache
+    can run at another speed than the same kernel freshly compiled (issue 19), so a timing row
+    should say which it measured."""
     found = {"kernels": "none"}
     hits0, misses0 = _kernel_counts(prefix)
     try:
         yield found
     finally:
         hits, misses = _kernel_counts(prefix)
-        loaded, compiled = hits > hits0, misses > misses0
-        found["kernels"] = {
-            (True, False): "cache",
-            (False, True): "compiled",
-            (True, True): "mixed",
-        }.get((loaded, compiled), "none")
+        found["kernels"] = _origin(hits > hits0, misses > misses0)
+        if found["kernels"] == "none":
+            found["kernels"] = _origin(hits > 0, misses > 0)
