@@ -867,3 +867,14 @@ def test_one_pass_keys_match_the_single_keys():
             K.sequence_score(hand, tables),
         )
         assert K.set_key_score(hand, tables) == (K.set_key(hand, tables), K.set_score(hand, tables))
+
+
+def test_beats_is_the_mask_of_the_comparison():
+    """``_beats``, the mask the branch-free scoring keeps a class's points with, is -1 exactly
+    when the first key is the larger, over the keys' whole range (point keys reach 12 * 128 +
+    pips; 0 = nothing declared) and in either integer width the callers pass."""
+    keys = [0, 1, 2, 7, 8, 9, 15, 127, 128, 600, 1407, 1408, 2047, 2**31 - 1]
+    for a in keys:
+        for b in keys:
+            assert K._beats(np.int64(a), np.int64(b)) == -int(a > b)
+            assert K._beats(np.int32(a), np.int32(b)) == -int(a > b)

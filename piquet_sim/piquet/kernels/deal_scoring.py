@@ -12,7 +12,7 @@ from numba import prange
 from ...core.jit import njit, njit_inline, njit_parallel
 from . import layouts as L
 from .deal import deal_full, deal_pair
-from .declarations import FULL, carte_blanche, declaration_points
+from .declarations import FULL, carte_blanche, declaration_points_under
 
 #: Everyone declares everything.
 ALL = (FULL, FULL, FULL)
@@ -31,29 +31,40 @@ def _add(sums, e, y):
 
 
 @njit_inline
-def _score(elder, younger, env, sums):
+def _score(elder, younger, env, carte_rouge, sums):
     cb = (carte_blanche(elder), carte_blanche(younger))
-    e, y, _ = declaration_points(elder, younger, cb, ALL, ALL, env)
+    e, y, _ = declaration_points_under(elder, younger, cb, ALL, ALL, env, carte_rouge)
     return _add(sums, e, y)
 
 
-@njit
-def _score_chunk(seed, first, count, env, row):
-    """Deals two at a time (``deal.deal_pair``), the odd last one alone; no array is touched
-    per deal but the stack packs."""
+@njit_inline
+def _score_range(seed, first, end, env, carte_rouge):
+    """Sums of deals first..end-1, dealt two at a time (``deal.deal_pair``), the odd last one
+    alone; no array is touched per deal but the stack packs."""
     sums = (0, 0, 0, 0)
-    end = first + count
     i = first
     while i + 1 < end:
         e0, y0, e1, y1 = deal_pair(seed, i)
-        sums = _score(e0, y0, env, sums)
-        sums = _score(e1, y1, env, sums)
+        sums = _score(e0, y0, env, carte_rouge, sums)
+        sums = _score(e1, y1, env, carte_rouge, sums)
         i += 2
     if i < end:
         pack = np.empty(32, dtype=np.int8)
         state = np.zeros(1, dtype=np.int64)
         elder, younger = deal_full(seed, i, pack, state)
-        sums = _score(elder, younger, env, sums)
+        sums = _score(elder, younger, env, carte_rouge, sums)
+    return sums
+
+
+@njit
+def _score_chunk(seed, first, count, env, row):
+    """Sums of deals first..first+count-1 into ``row``. The carte rouge rule is tested once,
+    outside the loop (``declarations.declaration_points_under``)."""
+    end = first + count
+    if env.rules[L.RULE_CARTE_ROUGE]:
+        sums = _score_range(seed, first, end, env, True)
+    else:
+        sums = _score_range(seed, first, end, env, False)
     row[L.DSUM_DEALS] = count
     row[L.DSUM_ELDER_TOTAL] = sums[0]
     row[L.DSUM_YOUNGER_TOTAL] = sums[1]

@@ -17,6 +17,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from . import layouts as L
+from .barrier import opaque
 from .tables import (
     DECL_FIELD,
     DECL_POINT_SHIFT,
@@ -186,6 +187,15 @@ def _class_winner(elder_key, younger_key):
 
 
 @njit_inline
+def _beats(key, other):
+    """-1 (all bits set) when ``key > other``, else 0. Points are masked with it rather than
+    multiplied by the comparison: LLVM turns ``points * (key > other)`` into a branch around the
+    points' table loads, and who wins a class is random data, so that branch mispredicts
+    (:mod:`.barrier`)."""
+    return opaque(-np.int64(key > other))
+
+
+@njit_inline
 def _carte_rouge(
     hand, point_hand, point_k, wins_point, seq_hand, wins_seq, set_hand, wins_sets, tables
 ):
@@ -211,8 +221,17 @@ def declaration_points(elder, younger, cb, e_masks, y_masks, env):
     """Both players' declaration points, as :func:`score_declarations` records them (same
     arguments): ((elder's DP_BLOCK points in DP_* order), (younger's), (point, sequence, sets
     winner codes)). Inlined, so a caller that sums the points never touches memory."""
+    return declaration_points_under(
+        elder, younger, cb, e_masks, y_masks, env, env.rules[L.RULE_CARTE_ROUGE] != 0
+    )
+
+
+@njit_inline
+def declaration_points_under(elder, younger, cb, e_masks, y_masks, env, carte_rouge):
+    """:func:`declaration_points` with the carte rouge rule given as ``carte_rouge`` (bool). A
+    hot loop tests the rule once and calls this with a constant: the compiler then drops the
+    carte rouge code (and the values it would keep live) from the loop that does not need it."""
     tables = env.suit
-    rules = env.rules
     elder_cb, younger_cb = cb
     e_ph = elder & e_masks[0]
     y_ph = younger & y_masks[0]
@@ -234,16 +253,16 @@ def declaration_points(elder, younger, cb, e_masks, y_masks, env):
 
     e_cb_pts = CARTE_BLANCHE_POINTS * np.int32(elder_cb)
     y_cb_pts = CARTE_BLANCHE_POINTS * np.int32(younger_cb)
-    e_point = (e_pk >> 7) * np.int32(e_pk > y_pk)
-    y_point = (y_pk >> 7) * np.int32(y_pk > e_pk)
-    e_seq = e_qs * np.int32(e_qk > y_qk)
-    y_seq = y_qs * np.int32(y_qk > e_qk)
-    e_sets = e_ts * np.int32(e_tk > y_tk)
-    y_sets = y_ts * np.int32(y_tk > e_tk)
+    e_point = (e_pk >> 7) & _beats(e_pk, y_pk)
+    y_point = (y_pk >> 7) & _beats(y_pk, e_pk)
+    e_seq = e_qs & _beats(e_qk, y_qk)
+    y_seq = y_qs & _beats(y_qk, e_qk)
+    e_sets = e_ts & _beats(e_tk, y_tk)
+    y_sets = y_ts & _beats(y_tk, e_tk)
 
     e_rouge = 0
     y_rouge = 0
-    if rules[L.RULE_CARTE_ROUGE]:
+    if carte_rouge:
         if _carte_rouge(
             elder,
             e_ph,
