@@ -143,8 +143,9 @@ MIRRORED_SPANS = 64
 
 def mirrored_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
     """Arguments after (seed, start, n) of the mirrored kernels (``kernels.match.mirrored_deals``
-    and ``kernels.partie.mirrored_parties``): A's and B's seatings, how much they share, the
-    run's Env, the span count and the solver table size."""
+    and ``kernels.partie.mirrored_parties``, and their bundle-free ``simple_`` twins): A's and
+    B's seatings, how much they share, the run's Env, the span count and the solver table
+    size."""
     from .kernels.match import share_level
 
     stages_ab = policies(a, b).stages()
