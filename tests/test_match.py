@@ -19,13 +19,14 @@ from piquet_sim.piquet.kernels.solver import make_workspace
 from piquet_sim.piquet.match import (
     MatchCounts,
     head_to_head,
+    match_kernel,
     mirrored_chunk,
     summarize,
     tournament,
 )
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import simulate
-from piquet_sim.piquet.strategies import REGISTRY, mirrored_args, policies
+from piquet_sim.piquet.strategies import REGISTRY, Seat, Stage, Strategy, mirrored_args, policies
 
 G, SINK, RAND, MAX = (REGISTRY[n] for n in ("greedy", "sink-sets", "random", "max"))
 
@@ -122,6 +123,51 @@ def test_shared_pair_under_other_rules():
     got = _pair_records(sa, sb, 300, 5, 0, rules=rules)
     ab = simulate(300, seed=5, policies=policies(sa, sb), rules=rules)
     assert np.array_equal(got[:, 0, KEEP], ab[:, KEEP])
+
+
+#: random exchanges shared with "random" (its exchanges draw from the stream, so a seating that
+#: resumed the stream at the wrong place would differ)
+RANDOM_EXCHANGE = Seat(exchange=Stage("random"), play=Stage("heuristic"))
+#: strategy pairs of the bundle-free kernels: every sharing level, heuristic seats, sinks by seat
+FAST_PAIRS = [
+    ("greedy", "greedy", 3),
+    ("greedy", "max", 0),
+    ("greedy", "greedy-random-play", 2),
+    ("greedy", "younger-sinks-sets", 1),
+    ("heuristic-play", "random", 0),
+    ("sink-point", "heuristic-play", 1),
+    ("random", Strategy("random-exchange", "", RANDOM_EXCHANGE, RANDOM_EXCHANGE), 2),
+]
+FAST_RULES = [
+    DEFAULT_RULES,
+    Rules(lead_points="ten_or_higher", younger_must_exchange=False, carte_rouge=True),
+]
+
+
+@pytest.mark.parametrize("a, b, level", FAST_PAIRS)
+def test_bundle_free_pairs_equal_the_general_kernel(a, b, level):
+    """The bundle-free mirrored kernel gives the general kernel's nets and counts, at the pair's
+    sharing level and with sharing off, under two rule sets; solver plays keep the general one."""
+    sa, sb = REGISTRY[a], b if isinstance(b, Strategy) else REGISTRY[b]
+    assert match_kernel(sa, sb) is KM.simple_mirrored_deals
+    for rules in FAST_RULES:
+        args = list(mirrored_args(sa, sb, rules))
+        assert args[2] == level
+        for share in sorted({level, 0}):
+            args[2] = share
+            nets, counts = KM.simple_mirrored_deals(5, 40, 3000, *args)
+            want_nets, want_counts = KM.mirrored_deals(5, 40, 3000, *args)
+            assert np.array_equal(nets, want_nets) and np.array_equal(counts, want_counts)
+            assert np.abs(nets).sum() > 0
+
+
+def test_solver_plays_keep_the_general_kernel():
+    dd = REGISTRY["dd-play"]
+    assert match_kernel(G, dd) is KM.mirrored_deals
+    assert match_kernel(dd, G) is KM.mirrored_deals
+    args = mirrored_args(G, dd, DEFAULT_RULES)
+    with pytest.raises(ValueError, match="not greedy, random or heuristic"):
+        KM.simple_mirrored_deals(1, 0, 10, *args)
 
 
 def test_self_match_is_exactly_even():

@@ -15,17 +15,19 @@ from click.testing import CliRunner
 from piquet_sim.cli import cli
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import partie as KP
-from piquet_sim.piquet.partie import partie_rows, partie_tables, parties
+from piquet_sim.piquet.partie import partie_kernel, partie_rows, partie_tables, parties
 from piquet_sim.piquet.reference.partie import play_partie, settle
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import simulate
-from piquet_sim.piquet.strategies import REGISTRY, policies
+from piquet_sim.piquet.strategies import REGISTRY, Seat, Stage, Strategy, mirrored_args, policies
 
 RUBICON = Rules()
 DOUBLE = Rules(tie="refait_double")
 HUNDRED = Rules(game="hundred")
 FOUR = Rules(game="four_deals")
 BLANK = Rules(blank_partie_bonus=True)
+#: random exchanges (they draw from the stream) shared with "random"'s, heuristic play
+RANDOM_EXCHANGE = Seat(exchange=Stage("random"), play=Stage("heuristic"))
 ALL_RULES = [
     RUBICON,
     DOUBLE,
@@ -129,6 +131,31 @@ def test_simulated_parties_use_alternating_seats_on_keyed_deals():
             assert (ref.first, ref.second, ref.settlement) == tuple(
                 rows[i, v, [L.PROW_A, L.PROW_B, L.PROW_SETTLE]]
             )
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("greedy", "max"),
+        ("greedy", "greedy"),
+        ("heuristic-play", "sink-sets"),
+        ("random", "max"),
+        ("random", Strategy("random-exchange", "", RANDOM_EXCHANGE, RANDOM_EXCHANGE)),
+    ],
+)
+def test_bundle_free_parties_equal_the_general_kernel(a, b):
+    """The bundle-free mirrored-parties kernel gives the general kernel's rows (one version
+    ending before the other plays one seating per deal), sharing on and off, for every partie
+    form; solver plays keep the general kernel."""
+    sa, sb = REGISTRY[a], b if isinstance(b, Strategy) else REGISTRY[b]
+    assert partie_kernel(sa, sb) is KP.simple_mirrored_parties
+    assert partie_kernel(sa, REGISTRY["pimc-play"]) is KP.mirrored_parties
+    for rules in [ALL_RULES[-1], ALL_RULES[-2], Rules(lead_points="ten_or_higher")]:
+        args = list(mirrored_args(sa, sb, rules))
+        for share in sorted({args[2], 0}):
+            args[2] = share
+            rows = KP.simple_mirrored_parties(4, 7, 300, *args)
+            assert np.array_equal(rows, KP.mirrored_parties(4, 7, 300, *args))
 
 
 @pytest.mark.parametrize("rules", [RUBICON, DOUBLE, HUNDRED, FOUR, BLANK])

@@ -1,7 +1,6 @@
 """The screening play (``kernels/screen.py``) gives exactly the numbers of the full play
-dispatcher for the fast policies, so the first run can compile it alone: advisor evaluations and
-simulated deal records, kernel against kernel, on many random worlds and deals (both kernels are
-compiled by other tests anyway)."""
+dispatcher for the fast policies, so the first run can compile it alone: advisor evaluations,
+kernel against kernel, on many random worlds (both kernels are compiled by other tests anyway)."""
 
 from __future__ import annotations
 
@@ -19,19 +18,13 @@ from piquet_sim.piquet.advisor import AdviceRequest, _Evaluator, _WorldSource
 from piquet_sim.piquet.advisor_warmup import SERIAL_ENV
 from piquet_sim.piquet.cards import parse_cards
 from piquet_sim.piquet.kernels import advisor as K
-from piquet_sim.piquet.kernels import simulate as KS
 from piquet_sim.piquet.kernels.bundles import make_env
-from piquet_sim.piquet.kernels.screen import (
-    screen_simulate_records,
-    table_only,
-    table_simulate_records,
-)
+from piquet_sim.piquet.kernels.screen import table_only
 from piquet_sim.piquet.rules import Rules
-from piquet_sim.piquet.simulation import Policies, records_kernel
+from piquet_sim.piquet.simulation import Policies
 
 HAND = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
 YOUNGER = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
-PLAYS = [("greedy", "greedy"), ("heuristic", "heuristic"), ("random", "heuristic")]
 
 
 def _both(hand, role, took, play, rules):
@@ -82,31 +75,6 @@ def test_screen_evaluation_equals_the_full_dispatcher(role):
         assert np.abs(n1).sum() > 0  # deals were played
 
 
-@pytest.mark.parametrize("plays", PLAYS)
-def test_screen_records_equal_simulate_records(plays):
-    # the heuristic at its defaults takes the table kernel, else the screening one; both give
-    # the full dispatcher's records
-    rules = Rules(lead_points="ten_or_higher")
-    policies = Policies(elder_play=plays[0], younger_play=plays[1])
-    assert records_kernel(Policies(elder_play="dd")) is KS.simulate_records
-    args = (policies.stages(), make_env(rules.to_array()), 8, 1)
-    a = table_simulate_records(7, 1000, 3000, *args)
-    b = KS.simulate_records(7, 1000, 3000, *args)
-    assert a.shape == (3000, b.shape[1]) and np.array_equal(a, b)
-
-
-@pytest.mark.slow  # compiles a second screening trick loop; its heuristic_turn is play_deal's,
-# which test_heuristic checks at these parameters against the reference in CI
-def test_screen_records_of_other_heuristic_parameters_equal_simulate_records():
-    tilted = {"elder": np.array([0.0, 1.0, 2.0, 5.0]), "younger": np.array([0.5, 1.0, 0.0, 5.0])}
-    policies = Policies(elder_play="heuristic", younger_play="heuristic", play_params=tilted)
-    assert records_kernel(policies) is screen_simulate_records
-    args = (policies.stages(), make_env(Rules().to_array()), 8, 1)
-    a = screen_simulate_records(7, 0, 2000, *args)
-    assert np.array_equal(a, KS.simulate_records(7, 0, 2000, *args))
-    assert not np.array_equal(a, table_simulate_records(7, 0, 2000, *args))  # they were read
-
-
 def test_table_only_reads_the_heuristic_seats_depth_and_bias():
     def stages(elder, younger, depth=0.0, bias=0.0):
         params = {"elder": np.array([depth, 1.0, bias, 5.0])}
@@ -143,7 +111,7 @@ def test_first_discard_compiles_each_screening_kernel_once(tmp_path):
         assert sum(n.startswith(kernel + "-") for n in names) == 1, kernel
     solver_path = ("solver.search", "solver.mtdf", "pimc.", "play.player_card", "play.play_deal")
     assert not any(n.startswith(solver_path) for n in names)
-    general = ("heuristic.general_move", "heuristic.heuristic_move", "screen.screen_play_deal")
+    general = ("heuristic.general_move", "heuristic.heuristic_move")
     assert not any(n.startswith(general) for n in names)  # the heuristic at its defaults
     warm = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
     assert "compiling" not in warm.stderr

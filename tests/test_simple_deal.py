@@ -1,20 +1,21 @@
 """The bundle-free full deal (``kernels/simple_deal.py``) gives exactly the records of the
 general loop for every mix of greedy and random play with each exchange and declaration policy
 and rules option, whatever the span count (heuristic seats: test_heuristic.py); ``simulation``
-routes only the solver-free plays to it (the
-screening kernel is itself held equal to ``simulate.simulate_records`` in test_screen.py)."""
+routes every solver-free play to it."""
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from piquet_sim.piquet.kernels.bundles import make_env
-from piquet_sim.piquet.kernels.screen import table_simulate_records
 from piquet_sim.piquet.kernels.simple_deal import simple_simulate_records
 from piquet_sim.piquet.kernels.simulate import simulate_records
+from piquet_sim.piquet.policies import policies as stage_policies
 from piquet_sim.piquet.rules import Rules
-from piquet_sim.piquet.simulation import Policies, records_kernel
+from piquet_sim.piquet.simulation import SIMPLE_PLAYS, Policies, records_kernel
 
 CASES = [
     (Policies(), Rules()),
@@ -57,7 +58,7 @@ def test_simple_records_equal_the_general_loop(policies, rules):
     assert records_kernel(policies) is simple_simulate_records
     stages, env = policies.stages(), make_env(rules.to_array())
     a = simple_simulate_records(11, 500, 20_000, stages, env, 8, 1)
-    b = table_simulate_records(11, 500, 20_000, stages, env, 8, 1)
+    b = simulate_records(11, 500, 20_000, stages, env, 8, 1)
     assert a.shape == b.shape and np.array_equal(a, b)
     assert np.array_equal(a[777:], simple_simulate_records(11, 1277, 19_223, stages, env, 3, 1))
 
@@ -68,3 +69,14 @@ def test_other_plays_keep_their_kernels():
     env = make_env(Rules().to_array())
     with pytest.raises(ValueError):
         simple_simulate_records(1, 0, 10, Policies(younger_play="dd").stages(), env, 2, 1)
+
+
+def test_every_registered_play_has_a_records_kernel():
+    for name, policy in stage_policies("play").items():
+        assert policy.needs_solver or name in SIMPLE_PLAYS, name
+
+
+def test_a_play_outside_both_loops_is_refused():
+    unrouted = SimpleNamespace(uses_solver=False, policy=lambda stage, role: "new")
+    with pytest.raises(ValueError, match="'new'.*no kernel plays it"):
+        records_kernel(unrouted)

@@ -27,7 +27,7 @@ from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
 from .kernels import layouts as L
 from .kernels import match as KM
 from .rules import DEFAULT_RULES, Rules
-from .strategies import Strategy, mirrored_args, resolve
+from .strategies import Strategy, mirrored_args, mirrored_bundle_free, resolve
 
 EVENTS = ("pique", "repique", "capot", "carte_blanche")
 _EVENT_FIELD = {
@@ -38,13 +38,19 @@ _EVENT_FIELD = {
 }
 
 
+def match_kernel(a: Strategy, b: Strategy):
+    """The mirrored-deals kernel of A against B (both give the same results): the bundle-free
+    one when every seat plays greedy, random or heuristic, else the general one."""
+    return KM.simple_mirrored_deals if mirrored_bundle_free(a, b) else KM.mirrored_deals
+
+
 def mirrored_chunk(
     a: Strategy, b: Strategy, seed: int, start: int, n: int, rules: Rules = DEFAULT_RULES
 ) -> tuple[np.ndarray, np.ndarray]:
     """Deals start..start+n-1 played both ways: (nets int16[n, 2], merged counts int64[M_LEN]).
 
     ``nets[:, 0]``: net (elder minus younger) with A elder; ``nets[:, 1]``: with B elder."""
-    nets, counts = KM.mirrored_deals(seed, start, n, *mirrored_args(a, b, rules))
+    nets, counts = match_kernel(a, b)(seed, start, n, *mirrored_args(a, b, rules))
     return nets, counts.sum(axis=0)
 
 

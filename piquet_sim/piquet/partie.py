@@ -27,7 +27,7 @@ from .kernels import layouts as L
 from .kernels import partie as KP
 from .rules import DEFAULT_RULES, Rules
 from .simulation import simulate
-from .strategies import Strategy, mirrored_args, policies, resolve
+from .strategies import Strategy, mirrored_args, mirrored_bundle_free, policies, resolve
 
 SETTLE_RANGE = 1000  # settlements histogrammed over [-SETTLE_RANGE, SETTLE_RANGE]
 TOTAL_RANGE = 600
@@ -43,7 +43,14 @@ def partie_rows(
 ) -> np.ndarray:
     """Rows int32[n, 2, PR_LEN] of mirrored parties start..start+n-1 (A's view; version 0: A
     elder in the first deal, version 1: B elder first)."""
-    return KP.mirrored_parties(seed, start, n, *mirrored_args(resolve(a), resolve(b), rules))
+    a, b = resolve(a), resolve(b)
+    return partie_kernel(a, b)(seed, start, n, *mirrored_args(a, b, rules))
+
+
+def partie_kernel(a: Strategy, b: Strategy):
+    """The mirrored-parties kernel of A against B (both give the same rows): the bundle-free
+    one when every seat plays greedy, random or heuristic, else the general one."""
+    return KP.simple_mirrored_parties if mirrored_bundle_free(a, b) else KP.mirrored_parties
 
 
 def _partie_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> PartieCounts:

@@ -15,7 +15,6 @@ import numpy as np
 
 from . import policies as P
 from .kernels import layouts as L
-from .kernels import screen as KS
 from .kernels import simple_deal as KD
 from .kernels import simulate as K
 from .kernels.bundles import Env, Stages, make_env, make_stages
@@ -125,19 +124,26 @@ def solver_bits(uses_solver: bool) -> int:
     return DD_TT_BITS if uses_solver else 1
 
 
-def records_kernel(policies: Policies):
-    """The records kernel for these policies (all give the same records): ``simulate_records``
-    when a play calls the solver; the bundle-free loop of ``simple_deal`` when each seat plays
-    greedy, random or heuristic; else (a solver-free play outside that loop: none is registered
-    today) the screening one, or its table twin when every heuristic seat is at depth 0 without
-    tilt (it compiles without the heuristic's general arithmetic)."""
+def bundle_free(policies: Policies) -> bool:
+    """True when each seat plays greedy, random or heuristic (``kernels.simple_deal``'s loop),
+    False when a play calls the solver. A solver-free play outside that loop has no kernel: a
+    new one belongs in ``simple_deal`` (ARCHITECTURE.md); until then ValueError."""
     if policies.uses_solver:
-        return K.simulate_records
-    if all(policies.policy("play", r) in SIMPLE_PLAYS for r in ROLES):
-        return KD.simple_simulate_records
-    if KS.table_only(policies.stages()):
-        return KS.table_simulate_records
-    return KS.screen_simulate_records
+        return False
+    for role in ROLES:
+        name = policies.policy("play", role)
+        if name not in SIMPLE_PLAYS:
+            raise ValueError(
+                f"play policy {name!r} neither calls the solver nor is one of the bundle-free "
+                f"loop's ({', '.join(SIMPLE_PLAYS)}): no kernel plays it"
+            )
+    return True
+
+
+def records_kernel(policies: Policies):
+    """The records kernel for these policies (both give the same records): the bundle-free loop
+    of ``simple_deal`` when :func:`bundle_free`, else ``simulate_records``."""
+    return KD.simple_simulate_records if bundle_free(policies) else K.simulate_records
 
 
 def _kernel_args(policies: Policies, rules: Rules) -> tuple[Stages, Env, int, int]:

@@ -33,7 +33,7 @@ from . import policies as P
 from .kernels.bundles import make_env
 from .policies import SINK_CLASSES, STAGES
 from .rules import Rules
-from .simulation import Policies, solver_bits
+from .simulation import Policies, bundle_free, solver_bits
 
 ROLES = ("elder", "younger")
 
@@ -143,8 +143,9 @@ MIRRORED_SPANS = 64
 
 def mirrored_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
     """Arguments after (seed, start, n) of the mirrored kernels (``kernels.match.mirrored_deals``
-    and ``kernels.partie.mirrored_parties``): A's and B's seatings, how much they share, the
-    run's Env, the span count and the solver table size."""
+    and ``kernels.partie.mirrored_parties``, and their bundle-free ``simple_`` twins): A's and
+    B's seatings, how much they share, the run's Env, the span count and the solver table
+    size."""
     from .kernels.match import share_level
 
     stages_ab = policies(a, b).stages()
@@ -152,6 +153,12 @@ def mirrored_args(a: Strategy, b: Strategy, rules: Rules) -> tuple:
     share = share_level(stages_ab, stages_ba)
     bits = solver_bits(a.uses_solver or b.uses_solver)
     return stages_ab, stages_ba, share, make_env(rules.to_array()), MIRRORED_SPANS, bits
+
+
+def mirrored_bundle_free(a: Strategy, b: Strategy) -> bool:
+    """True when every seat of A and B plays greedy, random or heuristic, so their mirrored
+    deals and parties take the bundle-free kernels (``simulation.bundle_free``)."""
+    return bundle_free(policies(a, b)) and bundle_free(policies(b, a))
 
 
 # ----------------------------------------------------------------------------- building

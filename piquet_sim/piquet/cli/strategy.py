@@ -3,6 +3,7 @@ over mirrored deals and whole parties."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import click
@@ -124,7 +125,7 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
       piquet batch greedy sink-sets --deals 1000000 --csv pairs.csv
     """
     writer = _CsvWriter(csv_path) if csv_path else None
-    _notice_match(quiet)
+    _notice_match([a, b], quiet)
     t0 = time.perf_counter()
     with Bar(deals, "deal pairs", quiet or as_json) as bar:
         result = M.head_to_head(a, b, deals, seed, rules, chunk, bar, writer, backend=backend)
@@ -176,10 +177,10 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
         console.print(f"Per-deal rows written to {csv_path}")
 
 
-def _notice_match(quiet: bool) -> None:
-    from ..kernels import match as KM
-
-    compile_notice(KM.mirrored_deals, quiet=quiet)
+def _notice_match(strategies: list, quiet: bool) -> None:
+    """The compiling notice for the kernels of every pair of ``strategies``."""
+    kernels = {M.match_kernel(a, b) for a, b in itertools.combinations(strategies, 2)}
+    compile_notice(*kernels, quiet=quiet)
 
 
 class _CsvWriter:
@@ -239,7 +240,7 @@ def tournament_command(
         if importlib.util.find_spec("pyarrow") is None:
             raise click.UsageError("Parquet export needs pyarrow (pip install pyarrow); use .csv")
     total = deals * len(names) * (len(names) - 1) // 2
-    _notice_match(quiet)
+    _notice_match(list(names), quiet)
     t0 = time.perf_counter()
     with Bar(total, "deal pairs", quiet or as_json) as bar:
         result = M.tournament(list(names), deals, seed, rules, chunk, bar, backend=backend)
@@ -349,9 +350,7 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
     Example:
       piquet partie greedy sink-sets --parties 100000 --tie refait_double --plot partie.png
     """
-    from ..kernels import partie as KP
-
-    compile_notice(KP.mirrored_parties, quiet=quiet)
+    compile_notice(P.partie_kernel(a, b), quiet=quiet)
     t0 = time.perf_counter()
     with Bar(parties, "partie pairs", quiet or as_json) as bar:
         result = P.parties(a, b, parties, seed, rules, chunk, bar, backend=backend)

@@ -7,6 +7,8 @@ them like tuples; a flat namedtuple of arrays may enter a ``prange`` body, a nes
   and search stacks (built inside a kernel, so the nesting never crosses a ``prange`` boundary).
 * :data:`Scratch` (one per thread): the arrays a simulated deal writes into.
 * :data:`Worlds`: sampled worlds of the advisor and the sinking study.
+* :data:`SeatStages`: a deal's stage policies as the bundle-free loop reads them
+  (``simple_deal``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,13 @@ Scratch = namedtuple("Scratch", "pack state decl play rec masks know_e know_y pi
 #: the world), e_disc int64[n] (elder's forced discard, -1 when the player is elder), valid
 #: bool[n].
 Worlds = namedtuple("Worlds", "opp talons s0 e_disc valid")
+
+#: Per stage the pair (elder's, younger's): exchange / declare / play policy ids (play ids
+#: int64) and their parameter rows (float64[STAGE_PARAMS], views of a span's own copy); simple:
+#: True when both seats play greedy or random.
+SeatStages = namedtuple(
+    "SeatStages", "exchange exchange_params declare declare_params play play_params simple"
+)
 
 
 def make_env(rules_array: np.ndarray) -> Env:

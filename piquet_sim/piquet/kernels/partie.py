@@ -24,7 +24,8 @@ Mirrored parties: partie p is played twice on the same deals, version 0 with A e
 partie's first deal (and 3rd, 5th, ...), version 1 with B elder first. Deal d of partie p is
 deal ``p * DEAL_STRIDE + d`` of the seed, so the two versions see the same cards: at deal d one
 version needs the A-elder play and the other the B-elder play, which is exactly a mirrored pair
-(``match.play_pair``; ``share`` as there).
+(``match.play_pair``; ``share`` as there). Seatings that each play greedy, random or heuristic
+take :func:`simple_mirrored_parties`, the same parties through ``simple_deal.simple_pair``.
 """
 
 from __future__ import annotations
@@ -32,10 +33,11 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
+from ...core.jit import njit, njit_inline, njit_parallel
 from . import layouts as L
-from .match import play_pair
+from .match import bundled_pair
 from .play import new_scratch
+from .simple_deal import deal_work, own_env, pair_records, plays_fast, seat_stages, simple_pair
 from .solver import new_workspace
 
 GAME_RUBICON = 0  # index into rules.GAMES
@@ -166,11 +168,11 @@ def partie_from_points(points, rules):
     return row
 
 
-@njit
-def _partie_span(seed, first, count, stages_ab, stages_ba, share, ws, out, row0):
-    sc = new_scratch()
-    sc2 = new_scratch()
-    rules = ws.env.rules
+@njit_inline
+def _partie_span(seed, first, count, play, pair, rules, out, row0):
+    """Mirrored parties ``first .. first+count-1`` of ``seed``, their deal pairs played by
+    ``play`` (``match.bundled_pair`` or ``simple_deal.simple_pair``, given ``pair``): rows
+    ``row0 ..`` of ``out``."""
     states = np.zeros((2, L.PST_LEN), dtype=np.int64)
     row = np.zeros(L.PROW_LEN, dtype=np.int64)
     for i in range(count):
@@ -187,21 +189,35 @@ def _partie_span(seed, first, count, stages_ab, stages_ba, share, ws, out, row0)
             need_ba = (states[0, L.PST_DONE] == 0 and d % 2 == 1) or (
                 states[1, L.PST_DONE] == 0 and d % 2 == 0
             )
-            play_pair(seed, index, stages_ab, stages_ba, share, (need_ab, need_ba), ws, sc, sc2)
+            rec_ab, rec_ba = play(seed, index, (need_ab, need_ba), pair)
             for v in range(2):
                 if states[v, L.PST_DONE] == 0:
                     if (d + v) % 2 == 0:  # A elder
-                        a_pts = sc.rec[L.REC_ELDER + L.RF_TOTAL]
-                        b_pts = sc.rec[L.REC_YOUNGER + L.RF_TOTAL]
+                        a_pts = rec_ab[L.REC_ELDER + L.RF_TOTAL]
+                        b_pts = rec_ab[L.REC_YOUNGER + L.RF_TOTAL]
                     else:
-                        a_pts = sc2.rec[L.REC_YOUNGER + L.RF_TOTAL]
-                        b_pts = sc2.rec[L.REC_ELDER + L.RF_TOTAL]
+                        a_pts = rec_ba[L.REC_YOUNGER + L.RF_TOTAL]
+                        b_pts = rec_ba[L.REC_ELDER + L.RF_TOTAL]
                     partie_add(states[v], a_pts, b_pts, rules)
             d += 1
         for v in range(2):
             partie_settle(states[v], rules, row)
             for f in range(L.PROW_LEN):
                 out[row0 + i, v, f] = row[f]
+
+
+@njit
+def _bundled_span(seed, first, count, stages_ab, stages_ba, share, ws, out, row0):
+    pair = (stages_ab, stages_ba, share, ws, new_scratch(), new_scratch())
+    _partie_span(seed, first, count, bundled_pair, pair, ws.env.rules, out, row0)
+
+
+@njit
+def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, out, row0):
+    seats = (seat_stages(stages_ab), seat_stages(stages_ba))
+    own = own_env(env)
+    pair = (seats, share, own, deal_work(), pair_records())
+    _partie_span(seed, first, count, simple_pair, pair, own.rules, out, row0)
 
 
 @njit_parallel
@@ -216,5 +232,24 @@ def mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_spans, 
         count = min(per, n - first)
         if count > 0:
             ws = new_workspace(env, tt_bits, tt_bits > 1)
-            _partie_span(seed, start + first, count, stages_ab, stages_ba, share, ws, out, first)
+            _bundled_span(seed, start + first, count, stages_ab, stages_ba, share, ws, out, first)
+    return out
+
+
+@njit_parallel
+def simple_mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
+    """:func:`mirrored_parties` (same arguments, same rows) when each seat of both seatings
+    plays greedy, random or heuristic (``simple_deal.plays_fast``; else ValueError); no solver,
+    ``tt_bits`` unused. Its own driver, as ``match.simple_mirrored_deals``."""
+    if not (plays_fast(stages_ab.ids) and plays_fast(stages_ba.ids)):
+        raise ValueError(
+            "simple_mirrored_parties: a play policy is not greedy, random or heuristic"
+        )
+    out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
+    per = (n + n_spans - 1) // n_spans
+    for s in prange(n_spans):
+        first = s * per
+        count = min(per, n - first)
+        if count > 0:
+            _simple_span(seed, start + first, count, stages_ab, stages_ba, share, env, out, first)
     return out

@@ -14,6 +14,10 @@ row. The steps and the random draws are those of
 exchange, final features, declarations, ``play.play_simple``; with a heuristic seat, what each
 seat learnt as the two card masks the heuristic reads, ``knowledge.known_cards``, and
 ``play.play_fast``); tests hold the records equal.
+
+Mirrored matches and parties (``match``, ``partie``) play their deal pairs through
+:func:`simple_pair`: the same stages, shared between the two seatings as ``match.play_pair``
+shares them.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from numba import prange
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
 from . import layouts as L
-from .bundles import Env
+from .bundles import Env, SeatStages
 from .deal import N_PACK, deal_full
 from .declarations import carte_blanche, declaration_keys, declaration_points, set_ranks
 from .declaring import declaration_masks
@@ -46,6 +50,7 @@ _RULE_WORDS = (L.RULE_LEN + 1) // 2
 _tables = stack_words(_TABLE_WORDS)
 _rules = stack_words(_RULE_WORDS)
 _params = stack_words(L.STAGE_LEN * L.STAGE_PARAMS)
+_recs = stack_words(L.REC_LEN)  # two int32 records
 
 
 @njit_inline
@@ -58,6 +63,56 @@ def plays_simple(ids):
 def plays_fast(ids):
     """True when each seat plays greedy, random or heuristic, the deals this module plays."""
     return is_fast(ids[L.STAGE_ELDER_PLAY]) and is_fast(ids[L.STAGE_YOUNGER_PLAY])
+
+
+@njit_inline
+def own_env(env):
+    """The span's own copies of the tables and rules the deals read, on the calling kernel's
+    stack (inlined, so the memory is the caller's): no thread shares their reference counts,
+    which cost nothing there (see the module docstring). An ``Env`` (solver tables shared)."""
+    tables = numba.carray(_tables(), _TABLE_WORDS).view(np.int32).reshape(SUIT_TABLES.shape)
+    tables[:, :] = env.suit
+    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[: L.RULE_LEN]
+    rules[:] = env.rules
+    return Env(rules, tables, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
+
+
+@njit_inline
+def seat_stages(stages):
+    """``stages`` as :data:`bundles.SeatStages`, its parameters copied to the calling kernel's
+    stack (inlined; as :func:`own_env`)."""
+    params = numba.carray(_params(), L.STAGE_LEN * L.STAGE_PARAMS).view(np.float64)
+    params = params.reshape((L.STAGE_LEN, L.STAGE_PARAMS))
+    params[:, :] = stages.params
+    ids = stages.ids
+    return SeatStages(
+        (ids[L.STAGE_ELDER_EXCHANGE], ids[L.STAGE_YOUNGER_EXCHANGE]),
+        (params[L.STAGE_ELDER_EXCHANGE], params[L.STAGE_YOUNGER_EXCHANGE]),
+        (ids[L.STAGE_ELDER_DECLARE], ids[L.STAGE_YOUNGER_DECLARE]),
+        (params[L.STAGE_ELDER_DECLARE], params[L.STAGE_YOUNGER_DECLARE]),
+        (np.int64(ids[L.STAGE_ELDER_PLAY]), np.int64(ids[L.STAGE_YOUNGER_PLAY])),
+        (params[L.STAGE_ELDER_PLAY], params[L.STAGE_YOUNGER_PLAY]),
+        plays_simple(ids),
+    )
+
+
+@njit_inline
+def deal_work():
+    """The per-deal buffers on the calling kernel's stack (inlined): (pack int8[32], line
+    int8[24], stream state int64[1])."""
+    pack = numba.carray(_pack(), N_PACK)
+    line = numba.carray(_line(), 2 * N_TRICKS)
+    state = numba.carray(_state(), 1)
+    return pack, line, state
+
+
+@njit_inline
+def pair_records():
+    """Two int32 records (rows: A elder, B elder), zeroed, on the calling kernel's stack
+    (inlined); :func:`simple_pair` leaves the hand features at 0, as ``match.play_pair``."""
+    recs = numba.carray(_recs(), L.REC_LEN).view(np.int32).reshape((2, L.REC_LEN))
+    recs[:, :] = 0
+    return recs
 
 
 @njit_inline
@@ -74,7 +129,8 @@ def _features(out, row, base, hand, tables):
 def _block(out, row, base, decl, play, cards, pique, tricks, took):
     """One seat's record block (``simulate._player_block``): ``decl`` its declaration points in
     ``DP_*`` order, then its play points, cards, pique, tricks and cards taken. Returns its
-    total (``RF_TOTAL``)."""
+    total (``RF_TOTAL``). A twin of ``_player_block`` on scalars: that one reads the scratch's
+    ``decl`` and ``play`` arrays, which this loop never fills (see the module docstring)."""
     total = np.int64(0)
     for k in range(L.DP_BLOCK):
         out[row, base + L.RF_CARTE_BLANCHE + k] = decl[k]
@@ -89,10 +145,75 @@ def _block(out, row, base, decl, play, cards, pique, tricks, took):
     return total
 
 
+@njit_inline
+def _exchange(elder, younger, talon, seats, key, state, env):
+    """Elder's then younger's exchange by ``seats`` (``simulate.exchange_stage`` unforced):
+    (elder's hand, younger's, cards elder took, cards younger took, elder's discard,
+    younger's)."""
+    pol, par = seats.exchange, seats.exchange_params
+    elder, e_disc, e_took = elder_exchange(elder, talon, pol[0], par[0], key, state, env)
+    younger, y_disc, y_took = younger_exchange(
+        younger, talon, e_took, pol[1], par[1], key, state, env
+    )
+    return elder, younger, e_took, y_took, e_disc, y_disc
+
+
+@njit_inline
+def _declare(exchange, cb, seats, env):
+    """The declarations after ``exchange`` by ``seats``: (elder's DP_BLOCK points, younger's,
+    class winners, (elder's declaration masks, younger's)). Draws nothing from the stream."""
+    elder, younger = exchange[0], exchange[1]
+    e_masks = declaration_masks(seats.declare[0], seats.declare_params[0], elder)
+    y_masks = declaration_masks(seats.declare[1], seats.declare_params[1], younger)
+    e, y, w = declaration_points(elder, younger, cb, e_masks, y_masks, env)
+    return e, y, w, (e_masks, y_masks)
+
+
+@njit_inline
+def _play_record(exchange, talon, decl, seats, key, work, env, out, row):
+    """Play the deal after ``exchange`` and ``decl`` (:func:`_declare`) and write every
+    scoring field of row ``row`` of ``out`` (the hand features are the caller's). ``work``:
+    :func:`deal_work`'s buffers."""
+    elder, younger, e_took, y_took, e_disc, y_disc = exchange
+    e, y, w, masks = decl
+    _, line, state = work
+    # combinations only (the repique bonus is not one), as ``simulate.play_and_record``
+    e_pre = np.int64(e[0]) + e[1] + e[2] + e[3] + e[4]
+    y_pre = np.int64(y[0]) + y[1] + y[2] + y[3] + y[4]
+    repique = np.int64((e[5] > 0) | (y[5] > 0))
+    start = (e_pre, y_pre, repique)
+    ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    if seats.simple:
+        e_play, y_play, et, e_pique, y_pique = play_simple(
+            elder, younger, seats.play, start, key, state, ten, line
+        )
+    else:
+        seen = talon_seen(talon, np.int64(e_took), np.int64(y_took))
+        e_know, y_know = known_cards((elder, younger), (e_disc, y_disc), masks, w, seen, env.suit)
+        pars = seats.play_params
+        setup = (seat_setup(e_know, pars[0]), seat_setup(y_know, pars[1]))
+        e_play, y_play, et, e_pique, y_pique = play_fast(
+            elder, younger, seats.play, setup, start, key, state, ten, line
+        )
+    cards = cards_bonus(et)
+    e_total = _block(out, row, L.REC_ELDER, e, e_play, max(cards, 0), e_pique, et, e_took)
+    y_total = _block(
+        out, row, L.REC_YOUNGER, y, y_play, max(-cards, 0), y_pique, N_TRICKS - et, y_took
+    )
+    out[row, L.REC_WIN_POINT] = w[0]
+    out[row, L.REC_WIN_SEQUENCE] = w[1]
+    out[row, L.REC_WIN_SETS] = w[2]
+    out[row, L.REC_NET] = e_total - y_total
+
+
 @njit
 def _simple_span(seed, first, count, stages, env, out, row0):
     """Records of deals ``first .. first+count-1`` of ``seed`` into rows ``row0 ..`` of
     ``out``."""
+    # Written out rather than through own_env, seat_stages, _exchange, _declare and
+    # _play_record (simple_pair's steps, the same operations): through them this loop took
+    # 6-8% more CPU (4 M greedy deals, 3 alternating pairs; the cause not found, an Env
+    # without heap arrays did not remove it).
     # this span's own copies of the read-only arrays the deals read, on its stack: no thread
     # shares their reference counts, which cost nothing there (see the module docstring)
     tables = numba.carray(_tables(), _TABLE_WORDS).view(np.int32).reshape(SUIT_TABLES.shape)
@@ -187,3 +308,41 @@ def simple_simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
         if count > 0:
             _simple_span(seed, start + first, count, stages, env, out, first)
     return out
+
+
+@njit_inline
+def simple_pair(seed, index, need, pair):
+    """``match.play_pair`` for stages of :func:`plays_fast` (the same records but the hand
+    features, shared alike): deal ``index`` of ``seed`` with A elder into ``recs[0]`` (when
+    ``need[0]``) and with B elder into ``recs[1]`` (when ``need[1]``). ``pair`` = (``seats``
+    (A elder's :data:`SeatStages`, B elder's), ``share`` (``match.share_level``), ``env``
+    (:func:`own_env`), ``work`` (:func:`deal_work`), ``recs`` (:func:`pair_records`)).
+    Returns (``recs[0]``, ``recs[1]``)."""
+    seats, share, env, work, recs = pair
+    pack, _, state = work
+    need_ab, need_ba = need
+    elder, younger = deal_full(seed, index, pack, state)
+    key = stream_key(seed, index)
+    talon = pack[24:32]
+    cb = (carte_blanche(elder), carte_blanche(younger))
+    s0 = state[0]
+    first = seats[0] if (need_ab or share >= 1) else seats[1]
+    ex1 = _exchange(elder, younger, talon, first, key, state, env)
+    s1 = state[0]
+    # declarations draw nothing: A's on the first exchange whether needed or not
+    d1 = _declare(ex1, cb, seats[0], env)
+    if need_ab:
+        _play_record(ex1, talon, d1, seats[0], key, work, env, recs, 0)
+    if need_ba:
+        if share == 3 and need_ab:
+            recs[1, :] = recs[0]
+        else:
+            if share >= 1 or not need_ab:
+                state[0] = s1  # the exchanges above are B's too (or were made with B's)
+                ex2 = ex1
+            else:
+                state[0] = s0
+                ex2 = _exchange(elder, younger, talon, seats[1], key, state, env)
+            d2 = d1 if share >= 2 else _declare(ex2, cb, seats[1], env)
+            _play_record(ex2, talon, d2, seats[1], key, work, env, recs, 1)
+    return recs[0], recs[1]

@@ -21,7 +21,7 @@ from ...core.rng import stream_key
 from ..policies import REGISTRY
 from . import layouts as L
 from .deal import deal_full
-from .declarations import carte_blanche, point_key, score_declarations, sequence_key, set_ranks
+from .declarations import carte_blanche, declaration_keys, score_declarations, set_ranks
 from .declaring import declaration_masks
 from .exchange import elder_exchange, younger_exchange
 from .knowledge import both_knowledge
@@ -38,11 +38,20 @@ NOT_FORCED = (np.int64(-1), np.int64(-1))
 
 
 @njit_inline
-def _features(hand, tables, rec, base, offset):
-    rec[base + offset] = point_key(hand, tables) >> 7
-    rec[base + offset + 1] = sequence_key(hand, tables) >> 3
+def hand_features(hand, tables):
+    """A hand's record features: (point length, sequence length, 2 with a four / 1 with a trio
+    / 0), from one pass over its suits (``declarations.declaration_keys``)."""
+    pk, qk, _ = declaration_keys(hand, tables)
     four, trio = set_ranks(hand)
-    rec[base + offset + 2] = 2 if four else (1 if trio else 0)
+    return pk >> 7, qk >> 3, 2 if four else (1 if trio else 0)
+
+
+@njit_inline
+def _features(hand, tables, rec, base, offset):
+    point, sequence, sets = hand_features(hand, tables)
+    rec[base + offset] = point
+    rec[base + offset + 1] = sequence
+    rec[base + offset + 2] = sets
 
 
 @njit_inline
@@ -185,7 +194,7 @@ def play_and_record(elder, younger, took, stages, key, ws, sc):
 @njit_inline
 def play_and_record_with(elder, younger, took, stages, key, ws, sc, play):
     """:func:`play_and_record` with the trick loop ``play`` (``play.play_deal``'s arguments):
-    ``screen.screen_play_deal`` compiles without the solver plays."""
+    ``screen.table_play_deal`` compiles without the solver plays."""
     decl = sc.decl
     # int64 from the start: a literal 0 would type ``start`` once as literals and compile ``play``
     # (and play_simple) a second time for that never-called signature
@@ -236,16 +245,10 @@ def finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
     exchange. Random choices continue the stream (``key``, ``sc.state``). Returns the net deal
     score, elder minus younger.
     """
-    return finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, play_deal)
-
-
-@njit_inline
-def finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, play):
-    """:func:`finish_deal` with the trick loop ``play`` (see :func:`play_and_record_with`)."""
     cb = (carte_blanche(elder), carte_blanche(younger))
     exchange = exchange_stage(elder, younger, talon, key, sc.state, stages, ws.env, forced)
     declare_after(exchange, cb, stages, ws.env, sc)
-    return finish_play_with(exchange, talon, stages, key, ws, sc, play)
+    return finish_play(exchange, talon, stages, key, ws, sc)
 
 
 @njit_inline
@@ -261,18 +264,12 @@ def declare_after(exchange, cb, stages, env, sc):
 @njit_inline
 def simulate_deal(seed, index, stages, ws, sc):
     """Play deal ``index`` of ``seed`` through every stage; its record into ``sc.rec``."""
-    simulate_deal_with(seed, index, stages, ws, sc, play_deal)
-
-
-@njit_inline
-def simulate_deal_with(seed, index, stages, ws, sc, play):
-    """:func:`simulate_deal` with the trick loop ``play`` (see :func:`play_and_record_with`)."""
     elder, younger = deal_full(seed, index, sc.pack, sc.state)
     _features(elder, ws.env.suit, sc.rec, L.REC_ELDER, L.RF_DEALT_POINT_LEN)
     _features(younger, ws.env.suit, sc.rec, L.REC_YOUNGER, L.RF_DEALT_POINT_LEN)
     talon = sc.pack[24:32]
     key = stream_key(seed, index)
-    finish_deal_with(elder, younger, talon, key, stages, ws, sc, NOT_FORCED, play)
+    finish_deal(elder, younger, talon, key, stages, ws, sc, NOT_FORCED)
 
 
 @njit
