@@ -33,12 +33,14 @@ Two options change what the race promises (``advise(refine_all=..., indifference
   two differ by at most delta, at the race's confidence), *worse* when gap > ``RACE_Z`` SE (the
   drop test). The race stops ("indifference") once every candidate still racing is tied or
   worse and at least one is tied: the leader is then within delta of the best with that
-  confidence and the tied are reported as such. A pair that is neither has
-  2 ``RACE_Z`` SE > delta, so the stop comes at the latest when every pair's SE is below
-  delta / (2 ``RACE_Z``): the worst case is bounded by the pairs' spread, not by the precision
-  asked of every near-tied finalist. Each test holds at about 99.7% one look at a time; the
-  race looks after every round and at every pair, so the confidence is nominal (a Bonferroni
-  bound over r rounds and k pairs: error at most r k 0.0027 / 2 per side).
+  confidence and the tied are reported as such. A pair that is neither (its gap to the
+  leader >= 0) has 2 ``RACE_Z`` SE > delta, so the stop comes at the latest when every pair's
+  SE is below delta / (2 ``RACE_Z``). Measured at precision 0.5, a zone of 1 or 2 points never
+  stopped a race before the precision target did (the pairs' SEs are close to the candidates'
+  own once the control has removed the shared variance): it labels the near-ties. Each test
+  holds at about 99.87% per side one look at a time; the race looks after every round at every
+  pair, so the confidence is nominal (Bonferroni over r rounds and k pairs: an error at most
+  r k 0.00135 per side).
 
 Perspective: the advising player's net deal points (own minus the opponent's), or the partie
 value when one is asked for.
