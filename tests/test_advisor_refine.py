@@ -129,3 +129,20 @@ def test_refine_options_are_refused_in_one_line_without_pimc():
         with pytest.raises(SystemExit) as exc:
             main(["discard", HAND, *args])
         assert exc.value.code == 2
+
+
+def test_advise_reports_the_zones_ties_and_refines_all():
+    """End to end (one pimc round of 64 worlds on 4 discards): with ``refine_all`` every refined
+    discard is a finalist; with a wide zone too the race stops on it and names the tied
+    discards, each one a finalist other than the best."""
+    r = advise(HAND, play="pimc", samples=64, precision=None, refine=4, refine_all=True)
+    refined = [c for c in r.candidates if c.play == "pimc"]
+    assert len(refined) == 4 and all(c.finalist for c in refined)
+    assert "indifference" not in r.comparison
+    wide = advise(
+        HAND, play="pimc", samples=64, precision=None, refine=4, refine_all=True, indifference=12.0
+    )
+    zone = wide.comparison["indifference"]
+    assert wide.stop_reason == "indifference" and zone["delta"] == 12.0
+    finalists = [c.to_dict(False)["discard"] for c in wide.candidates if c.finalist]
+    assert zone["tied_with_best"] and all(d in finalists[1:] for d in zone["tied_with_best"])
