@@ -83,6 +83,16 @@ def test_driver_gives_shared_prefixes_within_the_budget_and_logs_each_round():
     ]
 
 
+def test_driver_returns_the_last_verdicts_ties():
+    """An indifference stop's tied candidates reach the run; a rule without ties leaves None."""
+    tie = Selection(np.array([0, 2]), "indifference", 4, np.array([2]))
+    script = _Script([Selection(np.arange(3), None, 4, np.array([1])), tie])
+    run = run_race(3, script.sample, script.select, RaceSettings(None, 100, first_round=2))
+    assert run.reason == "indifference" and list(run.tied) == [2]
+    plain = _Script([Selection(np.arange(2), "precision", 2)])
+    assert run_race(2, plain.sample, plain.select, RaceSettings(None, 100)).tied is None
+
+
 def test_driver_first_round_is_capped_by_max_samples():
     script = _Script([Selection(np.arange(2), "samples", 3)])
     run = run_race(2, script.sample, script.select, RaceSettings(None, 3, first_round=64))

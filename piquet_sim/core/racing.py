@@ -59,12 +59,14 @@ class RaceSettings:
 @dataclass(frozen=True)
 class Selection:
     """A selection rule's verdict after a round: the candidates that go on (indices, sorted),
-    why the race stops ("precision", "samples"; None: it goes on) and, when it goes on, the
-    worlds every survivor has by the end of the next round."""
+    why the race stops ("precision", "samples", "indifference"; None: it goes on), when it goes
+    on the worlds every survivor has by the end of the next round, and for a rule with an
+    indifference zone the candidates it judged tied with the leader."""
 
     alive: np.ndarray
     stop: str | None
     target: int
+    tied: np.ndarray | None = None  # an indifference stop: the candidates tied with the leader
 
 
 #: ``sample(alive, start, n)``: evaluate the ``alive`` candidates on worlds start..start+n-1
@@ -77,14 +79,17 @@ SelectRule = Callable[[np.ndarray, int], Selection]
 @dataclass
 class RaceRun:
     """What the driver did: ``alive``, the candidates still racing at the end; ``reason``,
-    "precision", "samples", "time limit" or "interrupted"; ``evaluations`` (candidate-worlds);
-    ``worlds`` every alive candidate reached; ``log``, one entry per completed round."""
+    "precision", "samples", "indifference", "time limit" or "interrupted"; ``evaluations``
+    (candidate-worlds); ``worlds`` every alive candidate reached; ``log``, one entry per
+    completed round; ``tied``, the last verdict's candidates tied with the leader (None when the
+    rule judges no ties)."""
 
     alive: np.ndarray
     reason: str
     evaluations: int
     worlds: int
     log: list[dict] = field(default_factory=list)
+    tied: np.ndarray | None = None
 
 
 class _Stop(Exception):
@@ -109,6 +114,7 @@ def run_race(
     evaluations = 0
     rounds = 0
     log: list[dict] = []
+    tied = None
     target = min(s.first_round, s.max_samples)
     while True:
         try:
@@ -150,11 +156,12 @@ def run_race(
             }
         )
         alive = verdict.alive
+        tied = verdict.tied
         if verdict.stop is not None:
             reason = verdict.stop
             break
         target = verdict.target
-    return RaceRun(alive, reason, evaluations, seen, log)
+    return RaceRun(alive, reason, evaluations, seen, log, tied)
 
 
 class WorldValues:

@@ -395,6 +395,8 @@ class AdviceRequest:
     rules: Rules
     partie: PartieGoal | None
     value: Callable[[np.ndarray, np.ndarray], Any] | None
+    refine_all: bool = False  # pimc refine: drop nothing, every refined candidate to precision
+    indifference: float | None = None  # pimc refine: the indifference zone (points), None off
 
     @classmethod
     def make(
@@ -414,6 +416,8 @@ class AdviceRequest:
         refine,
         partie,
         t0,
+        refine_all=False,
+        indifference=None,
     ) -> AdviceRequest:
         """Check every input (one clear AdviceError) before any work starts."""
         if isinstance(hand, str):
@@ -442,6 +446,12 @@ class AdviceRequest:
             raise AdviceError("give --samples, --precision or --time-limit")
         if precision is not None and precision <= 0:
             raise AdviceError("precision must be positive")
+        if (refine_all or indifference is not None) and play != "pimc":
+            raise AdviceError("--refine-all and --indifference are options of --play pimc")
+        if indifference is not None and not indifference > 0:
+            raise AdviceError("indifference must be positive")
+        if indifference is not None and partie is not None:
+            raise AdviceError("--indifference is in deal points: not with --objective")
         value = None
         if partie is not None:
             value = partie.value_function(role, rules)
@@ -463,6 +473,8 @@ class AdviceRequest:
             rules,
             partie,
             value,
+            bool(refine_all),
+            float(indifference) if indifference is not None else None,
         )
 
     @property
@@ -555,7 +567,7 @@ def _refine(
     """Race the best ``refine`` screened candidates again (``race_best``: with the requested
     play on worlds 0, 1, ...); their results replace the screened ones and only those still
     racing at the end are finalists. Returns (values per candidate, stop reason, evaluations,
-    finalists)."""
+    finalists, the candidates an indifference zone judged tied with the leader or None)."""
     screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[: request.refine]
     refined, refined_values, run = race_best(discards[screened])
     log += run.log
@@ -568,7 +580,8 @@ def _refine(
     finalists = [screened[j] for j in run.alive]
     for i in finalists:
         results[i].finalist = True
-    return values, run.reason, run.evaluations, finalists
+    tied = None if run.tied is None else [screened[j] for j in run.tied]
+    return values, run.reason, run.evaluations, finalists, tied
 
 
 def _race_refined(request: AdviceRequest, worlds: _WorldSource, sub: np.ndarray, progress):
@@ -603,6 +616,8 @@ def advise(
     refine: int = 20,
     progress: Callable[[dict], None] | None = None,
     partie: PartieGoal | None = None,
+    refine_all: bool = False,
+    indifference: float | None = None,
 ) -> AdviceResult:
     """Rank every legal discard of ``hand`` (12 cards, mask or text) for ``role``.
 
@@ -618,7 +633,11 @@ def advise(
     depends on it; every candidate is in the result). EV and probabilities are the advising
     player's: own minus opponent. ``partie``: rank by the partie instead of the deal (P(win the
     partie) or expected settlement from the score before this deal); ``ev`` is then that value and
-    ``precision`` is in its units (default 0.005 for P(win)).
+    ``precision`` is in its units (default 0.005 for P(win)). With ``play="pimc"``:
+    ``refine_all`` drops no refined candidate, so each reaches SE <= ``precision``;
+    ``indifference`` (points) stops the refine once the candidates still racing are each within
+    that much of the leader or clearly worse, at the race's confidence, and reports the former
+    as tied (``advisor_refine``).
     """
     t0 = time.perf_counter()
     request = AdviceRequest.make(
@@ -637,6 +656,8 @@ def advise(
         refine,
         partie,
         t0,
+        refine_all,
+        indifference,
     )
     discards = np.array(candidates_for(request.hand, role, request.elder_took, rules), np.int64)
     worlds = _world_source(request)
@@ -644,12 +665,13 @@ def advise(
     results, values, reason, evals, finalists = _screen(
         request, worlds, discards, t0, progress, log
     )
+    tied = None
     if request.refines and reason != "interrupted":
         if request.play == "pimc":
             from .advisor_refine import race_cv as race_best
         else:
             race_best = _race_refined
-        values, reason, r_evals, finalists = _refine(
+        values, reason, r_evals, finalists, tied = _refine(
             request,
             discards,
             results,
@@ -657,7 +679,14 @@ def advise(
             log,
         )
         evals += r_evals
-    return _assemble(request, results, values, finalists, reason, evals, log, worlds, t0)
+    result = _assemble(request, results, values, finalists, reason, evals, log, worlds, t0)
+    if request.indifference is not None:
+        # only with the option, so every other output keeps its exact form
+        result.comparison["indifference"] = {
+            "delta": request.indifference,
+            "tied_with_best": [format_cards(results[i].discard).split() for i in tied or []],
+        }
+    return result
 
 
 def _world_source(request: AdviceRequest) -> _WorldSource:

@@ -199,6 +199,13 @@ def _print(result: AdviceResult, top: int) -> None:
 
 def _print_why(console: Console, result: AdviceResult) -> None:
     cmp = result.comparison
+    zone = cmp.get("indifference")
+    if zone is not None and zone["tied_with_best"]:
+        tied = "; ".join(" ".join(d) for d in zone["tied_with_best"])
+        console.print(
+            f"[bold]Tied with the best within {zone['delta']:g} points[/] (at the race's "
+            f"confidence): {tied}."
+        )
     if "gap_to_second" not in cmp:
         return
     best, second = result.candidates[0], result.candidates[1]
@@ -309,6 +316,20 @@ def _cards(c) -> str:
     help="With --play dd/pimc: discards refined with that play.",
 )
 @click.option(
+    "--refine-all",
+    is_flag=True,
+    help="With --play pimc: drop no refined discard, so each reaches the --precision (by "
+    "default only those still racing at the end do; the others were shown worse).",
+)
+@click.option(
+    "--indifference",
+    type=click.FloatRange(0, min_open=True),
+    default=None,
+    metavar="POINTS",
+    help="With --play pimc: stop once the discards still racing are each within POINTS of the "
+    "best or clearly worse (at the race's confidence), and report the former as tied.",
+)
+@click.option(
     "--seed",
     type=click.IntRange(0),
     default=1,
@@ -353,6 +374,8 @@ def discard_command(
     elder_model,
     elder_carte_blanche,
     refine,
+    refine_all,
+    indifference,
     seed,
     quiet,
     objective,
@@ -375,6 +398,8 @@ def discard_command(
     partie = _partie_goal(objective, score, deal_no, rules)
     if role == "elder" and (elder_model or elder_carte_blanche):
         raise click.UsageError("--elder-model and --elder-carte-blanche need --younger")
+    if (refine_all or indifference is not None) and play != "pimc":
+        raise click.UsageError("--refine-all and --indifference are options of --play pimc")
     try:
         _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, quiet)
         with _Bar(quiet or as_json) as bar:
@@ -395,6 +420,8 @@ def discard_command(
                 refine=refine,
                 progress=bar,
                 partie=partie,
+                refine_all=refine_all,
+                indifference=indifference,
             )
     except AdviceError as err:
         raise click.UsageError(str(err)) from None
