@@ -400,6 +400,11 @@ def summary(rows: list[dict], args: argparse.Namespace, seconds: float) -> dict:
     }
 
 
+def write_study(path: Path, study: dict) -> None:
+    """The study's JSON without whitespace: its rows hold about 120 ranked candidates each."""
+    path.write_text(json.dumps(study, separators=(",", ":")))
+
+
 # The options that define the study's numbers (the rest pick hands, files or follow-ups).
 STUDY_OPTIONS = (
     "hands",
@@ -474,7 +479,7 @@ def main() -> None:
         if args.merge or not args.start <= i < stop:
             continue
         rows.append({"index": i} | one_hand(i, hand, args))
-        args.out.write_text(json.dumps(summary(rows, args, time.perf_counter() - t0), indent=1))
+        write_study(args.out, summary(rows, args, time.perf_counter() - t0))
         r = rows[-1]
         print(
             f"{i + 1}/{args.hands} {r['role']} agree={r['agree']} alt={r['alt_agree']} "
@@ -483,7 +488,7 @@ def main() -> None:
             flush=True,
         )
     if args.merge:
-        args.out.write_text(json.dumps(summary(rows, args, time.perf_counter() - t0), indent=1))
+        write_study(args.out, summary(rows, args, time.perf_counter() - t0))
     s = summary(rows, args, time.perf_counter() - t0)
     print(json.dumps({k: s[k] for k in ("agreement", "alt_agreement", "loss", "alt_loss")}))
 
