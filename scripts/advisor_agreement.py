@@ -17,8 +17,9 @@ its gap to its runner-up). Points: the advising player's net deal points (own mi
 Results go to ``--out`` (JSON, written after every hand, so a cut run keeps what finished;
 ``--start``/``--stop`` run a range of the hands, ``--merge A B`` joins such runs' rows).
 
-Each row also keeps the default's best 40 and the strong setting's whole ranking (``ranking``),
-so two cheap follow-ups run on stored rows without re-running the strong reference:
+Each row also keeps the default's best 40 and the strong setting's ranking (``ranking``: every
+pimc-refined candidate and the best 60 of the rest), so two cheap follow-ups run on stored rows
+without re-running the strong reference:
 ``--why`` places the strong top in the default's screen and measures the heuristic's own gap
 (strong top minus default top) on fresh worlds against pimc's (the hold-out loss): a negative
 heuristic gap means the heuristic play model prefers the default's top (a bias no number of
@@ -94,6 +95,18 @@ def ranking(result, top: int | None = None) -> list[list]:
     ]
 
 
+STRONG_OTHERS_KEPT = 60  # screened-only candidates kept in a stored strong ranking
+
+
+def compact(ranked: list[list], others: int = STRONG_OTHERS_KEPT) -> list[list]:
+    """``ranked`` (from ``ranking``) with every pimc-refined candidate and only the best
+    ``others`` of the screened-only rest, in the same order: what --why, --rescore and the bias
+    fit read, in a file about a tenth the size."""
+    rest = [k for k, c in enumerate(ranked) if c[4] != "pimc"][:others]
+    keep = set(rest) | {k for k, c in enumerate(ranked) if c[4] == "pimc"}
+    return [c for k, c in enumerate(ranked) if k in keep]
+
+
 def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
     """The default's, the alternative's and the strong setting's top discards for hand ``i``,
     and the loss on fresh worlds when the default's differs from the strong's."""
@@ -136,7 +149,7 @@ def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
         "alt_wall_s": a_wall,
         "strong_cpu_s": s_cpu,
         "default_ranking": ranking(default, 40),
-        "strong_ranking": ranking(strong),
+        "strong_ranking": compact(ranking(strong)),
     }
     for name, top in (("", d_top), ("alt_", a_top)):
         loss, se, n = 0.0, 0.0, 0
@@ -337,15 +350,28 @@ def _loss(rows: list[dict], prefix: str, agree: str) -> dict:
     return {"per_hand": m(held), "when_differ": m(differ)}
 
 
+def by_role(rows: list[dict]) -> dict:
+    """The agreement and loss figures of the elder hands and of the younger hands apart."""
+    out = {}
+    for role in ("elder", "younger"):
+        mine = [r for r in rows if r["role"] == role]
+        out[role] = {
+            "hands": len(mine),
+            "agreement": _rate(mine, "agree"),
+            "alt_agreement": _rate(mine, "alt_agree"),
+            "loss": _loss(mine, "", "agree") if mine else None,
+            "alt_loss": _loss(mine, "alt_", "alt_agree") if mine else None,
+        }
+    return out
+
+
 def summary(rows: list[dict], args: argparse.Namespace, seconds: float) -> dict:
     n = len(rows)
     med = {k: float(np.median([r[k] for r in rows])) if rows else None for k in CPU_KEYS}
     return {
         "command": "python scripts/advisor_agreement.py "
         + " ".join(
-            f"--{k.replace('_', '-')} {v}"
-            for k, v in vars(args).items()
-            if k not in ("out", "merge", "start", "stop")
+            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k in STUDY_OPTIONS
         ),
         "default": f"advise(play={DEFAULT_PLAY}), precision 0.5 (the discard command's default)",
         "alt": f"advise(play=pimc, refine={args.alt_refine}), precision 0.5: heuristic screen, "
@@ -364,13 +390,32 @@ def summary(rows: list[dict], args: argparse.Namespace, seconds: float) -> dict:
         "alt_agreement": _rate(rows, "alt_agree"),
         "loss": _loss(rows, "", "agree") if rows else None,
         "alt_loss": _loss(rows, "alt_", "alt_agree") if rows else None,
+        "by_role": by_role(rows),
         "strong_median_se": float(np.median([r["strong_se"] for r in rows])) if rows else None,
         "median_cpu_s": med,
         "seconds": round(seconds, 1),
+        "stored": "strong_ranking keeps every pimc-refined candidate and the "
+        f"{STRONG_OTHERS_KEPT} best of the rest (heuristic screen), to keep the file small",
         "rows": rows,
     }
 
 
+def write_study(path: Path, study: dict) -> None:
+    """The study's JSON without whitespace: its rows hold about 120 ranked candidates each."""
+    path.write_text(json.dumps(study, separators=(",", ":")))
+
+
+# The options that define the study's numbers (the rest pick hands, files or follow-ups).
+STUDY_OPTIONS = (
+    "hands",
+    "seed",
+    "refine",
+    "precision",
+    "alt_refine",
+    "elder_took",
+    "holdout",
+    "control",
+)
 CPU_KEYS = ("default_cpu_s", "default_wall_s", "alt_cpu_s", "alt_wall_s", "strong_cpu_s")
 
 
@@ -434,7 +479,7 @@ def main() -> None:
         if args.merge or not args.start <= i < stop:
             continue
         rows.append({"index": i} | one_hand(i, hand, args))
-        args.out.write_text(json.dumps(summary(rows, args, time.perf_counter() - t0), indent=1))
+        write_study(args.out, summary(rows, args, time.perf_counter() - t0))
         r = rows[-1]
         print(
             f"{i + 1}/{args.hands} {r['role']} agree={r['agree']} alt={r['alt_agree']} "
@@ -443,7 +488,7 @@ def main() -> None:
             flush=True,
         )
     if args.merge:
-        args.out.write_text(json.dumps(summary(rows, args, time.perf_counter() - t0), indent=1))
+        write_study(args.out, summary(rows, args, time.perf_counter() - t0))
     s = summary(rows, args, time.perf_counter() - t0)
     print(json.dumps({k: s[k] for k in ("agreement", "alt_agreement", "loss", "alt_loss")}))
 
