@@ -58,13 +58,11 @@ def _score_range(seed, first, end, env, carte_rouge):
 
 @njit
 def _score_chunk(seed, first, count, env, row):
-    """Sums of deals first..first+count-1 into ``row``. The carte rouge rule is tested once,
-    outside the loop (``declarations.declaration_points_under``)."""
-    end = first + count
-    if env.rules[L.RULE_CARTE_ROUGE]:
-        sums = _score_range(seed, first, end, env, True)
-    else:
-        sums = _score_range(seed, first, end, env, False)
+    """Sums of deals first..first+count-1 into ``row``. The carte rouge rule is read once, outside
+    the loop. (Compiling the loop twice, once per value of the rule, ran 2-3% faster but doubled
+    the kernel's cold compile: 7.3 -> 13.5 CPU-s.)"""
+    carte_rouge = env.rules[L.RULE_CARTE_ROUGE] != 0
+    sums = _score_range(seed, first, first + count, env, carte_rouge)
     row[L.DSUM_DEALS] = count
     row[L.DSUM_ELDER_TOTAL] = sums[0]
     row[L.DSUM_YOUNGER_TOTAL] = sums[1]
