@@ -133,3 +133,13 @@ def test_kernel_origin_tells_compiled_from_cache_loaded(monkeypatch, tmp_path):
         with bench.kernel_origin(__name__) as again:
             getattr(here, name)(4)  # already in this process: how the process got its kernels
         assert again["kernels"] == so_far
+
+
+def test_play_heuristic_rows_say_how_the_kernels_were_got(monkeypatch):
+    """Like deal+declarations, full-deal greedy and pimc rows, each play-heuristic row carries
+    ``kernels`` (core.bench.kernel_origin); the timing itself is faked here."""
+    from piquet_sim.piquet.bench import play
+
+    monkeypatch.setattr(play, "_best", lambda run, n, threads: (2.0, 1.0))
+    rows = play.heuristic_vs_greedy(quick=True)
+    assert rows and all(r["kernels"] in ("compiled", "cache", "mixed", "none") for r in rows)

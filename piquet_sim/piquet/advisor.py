@@ -679,14 +679,7 @@ def advise(
             log,
         )
         evals += r_evals
-    result = _assemble(request, results, values, finalists, reason, evals, log, worlds, t0)
-    if request.indifference is not None:
-        # only with the option, so every other output keeps its exact form
-        result.comparison["indifference"] = {
-            "delta": request.indifference,
-            "tied_with_best": [format_cards(results[i].discard).split() for i in tied or []],
-        }
-    return result
+    return _assemble(request, results, values, finalists, tied, reason, evals, log, worlds, t0)
 
 
 def _world_source(request: AdviceRequest) -> _WorldSource:
@@ -717,6 +710,7 @@ def _assemble(
     results: list[CandidateResult],
     values: list[np.ndarray],
     finalists: list[int],
+    tied: list[int] | None,
     reason: str,
     evals: int,
     log: list[dict],
@@ -724,7 +718,8 @@ def _assemble(
     t0: float,
 ) -> AdviceResult:
     """Order the candidates (finalists by EV, then the dropped by EV, then the screened-only)
-    and compare the leaders on their shared worlds."""
+    and compare the leaders on their shared worlds; with an indifference zone, list the
+    candidates it judged ``tied`` with the leader."""
     if reason == "interrupted" and request.refines and not finalists:
         finalists = []
 
@@ -736,6 +731,11 @@ def _assemble(
     order = sorted(range(len(results)), key=sort_key)
     leaders = sorted(finalists, key=lambda i: -results[i].ev)[:CONFIDENT]
     p_best, comparison = compare_leaders([values[i] for i in leaders], request.seed)
+    if request.indifference is not None:  # only with the option: other outputs keep their form
+        comparison["indifference"] = {
+            "delta": request.indifference,
+            "tied_with_best": [format_cards(results[i].discard).split() for i in tied or []],
+        }
     for i, p in zip(leaders, p_best, strict=True):
         results[i].p_best = p
     return AdviceResult(

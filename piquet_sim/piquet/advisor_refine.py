@@ -225,9 +225,13 @@ def indifference_verdict(
     shared worlds; the SE of that gap), points. A candidate is tied when |gap| + z SE <= delta,
     worse when gap > z SE. Returns (stop: every candidate tied or worse and one tied at least,
     the tied candidates)."""
-    tied = [c for c, (gap, se) in gaps.items() if abs(gap) + z * se <= delta]
-    settled = all(abs(gap) + z * se <= delta or gap > z * se for gap, se in gaps.values())
-    return bool(tied) and settled, tied
+    tied, undecided = [], False
+    for c, (gap, se) in gaps.items():
+        if abs(gap) + z * se <= delta:
+            tied.append(c)
+        elif not gap > z * se:
+            undecided = True
+    return bool(tied) and not undecided, tied
 
 
 def _median_sd(ds: list[np.ndarray]) -> float:

@@ -35,6 +35,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import shuffle_pack, stream_key
+from ...core.spans import span_range
 from ..layouts import (
     ASTATE_LEN,
     COMB_LEN,
@@ -260,9 +261,7 @@ def advise_worlds(seed, n, q, setup, rules, known):
         np.zeros((n, 4), dtype=np.int64),
     )
     n_chunks = min(n, N_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = ch * per
-        hi = min(n, lo + per)
-        _chunk(seed, lo, hi, q, setup, rules, known, out)
+        lo, count = span_range(n, n_chunks, ch)
+        _chunk(seed, lo, lo + count, q, setup, rules, known, out)
     return out

@@ -13,6 +13,7 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_parallel
+from ...core.spans import span_range
 from ..layouts import GAME_LEN, ROUND_LEN, Game, RoundRec, Rule, Score
 from .simulate import BATCH_CHUNKS, simulate_round
 
@@ -82,7 +83,7 @@ def simulate_games(seed, start, n, setup, rules):
     final states. Round r of game g uses stream index g * GAME_STRIDE + 4 r + dealer."""
     out = np.zeros((n, GAME_LEN), dtype=np.int64)
     n_chunks = min(n, BATCH_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        _games_chunk(seed, start, ch * per, min(n, (ch + 1) * per), setup, rules, out)
+        lo, count = span_range(n, n_chunks, ch)
+        _games_chunk(seed, start, lo, lo + count, setup, rules, out)
     return out

@@ -13,6 +13,7 @@ from numba import prange
 from ...core.bits import popcount32
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from ..layouts import ODDS_LEN, OddsBin, OddsScope
 from .deal import N_PACK, deal_round
 from .tables import FOUR_VALUE, SEQ_RUNS
@@ -104,8 +105,8 @@ def odds_batch(seed, start, n, trump):
     """Counters (int64[ODDS_LEN]) over deals ``start .. start+n-1`` of ``seed`` with ``trump``
     the named trump suit; parallel over fixed chunks, summed (exact integers)."""
     n_chunks = min(n, ODDS_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     parts = np.zeros((max(n_chunks, 1), ODDS_LEN), dtype=np.int64)
     for ch in prange(n_chunks):
-        _odds_chunk(seed, start, ch * per, min(n, (ch + 1) * per), trump, parts[ch])
+        lo, count = span_range(n, n_chunks, ch)
+        _odds_chunk(seed, start, lo, lo + count, trump, parts[ch])
     return parts.sum(axis=0)

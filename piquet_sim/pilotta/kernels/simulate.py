@@ -13,6 +13,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from ..layouts import (
     AUCTION_LEN,
     COMB_LEN,
@@ -136,7 +137,7 @@ def simulate_batch(seed, start, n, setup, rules):
     plays = np.full((n, 32), -1, dtype=np.int8)
     legal_n = np.zeros((n, 32), dtype=np.int8)
     n_chunks = min(n, BATCH_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        _chunk(seed, start, ch * per, min(n, (ch + 1) * per), setup, rules, recs, plays, legal_n)
+        lo, count = span_range(n, n_chunks, ch)
+        _chunk(seed, start, lo, lo + count, setup, rules, recs, plays, legal_n)
     return recs, plays, legal_n

@@ -1,7 +1,8 @@
 """Play-policy workloads: the heuristic against greedy in the same run (the baseline), as full
 deals (deal, exchanges, declarations, knowledge, play, scoring) and as bare playouts (deal and
 play only), on 1 thread and on every thread; best of 3, in wall time and in the process's CPU
-time (``ratio_cpu``: steadier on a shared machine)."""
+time (``ratio_cpu``: steadier on a shared machine). Each row says how the process got the
+kernels it timed (``kernels``: ``core.bench.kernel_origin``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 import numba
 import numpy as np
 
+from ...core.bench import kernel_origin
 from ..kernels import play as P
 from ..kernels.bundles import make_env
 from ..rules import Rules
@@ -56,7 +58,8 @@ def heuristic_vs_greedy(quick: bool) -> list[dict]:
     rows = []
     for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
         for kind, make, n in (("full-deal", _full, n_full), ("playout", _playout, n_play)):
-            rate = {play: _best(make(play), n, threads) for play in ("greedy", "heuristic")}
+            with kernel_origin() as origin:
+                rate = {play: _best(make(play), n, threads) for play in ("greedy", "heuristic")}
             g, h = rate["greedy"], rate["heuristic"]
             rows.append(
                 {
@@ -68,6 +71,7 @@ def heuristic_vs_greedy(quick: bool) -> list[dict]:
                     "ratio": round(h[0] / g[0], 3),
                     "heuristic_per_cpu_s": round(h[1]),
                     "ratio_cpu": round(h[1] / g[1], 3),
+                    "kernels": origin["kernels"],
                 }
             )
     return rows

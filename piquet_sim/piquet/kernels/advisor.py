@@ -29,6 +29,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
+from ...core.spans import span_range
 from . import layouts as L
 from .bundles import Worlds
 from .declarations import carte_blanche
@@ -196,9 +197,9 @@ def build_worlds(hand, request, model, seed, start, n, n_spans, env):
     if n_spans <= 1:  # an int64 0, not a literal: one signature of _build_span for both calls
         _build_span(hand, request, model, seed, start, (np.int64(0), n), env, rows, attempts)
         return rows, attempts
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        span = (s * per, min(n, (s + 1) * per))
+        first, count = span_range(n, n_spans, s)
+        span = (first, first + count)
         _build_span(hand, request, model, seed, start, span, env, rows, attempts)
     return rows, attempts
 
@@ -346,10 +347,10 @@ def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans
     n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     part, nets, owns = _outputs(n_spans, n_cand, n)
-    per = (n_cand * n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        span = (s * per, min(n_cand * n, (s + 1) * per))
-        if span[1] > span[0]:
+        first, count = span_range(n_cand * n, n_spans, s)
+        if count > 0:
+            span = (first, first + count)
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             out = Evaluation(part[s], nets, owns)
             if mode == MODE_DECLARE_ONLY:
@@ -371,10 +372,10 @@ def screen_evaluate(player, candidates, seed, start, worlds, mode, stages, env, 
     n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     part, nets, owns = _outputs(n_spans, n_cand, n)
-    per = (n_cand * n + n_spans - 1) // n_spans
     for s in range(n_spans):
-        span = (s * per, min(n_cand * n, (s + 1) * per))
-        if span[1] > span[0]:
+        first, count = span_range(n_cand * n, n_spans, s)
+        if count > 0:
+            span = (first, first + count)
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             out = Evaluation(part[s], nets, owns)
             _screen_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
@@ -388,10 +389,10 @@ def declare_evaluate(player, candidates, seed, start, worlds, mode, stages, env,
     n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     part, nets, owns = _outputs(n_spans, n_cand, n)
-    per = (n_cand * n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        span = (s * per, min(n_cand * n, (s + 1) * per))
-        if span[1] > span[0]:
+        first, count = span_range(n_cand * n, n_spans, s)
+        if count > 0:
+            span = (first, first + count)
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             out = Evaluation(part[s], nets, owns)
             _declare_span(player, candidates, (seed, start), worlds, stages, ws, span, out)

@@ -13,6 +13,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import chunk, stream_key, word
+from ...core.spans import span_range
 from .stack import as_uint16, stack_bytes, stack_int64, stack_words
 
 N_PACK = 32
@@ -180,11 +181,11 @@ def deal_batch(seed, start, n):
     youngers = np.empty(n, dtype=np.int64)
     talons = np.empty((n, 8), dtype=np.int8)
     n_chunks = min(n, 64)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for c in prange(n_chunks):
         pack = np.empty(N_PACK, dtype=np.int8)
         state = np.zeros(1, dtype=np.int64)
-        for i in range(c * per, min(n, (c + 1) * per)):
+        first, count = span_range(n, n_chunks, c)
+        for i in range(first, first + count):
             elders[i], youngers[i] = deal_full(seed, start + i, pack, state)
             for t in range(8):
                 talons[i, t] = pack[24 + t]

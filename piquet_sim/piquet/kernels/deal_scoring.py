@@ -10,6 +10,7 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
+from ...core.spans import span_range
 from . import layouts as L
 from .deal import deal_full, deal_pair
 from .declarations import FULL, carte_blanche, declaration_points_under
@@ -74,10 +75,8 @@ def _score_chunk(seed, first, count, env, row):
 def score_random_deals(seed, start, n, n_chunks, env):
     """Sums over deals start..start+n-1 as int64[n_chunks, DSUM_LEN]; caller sums the rows."""
     rows = np.zeros((n_chunks, L.DSUM_LEN), dtype=np.int64)
-    per = (n + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
-        first = start + c * per
-        count = min(per, start + n - first)
+        first, count = span_range(n, n_chunks, c)
         if count > 0:
-            _score_chunk(seed, first, count, env, rows[c])
+            _score_chunk(seed, start + first, count, env, rows[c])
     return rows

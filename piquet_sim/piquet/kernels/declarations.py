@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from ...core.barrier import opaque
 from ...core.jit import njit, njit_inline, njit_parallel
 from . import layouts as L
-from .barrier import opaque
 from .tables import (
     DECL_FIELD,
     DECL_POINT_SHIFT,
@@ -191,7 +191,7 @@ def _beats(key, other):
     """-1 (all bits set) when ``key > other``, else 0. Points are masked with it rather than
     multiplied by the comparison: LLVM turns ``points * (key > other)`` into a branch around the
     points' table loads, and who wins a class is random data, so that branch mispredicts
-    (:mod:`.barrier`)."""
+    (:mod:`piquet_sim.core.barrier`)."""
     return opaque(-np.int64(key > other))
 
 

@@ -18,6 +18,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from . import layouts as L
 from .deal import deal_full
 from .exchange import HAND, greedy_keys
@@ -78,10 +79,8 @@ def exchange_values(seed, start, n, e_take, y_take, stages, env, n_spans, tt_bit
     workspace of ``2**tt_bits`` entries."""
     n_cells = e_take.shape[0]
     out = np.zeros((n, n_cells, L.XV_LEN), dtype=np.int16)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        count = min(per, n - first)
+        first, count = span_range(n, n_spans, s)
         if count > 0:
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             _value_span(seed, start + first, count, (e_take, y_take), stages, ws, out, first)

@@ -32,6 +32,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche
@@ -177,10 +178,8 @@ def mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt
     """
     nets = np.zeros((n, 2), dtype=np.int16)
     counts = np.zeros((n_spans, L.MATCH_LEN), dtype=np.int64)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        count = min(per, n - first)
+        first, count = span_range(n, n_spans, s)
         if count > 0:
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             _mirrored_span(
@@ -208,10 +207,8 @@ def simple_mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_sp
         raise ValueError("simple_mirrored_deals: a play policy is not greedy, random or heuristic")
     nets = np.zeros((n, 2), dtype=np.int16)
     counts = np.zeros((n_spans, L.MATCH_LEN), dtype=np.int64)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        count = min(per, n - first)
+        first, count = span_range(n, n_spans, s)
         if count > 0:
             _simple_span(
                 seed, start + first, count, stages_ab, stages_ba, share, env, nets, first, counts[s]

@@ -34,6 +34,7 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
+from ...core.spans import span_range
 from . import layouts as L
 from .match import bundled_pair
 from .play import new_scratch
@@ -226,10 +227,8 @@ def mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_spans, 
     version 1 (B elder first) on the same deals: int32[n, 2, PROW_LEN] rows, A's view.
     Parallel over ``n_spans`` spans; rows do not depend on the span or thread count."""
     out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        count = min(per, n - first)
+        first, count = span_range(n, n_spans, s)
         if count > 0:
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             _bundled_span(seed, start + first, count, stages_ab, stages_ba, share, ws, out, first)
@@ -246,10 +245,8 @@ def simple_mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_
             "simple_mirrored_parties: a play policy is not greedy, random or heuristic"
         )
     out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        count = min(per, n - first)
+        first, count = span_range(n, n_spans, s)
         if count > 0:
             _simple_span(seed, start + first, count, stages_ab, stages_ba, share, env, out, first)
     return out

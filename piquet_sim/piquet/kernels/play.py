@@ -28,6 +28,7 @@ from numba import prange
 from ...core.bits import high_index, low_index, popcount, popcount32, select_bit
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
+from ...core.spans import span_range
 from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
 from . import layouts as L
 from .bundles import Scratch
@@ -573,7 +574,7 @@ def play_batch(seed, start, n, stages, pre, env, tt_bits):
     chunk's solver table (more than 1 only when a policy calls the solver)."""
     rows = np.zeros((n, L.PO_LEN), dtype=np.int32)
     n_chunks = min(n, BATCH_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        _play_span(seed, start, ch * per, min(n, (ch + 1) * per), stages, pre, env, tt_bits, rows)
+        lo, count = span_range(n, n_chunks, ch)
+        _play_span(seed, start, lo, lo + count, stages, pre, env, tt_bits, rows)
     return rows

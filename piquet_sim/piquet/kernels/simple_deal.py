@@ -28,6 +28,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from . import layouts as L
 from .bundles import Env, SeatStages
 from .deal import N_PACK, deal_full
@@ -301,10 +302,8 @@ def simple_simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
             "simple_simulate_records: a play policy is not greedy, random or heuristic"
         )
     out = np.empty((n, L.REC_LEN), dtype=np.int16)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        count = min(per, n - first)
+        first, count = span_range(n, n_spans, s)
         if count > 0:
             _simple_span(seed, start + first, count, stages, env, out, first)
     return out

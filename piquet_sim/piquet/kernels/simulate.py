@@ -18,6 +18,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from ..policies import REGISTRY
 from . import layouts as L
 from .deal import deal_full
@@ -291,10 +292,8 @@ def simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
     the solver's table holds exact facts about positions, never about deals.
     """
     out = np.zeros((n, L.REC_LEN), dtype=np.int16)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        first = s * per
-        count = min(per, n - first)
+        first, count = span_range(n, n_spans, s)
         if count > 0:
             _simulate_span(seed, start + first, count, stages, env, tt_bits, out, first)
     return out

@@ -21,6 +21,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from ..policies import PLAY_DD
 from . import layouts as L
 from .bundles import Stages
@@ -208,9 +209,9 @@ def evaluate_worlds(player, worlds, seed, start, choices, stages, env, n_spans, 
     n = worlds.opp.shape[0]
     out = np.zeros((n, choices.shape[0], L.SINK_LEN), dtype=np.int32)
     stats = np.zeros((n_spans, L.PIMC_LEN), dtype=np.int64)
-    per = (n + n_spans - 1) // n_spans
     for s in prange(n_spans):
         ws = new_workspace(env, tt_bits, True)
-        span = (s * per, min(n, (s + 1) * per))
+        first, count = span_range(n, n_spans, s)
+        span = (first, first + count)
         _sink_span(player, worlds, (seed, start), choices, stages, ws, span, out, stats[s])
     return out, stats

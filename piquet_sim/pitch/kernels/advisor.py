@@ -24,6 +24,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import shuffle_pack, stream_key
+from ...core.spans import span_range
 from ..layouts import (
     BID_PASS,
     SEATS,
@@ -244,10 +245,8 @@ def advise_worlds(seed, worlds, rules, policy, query):
     out = np.zeros((worlds, m, ADV_LEN), dtype=np.int64)
     misses = np.zeros(worlds, dtype=np.int64)
     n_chunks = min(worlds, N_CHUNKS)
-    per = (worlds + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = ch * per
-        hi = min(worlds, lo + per)
-        if lo < hi:
-            world_span(seed, lo, hi, rules, policy, query, out, misses)
+        lo, count = span_range(worlds, n_chunks, ch)
+        if count > 0:
+            world_span(seed, lo, lo + count, rules, policy, query, out, misses)
     return out, misses

@@ -12,6 +12,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import deal_hands, stream_key
+from ...core.spans import span_range
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, RuleSlot
 from .auction import auction_result, legal_calls
 from .mcbid import new_mc_work, prepare_choices
@@ -80,10 +81,8 @@ def duel_rounds(seed, first, count, rules, table, heroes):
     calls."""
     out = np.zeros((count, 2, DUEL_FIELDS), dtype=np.int64)
     n_chunks = min(count, N_CHUNKS)
-    per = (count + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = first + ch * per
-        hi = min(first + count, lo + per)
-        if lo < hi:
-            duel_span(seed, first, lo, hi, rules, table, heroes, out)
+        lo, size = span_range(count, n_chunks, ch)
+        if size > 0:
+            duel_span(seed, first, first + lo, first + lo + size, rules, table, heroes, out)
     return out

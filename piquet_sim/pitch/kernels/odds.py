@@ -13,6 +13,7 @@ from numba import prange
 from ...core.bits import high_index, low_index, popcount64
 from ...core.jit import njit, njit_parallel
 from ...core.rng import deal_hands, stream_key
+from ...core.spans import span_range
 from ..layouts import SEATS, OddsSlot
 from .tricks import suit_mask
 
@@ -65,11 +66,9 @@ def odds_counts(seed, start, size, n, suit):
     """Event counts (int64[OddsSlot.LEN]) over deals ``start .. start+size-1`` of ``seed``
     with ``n`` players, about ``suit``."""
     n_chunks = min(size, N_CHUNKS)
-    per = (size + n_chunks - 1) // n_chunks if n_chunks else 0
     parts = np.zeros((max(n_chunks, 1), OddsSlot.LEN), dtype=np.int64)
     for ch in prange(n_chunks):
-        lo = ch * per
-        hi = min(size, lo + per)
-        if lo < hi:
-            _count_span(seed, start, lo, hi, n, suit, parts[ch])
+        lo, count = span_range(size, n_chunks, ch)
+        if count > 0:
+            _count_span(seed, start, lo, lo + count, n, suit, parts[ch])
     return parts.sum(axis=0)

@@ -9,6 +9,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
+from ...core.spans import span_range
 from ..layouts import RoundRec, TraceRec
 from .round import new_round_work, play_round
 
@@ -34,10 +35,8 @@ def simulate_rounds(seed, start, n, rules, policy, with_trace):
     records = np.zeros((n, RoundRec.LEN), dtype=np.int64)
     traces = np.zeros((n if with_trace else 0, TraceRec.LEN), dtype=np.int64)
     n_chunks = min(n, N_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = ch * per
-        hi = min(n, lo + per)
-        if lo < hi:
-            simulate_span(seed, start, lo, hi, rules, policy, records, traces)
+        lo, count = span_range(n, n_chunks, ch)
+        if count > 0:
+            simulate_span(seed, start, lo, lo + count, rules, policy, records, traces)
     return records, traces

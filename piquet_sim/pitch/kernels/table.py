@@ -25,6 +25,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import deal_hands, stream_key
+from ...core.spans import span_range
 from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec, RuleSlot
 from .auction import auction_result, legal_calls
 from .game import apply_round, new_game
@@ -191,10 +192,8 @@ def play_games(seed, first, count, rules, seats):
     thread count or the split into calls."""
     out = np.zeros((count, GAME_LEN), dtype=np.int64)
     n_chunks = min(count, 64)
-    per = (count + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = first + ch * per
-        hi = min(first + count, lo + per)
-        if lo < hi:
-            game_span(seed, first, lo, hi, rules, seats, out)
+        lo, size = span_range(count, n_chunks, ch)
+        if size > 0:
+            game_span(seed, first, first + lo, first + lo + size, rules, seats, out)
     return out

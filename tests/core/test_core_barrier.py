@@ -1,4 +1,4 @@
-"""``kernels.barrier.opaque``: the value passes through unchanged (any integer width)."""
+"""``core.barrier.opaque``: the value passes through unchanged (any integer width)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.piquet.kernels.barrier import opaque
+from piquet_sim.core.barrier import opaque
 
 
 @numba.njit
