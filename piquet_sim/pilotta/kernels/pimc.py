@@ -38,6 +38,7 @@ from numba import prange
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_parallel
 from ...core.rng import bounded, stream_key
+from ...core.spans import span_range
 from ..layouts import (
     ASTATE_LEN,
     AUCTION_LEN,
@@ -426,11 +427,9 @@ def pimc_contracts(seed, first, deals, calls, setup, rules, tables):
     n = deals.hands.shape[0]
     out = np.zeros((n, 2), dtype=np.int64)
     n_chunks = min(n, BATCH_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = ch * per
-        hi = min(n, lo + per)
-        _contracts_chunk(seed, first, deals, calls, setup, rules, tables, lo, hi, out)
+        lo, count = span_range(n, n_chunks, ch)
+        _contracts_chunk(seed, first, deals, calls, setup, rules, tables, lo, lo + count, out)
     return out
 
 
@@ -500,8 +499,7 @@ def simulate_batch_pimc(seed, start, n, setup, rules, tables):
     legal_n = np.zeros((n, 32), dtype=np.int8)
     out = (recs, plays, legal_n)
     n_chunks = min(n, BATCH_CHUNKS)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = ch * per
-        _rounds_chunk(seed, start, lo, min(n, lo + per), setup, rules, tables, out)
+        lo, count = span_range(n, n_chunks, ch)
+        _rounds_chunk(seed, start, lo, lo + count, setup, rules, tables, out)
     return recs, plays, legal_n

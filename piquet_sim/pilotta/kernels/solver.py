@@ -36,6 +36,7 @@ from numba import prange
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_parallel
+from ...core.spans import span_range
 from ..layouts import FRAME_LEN, POS_LEN, STAT_LEN, Frame, SolverPos, SolverStat
 from .solver_endgame import INF, LAST_TRICK, bounds, last_trick, three_tricks, two_tricks
 from .solver_moves import F_EQUIV, F_ORDER, beats, gen_moves, legal_internal
@@ -551,11 +552,9 @@ def solve_batch(rounds, template, tt_bits, tables):
     n = rounds.hands.shape[0]
     values = np.zeros(n, dtype=np.int64)
     n_chunks = min(n, 64)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        lo = ch * per
-        hi = min(n, lo + per)
-        _solve_chunk(rounds, template, lo, hi, tt_bits, tables, values)
+        lo, count = span_range(n, n_chunks, ch)
+        _solve_chunk(rounds, template, lo, lo + count, tt_bits, tables, values)
     return values
 
 

@@ -31,6 +31,7 @@ from numba import prange
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_inline, njit_parallel
+from ...core.spans import span_range
 from . import layouts as L
 from .bundles import Workspace, make_env
 from .deal import N_PACK, deal_hands
@@ -647,9 +648,9 @@ def solve_batch(seed, start, n, env, tt_bits):
     table reused from deal to deal), so values never depend on the thread count."""
     values = np.zeros(n, dtype=np.int32)
     n_chunks = min(n, 64)
-    per = (n + n_chunks - 1) // n_chunks if n_chunks else 0
     for ch in prange(n_chunks):
-        _solve_chunk(seed, start, ch * per, min(n, (ch + 1) * per), env, tt_bits, values)
+        lo, count = span_range(n, n_chunks, ch)
+        _solve_chunk(seed, start, lo, lo + count, env, tt_bits, values)
     return values
 
 
