@@ -120,6 +120,21 @@ def test_endgames_each_technique_off(flags):
         assert _solve(d, ws, flags)[0] == d["value"], (flags, d)
 
 
+def test_mtdf_reaches_the_value_from_any_guess():
+    """Each pass of mtdf proves one value or moves a bound: from guesses below, at and above
+    the value (cold table, so the passes search rather than read one stored answer)."""
+    ws = _workspaces(10)
+    for d in ENDGAMES[::8]:
+        w = ws[d["ten"]]
+        n = bin(d["elder"]).count("1")
+        ps = pique_start(d["e_pts"], d["y_pts"], d["pique_open"], n)
+        pos = _pos(d["elder"], d["younger"], d["leader"], d["e_tricks"], ps)
+        for off in (-45, -11, -2, -1, 0, 1, 2, 13, 45):
+            K.reset_tt(w.tt)
+            got = K.mtdf(pos, np.int64(-1), np.int64(n), np.int64(d["value"] + off), w)
+            assert got == d["value"], (off, d)
+
+
 def test_reference_values_recomputed_live():
     """The committed values are the reference's (a random sample, all sizes)."""
     rng = random.Random(7)

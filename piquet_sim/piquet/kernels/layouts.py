@@ -163,7 +163,7 @@ SOLVE_NODES = 0
 SOLVE_TT_HITS = 1
 SOLVE_BOUND_CUTS = 2
 SOLVE_GEN = 3  # table generation: entries of an older one are replaced first
-SOLVE_PASSES = 4  # null-window searches run by mtdf
+SOLVE_PASSES = 4  # searches run by mtdf
 SOLVE_LEN = 5
 
 # ---------------------------------------------------------------- ADV_: advisor sums

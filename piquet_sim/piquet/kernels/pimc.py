@@ -280,11 +280,15 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats, kept):
             opp |= np.int64(1) << lead
         pos = (own, opp, leader, et, ps) if seat == 0 else (opp, own, leader, et, ps)
         n = popcount32(pos[0])
+        first = True
         for i in range(k):
             if not alive[i]:
                 continue
             c = cand[i]
-            g = guesses[i] if w > 0 else last_v  # MTD(f) guess: this card's value last world
+            # MTD(f) guess: the card valued before it in this world (one world's values move
+            # together, by the cards and capot bonuses); the first, its own last world's value
+            g = guesses[i] if first and w > 0 else last_v
+            first = False
             j = world_twin(cand, i, alive, opp, ten)
             if j >= 0:
                 v = vals[w, j]

@@ -518,24 +518,36 @@ def search(pos, lead, n, alpha, beta, ws):
 
 @njit
 def mtdf(pos, lead, n, guess, ws):
-    """Exact value by MTD(f): null-window searches converging from ``guess`` (the table keeps
-    what each pass learnt). Without alpha-beta, one full-window search."""
+    """Exact value by MTD(f) from ``guess`` (the table keeps what each pass learnt). Each pass
+    has a window of width two rather than a null window, so it proves one value exactly: the
+    first ``(guess - 1, guess + 1)``, an exact guess in one pass instead of two; then, from
+    the bound just found, the next value up or down (fail-soft: a result outside the window
+    is the new bound). Without alpha-beta, one full-window search."""
     # plain int64 arguments throughout: a literal (-1, 0, INF) would compile search and mtdf
     # once per literal (4 times each on the first run)
     if not ws.flags[0] & F_ALPHABETA:
         return search(pos, lead, n, np.int64(-INF), np.int64(INF), ws)
     lo = -INF
     hi = INF
-    g = guess
-    while lo < hi:
-        b = g + 1 if g == lo else g
+    a = guess - 1
+    b = guess + 1
+    while True:
         ws.stats[L.SOLVE_PASSES] += 1
-        g = search(pos, lead, n, b - 1, b, ws)
-        if g < b:
+        g = search(pos, lead, n, a, b, ws)
+        if a < g < b:
+            return g
+        if g <= a:
             hi = g
         else:
             lo = g
-    return g
+        if lo >= hi:
+            return g
+        if g == lo:
+            a = lo
+            b = lo + 2
+        else:
+            a = hi - 2
+            b = hi
 
 
 @njit
