@@ -138,3 +138,5 @@ def test_advise_defaults_match_the_command():
     assert default_settings(None, None, 3, None) == ("pimc", None, 3)
     goal = PartieGoal(84, 61, 5)
     assert default_settings(None, DEFAULT, None, goal)[:2] == ("heuristic", 0.5)
+    # pimc asked for with the partie: the precision in the partie's units, as before default8
+    assert default_settings("pimc", DEFAULT, None, goal) == ("pimc", 0.5, 20)

@@ -621,14 +621,16 @@ def default_settings(
 ) -> tuple[str, float | None, int]:
     """(play, precision, refine) with the defaults filled in: play ``DEFAULT_PLAY`` (pimc), or
     ``PARTIE_PLAY`` (heuristic) when ranking by the partie; precision ``DEFAULT`` is
-    ``PIMC_PRECISION`` with pimc, else ``PRECISION``; refine None is ``PIMC_REFINE`` with pimc,
-    else ``REFINE``. A value given explicitly is kept."""
+    ``PIMC_PRECISION`` with pimc ranking by the deal, else ``PRECISION`` (in the partie's units:
+    0.5 becomes 0.005 for P(win), :meth:`AdviceRequest.make`); refine None is ``PIMC_REFINE``
+    with pimc ranking by the deal, else ``REFINE``. A value given explicitly is kept."""
     if play is None:
         play = DEFAULT_PLAY if partie is None else PARTIE_PLAY
+    pimc_deal = play == "pimc" and partie is None
     if precision == DEFAULT:
-        precision = PIMC_PRECISION if play == "pimc" else PRECISION
+        precision = PIMC_PRECISION if pimc_deal else PRECISION
     if refine is None:
-        refine = PIMC_REFINE if play == "pimc" else REFINE
+        refine = PIMC_REFINE if pimc_deal else REFINE
     return play, precision, refine
 
 
