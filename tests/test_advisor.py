@@ -56,6 +56,7 @@ def test_younger_candidates_follow_younger_must_exchange(must, took):
 def test_younger_may_pass_offers_and_measures_the_empty_discard():
     result = advise(
         HAND,
+        play="heuristic",
         role="younger",
         elder_took=5,
         samples=64,
@@ -66,7 +67,7 @@ def test_younger_may_pass_offers_and_measures_the_empty_discard():
     assert 0 in discards and len(discards) == 299
     empty = next(c for c in result.candidates if c.discard == 0)
     assert empty.samples >= 64 and bin(empty.hand & ~empty.discard).count("1") == 12
-    must = advise(HAND, role="younger", elder_took=5, samples=64, precision=None)
+    must = advise(HAND, play="heuristic", role="younger", elder_took=5, samples=64, precision=None)
     assert 0 not in [c.discard for c in must.candidates] and len(must.candidates) == 298
 
 
@@ -146,7 +147,7 @@ def test_certain_exchange_wins(play):
 
 def test_same_seed_same_ranking_whatever_the_threads():
     def ranking():
-        r = advise(ELDERISH, samples=200, precision=None, seed=11)
+        r = advise(ELDERISH, play="heuristic", samples=200, precision=None, seed=11)
         d = r.to_dict()
         return [(c["discard"], c["ev"], c["samples"]) for c in d["candidates"]], d["comparison"]
 
@@ -159,7 +160,9 @@ def test_same_seed_same_ranking_whatever_the_threads():
     finally:
         numba.set_num_threads(previous)
     assert one == two
-    other = advise(ELDERISH, samples=200, precision=None, seed=12).to_dict()["candidates"]
+    other = advise(ELDERISH, play="heuristic", samples=200, precision=None, seed=12).to_dict()[
+        "candidates"
+    ]
     assert [c["ev"] for c in other[:50]] != [c[1] for c in one[0][:50]]
 
 
@@ -173,14 +176,14 @@ def test_common_random_numbers_are_shared():
     np.testing.assert_array_equal(both[1], alone[0])
     np.testing.assert_array_equal(both[0], both[2])
     # the ranking's paired gap is far tighter than independent samples would allow
-    result = advise(ELDERISH, samples=1000, precision=None, seed=4)
+    result = advise(ELDERISH, play="heuristic", samples=1000, precision=None, seed=4)
     first, second = result.candidates[0], result.candidates[1]
     independent = math.sqrt(first.se**2 + second.se**2)
     assert result.comparison["gap_se"] < 0.5 * independent
 
 
 def test_results_carry_every_candidate_and_json_shape():
-    result = advise(ELDERISH, samples=64, precision=None)
+    result = advise(ELDERISH, play="heuristic", samples=64, precision=None)
     d = result.to_dict()
     assert d["role"] == "elder" and len(d["hand"]) == 12 and len(d["candidates"]) == 1585
     for c in d["candidates"]:
@@ -194,7 +197,7 @@ def test_results_carry_every_candidate_and_json_shape():
 
 
 def test_precision_target_reached_for_the_top_five():
-    result = advise(ELDERISH, precision=1.0)
+    result = advise(ELDERISH, play="heuristic", precision=1.0)
     assert result.stop_reason == "precision"
     assert all(c.se <= 1.0 for c in result.candidates[:5])
 
@@ -274,7 +277,7 @@ def test_pair_sd_floor_raises_only_a_smaller_sd():
 
 
 def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
-    result = advise(ELDERISH, precision=0.01, time_limit=0.05)
+    result = advise(ELDERISH, play="heuristic", precision=0.01, time_limit=0.05)
     assert result.stop_reason == "time limit" and len(result.candidates) == 1585
     # every candidate has been sampled (a time limit may fall between two candidates' batches,
     # so counts may differ by one batch; they did, once, on a CI run)
@@ -287,7 +290,7 @@ def test_time_limit_and_ctrl_c_return_the_ranking_so_far():
         if len(calls) == 3:
             raise KeyboardInterrupt
 
-    stopped = advise(ELDERISH, precision=0.01, progress=interrupt)
+    stopped = advise(ELDERISH, play="heuristic", precision=0.01, progress=interrupt)
     assert stopped.interrupted and stopped.stop_reason == "interrupted"
     assert len(stopped.candidates) == 1585 and stopped.best.samples > 0
 

@@ -125,7 +125,7 @@ def test_refine_options_are_checked(kwargs):
 
 
 def test_refine_options_are_refused_in_one_line_without_pimc():
-    for args in (["--refine-all"], ["--indifference", "1", "--play", "dd"]):
+    for args in (["--refine-all", "--play", "heuristic"], ["--indifference", "1", "--play", "dd"]):
         with pytest.raises(SystemExit) as exc:
             main(["discard", HAND, *args])
         assert exc.value.code == 2

@@ -12,7 +12,9 @@ HAND = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
 
 
 def test_table_names_the_winner_and_why(run_main):
-    code, out, _ = run_main("discard", CERTAIN, "--samples", "128", "--quiet")
+    code, out, _ = run_main(
+        "discard", CERTAIN, "--play", "heuristic", "--samples", "128", "--quiet"
+    )
     assert code == 0
     assert "1,585 legal discards" in out and "as elder" in out
     first_row = next(line for line in out.splitlines() if line.strip().startswith("1 "))
@@ -21,7 +23,9 @@ def test_table_names_the_winner_and_why(run_main):
 
 
 def test_json_lists_every_candidate_best_first(run_main):
-    code, out, err = run_main("discard", CERTAIN, "--samples", "64", "--json")
+    code, out, err = run_main(
+        "discard", CERTAIN, "--play", "heuristic", "--samples", "64", "--json"
+    )
     assert code == 0 and err == ""
     d = json.loads(out)
     assert d["hand"][0] == "AS" and d["role"] == "elder"
@@ -39,6 +43,8 @@ def test_younger_json_and_acceptance(run_main):
         "--younger",
         "--elder-took",
         "4",
+        "--play",
+        "heuristic",
         "--samples",
         "64",
         "--json",
@@ -91,3 +97,46 @@ def test_pimc_play_refines_the_best(run_main):
 def test_help_has_an_example(run_main):
     code, out, _ = run_main("discard", "--help")
     assert code == 0 and "Example" in out and "piquet discard" in out
+    assert "--play heuristic" in out and "pimc" in out
+
+
+def _settings(monkeypatch, run_main, *args) -> dict:
+    """The keywords ``piquet discard CERTAIN *args`` hands to ``advise`` (nothing is run)."""
+    from piquet_sim.piquet.cli import discard as D
+
+    seen = {}
+
+    def fake(hand, **kw):
+        seen.update(kw)
+        raise D.AdviceError("stop")
+
+    monkeypatch.setattr(D, "_warm_up", lambda *a: None)
+    monkeypatch.setattr(D, "advise", fake)
+    code, _, _ = run_main("discard", CERTAIN, "--quiet", *args)
+    assert code == 2
+    return seen
+
+
+def test_default_is_a_pimc_refine_of_ten_to_se_07(monkeypatch, run_main):
+    kw = _settings(monkeypatch, run_main)
+    assert (kw["play"], kw["refine"], kw["precision"]) == ("pimc", 10, 0.7)
+    kw = _settings(monkeypatch, run_main, "--play", "pimc", "--refine", "20", "--precision", "0.5")
+    assert (kw["play"], kw["refine"], kw["precision"]) == ("pimc", 20, 0.5)
+    kw = _settings(monkeypatch, run_main, "--play", "heuristic")
+    assert (kw["play"], kw["precision"]) == ("heuristic", 0.5)  # the screen's defaults
+    kw = _settings(monkeypatch, run_main, "--play", "dd")
+    assert (kw["play"], kw["refine"], kw["precision"]) == ("dd", 20, 0.5)
+    kw = _settings(monkeypatch, run_main, "--score", "84:61", "--deal", "5")
+    assert (kw["play"], kw["precision"]) == ("heuristic", 0.5)  # the partie: the screen
+
+
+def test_advise_defaults_match_the_command():
+    from piquet_sim.piquet.advisor import DEFAULT, PartieGoal, default_settings
+
+    assert default_settings(None, DEFAULT, None, None) == ("pimc", 0.7, 10)
+    assert default_settings("heuristic", DEFAULT, None, None)[:2] == ("heuristic", 0.5)
+    assert default_settings(None, None, 3, None) == ("pimc", None, 3)
+    goal = PartieGoal(84, 61, 5)
+    assert default_settings(None, DEFAULT, None, goal)[:2] == ("heuristic", 0.5)
+    # pimc asked for with the partie: the precision in the partie's units, as before default8
+    assert default_settings("pimc", DEFAULT, None, goal) == ("pimc", 0.5, 20)

@@ -19,6 +19,7 @@ from piquet_sim.piquet.advisor_warmup import SERIAL_ENV
 from piquet_sim.piquet.cards import parse_cards
 from piquet_sim.piquet.kernels import advisor as K
 from piquet_sim.piquet.kernels.bundles import make_env
+from piquet_sim.piquet.kernels.refine import pimc_only
 from piquet_sim.piquet.kernels.screen import table_only
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import Policies
@@ -27,7 +28,7 @@ HAND = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
 YOUNGER = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"
 
 
-def _both(hand, role, took, play, rules):
+def _both(hand, role, took, play, rules, fast=K.screen_evaluate):
     request = AdviceRequest.make(
         hand, role, took, play, 64, None, None, "greedy", 5, rules, None, False, 0, None, 0.0
     )
@@ -41,8 +42,8 @@ def _both(hand, role, took, play, rules):
         make_env(rules.to_array()),
     )
     ev = _Evaluator(worlds, request, np.zeros(0, np.int64), play)
-    assert ev.kernel is K.screen_evaluate  # the fast plays never reach the full dispatcher
-    w = worlds.get(0, 96)
+    assert ev.kernel is fast  # the fast plays never reach the full dispatcher, nor pimc
+    w = worlds.get(0, 96 if fast is K.screen_evaluate else 12)
     rng = np.random.default_rng(3)
     cards = [c for c in range(32) if (request.hand >> c) & 1]
     cands = [
@@ -59,9 +60,9 @@ def _both(hand, role, took, play, rules):
         ev.stages,
         worlds.env,
         4 * numba.get_num_threads(),
-        1,
+        ev.bits,
     )
-    return K.screen_evaluate(*args), K.evaluate(*args)
+    return fast(*args), K.evaluate(*args)
 
 
 @pytest.mark.parametrize("role", ["elder", "younger"])
@@ -73,6 +74,30 @@ def test_screen_evaluation_equals_the_full_dispatcher(role):
         assert np.array_equal(n1, n2) and np.array_equal(o1, o2)
         assert np.array_equal(s1, s2)
         assert np.abs(n1).sum() > 0  # deals were played
+
+
+@pytest.mark.parametrize("role", ["elder", "younger"])
+def test_pimc_evaluation_equals_the_full_dispatcher(role):
+    """The pimc refine's kernel (``kernels/refine.py``: no dd branch, the table heuristic, the
+    screen's exchange and declaration kernels) plays the cards of the full dispatcher."""
+    hand = HAND if role == "elder" else YOUNGER
+    took = None if role == "elder" else 3
+    (s1, n1, o1), (s2, n2, o2) = _both(
+        parse_cards(hand), role, took, "pimc", Rules(), K.pimc_evaluate
+    )
+    assert np.array_equal(n1, n2) and np.array_equal(o1, o2)
+    assert np.array_equal(s1, s2)
+    assert np.abs(n1).sum() > 0
+
+
+def test_pimc_only_refuses_dd_and_the_heuristics_arithmetic():
+    def stages(elder, younger, depth=0.0):
+        params = {"elder": np.array([depth, 1.0, 0.0, 5.0])}
+        return Policies(elder_play=elder, younger_play=younger, play_params=params).stages()
+
+    assert pimc_only(stages("pimc", "pimc")) and pimc_only(stages("heuristic", "pimc"))
+    assert not pimc_only(stages("pimc", "dd")) and not pimc_only(stages("dd", "greedy"))
+    assert not pimc_only(stages("heuristic", "pimc", depth=0.5))
 
 
 def test_table_only_reads_the_heuristic_seats_depth_and_bias():
@@ -96,7 +121,8 @@ def test_first_discard_compiles_each_screening_kernel_once(tmp_path):
     advisor calls) and nothing of the solver path; a second run answers the same."""
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
     env.pop(SERIAL_ENV, None)
-    cmd = [sys.executable, "-m", "piquet_sim", "discard", HAND, "--json", "--samples", "64"]
+    cmd = [sys.executable, "-m", "piquet_sim", "discard", HAND, "--play", "heuristic", "--json"]
+    cmd += ["--samples", "64"]
     cold = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
     assert "compiling kernels, first run only" in cold.stderr
     names = [p.name for p in tmp_path.rglob("*.nbc")]
@@ -165,3 +191,73 @@ def test_warm_up_splits_shared_kernels_by_claims(monkeypatch):
     monkeypatch.setattr(W, "start_helper", lambda role, claims: Helper(claims, ""))
     W.compile_screen_path("elder")
     assert compiled == [*W.SHARED[:-2], "play", *W.SHARED[-2:], "evaluate"]
+
+
+def test_refine_warm_up_types_without_compiling_and_finishes_what_the_helper_did_not(
+    monkeypatch,
+):
+    """The pimc refine's helper kernels are typed like the advisor's calls without compiling
+    anything; after the helper, this process compiles (or loads) the parts it never reported."""
+    from piquet_sim.piquet import advisor_warmup as W
+
+    for role in ("elder", "younger"):
+        sigs = W.refine_signatures(role)
+        before = {name: len(d.overloads) for name, (d, _) in sigs.items()}
+        assert sorted(sigs) == sorted(W.REFINE_PARTS)
+        assert {name: len(d.overloads) for name, (d, _) in W.refine_signatures(role).items()} == (
+            before
+        )
+
+    class Helper:
+        def __init__(self, lines):
+            self.stdout = io.StringIO(lines)
+
+        def poll(self):
+            return 0
+
+        def wait(self):
+            return 0
+
+    compiled = []
+    monkeypatch.setattr(W, "compile_refine_part", lambda role, names: compiled.extend(names))
+    W.finish_refine("elder", Helper(f"{W.DONE} pimc\n"))  # then the helper died
+    assert compiled == ["refine"]
+    compiled.clear()
+    W.finish_refine("elder", Helper(f"{W.DONE} pimc\n{W.DONE} refine\n"))
+    assert compiled == []
+    W.finish_refine("elder", None)  # compiling serially
+    assert compiled == list(W.REFINE_PARTS)
+
+
+@pytest.mark.slow
+def test_first_default_discard_compiles_each_refine_kernel_once(tmp_path):
+    """A first ``discard`` at its default (heuristic screen, pimc refine) on an empty cache, its
+    two helper processes included, compiles each kernel of the pimc refine for one signature
+    (the refine helper's explicit signatures are the advisor's), never the full dispatcher, the
+    dd player or the heuristic's general arithmetic; a second run answers the same."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env.pop(SERIAL_ENV, None)
+    cmd = [sys.executable, "-m", "piquet_sim", "discard", HAND, "--json", "--samples", "16"]
+    cold = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    assert "the pimc solver's too" in cold.stderr
+    names = [p.name for p in tmp_path.rglob("*.nbc")]
+    for kernel in (
+        "refine.refine_card",
+        "refine.pimc_play_deal",
+        "advisor._pimc_span",
+        "advisor.pimc_evaluate",
+        "screen.table_play_deal",
+        "advisor.screen_evaluate",
+        "solver.search",
+    ):
+        assert sum(n.startswith(kernel + "-") for n in names) == 1, kernel
+    general = ("play.player_card", "play.play_deal", "advisor.evaluate-", "play.dd_")
+    assert not any(n.startswith(general) for n in names)
+    assert not any(
+        n.startswith(("heuristic.general_move", "heuristic.heuristic_move")) for n in names
+    )
+    warm = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    assert "compiling" not in warm.stderr
+    a, b = json.loads(cold.stdout), json.loads(warm.stdout)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b

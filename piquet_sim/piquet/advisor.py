@@ -42,6 +42,7 @@ from .cards import format_cards, mask_to_cards, parse_cards, popcount
 from .kernels import advisor as K
 from .kernels import layouts as L
 from .kernels.bundles import Worlds, make_env
+from .kernels.refine import pimc_only
 from .kernels.screen import table_only
 from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies, solver_bits
@@ -49,13 +50,23 @@ from .simulation import Policies, solver_bits
 ROLES = ("elder", "younger")
 #: "none" scores the declarations only; every play policy of the registry plays the deal.
 PLAY_CHOICES = ("none", *P.names("play"))
-#: The default play: the strongest that answers a hand in a few seconds warm (measured with
-#: ``scripts/advisor_agreement.py`` against a pimc re-valuation of its best discards) and
-#: compiles without the solver on a first run. A pimc refine of the best 10 to SE 0.7 agrees
-#: with the strongest setting more often (25 of 30 hands against 21) in about 8 CPU-s a hand,
-#: but would put the solver's compile on every first ``discard``; a bias correction of the
-#: heuristic screen does not help (``scripts/advisor_bias_fit.py``).
-DEFAULT_PLAY = "heuristic"
+#: The default play: a heuristic screen of every discard, then a pimc refine of the best
+#: ``PIMC_REFINE`` to SE ``PIMC_PRECISION`` (``advisor_refine``): the strongest setting that
+#: answers a hand in a few seconds warm. On the hands 100-129 of ``scripts/advisor_agreement.py``
+#: it agreed with the strongest setting on 25 of 30 (the heuristic screen alone: 21) and lost
+#: 0.07 points a hand (0.21), in about 8 CPU-s a hand (the screen alone: 0.2). Its first run
+#: compiles the pimc player and solver (in a helper process, ``advisor_warmup``).
+DEFAULT_PLAY = "pimc"
+#: The default play when ranking by the partie (``partie`` given): the heuristic screen, whose
+#: default precision (0.5 points, 0.005 for P(win)) is in the objective's units.
+PARTIE_PLAY = "heuristic"
+PIMC_REFINE = 10  # pimc's default refine: the screen's best 10
+PIMC_PRECISION = 0.7  # pimc's default SE target (points)
+REFINE = 20  # dd's default refine
+PRECISION = 0.5  # the other plays' default SE target (points)
+#: ``advise(precision=DEFAULT)``: the play's default precision (``PIMC_PRECISION`` or
+#: ``PRECISION``); None is no precision target.
+DEFAULT = "default"
 #: Plays too slow to screen 1,585 discards: a fast play screens, they refine the best.
 REFINED_PLAYS = tuple(p.name for p in P.policies("play").values() if p.needs_solver)
 RACE_Z = 3.0  # a candidate is dropped when the leader beats it by this many paired SEs
@@ -280,6 +291,19 @@ class _WorldSource:
         return self.cache[key]
 
 
+def evaluation_kernel(mode: int, uses_solver: bool, stages) -> Callable:
+    """The evaluation kernel of ``kernels/advisor.py`` for these stages: each path compiles
+    only its own (the fast plays never compile the solver, and at the heuristic's defaults not
+    its general arithmetic either; pimc without the dd player)."""
+    if mode == K.MODE_DECLARE_ONLY:
+        return K.declare_evaluate
+    if not table_only(stages):
+        return K.evaluate
+    if uses_solver:
+        return K.pimc_evaluate if pimc_only(stages) else K.evaluate
+    return K.screen_evaluate
+
+
 class _Evaluator:
     """Evaluates discards on worlds for a race (``core.racing``): the value of a world is the
     net deal score, or ``value(own, opp)`` (deal totals, arrays) for the partie objective; per
@@ -295,14 +319,7 @@ class _Evaluator:
         policies = request.policies(play)
         self.stages = policies.stages()
         self.bits = solver_bits(policies.uses_solver)
-        # each path compiles only its own kernel: the fast plays never compile the solver, and
-        # at the heuristic's defaults not its general arithmetic either
-        if self.mode == K.MODE_DECLARE_ONLY:
-            self.kernel = K.declare_evaluate
-        elif policies.uses_solver or not table_only(self.stages):
-            self.kernel = K.evaluate
-        else:
-            self.kernel = K.screen_evaluate
+        self.kernel = evaluation_kernel(self.mode, policies.uses_solver, self.stages)
         self.value = request.value
         self.sums = np.zeros((len(discards), L.ADV_LEN))
 
@@ -599,13 +616,31 @@ def _race_refined(request: AdviceRequest, worlds: _WorldSource, sub: np.ndarray,
     return _race_plain(request, worlds, sub, request.play, settings, "refine", progress)
 
 
+def default_settings(
+    play: str | None, precision: float | str | None, refine: int | None, partie
+) -> tuple[str, float | None, int]:
+    """(play, precision, refine) with the defaults filled in: play ``DEFAULT_PLAY`` (pimc), or
+    ``PARTIE_PLAY`` (heuristic) when ranking by the partie; precision ``DEFAULT`` is
+    ``PIMC_PRECISION`` with pimc ranking by the deal, else ``PRECISION`` (in the partie's units:
+    0.5 becomes 0.005 for P(win), :meth:`AdviceRequest.make`); refine None is ``PIMC_REFINE``
+    with pimc ranking by the deal, else ``REFINE``. A value given explicitly is kept."""
+    if play is None:
+        play = DEFAULT_PLAY if partie is None else PARTIE_PLAY
+    pimc_deal = play == "pimc" and partie is None
+    if precision == DEFAULT:
+        precision = PIMC_PRECISION if pimc_deal else PRECISION
+    if refine is None:
+        refine = PIMC_REFINE if pimc_deal else REFINE
+    return play, precision, refine
+
+
 def advise(
     hand: int | str,
     role: str = "elder",
     elder_took: int | None = None,
-    play: str = DEFAULT_PLAY,
+    play: str | None = None,
     samples: int | None = None,
-    precision: float | None = 0.5,
+    precision: float | str | None = DEFAULT,
     time_limit: float | None = None,
     top: int = 10,
     opponent: str = "greedy",
@@ -613,7 +648,7 @@ def advise(
     rules: Rules = DEFAULT_RULES,
     elder_model: str | None = None,
     elder_carte_blanche: bool = False,
-    refine: int = 20,
+    refine: int | None = None,
     progress: Callable[[dict], None] | None = None,
     partie: PartieGoal | None = None,
     refine_all: bool = False,
@@ -622,14 +657,17 @@ def advise(
     """Rank every legal discard of ``hand`` (12 cards, mask or text) for ``role``.
 
     ``elder_took``: younger only, how many cards elder exchanged (1..5). ``play``: "none"
-    (declarations only), "heuristic" (the default), "greedy", "random", "dd" or "pimc" (screen every
-    discard with greedy play, or the heuristic for pimc, then refine the best ``refine`` with
-    that play; pimc's refine estimates with the heuristic as control variate). ``samples``: the most
-    worlds any candidate gets; ``precision``: stop when the five best have a standard error at most
-    this (points); ``time_limit`` seconds. ``opponent``: the opponent's exchange policy
-    (``policies.py``); both players play by ``play``. ``elder_model``: younger only, the policy
-    elder's exchange is modelled by (default ``opponent``); ``elder_carte_blanche``: younger only,
-    whether elder showed carte blanche. ``top``: rows a report shows (the ranking itself never
+    (declarations only), "heuristic", "greedy", "random", "dd" or "pimc" (screen every discard
+    with greedy play, or the heuristic for pimc, then refine the best ``refine`` with that play;
+    pimc's refine estimates with the heuristic as control variate). Default
+    (:func:`default_settings`): pimc, refine 10, precision 0.7; with ``partie`` the heuristic,
+    precision 0.5 (0.005 for P(win)); dd refines 20. ``samples``: the most worlds any candidate
+    gets; ``precision``: stop when the five best (pimc: every candidate still racing) have a
+    standard error at most this (points; None: no target); ``time_limit`` seconds.
+    ``opponent``: the opponent's exchange policy (``policies.py``); both players play by
+    ``play``. ``elder_model``: younger only, the policy elder's exchange is modelled by
+    (default ``opponent``); ``elder_carte_blanche``: younger only, whether elder showed carte
+    blanche. ``top``: rows a report shows (the ranking itself never
     depends on it; every candidate is in the result). EV and probabilities are the advising
     player's: own minus opponent. ``partie``: rank by the partie instead of the deal (P(win the
     partie) or expected settlement from the score before this deal); ``ev`` is then that value and
@@ -640,6 +678,7 @@ def advise(
     as tied (``advisor_refine``).
     """
     t0 = time.perf_counter()
+    play, precision, refine = default_settings(play, precision, refine, partie)
     request = AdviceRequest.make(
         hand,
         role,

@@ -29,6 +29,7 @@ import numba
 import numpy as np
 
 from .kernels import advisor as K
+from .kernels import refine as R
 from .kernels import screen as S
 from .kernels.bundles import make_env
 from .kernels.knowledge import both_knowledge
@@ -158,9 +159,15 @@ def helper_main(role: str, claims: str) -> None:
 def start_helper(role: str, claims: str) -> subprocess.Popen | None:
     """Start the helper interpreter running :func:`helper_main` (None when compiling serially:
     one core, or ``PIQUET_SERIAL_COMPILE=1``)."""
+    code = f"from {__name__} import helper_main; helper_main({role!r}, {claims!r})"
+    return _spawn(code)
+
+
+def _spawn(code: str) -> subprocess.Popen | None:
+    """A helper interpreter running ``code`` (its lines on a pipe), or None when compiling
+    serially: one core, or ``PIQUET_SERIAL_COMPILE=1``."""
     if os.environ.get(SERIAL_ENV) == "1" or (os.cpu_count() or 1) < 2:
         return None
-    code = f"from {__name__} import helper_main; helper_main({role!r}, {claims!r})"
     try:
         return subprocess.Popen(
             [sys.executable, "-c", code],
@@ -218,7 +225,92 @@ def compile_screen_path(role: str) -> None:
                 helper.wait()
         finally:
             if helper is not None:
-                if helper.poll() is None:
-                    helper.kill()
-                    helper.wait()
-                helper.stdout.close()
+                stop_helper(helper)
+
+
+def stop_helper(helper: subprocess.Popen) -> None:
+    """Kill the helper if it still runs (Ctrl-C, an error) and close its pipe."""
+    if helper.poll() is None:
+        helper.kill()
+        helper.wait()
+    helper.stdout.close()
+
+
+def refine_signatures(role: str) -> dict[str, tuple]:
+    """Kernel name -> (dispatcher, signature) of the pimc refine's kernels, typed as the
+    advisor calls them for ``role``: "pimc", the card dispatcher (the pimc player and the
+    solver: most of the refine's compilation, nothing the screen compiles), then "refine", its
+    driver (``pimc_evaluate``; the rest of its callees are the screen's, loaded from the cache
+    once the screen path has compiled them)."""
+    env = make_env(DEFAULT_RULES.to_array())
+    stages = Policies(elder_play="pimc", younger_play="pimc").stages()
+    ws = new_workspace.py_func(env, np.int64(1), False)
+    sc = new_scratch.py_func()
+    worlds_rows = K._new_worlds.py_func(1)[0]
+    i = np.int64(0)
+    view = (i,) * 8  # own, leader, lead, elder's tricks, pique state, played, gone, voids
+    params = stages.params[0]
+    return {
+        "pimc": (
+            R.refine_card,
+            _sig(stages.ids[0], params, i, view, (i, i), np.uint64(0), sc.state, ws, sc),
+        ),
+        "refine": (
+            K.pimc_evaluate,
+            _sig(
+                (i, i),
+                np.zeros(1, np.int64),
+                0,
+                0,
+                worlds_rows,
+                K.MODE_PLAY,
+                stages,
+                env,
+                8,
+                solver_bits(True),
+            ),
+        ),
+    }
+
+
+#: The refine helper compiles these in turn, each followed by ``DONE name`` on stdout.
+REFINE_PARTS = ("pimc", "refine")
+
+
+def compile_refine_part(role: str, names: tuple[str, ...]) -> None:
+    """Compile (and cache) these kernels of :func:`refine_signatures`."""
+    key = "refine " + role
+    if key not in _SIGNATURES:
+        _SIGNATURES[key] = refine_signatures(role)
+    for name in names:
+        dispatcher, sig = _SIGNATURES[key][name]
+        dispatcher.compile(sig)
+
+
+def refine_helper_main(role: str) -> None:
+    """The refine helper process: ``REFINE_PARTS`` in turn, each followed by ``DONE name``."""
+    for name in REFINE_PARTS:
+        compile_refine_part(role, (name,))
+        print(DONE, name, flush=True)
+
+
+def start_refine_helper(role: str) -> subprocess.Popen | None:
+    """Start a helper interpreter compiling the pimc refine's kernels while this process and
+    the screen's helper compile the screening path (:func:`compile_screen_path`); None when
+    compiling serially."""
+    code = f"from {__name__} import refine_helper_main; refine_helper_main({role!r})"
+    return _spawn(code)
+
+
+def finish_refine(role: str, helper: subprocess.Popen | None) -> None:
+    """Wait for the refine helper, then compile (or load from the cache) every refine kernel,
+    so the first refine call compiles nothing: the parts the helper did not report (it failed,
+    or there was none) compile here."""
+    missing = set(REFINE_PARTS)
+    if helper is not None:
+        try:
+            missing = _helper_finished(helper, missing)
+            helper.wait()
+        finally:
+            stop_helper(helper)
+    compile_refine_part(role, tuple(n for n in REFINE_PARTS if n in missing))

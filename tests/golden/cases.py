@@ -162,8 +162,20 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
         "--json",
         "--quiet",
     ),
-    # the default play since issue 14 (heuristic), captured when it became the default
-    "discard_default": ("discard", HAND_E, "--samples", "256", "--json", "--quiet"),
+    # the default play from issue 14 (heuristic) until default8, captured when it became the
+    # default: pinned to it since
+    "discard_default": (
+        "discard",
+        HAND_E,
+        "--play",
+        "heuristic",
+        "--samples",
+        "256",
+        "--json",
+        "--quiet",
+    ),
+    # the default since default8: a heuristic screen, a pimc refine of the best 10 (SE 0.7)
+    "discard_pimc_default": ("discard", HAND_E, "--samples", "32", "--json", "--quiet"),
     "discard_younger": (
         "discard",
         HAND_Y,

@@ -10,14 +10,21 @@ from rich.table import Table
 
 from ...core.cli import compile_notice, echo_json, json_option, long_command
 from ..advisor import (
+    DEFAULT,
     DEFAULT_PLAY,
     MAX_SAMPLES,
+    PARTIE_PLAY,
+    PIMC_PRECISION,
+    PIMC_REFINE,
     PLAY_CHOICES,
+    PRECISION,
+    REFINE,
     AdviceError,
     AdviceResult,
     PartieGoal,
     advise,
     candidates_for,
+    default_settings,
     world_values,
 )
 from ..cards import cards_to_mask, format_grouped, parse_card
@@ -26,6 +33,13 @@ from ..rules import Rules
 from .app import cli
 from .common import HAND12, role_options, rules_options
 
+#: What a first run's compilation takes, by ``--play`` (measured on the idle 2-core Xeon host):
+#: the screening path on two processes; pimc's solver in a third alongside; dd's in turn.
+COMPILE_EXPECT = {
+    "heuristic": "about 10 s",
+    "pimc": "the pimc solver's too, once: about 30 s",
+    "dd": "the solver's too: about a minute",
+}
 #: Deals of a partie under each ``--game`` (None: piquet au cent, played until 100).
 PARTIE_DEALS = {"rubicon": 6, "four_deals": 4, "hundred": None}
 
@@ -262,12 +276,12 @@ def _cards(c) -> str:
 @click.option(
     "--play",
     type=click.Choice(PLAY_CHOICES),
-    default=DEFAULT_PLAY,
-    show_default=True,
+    default=None,
+    show_default=f"{DEFAULT_PLAY}; {PARTIE_PLAY} with --score",
     help="How both players play the tricks (heuristic: card counting, guards, capot defence; "
     "none = declarations only; dd screens every discard with greedy play, pimc with the "
     "heuristic, then they refine the best --refine with that play; pimc's refine uses the "
-    "heuristic as a control variate).",
+    "heuristic as a control variate). --play heuristic answers in about a second.",
 )
 @click.option(
     "--samples",
@@ -279,9 +293,10 @@ def _cards(c) -> str:
 @click.option(
     "--precision",
     type=click.FloatRange(0, min_open=True),
-    default=0.5,
-    show_default=True,
-    help="Stop when the five best have this standard error (points).",
+    default=None,
+    show_default=f"{PIMC_PRECISION} with pimc, else {PRECISION}",
+    help="Stop when the five best (pimc: every discard still racing) have this standard error "
+    "(points).",
 )
 @click.option(
     "--time-limit",
@@ -311,8 +326,8 @@ def _cards(c) -> str:
 @click.option(
     "--refine",
     type=click.IntRange(1),
-    default=20,
-    show_default=True,
+    default=None,
+    show_default=f"{PIMC_REFINE} with pimc, {REFINE} with dd",
     help="With --play dd/pimc: discards refined with that play.",
 )
 @click.option(
@@ -388,14 +403,23 @@ def discard_command(
     score (yours minus the opponent's) on worlds consistent with what you know, all discards on
     the same worlds; clearly worse discards are dropped early, the rest get more worlds.
 
+    By default every discard is screened with the heuristic play, then the best 10 are raced
+    with pimc play to a standard error of 0.7 (a few seconds; the first run compiles the pimc
+    solver once, about half a minute). --play heuristic gives the screen alone, in about a
+    second. Ranking by the partie (--score, --deal) uses the heuristic screen by default.
+
     \b
     Examples:
       piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
+      piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --play heuristic
       piquet discard "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC" --younger --elder-took 5
-      piquet discard "S:AKQJ H:987 D:AK C:AQJ" --play dd --json
+      piquet discard "S:AKQJ H:987 D:AK C:AQJ" --play pimc --refine 20 --precision 0.5 --json
       piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --score 84:61 --deal 5
     """
     partie = _partie_goal(objective, score, deal_no, rules)
+    play, precision, refine = default_settings(
+        play, DEFAULT if precision is None else precision, refine, partie
+    )
     if role == "elder" and (elder_model or elder_carte_blanche):
         raise click.UsageError("--elder-model and --elder-carte-blanche need --younger")
     if (refine_all or indifference is not None) and play != "pimc":
@@ -437,8 +461,15 @@ def discard_command(
 def _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, quiet) -> None:
     """On a first run, compile the advisor's kernels (telling the user so) before the advice's
     clock starts, by valuing one discard on one world with each kernel the advice will call:
-    the screening kernel, and with a solver play (dd, pimc) the refine kernel too."""
+    the screening kernel, and with a solver play (dd, pimc) the refine kernel too. pimc's
+    refine kernels compile in a helper process alongside the screen's."""
     from ..advisor import REFINED_PLAYS
+    from ..advisor_warmup import (
+        compile_screen_path,
+        finish_refine,
+        start_refine_helper,
+        stop_helper,
+    )
     from ..kernels import advisor as K
 
     refines = play in REFINED_PLAYS
@@ -446,28 +477,34 @@ def _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, q
     if play == "none":
         kernels, plays = (build, K.declare_evaluate), ("none",)
     elif refines:
-        kernels, plays = (build, K.screen_evaluate, K.evaluate), ("greedy", play)
+        refine = K.pimc_evaluate if play == "pimc" else K.evaluate
+        kernels, plays = (build, K.screen_evaluate, refine), ("greedy", play)
     else:
         kernels, plays = (build, K.screen_evaluate), ("greedy",)
-    # the screening path compiles in about half a minute on two cores, the solver path longer
-    expect = "a minute or two" if refines else "about half a minute"
+    expect = COMPILE_EXPECT.get(play, COMPILE_EXPECT["heuristic"])
     if not compile_notice(*kernels, quiet=quiet, expect=expect):
         return
-    if play != "none":
-        from ..advisor_warmup import compile_screen_path
-
-        compile_screen_path(role)  # its stage kernels, on two processes
-    first = candidates_for(hand, role, elder_took, rules)[0]
-    for p in plays:
-        world_values(
-            hand,
-            [first],
-            role,
-            elder_took,
-            p,
-            n_worlds=1,
-            opponent=opponent,
-            seed=seed,
-            rules=rules,
-            elder_model=elder_model,
-        )
+    helper = start_refine_helper(role) if play == "pimc" else None
+    try:
+        if play != "none":
+            compile_screen_path(role)  # its stage kernels, on two processes
+        first = candidates_for(hand, role, elder_took, rules)[0]
+        for p in plays:
+            if p == "pimc":
+                finish_refine(role, helper)
+                helper = None
+            world_values(
+                hand,
+                [first],
+                role,
+                elder_took,
+                p,
+                n_worlds=1,
+                opponent=opponent,
+                seed=seed,
+                rules=rules,
+                elder_model=elder_model,
+            )
+    finally:
+        if helper is not None:
+            stop_helper(helper)

@@ -35,6 +35,7 @@ from .bundles import Worlds
 from .declarations import carte_blanche
 from .exchange import elder_exchange
 from .play import new_scratch
+from .refine import pimc_finish_deal
 from .screen import screen_finish_deal
 from .simulate import declare_stage, exchange_stage, finish_deal
 from .solver import new_workspace
@@ -308,6 +309,11 @@ def _screen_span(player, candidates, origin, worlds, stages, ws, span, out):
 
 
 @njit
+def _pimc_span(player, candidates, origin, worlds, stages, ws, span, out):
+    _span_body(player, candidates, origin, worlds, stages, ws, span, out, pimc_finish_deal)
+
+
+@njit
 def _declare_span(player, candidates, origin, worlds, stages, ws, span, out):
     _span_body(player, candidates, origin, worlds, stages, ws, span, out, _declare_finish)
 
@@ -338,7 +344,8 @@ def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans
 
     ``role`` 0: the player is elder, a candidate is elder's forced discard and younger exchanges
     by the stages' younger exchange policy; 1: the player is younger, elder's discard is the
-    world's. ``mode``: ``MODE_DECLARE_ONLY`` or ``MODE_PLAY``. Returns (sums float64[C, ADV_LEN],
+    world's. ``mode`` is not read: ``MODE_PLAY`` (the declarations alone are
+    :func:`declare_evaluate`'s). Returns (sums float64[C, ADV_LEN],
     net int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
     Parallel over ``n_spans`` spans of the (candidate, world) pairs, each writing its own
     partial rows (merged serially after), each owning a solver workspace of ``2**tt_bits``
@@ -353,10 +360,26 @@ def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans
             span = (first, first + count)
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             out = Evaluation(part[s], nets, owns)
-            if mode == MODE_DECLARE_ONLY:
-                _declare_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
-            else:
-                _play_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
+            _play_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
+    return _merge(part), nets, owns
+
+
+@njit_parallel
+def pimc_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
+    """:func:`evaluate` in ``MODE_PLAY`` for ``refine.pimc_only`` stages (the advisor's pimc
+    refine; ``mode`` is not read): the same numbers, played by ``refine.pimc_play_deal``, which
+    compiles neither the dd player nor the heuristic's general arithmetic and loads the screen's
+    exchange and declaration kernels."""
+    n = worlds.opp.shape[0]
+    n_cand = candidates.shape[0]
+    part, nets, owns = _outputs(n_spans, n_cand, n)
+    per = (n_cand * n + n_spans - 1) // n_spans
+    for s in prange(n_spans):
+        span = (s * per, min(n_cand * n, (s + 1) * per))
+        if span[1] > span[0]:
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            out = Evaluation(part[s], nets, owns)
+            _pimc_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
     return _merge(part), nets, owns
 
 

@@ -152,6 +152,22 @@ def dd_reply(pos, lead, ws):
     return best_reply(pos, lead, lead_value(pos, lead, ws), ws)
 
 
+@njit_inline
+def pimc_card(params, seat, view, key, state, ws, sc):
+    """The pimc card of ``seat`` (:func:`player_card`'s arguments): its knowledge state, its
+    params row read as the sampler's settings."""
+    know = sc.know_e if seat == 0 else sc.know_y
+    sampler = (
+        np.int64(params[0]),
+        np.int64(params[1]),
+        np.int64(params[2]),
+        np.int64(params[3]),
+        params[4],
+        np.int64(params[5]),
+    )
+    return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc, sc.worlds[seat])
+
+
 @njit
 def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     """The card ``seat`` (0 elder, 1 younger) plays under play policy ``policy`` (its params
@@ -163,16 +179,7 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     (dd) looks at both. Random draws continue the stream (``key``, ``state``)."""
     own, leader, lead, et, ps, played, _, voids = view
     if policy == PLAY_PIMC:
-        know = sc.know_e if seat == 0 else sc.know_y
-        sampler = (
-            np.int64(params[0]),
-            np.int64(params[1]),
-            np.int64(params[2]),
-            np.int64(params[3]),
-            params[4],
-            np.int64(params[5]),
-        )
-        return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc, sc.worlds[seat])
+        return pimc_card(params, seat, view, key, state, ws, sc)
     if policy == PLAY_DD:
         pos = (hands[0], hands[1], leader, et, ps)
         return dd_lead(pos, ws) if lead < 0 else dd_reply(pos, lead, ws)
