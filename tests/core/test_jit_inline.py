@@ -39,6 +39,7 @@ def _normalised_llvm(dispatcher) -> str:
     text = dispatcher.inspect_llvm(dispatcher.signatures[0])
     text = re.sub(r"B\d+v\d+B", "BvB", text)  # length-prefixed: B2v1B, B4v815B
     text = re.sub(r"_v\d+_", "_v_", text)
+    text = re.sub(r"\[\d+ x i8\]", "[N x i8]", text)  # names' lengths, counters included
     text = re.sub(r" +; preds = .*", "", text)  # padded to the labels' widths
     labels: dict[str, str] = {}
     return re.sub(r"\bB\d+\b", lambda m: labels.setdefault(m.group(), f"L{len(labels)}"), text)
