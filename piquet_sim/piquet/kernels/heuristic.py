@@ -16,8 +16,9 @@ counts 1 when the opponent can hold no more cards of the suit than the player ho
 above it (length). A suit's value is its best chance plus ``depth`` times the others'
 (:func:`suit_value`).
 
-* lead: a card of a suit the opponent cannot follow (a sure trick); else, with one suit left,
-  its master (no possible opponent card above it) or its lowest card; else the lead that costs
+* lead: a card of a suit the opponent cannot follow (a sure trick); else a free master (no
+  possible opponent card above it nor above the next card of its suit) from the longest suit
+  holding one; else, with one suit left, its master or its lowest card; else the lead that costs
   the least value: a suit's lowest card (the opponent assumed to win with his cheapest possible
   winner) or its top card when a master (he follows with his lowest), ties to the master, the
   longer suit, then the higher top card. So a master that is a short suit's only guard stays
@@ -345,8 +346,12 @@ def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
 @njit_inline
 def _lead_shortcut(own, poss, caps):
     """The lead that needs no trick chance, else -1: the lowest card of the first suit the
-    opponent cannot follow (a sure trick); else, with one suit, its top card when a master (no
-    possible card of ``poss`` above it), else its lowest card."""
+    opponent cannot follow (a sure trick); else a free master (a master, no possible card of
+    ``poss`` above it, with a second master under it: cashing it leaves the suit guarded) from
+    the longest suit holding one; else, with one suit, its top card when a master, else its
+    lowest card."""
+    best_free = -1
+    best_free_len = -1
     held = 0
     last = 0
     for s in range(4):
@@ -357,6 +362,15 @@ def _lead_shortcut(own, poss, caps):
         last = s
         if cap_of(caps, s) == 0:
             return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
+        top = high_index(mine)
+        rest = mine & ~(np.int64(1) << top)
+        n = popcount(mine)
+        if rest and (((poss >> (8 * s)) & SUIT_BITS) >> (high_index(rest) + 1)) == 0:
+            if n > best_free_len:
+                best_free = 8 * s + top
+                best_free_len = n
+    if best_free >= 0:
+        return np.int64(best_free)
     if held == 1:
         mine = (own >> (8 * last)) & SUIT_BITS
         top = high_index(mine)

@@ -136,7 +136,8 @@ def discard(own: int, sure, pool, caps, f, lam, capot: bool) -> int:
 
 
 def lead(own: int, sure, pool, caps, f, lam) -> int:
-    """A card of a suit he cannot follow; else with one suit its master or its lowest card;
+    """A card of a suit he cannot follow; else a master with a master under it, from the
+    longest suit holding one; else with one suit its master or its lowest card;
     else the least value lost over each suit's lowest card (his cheapest winner falling on it)
     and its top card when a master (his lowest card following); ties: the master, the longer
     suit, then the higher top."""
@@ -145,6 +146,13 @@ def lead(own: int, sure, pool, caps, f, lam) -> int:
         if mine and caps[s] == 0:
             return 8 * s + min(mine)
     suits = [s for s in range(4) if _ranks(own, s)]
+    free = []  # masters with a master under them: cashing one leaves the suit guarded
+    for s in suits:
+        mine, so, po = _suit_parts(own, sure, pool, s)
+        if len(mine) > 1 and all(x < sorted(mine)[-2] for x in so + po):
+            free.append((-len(mine), s, 8 * s + max(mine)))
+    if free:
+        return min(free)[2]
     if len(suits) == 1:
         s = suits[0]
         mine, so, po = _suit_parts(own, sure, pool, s)
