@@ -365,10 +365,10 @@ def _lead_shortcut(own, poss, caps):
         top = high_index(mine)
         rest = mine & ~(np.int64(1) << top)
         n = popcount(mine)
-        if rest and (((poss >> (8 * s)) & SUIT_BITS) >> (high_index(rest) + 1)) == 0:
-            if n > best_free_len:
-                best_free = 8 * s + top
-                best_free_len = n
+        free = rest != 0 and (((poss >> (8 * s)) & SUIT_BITS) >> (high_index(rest) + 1)) == 0
+        if free and n > best_free_len:
+            best_free = 8 * s + top
+            best_free_len = n
     if best_free >= 0:
         return np.int64(best_free)
     if held == 1:
@@ -413,10 +413,7 @@ def _least_drop_lead(own, sure, pool, caps, values, law):
                 drop == best_drop
                 and (
                     kind < best_kind
-                    or (
-                        kind == best_kind
-                        and (n > best_len or (n == best_len and top > best_top))
-                    )
+                    or (kind == best_kind and (n > best_len or (n == best_len and top > best_top)))
                 )
             ):
                 best = 8 * s + (top if kind == 0 else low_index(mine))
