@@ -24,7 +24,8 @@ without re-running the strong reference:
 (strong top minus default top) on fresh worlds against pimc's (the hold-out loss): a negative
 heuristic gap means the heuristic play model prefers the default's top (a bias no number of
 heuristic worlds removes); ``--rescore JSON`` scores a new default (``advise`` keywords) on the
-same hands, measuring the hold-out loss only for tops not scored before.
+same hands, measuring the hold-out loss only for tops not scored before. Both take the stored
+hands ``--start``..``--stop`` or, with ``--only 90,66,177``, just the listed ones.
 
 Example (run it in the background; about 10-40 CPU-s a hand):
   python scripts/advisor_agreement.py --hands 200 --out results/advisor_agreement.json
