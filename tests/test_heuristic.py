@@ -374,6 +374,15 @@ def test_lead_keeps_a_lone_master_as_an_entry(bias):
     assert _card("AH 8H 7H", None, bias=bias) == _idx("AH")
 
 
+@pytest.mark.parametrize("bias", [0, 2])
+def test_lead_from_a_sequence_takes_its_bottom_card(bias):
+    # K Q J 7 of spades, AS out: the jack wins or draws the ace, where the seven gave a cheap
+    # trick to any eight, nine or ten (the lowest card was led before)
+    assert _card("KS QS JS 7S 8D", None, bias=bias) == _idx("JS")
+    # the ten is known out of his hand: J T are the bottom of K Q J T
+    assert _card("KS QS JS 9S 7S 8D", None, outside="TS", bias=bias) == _idx("9S")
+
+
 def test_lead_keeps_a_guarded_king():
     # K 7 of hearts: leading the seven gives the ace a cheap trick and unguards the king
     own = "KH 7H 9C 8C 7C"

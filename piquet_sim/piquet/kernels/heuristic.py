@@ -20,8 +20,11 @@ above it (length). A suit's value is its best chance plus ``depth`` times the ot
   possible opponent card above it nor above the next card of its suit) from the longest suit
   holding one; else, with one suit left, its master or its lowest card; else the lead that costs
   the least value: a suit's lowest card (the opponent assumed to win with his cheapest possible
-  winner) or its top card when a master (he follows with his lowest), ties to the master, the
-  longer suit, then the higher top card. So a master that is a short suit's only guard stays
+  winner; from a suit whose top card is no master, the bottom card of its top sequence - the
+  cards above every possible card of his below the top - when it holds two or more: it wins or
+  draws his higher card where the lowest would give him a cheap trick) or its top card when a
+  master (he follows with his lowest), ties to the master, the longer suit, then the higher top
+  card. So a master that is a short suit's only guard stays
   in hand as an entry while a long suit is led (cashing it first let the opponent run that
   suit: issue 14's thrown aces);
 * follow: the cheapest winning card, else the lowest card of the suit (a player without a trick
@@ -416,7 +419,13 @@ def _least_drop_lead(own, sure, pool, caps, values, law):
                     or (kind == best_kind and (n > best_len or (n == best_len and top > best_top)))
                 )
             ):
-                best = 8 * s + (top if kind == 0 else low_index(mine))
+                card = low_index(mine)
+                if kind == 1 and not master:
+                    below = (so | po) & ((np.int64(1) << top) - 1)
+                    equals = mine & ~((np.int64(2) << high_index(below)) - 1) if below else mine
+                    if equals & (equals - 1):
+                        card = low_index(equals)  # the bottom of the top sequence
+                best = 8 * s + (top if kind == 0 else card)
                 best_drop = drop
                 best_kind = kind
                 best_len = n

@@ -171,7 +171,12 @@ def lead(own: int, sure, pool, caps, f, lam) -> int:
             po2 = [x for x in po if x != w]
             cap2 = max(0, cap2 - 1)
         drop = before - suit_value(sorted(mine)[1:], so2, po2, cap2, f, lam)
-        options.append((drop, 1, -len(mine), -top, s, 8 * s + low))
+        card = low
+        below = [x for x in so + po if x < top]
+        equals = [m for m in mine if m > max(below)] if below else mine
+        if any(x > top for x in so + po) and len(equals) > 1:
+            card = min(equals)  # the bottom of the top sequence: it forces his higher card
+        options.append((drop, 1, -len(mine), -top, s, 8 * s + card))
         if all(x < top for x in so + po):  # a master: cash it, his lowest card following
             w = min(so + po)
             so3 = [x for x in so if x != w]
