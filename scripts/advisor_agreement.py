@@ -26,7 +26,8 @@ without re-running the strong reference:
 (strong top minus default top) on fresh worlds against pimc's (the hold-out loss): a negative
 heuristic gap means the heuristic play model prefers the default's top (a bias no number of
 heuristic worlds removes); ``--rescore JSON`` scores a new default (``advise`` keywords) on the
-same hands, measuring the hold-out loss only for tops not scored before.
+same hands, measuring the hold-out loss only for tops not scored before. Both take the stored
+hands ``--start``..``--stop`` or, with ``--only 90,66,177``, just the listed ones.
 
 Example (run it in the background; about 10-40 CPU-s a hand):
   python scripts/advisor_agreement.py --hands 200 --out results/advisor_agreement.json
@@ -40,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from pathlib import Path
 
@@ -165,6 +167,19 @@ def one_hand(i: int, hand: int, args: argparse.Namespace) -> dict:
             loss, se, n = holdout_gap(hand, [s_top, top], role, took, args.seed + 20_000 + i, args)
         row |= {f"{name}holdout_loss": loss, f"{name}holdout_loss_se": se, f"{name}holdout_n": n}
     return row
+
+
+def pick_hands(rows: list[dict], only: str | None) -> list[dict]:
+    """The stored ``rows`` whose index is in ``only`` ("90,66,177": a fixed list of hands to
+    re-score or diagnose), all of them when ``only`` is None; an unknown index is an error."""
+    if only is None:
+        return rows
+    wanted = [int(x) for x in only.split(",") if x.strip()]
+    have = {r["index"] for r in rows}
+    missing = [i for i in wanted if i not in have]
+    if missing:
+        raise ValueError(f"--only: no stored row for hand(s) {missing}")
+    return [r for r in rows if r["index"] in set(wanted)]
 
 
 def _setup(r: dict, args: argparse.Namespace) -> tuple[int, int, dict]:
@@ -457,6 +472,7 @@ def main() -> None:
     )
     ap.add_argument("--why", action="store_true", help="diagnose the --merge files' disagreements")
     ap.add_argument("--why-worlds", type=int, default=131_072, help="heuristic worlds for --why")
+    ap.add_argument("--only", help="with --merge: only these stored hands (e.g. 90,66,177)")
     ap.add_argument("--out", type=Path, default=Path("results/advisor_agreement.json"))
     args = ap.parse_args()
     t0 = time.perf_counter()
@@ -469,6 +485,11 @@ def main() -> None:
             # --start/--stop pick a fixed subset of the stored hands to re-score or diagnose
             stop = math.inf if args.stop is None else args.stop
             rows = [r for r in rows if args.start <= r["index"] < stop]
+            try:
+                rows = pick_hands(rows, args.only)
+            except ValueError as e:
+                print(f"error: {e}", file=sys.stderr)
+                sys.exit(2)
         if args.compare:
             lines = compare(rows, args.compare)
             args.out.write_text(json.dumps(lines, indent=1))

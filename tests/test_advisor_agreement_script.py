@@ -71,3 +71,23 @@ def test_by_role_of_one_role_only(study):
     split = study.by_role([_row("elder", True, 0.0, True, 0.0)])
     assert split["younger"]["hands"] == 0
     assert split["younger"]["loss"] is None
+
+
+def test_pick_hands_keeps_the_listed_stored_hands(study):
+    rows = [{"index": i} for i in (3, 50, 66, 90)]
+    assert study.pick_hands(rows, None) == rows
+    assert [r["index"] for r in study.pick_hands(rows, "90,66")] == [66, 90]
+    with pytest.raises(ValueError, match="7"):
+        study.pick_hands(rows, "66,7")
+
+
+def test_only_with_an_unknown_hand_is_one_line_and_exit_2(tmp_path):
+    import subprocess
+    import sys
+
+    stored = tmp_path / "rows.json"
+    stored.write_text('{"rows": [{"index": 0}]}')
+    args = ["--merge", str(stored), "--why", "--only", "5", "--out", str(tmp_path / "o.json")]
+    run = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines() == ["error: --only: no stored row for hand(s) [5]"]

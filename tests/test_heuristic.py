@@ -361,6 +361,28 @@ def test_lead_a_suit_the_opponent_cannot_follow_then_masters():
     assert _card("9S 8S JH", None, played="AS KS", outside="QS JS TS") == _idx("9S")
 
 
+@pytest.mark.parametrize("bias", [0, 2])
+def test_lead_keeps_a_lone_master_as_an_entry(bias):
+    # issue 14's thrown aces: the lone AS is the only guard of spades; cashing it first lets the
+    # opponent run the suit once he wins a diamond. The ten costs nothing (KD stays a stopper
+    # after AD falls), so the diamonds are led and the ace kept (the old rule led AS)
+    own = "AS KD QD JD TD 8C 7C"
+    assert _card(own, None, bias=bias) == _idx("TD")
+    # a master with a master under it is free to cash: it is still led first
+    assert _card("AS KS 9S KD QD JD TD", None, bias=bias) == _idx("AS")
+    # with one suit left the master is cashed, then the low card
+    assert _card("AH 8H 7H", None, bias=bias) == _idx("AH")
+
+
+@pytest.mark.parametrize("bias", [0, 2])
+def test_lead_from_a_sequence_takes_its_bottom_card(bias):
+    # K Q J 7 of spades, AS out: the jack wins or draws the ace, where the seven gave a cheap
+    # trick to any eight, nine or ten (the lowest card was led before)
+    assert _card("KS QS JS 7S 8D", None, bias=bias) == _idx("JS")
+    # the ten is known out of his hand: J T are the bottom of K Q J T
+    assert _card("KS QS JS 9S 7S 8D", None, outside="TS", bias=bias) == _idx("9S")
+
+
 def test_lead_keeps_a_guarded_king():
     # K 7 of hearts: leading the seven gives the ace a cheap trick and unguards the king
     own = "KH 7H 9C 8C 7C"

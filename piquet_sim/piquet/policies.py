@@ -121,7 +121,8 @@ REGISTRY: tuple[Policy, ...] = (
         "heuristic",
         4,
         "card counting on what was seen (cards, declarations, discards, voids): sure tricks "
-        "and masters first, leads and discards that keep a stopper in each suit (trick "
+        "and free masters first, a master that guards a short suit kept as an entry, leads "
+        "and discards that keep a stopper in each suit (trick "
         "chances; depth: weight of a suit's further winners), the cheapest winner whenever a "
         "trick can be won; without a trick, discards keep the best chance of one "
         "(capot_defence: 1 on, 0 off); the opponent's unseen discards are taken to be low "

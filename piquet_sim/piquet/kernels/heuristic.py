@@ -16,10 +16,17 @@ counts 1 when the opponent can hold no more cards of the suit than the player ho
 above it (length). A suit's value is its best chance plus ``depth`` times the others'
 (:func:`suit_value`).
 
-* lead: a card of a suit the opponent cannot follow (a sure trick); else a master (no possible
-  opponent card above it) from the longest suit holding one; else the lowest card of the suit
-  whose lead costs the least value (the opponent assumed to win with his cheapest possible
-  winner), ties to the longer suit, then the higher top card;
+* lead: a card of a suit the opponent cannot follow (a sure trick); else a free master (no
+  possible opponent card above it nor above the next card of its suit) from the longest suit
+  holding one; else, with one suit left, its master or its lowest card; else the lead that costs
+  the least value: a suit's lowest card (the opponent assumed to win with his cheapest possible
+  winner; from a suit whose top card is no master, the bottom card of its top sequence - the
+  cards above every possible card of his below the top - when it holds two or more: it wins or
+  draws his higher card where the lowest would give him a cheap trick) or its top card when a
+  master (he follows with his lowest), ties to the master, the longer suit, then the higher top
+  card. So a master that is a short suit's only guard stays
+  in hand as an entry while a long suit is led (cashing it first let the opponent run that
+  suit: issue 14's thrown aces);
 * follow: the cheapest winning card, else the lowest card of the suit (a player without a trick
   takes any trick he can: the capot defence is this and the guard-keeping discard);
 * discard (void in the suit led): the lowest card of the suit whose value drops least, ties to
@@ -342,38 +349,53 @@ def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
 @njit_inline
 def _lead_shortcut(own, poss, caps):
     """The lead that needs no trick chance, else -1: the lowest card of the first suit the
-    opponent cannot follow (a sure trick); else a master (no possible card of ``poss`` above
-    it) from the longest suit holding one; else, with one suit, its lowest card."""
-    best_master = -1
-    best_master_len = -1
+    opponent cannot follow (a sure trick); else a free master (a master, no possible card of
+    ``poss`` above it, with a second master under it: cashing it leaves the suit guarded) from
+    the longest suit holding one; else, with one suit, its top card when a master, else its
+    lowest card."""
+    best_free = -1
+    best_free_len = -1
     held = 0
+    last = 0
     for s in range(4):
         mine = (own >> (8 * s)) & SUIT_BITS
         if mine == 0:
             continue
         held += 1
+        last = s
         if cap_of(caps, s) == 0:
             return np.int64(8 * s + low_index(mine))  # he cannot follow: a sure trick
         top = high_index(mine)
+        rest = mine & ~(np.int64(1) << top)
         n = popcount(mine)
-        if (((poss >> (8 * s)) & SUIT_BITS) >> (top + 1)) == 0 and n > best_master_len:
-            best_master = 8 * s + top
-            best_master_len = n
-    if best_master >= 0:
-        return np.int64(best_master)
+        free = rest != 0 and (((poss >> (8 * s)) & SUIT_BITS) >> (high_index(rest) + 1)) == 0
+        if free and n > best_free_len:
+            best_free = 8 * s + top
+            best_free_len = n
+    if best_free >= 0:
+        return np.int64(best_free)
     if held == 1:
-        return low_index(own)  # one suit: its lowest card, whatever it costs
+        mine = (own >> (8 * last)) & SUIT_BITS
+        top = high_index(mine)
+        if (((poss >> (8 * last)) & SUIT_BITS) >> (top + 1)) == 0:
+            return np.int64(8 * last + top)  # one suit: its master first
+        return np.int64(8 * last + low_index(mine))  # else its lowest card, whatever it costs
     return np.int64(-1)
 
 
 @njit_inline
 def _least_drop_lead(own, sure, pool, caps, values, law):
-    """The lowest card of the suit whose lead costs the least value, ties to the longer suit,
-    then the higher top card; ``values(mine, sure, pool, cap, law)`` gives a suit's value
-    before the lead of its lowest card and after it, his cheapest possible winner gone
-    (:func:`table_lead_values` or :func:`general_lead_values`)."""
+    """The lead that costs the least value: per suit, its lowest card (his cheapest possible
+    winner taken to fall on it) and, when its top card is a master, that master (his lowest
+    possible card following); ties to the master, then the longer suit, then the higher top
+    card. Cashing a master that guards a short suit costs that guard (the opponent can then run
+    the suit), where a low lead from a long suit often costs nothing: masters are kept as
+    entries until they are free. ``values(mine, sure, pool, cap, law)`` gives a suit's value,
+    its value after the low lead and after the master's (:func:`table_lead_values` or
+    :func:`general_lead_values`)."""
     best = -1
     best_drop = 1e9
+    best_kind = 2
     best_len = -1
     best_top = -1
     for s in range(4):
@@ -382,17 +404,32 @@ def _least_drop_lead(own, sure, pool, caps, values, law):
             continue
         so = (sure >> (8 * s)) & SUIT_BITS
         po = (pool >> (8 * s)) & SUIT_BITS
-        before, after = values(mine, so, po, cap_of(caps, s), law)
-        drop = before - after
-        n = popcount(mine)
         top = high_index(mine)
-        if drop < best_drop or (
-            drop == best_drop and (n > best_len or (n == best_len and top > best_top))
-        ):
-            best = 8 * s + low_index(mine)
-            best_drop = drop
-            best_len = n
-            best_top = top
+        master = ((so | po) >> (top + 1)) == 0
+        before, after, cashed = values(mine, so, po, cap_of(caps, s), master, law)
+        n = popcount(mine)
+        for kind in range(2):  # 0: the master, 1: the lowest card
+            if kind == 0 and not master:
+                continue
+            drop = before - (cashed if kind == 0 else after)
+            if drop < best_drop or (
+                drop == best_drop
+                and (
+                    kind < best_kind
+                    or (kind == best_kind and (n > best_len or (n == best_len and top > best_top)))
+                )
+            ):
+                card = low_index(mine)
+                if kind == 1 and not master:
+                    below = (so | po) & ((np.int64(1) << top) - 1)
+                    equals = mine & ~((np.int64(2) << high_index(below)) - 1) if below else mine
+                    if equals & (equals - 1):
+                        card = low_index(equals)  # the bottom of the top sequence
+                best = 8 * s + (top if kind == 0 else card)
+                best_drop = drop
+                best_kind = kind
+                best_len = n
+                best_top = top
     return np.int64(best)
 
 
@@ -409,12 +446,26 @@ def _after_lead(mine, so, po, cap):
 
 
 @njit_inline
-def general_lead_values(mine, so, po, cap, law):
-    """A suit's :func:`suit_value` before and after the lead of its lowest card (``law`` =
-    (pool law ``fz``, depth ``lam``))."""
+def _after_cash(mine, so, po, cap):
+    """The suit after its top card (a master) is led and his lowest possible card follows it:
+    (mine, sure, pool, cap) without them (``so | po`` not empty: he can follow)."""
+    poss = so | po
+    w = poss & -poss  # his lowest possible card
+    return mine & ~(np.int64(1) << high_index(mine)), so & ~w, po & ~w, max(0, cap - 1)
+
+
+@njit_inline
+def general_lead_values(mine, so, po, cap, master, law):
+    """A suit's :func:`suit_value` before the lead, after the lead of its lowest card and, when
+    ``master``, after the lead of its top card (else 0) (``law`` = (pool law ``fz``, depth
+    ``lam``))."""
     fz, lam = law
     m2, so2, po2, cap2 = _after_lead(mine, so, po, cap)
-    return suit_value(mine, so, po, cap, fz, lam), suit_value(m2, so2, po2, cap2, fz, lam)
+    cashed = 0.0
+    if master:
+        m3, so3, po3, cap3 = _after_cash(mine, so, po, cap)
+        cashed = suit_value(m3, so3, po3, cap3, fz, lam)
+    return suit_value(mine, so, po, cap, fz, lam), suit_value(m2, so2, po2, cap2, fz, lam), cashed
 
 
 @njit
@@ -446,11 +497,15 @@ def fast_view(own, gone, voids, kin, kout, n_opp):
 
 
 @njit_inline
-def table_lead_values(mine, so, po, cap, row):
-    """:func:`general_lead_values` at depth 0 without tilt: :func:`top_chance` before the lead
-    and after it, from :data:`CHANCE` at ``row``."""
+def table_lead_values(mine, so, po, cap, master, row):
+    """:func:`general_lead_values` at depth 0 without tilt: :func:`top_chance` before the lead,
+    after the low lead and after the master's, from :data:`CHANCE` at ``row``."""
     m2, so2, po2, cap2 = _after_lead(mine, so, po, cap)
-    return top_chance(mine, so, po, cap, row), top_chance(m2, so2, po2, cap2, row)
+    cashed = 0.0
+    if master:
+        m3, so3, po3, cap3 = _after_cash(mine, so, po, cap)
+        cashed = top_chance(m3, so3, po3, cap3, row)
+    return top_chance(mine, so, po, cap, row), top_chance(m2, so2, po2, cap2, row), cashed
 
 
 @njit

@@ -136,25 +136,32 @@ def discard(own: int, sure, pool, caps, f, lam, capot: bool) -> int:
 
 
 def lead(own: int, sure, pool, caps, f, lam) -> int:
-    """A card of a suit he cannot follow; else a master of the longest suit holding one;
-    else the lowest card of the suit losing least value (ties: longer, then higher top)."""
+    """A card of a suit he cannot follow; else a master with a master under it, from the
+    longest suit holding one; else with one suit its master or its lowest card;
+    else the least value lost over each suit's lowest card (his cheapest winner falling on it)
+    and its top card when a master (his lowest card following); ties: the master, the longer
+    suit, then the higher top."""
     for s in range(4):
         mine = _ranks(own, s)
         if mine and caps[s] == 0:
             return 8 * s + min(mine)
-    masters = []
-    for s in range(4):
+    suits = [s for s in range(4) if _ranks(own, s)]
+    free = []  # masters with a master under them: cashing one leaves the suit guarded
+    for s in suits:
         mine, so, po = _suit_parts(own, sure, pool, s)
-        if mine and all(x < max(mine) for x in so + po):
-            masters.append((-len(mine), s, 8 * s + max(mine)))
-    if masters:
-        return min(masters)[2]
+        if len(mine) > 1 and all(x < sorted(mine)[-2] for x in so + po):
+            free.append((-len(mine), s, 8 * s + max(mine)))
+    if free:
+        return min(free)[2]
+    if len(suits) == 1:
+        s = suits[0]
+        mine, so, po = _suit_parts(own, sure, pool, s)
+        masters = all(x < max(mine) for x in so + po)
+        return 8 * s + (max(mine) if masters else min(mine))
     options = []
-    for s in range(4):
+    for s in suits:
         mine, so, po = _suit_parts(own, sure, pool, s)
-        if not mine:
-            continue
-        low = min(mine)
+        low, top = min(mine), max(mine)
         before = suit_value(mine, so, po, caps[s], f, lam)
         higher = sorted(x for x in so + po if x > low)
         so2, po2, cap2 = so, po, caps[s]
@@ -164,8 +171,20 @@ def lead(own: int, sure, pool, caps, f, lam) -> int:
             po2 = [x for x in po if x != w]
             cap2 = max(0, cap2 - 1)
         drop = before - suit_value(sorted(mine)[1:], so2, po2, cap2, f, lam)
-        options.append((drop, -len(mine), -max(mine), s, 8 * s + low))
-    return min(options)[4]
+        card = low
+        below = [x for x in so + po if x < top]
+        equals = [m for m in mine if m > max(below)] if below else mine
+        if any(x > top for x in so + po) and len(equals) > 1:
+            card = min(equals)  # the bottom of the top sequence: it forces his higher card
+        options.append((drop, 1, -len(mine), -top, s, 8 * s + card))
+        if all(x < top for x in so + po):  # a master: cash it, his lowest card following
+            w = min(so + po)
+            so3 = [x for x in so if x != w]
+            po3 = [x for x in po if x != w]
+            rest = sorted(mine)[:-1]
+            after = suit_value(rest, so3, po3, max(0, caps[s] - 1), f, lam)
+            options.append((before - after, 0, -len(mine), -top, s, 8 * s + top))
+    return min(options)[5]
 
 
 def escapes(d: frozenset, a: frozenset) -> bool:
