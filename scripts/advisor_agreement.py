@@ -26,14 +26,21 @@ without re-running the strong reference:
 (strong top minus default top) on fresh worlds against pimc's (the hold-out loss): a negative
 heuristic gap means the heuristic play model prefers the default's top (a bias no number of
 heuristic worlds removes); ``--rescore JSON`` scores a new default (``advise`` keywords) on the
-same hands, measuring the hold-out loss only for tops not scored before. Both take the stored
-hands ``--start``..``--stop`` or, with ``--only 90,66,177``, just the listed ones.
+same hands, measuring the hold-out loss only for tops not scored before; ``--join`` joins
+--rescore outputs of one setting run in ranges; ``--compare`` tabulates them beside the stored
+default. Both also split the agreement by role and into the near ties of the stored strong
+reference (``--near-tie Z``: its top leads its runner-up by at most Z of their combined SEs),
+where another run of the strong setting itself would often pick another top. --rescore and
+--why take the stored hands ``--start``..``--stop`` or, with ``--only 90,66,177``, just the
+listed ones.
 
 Example (run it in the background; about 10-40 CPU-s a hand):
   python scripts/advisor_agreement.py --hands 200 --out results/advisor_agreement.json
   python scripts/advisor_agreement.py --merge results/advisor_agreement.json --why --out why.json
   python scripts/advisor_agreement.py --merge results/advisor_agreement.json \
       --rescore '{"play": "heuristic", "precision": 0.2}' --out rescore.json
+  python scripts/advisor_agreement.py --merge results/advisor_agreement.json \
+      --join rescore_0_100.json rescore_100_200.json --out rescore.json
 """
 
 from __future__ import annotations
@@ -227,13 +234,15 @@ def rescore(rows: list[dict], setting: dict, args: argparse.Namespace, t0: float
                 "pimc_deals": sum(c.samples for c in res.candidates if c.play == "pimc"),
             }
         )
-        args.out.write_text(json.dumps(_follow_up(out, args, t0), indent=1))  # a cut run keeps it
+        res = _follow_up(out, args, t0, rows)
+        args.out.write_text(json.dumps(res, indent=1))  # a cut run keeps what finished
         print(f"{i} {r['role']} agree={out[-1]['agree']} loss={loss:+.2f} cpu={cpu}", flush=True)
     return out
 
 
-def _follow_up(new: list[dict], args: argparse.Namespace, t0: float) -> dict:
-    """The JSON of a --rescore or --why run over the rows ``new`` done so far."""
+def _follow_up(new: list[dict], args: argparse.Namespace, t0: float, stored: list[dict]) -> dict:
+    """The JSON of a --rescore or --why run over the rows ``new`` done so far (``stored``: the
+    --merge rows, for the near-tie split)."""
     res = {
         "setting": args.rescore,
         "why": args.why,
@@ -242,13 +251,74 @@ def _follow_up(new: list[dict], args: argparse.Namespace, t0: float) -> dict:
         "rows": new,
     }
     if args.rescore is not None and new:
-        res |= {
-            "agreement": _rate(new, "agree"),
-            "loss": _loss(new, "", "agree"),
-            "median_cpu_s": float(np.median([r["cpu_s"] for r in new])),
-            "seconds": round(time.perf_counter() - t0, 1),
-        }
+        res |= rescore_summary(new, stored, args.near_tie)
+        res["seconds"] = round(time.perf_counter() - t0, 1)
     return res
+
+
+def near_tie(r: dict, z: float) -> bool:
+    """Whether a stored row's strong top leads its runner-up by at most ``z`` of their combined
+    (unpaired, so generous) SEs: a hand where another run of the strong setting may well pick
+    another top."""
+    return r["strong_ev"] - r["strong_second_ev"] <= z * math.hypot(
+        r["strong_se"], r["strong_second_se"]
+    )
+
+
+def rescore_summary(new: list[dict], stored: list[dict], z: float) -> dict:
+    """A --rescore output's figures: agreement (Wilson 95%), hold-out loss a hand and where the
+    tops differ (SEs over hands), the same by role, the agreement on the near-tie hands of the
+    stored strong reference (``near_tie`` with ``z``) and on the clear ones, median CPU-s and
+    wall-s a hand."""
+    ties = {r["index"] for r in stored if near_tie(r, z)}
+    out = {
+        "agreement": _rate(new, "agree"),
+        "loss": _loss(new, "", "agree"),
+        "by_role": {
+            role: {"agreement": _rate(mine, "agree"), "loss": _loss(mine, "", "agree")}
+            for role in ("elder", "younger")
+            if (mine := [r for r in new if r["role"] == role])
+        },
+        "near_tie": {
+            "definition": f"stored strong top's lead over its runner-up <= {z} x their "
+            "combined SEs",
+            "hands": sum(r["index"] in ties for r in new),
+            "agreement": _rate([r for r in new if r["index"] in ties], "agree"),
+            "clear_agreement": _rate([r for r in new if r["index"] not in ties], "agree"),
+        },
+        "median_cpu_s": float(np.median([r["cpu_s"] for r in new])),
+        "median_wall_s": float(np.median([r["wall_s"] for r in new])),
+    }
+    return out
+
+
+def join(files: list[Path], stored: list[dict], z: float) -> dict:
+    """The rows of several --rescore outputs of one setting (ranges of the hands) as one output,
+    figures recomputed; a hand in two files must have the same top in both."""
+    parts = [json.loads(f.read_text()) for f in files]
+    settings = {json.dumps(x["setting"], sort_keys=True) for x in parts}
+    if len(settings) != 1:
+        raise SystemExit(f"--join: the files score different settings: {sorted(settings)}")
+    rows: dict[int, dict] = {}
+    for f, x in zip(files, parts, strict=True):
+        for r in x["rows"]:
+            if r["index"] in rows and rows[r["index"]]["top"] != r["top"]:
+                raise SystemExit(f"--join: hand {r['index']} has two tops ({f})")
+            rows.setdefault(r["index"], r)
+    new = [rows[i] for i in sorted(rows)]
+    return {
+        "setting": parts[0]["setting"],
+        "why": False,
+        "range": [new[0]["index"], new[-1]["index"] + 1] if new else [0, 0],
+        "hands": len(new),
+        "parts": [  # file, first and last hand, hands
+            [f.name, x["rows"][0]["index"], x["rows"][-1]["index"], len(x["rows"])]
+            for f, x in zip(files, parts, strict=True)
+            if x["rows"]
+        ],
+        **(rescore_summary(new, stored, z) if new else {}),
+        "rows": new,
+    }
 
 
 def why(rows: list[dict], args: argparse.Namespace) -> list[dict]:
@@ -298,22 +368,33 @@ def why(rows: list[dict], args: argparse.Namespace) -> list[dict]:
     return out
 
 
-def compare(rows: list[dict], files: list[Path]) -> list[dict]:
+def compare(rows: list[dict], files: list[Path], z: float) -> list[dict]:
     """One line per setting on the same hands: the stored default and alternative, then each
     ``--rescore`` output in ``files`` (restricted to ``rows``' hands): agreement with the strong
-    top (Wilson 95%), hold-out loss per hand (SE over hands), CPU-s and wall seconds a hand
-    (median and mean), and median pimc evaluations when recorded."""
+    top (Wilson 95%), also counted on elder's hands, younger's and the near ties (``near_tie``
+    with ``z``), hold-out loss per hand (SE over hands), CPU-s and wall seconds a hand (median
+    and mean), and median pimc evaluations when recorded."""
     hands = {r["index"] for r in rows}
+    role = {r["index"]: r["role"] for r in rows}
+    ties = {r["index"] for r in rows if near_tie(r, z)}
 
-    def line(name: str, agree, loss, cpu, wall, evals=None, deals=None) -> dict:
+    def line(name: str, index, agree, loss, cpu, wall, evals=None, deals=None) -> dict:
         k, n = int(sum(agree)), len(agree)
         held = np.array(loss, float)
+
+        def among(keep) -> list[int]:  # [agreeing, hands] among the hands ``keep`` accepts
+            mine = [a for i, a in zip(index, agree, strict=True) if keep(i)]
+            return [int(sum(mine)), len(mine)]
+
         return {
             "setting": name,
             "hands": n,
             "agree": k,
             "rate": k / n,
             "ci95": [round(x, 3) for x in wilson_interval(k, n)],
+            "elder": among(lambda i: role[i] == "elder"),
+            "younger": among(lambda i: role[i] == "younger"),
+            "near_tie": among(lambda i: i in ties),
             "loss": round(float(held.mean()), 3),
             "loss_se": round(float(held.std(ddof=1) / math.sqrt(n)), 3) if n > 1 else None,
             "cpu_median": float(np.median(cpu)),
@@ -326,6 +407,7 @@ def compare(rows: list[dict], files: list[Path]) -> list[dict]:
     out = [
         line(
             "stored " + pre.rstrip("_") if pre else "stored default",
+            [r["index"] for r in rows],
             [r[f"{pre}agree"] for r in rows],
             [r[f"{pre}holdout_loss"] for r in rows],
             [r[f"{pre or 'default_'}cpu_s"] for r in rows],
@@ -346,6 +428,7 @@ def compare(rows: list[dict], files: list[Path]) -> list[dict]:
             out.append(
                 line(
                     setting,
+                    [r["index"] for r in new],
                     [r["agree"] for r in new],
                     [r["holdout_loss"] for r in new],
                     [r["cpu_s"] for r in new],
@@ -470,6 +553,18 @@ def main() -> None:
         nargs="+",
         help="--rescore outputs to tabulate beside the --merge files' default and alternative",
     )
+    ap.add_argument(
+        "--join",
+        type=Path,
+        nargs="+",
+        help="--rescore outputs of one setting (ranges of the hands) to join into --out",
+    )
+    ap.add_argument(
+        "--near-tie",
+        type=float,
+        default=2.0,
+        help="a near tie: strong top's lead over its runner-up <= this x their combined SEs",
+    )
     ap.add_argument("--why", action="store_true", help="diagnose the --merge files' disagreements")
     ap.add_argument("--why-worlds", type=int, default=131_072, help="heuristic worlds for --why")
     ap.add_argument("--only", help="with --merge: only these stored hands (e.g. 90,66,177)")
@@ -490,8 +585,13 @@ def main() -> None:
             except ValueError as e:
                 print(f"error: {e}", file=sys.stderr)
                 sys.exit(2)
+        if args.join:
+            res = join(args.join, rows, args.near_tie)
+            args.out.write_text(json.dumps(res, indent=1))
+            print(json.dumps({k: v for k, v in res.items() if k != "rows"}))
+            return
         if args.compare:
-            lines = compare(rows, args.compare)
+            lines = compare(rows, args.compare, args.near_tie)
             args.out.write_text(json.dumps(lines, indent=1))
             for x in lines:
                 print(json.dumps(x), flush=True)
@@ -502,7 +602,7 @@ def main() -> None:
                 new = rescore(rows, args.rescore, args, t0)
             else:
                 new = why(rows, args)
-            res = _follow_up(new, args, t0)
+            res = _follow_up(new, args, t0, rows)
             args.out.write_text(json.dumps(res, indent=1))
             print(json.dumps({k: v for k, v in res.items() if k != "rows"}))
             return
