@@ -49,6 +49,13 @@ def _sig(*args) -> tuple:
     return tuple(numba.typeof(a) for a in args)
 
 
+def _driver(kernel, worlds_rows, stages, env, solver: bool) -> tuple:
+    """(dispatcher, signature) of an advisor driver (``evaluate``'s arguments) as the advisor
+    calls it: 8 spans, a solver workspace only for ``solver``."""
+    args = ((0, 0), np.zeros(1, np.int64), 0, 0, worlds_rows, K.MODE_PLAY, stages, env, 8)
+    return kernel, _sig(*args, solver_bits(solver))
+
+
 def screen_signatures(role: str) -> dict[str, tuple]:
     """Kernel name -> (dispatcher, signature) of the screening path's separately compiled
     kernels, typed as the advisor calls them for ``role`` ("elder" or "younger")."""
@@ -83,21 +90,7 @@ def screen_signatures(role: str) -> dict[str, tuple]:
             _sig(i, i, (i, i), (i, i, i), key, sc.state, env.rules[0], sc.line),
         ),
         "record": (K.add_record, _sig(sc.rec, i, np.zeros((1, 1)), i)),
-        "evaluate": (
-            K.screen_evaluate,
-            _sig(
-                (i, i),
-                np.zeros(1, np.int64),
-                0,
-                0,
-                worlds_rows,
-                K.MODE_PLAY,
-                stages,
-                env,
-                8,
-                solver_bits(False),
-            ),
-        ),
+        "evaluate": _driver(K.screen_evaluate, worlds_rows, stages, env, solver=False),
     }
 
 
@@ -255,21 +248,7 @@ def refine_signatures(role: str) -> dict[str, tuple]:
             R.refine_card,
             _sig(stages.ids[0], params, i, view, (i, i), np.uint64(0), sc.state, ws, sc),
         ),
-        "refine": (
-            K.pimc_evaluate,
-            _sig(
-                (i, i),
-                np.zeros(1, np.int64),
-                0,
-                0,
-                worlds_rows,
-                K.MODE_PLAY,
-                stages,
-                env,
-                8,
-                solver_bits(True),
-            ),
-        ),
+        "refine": _driver(K.pimc_evaluate, worlds_rows, stages, env, solver=True),
     }
 
 

@@ -373,10 +373,10 @@ def pimc_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_
     n = worlds.opp.shape[0]
     n_cand = candidates.shape[0]
     part, nets, owns = _outputs(n_spans, n_cand, n)
-    per = (n_cand * n + n_spans - 1) // n_spans
     for s in prange(n_spans):
-        span = (s * per, min(n_cand * n, (s + 1) * per))
-        if span[1] > span[0]:
+        first, count = span_range(n_cand * n, n_spans, s)
+        if count > 0:
+            span = (first, first + count)
             ws = new_workspace(env, tt_bits, tt_bits > 1)
             out = Evaluation(part[s], nets, owns)
             _pimc_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
