@@ -114,18 +114,35 @@ def test_table_only_reads_the_heuristic_seats_depth_and_bias():
     assert not table_only(stages("heuristic", "greedy", depth=float("nan")))
 
 
+def _cold_then_warm_discard(tmp_path, args, notice):
+    """Run ``discard HAND --json ARGS`` on the empty cache ``tmp_path`` (helper processes
+    allowed), check its stderr names ``notice``; return the cached kernel file names and a check
+    that a second run compiles nothing and prints the same JSON (``seconds`` aside)."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env.pop(SERIAL_ENV, None)
+    cmd = [sys.executable, "-m", "piquet_sim", "discard", HAND, "--json", *args]
+    cold = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    assert notice in cold.stderr
+    names = [p.name for p in tmp_path.rglob("*.nbc")]
+
+    def warm_again():
+        warm = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+        assert "compiling" not in warm.stderr
+        a, b = json.loads(cold.stdout), json.loads(warm.stdout)
+        a.pop("seconds"), b.pop("seconds")
+        assert a == b
+
+    return names, warm_again
+
+
 @pytest.mark.slow
 def test_first_discard_compiles_each_screening_kernel_once(tmp_path):
     """A first ``discard`` on an empty cache, its helper process included, compiles each kernel
     of the screening path for one signature (the helper's explicit signatures are the ones the
     advisor calls) and nothing of the solver path; a second run answers the same."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    env.pop(SERIAL_ENV, None)
-    cmd = [sys.executable, "-m", "piquet_sim", "discard", HAND, "--play", "heuristic", "--json"]
-    cmd += ["--samples", "64"]
-    cold = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-    assert "compiling kernels, first run only" in cold.stderr
-    names = [p.name for p in tmp_path.rglob("*.nbc")]
+    names, warm_again = _cold_then_warm_discard(
+        tmp_path, ["--play", "heuristic", "--samples", "64"], "compiling kernels, first run only"
+    )
     for kernel in (
         "screen.table_play_deal",
         "screen.screen_exchange",
@@ -139,11 +156,7 @@ def test_first_discard_compiles_each_screening_kernel_once(tmp_path):
     assert not any(n.startswith(solver_path) for n in names)
     general = ("heuristic.general_move", "heuristic.heuristic_move")
     assert not any(n.startswith(general) for n in names)  # the heuristic at its defaults
-    warm = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-    assert "compiling" not in warm.stderr
-    a, b = json.loads(cold.stdout), json.loads(warm.stdout)
-    a.pop("seconds"), b.pop("seconds")
-    assert a == b
+    warm_again()
 
 
 def test_warm_up_parts_cover_each_screening_kernel_once():
@@ -235,12 +248,9 @@ def test_first_default_discard_compiles_each_refine_kernel_once(tmp_path):
     two helper processes included, compiles each kernel of the pimc refine for one signature
     (the refine helper's explicit signatures are the advisor's), never the full dispatcher, the
     dd player or the heuristic's general arithmetic; a second run answers the same."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    env.pop(SERIAL_ENV, None)
-    cmd = [sys.executable, "-m", "piquet_sim", "discard", HAND, "--json", "--samples", "16"]
-    cold = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-    assert "the pimc solver's too" in cold.stderr
-    names = [p.name for p in tmp_path.rglob("*.nbc")]
+    names, warm_again = _cold_then_warm_discard(
+        tmp_path, ["--samples", "16"], "the pimc solver's too"
+    )
     for kernel in (
         "refine.refine_card",
         "refine.pimc_play_deal",
@@ -256,8 +266,4 @@ def test_first_default_discard_compiles_each_refine_kernel_once(tmp_path):
     assert not any(
         n.startswith(("heuristic.general_move", "heuristic.heuristic_move")) for n in names
     )
-    warm = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
-    assert "compiling" not in warm.stderr
-    a, b = json.loads(cold.stdout), json.loads(warm.stdout)
-    a.pop("seconds"), b.pop("seconds")
-    assert a == b
+    warm_again()
