@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from ...core.barrier import opaque
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.spans import span_range
 from . import layouts as L
@@ -67,6 +68,9 @@ def _score_range(seed, first, end, env, carte_rouge):
         x0 = declaration_totals(e0, y0, tables)
         x1 = declaration_totals(e1, y1, tables)
         if carte_rouge:
+            # the hands through ``opaque``: else the compiler shares the scoring's per-suit
+            # values with this rare branch and keeps them (on the stack) through the loop
+            e0, y0, e1, y1 = opaque(e0), opaque(y0), opaque(e1), opaque(y1)
             if may_carte_rouge(e0, tables) | may_carte_rouge(y0, tables):
                 x0 = _totals_with_rouge(e0, y0, env)
             if may_carte_rouge(e1, tables) | may_carte_rouge(y1, tables):
