@@ -878,3 +878,55 @@ def test_beats_is_the_mask_of_the_comparison():
         for b in keys:
             assert K._beats(np.int64(a), np.int64(b)) == -int(a > b)
             assert K._beats(np.int32(a), np.int32(b)) == -int(a > b)
+
+
+def test_lean_totals_and_carte_rouge_filter_match_the_general_scoring():
+    """``declaration_totals`` (the random-deal loop's scoring: everyone declares everything,
+    carte rouge off) gives each player's total and repique of ``score_declarations_batch``; and
+    ``may_carte_rouge`` (the loop's test for taking the general scoring under carte rouge) is
+    True for every hand that scores carte rouge, while a deal where it is False for both hands
+    scores the same with the rule on and off. Random and targeted deals (carte rouge, repique
+    and carte blanche often)."""
+    rng = np.random.default_rng(5)
+    rnd = random.Random(5)
+    e1, y1 = _random_deals(rng, 20_000)
+    e2, y2 = _targeted_deals(rnd, 5_000)
+    elders, youngers = np.concatenate([e1, e2]), np.concatenate([y1, y2])
+    n = elders.shape[0]
+    full = np.full((n, 3), FULL_PACK, dtype=np.int64)
+    cb_e = ((elders & COURTS) == 0).astype(np.int8)
+    cb_y = ((youngers & COURTS) == 0).astype(np.int8)
+    plain, rouge = (
+        K.score_declarations_batch(
+            elders, youngers, cb_e, cb_y, full, full, make_env(rules.to_array())
+        )
+        for rules in (PLAIN, ROUGE)
+    )
+    tables = SUIT_TABLES
+    e_block = slice(L.DECL_ELDER, L.DECL_ELDER + L.DP_BLOCK)
+    y_block = slice(L.DECL_YOUNGER, L.DECL_YOUNGER + L.DP_BLOCK)
+    repiques = rouges = filtered = 0
+    for i in range(n):
+        e, y = np.int64(elders[i]), np.int64(youngers[i])
+        te, ty, e_rep, y_rep = K.declaration_totals(e, y, tables)
+        assert (te, ty) == (plain[i, e_block].sum(), plain[i, y_block].sum()), i
+        assert e_rep == (plain[i, L.DECL_ELDER + L.DP_REPIQUE] > 0), i
+        assert y_rep == (plain[i, L.DECL_YOUNGER + L.DP_REPIQUE] > 0), i
+        repiques += e_rep + y_rep
+        may_e, may_y = K.may_carte_rouge(e, tables), K.may_carte_rouge(y, tables)
+        assert may_e or rouge[i, L.DECL_ELDER + L.DP_CARTE_ROUGE] == 0, i
+        assert may_y or rouge[i, L.DECL_YOUNGER + L.DP_CARTE_ROUGE] == 0, i
+        rouges += (rouge[i, L.DECL_ELDER + L.DP_CARTE_ROUGE] > 0) + (
+            rouge[i, L.DECL_YOUNGER + L.DP_CARTE_ROUGE] > 0
+        )
+        if not (may_e or may_y):
+            np.testing.assert_array_equal(rouge[i], plain[i])
+        filtered += i < 20_000 and (may_e or may_y)
+    assert repiques >= 100 and rouges >= 100, (repiques, rouges)
+    # the filter lets few random deals through to the general scoring
+    assert filtered < 0.05 * 20_000, filtered
+    # hand-worked: a quart in spades, four kings, a tierce in hearts, and AD 9D loose: the
+    # loose cards lie in one suit, which may be the point ...
+    assert K.may_carte_rouge(np.int64(hand("AS KS QS JS KH KD KC 7H 8H 9H AD 9D")), tables)
+    # ... a sixieme in spades, a tierce in hearts and 7D 8C 9H loose in three suits: never
+    assert not K.may_carte_rouge(np.int64(hand("AS KS QS JS TS 9S AH KH QH 7D 8C 9H")), tables)

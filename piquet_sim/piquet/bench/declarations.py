@@ -4,7 +4,10 @@ same run (``baseline_per_s``, ``ratio`` = project / baseline in deals per wall s
 ``ratio_cpu`` the same per CPU second; issue 19 asks ratio >= 1). A kernel loaded from numba's
 disk cache has run at another speed than the same kernel freshly compiled (issue 19), so each
 row says which it timed (``kernels``: compiled / cache), and the start row times the kernel in
-both kinds of process (``fresh_deals_per_cpu_s``, ``cached_deals_per_cpu_s``)."""
+both kinds of process (``fresh_deals_per_cpu_s``, ``cached_deals_per_cpu_s``). The split row
+(``deal+declarations split``) times each kernel's dealing alone beside the whole kernel, one
+thread, CPU ns a deal: the gap to the baseline shows as dealing (``*_deal_ns``) and scoring
+(``*_scoring_ns`` = total - deal)."""
 
 from __future__ import annotations
 
@@ -21,8 +24,10 @@ from numba import prange
 
 from ...core.bench import kernel_origin
 from ...core.jit import njit, njit_inline, njit_parallel
+from ..kernels import layouts as L
 from ..kernels.bundles import make_env
-from ..kernels.deal_scoring import score_random_deals
+from ..kernels.deal import deal_pair
+from ..kernels.deal_scoring import _score_chunk, score_random_deals
 from ..kernels.tables import SUIT_TABLES, T_HIGH_BIT, T_POINT_KEY, T_SEQ_BEST
 from ..rules import DEFAULT_RULES
 from . import workload
@@ -105,6 +110,77 @@ def baseline_deals(seed, n, n_chunks, point_tab, seq_tab, high_tab):
         if count > 0:
             _baseline_chunk(seed, first, count, point_tab, seq_tab, high_tab, rows[c])
     return rows
+
+
+# ------------------------------------------------------------------ the split (issue 19)
+# Each kernel's deal alone (hands as masks, xor-ed so nothing is optimized away), to split a
+# deal's CPU time into dealing and scoring: scoring = whole kernel - deal alone.
+
+
+@njit
+def _ours_deal_only(seed, n):
+    """The project's dealing of deals 0..n-1 (``deal.deal_pair``, as the scoring loop deals)."""
+    acc = np.int64(0)
+    for i in range(0, n - 1, 2):
+        a, b, c, d = deal_pair(seed, i)
+        acc ^= a ^ b ^ c ^ d
+    return acc
+
+
+@njit
+def _baseline_deal_only(seed, n):
+    """The baseline's dealing alone: :func:`_baseline_chunk`'s shuffle and masks."""
+    pack = np.arange(32).astype(np.int8)
+    s = np.uint64(seed) * _GOLDEN
+    u32 = np.uint64(0xFFFFFFFF)
+    acc = np.int64(0)
+    for _ in range(n):
+        for i in range(31, 7, -2):
+            s += _GOLDEN
+            z = (s ^ (s >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+            z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+            z ^= z >> np.uint64(31)
+            j = np.int64(((z & u32) * np.uint64(i + 1)) >> np.uint64(32))
+            t = pack[i]
+            pack[i] = pack[j]
+            pack[j] = t
+            j = np.int64(((z >> np.uint64(32)) * np.uint64(i)) >> np.uint64(32))
+            t = pack[i - 1]
+            pack[i - 1] = pack[j]
+            pack[j] = t
+        e = np.int64(0)
+        y = np.int64(0)
+        for k in range(12):
+            e |= np.int64(1) << pack[8 + k]
+            y |= np.int64(1) << pack[20 + k]
+        acc ^= e ^ y
+    return acc
+
+
+def split_ns(n: int, repeats: int = 5) -> dict[str, float]:
+    """CPU ns per deal on one thread (best of ``repeats``, the four kernels alternating): each
+    kernel whole and its deal alone, and their difference, the scoring."""
+    env = make_env(DEFAULT_RULES.to_array())
+    row = np.zeros(L.DSUM_LEN, dtype=np.int64)
+    wins = np.zeros(6, dtype=np.int64)
+    runs = {
+        "ours_deal": lambda r: _ours_deal_only(r + 1, n),
+        "ours_total": lambda r: _score_chunk(r + 1, 0, n, env, row),
+        "baseline_deal": lambda r: _baseline_deal_only(r + 1, n),
+        "baseline_total": lambda r: _baseline_chunk(r + 1, 0, n, *_BASE_TABLES, wins),
+    }
+    for run in runs.values():
+        run(-1)  # compile / load
+    best = dict.fromkeys(runs, float("inf"))
+    for r in range(repeats):
+        for name, run in runs.items():
+            c0 = time.process_time()
+            run(r)
+            best[name] = min(best[name], time.process_time() - c0)
+    out = {k: round(v / n * 1e9, 2) for k, v in best.items()}
+    for who in ("ours", "baseline"):
+        out[who + "_scoring"] = round(out[who + "_total"] - out[who + "_deal"], 2)
+    return out
 
 
 _BASE_TABLES = tuple(
@@ -227,6 +303,19 @@ def bench(quick: bool) -> list[dict]:
                 "kernels": origin,
             }
         )
+    load0 = os.getloadavg()[0]
+    split = split_ns(n // 10, repeats)
+    rows.append(
+        {
+            "workload": NAME + " split",
+            "threads": 1,
+            "deals": n // 10,
+            "repeats": repeats,
+            # CPU ns a deal (best of the repeats): each kernel whole, its deal alone, the rest
+            **{k + "_ns": v for k, v in split.items()},
+            "load_avg_1min": [round(load0, 2), round(os.getloadavg()[0], 2)],
+        }
+    )
     (cold, warm), (fresh_rate, cached_rate) = start_times()
     rows.append(
         {

@@ -9,11 +9,18 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
+from ...core.barrier import opaque
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.spans import span_range
 from . import layouts as L
 from .deal import deal_full, deal_pair
-from .declarations import FULL, carte_blanche, declaration_points_under
+from .declarations import (
+    FULL,
+    carte_blanche,
+    declaration_points_under,
+    declaration_totals,
+    may_carte_rouge,
+)
 
 #: Everyone declares everything.
 ALL = (FULL, FULL, FULL)
@@ -31,29 +38,53 @@ def _add(sums, e, y):
     )
 
 
-@njit_inline
-def _score(elder, younger, env, carte_rouge, sums):
+@njit
+def _totals_with_rouge(elder, younger, env):
+    """:func:`declarations.declaration_totals` under the carte rouge rule, from the general
+    scoring: a call of its own, so the loop (rule off) keeps only the lean code."""
     cb = (carte_blanche(elder), carte_blanche(younger))
-    e, y, _ = declaration_points_under(elder, younger, cb, ALL, ALL, env, carte_rouge)
-    return _add(sums, e, y)
+    e, y, _ = declaration_points_under(elder, younger, cb, ALL, ALL, env, True)
+    return _add((0, 0, 0, 0), e, y)
+
+
+@njit_inline
+def _plus(sums, x):
+    return (sums[0] + x[0], sums[1] + x[1], sums[2] + x[2], sums[3] + x[3])
 
 
 @njit_inline
 def _score_range(seed, first, end, env, carte_rouge):
     """Sums of deals first..end-1, dealt two at a time (``deal.deal_pair``), the odd last one
-    alone; no array is touched per deal but the stack packs."""
+    alone; no array is touched per deal but the stack packs. Each deal adds (elder total,
+    younger total, elder repiqued, younger repiqued): ``declarations.declaration_totals``, or
+    under carte rouge the general scoring through a call. ``env`` appears in the loop only as
+    that call's argument: handed to an inlined helper, its seven arrays were reference counted
+    (atomically) on every deal."""
+    tables = env.suit
     sums = (0, 0, 0, 0)
     i = first
     while i + 1 < end:
         e0, y0, e1, y1 = deal_pair(seed, i)
-        sums = _score(e0, y0, env, carte_rouge, sums)
-        sums = _score(e1, y1, env, carte_rouge, sums)
+        x0 = declaration_totals(e0, y0, tables)
+        x1 = declaration_totals(e1, y1, tables)
+        if carte_rouge:
+            # the hands through ``opaque``: else the compiler shares the scoring's per-suit
+            # values with this rare branch and keeps them (on the stack) through the loop
+            e0, y0, e1, y1 = opaque(e0), opaque(y0), opaque(e1), opaque(y1)
+            if may_carte_rouge(e0, tables) | may_carte_rouge(y0, tables):
+                x0 = _totals_with_rouge(e0, y0, env)
+            if may_carte_rouge(e1, tables) | may_carte_rouge(y1, tables):
+                x1 = _totals_with_rouge(e1, y1, env)
+        sums = _plus(_plus(sums, x0), x1)
         i += 2
     if i < end:
         pack = np.empty(32, dtype=np.int8)
         state = np.zeros(1, dtype=np.int64)
         elder, younger = deal_full(seed, i, pack, state)
-        sums = _score(elder, younger, env, carte_rouge, sums)
+        x = declaration_totals(elder, younger, tables)
+        if carte_rouge and (may_carte_rouge(elder, tables) | may_carte_rouge(younger, tables)):
+            x = _totals_with_rouge(elder, younger, env)
+        sums = _plus(sums, x)
     return sums
 
 
