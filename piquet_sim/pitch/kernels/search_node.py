@@ -16,7 +16,14 @@ import numpy as np
 from ...core.bits import high_index, low_index, popcount64
 from ...core.jit import njit, njit_inline, njit_no_refcount
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, SearchStat
-from .search_tt import DEFAULT_TT_BITS, key_a, key_b, make_tt, tt_probe, tt_store
+from .search_tt import (
+    DEFAULT_TT_BITS,
+    key_a,
+    key_b,
+    make_tt,
+    tt_probe,
+    tt_store,
+)
 from .tricks import beats, card_game_points, legal_plays, mask_game_points, suit_mask, trick_bonus
 
 #: The search loops allocate nothing: with numba's reference counting every helper handed the
@@ -25,6 +32,8 @@ njit_search = njit_no_refcount
 
 MAX_PLY = SEATS * TRICKS + 2
 MAX_MOVES = 16
+#: words of a line table entry: two key words and one record per line (2 ** SEATS at most)
+LINE_WORDS = 2 + (1 << SEATS)
 #: Ranks two to nine of every suit: cards worth no game point.
 PLAIN = np.int64(0x00FF_00FF_00FF_00FF)
 ALL_RANKS = np.int64(0x1FFF_1FFF_1FFF_1FFF)
@@ -37,7 +46,8 @@ F_EQUIV = 2  # one card of each run of equivalent cards
 F_PRUNE = 4  # max^n: shallow and immediate pruning; paranoid: alpha-beta windows and bounds
 F_ORDER = 8  # move ordering (table move first, then heuristics)
 F_SPEC = 64  # max^n: speculative pruning (two plies up, searched again when needed)
-F_ALL = 15 | F_SPEC
+F_LINES = 128  # the last two tricks' lines kept per position regardless of Game's state
+F_ALL = 15 | F_SPEC | F_LINES
 #: max^n tie rule (not a technique): set, a player indifferent between cards (equal own
 #: points) takes the full order of :func:`pref_key`; clear (default), the first card in the
 #: static order of :func:`static_key`
@@ -63,12 +73,19 @@ SearchWork = namedtuple(
         "root",
         "owner",
         "eg",
+        "lines",
     ],
 )
 
 
+def line_bits(tt_bits: int) -> int:
+    """Size (log2 entries) of the line table that goes with a table of ``2 ** tt_bits``."""
+    return max(tt_bits - 4, 6)
+
+
 def make_work(tt_bits: int = DEFAULT_TT_BITS) -> SearchWork:
-    """A fresh workspace with a table of ``2 ** tt_bits`` entries (32 bytes each)."""
+    """A fresh workspace with a table of ``2 ** tt_bits`` entries (32 bytes each) and a line
+    table of ``2 ** line_bits(tt_bits)`` entries (528 bytes each)."""
     return SearchWork(
         make_tt(tt_bits),
         np.zeros((MAX_PLY, Frame.LEN), dtype=np.int64),
@@ -82,7 +99,13 @@ def make_work(tt_bits: int = DEFAULT_TT_BITS) -> SearchWork:
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
         np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
+        make_lines(line_bits(tt_bits)),
     )
+
+
+def make_lines(bits: int) -> np.ndarray:
+    """An empty line table of ``2 ** bits`` entries (see :func:`stored_two_tricks`)."""
+    return np.full((1 << bits, LINE_WORDS), -1, dtype=np.int64)
 
 
 @njit
@@ -101,6 +124,7 @@ def new_work(tt_bits):
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
         np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
+        np.full((np.int64(1) << max(tt_bits - 4, 6), 2 + (1 << SEATS)), -1, dtype=np.int64),
     )
 
 
@@ -239,7 +263,8 @@ def canonical(work, out, plain):
             prev = 16 * suit - 1
         d = c
         if (plain >> c) & 1:
-            cand = work.root[work.owner[c]] & plain & ~((np.int64(2) << prev) - 1)
+            # above prev (-1 below a suit's first card: no shift by -1)
+            cand = work.root[work.owner[c]] & plain & ~((np.int64(1) << (prev + 1)) - 1)
             d = low_index(cand)
         canon |= np.int64(1) << d
         prev = d
@@ -717,20 +742,192 @@ def two_tricks(work, leader, trump, low, glive):
                 eg[j, Endgame.VAL] = v
 
 
+@njit_inline
+def build_lines(work, leader, trump, low, row):
+    """Fill ``work.lines[row, 2:]`` with the outcome of every line of the last two tricks
+    (``leader`` to lead, every player holding two cards): line ``L`` has the player at ply
+    ``j`` of the first trick play his card number bit ``n - 1 - j`` of ``L`` among his legal
+    cards in the static order (:func:`static_key`; a single legal card for both bits). A record
+    is the points besides Game (packed), the first trick's winner and game points, the last's
+    (bits 24, 27, 34, 37): Game's state is applied when the lines are read
+    (:func:`eval_lines`). Not counted as a node: the table outlives deals, and node counts
+    should not depend on what was searched before."""
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    mf = ctx[Ctx.MUST_FOLLOW]
+    hands = work.hands
+    for line in range(1 << n):
+        first = np.int64(-1)
+        best = np.int64(-1)
+        w1 = np.int64(-1)
+        t1 = np.int64(0)
+        for j in range(n):
+            seat = (leader + j) % n
+            legal = legal_plays(hands[seat], first, trump, mf, 0)
+            c = low_index(legal)
+            if legal & (legal - 1):
+                c2 = high_index(legal)
+                if static_key(c2, first, best, trump) < static_key(c, first, best, trump):
+                    c, c2 = c2, c
+                if (line >> (n - 1 - j)) & 1:
+                    c = c2
+            if first < 0:
+                first = c
+            if best < 0 or beats(c, best, trump):
+                best = c
+                w1 = seat
+            t1 |= np.int64(1) << c
+        best = np.int64(-1)
+        w2 = np.int64(-1)
+        t2 = np.int64(0)
+        for j in range(n):
+            seat = (w1 + j) % n
+            c = low_index(hands[seat] & ~t1)
+            if best < 0 or beats(c, best, trump):
+                best = c
+                w2 = seat
+            t2 |= np.int64(1) << c
+        v = (trick_bonus(t1, trump, low, 0) << shift(w1)) + (
+            trick_bonus(t2, trump, low, 1) << shift(w2)
+        )
+        work.lines[row, 2 + line] = (
+            v
+            | (w1 << 24)
+            | (mask_game_points(t1) << 27)
+            | (w2 << 34)
+            | (mask_game_points(t2) << 37)
+        )
+
+
+@njit_inline
+def line_game_taker(game, n, rec, bidder, tie_bidder):
+    """Seat scoring Game at the end of a line of record ``rec`` (see :func:`build_lines`) from
+    the game totals before it, or -1 (as :func:`game_decided` with nothing left)."""
+    w1 = (rec >> 24) & 7
+    w2 = (rec >> 34) & 7
+    g1 = (rec >> 27) & 127
+    g2 = (rec >> 37) & 127
+    top = np.int64(-1)
+    arg = np.int64(-1)
+    second = np.int64(-1)
+    tb = np.int64(0)
+    for s in range(n):
+        g = game[s]
+        if s == w1:
+            g += g1
+        if s == w2:
+            g += g2
+        if s == bidder:
+            tb = g
+        if g > top:
+            second = top
+            top = g
+            arg = s
+        elif g > second:
+            second = g
+    if top == 0:
+        return np.int64(-1)
+    if top > second:
+        return arg
+    if tie_bidder and tb == top:
+        return np.int64(bidder)
+    return np.int64(-1)
+
+
+@njit_inline
+def eval_lines(work, leader, glive, row):
+    """Value of the last two tricks (as :func:`two_tricks`) from the lines stored in row
+    ``row`` of the line table and the current game totals: the lines are read in order, each
+    ply's two choices compared as soon as both are known (``eg[j, VAL]`` holds the first)."""
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    bidder = ctx[Ctx.BIDDER]
+    paranoid = ctx[Ctx.PARANOID]
+    full = ctx[Ctx.FLAGS] & F_TIE_FULL
+    tie = ctx[Ctx.TIE_BIDDER]
+    eg = work.eg
+    lines = work.lines
+    v = np.int64(0)
+    for line in range(1 << n):
+        rec = lines[row, 2 + line]
+        v = rec & 0xFFFFFF
+        if glive:
+            taker = line_game_taker(work.game, n, rec, bidder, tie)
+            if taker >= 0:
+                v += np.int64(1) << shift(taker)
+        if paranoid:
+            v = nibble(v, bidder)
+        j = n - 1
+        while j >= 0:
+            if (line >> (n - 1 - j)) & 1 == 0:
+                eg[j, Endgame.VAL] = v  # the first choice at ply j: wait for the second
+                break
+            a = eg[j, Endgame.VAL]
+            mover = (leader + j) % n
+            if paranoid:
+                v = max(v, a) if mover == bidder else min(v, a)
+            elif full:
+                if pref_key(v, mover, bidder) <= pref_key(a, mover, bidder):
+                    v = a
+            elif nibble(v, mover) <= nibble(a, mover):
+                v = a  # on a tie, the card first in the static order
+            j -= 1
+    return v << shift(bidder) if paranoid else v
+
+
+@njit_inline
+def line_key(work, canon, leader, trump, low, glive):
+    """Key (two words) of the last two tricks' lines: every seat's two cards among the
+    canonical cards ``canon`` (12 bits a seat, seats 0-2 in the first word above bit 17, 3-5 in
+    the second), the leader, trump, Game live, the Low card to capture, the follow rule and the
+    player count; it names the lines exactly, whatever the deal or the search."""
+    ctx = work.ctx
+    n = ctx[Ctx.PLAYERS]
+    la = (
+        np.int64(leader)
+        | (np.int64(trump) << 3)
+        | (np.int64(glive) << 5)
+        | (np.int64(low + 1) << 6)
+        | (np.int64(ctx[Ctx.MUST_FOLLOW]) << 13)
+        | (np.int64(n) << 14)
+    )
+    lb = np.int64(0)
+    for s in range(n):
+        h = canon & work.root[s]
+        code = (np.int64(low_index(h)) << 6) | high_index(h)
+        if s < 3:
+            la |= code << (17 + 12 * s)
+        else:
+            lb |= code << (12 * (s - 3))
+    return la, lb
+
+
+@njit_inline
+def _line_row(la, lb, bits):
+    h = np.uint64(la) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(lb) * np.uint64(
+        0xC2B2AE3D27D4EB4F
+    )
+    h ^= h >> np.uint64(29)
+    return np.int64(h >> np.uint64(64 - bits))
+
+
 @njit_search
 def stored_two_tricks(work, leader, trump, low, glive):
     """:func:`two_tricks` through the table (exact entries; an entry that is only a bound,
-    stored by a search rooted here, is recomputed). A separate kernel (not inlined): its work
-    outweighs a call, and both searches share one compiled copy."""
+    stored by a search rooted here, is recomputed) and, with F_LINES, the line table: the
+    outcome of every line of the two tricks, kept per cards and leader whatever the game
+    totals (:func:`build_lines`, :func:`eval_lines`). A separate kernel (not inlined): its
+    work outweighs a call, and both searches share one compiled copy."""
     ctx = work.ctx
-    if not ctx[Ctx.FLAGS] & F_TT:
+    flags = ctx[Ctx.FLAGS]
+    if not flags & F_TT:
         return two_tricks(work, leader, trump, low, glive)
     n = ctx[Ctx.PLAYERS]
     paranoid = ctx[Ctx.PARANOID]
     bidder = ctx[Ctx.BIDDER]
     out = in_hands(work.hands, n)
     canon = out
-    if ctx[Ctx.FLAGS] & F_EQUIV:
+    if flags & F_EQUIV:
         canon = canonical(work, out, plain_cards(trump, low, glive))
     ka = key_a(canon, leader, trump, glive, table_mode(ctx))
     kb = key_b(work.game, n, mask_game_points(out) if glive else 0, glive, ctx[Ctx.GEN])
@@ -743,7 +940,17 @@ def stored_two_tricks(work, leader, trump, low, glive):
         elif (data & 15) == ((data >> 4) & 15):
             work.stats[SearchStat.TT_HITS] += 1
             return (data & 15) << shift(bidder)
-    v = two_tricks(work, leader, trump, low, glive)
+    if flags & F_LINES:
+        la, lb = line_key(work, canon, leader, trump, low, glive)
+        lines = work.lines
+        row = _line_row(la, lb, low_index(np.int64(lines.shape[0])))
+        if lines[row, 0] != la or lines[row, 1] != lb:
+            build_lines(work, leader, trump, low, row)
+            lines[row, 0] = la
+            lines[row, 1] = lb
+        v = eval_lines(work, leader, glive, row)
+    else:
+        v = two_tricks(work, leader, trump, low, glive)
     work.stats[SearchStat.TT_STORES] += 1
     if paranoid:
         b = nibble(v, bidder)
