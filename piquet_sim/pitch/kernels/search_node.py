@@ -32,8 +32,9 @@ njit_search = njit_no_refcount
 
 MAX_PLY = SEATS * TRICKS + 2
 MAX_MOVES = 16
-#: words of a line table entry: two key words and one record per line (2 ** SEATS at most)
-LINE_WORDS = 2 + (1 << SEATS)
+#: words of a line table entry: two key words, the plies with one legal card (a bit per node
+#: of the first trick's tree) and one record per line (2 ** SEATS at most)
+LINE_WORDS = 3 + (1 << SEATS)
 #: Ranks two to nine of every suit: cards worth no game point.
 PLAIN = np.int64(0x00FF_00FF_00FF_00FF)
 ALL_RANKS = np.int64(0x1FFF_1FFF_1FFF_1FFF)
@@ -124,7 +125,7 @@ def new_work(tt_bits):
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
         np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
-        np.full((np.int64(1) << max(tt_bits - 4, 6), 2 + (1 << SEATS)), -1, dtype=np.int64),
+        np.full((np.int64(1) << max(tt_bits - 4, 6), 3 + (1 << SEATS)), -1, dtype=np.int64),
     )
 
 
@@ -756,6 +757,7 @@ def build_lines(work, leader, trump, low, row):
     n = ctx[Ctx.PLAYERS]
     mf = ctx[Ctx.MUST_FOLLOW]
     hands = work.hands
+    single = np.int64(0)
     for line in range(1 << n):
         first = np.int64(-1)
         best = np.int64(-1)
@@ -771,6 +773,8 @@ def build_lines(work, leader, trump, low, row):
                     c, c2 = c2, c
                 if (line >> (n - 1 - j)) & 1:
                     c = c2
+            else:  # one legal card: node (ply j, the picks before it) has one child
+                single |= np.int64(1) << ((1 << j) - 1 + (line >> (n - j)))
             if first < 0:
                 first = c
             if best < 0 or beats(c, best, trump):
@@ -790,13 +794,14 @@ def build_lines(work, leader, trump, low, row):
         v = (trick_bonus(t1, trump, low, 0) << shift(w1)) + (
             trick_bonus(t2, trump, low, 1) << shift(w2)
         )
-        work.lines[row, 2 + line] = (
+        work.lines[row, 3 + line] = (
             v
             | (w1 << 24)
             | (mask_game_points(t1) << 27)
             | (w2 << 34)
             | (mask_game_points(t2) << 37)
         )
+    work.lines[row, 2] = single
 
 
 @njit_inline
@@ -838,7 +843,8 @@ def line_game_taker(game, n, rec, bidder, tie_bidder):
 def eval_lines(work, leader, glive, row):
     """Value of the last two tricks (as :func:`two_tricks`) from the lines stored in row
     ``row`` of the line table and the current game totals: the lines are read in order, each
-    ply's two choices compared as soon as both are known (``eg[j, VAL]`` holds the first)."""
+    ply's two choices compared as soon as both are known (``eg[j, VAL]`` holds the first),
+    the second choice of a player with one legal card skipped."""
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
     bidder = ctx[Ctx.BIDDER]
@@ -847,9 +853,10 @@ def eval_lines(work, leader, glive, row):
     tie = ctx[Ctx.TIE_BIDDER]
     eg = work.eg
     lines = work.lines
-    v = np.int64(0)
-    for line in range(1 << n):
-        rec = lines[row, 2 + line]
+    single = lines[row, 2]
+    line = np.int64(0)
+    while True:
+        rec = lines[row, 3 + line]
         v = rec & 0xFFFFFF
         if glive:
             taker = line_game_taker(work.game, n, rec, bidder, tie)
@@ -859,8 +866,13 @@ def eval_lines(work, leader, glive, row):
             v = nibble(v, bidder)
         j = n - 1
         while j >= 0:
-            if (line >> (n - 1 - j)) & 1 == 0:
-                eg[j, Endgame.VAL] = v  # the first choice at ply j: wait for the second
+            b = np.int64(1) << (n - 1 - j)
+            if line & b == 0:
+                if (single >> ((1 << j) - 1 + (line >> (n - j)))) & 1:
+                    j -= 1  # one legal card: no second choice to compare
+                    continue
+                eg[j, Endgame.VAL] = v  # the first choice at ply j: on to the second
+                line = (line | b) & ~(b - 1)
                 break
             a = eg[j, Endgame.VAL]
             mover = (leader + j) % n
@@ -872,6 +884,8 @@ def eval_lines(work, leader, glive, row):
             elif nibble(v, mover) <= nibble(a, mover):
                 v = a  # on a tie, the card first in the static order
             j -= 1
+        if j < 0:
+            break
     return v << shift(bidder) if paranoid else v
 
 
