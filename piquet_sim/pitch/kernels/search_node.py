@@ -958,7 +958,9 @@ def stored_two_tricks(work, leader, trump, low, glive):
         la, lb = line_key(work, canon, leader, trump, low, glive)
         lines = work.lines
         row = _line_row(la, lb, low_index(np.int64(lines.shape[0])))
+        work.stats[SearchStat.LINE_READS] += 1
         if lines[row, 0] != la or lines[row, 1] != lb:
+            work.stats[SearchStat.LINE_BUILDS] += 1
             build_lines(work, leader, trump, low, row)
             lines[row, 0] = la
             lines[row, 1] = lb
