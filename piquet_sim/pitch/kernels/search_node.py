@@ -751,8 +751,9 @@ def build_lines(work, leader, trump, low, row):
     cards in the static order (:func:`static_key`; a single legal card for both bits). A record
     is the points besides Game (packed), the first trick's winner and game points, the last's
     (bits 24, 27, 34, 37): Game's state is applied when the lines are read
-    (:func:`eval_lines`). Not counted as a node: the table outlives deals, and node counts
-    should not depend on what was searched before."""
+    (:func:`eval_lines`). Reading the lines counts a node, as the two-trick search did;
+    building them does not: the table outlives deals, and node counts should not depend on
+    what was searched before."""
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
     mf = ctx[Ctx.MUST_FOLLOW]
@@ -959,6 +960,7 @@ def stored_two_tricks(work, leader, trump, low, glive):
         lines = work.lines
         row = _line_row(la, lb, low_index(np.int64(lines.shape[0])))
         work.stats[SearchStat.LINE_READS] += 1
+        work.stats[SearchStat.NODES] += 1  # as a two-trick search (where it would have run)
         if lines[row, 0] != la or lines[row, 1] != lb:
             work.stats[SearchStat.LINE_BUILDS] += 1
             build_lines(work, leader, trump, low, row)
