@@ -745,35 +745,41 @@ def two_tricks(work, leader, trump, low, glive):
 
 @njit_inline
 def build_lines(work, leader, trump, low, row):
-    """Fill ``work.lines[row, 2:]`` with the outcome of every line of the last two tricks
-    (``leader`` to lead, every player holding two cards): line ``L`` has the player at ply
-    ``j`` of the first trick play his card number bit ``n - 1 - j`` of ``L`` among his legal
-    cards in the static order (:func:`static_key`; a single legal card for both bits). A record
-    is the points besides Game (packed), the first trick's winner and game points, the last's
-    (bits 24, 27, 34, 37): Game's state is applied when the lines are read
-    (:func:`eval_lines`). Reading the lines counts a node, as the two-trick search did;
-    building them does not: the table outlives deals, and node counts should not depend on
-    what was searched before."""
+    """Fill ``work.lines[row, 2:]``: the nodes with one legal card, then the outcome of every
+    line of the last two tricks (``leader`` to lead, every player holding two cards): line
+    ``L`` has the player at ply ``j`` of the first trick play his card number bit
+    ``n - 1 - j`` of ``L`` among his legal cards in the static order (:func:`static_key`; for
+    a player with one legal card, bit 1 names no line and is skipped). A record is the
+    points besides Game (packed), the first trick's winner and game points, the last's (bits
+    24, 27, 34, 37): Game's state is applied when the lines are read (:func:`eval_lines`).
+    Reading the lines counts a node, as the two-trick search did; building them does not:
+    the table outlives deals, and node counts should not depend on what was searched before."""
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
     mf = ctx[Ctx.MUST_FOLLOW]
     hands = work.hands
     single = np.int64(0)
-    for line in range(1 << n):
+    line = np.int64(0)
+    while line < (1 << n):
         first = np.int64(-1)
         best = np.int64(-1)
         w1 = np.int64(-1)
         t1 = np.int64(0)
+        skip = np.int64(0)
         for j in range(n):
             seat = (leader + j) % n
             legal = legal_plays(hands[seat], first, trump, mf, 0)
             c = low_index(legal)
+            b = np.int64(1) << (n - 1 - j)
             if legal & (legal - 1):
                 c2 = high_index(legal)
                 if static_key(c2, first, best, trump) < static_key(c, first, best, trump):
                     c, c2 = c2, c
-                if (line >> (n - 1 - j)) & 1:
+                if line & b:
                     c = c2
+            elif line & b:  # the second card of a player with one: lines never read
+                skip = b
+                break
             else:  # one legal card: node (ply j, the picks before it) has one child
                 single |= np.int64(1) << ((1 << j) - 1 + (line >> (n - j)))
             if first < 0:
@@ -782,6 +788,9 @@ def build_lines(work, leader, trump, low, row):
                 best = c
                 w1 = seat
             t1 |= np.int64(1) << c
+        if skip:
+            line = (line | (skip - 1)) + 1
+            continue
         best = np.int64(-1)
         w2 = np.int64(-1)
         t2 = np.int64(0)
@@ -802,6 +811,7 @@ def build_lines(work, leader, trump, low, row):
             | (w2 << 34)
             | (mask_game_points(t2) << 37)
         )
+        line += 1
     work.lines[row, 2] = single
 
 
