@@ -254,7 +254,7 @@ def test_card_equivalence_preserves_values_on_random_positions(players, work):
 def test_line_table_equals_the_two_trick_search(players):
     """The last two tricks valued from the line table (lines kept per cards and leader, read
     against the game totals) equal the two-trick search (F_LINES off) under both max^n tie
-    rules and paranoid, on endgames of three tricks under every option: each deal's hands
+    rules (paranoid does not use the table), on endgames of three tricks under every option: each deal's hands
     are solved with several game totals and leaders, and the small table is shared by every
     deal (never cleared: its keys name the hands, not the deal), so lines are read again
     with other game totals and entries are overwritten. For 3 and 4 players also the brute
@@ -282,11 +282,6 @@ def test_line_table_equals_the_two_trick_search(players):
                 if players <= 4 and i % 4 == 0:
                     ref = RS.maxn(ref_position(p), ref_rules(rules), "full" if tie else "first")
                     assert tuple(unpack(got.pop(), players)) == ref, (tie, where)
-            got = set()
-            for flags in (F_ALL, F_ALL & ~F_LINES):
-                new_generation(work.gen, work.tt)
-                got.add(int(KP.solve_paranoid(p, arr, work, flags)))
-            assert len(got) == 1, where
             i += 1
     # lines were read again (other game totals, leaders' lines met again, other deals)
     reads, builds = work.stats[SearchStat.LINE_READS], work.stats[SearchStat.LINE_BUILDS]
