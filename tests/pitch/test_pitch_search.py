@@ -254,11 +254,11 @@ def test_card_equivalence_preserves_values_on_random_positions(players, work):
 def test_line_table_equals_the_two_trick_search(players):
     """The last two tricks valued from the line table (lines kept per cards and leader, read
     against the game totals) equal the two-trick search (F_LINES off) under both max^n tie
-    rules (paranoid does not use the table), on endgames of three tricks under every option: each deal's hands
-    are solved with several game totals and leaders, and the small table is shared by every
-    deal (never cleared: its keys name the hands, not the deal), so lines are read again
-    with other game totals and entries are overwritten. For 3 and 4 players also the brute
-    force."""
+    rules (paranoid does not use the table), on endgames of three tricks under every option:
+    each deal's hands are solved with several game totals and leaders, and the small table is
+    shared by every deal (never cleared: its keys name the hands, not the deal), so lines are
+    read again with other game totals and entries are overwritten. For 3 and 4 players also
+    the brute force."""
     work = make_work(12)  # a line table of 256 entries
     rng = random.Random(503 + players)
     i = 0
