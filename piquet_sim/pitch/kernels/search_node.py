@@ -16,14 +16,7 @@ import numpy as np
 from ...core.bits import high_index, low_index, popcount64
 from ...core.jit import njit, njit_inline, njit_no_refcount
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, SearchStat
-from .search_tt import (
-    DEFAULT_TT_BITS,
-    key_a,
-    key_b,
-    make_tt,
-    tt_probe,
-    tt_store,
-)
+from .search_tt import DEFAULT_TT_BITS, key_a, key_b, make_tt, tt_probe, tt_store
 from .tricks import beats, card_game_points, legal_plays, mask_game_points, suit_mask, trick_bonus
 
 #: The search loops allocate nothing: with numba's reference counting every helper handed the
@@ -86,7 +79,7 @@ def line_bits(tt_bits: int) -> int:
 
 def make_work(tt_bits: int = DEFAULT_TT_BITS) -> SearchWork:
     """A fresh workspace with a table of ``2 ** tt_bits`` entries (32 bytes each) and a line
-    table of ``2 ** line_bits(tt_bits)`` entries (528 bytes each)."""
+    table of ``2 ** line_bits(tt_bits)`` entries (536 bytes each)."""
     return SearchWork(
         make_tt(tt_bits),
         np.zeros((MAX_PLY, Frame.LEN), dtype=np.int64),
@@ -125,7 +118,7 @@ def new_work(tt_bits):
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
         np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
-        np.full((np.int64(1) << max(tt_bits - 4, 6), 3 + (1 << SEATS)), -1, dtype=np.int64),
+        np.full((np.int64(1) << max(tt_bits - 4, 6), LINE_WORDS), -1, dtype=np.int64),
     )
 
 
