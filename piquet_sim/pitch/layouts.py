@@ -167,7 +167,9 @@ class SearchStat(IntEnum):
     TT_STORES = 2
     CUTS = 3
     RESEARCHES = 4  # max^n: nodes searched again after a speculative cut
-    LEN = 5
+    LINE_READS = 5  # last two tricks valued from the line table (F_LINES)
+    LINE_BUILDS = 6  # of which the lines were built first (not found in the line table)
+    LEN = 7
 
 
 class Frame(IntEnum):

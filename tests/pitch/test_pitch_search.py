@@ -30,6 +30,7 @@ from piquet_sim.pitch.kernels.round import Policy
 from piquet_sim.pitch.kernels.search_node import (
     F_ALL,
     F_EQUIV,
+    F_LINES,
     F_ORDER,
     F_PRUNE,
     F_REVERSE,
@@ -249,6 +250,44 @@ def test_card_equivalence_preserves_values_on_random_positions(players, work):
         assert len(got) == 1, f"{rules} {p.tolist()}"
 
 
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_line_table_equals_the_two_trick_search(players):
+    """The last two tricks valued from the line table (lines kept per cards and leader, read
+    against the game totals) equal the two-trick search (F_LINES off) under both max^n tie
+    rules (paranoid does not use the table), on endgames of three tricks under every option:
+    each deal's hands are solved with several game totals and leaders, and the small table is
+    shared by every deal (never cleared: its keys name the hands, not the deal), so lines are
+    read again with other game totals and entries are overwritten. For 3 and 4 players also
+    the brute force."""
+    work = make_work(12)  # a line table of 256 entries
+    rng = random.Random(503 + players)
+    i = 0
+    for _ in range(12 if players < 6 else 8):
+        rules = Rules(players=players, **OPTIONS[i % len(OPTIONS)])
+        arr = rules.to_array()
+        base = random_endgame(rng, players, 3, rules)
+        for _ in range(3):
+            p = base.copy()
+            p[Pos.LEADER] = rng.randrange(players)
+            p[Pos.GAME : Pos.GAME + players] = [
+                rng.choice([0, 1, 3, 4, 10, 14]) for _ in p[Pos.GAME : Pos.GAME + players]
+            ]
+            where = f"{rules} {p.tolist()}"
+            for tie in (0, F_TIE_FULL):
+                got = set()
+                for flags in (F_ALL | tie, (F_ALL & ~F_LINES) | tie):
+                    new_generation(work.gen, work.tt)
+                    got.add(int(KP.solve_maxn(p, arr, work, flags)))
+                assert len(got) == 1, (tie, where)
+                if players <= 4 and i % 4 == 0:
+                    ref = RS.maxn(ref_position(p), ref_rules(rules), "full" if tie else "first")
+                    assert tuple(unpack(got.pop(), players)) == ref, (tie, where)
+            i += 1
+    # lines were read again (other game totals, leaders' lines met again, other deals)
+    reads, builds = work.stats[SearchStat.LINE_READS], work.stats[SearchStat.LINE_BUILDS]
+    assert 0 < builds < reads, (reads, builds)
+
+
 def _full_rounds(players: int, count: int, seed: int) -> list[np.ndarray]:
     rules = Rules(players=players).to_array()
     recs, _ = simulate_rounds(
@@ -303,13 +342,13 @@ def _technique_off(players, count, off, work):
         assert len(d) == 1, p.tolist()
 
 
-@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC])
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC, F_LINES])
 def test_full_rounds_each_technique_off_three_players(off, work):
     _technique_off(3, 8, off, work)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC])
+@pytest.mark.parametrize("off", [F_TT, F_EQUIV, F_PRUNE, F_ORDER, F_SPEC, F_LINES])
 def test_full_rounds_each_technique_off_four_players(off, work):
     _technique_off(4, 6, off, work)
 

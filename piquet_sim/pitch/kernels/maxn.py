@@ -37,7 +37,9 @@ decided (an upper bound on the sum of everyone's points: Game may go to nobody):
   is cut and the parent ignores it (``XCUT``); when the parent's value found without it would
   be taken by the grandparent after all, the parent searches every move again with no such
   cut (``NOSPEC``), else it hands that value up, stored in the table as a bound only;
-* equivalent cards are tried once.
+* equivalent cards are tried once;
+* the last two tricks are valued from the line table (``search_node.stored_two_tricks``):
+  every line's outcome kept per hands and leader, read against the game totals.
 
 The loops are compiled without numba's reference counting (``njit_search``): they allocate
 nothing, and the counting of the workspace's arrays took most of the time.

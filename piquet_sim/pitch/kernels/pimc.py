@@ -35,7 +35,7 @@ from .heuristic import cost
 from .policies import BID_PASS as BID_PASS_POLICY
 from .policies import BID_THRESHOLD, PLAY_DD, PLAY_PARAMS_AT, choose_call
 from .position import child_values, pos_legal, pos_play, pos_trump
-from .search_node import MAX_MOVES, MAX_PLY, SearchWork
+from .search_node import LINE_WORDS, MAX_MOVES, MAX_PLY, SearchWork
 from .search_tt import new_generation
 from .tricks import suit_mask
 
@@ -77,6 +77,7 @@ def new_search_work():
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
         np.zeros((SEATS, ENDGAME_LEN), dtype=np.int64),
+        np.full((np.int64(1) << (SEARCH_TT_BITS - 4), LINE_WORDS), -1, dtype=np.int64),
     )
 
 
