@@ -52,16 +52,16 @@ ROLES = ("elder", "younger")
 PLAY_CHOICES = ("none", *P.names("play"))
 #: The default play: a heuristic screen of every discard, then a pimc refine of the best
 #: ``PIMC_REFINE`` to SE ``PIMC_PRECISION`` (``advisor_refine``): the strongest setting that
-#: answers a hand in a few seconds warm. On the hands 100-129 of ``scripts/advisor_agreement.py``
-#: it agreed with the strongest setting on 25 of 30 (the heuristic screen alone: 21) and lost
-#: 0.07 points a hand (0.21), in about 8 CPU-s a hand (the screen alone: 0.2). Its first run
+#: answers a hand in about ten seconds. On the 200 hands of ``scripts/advisor_agreement.py`` it
+#: agreed with the strongest setting on 147 (SE 0.7: 139; the heuristic screen alone: 135) and
+#: lost 0.11 points a hand (0.14; 0.17), in about 8 CPU-s a hand (SE 0.7: 5). Its first run
 #: compiles the pimc player and solver (in a helper process, ``advisor_warmup``).
 DEFAULT_PLAY = "pimc"
 #: The default play when ranking by the partie (``partie`` given): the heuristic screen, whose
 #: default precision (0.5 points, 0.005 for P(win)) is in the objective's units.
 PARTIE_PLAY = "heuristic"
 PIMC_REFINE = 10  # pimc's default refine: the screen's best 10
-PIMC_PRECISION = 0.7  # pimc's default SE target (points)
+PIMC_PRECISION = 0.5  # pimc's default SE target (points)
 REFINE = 20  # dd's default refine
 PRECISION = 0.5  # the other plays' default SE target (points)
 #: ``advise(precision=DEFAULT)``: the play's default precision (``PIMC_PRECISION`` or
@@ -660,7 +660,7 @@ def advise(
     (declarations only), "heuristic", "greedy", "random", "dd" or "pimc" (screen every discard
     with greedy play, or the heuristic for pimc, then refine the best ``refine`` with that play;
     pimc's refine estimates with the heuristic as control variate). Default
-    (:func:`default_settings`): pimc, refine 10, precision 0.7; with ``partie`` the heuristic,
+    (:func:`default_settings`): pimc, refine 10, precision 0.5; with ``partie`` the heuristic,
     precision 0.5 (0.005 for P(win)); dd refines 20. ``samples``: the most worlds any candidate
     gets; ``precision``: stop when the five best (pimc: every candidate still racing) have a
     standard error at most this (points; None: no target); ``time_limit`` seconds.

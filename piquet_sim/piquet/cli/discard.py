@@ -404,7 +404,7 @@ def discard_command(
     the same worlds; clearly worse discards are dropped early, the rest get more worlds.
 
     By default every discard is screened with the heuristic play, then the best 10 are raced
-    with pimc play to a standard error of 0.7 (a few seconds; the first run compiles the pimc
+    with pimc play to a standard error of 0.5 (a few seconds; the first run compiles the pimc
     solver once, about half a minute). --play heuristic gives the screen alone, in about a
     second. Ranking by the partie (--score, --deal) uses the heuristic screen by default.
 
