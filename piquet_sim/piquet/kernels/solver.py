@@ -283,7 +283,8 @@ FR_I = 15  # next move to try
 FR_NET = 16  # points of the trick being searched (half-trick nodes)
 FR_CUR = 17  # move being searched
 FR_MAX = 18  # 1 when elder chooses at this node
-FR_LEN = 19
+FR_PKEY = 19  # 1 when the parent half-trick node computed this node's key (in FR_KEY)
+FR_LEN = 20
 
 
 @njit
@@ -316,6 +317,7 @@ def search(pos, lead, n, alpha, beta, ws):
     fr[0, FR_N] = n
     fr[0, FR_A] = alpha
     fr[0, FR_B] = beta
+    fr[0, FR_PKEY] = 0
     mode = 0  # 0 enter node sp, 1 next move of sp, 2 return ret to the parent, 3 take ret at sp
     ret = np.int64(0)
     while True:
@@ -356,8 +358,11 @@ def search(pos, lead, n, alpha, beta, ws):
                         mode = 2
                         continue
                 if flags & 2:
-                    key = position_key(cE, cY, cl, cet, cps, ten, ws.env.keytab)
-                    fr[sp, FR_KEY] = key
+                    if fr[sp, FR_PKEY]:
+                        key = fr[sp, FR_KEY]  # computed by the parent for its prefetch
+                    else:
+                        key = position_key(cE, cY, cl, cet, cps, ten, ws.env.keytab)
+                        fr[sp, FR_KEY] = key
                     data = tt_probe(tt, key)
                     if data >= 0:
                         lo = tt_lo(data)
@@ -407,6 +412,7 @@ def search(pos, lead, n, alpha, beta, ws):
                         ws.env.keytab,
                     )
                     tt_prefetch(tt, key)
+                    fr[sp, FR_KEY] = key  # handed to that child (FR_PKEY)
                 fr[sp, FR_MAX] = 1 if cl == 1 else 0
             fr[sp, FR_A] = a
             fr[sp, FR_B] = b
@@ -485,6 +491,11 @@ def search(pos, lead, n, alpha, beta, ws):
             fr[s1, FR_N] = cn - 1
             fr[s1, FR_A] = a - net
             fr[s1, FR_B] = b - net
+            # the first reply's child: its key was computed for the prefetch (flags & 2, cn > 1)
+            pk = 1 if i == 0 and flags & 2 else 0
+            fr[s1, FR_PKEY] = pk
+            if pk:
+                fr[s1, FR_KEY] = fr[sp, FR_KEY]
             sp = s1
             mode = 0
         else:
