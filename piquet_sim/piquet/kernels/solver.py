@@ -12,8 +12,9 @@ transposition table in ``solver_tt.py``, search and driver here):
 * a child's window is shifted by the points of the trick just played;
 * equivalent cards (adjacent among the cards still out, same holder; cut between nine and ten
   under ``ten_or_higher``; the led card counts as out while following) are tried once;
-* move ordering: table move first, then sure winners, then low cards of long suits; the follower
-  tries the cheapest winner, then his lowest card;
+* move ordering: table move first, then sure winners and masters (short suits first), then
+  high cards; the follower tries the cheapest winner, then his lowest card (discarding: the
+  lowest, from long suits first);
 * cheap bounds from sure tricks cut a node before its moves are generated;
 * table bounds narrow the window, and what is stored afterwards is flagged against the
   narrowed window (a fail-low below a narrowed alpha is only an upper bound).
@@ -189,12 +190,15 @@ def _gen_leads(lh, fh, out, ten, flags, tt_best, ws, level, player):
             c = 8 * s + r
             sc = 0
             if flags & 16:
+                # (measured on pimc deals: high cards first among the rest, short suits
+                # first among winners: 11-13% fewer nodes under "every", 31% under
+                # "ten_or_higher", than low cards of long suits and long suits' winners first)
                 if f == 0:
-                    sc = 300 + nl * 8 + r  # opponent void: a sure winner
+                    sc = 300 - nl * 8 + r  # opponent void: a sure winner, short suits first
                 elif (f >> r) == 0:
-                    sc = 200 + nl * 8 + r  # master card
+                    sc = 200 - nl * 8 - r  # master card, short suits first
                 else:
-                    sc = 100 + nl * 8 - r  # low card of a long suit
+                    sc = 100 + 8 * r + nl  # the rest: high cards first
                 if flags & 32:
                     sc = (sc << 16) + hist[player, c]  # hist < 2 ** 16
                 if c == tt_best:
@@ -236,7 +240,7 @@ def _gen_replies(fh, out, lead, ten, flags, ws, level, player):
             c = 8 * s + r
             sc = 0
             if flags & 16:
-                sc = 100 - 8 * r - nl  # discard low from short suits
+                sc = 100 - 8 * r + nl  # discard low, from long suits first
                 if following:
                     # the cheapest winner first, then the lowest card
                     sc = 200 - r if c > lead else 100 - r
