@@ -190,15 +190,18 @@ def _gen_leads(lh, fh, out, ten, flags, tt_best, ws, level, player):
             c = 8 * s + r
             sc = 0
             if flags & 16:
-                # (measured on pimc deals: high cards first among the rest, short suits
-                # first among winners: 11-13% fewer nodes under "every", 31% under
-                # "ten_or_higher", than low cards of long suits and long suits' winners first)
+                # (measured on pimc deals: short suits first among winners; among the rest,
+                # high cards first: 11-13% fewer nodes under "every", 31% under
+                # "ten_or_higher", than long suits' winners and low cards of long suits first;
+                # under "every", fewest opponent's cards above it first: 2% fewer again)
                 if f == 0:
                     sc = 300 - nl * 8 + r  # opponent void: a sure winner, short suits first
                 elif (f >> r) == 0:
                     sc = 200 - nl * 8 - r  # master card, short suits first
-                else:
+                elif ten:
                     sc = 100 + 8 * r + nl  # the rest: high cards first
+                else:
+                    sc = 100 - 8 * pop8[f >> (r + 1)] + nl  # the rest: fewest cards above first
                 if flags & 32:
                     sc = (sc << 16) + hist[player, c]  # hist < 2 ** 16
                 if c == tt_best:
