@@ -45,7 +45,12 @@ solver's table already holds its later positions. Measured (``scripts/pimc_speed
 1,000 mirrored pairs, keep on minus off): +0.07 ± 0.10 points per deal; on 100 deals (seed 1)
 about half the worlds were kept and solver nodes fell by 10% (194,923 to 175,783 per deal).
 Each card the opponent shows kills the worlds that lack it (about 40% per card early on), which
-limits the gain.
+limits the gain. A kept world also carries its value at the player's last decision (the exact
+value of the card he played, ``PW_VALUES``): less the points of the trick finished since
+(:func:`trick_since`) it is the first MTD(f) guess of the world's first card and of the best
+card so far, exact whenever the opponent answered as that world's double-dummy play. On the
+bench's 30 deals it cut the passes per deal from 1,120 to 1,070 but the nodes by only 0.2%:
+most of a deal's work is at tricks 1 and 2, before any value is kept.
 
 ``play.player_card`` calls :func:`pimc_decide` for a player whose play policy is ``pimc``; its
 parameters (worlds per decision, sampler attempts, adaptive, race, race_z, keep) are the
