@@ -283,3 +283,88 @@ def test_kept_worlds_are_used_and_legal(ws):
         e, y, net, out, stats, line = _play(31, i, "pimc", "pimc", ws, keep=1)
         assert stats[L.PIMC_KEPT] > 0
         assert len(set(line.tolist())) == 24 and out[2] + out[3] == 12
+
+
+def _full_knowledge(e, y):
+    ke = KN.empty_knowledge(e, 12)
+    ke[L.KNOW_IN] = y
+    return ke
+
+
+def _elder_two_decisions(seed, i, ws, clear=False, worlds=4):
+    """Elder's pimc lead to trick 1 (full information, ``worlds`` worlds, keep on), younger's
+    double-dummy reply, then elder's next decision (his lead, or his reply to younger's
+    double-dummy lead). ``clear``: drop the kept values between the two. Returns (first card,
+    its exact value, the trick's points, the kept row after the first decision, the position
+    after trick 1, the second card, solver passes of the second decision)."""
+    from piquet_sim.piquet.kernels.play import dd_reply
+
+    sc = new_scratch()
+    e, y = deal_full(seed, i, sc.pack, sc.state)
+    E, Y, z = np.int64(e), np.int64(y), np.int64(0)
+    know = _full_knowledge(e, y)
+    key = np.uint64(stream_key(seed, i))
+    kept = sc.worlds[0]
+    pos = (E, Y, z, z, z)
+    sampler = (np.int64(worlds), np.int64(500), z, z, 2.0, np.int64(1))
+    first = (E, z, np.int64(-1), z, z, z, z, z)
+    c = P.pimc_decide(z, first, know, sampler, key, sc.state, ws, sc.pimc, kept)
+    row = kept.copy()
+    v = S.lead_value(pos, np.int64(c), ws)
+    d = dd_reply(pos, np.int64(c), ws)
+    nxt, net, left = S.after_trick(pos, np.int64(c), np.int64(d), np.int64(0), np.int64(12))
+    if clear:
+        kept[L.PW_VALID] = 0
+    played = np.int64((1 << c) | (1 << d))
+    voids = np.int64(0 if d >> 3 == c >> 3 else 0xFF << (8 * (c >> 3)))
+    own = nxt[0]
+    if nxt[2] == 0:
+        view = (own, nxt[2], np.int64(-1), nxt[3], nxt[4], played, np.int64(1 << d), voids)
+    else:
+        lead2 = S.best_lead(nxt, S.solve_position(nxt, ws), ws)
+        view = (own, nxt[2], np.int64(lead2), nxt[3], nxt[4], played, np.int64(1 << d), voids)
+    p0 = ws.stats[L.SOLVE_PASSES]
+    c2 = P.pimc_decide(z, view, know, sampler, key, sc.state, ws, sc.pimc, kept)
+    return c, v, net, row, nxt, d, c2, ws.stats[L.SOLVE_PASSES] - p0
+
+
+def test_kept_values_are_exact_and_the_trick_since_scores_like_the_rules(ws):
+    """With keep on, a decision records each world's exact value of the card played
+    (``PW_VALUES``, here the solver's value of elder's lead), :func:`trick_since` scores the
+    trick finished since as the plain-Python rules do, and under full information (the reply
+    double-dummy) that value less the trick's points is the exact value of the next position:
+    MTD(f)'s first guess there. Hand-worked rows under both lead rules."""
+    for i in range(6):
+        e, y = deal_full(21, i, np.empty(32, dtype=np.int8), np.zeros(1, dtype=np.int64))
+        c, v, net, row, nxt, d, *_ = _elder_two_decisions(21, i, _workspace(DEFAULT_RULES))
+        assert row[L.PW_VALID] == 0b1111 and row[L.PW_OWN] == c and row[L.PW_LEAD] == c
+        assert all(row[L.PW_VALUES + w] == v for w in range(4))
+        valid, since = P.trick_since(row, np.int64((1 << c) | (1 << d)), 0)
+        want, _ = R.trick_value(R.State(int(e), int(y)), int(c), int(d), False)
+        assert valid == 0b1111 and since == net == want
+        assert v - since == S.solve_position(nxt, ws)
+    # younger led 8H (9), he won with AH (15): 'every' -1 + 1, 'ten_or_higher' 0 + 1
+    row = np.zeros(L.PW_LEN, dtype=np.int64)
+    row[L.PW_VALID], row[L.PW_GONE] = 1, 1 << 3
+    row[L.PW_LEAD], row[L.PW_OWN], row[L.PW_LEADER] = 9, 15, 1
+    gone = np.int64((1 << 3) | (1 << 9) | (1 << 15))
+    assert P.trick_since(row, gone, 0) == (1, 0) and P.trick_since(row, gone, 1) == (1, 1)
+    # more than that trick finished since, or no value kept: no guess
+    assert P.trick_since(row, gone | (3 << 20), 0) == (0, 0)
+    row[L.PW_VALID] = 0
+    assert P.trick_since(row, gone, 0) == (0, 0)
+
+
+def test_kept_value_guesses_save_mtdf_passes():
+    """The same second decision (one world) from the same table, with and without the kept
+    values: same card, fewer MTD(f) passes with them (the first candidate's guess; equal
+    counts if pimc ignored them)."""
+    rules = DEFAULT_RULES.to_array()
+    with_g = without = 0
+    for i in range(10):
+        a = _elder_two_decisions(22, i, S.make_workspace(rules, 16), worlds=1)
+        b = _elder_two_decisions(22, i, S.make_workspace(rules, 16), clear=True, worlds=1)
+        assert a[6] == b[6]
+        with_g += a[7]
+        without += b[7]
+    assert with_g <= without - 4  # 82 against 87 passes

@@ -156,7 +156,13 @@ PW_CAP = 32  # worlds kept per seat
 PW_GONE = 0  # cards gone at the seat's last decision (a row from another deal is dropped)
 PW_HANDS = 1  # PW_CAP opponent hands as dealt (cards he has played included); 0: none
 PW_FLAGS = PW_HANDS + PW_CAP  # the sampler's flags when each was drawn
-PW_LEN = PW_FLAGS + PW_CAP
+PW_VALUES = PW_FLAGS + PW_CAP  # each world's exact value of the card he played at his last decision
+PW_VALID = PW_VALUES + PW_CAP  # bit w set: PW_VALUES + w holds a value (0 after a forced card)
+PW_LEAD = PW_VALID + 1  # the card led to the trick of his last decision (his own when he led)
+PW_OWN = PW_LEAD + 1  # the card he played to it
+PW_LEADER = PW_OWN + 1  # its leader (0 elder, 1 younger)
+PW_PS = PW_LEADER + 1  # the pique state at its start
+PW_LEN = PW_PS + 1
 
 # ---------------------------------------------------------------- SOLVE_: solver counters
 SOLVE_NODES = 0
