@@ -45,30 +45,38 @@ NAME = "deal+declarations"
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
+@njit_inline
+def _baseline_deal(pack, s):
+    """One baseline deal: 24 Fisher-Yates steps on ``pack`` (int8[32], shuffled in place) from
+    the SplitMix64 state ``s``; returns (s advanced, elder's mask, younger's mask)."""
+    u32 = np.uint64(0xFFFFFFFF)
+    for i in range(31, 7, -2):  # positions 8..31 receive the two hands
+        s += _GOLDEN
+        z = (s ^ (s >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z ^= z >> np.uint64(31)
+        j = np.int64(((z & u32) * np.uint64(i + 1)) >> np.uint64(32))
+        t = pack[i]
+        pack[i] = pack[j]
+        pack[j] = t
+        j = np.int64(((z >> np.uint64(32)) * np.uint64(i)) >> np.uint64(32))
+        t = pack[i - 1]
+        pack[i - 1] = pack[j]
+        pack[j] = t
+    e = np.int64(0)
+    y = np.int64(0)
+    for k in range(12):
+        e |= np.int64(1) << pack[8 + k]
+        y |= np.int64(1) << pack[20 + k]
+    return s, e, y
+
+
 @njit
 def _baseline_chunk(seed, first, count, point_tab, seq_tab, high_tab, wins):
     pack = np.arange(32).astype(np.int8)
     s = np.uint64(seed) * _GOLDEN + np.uint64(first) * np.uint64(0xD1B54A32D192ED03)
-    u32 = np.uint64(0xFFFFFFFF)
     for _ in range(count):
-        for i in range(31, 7, -2):  # positions 8..31 receive the two hands
-            s += _GOLDEN
-            z = (s ^ (s >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-            z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-            z ^= z >> np.uint64(31)
-            j = np.int64(((z & u32) * np.uint64(i + 1)) >> np.uint64(32))
-            t = pack[i]
-            pack[i] = pack[j]
-            pack[j] = t
-            j = np.int64(((z >> np.uint64(32)) * np.uint64(i)) >> np.uint64(32))
-            t = pack[i - 1]
-            pack[i - 1] = pack[j]
-            pack[j] = t
-        e = np.int64(0)
-        y = np.int64(0)
-        for k in range(12):
-            e |= np.int64(1) << pack[8 + k]
-            y |= np.int64(1) << pack[20 + k]
+        s, e, y = _baseline_deal(pack, s)
         ep = 0
         yp = 0
         eq = 0
@@ -132,27 +140,9 @@ def _baseline_deal_only(seed, n):
     """The baseline's dealing alone: :func:`_baseline_chunk`'s shuffle and masks."""
     pack = np.arange(32).astype(np.int8)
     s = np.uint64(seed) * _GOLDEN
-    u32 = np.uint64(0xFFFFFFFF)
     acc = np.int64(0)
     for _ in range(n):
-        for i in range(31, 7, -2):
-            s += _GOLDEN
-            z = (s ^ (s >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-            z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-            z ^= z >> np.uint64(31)
-            j = np.int64(((z & u32) * np.uint64(i + 1)) >> np.uint64(32))
-            t = pack[i]
-            pack[i] = pack[j]
-            pack[j] = t
-            j = np.int64(((z >> np.uint64(32)) * np.uint64(i)) >> np.uint64(32))
-            t = pack[i - 1]
-            pack[i - 1] = pack[j]
-            pack[j] = t
-        e = np.int64(0)
-        y = np.int64(0)
-        for k in range(12):
-            e |= np.int64(1) << pack[8 + k]
-            y |= np.int64(1) << pack[20 + k]
+        s, e, y = _baseline_deal(pack, s)
         acc ^= e ^ y
     return acc
 
