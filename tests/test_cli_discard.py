@@ -117,9 +117,9 @@ def _settings(monkeypatch, run_main, *args) -> dict:
     return seen
 
 
-def test_default_is_a_pimc_refine_of_ten_to_se_07(monkeypatch, run_main):
+def test_default_is_a_pimc_refine_of_ten_to_se_05(monkeypatch, run_main):
     kw = _settings(monkeypatch, run_main)
-    assert (kw["play"], kw["refine"], kw["precision"]) == ("pimc", 10, 0.7)
+    assert (kw["play"], kw["refine"], kw["precision"]) == ("pimc", 10, 0.5)
     kw = _settings(monkeypatch, run_main, "--play", "pimc", "--refine", "20", "--precision", "0.5")
     assert (kw["play"], kw["refine"], kw["precision"]) == ("pimc", 20, 0.5)
     kw = _settings(monkeypatch, run_main, "--play", "heuristic")
@@ -133,7 +133,7 @@ def test_default_is_a_pimc_refine_of_ten_to_se_07(monkeypatch, run_main):
 def test_advise_defaults_match_the_command():
     from piquet_sim.piquet.advisor import DEFAULT, PartieGoal, default_settings
 
-    assert default_settings(None, DEFAULT, None, None) == ("pimc", 0.7, 10)
+    assert default_settings(None, DEFAULT, None, None) == ("pimc", 0.5, 10)
     assert default_settings("heuristic", DEFAULT, None, None)[:2] == ("heuristic", 0.5)
     assert default_settings(None, None, 3, None) == ("pimc", None, 3)
     goal = PartieGoal(84, 61, 5)
