@@ -62,7 +62,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.bits import low_index, popcount32
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from . import layouts as L
 from .knowledge import active_bounds, sample_opponent
 from .solver import after_trick, mtdf
@@ -238,6 +238,19 @@ def keep_values(kept, lead, card, vals, n_done, best):
     kept[L.PW_VALID] = m
 
 
+@njit_inline
+def best_alive(sums, alive, k, seat):
+    """The candidate still alive (of the first ``k``) with the best sum of values for ``seat``
+    (0 elder: highest, 1 younger: lowest; the first on ties); -1 when none is alive."""
+    best = -1
+    for i in range(k):
+        if alive[i] and (
+            best < 0 or (seat == 0 and sums[i] > sums[best]) or (seat == 1 and sums[i] < sums[best])
+        ):
+            best = i
+    return best
+
+
 @njit
 def pimc_decide(seat, view, know, sampler, key, state, ws, stats, kept):
     """The pimc card of ``seat`` (0 elder, 1 younger).
@@ -306,15 +319,7 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats, kept):
         # double-dummy play would (MTD(f)'s guess for the first card and the best so far)
         from_kept = opp != 0 and (valid >> w) & 1
         wg = kept[L.PW_VALUES + w] - since if from_kept else np.int64(0)
-        lead_i = -1
-        if from_kept:
-            for i in range(k):
-                if alive[i] and (
-                    lead_i < 0
-                    or (seat == 0 and sums[i] > sums[lead_i])
-                    or (seat == 1 and sums[i] < sums[lead_i])
-                ):
-                    lead_i = i
+        lead_i = best_alive(sums, alive, k, seat) if from_kept else -1
         if opp != 0:
             stats[L.PIMC_KEPT] += 1
             flags = flags_now
@@ -370,12 +375,7 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats, kept):
             vals[w, i] = v
         if race > 0 and w + 1 >= race and race_step(vals, w + 1, alive, k, seat, z) == 1:
             break
-    best = -1
-    for i in range(k):
-        if not alive[i]:
-            continue
-        if best < 0 or (seat == 0 and sums[i] > sums[best]) or (seat == 1 and sums[i] < sums[best]):
-            best = i
+    best = best_alive(sums, alive, k, seat)
     if keep:
         keep_values(kept, lead, cand[best], vals, n_done, best)
     return cand[best]
