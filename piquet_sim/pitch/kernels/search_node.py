@@ -72,9 +72,15 @@ SearchWork = namedtuple(
 )
 
 
+#: the line table has 2 ** LINE_BITS_BELOW fewer entries than the table, and 2 ** LINE_BITS_MIN
+#: at least
+LINE_BITS_BELOW = 4
+LINE_BITS_MIN = 6
+
+
 def line_bits(tt_bits: int) -> int:
     """Size (log2 entries) of the line table that goes with a table of ``2 ** tt_bits``."""
-    return max(tt_bits - 4, 6)
+    return max(tt_bits - LINE_BITS_BELOW, LINE_BITS_MIN)
 
 
 def make_work(tt_bits: int = DEFAULT_TT_BITS) -> SearchWork:
@@ -118,7 +124,11 @@ def new_work(tt_bits):
         np.zeros(SEATS, dtype=np.int64),
         np.zeros(64, dtype=np.int64),
         np.zeros((SEATS, Endgame.LEN), dtype=np.int64),
-        np.full((np.int64(1) << max(tt_bits - 4, 6), LINE_WORDS), -1, dtype=np.int64),
+        np.full(
+            (np.int64(1) << max(tt_bits - LINE_BITS_BELOW, LINE_BITS_MIN), LINE_WORDS),
+            -1,
+            dtype=np.int64,
+        ),
     )
 
 
@@ -399,28 +409,47 @@ def point_bounds(fr, ctx, hands, game, sp, out, smax):
 
 
 @njit_inline
-def game_decided(game, n, remaining, bidder, tie_bidder):
-    """(1, seat scoring Game or -1) when Game can no longer change: no game point left in
-    hand, or the leader ahead of everyone by more than what is left; else (0, -1)."""
+def game_top_two(game, n, w1, g1, w2, g2):
+    """(highest game total, its seat, second highest) of the totals ``game`` of seats 0..n-1
+    with ``g1`` more to seat ``w1`` and ``g2`` more to seat ``w2`` (-1: nobody)."""
     top = np.int64(-1)
     arg = np.int64(-1)
     second = np.int64(-1)
     for s in range(n):
         g = game[s]
+        if s == w1:
+            g += g1
+        if s == w2:
+            g += g2
         if g > top:
             second = top
             top = g
             arg = s
         elif g > second:
             second = g
+    return top, arg, second
+
+
+@njit_inline
+def game_taker(top, arg, second, bidder_total, bidder, tie_bidder):
+    """Seat scoring Game once no game point is left (:func:`game_top_two`'s figures and the
+    bidder's total), or -1: nobody took a game point, or a tie not given to the bidder."""
+    if top == 0:
+        return np.int64(-1)
+    if top > second:
+        return arg
+    if tie_bidder and bidder_total == top:
+        return np.int64(bidder)
+    return np.int64(-1)
+
+
+@njit_inline
+def game_decided(game, n, remaining, bidder, tie_bidder):
+    """(1, seat scoring Game or -1) when Game can no longer change: no game point left in
+    hand, or the leader ahead of everyone by more than what is left; else (0, -1)."""
+    top, arg, second = game_top_two(game, n, -1, 0, -1, 0)
     if remaining == 0:
-        if top == 0:
-            return 1, np.int64(-1)
-        if top > second:
-            return 1, arg
-        if tie_bidder and game[bidder] == top:
-            return 1, np.int64(bidder)
-        return 1, np.int64(-1)
+        return 1, game_taker(top, arg, second, game[bidder], bidder, tie_bidder)
     if top - second > remaining:
         return 1, arg
     return 0, np.int64(-1)
@@ -811,31 +840,11 @@ def line_game_taker(game, n, rec, bidder, tie_bidder):
     w2 = (rec >> 34) & 7
     g1 = (rec >> 27) & 127
     g2 = (rec >> 37) & 127
-    top = np.int64(-1)
-    arg = np.int64(-1)
-    second = np.int64(-1)
+    top, arg, second = game_top_two(game, n, w1, g1, w2, g2)
     tb = np.int64(0)
-    for s in range(n):
-        g = game[s]
-        if s == w1:
-            g += g1
-        if s == w2:
-            g += g2
-        if s == bidder:
-            tb = g
-        if g > top:
-            second = top
-            top = g
-            arg = s
-        elif g > second:
-            second = g
-    if top == 0:
-        return np.int64(-1)
-    if top > second:
-        return arg
-    if tie_bidder and tb == top:
-        return np.int64(bidder)
-    return np.int64(-1)
+    if 0 <= bidder < n:
+        tb = game[bidder] + (g1 if bidder == w1 else 0) + (g2 if bidder == w2 else 0)
+    return game_taker(top, arg, second, tb, bidder, tie_bidder)
 
 
 @njit_inline
