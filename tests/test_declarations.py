@@ -866,7 +866,7 @@ def test_one_pass_keys_match_the_single_keys():
             K.sequence_key(hand, tables),
             K.sequence_score(hand, tables),
         )
-        assert K.set_key_score(hand, tables) == (K.set_key(hand, tables), K.set_score(hand, tables))
+        assert K.set_key_score(hand) == (K.set_key(hand, tables), K.set_score(hand, tables))
 
 
 def test_beats_is_the_mask_of_the_comparison():

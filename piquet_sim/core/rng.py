@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit_inline
+from .jit import njit, njit_inline
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -54,6 +54,21 @@ def stream_key(seed, index):
 def word(key, counter):
     """Word ``counter`` (uint64) of the stream with this key."""
     return mix64(key + (np.uint64(counter) + np.uint64(1)) * GAMMA)
+
+
+@njit
+def block_words(seed, first, n, words):
+    """The first words of streams (seed, first) .. (seed, first + n - 1), one stream a column:
+    ``words`` is uint64[g + 1, >= n]; row w < g gets word w of each stream, row g its key. One
+    loop per row over the streams, which the compiler vectorizes: a loop producing one
+    stream's words after another stays scalar (Xeon: 8 words a stream in 2.7 ns, not 6.9)."""
+    g = words.shape[0] - 1
+    for d in range(n):
+        words[g, d] = stream_key(seed, first + d)
+    for w in range(g):
+        step = (np.uint64(w) + np.uint64(1)) * GAMMA
+        for d in range(n):
+            words[w, d] = mix64(words[g, d] + step)
 
 
 @njit_inline

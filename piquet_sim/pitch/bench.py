@@ -115,7 +115,9 @@ def _solve_row(mode: str, n: int, limit: int, ms, cms, nodes, cut) -> dict:
 
 
 def solve_full(quick: bool) -> list[dict]:
-    work = make_work(18)
+    """One row per (search, players): rounds solved in turn on one thread. Each row has a fresh
+    workspace, so its figures do not depend on the rows before it (the tables keep exact
+    entries across rounds; a row's own rounds share them as a pimc search's worlds do)."""
     rows = []
     previous = numba.get_num_threads()
     numba.set_num_threads(1)
@@ -128,8 +130,10 @@ def solve_full(quick: bool) -> list[dict]:
                     count, budget = max(3, count // 10), budget / 10
                 rules = Rules(players=n).to_array()
                 positions = _positions(n, count)
-                work.ctx[Ctx.NODE_LIMIT] = 1000
-                solver(positions[0], rules, work, flags)  # compile (stopped early)
+                warm = make_work(12)
+                warm.ctx[Ctx.NODE_LIMIT] = 1000
+                solver(positions[0], rules, warm, flags)  # compile (stopped early)
+                work = make_work(18)
                 work.ctx[Ctx.NODE_LIMIT] = limit
                 times, cpu, nodes, cut = [], [], [], []
                 start = time.thread_time()
@@ -147,7 +151,6 @@ def solve_full(quick: bool) -> list[dict]:
                         break
                 rows.append(_solve_row(mode, n, limit, times, cpu, nodes, cut))
     finally:
-        work.ctx[Ctx.NODE_LIMIT] = 0
         numba.set_num_threads(previous)
     return rows
 

@@ -12,7 +12,7 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import chunk, stream_key, word
+from ...core.rng import block_words, chunk, stream_key, word
 from ...core.spans import span_range
 from .stack import as_uint16, stack_bytes, stack_int64, stack_words
 
@@ -44,7 +44,8 @@ def _place(w, q, i, key, pack, extra):
     return extra
 
 
-_stack8 = stack_words(N_PACK // 4)
+N_WORDS = N_PACK // 4  # a shuffle reads its stream's first 8 words (four 16-bit chunks each)
+_stack8 = stack_words(N_WORDS)
 _stack32 = stack_words(N_PACK)
 _pack_bytes = stack_bytes(N_PACK)
 _state_word = stack_int64(1)
@@ -52,14 +53,32 @@ _state_word = stack_int64(1)
 
 @njit_inline
 def _targets(key, js):
-    """The 32 swap targets ``j`` of the shuffle keyed ``key`` into ``js`` (uint64[32]), computed
-    in one loop the compiler vectorizes (16-bit lanes of the 8 words, little-endian as
-    ``rng.chunk`` reads them). Returns non-zero when some chunk might be rejected (about 1.5% of
-    deals): the targets are then not all exact and the caller takes the chunk-by-chunk path."""
+    """The 32 swap targets ``j`` of the shuffle keyed ``key`` into ``js`` (uint64[32]); returns
+    non-zero when some may be inexact (:func:`_targets_of`)."""
     wp = _stack8()
-    w = numba.carray(wp, N_PACK // 4)
-    for g in range(N_PACK // 4):
+    w = numba.carray(wp, N_WORDS)
+    for g in range(N_WORDS):
         w[g] = word(key, g)
+    return _targets_of(wp, js)
+
+
+@njit_inline
+def _block_targets(words, d, js):
+    """:func:`_targets` of the stream in column ``d`` of ``words`` (``rng.block_words``)."""
+    wp = _stack8()
+    w = numba.carray(wp, N_WORDS)
+    for g in range(N_WORDS):
+        w[g] = words[g, d]
+    return _targets_of(wp, js)
+
+
+@njit_inline
+def _targets_of(wp, js):
+    """The 32 swap targets ``j`` from the stream's 8 first words at ``wp`` (a stack pointer)
+    into ``js`` (uint64[32]), in one loop the compiler vectorizes (16-bit lanes of the words,
+    little-endian as ``rng.chunk`` reads them). Returns non-zero when some chunk might be
+    rejected (about 1.5% of deals): the targets are then not all exact and the caller takes
+    the chunk-by-chunk path."""
     c = numba.carray(as_uint16(wp), N_PACK)
     suspect = np.uint64(0)
     for i in range(N_PACK):
@@ -140,20 +159,20 @@ def _masks(pack):
 
 
 @njit_inline
-def deal_pair(seed, index):
-    """Deals ``index`` and ``index + 1`` of ``seed``: (elder, younger, next elder, next younger)
-    masks, the same as two :func:`deal_full` calls. The two shuffles' swaps are interleaved so
-    the processor overlaps their chains of dependent loads and stores; the packs live on the
-    caller's stack (no array, so no reference counts). For callers that need only the hands."""
+def deal_pair(words, d):
+    """The deals whose streams are columns ``d`` and ``d + 1`` of ``words`` (uint64[9, n] from
+    ``rng.block_words``: their first 8 words and keys): (elder, younger, next elder, next
+    younger) masks, the same as :func:`deal_full` of those deals. The two shuffles' swaps are
+    interleaved so the processor overlaps their chains of dependent loads and stores; the packs
+    live on the caller's stack (no array, so no reference counts). For callers that need only
+    the hands, many deals at a time (:func:`hands_batch`)."""
     pa = numba.carray(_pack_bytes(), N_PACK)
     pb = numba.carray(_pack_bytes(), N_PACK)
     ja = numba.carray(_stack32(), N_PACK)
     jb = numba.carray(_stack32(), N_PACK)
-    ka = stream_key(seed, index)
-    kb = stream_key(seed, index + 1)
-    if (_targets(ka, ja) | _targets(kb, jb)) != 0:
-        _shuffle_into(ka, pa)
-        _shuffle_into(kb, pb)
+    if (_block_targets(words, d, ja) | _block_targets(words, d + 1, jb)) != 0:
+        _shuffle_into(words[N_WORDS, d], pa)
+        _shuffle_into(words[N_WORDS, d + 1], pb)
     else:
         pa[0] = 0
         pb[0] = 0
@@ -167,6 +186,40 @@ def deal_pair(seed, index):
     ea, ya = _masks(pa)
     eb, yb = _masks(pb)
     return ea, ya, eb, yb
+
+
+#: Deals whose stream words are made at once (``rng.block_words``), then dealt in pairs.
+BLOCK = 256
+
+
+@njit
+def deal_block(seed, first, n, words, hands):
+    """Deals first..first+n-1 (n <= BLOCK) into columns 0..n-1 of ``hands`` (int64[2, >= n]:
+    elder's masks, younger's): their stream words at once into ``words`` (uint64[9, >= n]),
+    then :func:`deal_pair`, an odd last deal alone. Same hands as :func:`deal_full`."""
+    block_words(seed, first, n, words)
+    d = 0
+    while d + 1 < n:
+        hands[0, d], hands[1, d], hands[0, d + 1], hands[1, d + 1] = deal_pair(words, d)
+        d += 2
+    if d < n:
+        pack = numba.carray(_pack_bytes(), N_PACK)
+        _shuffle_into(words[N_WORDS, d], pack)
+        hands[0, d], hands[1, d] = _masks(pack)
+
+
+@njit
+def hands_batch(seed, start, n):
+    """Hands of deals start..start+n-1 as (elder int64[n], younger int64[n]) by blocks
+    (:func:`deal_block`): the same as :func:`deal_batch`'s, for tests and the bench."""
+    hands = np.empty((2, n), dtype=np.int64)
+    words = np.empty((N_WORDS + 1, BLOCK), dtype=np.uint64)
+    block = np.empty((2, BLOCK), dtype=np.int64)
+    for first in range(0, n, BLOCK):
+        m = min(BLOCK, n - first)
+        deal_block(seed, start + first, m, words, block)
+        hands[:, first : first + m] = block[:, :m]
+    return hands[0], hands[1]
 
 
 #: The hands alone (same cards as ``deal_full``; kept as a name for callers that ignore the talon).

@@ -9,21 +9,29 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.barrier import opaque
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.spans import span_range
 from . import layouts as L
-from .deal import deal_full, deal_pair
+from .deal import BLOCK, N_WORDS, deal_block
 from .declarations import (
     FULL,
     carte_blanche,
+    declaration_keys,
     declaration_points_under,
     declaration_totals,
     may_carte_rouge,
+    totals_from_keys,
 )
 
 #: Everyone declares everything.
 ALL = (FULL, FULL, FULL)
+
+
+# Rows of the block workspace (int64[BLOCK_ROWS, deal.BLOCK], one column per deal): the hands
+# (``deal.deal_block`` writes rows 0 and 1), then each hand's (point key, sequence key, sequence
+# points) from ``declarations.declaration_keys``.
+B_ELDER, B_YOUNGER, B_E_PK, B_E_QK, B_E_QS, B_Y_PK, B_Y_QK, B_Y_QS = range(8)
+BLOCK_ROWS = 8
 
 
 @njit_inline
@@ -41,7 +49,7 @@ def _add(sums, e, y):
 @njit
 def _totals_with_rouge(elder, younger, env):
     """:func:`declarations.declaration_totals` under the carte rouge rule, from the general
-    scoring: a call of its own, so the loop (rule off) keeps only the lean code."""
+    scoring."""
     cb = (carte_blanche(elder), carte_blanche(younger))
     e, y, _ = declaration_points_under(elder, younger, cb, ALL, ALL, env, True)
     return _add((0, 0, 0, 0), e, y)
@@ -53,48 +61,75 @@ def _plus(sums, x):
 
 
 @njit_inline
-def _score_range(seed, first, end, env, carte_rouge):
-    """Sums of deals first..end-1, dealt two at a time (``deal.deal_pair``), the odd last one
-    alone; no array is touched per deal but the stack packs. Each deal adds (elder total,
-    younger total, elder repiqued, younger repiqued): ``declarations.declaration_totals``, or
-    under carte rouge the general scoring through a call. ``env`` appears in the loop only as
-    that call's argument: handed to an inlined helper, its seven arrays were reference counted
-    (atomically) on every deal."""
+def _minus(sums, x):
+    return (sums[0] - x[0], sums[1] - x[1], sums[2] - x[2], sums[3] - x[3])
+
+
+@njit
+def _read_keys(block, n, tables):
+    """Rows B_E_PK.. of the block's first n deals: each hand's keys (table loads, scalar)."""
+    for d in range(n):
+        elder = block[B_ELDER, d]
+        younger = block[B_YOUNGER, d]
+        block[B_E_PK, d], block[B_E_QK, d], block[B_E_QS, d] = declaration_keys(elder, tables)
+        block[B_Y_PK, d], block[B_Y_QK, d], block[B_Y_QS, d] = declaration_keys(younger, tables)
+
+
+@njit
+def _block_totals(block, n):
+    """Sums over the block's first n deals of ``declarations.totals_from_keys``: one loop the
+    compiler vectorizes (about 9 ns a deal less than scoring each deal as it is dealt, Xeon)."""
+    s0 = np.int64(0)
+    s1 = np.int64(0)
+    s2 = np.int64(0)
+    s3 = np.int64(0)
+    for d in range(n):
+        x = totals_from_keys(
+            block[B_ELDER, d],
+            block[B_YOUNGER, d],
+            (block[B_E_PK, d], block[B_E_QK, d], block[B_E_QS, d]),
+            (block[B_Y_PK, d], block[B_Y_QK, d], block[B_Y_QS, d]),
+        )
+        s0 += x[0]
+        s1 += x[1]
+        s2 += x[2]
+        s3 += x[3]
+    return s0, s1, s2, s3
+
+
+@njit
+def _rouge_correction(block, n, env):
+    """What the carte rouge rule changes in the block's sums: for each deal where a hand may
+    score carte rouge (``declarations.may_carte_rouge``; for the others the lean totals are
+    exact), the general scoring's totals less the lean ones."""
     tables = env.suit
     sums = (0, 0, 0, 0)
-    i = first
-    while i + 1 < end:
-        e0, y0, e1, y1 = deal_pair(seed, i)
-        x0 = declaration_totals(e0, y0, tables)
-        x1 = declaration_totals(e1, y1, tables)
-        if carte_rouge:
-            # the hands through ``opaque``: else the compiler shares the scoring's per-suit
-            # values with this rare branch and keeps them (on the stack) through the loop
-            e0, y0, e1, y1 = opaque(e0), opaque(y0), opaque(e1), opaque(y1)
-            if may_carte_rouge(e0, tables) | may_carte_rouge(y0, tables):
-                x0 = _totals_with_rouge(e0, y0, env)
-            if may_carte_rouge(e1, tables) | may_carte_rouge(y1, tables):
-                x1 = _totals_with_rouge(e1, y1, env)
-        sums = _plus(_plus(sums, x0), x1)
-        i += 2
-    if i < end:
-        pack = np.empty(32, dtype=np.int8)
-        state = np.zeros(1, dtype=np.int64)
-        elder, younger = deal_full(seed, i, pack, state)
-        x = declaration_totals(elder, younger, tables)
-        if carte_rouge and (may_carte_rouge(elder, tables) | may_carte_rouge(younger, tables)):
-            x = _totals_with_rouge(elder, younger, env)
-        sums = _plus(sums, x)
+    for d in range(n):
+        elder = block[B_ELDER, d]
+        younger = block[B_YOUNGER, d]
+        if may_carte_rouge(elder, tables) | may_carte_rouge(younger, tables):
+            sums = _plus(sums, _totals_with_rouge(elder, younger, env))
+            sums = _minus(sums, declaration_totals(elder, younger, tables))
     return sums
 
 
 @njit
 def _score_chunk(seed, first, count, env, row):
-    """Sums of deals first..first+count-1 into ``row``. The carte rouge rule is read once, outside
-    the loop. (Compiling the loop twice, once per value of the rule, ran 2-3% faster but doubled
-    the kernel's cold compile: 7.3 -> 13.5 CPU-s.)"""
+    """Sums of deals first..first+count-1 into ``row``, a block of deals at a time: dealt
+    (``deal.deal_block``), keys read, then totalled in one vectorized loop."""
     carte_rouge = env.rules[L.RULE_CARTE_ROUGE] != 0
-    sums = _score_range(seed, first, first + count, env, carte_rouge)
+    words = np.empty((N_WORDS + 1, BLOCK), dtype=np.uint64)
+    block = np.empty((BLOCK_ROWS, BLOCK), dtype=np.int64)
+    sums = (0, 0, 0, 0)
+    done = 0
+    while done < count:
+        n = min(BLOCK, count - done)
+        deal_block(seed, first + done, n, words, block)
+        _read_keys(block, n, env.suit)
+        sums = _plus(sums, _block_totals(block, n))
+        if carte_rouge:
+            sums = _plus(sums, _rouge_correction(block, n, env))
+        done += n
     row[L.DSUM_DEALS] = count
     row[L.DSUM_ELDER_TOTAL] = sums[0]
     row[L.DSUM_YOUNGER_TOTAL] = sums[1]

@@ -152,7 +152,7 @@ def declaration_keys(hand, tables):
 
 
 @njit_inline
-def set_key_score(hand, tables):
+def set_key_score(hand):
     """(:func:`set_key`, :func:`set_score`) without branches or table loads (the set ranks are
     random data): the key is the highest bit of ``four << 8 | trio`` (set ranks are 3..7, so bit
     0, or-ed in, stands for "none" and gives 0), the score two popcounts."""
@@ -192,6 +192,12 @@ def _beats(key, other):
     points' table loads, and who wins a class is random data, so that branch mispredicts
     (:mod:`piquet_sim.core.barrier`)."""
     return opaque(-np.int64(key > other))
+
+
+@njit_inline
+def _wins_mask(key, other):
+    """:func:`_beats` without its barrier, for loops the compiler vectorizes (no branch there)."""
+    return -np.int64(key > other)
 
 
 @njit_inline
@@ -256,8 +262,8 @@ def declaration_points_under(elder, younger, cb, e_masks, y_masks, env, carte_ro
     y_pk, _, _ = declaration_keys(y_ph, tables)
     _, e_qk, e_qs = declaration_keys(e_sh, tables)
     _, y_qk, y_qs = declaration_keys(y_sh, tables)
-    e_tk, e_ts = set_key_score(e_th, tables)
-    y_tk, y_ts = set_key_score(y_th, tables)
+    e_tk, e_ts = set_key_score(e_th)
+    y_tk, y_ts = set_key_score(y_th)
     w_point = _class_winner(e_pk, y_pk)
     w_seq = _class_winner(e_qk, y_qk)
     w_sets = _class_winner(e_tk, y_tk)
@@ -335,22 +341,34 @@ def declaration_points_under(elder, younger, cb, e_masks, y_masks, env, carte_ro
 def declaration_totals(elder, younger, tables):
     """(elder's total, younger's total, elder repiqued, younger repiqued) of a deal where both
     declare everything and carte rouge is off: the sums :func:`declaration_points_under` gives
-    with full masks and ``carte_rouge=False`` (tests hold them equal), for the random-deal loop.
-    Computing only these keeps few values live: the general function, inlined there, left the
-    loop spilling its class codes and per-class points (about 4 ns of 40 a deal, Xeon)."""
-    e_pk, e_qk, e_qs = declaration_keys(elder, tables)
-    y_pk, y_qk, y_qs = declaration_keys(younger, tables)
-    e_tk, e_ts = set_key_score(elder, tables)
-    y_tk, y_ts = set_key_score(younger, tables)
-    # running totals after carte blanche + point, + sequences, + sets (the repique checks)
-    te1 = CARTE_BLANCHE_POINTS * np.int64(carte_blanche(elder)) + ((e_pk >> 7) & _beats(e_pk, y_pk))
-    ty1 = CARTE_BLANCHE_POINTS * np.int64(carte_blanche(younger)) + (
-        (y_pk >> 7) & _beats(y_pk, e_pk)
+    with full masks and ``carte_rouge=False`` (tests hold them equal)."""
+    return totals_from_keys(
+        elder, younger, declaration_keys(elder, tables), declaration_keys(younger, tables)
     )
-    te2 = te1 + (e_qs & _beats(e_qk, y_qk))
-    ty2 = ty1 + (y_qs & _beats(y_qk, e_qk))
-    te3 = te2 + (e_ts & _beats(e_tk, y_tk))
-    ty3 = ty2 + (y_ts & _beats(y_tk, e_tk))
+
+
+@njit_inline
+def totals_from_keys(elder, younger, e_keys, y_keys):
+    """:func:`declaration_totals` from each hand's (point key, sequence key, sequence points)
+    of :func:`declaration_keys`. No loop, table or barrier: the random-deal loop reads the keys
+    deal by deal, then calls this in one loop over a block of deals that the compiler
+    vectorizes (a barrier such as :func:`_beats`'s, or a loop inlined at numba level, keeps
+    that loop scalar)."""
+    e_pk, e_qk, e_qs = e_keys
+    y_pk, y_qk, y_qs = y_keys
+    e_tk, e_ts = set_key_score(elder)
+    y_tk, y_ts = set_key_score(younger)
+    # running totals after carte blanche + point, + sequences, + sets (the repique checks)
+    te1 = CARTE_BLANCHE_POINTS * np.int64(carte_blanche(elder)) + (
+        (e_pk >> 7) & _wins_mask(e_pk, y_pk)
+    )
+    ty1 = CARTE_BLANCHE_POINTS * np.int64(carte_blanche(younger)) + (
+        (y_pk >> 7) & _wins_mask(y_pk, e_pk)
+    )
+    te2 = te1 + (e_qs & _wins_mask(e_qk, y_qk))
+    ty2 = ty1 + (y_qs & _wins_mask(y_qk, e_qk))
+    te3 = te2 + (e_ts & _wins_mask(e_tk, y_tk))
+    ty3 = ty2 + (y_ts & _wins_mask(y_tk, e_tk))
     e_rep = ((te1 >= 30) & (ty1 == 0)) | ((te2 >= 30) & (ty2 == 0)) | ((te3 >= 30) & (ty3 == 0))
     y_rep = ((ty1 >= 30) & (te1 == 0)) | ((ty2 >= 30) & (te2 == 0)) | ((ty3 >= 30) & (te3 == 0))
     e_rep = np.int64(e_rep)
