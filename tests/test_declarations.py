@@ -880,6 +880,31 @@ def test_beats_is_the_mask_of_the_comparison():
             assert K._beats(np.int32(a), np.int32(b)) == -int(a > b)
 
 
+def test_keys_from_the_two_suit_table_match_the_one_suit_keys():
+    """``declaration_keys_of_pairs`` (``DECL_PAIRS``: two suits a load) gives
+    ``declaration_keys``'s (point key, sequence key, sequence points) on every pair of
+    holdings in suits 0-1 (each as its own hand, and beside a fixed pair in suits 2-3) and on
+    random hands; a hand-worked case: two sequences in two suits add up."""
+    from piquet_sim.piquet.kernels.tables import DECL_PAIRS
+
+    tables = SUIT_TABLES
+    rng = np.random.default_rng(11)
+    hands = np.concatenate(
+        [
+            np.arange(1 << 16, dtype=np.int64),
+            np.arange(1 << 16, dtype=np.int64) | (0xB5 << 16) | (0x3C << 24),
+            _random_deals(rng, 20_000)[0],
+        ]
+    )
+    for h in hands:
+        h = np.int64(h)
+        assert K.declaration_keys_of_pairs(h, DECL_PAIRS) == K.declaration_keys(h, tables), h
+    # a quint to the ace of spades (15) and a tierce to the king of hearts (3); the point is
+    # the spades (5 cards, 11 + 10 + 10 + 10 + 10 = 51 pips): 5 * 128 + 51
+    both = np.int64(hand("AS KS QS JS TS KH QH JH 7D 7C 8C 9D"))
+    assert K.declaration_keys_of_pairs(both, DECL_PAIRS) == (5 * 128 + 51, 5 * 8 + 7, 18)
+
+
 def test_lean_totals_and_carte_rouge_filter_match_the_general_scoring():
     """``declaration_totals`` (the random-deal loop's scoring: everyone declares everything,
     carte rouge off) gives each player's total and repique of ``score_declarations_batch``; and

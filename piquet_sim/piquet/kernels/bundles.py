@@ -19,8 +19,9 @@ import numpy as np
 
 from . import layouts as L
 
-#: rules int32[RULE_LEN]; suit: tables.SUIT_TABLES; keytab reptab qttab low8 pop8: solver_tt.
-Env = namedtuple("Env", "rules suit keytab reptab qttab low8 pop8")
+#: rules int32[RULE_LEN]; suit: tables.SUIT_TABLES; pairs: tables.DECL_PAIRS; keytab reptab
+#: qttab low8 pop8: solver_tt.
+Env = namedtuple("Env", "rules suit pairs keytab reptab qttab low8 pop8")
 
 #: ids int32[STAGE_LEN], params float64[STAGE_LEN, STAGE_PARAMS].
 Stages = namedtuple("Stages", "ids params")
@@ -53,11 +54,11 @@ SeatStages = namedtuple(
 def make_env(rules_array: np.ndarray) -> Env:
     """The constant bundle of a run from ``Rules.to_array()``."""
     from .solver_tt import KEYTAB, LOW8, POP8, QTTAB, REPTAB
-    from .tables import SUIT_TABLES
+    from .tables import DECL_PAIRS, SUIT_TABLES
 
     rules_array = np.asarray(rules_array, dtype=np.int32)
     assert rules_array.shape == (L.RULE_LEN,)
-    return Env(rules_array, SUIT_TABLES, KEYTAB, REPTAB, QTTAB, LOW8, POP8)
+    return Env(rules_array, SUIT_TABLES, DECL_PAIRS, KEYTAB, REPTAB, QTTAB, LOW8, POP8)
 
 
 def make_stages(ids: np.ndarray, params: np.ndarray) -> Stages:

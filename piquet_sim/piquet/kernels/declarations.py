@@ -152,6 +152,19 @@ def declaration_keys(hand, tables):
 
 
 @njit_inline
+def declaration_keys_of_pairs(hand, pairs):
+    """:func:`declaration_keys` from ``tables.DECL_PAIRS`` (two suits a load): the same values
+    in two table loads instead of four."""
+    low = np.int64(pairs[hand & 0xFFFF])
+    high = np.int64(pairs[(hand >> 16) & 0xFFFF])
+    return (
+        max(low >> DECL_POINT_SHIFT, high >> DECL_POINT_SHIFT),
+        max((low >> DECL_SEQ_SHIFT) & DECL_FIELD, (high >> DECL_SEQ_SHIFT) & DECL_FIELD),
+        (low & DECL_FIELD) + (high & DECL_FIELD),
+    )
+
+
+@njit_inline
 def set_key_score(hand):
     """(:func:`set_key`, :func:`set_score`) without branches or table loads (the set ranks are
     random data): the key is the highest bit of ``four << 8 | trio`` (set ranks are 3..7, so bit

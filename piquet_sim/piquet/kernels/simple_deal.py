@@ -75,7 +75,7 @@ def own_env(env):
     tables[:, :] = env.suit
     rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[: L.RULE_LEN]
     rules[:] = env.rules
-    return Env(rules, tables, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
+    return Env(rules, tables, env.pairs, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
 
 
 @njit_inline
@@ -224,7 +224,7 @@ def _simple_span(seed, first, count, stages, env, out, row0):
     params = numba.carray(_params(), L.STAGE_LEN * L.STAGE_PARAMS).view(np.float64)
     params = params.reshape((L.STAGE_LEN, L.STAGE_PARAMS))
     params[:, :] = stages.params
-    own = Env(rules, tables, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
+    own = Env(rules, tables, env.pairs, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
     ids = stages.ids
     e_xpol = ids[L.STAGE_ELDER_EXCHANGE]
     y_xpol = ids[L.STAGE_YOUNGER_EXCHANGE]
