@@ -5,16 +5,17 @@ compare rows measured in the same run.
 
 * ``pitch solve-full``: full six-trick rounds solved exactly on one thread, one row per player
   count and search (``maxn``: max^n with the default static-order tie rule, 3..6 players;
-  ``maxn-full``: max^n with the full-order tie rule, 3 and 4 players, for a same-run
-  comparison; ``paranoid``, 3..6 players): round i of seed 2024 dealt and bid with the
-  random policies, the bidder on lead and the trump chosen by his pitch; the table is cleared
-  (new generation) before each round. Rounds are taken in order until the count or the
-  budget of the thread's CPU time is reached, and each is stopped after a node limit
-  (``finished`` / ``cut`` say how many of ``rounds`` ended either way). Median / p95 / max
-  ms of wall time, median / p95 of the thread's CPU time (``cpu_*``: steadier on a shared
-  machine) and the median nodes, taken as the sample at that rank over every round: a cut
-  round counts with its time at the cut, so a quantile that a cut round could move is only a
-  lower bound (``median_exact`` / ``p95_exact`` false);
+  ``maxn-full``: max^n with the full-order tie rule, 3 and 4 players, for a same-run comparison;
+  ``paranoid``, 3..6 players): round i of seed 2024 dealt and bid with the random policies, the
+  bidder on lead and the trump chosen by his pitch; each row has a fresh workspace, whose table
+  starts a new generation before each round (the line table of the last two tricks keeps its
+  entries across the row's rounds, as across a pimc search's worlds). Rounds are taken in order
+  until the count or the budget of the thread's CPU time is reached, and each is stopped after a
+  node limit (``finished`` / ``cut`` say how many of ``rounds`` ended either way). Median / p95 /
+  max ms of wall time, median / p95 of the thread's CPU time (``cpu_*``: steadier on a shared
+  machine) and the median nodes, taken as the sample at that rank over every round: a cut round
+  counts with its time at the cut, so a quantile that a cut round could move is only a lower bound
+  (``median_exact`` / ``p95_exact`` false);
 * ``pitch rounds-random`` / ``pitch rounds-heuristic``: whole simulated rounds per second
   (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
   every thread;
@@ -116,8 +117,7 @@ def _solve_row(mode: str, n: int, limit: int, ms, cms, nodes, cut) -> dict:
 
 def solve_full(quick: bool) -> list[dict]:
     """One row per (search, players): rounds solved in turn on one thread. Each row has a fresh
-    workspace, so its figures do not depend on the rows before it (the tables keep exact
-    entries across rounds; a row's own rounds share them as a pimc search's worlds do)."""
+    workspace, so its figures do not depend on the rows before it."""
     rows = []
     previous = numba.get_num_threads()
     numba.set_num_threads(1)
