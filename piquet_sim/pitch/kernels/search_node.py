@@ -139,6 +139,13 @@ def shift(seat):
 
 
 @njit_inline
+def seat_add(seat, j, n):
+    """``(seat + j) % n`` for ``0 <= seat, j < n`` without a division (hot in the search)."""
+    s = seat + j
+    return s - n if s >= n else s
+
+
+@njit_inline
 def nibble(v, seat):
     """Points of ``seat`` in packed vector ``v``."""
     return (v >> shift(seat)) & 15
@@ -324,7 +331,7 @@ def _trump_point(fr, hands, sp, out, card, n, seats):
             threat = np.int64(0)
             seat = fr[sp, Frame.SEAT]
             for j in range(n - fr[sp, Frame.K]):
-                threat |= hands[(seat + j) % n] & higher
+                threat |= hands[seat_add(seat, j, n)] & higher
             if threat == 0:
                 sure = w
     for s in range(n):
@@ -592,7 +599,7 @@ def make_move(work, sp, c):
     fr[sp, Frame.GWIN] = -1
     fr[sp, Frame.CLOSED] = 0
     if k + 1 < n:
-        fr[c1, Frame.SEAT] = (seat + 1) % n
+        fr[c1, Frame.SEAT] = seat_add(seat, 1, n)
         fr[c1, Frame.K] = k + 1
         fr[c1, Frame.FIRST] = first
         fr[c1, Frame.BEST] = best
@@ -646,7 +653,7 @@ def last_trick(work, leader, trump, low, glive):
     w = np.int64(-1)
     tmask = np.int64(0)
     for j in range(n):
-        s = (leader + j) % n
+        s = seat_add(leader, j, n)
         c = low_index(work.hands[s])
         tmask |= np.int64(1) << c
         if best < 0 or beats(c, best, trump):
@@ -724,7 +731,7 @@ def two_tricks(work, leader, trump, low, glive):
                 eg[j, Endgame.WSEAT] = wseat
                 eg[j, Endgame.TMASK] = tmask
                 eg[j, Endgame.FIRST] = first
-                _eg_options(work, j, (seat + 1) % n, first, trump)
+                _eg_options(work, j, seat_add(seat, 1, n), first, trump)
                 continue
             # the first trick is complete: score it and the forced last trick
             gp = mask_game_points(tmask)
@@ -789,7 +796,7 @@ def build_lines(work, leader, trump, low, glive, row):
         w1 = np.int64(-1)
         t1 = np.int64(0)
         for j in range(n):
-            seat = (leader + j) % n
+            seat = seat_add(leader, j, n)
             legal = legal_plays(hands[seat], first, trump, mf, 0)
             c = low_index(legal)
             if legal & (legal - 1):
@@ -810,7 +817,7 @@ def build_lines(work, leader, trump, low, glive, row):
         w2 = np.int64(-1)
         t2 = np.int64(0)
         for j in range(n):
-            seat = (w1 + j) % n
+            seat = seat_add(w1, j, n)
             c = low_index(hands[seat] & ~t1)
             if best < 0 or beats(c, best, trump):
                 best = c
@@ -876,7 +883,7 @@ def fold_line(work, line, rec, single, leader, glive):
             eg[j, Endgame.VAL] = v  # the first choice at ply j: on to the second
             return (line | b) & ~(b - 1), v, False
         a = eg[j, Endgame.VAL]
-        mover = (leader + j) % n
+        mover = seat_add(leader, j, n)
         if paranoid:
             v = max(v, a) if mover == bidder else min(v, a)
         elif full:
