@@ -788,14 +788,25 @@ def build_lines(work, leader, trump, low, glive, row):
     n = ctx[Ctx.PLAYERS]
     mf = ctx[Ctx.MUST_FOLLOW]
     hands = work.hands
+    eg = work.eg
     single = np.int64(0)
     line = np.int64(0)
+    start = np.int64(0)  # first ply played again: the plies before it are the last line's
     while True:
         first = np.int64(-1)
         best = np.int64(-1)
         w1 = np.int64(-1)
         t1 = np.int64(0)
-        for j in range(n):
+        if start > 0:  # the trick's state before ply ``start``, kept when it was played
+            first = eg[start, Endgame.FIRST]
+            best = eg[start, Endgame.BEST]
+            w1 = eg[start, Endgame.WSEAT]
+            t1 = eg[start, Endgame.TMASK]
+        for j in range(start, n):
+            eg[j, Endgame.FIRST] = first
+            eg[j, Endgame.BEST] = best
+            eg[j, Endgame.WSEAT] = w1
+            eg[j, Endgame.TMASK] = t1
             seat = seat_add(leader, j, n)
             legal = legal_plays(hands[seat], first, trump, mf, 0)
             c = low_index(legal)
@@ -832,9 +843,12 @@ def build_lines(work, leader, trump, low, glive, row):
             | (mask_game_points(t2) << 37)
         )
         work.lines[row, 3 + line] = rec
-        line, v, done = fold_line(work, line, rec, single, leader, glive)
+        nxt, v, done = fold_line(work, line, rec, single, leader, glive)
         if done:
             break
+        # the next line changes the pick at one ply (its bit set, the later ones cleared)
+        start = n - 1 - high_index(nxt ^ line)
+        line = nxt
     work.lines[row, 2] = single
     return v
 
