@@ -262,23 +262,25 @@ def canonical(work, out, plain):
     """The cards ``out`` with every plain card replaced by the lowest card its holder was
     dealt (``work.root``) that keeps the order of the suit's cards still out: positions with
     the same canonical cards have the same value."""
-    canon = np.int64(0)
-    prev = np.int64(-1)
-    suit = np.int64(-1)
-    m = out
+    canon = out & ~plain  # those stay; only the plain cards are visited, in card order
+    last_c = np.int64(-1)  # the plain card visited last and where it went
+    last_d = np.int64(-1)
+    m = out & plain
     while m:
         c = low_index(m)
         m &= m - 1
-        if (c >> 4) != suit:
-            suit = c >> 4
-            prev = 16 * suit - 1
-        d = c
-        if (plain >> c) & 1:
-            # above prev (-1 below a suit's first card: no shift by -1)
-            cand = work.root[work.owner[c]] & plain & ~((np.int64(1) << (prev + 1)) - 1)
-            d = low_index(cand)
+        # where the card below it in its suit went (a plain one: the last visited)
+        below = out & suit_mask(c >> 4) & ((np.int64(1) << c) - 1)
+        if below == 0:
+            prev = (c & ~15) - 1  # -1 below suit 0's first card: no shift by -1
+        else:
+            p = high_index(below)
+            prev = last_d if p == last_c else p
+        cand = work.root[work.owner[c]] & plain & ~((np.int64(1) << (prev + 1)) - 1)
+        d = low_index(cand)
         canon |= np.int64(1) << d
-        prev = d
+        last_c = c
+        last_d = d
     return canon
 
 
