@@ -139,6 +139,13 @@ def shift(seat):
 
 
 @njit_inline
+def seat_add(seat, j, n):
+    """``(seat + j) % n`` for ``0 <= seat, j < n`` without a division (hot in the search)."""
+    s = seat + j
+    return s - n if s >= n else s
+
+
+@njit_inline
 def nibble(v, seat):
     """Points of ``seat`` in packed vector ``v``."""
     return (v >> shift(seat)) & 15
@@ -255,23 +262,25 @@ def canonical(work, out, plain):
     """The cards ``out`` with every plain card replaced by the lowest card its holder was
     dealt (``work.root``) that keeps the order of the suit's cards still out: positions with
     the same canonical cards have the same value."""
-    canon = np.int64(0)
-    prev = np.int64(-1)
-    suit = np.int64(-1)
-    m = out
+    canon = out & ~plain  # those stay; only the plain cards are visited, in card order
+    last_c = np.int64(-1)  # the plain card visited last and where it went
+    last_d = np.int64(-1)
+    m = out & plain
     while m:
         c = low_index(m)
         m &= m - 1
-        if (c >> 4) != suit:
-            suit = c >> 4
-            prev = 16 * suit - 1
-        d = c
-        if (plain >> c) & 1:
-            # above prev (-1 below a suit's first card: no shift by -1)
-            cand = work.root[work.owner[c]] & plain & ~((np.int64(1) << (prev + 1)) - 1)
-            d = low_index(cand)
+        # where the card below it in its suit went (a plain one: the last visited)
+        below = out & suit_mask(c >> 4) & ((np.int64(1) << c) - 1)
+        if below == 0:
+            prev = (c & ~15) - 1  # -1 below suit 0's first card: no shift by -1
+        else:
+            p = high_index(below)
+            prev = last_d if p == last_c else p
+        cand = work.root[work.owner[c]] & plain & ~((np.int64(1) << (prev + 1)) - 1)
+        d = low_index(cand)
         canon |= np.int64(1) << d
-        prev = d
+        last_c = c
+        last_d = d
     return canon
 
 
@@ -324,7 +333,7 @@ def _trump_point(fr, hands, sp, out, card, n, seats):
             threat = np.int64(0)
             seat = fr[sp, Frame.SEAT]
             for j in range(n - fr[sp, Frame.K]):
-                threat |= hands[(seat + j) % n] & higher
+                threat |= hands[seat_add(seat, j, n)] & higher
             if threat == 0:
                 sure = w
     for s in range(n):
@@ -592,7 +601,7 @@ def make_move(work, sp, c):
     fr[sp, Frame.GWIN] = -1
     fr[sp, Frame.CLOSED] = 0
     if k + 1 < n:
-        fr[c1, Frame.SEAT] = (seat + 1) % n
+        fr[c1, Frame.SEAT] = seat_add(seat, 1, n)
         fr[c1, Frame.K] = k + 1
         fr[c1, Frame.FIRST] = first
         fr[c1, Frame.BEST] = best
@@ -646,7 +655,7 @@ def last_trick(work, leader, trump, low, glive):
     w = np.int64(-1)
     tmask = np.int64(0)
     for j in range(n):
-        s = (leader + j) % n
+        s = seat_add(leader, j, n)
         c = low_index(work.hands[s])
         tmask |= np.int64(1) << c
         if best < 0 or beats(c, best, trump):
@@ -724,7 +733,7 @@ def two_tricks(work, leader, trump, low, glive):
                 eg[j, Endgame.WSEAT] = wseat
                 eg[j, Endgame.TMASK] = tmask
                 eg[j, Endgame.FIRST] = first
-                _eg_options(work, j, (seat + 1) % n, first, trump)
+                _eg_options(work, j, seat_add(seat, 1, n), first, trump)
                 continue
             # the first trick is complete: score it and the forced last trick
             gp = mask_game_points(tmask)
@@ -781,15 +790,26 @@ def build_lines(work, leader, trump, low, glive, row):
     n = ctx[Ctx.PLAYERS]
     mf = ctx[Ctx.MUST_FOLLOW]
     hands = work.hands
+    eg = work.eg
     single = np.int64(0)
     line = np.int64(0)
+    start = np.int64(0)  # first ply played again: the plies before it are the last line's
     while True:
         first = np.int64(-1)
         best = np.int64(-1)
         w1 = np.int64(-1)
         t1 = np.int64(0)
-        for j in range(n):
-            seat = (leader + j) % n
+        if start > 0:  # the trick's state before ply ``start``, kept when it was played
+            first = eg[start, Endgame.FIRST]
+            best = eg[start, Endgame.BEST]
+            w1 = eg[start, Endgame.WSEAT]
+            t1 = eg[start, Endgame.TMASK]
+        for j in range(start, n):
+            eg[j, Endgame.FIRST] = first
+            eg[j, Endgame.BEST] = best
+            eg[j, Endgame.WSEAT] = w1
+            eg[j, Endgame.TMASK] = t1
+            seat = seat_add(leader, j, n)
             legal = legal_plays(hands[seat], first, trump, mf, 0)
             c = low_index(legal)
             if legal & (legal - 1):
@@ -810,7 +830,7 @@ def build_lines(work, leader, trump, low, glive, row):
         w2 = np.int64(-1)
         t2 = np.int64(0)
         for j in range(n):
-            seat = (w1 + j) % n
+            seat = seat_add(w1, j, n)
             c = low_index(hands[seat] & ~t1)
             if best < 0 or beats(c, best, trump):
                 best = c
@@ -825,9 +845,12 @@ def build_lines(work, leader, trump, low, glive, row):
             | (mask_game_points(t2) << 37)
         )
         work.lines[row, 3 + line] = rec
-        line, v, done = fold_line(work, line, rec, single, leader, glive)
+        nxt, v, done = fold_line(work, line, rec, single, leader, glive)
         if done:
             break
+        # the next line changes the pick at one ply (its bit set, the later ones cleared)
+        start = n - 1 - high_index(nxt ^ line)
+        line = nxt
     work.lines[row, 2] = single
     return v
 
@@ -876,7 +899,7 @@ def fold_line(work, line, rec, single, leader, glive):
             eg[j, Endgame.VAL] = v  # the first choice at ply j: on to the second
             return (line | b) & ~(b - 1), v, False
         a = eg[j, Endgame.VAL]
-        mover = (leader + j) % n
+        mover = seat_add(leader, j, n)
         if paranoid:
             v = max(v, a) if mover == bidder else min(v, a)
         elif full:
