@@ -120,7 +120,7 @@ def baseline_deals(seed, n, n_chunks, point_tab, seq_tab, high_tab):
 
 
 # ------------------------------------------------------------------ the split (issue 19)
-# Each kernel's deal alone (hands as masks, xor-ed so nothing is optimized away), to split a
+# Each kernel's deal alone (hands as masks, summed so nothing is optimized away), to split a
 # deal's CPU time into dealing and scoring: scoring = whole kernel - deal alone.
 
 

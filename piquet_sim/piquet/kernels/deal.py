@@ -211,7 +211,7 @@ def deal_block(seed, first, n, words, hands):
 @njit
 def hands_batch(seed, start, n):
     """Hands of deals start..start+n-1 as (elder int64[n], younger int64[n]) by blocks
-    (:func:`deal_block`): the same as :func:`deal_batch`'s, for tests and the bench."""
+    (:func:`deal_block`): the same as :func:`deal_batch`'s (the tests hold them equal)."""
     hands = np.empty((2, n), dtype=np.int64)
     words = np.empty((N_WORDS + 1, BLOCK), dtype=np.uint64)
     block = np.empty((2, BLOCK), dtype=np.int64)
