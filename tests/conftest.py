@@ -23,8 +23,11 @@ def run_main(capsys):
 def pytest_collection_modifyitems(config, items):
     """Group tests for pytest-xdist (``--dist loadgroup``): one group per Pilotta/Pitch package
     and one per Piquet test file, so each worker compiles a game's numba kernels once instead of
-    both workers compiling the same kernels at the same time (compilation is most of CI's time)."""
+    both workers compiling the same kernels at the same time (compilation is most of CI's time).
+    Slow tests lose pytest-timeout's limit (``timeout`` in pyproject.toml)."""
     for item in items:
         parts = item.path.relative_to(config.rootpath).parts
         group = parts[1] if len(parts) > 2 and parts[1] in ("pilotta", "pitch") else str(item.path)
         item.add_marker(pytest.mark.xdist_group(group))
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.timeout(0))  # full-size runs: no per-test limit
