@@ -43,6 +43,21 @@ def test_repeat_writes_median_min_max_and_the_highest_load(monkeypatch, tmp_path
     assert rows[0]["deals_per_s"] == 3.0 and rows[0]["repeats"] == 4
 
 
+def test_rows_name_the_processor(monkeypatch, tmp_path):
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nmodel name\t: AMD EPYC 9B14\nflags\t: fpu\n")
+    real_open = open
+    monkeypatch.setattr(
+        "builtins.open",
+        lambda path, *a, **k: real_open(info if path == "/proc/cpuinfo" else path, *a, **k),
+    )
+    rows, _ = bench.run({"w": _rates(5.0)}, None, None)
+    assert rows[0]["cpu"] == "AMD EPYC 9B14"
+    monkeypatch.setattr("builtins.open", lambda *a, **k: (_ for _ in ()).throw(OSError()))
+    monkeypatch.setattr(bench.platform, "processor", lambda: "")
+    assert bench.cpu_model() == "unknown"
+
+
 def test_is_figure_tells_rates_times_and_ratios_from_counts():
     figures = ["deals_per_s", "rounds_per_cpu_s", "median_ms", "cold_s", "seconds", "ratio_cpu"]
     assert all(bench.is_figure(name, 1.5) for name in figures)

@@ -4,8 +4,9 @@ file (rows keyed by workload and threads, so a partial run keeps the others).
 A workload is a function ``f(quick: bool) -> list[dict]``; each dict is one row with at least
 ``workload`` and ``threads`` plus its figures (``deals_per_s``, ``median_ms`` …). Timings on a
 shared machine are noisy: compare rows measured in the same run. Every row records the
-machine's 1-minute load average just before its workload ran (``load_avg_1min``); a row
-measured at load ``LOAD_LIMIT`` or more does not replace one measured below it unless forced.
+machine's 1-minute load average just before its workload ran (``load_avg_1min``) and the
+processor (``cpu``); a row measured at load ``LOAD_LIMIT`` or more does not replace one
+measured below it unless forced.
 Run with ``repeat`` > 1, a row's figures (:func:`is_figure`) are the median of the runs, with
 ``<field>_min`` and ``<field>_max`` beside them.
 """
@@ -91,14 +92,30 @@ def merge(old: list[dict], new: list[dict], force: bool = False) -> tuple[list[d
     return [r for r in old if _key(r) not in replaced] + written, kept
 
 
+def cpu_model() -> str:
+    """The processor's model name (``/proc/cpuinfo``; ``platform.processor()`` elsewhere): rows
+    from an Intel Xeon and an AMD EPYC differ by up to 2x on the same kernel, so a row says
+    which it was measured on."""
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
 def _measure(func: Workload, name: str, quick: bool) -> list[dict]:
     load = os.getloadavg()[0]
+    cpu = cpu_model()
     rows = func(quick)
     for row in rows:
         row.setdefault("workload", name)
         row[LOAD_FIELD] = round(load, 2)
         row["measured_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
         row["machine"] = f"{platform.machine()} {platform.python_version()}"
+        row["cpu"] = cpu
     return rows
 
 
