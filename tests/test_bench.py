@@ -58,6 +58,16 @@ def test_rows_name_the_processor(monkeypatch, tmp_path):
     assert bench.cpu_model() == "unknown"
 
 
+def test_repeat_widens_each_runs_own_spread():
+    spans = [[4.0, 6.0], [3.0, 5.0], [5.0, 9.0]]
+
+    def run(quick):
+        return [{"workload": "w", "threads": 1, "ratio": 1.0, "ratio_min_max": spans.pop(0)}]
+
+    rows, _ = bench.run({"w": run}, None, None, repeat=3)
+    assert rows[0]["ratio_min_max"] == [3.0, 9.0]
+
+
 def test_is_figure_tells_rates_times_and_ratios_from_counts():
     figures = ["deals_per_s", "rounds_per_cpu_s", "median_ms", "cold_s", "seconds", "ratio_cpu"]
     assert all(bench.is_figure(name, 1.5) for name in figures)

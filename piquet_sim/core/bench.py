@@ -48,11 +48,16 @@ def _key(row: Mapping) -> tuple:
 
 def summarise(runs: list[dict]) -> dict:
     """One row from the same row of several runs: figures as median (mean of the middle two for
-    an even count) with ``_min`` and ``_max``, the highest load average, ``repeats``; any
-    other field as in the first run."""
+    an even count) with ``_min`` and ``_max``, a run's own ``<field>_min_max`` spread as the
+    widest of the runs', the highest load average, ``repeats``; any other field as in the
+    first run."""
     row = dict(runs[0])
     for name, value in runs[0].items():
-        if is_figure(name, value):
+        if name.endswith("_min_max") and isinstance(value, list) and len(value) == 2:
+            # a run's own spread (over its inner repeats): the widest over the runs
+            spans = [r[name] for r in runs if isinstance(r.get(name), list)]
+            row[name] = [min(s[0] for s in spans), max(s[1] for s in spans)]
+        elif is_figure(name, value):
             values = [r[name] for r in runs if is_figure(name, r.get(name))]
             row[name] = statistics.median(values)
             row[f"{name}_min"] = min(values)
