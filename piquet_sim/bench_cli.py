@@ -92,16 +92,24 @@ def bench_command(
         )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
+    # one line per figure (the rows' fields differ, and a column per field is unreadable in a
+    # terminal of 80 columns); long text (time, machine, processor, command) in the JSON only
     table = Table(title=f"Benchmarks (merged into {out})", title_justify="left")
-    keys = ["workload", "threads"] + sorted(
-        {k for r in rows for k in r}
-        - {"workload", "threads", "measured_at", "machine", "command"}  # long text: JSON only
-    )
-    for key in keys:
-        table.add_column(key)
+    for column in ("workload", "threads", "field", "value"):
+        table.add_column(column, overflow="fold")
+    hidden = {"workload", "threads", "measured_at", "machine", "cpu", "command"}
     for row in rows:
-        table.add_row(*("" if row.get(k) is None else str(row.get(k)) for k in keys))
+        first = True
+        for key in sorted(set(row) - hidden):
+            name = row["workload"] if first else ""
+            threads = "" if not first or row.get("threads") is None else str(row["threads"])
+            table.add_row(name, threads, key, str(row[key]), end_section=False)
+            first = False
+        table.add_section()
     Console().print(table)
+    cpus = sorted({str(r["cpu"]) for r in rows if r.get("cpu")})
+    if cpus:
+        click.echo(f"processor: {', '.join(cpus)}")
     for note in notes + kept:
         click.echo(f"note: {note}")
     click.echo(f"{len(rows) - len(kept)} rows merged into {out}")

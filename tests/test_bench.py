@@ -101,6 +101,10 @@ def test_bench_command_says_which_row_it_kept(run_main, monkeypatch, tmp_path):
     _loads(monkeypatch, 0.8)
     code, text, _ = run_main("bench", "--out", str(out))
     assert code == 0 and json.loads(out.read_text())[0]["deals_per_s"] == 1.0
+    # one line a figure, readable in 80 columns (rich's width when not a terminal)
+    assert max(len(line) for line in text.splitlines() if "│" in line) <= 80
+    cells = [[c.strip() for c in line.split("│")[3:5]] for line in text.splitlines()]
+    assert ["deals_per_s", "1.0"] in cells
     _loads(monkeypatch, 6.0)
     code, text, _ = run_main("bench", "--out", str(out), "--repeat", "2")
     assert code == 0 and json.loads(out.read_text())[0]["deals_per_s"] == 1.0
