@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import numba
 import numpy as np
@@ -55,10 +56,33 @@ def test_same_deals_whatever_the_threads_and_the_split():
     np.testing.assert_array_equal(np.concatenate([first[2], rest[2]]), one[2])
 
 
+def test_swaps_run_backwards_on_card_sets_give_the_inside_out_shuffles_hands():
+    """The identity ``deal.deal_block`` rests on, in plain Python: for random swap targets
+    (j_i in 0..i), the inside-out shuffle's cards at positions 12..23 and 24..31 are the sets
+    got by swapping bits i and j_i of those positions' masks for i = 31 down to 1."""
+    rng = random.Random(19)
+    for _ in range(2_000):
+        targets = [0] + [rng.randint(0, i) for i in range(1, 32)]
+        pack = [0] * 32
+        for i in range(1, 32):
+            pack[i] = pack[targets[i]]
+            pack[targets[i]] = i
+        younger, talon = (
+            sum(1 << pack[p] for p in span) for span in (range(12, 24), range(24, 32))
+        )
+        sets = 0x00FFF000 | 0xFF000000 << 32
+        for i in range(31, 0, -1):
+            j = targets[i]
+            flip = ((sets >> i) ^ (sets >> j)) & (1 | 1 << 32)
+            sets ^= (flip << i) | (flip << j)
+        assert (sets & 0xFFFFFFFF, sets >> 32) == (younger, talon)
+
+
 def test_block_dealing_gives_the_deals_one_by_one():
-    """``deal.hands_batch`` (stream words made a block at a time, deals in pairs, an odd last
-    deal alone) gives ``deal_batch``'s hands, on 100,003 deals: the about 1.5% whose targets
-    might be rejected take the chunk-by-chunk path, and some chunks are rejected."""
+    """``deal.hands_batch`` (stream words made a block at a time, the swaps run backwards on
+    card sets for the whole block) gives ``deal_batch``'s hands, on 100,003 deals: the about
+    1.5% whose draws might be rejected take the chunk-by-chunk path, and some chunks are
+    rejected."""
     elders, youngers, _ = deal.deal_batch(5, 1001, 100_003)
     e, y = deal.hands_batch(5, 1001, 100_003)
     np.testing.assert_array_equal(e, elders)
@@ -75,10 +99,9 @@ def test_block_dealing_gives_the_deals_one_by_one():
 
 @pytest.mark.parametrize("carte_rouge", [False, True])
 def test_random_deal_sums_match_the_reference_deal_by_deal(carte_rouge):
-    """``score_random_deals`` deals in blocks of ``BLOCK``, two at a time (``deal.deal_pair``, an
-    odd last deal alone):
-    its sums equal ``deal_batch``'s deals scored one by one by the plain-Python reference
-    (chunks of odd and even length; no kernel compiled for this test alone)."""
+    """``score_random_deals`` deals in blocks of ``BLOCK`` (``deal.deal_block``): its sums
+    equal ``deal_batch``'s deals scored one by one by the plain-Python reference (chunks of odd
+    and even length; no kernel compiled for this test alone)."""
     from piquet_sim.piquet.reference import score_deal
     from piquet_sim.piquet.rules import Rules
 

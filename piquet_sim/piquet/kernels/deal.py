@@ -63,16 +63,6 @@ def _targets(key, js):
 
 
 @njit_inline
-def _block_targets(words, d, js):
-    """:func:`_targets` of the stream in column ``d`` of ``words`` (``rng.block_words``)."""
-    wp = _stack8()
-    w = numba.carray(wp, N_WORDS)
-    for g in range(N_WORDS):
-        w[g] = words[g, d]
-    return _targets_of(wp, js)
-
-
-@njit_inline
 def _targets_of(wp, js):
     """The 32 swap targets ``j`` from the stream's 8 first words at ``wp`` (a stack pointer)
     into ``js`` (uint64[32]), in one loop the compiler vectorizes (16-bit lanes of the words,
@@ -158,54 +148,58 @@ def _masks(pack):
     return FULL_PACK ^ younger ^ talon, younger
 
 
-@njit_inline
-def deal_pair(words, d):
-    """The deals whose streams are columns ``d`` and ``d + 1`` of ``words`` (uint64[9, n] from
-    ``rng.block_words``: their first 8 words and keys): (elder, younger, next elder, next
-    younger) masks, the same as :func:`deal_full` of those deals. The two shuffles' swaps are
-    interleaved so the processor overlaps their chains of dependent loads and stores; the packs
-    live on the caller's stack (no array, so no reference counts). For callers that need only
-    the hands, many deals at a time (:func:`hands_batch`)."""
-    pa = numba.carray(_pack_bytes(), N_PACK)
-    pb = numba.carray(_pack_bytes(), N_PACK)
-    ja = numba.carray(_stack32(), N_PACK)
-    jb = numba.carray(_stack32(), N_PACK)
-    if (_block_targets(words, d, ja) | _block_targets(words, d + 1, jb)) != 0:
-        _shuffle_into(words[N_WORDS, d], pa)
-        _shuffle_into(words[N_WORDS, d + 1], pb)
-    else:
-        pa[0] = 0
-        pb[0] = 0
-        for i in range(1, N_PACK):
-            a = ja[i]
-            b = jb[i]
-            pa[i] = pa[a]
-            pa[a] = i
-            pb[i] = pb[b]
-            pb[b] = i
-    ea, ya = _masks(pa)
-    eb, yb = _masks(pb)
-    return ea, ya, eb, yb
-
-
-#: Deals whose stream words are made at once (``rng.block_words``), then dealt in pairs.
+#: Deals whose stream words are made at once (``rng.block_words``), then dealt together.
 BLOCK = 256
+
+# The shuffle run backwards on card sets (:func:`deal_block`). The inside-out shuffle of the
+# identity swaps positions i and j_i for i = 1..31 (position i still holds card i when step i
+# comes), so the card at position p is t_1(t_2(...t_31(p))), t_i the transposition of i and j_i,
+# and the set of cards at positions P is t_1(...t_31(P)): start from the positions as a mask
+# and swap its bits i and j_i for i = 31 down to 1. Younger's positions 12..23 and the talon's
+# 24..31 ride in one word (low and high half), so one swap serves both.
+_SETS0 = np.uint64(0x00FFF000) | (np.uint64(0xFF000000) << np.uint64(32))
+_BIT_PAIR = np.uint64(1) | (np.uint64(1) << np.uint64(32))
+_LOW32 = np.uint64(0xFFFFFFFF)
+_stack_block = stack_words(BLOCK)
 
 
 @njit
 def deal_block(seed, first, n, words, hands):
     """Deals first..first+n-1 (n <= BLOCK) into columns 0..n-1 of ``hands`` (int64[2, >= n]:
-    elder's masks, younger's): their stream words at once into ``words`` (uint64[9, >= n]),
-    then :func:`deal_pair`, an odd last deal alone. Same hands as :func:`deal_full`."""
+    elder's masks, younger's): their stream words at once into ``words`` (uint64[9, >= n],
+    ``rng.block_words``), then the shuffle's swaps backwards on the card sets of younger's
+    hand and the talon (see ``_SETS0``), one step for all n deals at a time, a loop the
+    compiler vectorizes (about 4 times the speed of dealing pairs of packs, EPYC). A deal
+    whose draw may be rejected (about 1.5%) is dealt again chunk by chunk. Same hands as
+    :func:`deal_full` (the tests hold them equal)."""
     block_words(seed, first, n, words)
-    d = 0
-    while d + 1 < n:
-        hands[0, d], hands[1, d], hands[0, d + 1], hands[1, d + 1] = deal_pair(words, d)
-        d += 2
-    if d < n:
-        pack = numba.carray(_pack_bytes(), N_PACK)
-        _shuffle_into(words[N_WORDS, d], pack)
-        hands[0, d], hands[1, d] = _masks(pack)
+    sets = numba.carray(_stack_block(), BLOCK)
+    suspect = numba.carray(_stack_block(), BLOCK)
+    for d in range(n):
+        sets[d] = _SETS0
+        suspect[d] = 0
+    for i in range(N_PACK - 1, 0, -1):
+        g = i >> 2
+        lane = np.uint64(16 * (i & 3))
+        bit = np.uint64(i)
+        size = np.uint64(i + 1)
+        for d in range(n):
+            m = ((words[g, d] >> lane) & _LOW16) * size  # as _place draws it
+            j = m >> np.uint64(16)
+            suspect[d] |= np.uint64((m & _LOW16_ABOVE_PACK) == 0)
+            s = sets[d]
+            flip = ((s >> bit) ^ (s >> j)) & _BIT_PAIR
+            sets[d] = s ^ ((flip << bit) | (flip << j))
+    for d in range(n):
+        younger = np.int64(sets[d] & _LOW32)
+        talon = np.int64(sets[d] >> np.uint64(32))
+        hands[0, d] = FULL_PACK ^ younger ^ talon
+        hands[1, d] = younger
+    for d in range(n):
+        if suspect[d] != 0:
+            pack = numba.carray(_pack_bytes(), N_PACK)
+            _shuffle_into(words[N_WORDS, d], pack)
+            hands[0, d], hands[1, d] = _masks(pack)
 
 
 @njit
