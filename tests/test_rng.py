@@ -78,6 +78,13 @@ def test_swaps_run_backwards_on_card_sets_give_the_inside_out_shuffles_hands():
         assert (sets & 0xFFFFFFFF, sets >> 32) == (younger, talon)
 
 
+def test_a_block_longer_than_its_scratch_is_refused():
+    words = np.empty((deal.N_WORDS + 1, 2 * deal.BLOCK), dtype=np.uint64)
+    hands = np.empty((2, 2 * deal.BLOCK), dtype=np.int64)
+    with pytest.raises(ValueError, match="at most BLOCK"):
+        deal.deal_block(1, 0, deal.BLOCK + 1, words, hands)
+
+
 def test_block_dealing_gives_the_deals_one_by_one():
     """``deal.hands_batch`` (stream words made a block at a time, the swaps run backwards on
     card sets for the whole block) gives ``deal_batch``'s hands, on 100,003 deals: the about

@@ -172,6 +172,8 @@ def deal_block(seed, first, n, words, hands):
     compiler vectorizes (about 4 times the speed of dealing pairs of packs, EPYC). A deal
     whose draw may be rejected (about 1.5%) is dealt again chunk by chunk. Same hands as
     :func:`deal_full` (the tests hold them equal)."""
+    if n > BLOCK:  # the scratch below lives on the stack, BLOCK deals long
+        raise ValueError("deal_block deals at most BLOCK deals a call")
     block_words(seed, first, n, words)
     sets = numba.carray(_stack_block(), BLOCK)
     suspect = numba.carray(_stack_block(), BLOCK)
