@@ -63,6 +63,15 @@ def _targets(key, js):
 
 
 @njit_inline
+def _target(c, i):
+    """Step ``i``'s swap target from the 16-bit chunk ``c`` (uint64) by multiply-shift, as
+    :func:`_place` draws it, and 1 when the chunk might be rejected (the product's low 16 bits
+    below 32: the target is then not sure to be exact), else 0."""
+    m = c * np.uint64(i + 1)
+    return m >> np.uint64(16), np.uint64((m & _LOW16_ABOVE_PACK) == 0)
+
+
+@njit_inline
 def _targets_of(wp, js):
     """The 32 swap targets ``j`` from the stream's 8 first words at ``wp`` (a stack pointer)
     into ``js`` (uint64[32]), in one loop the compiler vectorizes (16-bit lanes of the words,
@@ -72,9 +81,8 @@ def _targets_of(wp, js):
     c = numba.carray(as_uint16(wp), N_PACK)
     suspect = np.uint64(0)
     for i in range(N_PACK):
-        m = np.uint64(c[i]) * np.uint64(i + 1)
-        js[i] = m >> np.uint64(16)
-        suspect |= np.uint64((m & _LOW16_ABOVE_PACK) == 0)
+        js[i], maybe = _target(np.uint64(c[i]), i)
+        suspect |= maybe
     return suspect
 
 
@@ -184,11 +192,9 @@ def deal_block(seed, first, n, words, hands):
         g = i >> 2
         lane = np.uint64(16 * (i & 3))
         bit = np.uint64(i)
-        size = np.uint64(i + 1)
         for d in range(n):
-            m = ((words[g, d] >> lane) & _LOW16) * size  # as _place draws it
-            j = m >> np.uint64(16)
-            suspect[d] |= np.uint64((m & _LOW16_ABOVE_PACK) == 0)
+            j, maybe = _target((words[g, d] >> lane) & _LOW16, i)
+            suspect[d] |= maybe
             s = sets[d]
             flip = ((s >> bit) ^ (s >> j)) & _BIT_PAIR
             sets[d] = s ^ ((flip << bit) | (flip << j))
