@@ -99,12 +99,10 @@ def bench_command(
         table.add_column(column, overflow="fold")
     hidden = {"workload", "threads", "measured_at", "machine", "cpu", "command"}
     for row in rows:
-        first = True
-        for key in sorted(set(row) - hidden):
-            name = row["workload"] if first else ""
-            threads = "" if not first or row.get("threads") is None else str(row["threads"])
-            table.add_row(name, threads, key, str(row[key]), end_section=False)
-            first = False
+        threads = "" if row.get("threads") is None else str(row["threads"])
+        for i, key in enumerate(sorted(set(row) - hidden)):
+            # the row's name and threads on its first line only
+            table.add_row(*((row["workload"], threads) if i == 0 else ("", "")), key, str(row[key]))
         table.add_section()
     Console().print(table)
     cpus = sorted({str(r["cpu"]) for r in rows if r.get("cpu")})
