@@ -239,3 +239,33 @@ def kernel_origin(prefix: str = "piquet_sim") -> Iterator[dict[str, str]]:
         found["kernels"] = _origin(hits > hits0, misses > misses0)
         if found["kernels"] == "none":
             found["kernels"] = _origin(hits > 0, misses > 0)
+
+
+def _round2(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
+
+
+def start_row(workload: str, args: list[str], module: str = "piquet_sim") -> dict:
+    """Cold then warm start of ``python -m MODULE ARGS`` (``piquet ARGS``), and the import-only
+    baseline (``--version``), in one run: each a fresh interpreter, all sharing a new numba
+    cache directory, empty for the cold run. Wall and CPU seconds (cold also split into the main
+    process's and its compile helpers')."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        base = timed_module(module, ["--version"], env)
+        cold = timed_module(module, args, env)
+        warm = timed_module(module, args, env)
+    return {
+        "workload": workload,
+        "threads": None,
+        "command": "piquet " + " ".join(args),
+        "cold_s": round(cold["wall_s"], 2),
+        "cold_cpu_s": round(cold["cpu_s"], 2),
+        "cold_main_cpu_s": _round2(cold["main_cpu_s"]),  # the critical path needs each process's
+        "cold_helper_cpu_s": _round2(cold["helper_cpu_s"]),
+        "warm_s": round(warm["wall_s"], 2),
+        "warm_cpu_s": round(warm["cpu_s"], 2),
+        "baseline_s": round(base["wall_s"], 2),
+        "baseline_cpu_s": round(base["cpu_s"], 2),
+        "cores": os.cpu_count(),
+    }

@@ -461,6 +461,33 @@ def test_paranoid_paranoid_table_and_maxn_share_one_workspace(work):
         assert a == b == c
 
 
+def _kernel_code(kernel) -> str:
+    """The LLVM IR a kernel's library shares with its callers (numba private API), compiled in
+    this process or loaded from the cache: it defines every function compiled into the kernel."""
+    (compiled,) = kernel.overloads.values()
+    return str(compiled.library._shared_module)
+
+
+def test_entry_kernels_hold_one_search_each(work):
+    """The max^n entry kernels do not compile the paranoid search in, nor the other way round
+    (each search takes about 20 s to compile): the searches' symbols in each kernel's code."""
+    rules = Rules(players=3).to_array()
+    p = _full_rounds(3, 1, 45)[0]
+    cards = np.zeros(16, dtype=np.int64)
+    values = np.zeros(16, dtype=np.int64)
+    line = np.zeros(64, dtype=np.int64)
+    maxn_sym, paranoid_sym = "4maxn4maxn", "8paranoid4mtdf"
+    for kernel, out, has, lacks in [
+        (KP.child_values_maxn, cards, maxn_sym, paranoid_sym),
+        (KP.principal_line_maxn, line, maxn_sym, paranoid_sym),
+        (KP.child_values_paranoid, cards, paranoid_sym, maxn_sym),
+        (KP.principal_line_paranoid, line, paranoid_sym, maxn_sym),
+    ]:
+        kernel(p, rules, work, F_ALL, out, values if out is cards else line.copy())
+        code = _kernel_code(kernel)
+        assert has in code and lacks not in code, kernel.__name__
+
+
 @pytest.mark.parametrize("players", [3, pytest.param(4, marks=pytest.mark.slow)])
 def test_solution_adds_up(players):
     rules = Rules(players=players)

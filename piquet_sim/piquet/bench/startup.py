@@ -12,9 +12,6 @@ the same run.
 
 from __future__ import annotations
 
-import os
-import tempfile
-
 from ...core import bench as bench_core
 from . import workload
 
@@ -29,36 +26,9 @@ COMMANDS = {
 }
 
 
-def timed_run(args: list[str], cache: str) -> dict[str, float | None]:
-    """``core.bench.timed_module`` of ``python -m piquet_sim ARGS`` with this numba cache: wall
-    and CPU seconds, the CPU split into the main process's and its compile helper's."""
-    return bench_core.timed_module("piquet_sim", args, dict(os.environ, NUMBA_CACHE_DIR=cache))
-
-
-def _round(x: float | None) -> float | None:
-    return None if x is None else round(x, 2)
-
-
 def start_row(command: str) -> dict:
-    """Cold then warm start of one command, and the import-only baseline, in one run."""
-    with tempfile.TemporaryDirectory() as cache:
-        base = timed_run(["--version"], cache)
-        cold = timed_run(COMMANDS[command], cache)
-        warm = timed_run(COMMANDS[command], cache)
-    return {
-        "workload": f"start {command}",
-        "threads": None,
-        "command": "piquet " + " ".join(COMMANDS[command]),
-        "cold_s": round(cold["wall_s"], 2),
-        "cold_cpu_s": round(cold["cpu_s"], 2),
-        "cold_main_cpu_s": _round(cold["main_cpu_s"]),  # the critical path needs each process's
-        "cold_helper_cpu_s": _round(cold["helper_cpu_s"]),
-        "warm_s": round(warm["wall_s"], 2),
-        "warm_cpu_s": round(warm["cpu_s"], 2),
-        "baseline_s": round(base["wall_s"], 2),
-        "baseline_cpu_s": round(base["cpu_s"], 2),
-        "cores": os.cpu_count(),
-    }
+    """Cold then warm start of one command (:func:`core.bench.start_row`)."""
+    return bench_core.start_row(f"start {command}", COMMANDS[command])
 
 
 @workload("start discard")

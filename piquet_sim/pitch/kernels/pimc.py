@@ -1,5 +1,5 @@
 """The search plays: ``pimc`` (perfect-information Monte Carlo) and ``dd`` (double dummy, an
-oracle), on the paranoid search's public entry (``position.child_values``).
+oracle), on the paranoid search's entry kernel (``position.child_values_paranoid``).
 
 At a decision with more than one legal card the player values each legal card in a set of
 worlds and plays the best total: ``dd`` uses the one true world; ``pimc`` deals the cards he
@@ -34,8 +34,8 @@ from .auction import legal_calls
 from .heuristic import cost
 from .policies import BID_PASS as BID_PASS_POLICY
 from .policies import BID_THRESHOLD, PLAY_DD, PLAY_PARAMS_AT, choose_call
-from .position import child_values, pos_legal, pos_play, pos_trump
-from .search_node import LINE_WORDS, MAX_MOVES, MAX_PLY, SearchWork
+from .position import child_values_paranoid, pos_legal, pos_play, pos_trump
+from .search_node import F_ALL, LINE_WORDS, MAX_MOVES, MAX_PLY, SearchWork
 from .search_tt import new_generation
 from .tricks import suit_mask
 
@@ -222,7 +222,7 @@ def add_world(spw, rules, k):
     """Add the current world's value of each legal card to the totals."""
     sw = spw.sw
     new_generation(sw.gen, sw.tt)
-    got = child_values(spw.pos, rules, sw, 1, spw.cards, spw.values)
+    got = child_values_paranoid(spw.pos, rules, sw, F_ALL, spw.cards, spw.values)
     for i in range(min(got, k)):
         spw.totals[i] += spw.values[i]
 

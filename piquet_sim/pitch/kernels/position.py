@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.bits import high_index, low_index
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from ..layouts import Ctx, Frame, Pos, RuleSlot
 from .maxn import NO_BOUND, maxn
 from .paranoid import mtdf
@@ -213,17 +213,12 @@ def solve_paranoid(pos, rules, work, flags=F_ALL):
     return v if v < 0 else nibble(gain, pos[Pos.BIDDER]) + v
 
 
-@njit
-def child_values(pos, rules, work, paranoid, cards, values):
-    """:func:`child_values_with` under the default flags (F_ALL)."""
-    return child_values_with(pos, rules, work, paranoid, F_ALL, cards, values)
-
-
-@njit
-def child_values_with(pos, rules, work, paranoid, flags, cards, values):
+@njit_inline
+def _child_values(pos, rules, work, paranoid, flags, cards, values):
     """Value of each legal card of the player to move (ascending card order) into ``cards``
     and ``values`` (packed vectors; paranoid: the bidder's points), each searched with
-    ``flags``; returns the count."""
+    ``flags``; returns the count. Inlined into one entry kernel per search with ``paranoid`` a
+    constant, so each kernel compiles only its own search (they take about 20 s each)."""
     child = np.empty_like(pos)
     legal = pos_legal(pos, rules)
     k = 0
@@ -241,6 +236,24 @@ def child_values_with(pos, rules, work, paranoid, flags, cards, values):
 
 
 @njit
+def child_values_maxn(pos, rules, work, flags, cards, values):
+    """:func:`_child_values`, max^n: packed vectors of every seat's points."""
+    return _child_values(pos, rules, work, False, flags, cards, values)
+
+
+@njit
+def child_values_paranoid(pos, rules, work, flags, cards, values):
+    """:func:`_child_values`, paranoid: the bidder's points."""
+    return _child_values(pos, rules, work, True, flags, cards, values)
+
+
+def child_values_with(pos, rules, work, paranoid, flags, cards, values) -> int:
+    """:func:`_child_values` from Python, through the entry kernel of the search asked for."""
+    kernel = child_values_paranoid if paranoid else child_values_maxn
+    return kernel(pos, rules, work, flags, cards, values)
+
+
+@njit
 def _trick_state(pos):
     """(first card, winning card so far) of the trick on the table, -1 each at a lead."""
     if pos[Pos.TRICK_COUNT] == 0:
@@ -253,14 +266,14 @@ def _trick_state(pos):
     return pos[Pos.TRICK], best
 
 
-@njit
-def best_child(pos, rules, work, paranoid, flags, cards, values):
-    """Index (into ``cards``/``values`` as filled by :func:`child_values_with`) of the card
+@njit_inline
+def _best_child(pos, rules, work, paranoid, flags, cards, values):
+    """Index (into ``cards``/``values`` as filled by :func:`_child_values`) of the card
     the player to move chooses: max^n by his own points, ties by the tie rule of ``flags``
     (the static order, or :func:`~.search_node.pref_key` then the lowest card); paranoid, the
     bidder's best value or the defenders' worst for him, ties to the lowest card. Returns
     (index, count)."""
-    k = child_values_with(pos, rules, work, paranoid, flags, cards, values)
+    k = _child_values(pos, rules, work, paranoid, flags, cards, values)
     mover = pos_to_move(pos)
     bidder = pos[Pos.BIDDER]
     full = flags & F_TIE_FULL
@@ -283,11 +296,11 @@ def best_child(pos, rules, work, paranoid, flags, cards, values):
     return best, k
 
 
-@njit
-def principal_line(pos, rules, work, paranoid, flags, line, gains):
+@njit_inline
+def _principal_line(pos, rules, work, paranoid, flags, line, gains):
     """Play the position out along the searched choices (searches with ``flags``):
     ``line[i]`` the i-th card played, ``gains[i]`` the points it decided (packed). Returns
-    the number of cards."""
+    the number of cards. Inlined into one entry kernel per search, as :func:`_child_values`."""
     cur = pos.copy()
     child = np.empty_like(pos)
     cards = np.zeros(16, dtype=np.int64)
@@ -296,8 +309,26 @@ def principal_line(pos, rules, work, paranoid, flags, line, gains):
     while True:
         if pos_legal(cur, rules) == 0:
             return m
-        i, _ = best_child(cur, rules, work, paranoid, flags, cards, values)
+        i, _ = _best_child(cur, rules, work, paranoid, flags, cards, values)
         gains[m] = pos_play(cur, cards[i], rules, child)
         line[m] = cards[i]
         cur[:] = child
         m += 1
+
+
+@njit
+def principal_line_maxn(pos, rules, work, flags, line, gains):
+    """:func:`_principal_line` under max^n."""
+    return _principal_line(pos, rules, work, False, flags, line, gains)
+
+
+@njit
+def principal_line_paranoid(pos, rules, work, flags, line, gains):
+    """:func:`_principal_line` under the paranoid search."""
+    return _principal_line(pos, rules, work, True, flags, line, gains)
+
+
+def principal_line(pos, rules, work, paranoid, flags, line, gains) -> int:
+    """:func:`_principal_line` from Python, through the entry kernel of the search asked for."""
+    kernel = principal_line_paranoid if paranoid else principal_line_maxn
+    return kernel(pos, rules, work, flags, line, gains)

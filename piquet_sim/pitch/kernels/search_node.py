@@ -132,32 +132,32 @@ def new_work(tt_bits):
     )
 
 
-@njit_inline
+@njit
 def shift(seat):
     """Bit offset of a seat's nibble in a packed vector (seat 0 highest)."""
     return 4 * (5 - seat)
 
 
-@njit_inline
+@njit
 def seat_add(seat, j, n):
     """``(seat + j) % n`` for ``0 <= seat, j < n`` without a division (hot in the search)."""
     s = seat + j
     return s - n if s >= n else s
 
 
-@njit_inline
+@njit
 def nibble(v, seat):
     """Points of ``seat`` in packed vector ``v``."""
     return (v >> shift(seat)) & 15
 
 
-@njit_inline
+@njit
 def nibble_sum(v):
     """Total points in a packed vector."""
     return ((v * 0x111111) >> 20) & 15
 
 
-@njit_inline
+@njit
 def pref_key(v, mover, bidder):
     """Preference of ``mover`` for outcome ``v`` (larger is preferred; a total order on
     vectors): his own points; then, for a defender, fewer points for the bidder; then fewer
@@ -169,7 +169,7 @@ def pref_key(v, mover, bidder):
     return k | (0xFFFFFF - v)
 
 
-@njit_inline
+@njit
 def static_key(c, first, best, trump):
     """Place (0..255, smaller first) of card ``c`` in the static move order of a position,
     given the trick's first card and winning card so far (-1 at a lead) and the trump (-1
@@ -187,7 +187,7 @@ def static_key(c, first, best, trump):
     return (192 if suit == trump else 128) + 16 * suit + r
 
 
-@njit_inline
+@njit
 def tie_key(v, mover, bidder, full, skey):
     """Preference of ``mover`` for outcome ``v`` reached by a card of static key ``skey``
     (larger is preferred). ``full``: :func:`pref_key`; else his own points, then the card
@@ -197,7 +197,7 @@ def tie_key(v, mover, bidder, full, skey):
     return (nibble(v, mover) << 8) | (255 - skey)
 
 
-@njit_inline
+@njit
 def tighten(ub, lb, ub2, lb2, n, seat):
     """Bounds ``ub``/``lb`` narrowed by a table entry's (``ub2``/``lb2``): the mover's
     (``seat``) lower bound and everyone else's upper bounds, the only ones a cut proves (see
@@ -227,7 +227,7 @@ def in_hands(hands, n):
     return out
 
 
-@njit_inline
+@njit
 def live_points(out, trump, low, glive):
     """Most points still to be decided (all seats together) when ``out`` holds every card
     still in hand or in the trick: Last, Game while live, the Jack and Six of trumps while out,
@@ -244,7 +244,7 @@ def live_points(out, trump, low, glive):
     )
 
 
-@njit_inline
+@njit
 def plain_cards(trump, low, glive):
     """Cards whose only use is to win or lose a trick: ranks two to nine (every rank once
     Game is settled), less the Jack and Six of trumps and the Low card still to capture."""
@@ -284,7 +284,7 @@ def canonical(work, out, plain):
     return canon
 
 
-@njit_inline
+@njit
 def representatives(legal, out, plain):
     """One card of each run of equivalent cards in ``legal``: cards of ``plain`` (see
     :func:`plain_cards`) with no card of ``out`` (cards in hand or in the trick) between them.
@@ -301,7 +301,7 @@ def representatives(legal, out, plain):
     return keep
 
 
-@njit_inline
+@njit
 def spread(seats):
     """Packed vector with one point for each seat in the bit set ``seats``."""
     v = np.int64(0)
@@ -439,7 +439,7 @@ def game_top_two(game, n, w1, g1, w2, g2):
     return top, arg, second
 
 
-@njit_inline
+@njit
 def game_taker(top, arg, second, bidder_total, bidder, tie_bidder):
     """Seat scoring Game once no game point is left (:func:`game_top_two`'s figures and the
     bidder's total), or -1: nobody took a game point, or a tie not given to the bidder."""
@@ -521,7 +521,7 @@ def generate(work, sp, tt_move):
     return k
 
 
-@njit_inline
+@njit
 def low_trump(out, trump):
     """Lowest trump among ``out`` (-1 when none)."""
     t = out & suit_mask(trump)
@@ -951,7 +951,7 @@ def line_key(work, canon, leader, trump, low, glive):
     return la, lb
 
 
-@njit_inline
+@njit
 def _line_row(la, lb, bits):
     h = np.uint64(la) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(lb) * np.uint64(
         0xC2B2AE3D27D4EB4F

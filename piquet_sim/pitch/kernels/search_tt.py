@@ -57,7 +57,7 @@ def new_generation(gen, tt):
         tt[:] = -1
 
 
-@njit_inline
+@njit
 def pack_cards(out):
     """The 52 card bits of a mask (13 per suit) as one int."""
     return (
@@ -68,7 +68,7 @@ def pack_cards(out):
     )
 
 
-@njit_inline
+@njit
 def key_a(out, leader, trump, glive, mode):
     return (
         pack_cards(out)
@@ -96,7 +96,7 @@ def key_b(game, n, remaining, glive, gen):
     return k
 
 
-@njit_inline
+@njit
 def _bucket(ka, kb, n_entries):
     h = np.uint64(ka) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(kb) * np.uint64(
         0xC2B2AE3D27D4EB4F

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.bits import popcount64
-from ...core.jit import njit_inline
+from ...core.jit import njit, njit_inline
 
 SUIT_BITS = np.int64(0x1FFF)
 #: Game points of rank r in nibble r: ten 10 (0xA), jack 1, queen 2, king 3, ace 4.
@@ -24,19 +24,19 @@ SIX_RANK = 4
 JACK_RANK = 9
 
 
-@njit_inline
+@njit
 def suit_mask(suit):
     """Every card of ``suit`` (0..3)."""
     return SUIT_BITS << (16 * suit)
 
 
-@njit_inline
+@njit
 def card_game_points(card):
     """Game points of one card (ten 10, ace 4, king 3, queen 2, jack 1, else 0)."""
     return (GAME_NIBBLES >> (4 * (card & 15))) & 15
 
 
-@njit_inline
+@njit
 def mask_game_points(m):
     """Game points of every card in a mask."""
     return (
@@ -48,7 +48,7 @@ def mask_game_points(m):
     )
 
 
-@njit_inline
+@njit
 def legal_plays(hand, first, trump, must_follow, pitch):
     """Cards of ``hand`` that may be played to a trick whose first card is ``first`` (-1: the
     player leads). A lead is free, except the pitch of a round whose trump is given (``pitch``
@@ -66,7 +66,7 @@ def legal_plays(hand, first, trump, must_follow, pitch):
     return follow | (hand & suit_mask(trump))
 
 
-@njit_inline
+@njit
 def beats(card, best, trump):
     """True when ``card``, played after ``best`` (the card winning the trick so far), wins."""
     if (card >> 4) == (best >> 4):
@@ -74,7 +74,7 @@ def beats(card, best, trump):
     return (card >> 4) == trump
 
 
-@njit_inline
+@njit
 def trick_bonus(trick_mask, trump, low_card, last):
     """Points the winner of a trick takes besides Game: Jack and Six of trumps among its
     cards, the Low card when it is to be captured (``low_card >= 0``), and Last (``last``)."""
