@@ -17,6 +17,7 @@ import json
 import os
 import platform
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -258,7 +259,7 @@ def start_row(workload: str, args: list[str], module: str = "piquet_sim") -> dic
     return {
         "workload": workload,
         "threads": None,
-        "command": "piquet " + " ".join(args),
+        "command": shlex.join(["piquet", *args]),
         "cold_s": round(cold["wall_s"], 2),
         "cold_cpu_s": round(cold["cpu_s"], 2),
         "cold_main_cpu_s": _round2(cold["main_cpu_s"]),  # the critical path needs each process's
