@@ -176,7 +176,7 @@ def _line(
 ):
     line = np.zeros(64, dtype=np.int64)
     gains = np.zeros(64, dtype=np.int64)
-    m = int(KP.principal_line(pos, rules_arr, work, paranoid, flags, line, gains))
+    m = int(KP.PRINCIPAL_LINE[paranoid](pos, rules_arr, work, flags, line, gains))
     tricks: list[TrickLine] = []
     cur = pos.copy()
     child = np.empty_like(pos)
@@ -234,7 +234,7 @@ def solve(
     nodes = int(work.stats[SearchStat.NODES])
     cards = np.zeros(16, dtype=np.int64)
     values = np.zeros(16, dtype=np.int64)
-    k = int(KP.child_values_with(pos, rules_arr, work, paranoid, flags, cards, values))
+    k = int(KP.CHILD_VALUES[paranoid](pos, rules_arr, work, flags, cards, values))
     choices = [
         {
             "card": C.card_name(int(cards[i])),

@@ -124,7 +124,7 @@ def check(p: np.ndarray, rules: Rules, work, i: int = 0) -> None:
     assert KP.solve_paranoid(p, arr, work, F_ALL) == RS.paranoid(ref, rr), where
     cards = np.zeros(16, dtype=np.int64)
     values = np.zeros(16, dtype=np.int64)
-    k = KP.child_values_with(p, arr, work, False, flags, cards, values)
+    k = KP.child_values_maxn(p, arr, work, flags, cards, values)
     got = {int(cards[i]): tuple(unpack(values[i], n)) for i in range(k)}
     assert got == RS.children_maxn(ref, rr, tie), where
 
@@ -187,7 +187,7 @@ def test_reverse_move_order_matches_brute_force(players, work):
             new_generation(work.gen, work.tt)
             got = tuple(unpack(KP.solve_maxn(p, arr, work, flags), players))
             assert got == RS.maxn(ref, rr, tie), where
-            k = KP.child_values_with(p, arr, work, False, flags, cards, values)
+            k = KP.child_values_maxn(p, arr, work, flags, cards, values)
             got_children = {int(cards[j]): tuple(unpack(values[j], players)) for j in range(k)}
             assert got_children == RS.children_maxn(ref, rr, tie), where
             i += 1
@@ -396,7 +396,7 @@ def test_speculative_cut_is_searched_again_when_the_grandparent_takes_the_parent
         work.stats[:] = 0
         value = tuple(unpack(KP.solve_maxn(p, arr, work, f), n))
         values = np.zeros(16, dtype=np.int64)
-        k = KP.child_values_with(p, arr, work, False, f, cards, values)
+        k = KP.child_values_maxn(p, arr, work, f, cards, values)
         got.append((value, {int(cards[j]): tuple(unpack(values[j], n)) for j in range(k)}))
         researches += int(work.stats[SearchStat.RESEARCHES]) if f == flags else 0
     assert got[0] == got[1], f"{rules} {p.tolist()}"

@@ -247,12 +247,6 @@ def child_values_paranoid(pos, rules, work, flags, cards, values):
     return _child_values(pos, rules, work, True, flags, cards, values)
 
 
-def child_values_with(pos, rules, work, paranoid, flags, cards, values) -> int:
-    """:func:`_child_values` from Python, through the entry kernel of the search asked for."""
-    kernel = child_values_paranoid if paranoid else child_values_maxn
-    return kernel(pos, rules, work, flags, cards, values)
-
-
 @njit
 def _trick_state(pos):
     """(first card, winning card so far) of the trick on the table, -1 each at a lead."""
@@ -328,7 +322,7 @@ def principal_line_paranoid(pos, rules, work, flags, line, gains):
     return _principal_line(pos, rules, work, True, flags, line, gains)
 
 
-def principal_line(pos, rules, work, paranoid, flags, line, gains) -> int:
-    """:func:`_principal_line` from Python, through the entry kernel of the search asked for."""
-    kernel = principal_line_paranoid if paranoid else principal_line_maxn
-    return kernel(pos, rules, work, flags, line, gains)
+#: The entry kernels by search, keyed by ``paranoid`` (a caller in Python picks one; each
+#: compiles only its search): each card's value, and the line played out.
+CHILD_VALUES = {False: child_values_maxn, True: child_values_paranoid}
+PRINCIPAL_LINE = {False: principal_line_maxn, True: principal_line_paranoid}
