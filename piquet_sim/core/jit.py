@@ -48,7 +48,7 @@ njit_parallel = numba.njit(cache=True, nogil=True, parallel=True)
 #: which costs more than the work in these helpers. A helper of scalars only (ints and masks in,
 #: ints out) is better plain ``njit``: LLVM inlines it into its callers all the same, while
 #: numba's inlining translates and types it again at every call site (Pitch's max^n search
-#: compiled in 35 s with its scalar helpers inlined by numba, 18 s without; same speed).
+#: compiled in 35 s with its scalar helpers inlined by numba, about 20 s without; same speed).
 njit_inline = numba.njit(cache=True, nogil=True, inline="always")
 
 #: Kernels that allocate nothing and only read or write arrays their caller owns (search loops):
