@@ -23,11 +23,12 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from ..core.errors import InputError
+from ..core.interruptible import call_interruptibly
 from . import cards as C
 from .kernels import position as KP
 from .kernels.search_node import F_ALL, F_TIE_FULL, SearchWork, make_work
 from .kernels.search_tt import new_generation
-from .layouts import POINT_NAMES, Pos, SearchStat
+from .layouts import POINT_NAMES, Ctx, Pos, SearchStat
 from .rules import DEFAULT_RULES, Rules
 
 SOLVER_TT_BITS = 18  # 262,144 entries, 8 MB
@@ -196,30 +197,23 @@ def _line(
     return tricks
 
 
-def solve(
-    hands: list[int],
-    leader: int,
-    bidder: int | None = None,
-    trump: int | None = None,
-    rules: Rules = DEFAULT_RULES,
-    paranoid: bool = False,
-    game_points: list[int] | None = None,
-    played: int = 0,
-    with_line: bool = True,
-    tie: str = "first",
-) -> Solution:
-    """Solve the play from a trick start exactly (arguments as :func:`make_position`).
+def _stop_search() -> None:
+    """Ctrl-C during :func:`solve`: the running search stops at its next node (its node limit
+    becomes 1); the process-wide workspace is dropped, as its thread may not have stopped yet
+    (one still compiling cannot be), so the next solve starts a new one."""
+    global _WORK
+    if _WORK is not None:
+        _WORK.ctx[Ctx.NODE_LIMIT] = 1
+    _WORK = None
 
-    Max^n (default): every seat's points still to be decided, each player maximising his own,
-    ties by ``tie`` (see the module docstring). ``paranoid``: the bidder's points when
-    everyone else plays against him (``tie`` does not apply)."""
-    if tie not in TIE_RULES:
-        raise SolveError(f"tie must be one of {', '.join(TIE_RULES)}; got {tie!r}")
-    pos = make_position(hands, leader, bidder, trump, rules, game_points, played)
-    flags = F_ALL if paranoid else F_ALL | TIE_RULES[tie]
-    n = rules.players
-    rules_arr = rules.to_array()
+
+def _search(
+    pos: np.ndarray, rules_arr: np.ndarray, paranoid: bool, flags: int, n: int, with_line: bool
+):
+    """The kernels of :func:`solve`: (points per seat or None, the bidder's points, each card's
+    value, the line, nodes and seconds of the first search)."""
     work = workspace()
+    work.ctx[Ctx.NODE_LIMIT] = 0  # no limit (a Ctrl-C sets one)
     new_generation(work.gen, work.tt)
     work.stats[:] = 0
     t0 = time.perf_counter()
@@ -243,6 +237,37 @@ def solve(
         for i in range(k)
     ]
     line = _line(pos, rules_arr, work, paranoid, flags, n) if with_line else []
+    return points, value, choices, line, nodes, seconds
+
+
+def solve(
+    hands: list[int],
+    leader: int,
+    bidder: int | None = None,
+    trump: int | None = None,
+    rules: Rules = DEFAULT_RULES,
+    paranoid: bool = False,
+    game_points: list[int] | None = None,
+    played: int = 0,
+    with_line: bool = True,
+    tie: str = "first",
+) -> Solution:
+    """Solve the play from a trick start exactly (arguments as :func:`make_position`).
+
+    Max^n (default): every seat's points still to be decided, each player maximising his own,
+    ties by ``tie`` (see the module docstring). ``paranoid``: the bidder's points when
+    everyone else plays against him (``tie`` does not apply). The search runs in a helper
+    thread: a Ctrl-C stops it within a moment and raises KeyboardInterrupt."""
+    if tie not in TIE_RULES:
+        raise SolveError(f"tie must be one of {', '.join(TIE_RULES)}; got {tie!r}")
+    pos = make_position(hands, leader, bidder, trump, rules, game_points, played)
+    flags = F_ALL if paranoid else F_ALL | TIE_RULES[tie]
+    n = rules.players
+    rules_arr = rules.to_array()
+    searched = call_interruptibly(
+        lambda: _search(pos, rules_arr, paranoid, flags, n, with_line), _stop_search
+    )
+    points, value, choices, line, nodes, seconds = searched
     return Solution(
         mode="paranoid" if paranoid else "maxn",
         tie=tie,

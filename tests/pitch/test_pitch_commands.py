@@ -5,6 +5,10 @@ the commands' output, help examples and one-line errors (exit 2)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -74,6 +78,20 @@ def test_solve_command(run_main, players):
     assert data["points"][0] == sum(t["points"][0] for t in data["line"])
     code, out, err = run_main("pitch", "solve", *hands, "--trump", "S", "--paranoid", "--bid", "4")
     assert code == 0 and "Bid 4" in out
+
+
+def test_ctrl_c_stops_a_long_solve_at_once(run_main):
+    """A six-player round takes about 12 s to solve (EPYC); a Ctrl-C one second in ends the
+    command within a moment with exit 130 (the search runs in a helper thread and reads its
+    node limit at every node). Without that, the Ctrl-C waited for the search to end."""
+    code, _, _ = run_main("pitch", "solve", *HANDS4, "--json")  # compiled before the clock
+    assert code == 0
+    hands6 = [*HANDS4, "4S 7S 3D 6H 8C 9C", "9S 8S 7D 6D 5H 4C"]
+    threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+    t0 = time.perf_counter()
+    code, _, err = run_main("pitch", "solve", *hands6, "--json")
+    assert code == 130 and "aborted" in err
+    assert time.perf_counter() - t0 < 4.0
 
 
 def test_solve_command_tie_rules(run_main):

@@ -20,6 +20,8 @@ its techniques switched off, and on hand-worked endgames.
 from __future__ import annotations
 
 import random
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -431,6 +433,27 @@ def test_node_limit_stops_both_searches_and_lifting_it_restores_the_value(work):
     new_generation(work.gen, work.tt)
     again = both(p, rules, work)
     assert again == exact
+
+
+def test_a_limit_set_by_another_thread_stops_a_running_search():
+    """The searches read the node limit at every node, so a Ctrl-C (``solver.solve`` runs them
+    in a helper thread) stops one at once: a six-player round that takes seconds to solve."""
+    work = make_work(16)
+    rules = Rules(players=6).to_array()
+    (p,) = _full_rounds(6, 1, 2024)
+    work.ctx[Ctx.NODE_LIMIT] = 1
+    assert KP.solve_maxn(p, rules, work, F_ALL) == -1  # compiled before the clock starts
+    work.ctx[Ctx.NODE_LIMIT] = 0
+    new_generation(work.gen, work.tt)
+    work.stats[:] = 0
+    out = {}
+    search = threading.Thread(target=lambda: out.update(v=KP.solve_maxn(p, rules, work, F_ALL)))
+    search.start()
+    time.sleep(0.3)
+    assert search.is_alive()  # still searching
+    work.ctx[Ctx.NODE_LIMIT] = 1
+    search.join(5.0)
+    assert not search.is_alive() and out["v"] == -1
 
 
 def test_bench_rows_count_cut_rounds_and_flag_inexact_quantiles(monkeypatch):

@@ -122,7 +122,6 @@ def maxn(work):
     gen = ctx[Ctx.GEN]
     tt = work.tt
     stats = work.stats
-    lim = ctx[Ctx.NODE_LIMIT]
     full = flags & F_TIE_FULL
     tmode = table_mode(ctx)
     sp = 0
@@ -158,6 +157,7 @@ def maxn(work):
                             mode = 2
                             continue
                         tt_move = ((data >> MOVE_SHIFT) & 255) - 1
+            lim = ctx[Ctx.NODE_LIMIT]  # read at each node: another thread may set it to stop
             if lim > 0 and stats[SearchStat.NODES] > lim:
                 return np.int64(-1)
             if flags & F_PRUNE:

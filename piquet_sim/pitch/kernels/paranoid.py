@@ -53,13 +53,13 @@ def paranoid(work, alpha, beta):
     stats = work.stats
     fr[0, Frame.ALPHA] = alpha
     fr[0, Frame.BETA] = beta
-    lim = ctx[Ctx.NODE_LIMIT]
     sp = 0
     mode = 0
     ret = np.int64(0)
     while True:
         if mode == 0:
             out, smax = node_setup(work, sp)
+            lim = ctx[Ctx.NODE_LIMIT]  # read at each node: another thread may set it to stop
             if lim > 0 and stats[SearchStat.NODES] > lim:
                 return np.int64(-INF)
             a = fr[sp, Frame.ALPHA] if ab else -INF
