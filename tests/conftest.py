@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 
@@ -31,3 +33,12 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(pytest.mark.xdist_group(group))
         if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.timeout(0))  # full-size runs: no per-test limit
+
+
+@pytest.fixture
+def ctrl_c_raises():
+    """Python's own SIGINT handler (KeyboardInterrupt), as in a command run from a terminal,
+    for the test: pytest-xdist's workers ignore SIGINT."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)

@@ -23,11 +23,15 @@ POLL_S = 0.05
 STOP_WAIT_S = 2.0
 
 
-def call_interruptibly(func: Callable[[], T], stop: Callable[[], None]) -> T:
+def call_interruptibly(
+    func: Callable[[], T], stop: Callable[[], None], tick: Callable[[], None] | None = None
+) -> T:
     """``func()``, run in a helper thread so that a Ctrl-C in the main thread is seen at once:
     then ``stop()`` is called (it should make ``func`` return soon), ``func`` gets up to
     :data:`STOP_WAIT_S` seconds to return, and KeyboardInterrupt is raised. ``func``'s value or
-    exception is passed on otherwise. Outside the main thread: ``func()`` directly."""
+    exception is passed on otherwise. ``tick()``, if given, is called in the main thread every
+    :data:`POLL_S` seconds while ``func`` runs (to show progress). Outside the main thread:
+    ``func()`` directly."""
     if threading.current_thread() is not threading.main_thread():
         return func()
     outcome: dict[str, object] = {}
@@ -43,6 +47,8 @@ def call_interruptibly(func: Callable[[], T], stop: Callable[[], None]) -> T:
     try:
         while helper.is_alive():
             helper.join(POLL_S)
+            if tick is not None and helper.is_alive():
+                tick()
     except KeyboardInterrupt:
         stop()
         helper.join(STOP_WAIT_S)

@@ -18,6 +18,7 @@ the smaller vector in seat order, then the lowest card.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
@@ -208,14 +209,17 @@ def _stop_search() -> None:
 
 
 def _search(
-    pos: np.ndarray, rules_arr: np.ndarray, paranoid: bool, flags: int, n: int, with_line: bool
+    pos: np.ndarray,
+    rules_arr: np.ndarray,
+    work: SearchWork,
+    paranoid: bool,
+    flags: int,
+    n: int,
+    with_line: bool,
 ):
     """The kernels of :func:`solve`: (points per seat or None, the bidder's points, each card's
-    value, the line, nodes and seconds of the first search)."""
-    work = workspace()
-    work.ctx[Ctx.NODE_LIMIT] = 0  # no limit (a Ctrl-C sets one)
-    new_generation(work.gen, work.tt)
-    work.stats[:] = 0
+    value, the line, nodes and seconds of the first search). ``work.stats`` counts every
+    search's nodes as they go."""
     t0 = time.perf_counter()
     if paranoid:
         value = int(KP.solve_paranoid(pos, rules_arr, work, flags))
@@ -251,21 +255,35 @@ def solve(
     played: int = 0,
     with_line: bool = True,
     tie: str = "first",
+    progress: Callable[[int, float], None] | None = None,
 ) -> Solution:
     """Solve the play from a trick start exactly (arguments as :func:`make_position`).
 
     Max^n (default): every seat's points still to be decided, each player maximising his own,
     ties by ``tie`` (see the module docstring). ``paranoid``: the bidder's points when
     everyone else plays against him (``tie`` does not apply). The search runs in a helper
-    thread: a Ctrl-C stops it within a moment and raises KeyboardInterrupt."""
+    thread: a Ctrl-C stops it within a moment and raises KeyboardInterrupt; ``progress(nodes,
+    seconds)`` is called from this thread about every 50 ms while it runs (nodes searched so
+    far, every search of the call counted)."""
     if tie not in TIE_RULES:
         raise SolveError(f"tie must be one of {', '.join(TIE_RULES)}; got {tie!r}")
     pos = make_position(hands, leader, bidder, trump, rules, game_points, played)
     flags = F_ALL if paranoid else F_ALL | TIE_RULES[tie]
     n = rules.players
     rules_arr = rules.to_array()
+    work = workspace()
+    work.ctx[Ctx.NODE_LIMIT] = 0  # no limit (a Ctrl-C sets one)
+    new_generation(work.gen, work.tt)
+    work.stats[:] = 0
+    t0 = time.perf_counter()
+
+    def tick() -> None:
+        progress(int(work.stats[SearchStat.NODES]), time.perf_counter() - t0)
+
     searched = call_interruptibly(
-        lambda: _search(pos, rules_arr, paranoid, flags, n, with_line), _stop_search
+        lambda: _search(pos, rules_arr, work, paranoid, flags, n, with_line),
+        _stop_search,
+        tick if progress is not None else None,
     )
     points, value, choices, line, nodes, seconds = searched
     return Solution(

@@ -24,7 +24,7 @@ def test_value_and_exception_pass_through():
         call_interruptibly(fails, lambda: None)
 
 
-def test_ctrl_c_stops_a_call_that_would_run_on():
+def test_ctrl_c_stops_a_call_that_would_run_on(ctrl_c_raises):
     stop = threading.Event()
 
     def long_call():  # a kernel that checks a stop flag as it goes; 30 s if never stopped
@@ -51,3 +51,20 @@ def test_outside_the_main_thread_the_call_runs_in_place():
     t.start()
     t.join()
     assert seen["value"] == "caller"
+
+
+def test_tick_runs_in_the_calling_thread_while_the_call_runs():
+    ticks = []
+    main = threading.current_thread()
+    assert (
+        call_interruptibly(
+            lambda: time.sleep(0.3) or "done",
+            lambda: None,
+            lambda: ticks.append(threading.current_thread() is main),
+        )
+        == "done"
+    )
+    assert len(ticks) >= 3 and all(ticks)
+    n = len(ticks)
+    time.sleep(0.1)
+    assert len(ticks) == n  # none after the call returned

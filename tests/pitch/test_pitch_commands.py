@@ -80,7 +80,25 @@ def test_solve_command(run_main, players):
     assert code == 0 and "Bid 4" in out
 
 
-def test_ctrl_c_stops_a_long_solve_at_once(run_main):
+def test_solve_reports_progress_while_it_searches(monkeypatch):
+    """``solve(progress=...)`` hears the nodes searched so far, growing, with the time."""
+    from piquet_sim.core import interruptible
+    from piquet_sim.pitch.rules import Rules
+    from piquet_sim.pitch.solver import solve
+
+    hands = [C.parse_cards(h) for h in HANDS4]
+    solve(hands, 0, rules=Rules(players=4))  # compiled before
+    monkeypatch.setattr(interruptible, "POLL_S", 0.0005)
+    heard = []
+    sol = solve(hands, 0, rules=Rules(players=4), progress=lambda n, s: heard.append((n, s)))
+    assert heard, "no progress while the search ran"
+    nodes = [n for n, _ in heard]
+    assert nodes == sorted(nodes) and nodes[-1] > 0
+    assert [s for _, s in heard] == sorted(s for _, s in heard)
+    assert sol.nodes > 0
+
+
+def test_ctrl_c_stops_a_long_solve_at_once(run_main, ctrl_c_raises):
     """A six-player round takes about 12 s to solve (EPYC); a Ctrl-C one second in ends the
     command within a moment with exit 130 (the search runs in a helper thread and reads its
     node limit at every node). Without that, the Ctrl-C waited for the search to end."""

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 import click
 from rich.console import Console
+from rich.status import Status
 from rich.table import Table
 
 from ...core.cli import CardsType, echo_json, json_option
@@ -12,6 +16,35 @@ from ..rules import Rules
 from ..solver import TIE_RULES, solve
 from .app import pitch
 from .common import SUIT, SeatListType, rules_options
+
+#: Seconds a search runs before its status line appears (short searches show none).
+STATUS_AFTER_S = 1.0
+
+
+@contextmanager
+def search_status() -> Iterator[Callable[[int, float], None]]:
+    """A ``progress`` callback for :func:`solve`: on a terminal's stderr, once the search has
+    run :data:`STATUS_AFTER_S`, a status line with the nodes searched so far (removed at the
+    end); elsewhere nothing."""
+    err = Console(stderr=True)
+    shown: list[Status] = []
+
+    def progress(nodes: int, seconds: float) -> None:
+        if seconds < STATUS_AFTER_S or not err.is_terminal:
+            return
+        text = f"searching: {nodes / 1e6:.1f} M nodes, {seconds:.0f} s (Ctrl-C stops)"
+        if shown:
+            shown[0].update(text)
+        else:
+            shown.append(err.status(text))
+            shown[0].start()
+
+    try:
+        yield progress
+    finally:
+        if shown:
+            shown[0].stop()
+
 
 HAND = CardsType(C.PACK, min_count=1, max_count=6)
 
@@ -98,7 +131,19 @@ def solve_cmd(
     rules = Rules(players=len(hands), **rule_options) if 3 <= len(hands) <= 6 else None
     if rules is None:
         raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
-    sol = solve(list(hands), leader, bidder, trump, rules, paranoid, game_points, played, tie=tie)
+    with search_status() as progress:
+        sol = solve(
+            list(hands),
+            leader,
+            bidder,
+            trump,
+            rules,
+            paranoid,
+            game_points,
+            played,
+            tie=tie,
+            progress=progress,
+        )
     full = C.popcount(hands[0]) == C.HAND_SIZE
     made = None if bid is None or not full else sol.bidder_points >= bid
     if as_json:
