@@ -4,6 +4,7 @@ the commands' output, help examples and one-line errors (exit 2)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -96,6 +97,26 @@ def test_solve_reports_progress_while_it_searches(monkeypatch):
     assert nodes == sorted(nodes) and nodes[-1] > 0
     assert [s for _, s in heard] == sorted(s for _, s in heard)
     assert sol.nodes > 0
+
+
+def test_search_status_line_on_a_terminal_only():
+    """Nothing for a short search or off a terminal; past a second, "compiling" while no node
+    is searched, then the nodes so far."""
+    from rich.console import Console
+
+    from piquet_sim.pitch.cli.solve import search_status
+
+    def shown(calls, terminal=True) -> str:
+        buf = io.StringIO()
+        with search_status(Console(file=buf, force_terminal=terminal, width=100)) as progress:
+            for nodes, seconds in calls:
+                progress(nodes, seconds)
+        return buf.getvalue()
+
+    assert shown([(0, 0.2), (50_000, 0.9)]) == ""
+    assert "compiling the search kernels, first run only (3 s)" in shown([(0, 3.0)])
+    assert "searching: 2.5 M nodes, 4 s (Ctrl-C stops)" in shown([(0, 1.5), (2_500_000, 4.0)])
+    assert shown([(2_500_000, 4.0)], terminal=False) == ""
 
 
 def test_ctrl_c_stops_a_long_solve_at_once(run_main, ctrl_c_raises):

@@ -10,8 +10,9 @@ from rich.console import Console
 from rich.status import Status
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option
 from .. import cards as C
+from ..kernels import position as KP
 from ..rules import Rules
 from ..solver import TIE_RULES, solve
 from .app import pitch
@@ -22,17 +23,21 @@ STATUS_AFTER_S = 1.0
 
 
 @contextmanager
-def search_status() -> Iterator[Callable[[int, float], None]]:
+def search_status(err: Console | None = None) -> Iterator[Callable[[int, float], None]]:
     """A ``progress`` callback for :func:`solve`: on a terminal's stderr, once the search has
-    run :data:`STATUS_AFTER_S`, a status line with the nodes searched so far (removed at the
-    end); elsewhere nothing."""
-    err = Console(stderr=True)
+    run :data:`STATUS_AFTER_S`, a status line with the nodes searched so far, or that the
+    kernels are compiling while no node is (removed at the end); elsewhere nothing. ``err``:
+    the console to show it on (default: stderr's)."""
+    err = err or Console(stderr=True)
     shown: list[Status] = []
 
     def progress(nodes: int, seconds: float) -> None:
         if seconds < STATUS_AFTER_S or not err.is_terminal:
             return
-        text = f"searching: {nodes / 1e6:.1f} M nodes, {seconds:.0f} s (Ctrl-C stops)"
+        if nodes == 0:  # no search has started: its kernels are compiling
+            text = f"compiling the search kernels, first run only ({seconds:.0f} s)"
+        else:
+            text = f"searching: {nodes / 1e6:.1f} M nodes, {seconds:.0f} s (Ctrl-C stops)"
         if shown:
             shown[0].update(text)
         else:
@@ -131,6 +136,8 @@ def solve_cmd(
     rules = Rules(players=len(hands), **rule_options) if 3 <= len(hands) <= 6 else None
     if rules is None:
         raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
+    kernels = (KP.solve_paranoid if paranoid else KP.solve_maxn, KP.CHILD_VALUES[paranoid])
+    compile_notice(*kernels, quiet=as_json, expect="about half a minute")
     with search_status() as progress:
         sol = solve(
             list(hands),
