@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -23,15 +24,23 @@ STATUS_AFTER_S = 1.0
 
 
 @contextmanager
-def search_status(err: Console | None = None) -> Iterator[Callable[[int, float], None]]:
+def search_status(
+    err: Console | None = None, on_start: Callable[[], object] | None = None
+) -> Iterator[Callable[[int, float], None]]:
     """A ``progress`` callback for :func:`solve`: on a terminal's stderr, once the search has
     run :data:`STATUS_AFTER_S`, a status line with the nodes searched so far, or that the
     kernels are compiling while no node is (removed at the end); elsewhere nothing. ``err``:
-    the console to show it on (default: stderr's)."""
+    the console to show it on (default: stderr's); ``on_start()`` runs at the first call, once
+    the position is known to be good (the compile notice: none before a bad-input error)."""
     err = err or Console(stderr=True)
     shown: list[Status] = []
+    started: list[bool] = []
 
     def progress(nodes: int, seconds: float) -> None:
+        if not started:
+            started.append(True)
+            if on_start is not None:
+                on_start()
         if seconds < STATUS_AFTER_S or not err.is_terminal:
             return
         if nodes == 0:  # no search has started: its kernels are compiling
@@ -137,8 +146,10 @@ def solve_cmd(
     if rules is None:
         raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
     kernels = (KP.solve_paranoid if paranoid else KP.solve_maxn, KP.CHILD_VALUES[paranoid])
-    compile_notice(*kernels, quiet=as_json, expect="about half a minute")
-    with search_status() as progress:
+    notice = functools.partial(
+        compile_notice, *kernels, quiet=as_json, expect="about half a minute"
+    )
+    with search_status(on_start=notice) as progress:
         sol = solve(
             list(hands),
             leader,
