@@ -198,6 +198,13 @@ def _line(
     return tricks
 
 
+def search_kernels(paranoid: bool) -> tuple:
+    """The numba entry kernels :func:`solve` calls for this search (max^n or paranoid), for a
+    caller that tells whether they still have to compile."""
+    solve_kernel = KP.solve_paranoid if paranoid else KP.solve_maxn
+    return solve_kernel, KP.CHILD_VALUES[paranoid], KP.PRINCIPAL_LINE[paranoid]
+
+
 def _stop_search() -> None:
     """Ctrl-C during :func:`solve`: the running search stops at its next node (its node limit
     becomes 1); the process-wide workspace is dropped, as its thread may not have stopped yet
@@ -310,6 +317,7 @@ __all__ = [
     "TIE_RULES",
     "TrickLine",
     "make_position",
+    "search_kernels",
     "solve",
     "unpack",
     "workspace",

@@ -13,9 +13,8 @@ from rich.table import Table
 
 from ...core.cli import CardsType, compile_notice, echo_json, json_option
 from .. import cards as C
-from ..kernels import position as KP
 from ..rules import Rules
-from ..solver import TIE_RULES, solve
+from ..solver import TIE_RULES, search_kernels, solve
 from .app import pitch
 from .common import SUIT, SeatListType, rules_options
 
@@ -145,9 +144,8 @@ def solve_cmd(
     rules = Rules(players=len(hands), **rule_options) if 3 <= len(hands) <= 6 else None
     if rules is None:
         raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
-    kernels = (KP.solve_paranoid if paranoid else KP.solve_maxn, KP.CHILD_VALUES[paranoid])
     notice = functools.partial(
-        compile_notice, *kernels, quiet=as_json, expect="about half a minute"
+        compile_notice, *search_kernels(paranoid), quiet=as_json, expect="about half a minute"
     )
     with search_status(on_start=notice) as progress:
         sol = solve(
