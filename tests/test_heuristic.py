@@ -15,7 +15,7 @@ from piquet_sim.piquet.kernels import solver as K
 from piquet_sim.piquet.kernels.bundles import make_env
 from piquet_sim.piquet.kernels.deal import deal_hands
 from piquet_sim.piquet.reference import heuristic as R
-from piquet_sim.piquet.rules import Rules
+from piquet_sim.piquet.rules import Rules, RuleSlot
 from piquet_sim.piquet.simulation import Policies
 
 WS = K.make_workspace(Rules().to_array(), 1)
@@ -306,7 +306,7 @@ def test_scalar_play_equals_the_trick_loop(plays):
                     pre,
                     key,
                     sc.state,
-                    env.rules[L.RULE_LEAD_TEN_OR_HIGHER],
+                    env.rules[RuleSlot.LEAD_POINTS],
                     sc.line,
                     sc.play,
                 )

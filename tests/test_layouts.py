@@ -12,7 +12,6 @@ from piquet_sim.piquet.kernels import layouts as L
 # prefix -> the name of the layout's length (fields must be 0..LEN-1); composite layouts
 # (blocks per player) are checked block by block.
 DENSE = {
-    "RULE_": "RULE_LEN",
     "STAGE_": "STAGE_LEN",
     "DP_": "DP_BLOCK",
     "WIN_": None,

@@ -16,7 +16,7 @@ from piquet_sim.piquet.kernels.deal import deal_full
 from piquet_sim.piquet.kernels.play import new_scratch, play_deal
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.reference import play as R
-from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
+from piquet_sim.piquet.rules import DEFAULT_RULES, Rules, RuleSlot
 from piquet_sim.piquet.simulation import Policies
 
 FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
@@ -210,7 +210,7 @@ def test_world_twins_have_equal_exact_values(ws):
     cand = np.zeros(P.MAX_CANDIDATES, dtype=np.int64)
     alive = np.ones(P.MAX_CANDIDATES, dtype=np.uint8)
     twins = 0
-    ten = int(ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER])
+    ten = int(ws.env.rules[RuleSlot.LEAD_POINTS])
     for _ in range(150):
         cards = rng.permutation(32)
         own = sum(1 << int(c) for c in cards[:5])

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.piquet import rules as R
-from piquet_sim.piquet.kernels import layouts as L
-from piquet_sim.piquet.rules import DEFAULT_RULES, Rules, RulesError
+from piquet_sim.piquet.rules import DEFAULT_RULES, Rules, RulesError, RuleSlot
 
 #: Every value of every option.
 OPTION_VALUES = {
@@ -49,8 +48,8 @@ def test_every_option_is_known():
 @pytest.mark.parametrize("rules", ALL_RULES, ids=str)
 def test_array_round_trip(rules):
     arr = rules.to_array()
-    assert arr.dtype == np.int32
-    assert arr.shape == (L.RULE_LEN,)
+    assert arr.dtype == np.int64
+    assert arr.shape == (RuleSlot.LEN,)
     assert Rules.from_array(arr) == rules
     assert Rules(**rules.to_dict()) == rules
 
@@ -64,25 +63,25 @@ def test_array_layout():
         game="four_deals",
         blank_partie_bonus=True,
     ).to_array()
-    assert arr[L.RULE_LEAD_TEN_OR_HIGHER] == 1
-    assert arr[L.RULE_YOUNGER_MUST_EXCHANGE] == 0
-    assert arr[L.RULE_CARTE_ROUGE] == 1
-    assert arr[L.RULE_TIE] == 1
-    assert arr[L.RULE_GAME] == 2
-    assert arr[L.RULE_BLANK_PARTIE_BONUS] == 1
+    assert arr[RuleSlot.LEAD_POINTS] == 1
+    assert arr[RuleSlot.YOUNGER_MUST_EXCHANGE] == 0
+    assert arr[RuleSlot.CARTE_ROUGE] == 1
+    assert arr[RuleSlot.TIE] == 1
+    assert arr[RuleSlot.GAME] == 2
+    assert arr[RuleSlot.BLANK_PARTIE_BONUS] == 1
     assert Rules().to_array().tolist() == [0, 1, 0, 0, 0, 0]
     assert (
         len(
             {
-                L.RULE_LEAD_TEN_OR_HIGHER,
-                L.RULE_YOUNGER_MUST_EXCHANGE,
-                L.RULE_CARTE_ROUGE,
-                L.RULE_TIE,
-                L.RULE_GAME,
-                L.RULE_BLANK_PARTIE_BONUS,
+                RuleSlot.LEAD_POINTS,
+                RuleSlot.YOUNGER_MUST_EXCHANGE,
+                RuleSlot.CARTE_ROUGE,
+                RuleSlot.TIE,
+                RuleSlot.GAME,
+                RuleSlot.BLANK_PARTIE_BONUS,
             }
         )
-        == L.RULE_LEN
+        == RuleSlot.LEN
     )
 
 

@@ -1,7 +1,8 @@
 """The one registry of Piquet's stage policies: how a player exchanges, declares and plays.
 
-Every policy is one :class:`Policy` row: its stage, name, kernel id, parameters (names and
-defaults: the row of ``params`` the kernels read) and what it needs (the exact solver; a
+Every policy is one row of the core's registry type (:class:`~piquet_sim.core.registry.Policy`):
+its stage, name, kernel id, parameters (names, defaults and ranges: the row of ``params`` the
+kernels read) and what it needs (the exact solver; a
 knowledge state of what the player has seen). CLI choices, strategy-file validation, the
 simulator's policy arrays and the kernels' dispatch ids all derive from :data:`REGISTRY`.
 
@@ -12,8 +13,7 @@ from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..core.registry import Policy, Registry
 from .heuristic_exchange import HEURISTIC_EXCHANGE_WEIGHTS
 
 STAGES = ("exchange", "declare", "play")
@@ -39,135 +39,119 @@ GREEDY_DEFAULTS = (0.1, 1.0, 0.4, 1.1, 0.1, 3.0, 0.4, 0.3, 0.5, 1.7, 0.3)
 SINK_CLASSES = ("point", "sequence", "sets")
 
 
-@dataclass(frozen=True)
-class Policy:
-    """One stage policy. ``id`` is its dispatch id within the stage; ``params`` name the floats
-    of its row of the kernels' ``params`` array and ``defaults`` give them."""
-
-    stage: str
-    name: str
-    id: int
-    description: str
-    params: tuple[str, ...] = ()
-    defaults: tuple[float, ...] = ()
-    needs_solver: bool = False  # calls the exact double-dummy solver
-    needs_knowledge: bool = False  # reads what the player has seen (knowledge state)
-    oracle: bool = False  # sees the opponent's cards: a yardstick, not a player
-
-
-REGISTRY: tuple[Policy, ...] = (
-    Policy("exchange", "random", 0, "a uniform legal count, then a uniform discard"),
-    Policy("exchange", "max", 1, "take every card allowed, keep the high cards"),
-    Policy(
-        "exchange",
-        "greedy",
-        2,
-        "keep values per card (point, sequences, sets, rank); "
-        "discard what is worth less than an unknown card",
-        GREEDY_WEIGHTS,
-        GREEDY_DEFAULTS,
-    ),
-    Policy(
-        "exchange",
-        "heuristic",
-        3,
-        "the greedy keep-value rule with weights fitted for heuristic play "
-        "(heuristic_exchange.py: fitted on mirrored deals against the greedy exchange)",
-        GREEDY_WEIGHTS,
-        HEURISTIC_EXCHANGE_WEIGHTS,
-    ),
-    Policy("declare", "all", 0, "declare everything"),
-    Policy(
-        "declare",
-        "sink",
-        1,
-        "answer 'good' in the classes flagged (sink them)",
-        SINK_CLASSES,
-        (0.0, 0.0, 0.0),
-    ),
-    Policy("play", "random", 0, "a uniform legal card"),
-    Policy(
-        "play",
-        "greedy",
-        1,
-        "masters from long suits, cheapest winner, throw from weakness "
-        "(own hand and cards played only)",
-    ),
-    Policy(
-        "play",
-        "dd",
-        2,
-        "double-dummy: the exact solver on both hands (an oracle: it sees the opponent's cards)",
-        needs_solver=True,
-        oracle=True,
-    ),
-    Policy(
-        "play",
-        "pimc",
-        3,
-        "imperfect information: sample the opponent's hand from what "
-        "was seen (cards, declarations, voids), solve each world, play the best mean "
-        "(adaptive 1: fewer worlds as the opponent's hand becomes known; race k: from the "
-        "k-th world on, drop a card whose mean deficit to the best exceeds race_z standard "
-        "errors and stop when one is left, 0 off; keep 1: a world stays for the player's later "
-        "decisions while the play has not ruled it out)",
-        ("worlds", "max_attempts", "adaptive", "race", "race_z", "keep"),
-        (16.0, 2000.0, 0.0, 4.0, 2.0, 1.0),
-        needs_solver=True,
-        needs_knowledge=True,
-    ),
-    Policy(
-        "play",
-        "heuristic",
-        4,
-        "card counting on what was seen (cards, declarations, discards, voids): sure tricks "
-        "and free masters first, a master that guards a short suit kept as an entry, leads "
-        "and discards that keep a stopper in each suit (trick "
-        "chances; depth: weight of a suit's further winners), the cheapest winner whenever a "
-        "trick can be won; without a trick, discards keep the best chance of one "
-        "(capot_defence: 1 on, 0 off); the opponent's unseen discards are taken to be low "
-        "cards (discard_bias: 0 none, higher stronger); with at most endgame cards left "
-        "and no trick yet, an exact search over his possible hands picks the card that keeps "
-        "a trick in the most of them (0: off)",
-        ("depth", "capot_defence", "discard_bias", "endgame"),
-        (0.0, 1.0, 0.0, 5.0),
-        needs_knowledge=True,
+REGISTRY = Registry(
+    "Piquet",
+    STAGES,
+    (
+        Policy("exchange", "random", 0, "a uniform legal count, then a uniform discard"),
+        Policy("exchange", "max", 1, "take every card allowed, keep the high cards"),
+        Policy(
+            "exchange",
+            "greedy",
+            2,
+            "keep values per card (point, sequences, sets, rank); "
+            "discard what is worth less than an unknown card",
+            GREEDY_WEIGHTS,
+            GREEDY_DEFAULTS,
+        ),
+        Policy(
+            "exchange",
+            "heuristic",
+            3,
+            "the greedy keep-value rule with weights fitted for heuristic play "
+            "(heuristic_exchange.py: fitted on mirrored deals against the greedy exchange)",
+            GREEDY_WEIGHTS,
+            HEURISTIC_EXCHANGE_WEIGHTS,
+        ),
+        Policy("declare", "all", 0, "declare everything"),
+        Policy(
+            "declare",
+            "sink",
+            1,
+            "answer 'good' in the classes flagged (sink them)",
+            SINK_CLASSES,
+            (0.0, 0.0, 0.0),
+        ),
+        Policy("play", "random", 0, "a uniform legal card"),
+        Policy(
+            "play",
+            "greedy",
+            1,
+            "masters from long suits, cheapest winner, throw from weakness "
+            "(own hand and cards played only)",
+        ),
+        Policy(
+            "play",
+            "dd",
+            2,
+            "double-dummy: the exact solver on both hands "
+            "(an oracle: it sees the opponent's cards)",
+            needs_solver=True,
+            oracle=True,
+        ),
+        Policy(
+            "play",
+            "pimc",
+            3,
+            "imperfect information: sample the opponent's hand from what "
+            "was seen (cards, declarations, voids), solve each world, play the best mean "
+            "(adaptive 1: fewer worlds as the opponent's hand becomes known; race k: from the "
+            "k-th world on, drop a card whose mean deficit to the best exceeds race_z standard "
+            "errors and stop when one is left, 0 off; keep 1: a world stays for the player's later "
+            "decisions while the play has not ruled it out)",
+            ("worlds", "max_attempts", "adaptive", "race", "race_z", "keep"),
+            (16.0, 2000.0, 0.0, 4.0, 2.0, 1.0),
+            needs_solver=True,
+            needs_knowledge=True,
+        ),
+        Policy(
+            "play",
+            "heuristic",
+            4,
+            "card counting on what was seen (cards, declarations, discards, voids): sure tricks "
+            "and free masters first, a master that guards a short suit kept as an entry, leads "
+            "and discards that keep a stopper in each suit (trick "
+            "chances; depth: weight of a suit's further winners), the cheapest winner whenever a "
+            "trick can be won; without a trick, discards keep the best chance of one "
+            "(capot_defence: 1 on, 0 off); the opponent's unseen discards are taken to be low "
+            "cards (discard_bias: 0 none, higher stronger); with at most endgame cards left "
+            "and no trick yet, an exact search over his possible hands picks the card that keeps "
+            "a trick in the most of them (0: off)",
+            ("depth", "capot_defence", "discard_bias", "endgame"),
+            (0.0, 1.0, 0.0, 5.0),
+            needs_knowledge=True,
+        ),
     ),
 )
 
 
 def policies(stage: str) -> dict[str, Policy]:
     """The policies of one stage by name, in id order."""
-    if stage not in STAGES:
-        raise ValueError(f"unknown stage {stage!r}; stages: {', '.join(STAGES)}")
-    return {p.name: p for p in sorted(REGISTRY, key=lambda p: p.id) if p.stage == stage}
+    return REGISTRY.stage(stage)
 
 
 def get(stage: str, name: str) -> Policy:
-    """A policy by stage and name; ValueError naming the choices when unknown."""
-    known = policies(stage)
-    if name not in known:
-        raise ValueError(f"unknown {stage} policy {name!r}; choose from {', '.join(known)}")
-    return known[name]
+    """A policy by stage and name; PolicyError (an InputError) naming the choices when
+    unknown."""
+    return REGISTRY.get(stage, name)
 
 
 def names(stage: str) -> tuple[str, ...]:
     """Policy names of a stage (CLI choices)."""
-    return tuple(policies(stage))
+    return REGISTRY.names(stage)
 
 
 def ids(stage: str) -> dict[str, int]:
     """Name -> kernel id of a stage's policies."""
-    return {n: p.id for n, p in policies(stage).items()}
+    return REGISTRY.ids(stage)
 
 
 def by_id(stage: str, policy_id: int) -> Policy:
     """The policy of a stage with this kernel id."""
-    return next(p for p in policies(stage).values() if p.id == policy_id)
+    return REGISTRY.by_id(stage, policy_id)
 
 
-def _id(stage: str, name: str) -> int:
-    return get(stage, name).id
+_id = REGISTRY.id
 
 
 # Kernel ids (module constants: numba freezes them at compile time).

@@ -9,87 +9,21 @@ from collections.abc import Callable
 import click
 
 from ...core.cli import CardsType
+from ...core.cli import rules_options as core_rules_options
 from ..cards import PACK
-from ..rules import GAMES, LEAD_POINTS, TIE_RULES, Rules, RulesError
+from ..rules import Rules
 
 HAND12 = CardsType(PACK, count=12)
 
-_DEAL_OPTIONS = [
-    click.option(
-        "--lead-points",
-        type=click.Choice(LEAD_POINTS),
-        default="every",
-        show_default=True,
-        help="Which leads and wins score a play point.",
-    ),
-    click.option(
-        "--younger-may-pass/--younger-must-exchange",
-        default=False,
-        show_default=True,
-        help="Whether younger may decline to exchange.",
-    ),
-    click.option(
-        "--carte-rouge/--no-carte-rouge",
-        default=False,
-        show_default=True,
-        help="Score carte rouge (20) for a hand whose every card is in a scoring combination.",
-    ),
-]
-
-_PARTIE_OPTIONS = [
-    click.option(
-        "--tie",
-        type=click.Choice(TIE_RULES),
-        default="two_more_deals",
-        show_default=True,
-        help="What follows a tied partie.",
-    ),
-    click.option(
-        "--game",
-        type=click.Choice(GAMES),
-        default="rubicon",
-        show_default=True,
-        help="Partie form: six deals, piquet au cent, or four deals.",
-    ),
-    click.option(
-        "--blank-partie-bonus/--no-blank-partie-bonus",
-        default=False,
-        show_default=True,
-        help="A player scoring nothing in a partie gives 100 more.",
-    ),
-]
-
 
 def rules_options(func: Callable | None = None, *, partie: bool = True) -> Callable:
-    """Add the rules options to a command and pass one ``rules: Rules`` argument instead.
-    ``partie=False`` offers only the options of a deal (commands about one hand or one deal,
-    where the partie form means nothing; the partie fields keep their defaults)."""
+    """Add the rules options (every row of ``rules.SPEC``, :func:`core.cli.rules_options`) to a
+    command and pass one ``rules: Rules`` argument instead. ``partie=False`` offers only the
+    options of a deal (commands about one hand or one deal, where the partie form means nothing;
+    the partie fields keep their defaults)."""
     if func is None:
         return functools.partial(rules_options, partie=partie)
-    options = _DEAL_OPTIONS + (_PARTIE_OPTIONS if partie else [])
-
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        try:
-            fields = dict(
-                lead_points=kwargs.pop("lead_points"),
-                younger_must_exchange=not kwargs.pop("younger_may_pass"),
-                carte_rouge=kwargs.pop("carte_rouge"),
-            )
-            if partie:
-                fields.update(
-                    tie=kwargs.pop("tie"),
-                    game=kwargs.pop("game"),
-                    blank_partie_bonus=kwargs.pop("blank_partie_bonus"),
-                )
-            rules = Rules(**fields)
-        except RulesError as err:
-            raise click.UsageError(str(err)) from None
-        return func(*args, rules=rules, **kwargs)
-
-    for option in reversed(options):
-        wrapper = option(wrapper)
-    return wrapper
+    return core_rules_options(Rules, ("deal", "game") if partie else ("deal",))(func)
 
 
 def role_options(func: Callable | None = None, *, exchange_if: str | None = None) -> Callable:

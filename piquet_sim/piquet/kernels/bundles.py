@@ -17,6 +17,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from ..rules import RuleSlot
 from . import layouts as L
 
 #: rules int32[RULE_LEN]; suit: tables.SUIT_TABLES; pairs: tables.DECL_PAIRS; keytab reptab
@@ -57,7 +58,7 @@ def make_env(rules_array: np.ndarray) -> Env:
     from .tables import DECL_PAIRS, SUIT_TABLES
 
     rules_array = np.asarray(rules_array, dtype=np.int32)
-    assert rules_array.shape == (L.RULE_LEN,)
+    assert rules_array.shape == (RuleSlot.LEN,)
     return Env(rules_array, SUIT_TABLES, DECL_PAIRS, KEYTAB, REPTAB, QTTAB, LOW8, POP8)
 
 

@@ -11,6 +11,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.spans import span_range
+from ..rules import RuleSlot
 from . import layouts as L
 from .deal import BLOCK, N_WORDS, deal_block
 from .declarations import (
@@ -125,7 +126,7 @@ def _rouge_correction(block, n, env):
 def _score_chunk(seed, first, count, env, row):
     """Sums of deals first..first+count-1 into ``row``, a block of deals at a time: dealt
     (``deal.deal_block``), keys read, then totalled in one vectorized loop."""
-    carte_rouge = env.rules[L.RULE_CARTE_ROUGE] != 0
+    carte_rouge = env.rules[RuleSlot.CARTE_ROUGE] != 0
     words = np.empty((N_WORDS + 1, BLOCK), dtype=np.uint64)
     block = np.empty((BLOCK_ROWS, BLOCK), dtype=np.int64)
     sums = (0, 0, 0, 0)

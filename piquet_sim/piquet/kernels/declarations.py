@@ -18,6 +18,7 @@ from numba import prange
 from ...core.barrier import opaque
 from ...core.bits import high_index, popcount
 from ...core.jit import njit, njit_inline, njit_parallel
+from ..rules import RuleSlot
 from . import layouts as L
 from .tables import (
     DECL_FIELD,
@@ -252,7 +253,7 @@ def declaration_points(elder, younger, cb, e_masks, y_masks, env):
     arguments): ((elder's DP_BLOCK points in DP_* order), (younger's), (point, sequence, sets
     winner codes)). Inlined, so a caller that sums the points never touches memory."""
     return declaration_points_under(
-        elder, younger, cb, e_masks, y_masks, env, env.rules[L.RULE_CARTE_ROUGE] != 0
+        elder, younger, cb, e_masks, y_masks, env, env.rules[RuleSlot.CARTE_ROUGE] != 0
     )
 
 

@@ -65,6 +65,7 @@ from ...core.bits import low_index
 from ...core.jit import njit, njit_inline
 from ...core.rng import bounded, stream_key
 from ..policies import EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULTS
+from ..rules import RuleSlot
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche, point_key, score_declarations, sequence_score, set_score
@@ -301,7 +302,7 @@ def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, 
     """Younger's exchange after elder took ``n_elder_took``: discard between 1 (0 when
     ``rules[RULE_YOUNGER_MUST_EXCHANGE] == 0``) and 8 - n_elder_took cards and draw as many from
     ``talon[n_elder_took:]`` in order. Returns (new hand mask, discard mask, number taken)."""
-    lo = 1 if env.rules[L.RULE_YOUNGER_MUST_EXCHANGE] != 0 else 0
+    lo = 1 if env.rules[RuleSlot.YOUNGER_MUST_EXCHANGE] != 0 else 0
     hi = TALON - n_elder_took
     discard, n = _choose(hand, lo, hi, True, policy, params, key, rng_state, env.suit)
     return _apply(hand, discard, talon, n_elder_took, n), discard, n

@@ -10,14 +10,7 @@ unless a layout says otherwise.
 
 from __future__ import annotations
 
-# ---------------------------------------------------------------- RULE_: Rules.to_array()
-RULE_LEAD_TEN_OR_HIGHER = 0  # 1 when lead_points == "ten_or_higher"
-RULE_YOUNGER_MUST_EXCHANGE = 1  # 1 when younger must take at least one card
-RULE_CARTE_ROUGE = 2  # 1 when carte rouge (20) is played
-RULE_TIE = 3  # index into rules.TIE_RULES
-RULE_GAME = 4  # index into rules.GAMES
-RULE_BLANK_PARTIE_BONUS = 5  # 1 when a blank partie gives the opponent 100 more
-RULE_LEN = 6
+# The rules array's slots are rules.RuleSlot (from the rules rows, piquet/rules.py).
 
 # ---------------------------------------------------------------- STAGE_: stage policies
 # Rows of the (ids int32[STAGE_LEN], params float64[STAGE_LEN, STAGE_PARAMS]) a deal is driven by.

@@ -35,6 +35,7 @@ from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.spans import span_range
+from ..rules import RuleSlot
 from . import layouts as L
 from .match import bundled_pair
 from .play import new_scratch
@@ -72,8 +73,8 @@ def partie_reset(state):
 def partie_multiplier(state, rules):
     """How many times the next deal's points count (1 or 2)."""
     if state[L.PST_EXTRA] >= 0:
-        return 2 if rules[L.RULE_TIE] == TIE_REFAIT_DOUBLE else 1
-    if rules[L.RULE_GAME] == GAME_FOUR_DEALS and (
+        return 2 if rules[RuleSlot.TIE] == TIE_REFAIT_DOUBLE else 1
+    if rules[RuleSlot.GAME] == GAME_FOUR_DEALS and (
         state[L.PST_DEALS] == 0 or state[L.PST_DEALS] == 3
     ):
         return 2
@@ -82,7 +83,7 @@ def partie_multiplier(state, rules):
 
 @njit
 def _would_end(state, rules):
-    game = rules[L.RULE_GAME]
+    game = rules[RuleSlot.GAME]
     d = state[L.PST_DEALS]
     if game == GAME_HUNDRED:
         return (
@@ -133,7 +134,7 @@ def partie_settle(state, rules, row):
     row[L.PROW_A] = a
     row[L.PROW_B] = b
     row[L.PROW_DEALS] = state[L.PST_DEALS]
-    blank = rules[L.RULE_BLANK_PARTIE_BONUS]
+    blank = rules[RuleSlot.BLANK_PARTIE_BONUS]
     if a == b:
         row[L.PROW_WINNER] = 0
         row[L.PROW_SETTLE] = 0

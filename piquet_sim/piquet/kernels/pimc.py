@@ -63,6 +63,7 @@ import numpy as np
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_inline
+from ..rules import RuleSlot
 from . import layouts as L
 from .knowledge import active_bounds, sample_opponent
 from .solver import after_trick, mtdf
@@ -140,7 +141,7 @@ def reply_value(pos, lead, reply, ws, guess):
     """Exact value (elder minus younger, rest of the deal) of the trick-start position ``pos``
     after ``lead`` and ``reply`` (both still in the hands of ``pos``)."""
     n = popcount32(pos[0])
-    nxt, net, left = after_trick(pos, lead, reply, ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER], n)
+    nxt, net, left = after_trick(pos, lead, reply, ws.env.rules[RuleSlot.LEAD_POINTS], n)
     if left == 0:
         return net + cards_bonus(nxt[3])
     return net + mtdf(nxt, np.int64(-1), left, guess - net, ws)
@@ -270,7 +271,7 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats, kept):
     """
     own, leader, lead, et, ps, played, opp_played, voids = view
     n_worlds, max_attempts, adaptive, race, z, keep = sampler
-    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = ws.env.rules[RuleSlot.LEAD_POINTS]
     cand = np.empty(MAX_CANDIDATES, dtype=np.int64)
     gone = played
     if lead < 0:

@@ -30,6 +30,7 @@ from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
 from ...core.spans import span_range
 from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
+from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
@@ -435,7 +436,7 @@ def trick_loop(elder, younger, stages, start, key, state, ws, sc, card, turn):
     reads his knowledge from ``sc.know_e`` / ``sc.know_y`` and counts into ``sc.pimc``.
     Returns the net points of the play (elder minus younger: play, cards and pique).
     """
-    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = ws.env.rules[RuleSlot.LEAD_POINTS]
     e_pol = stages.ids[L.STAGE_ELDER_PLAY]
     y_pol = stages.ids[L.STAGE_YOUNGER_PLAY]
     e_params = stages.params[L.STAGE_ELDER_PLAY]
@@ -557,7 +558,7 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
         index = start + i
         elder, younger = deal_hands(seed, index, sc.pack, sc.state)
         key = stream_key(seed, index)
-        ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+        ten = env.rules[RuleSlot.LEAD_POINTS]
         # greedy and random deals call play_if_simple alone, as before: handing ``stages`` and
         # ``know`` to an inlined helper reference-counts their arrays on every deal
         if not play_if_simple(

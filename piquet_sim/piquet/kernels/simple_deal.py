@@ -29,6 +29,7 @@ from numba import prange
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
 from ...core.spans import span_range
+from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Env, SeatStages
 from .deal import N_PACK, deal_full
@@ -47,7 +48,8 @@ _pack = stack_bytes(N_PACK)
 _line = stack_bytes(2 * N_TRICKS)
 _state = stack_int64(1)
 _TABLE_WORDS = SUIT_TABLES.size // 2  # int32 pairs
-_RULE_WORDS = (L.RULE_LEN + 1) // 2
+_RULES_LEN = int(RuleSlot.LEN)
+_RULE_WORDS = (_RULES_LEN + 1) // 2
 _tables = stack_words(_TABLE_WORDS)
 _rules = stack_words(_RULE_WORDS)
 _params = stack_words(L.STAGE_LEN * L.STAGE_PARAMS)
@@ -73,7 +75,7 @@ def own_env(env):
     which cost nothing there (see the module docstring). An ``Env`` (solver tables shared)."""
     tables = numba.carray(_tables(), _TABLE_WORDS).view(np.int32).reshape(SUIT_TABLES.shape)
     tables[:, :] = env.suit
-    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[: L.RULE_LEN]
+    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[:_RULES_LEN]
     rules[:] = env.rules
     return Env(rules, tables, env.pairs, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
 
@@ -183,7 +185,7 @@ def _play_record(exchange, talon, decl, seats, key, work, env, out, row):
     y_pre = np.int64(y[0]) + y[1] + y[2] + y[3] + y[4]
     repique = np.int64((e[5] > 0) | (y[5] > 0))
     start = (e_pre, y_pre, repique)
-    ten = env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = env.rules[RuleSlot.LEAD_POINTS]
     if seats.simple:
         e_play, y_play, et, e_pique, y_pique = play_simple(
             elder, younger, seats.play, start, key, state, ten, line
@@ -219,7 +221,7 @@ def _simple_span(seed, first, count, stages, env, out, row0):
     # shares their reference counts, which cost nothing there (see the module docstring)
     tables = numba.carray(_tables(), _TABLE_WORDS).view(np.int32).reshape(SUIT_TABLES.shape)
     tables[:, :] = env.suit
-    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[: L.RULE_LEN]
+    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[:_RULES_LEN]
     rules[:] = env.rules
     params = numba.carray(_params(), L.STAGE_LEN * L.STAGE_PARAMS).view(np.float64)
     params = params.reshape((L.STAGE_LEN, L.STAGE_PARAMS))
@@ -238,7 +240,7 @@ def _simple_span(seed, first, count, stages, env, out, row0):
     simple = plays_simple(ids)
     e_ppar = params[L.STAGE_ELDER_PLAY]
     y_ppar = params[L.STAGE_YOUNGER_PLAY]
-    ten = rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = rules[RuleSlot.LEAD_POINTS]
     pack = numba.carray(_pack(), N_PACK)
     talon = pack[24:32]
     line = numba.carray(_line(), 2 * N_TRICKS)

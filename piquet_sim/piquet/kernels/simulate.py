@@ -20,6 +20,7 @@ from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import stream_key
 from ...core.spans import span_range
 from ..policies import REGISTRY
+from ..rules import RuleSlot
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche, declaration_keys, score_declarations, set_ranks
@@ -206,7 +207,7 @@ def play_and_record_with(elder, younger, took, stages, key, ws, sc, play):
         y_pre += decl[L.DECL_YOUNGER + k]
     repique = decl[L.DECL_ELDER + L.DP_REPIQUE] > 0 or decl[L.DECL_YOUNGER + L.DP_REPIQUE] > 0
     start = (e_pre, y_pre, np.int64(repique))
-    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = ws.env.rules[RuleSlot.LEAD_POINTS]
     if not play_if_simple(elder, younger, stages.ids, start, key, sc.state, ten, sc.line, sc.play):
         play(elder, younger, stages, start, key, sc.state, ws, sc)
     rec = sc.rec

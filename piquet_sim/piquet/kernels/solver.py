@@ -33,6 +33,7 @@ from numba import prange
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.spans import span_range
+from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Workspace, make_env
 from .deal import N_PACK, deal_hands
@@ -305,7 +306,7 @@ def search(pos, lead, n, alpha, beta, ws):
     points. The lead rule comes from ``ws.env.rules``, the techniques from ``ws.flags``.
     """
     E, Y, leader, et, ps = pos
-    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = ws.env.rules[RuleSlot.LEAD_POINTS]
     flags = ws.flags[0]
     tt = ws.tt
     moves = ws.moves
@@ -620,7 +621,7 @@ def best_lead(pos, value, ws):
 @njit
 def best_reply(pos, lead, value, ws):
     """The first reply (ascending index) to ``lead`` keeping ``value`` (the lead's value)."""
-    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = ws.env.rules[RuleSlot.LEAD_POINTS]
     n = popcount32(pos[0])
     m = legal_replies(pos[1] if pos[2] == 0 else pos[0], lead)
     while m:
@@ -641,7 +642,7 @@ def solve_line(E, Y, leader, et, start, ws, line):
     the rest -1). ``start`` = (elder's points so far, younger's, pique still open 0/1): points of
     the deal before this position (combinations and play), 0 after a repique or a pique.
     Returns the exact value."""
-    ten = ws.env.rules[L.RULE_LEAD_TEN_OR_HIGHER]
+    ten = ws.env.rules[RuleSlot.LEAD_POINTS]
     n = popcount32(E)
     pos = (E, Y, np.int64(leader), np.int64(et), pique_start(start[0], start[1], start[2], n))
     for i in range(line.shape[0]):
