@@ -19,17 +19,6 @@ TRICKS = 6
 MAX_PLAYS = SEATS * TRICKS
 
 
-class RuleSlot(IntEnum):
-    """``Rules.to_array()``: the int64 array kernels take."""
-
-    PLAYERS = 0  # 3..6
-    MUST_FOLLOW = 1  # 1: a trump is allowed only when void in the suit led
-    LOW_TO_CAPTURER = 2  # 1: Low goes to the winner of the trick where it falls
-    GAME_TIE_BIDDER = 3  # 1: a tie for Game goes to the bidder if he is among the tied
-    TARGET = 4  # game total a bidder must reach (12)
-    LEN = 5
-
-
 class Point(IntEnum):
     """The six points of a round, in the rules' order (index of ``RoundRec.TAKER`` slots)."""
 

@@ -8,8 +8,9 @@ import pytest
 
 from piquet_sim.core.errors import InputError
 from piquet_sim.pitch import cards as C
-from piquet_sim.pitch.layouts import RuleSlot
-from piquet_sim.pitch.rules import DEFAULT_RULES, Rules, RulesError
+from piquet_sim.core.spec import DOC_END, DOC_START, RULES_DTYPE
+from piquet_sim.pitch import rules as R
+from piquet_sim.pitch.rules import DEFAULT_RULES, SPEC, RuleSlot, Rules, RulesError
 
 
 def test_defaults():
@@ -33,7 +34,7 @@ def test_array_round_trip(players, must_follow, low_to, game_tie):
     arr = r.to_array()
     assert arr.dtype == np.int64 and arr.shape == (RuleSlot.LEN,)
     assert Rules.from_array(arr) == r
-    assert arr[RuleSlot.LOW_TO_CAPTURER] == (low_to == "capturer")
+    assert arr[RuleSlot.LOW_TO] == (low_to == "capturer")
 
 
 @pytest.mark.parametrize(
@@ -47,6 +48,8 @@ def test_array_round_trip(players, must_follow, low_to, game_tie):
         {"low_to": "winner"},
         {"game_tie": "dealer"},
         {"target": 0},
+        {"target": 1001},
+        {"low_to": "Holder"},
     ],
 )
 def test_bad_options_are_input_errors(kwargs):
@@ -54,6 +57,41 @@ def test_bad_options_are_input_errors(kwargs):
         Rules(**kwargs)
     assert isinstance(info.value, InputError)
     assert "\n" not in str(info.value)
+
+
+def test_slots_keep_their_indices():
+    """The kernels' array is the one the hand-written Rules gave: same slots, same values."""
+    assert [(s.name, int(s)) for s in RuleSlot] == [
+        ("PLAYERS", 0),
+        ("MUST_FOLLOW", 1),
+        ("LOW_TO", 2),
+        ("GAME_TIE", 3),
+        ("TARGET", 4),
+        ("LEN", 5),
+    ]
+    assert RULES_DTYPE == np.int64
+    r = Rules(players=6, must_follow=True, low_to="capturer", game_tie="bidder", target=21)
+    assert r.to_array().tolist() == [6, 1, 1, 1, 21]
+    assert Rules.from_dict(r.to_dict()) == r
+    assert r.replace(players=3).to_array().tolist() == [3, 1, 1, 1, 21]
+
+
+def test_rules_module_is_data_only():
+    """rules.py imports neither the layouts nor the kernels (read from its source)."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(R.__file__).read_text(encoding="utf-8"))
+    modules = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not any("layouts" in m or "kernels" in m for m in modules), modules
+
+
+def test_docs_table_is_the_generated_one():
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "rules" / "pitch.md").read_text(encoding="utf-8")
+    start, end = doc.index(DOC_START) + len(DOC_START), doc.index(DOC_END)
+    assert doc[start:end].strip() == SPEC.markdown_table().strip()
 
 
 def test_from_array_rejects_what_no_rules_produce():

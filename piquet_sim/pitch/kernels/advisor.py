@@ -33,8 +33,8 @@ from ..layouts import (
     Cand,
     PlayCache,
     RoundRec,
-    RuleSlot,
 )
+from ..rules import RuleSlot
 from .auction import auction_result, legal_calls
 from .policies import choose_call
 from .round import new_round_work, play_out

@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import njit
-from ..layouts import GameSlot, RuleSlot
+from ..layouts import GameSlot
+from ..rules import RuleSlot
 
 
 @njit

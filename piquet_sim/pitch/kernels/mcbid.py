@@ -22,7 +22,8 @@ import numpy as np
 
 from ...core.jit import njit, njit_inline
 from ...core.rng import stream_key
-from ..layouts import BID_MAX, BID_MIN, SEATS, RoundRec, RuleSlot
+from ..layouts import BID_MAX, BID_MIN, SEATS, RoundRec
+from ..rules import RuleSlot
 from .advisor import deal_world
 from .auction import legal_calls
 from .policies import PLAY_HEURISTIC, PLAY_PARAMS_AT

@@ -29,7 +29,8 @@ import numpy as np
 from ...core.bits import low_index, popcount64
 from ...core.jit import njit
 from ...core.rng import bounded
-from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, Pos, RuleSlot, SearchStat, TTWord
+from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, Pos, SearchStat, TTWord
+from ..rules import RuleSlot
 from .auction import legal_calls
 from .heuristic import cost
 from .policies import BID_PASS as BID_PASS_POLICY
@@ -198,7 +199,7 @@ def fix_low(spw, n, rules):
     truth = spw.truth
     trump = pos_trump(truth)
     pos[Pos.LOW_CARD] = -1
-    if not rules[RuleSlot.LOW_TO_CAPTURER] or trump < 0 or truth[Pos.SCORE_HIGH_LOW]:
+    if not rules[RuleSlot.LOW_TO] or trump < 0 or truth[Pos.SCORE_HIGH_LOW]:
         return
     live = np.int64(0)
     for s in range(n):

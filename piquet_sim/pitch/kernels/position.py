@@ -12,7 +12,8 @@ import numpy as np
 
 from ...core.bits import high_index, low_index
 from ...core.jit import njit, njit_inline
-from ..layouts import Ctx, Frame, Pos, RuleSlot
+from ..layouts import Ctx, Frame, Pos
+from ..rules import RuleSlot
 from .maxn import NO_BOUND, maxn
 from .paranoid import mtdf
 from .search_node import F_ALL, F_TIE_FULL, game_decided, nibble, shift, static_key, tie_key
@@ -92,7 +93,7 @@ def pos_play(pos, card, rules, child):
     if child[Pos.TRUMP] < 0:
         child[Pos.TRUMP] = trump
     if child[Pos.SCORE_HIGH_LOW]:
-        gain, low = _high_low(child, trump, rules[RuleSlot.LOW_TO_CAPTURER])
+        gain, low = _high_low(child, trump, rules[RuleSlot.LOW_TO])
         child[Pos.SCORE_HIGH_LOW] = 0
         child[Pos.LOW_CARD] = low
     if k + 1 < n:
@@ -107,12 +108,12 @@ def pos_play(pos, card, rules, child):
             best = c
             w = (child[Pos.LEADER] + j) % n
     last = 1 if child[Pos.HANDS + seat] == 0 else 0
-    low = child[Pos.LOW_CARD] if rules[RuleSlot.LOW_TO_CAPTURER] else np.int64(-1)
+    low = child[Pos.LOW_CARD] if rules[RuleSlot.LOW_TO] else np.int64(-1)
     gain += trick_bonus(tmask, trump, low, last) << shift(w)
     child[Pos.GAME + w] += mask_game_points(tmask)
     if last:
         taker = game_taker(
-            child[Pos.GAME : Pos.GAME + n], n, pos[Pos.BIDDER], rules[RuleSlot.GAME_TIE_BIDDER]
+            child[Pos.GAME : Pos.GAME + n], n, pos[Pos.BIDDER], rules[RuleSlot.GAME_TIE]
         )
         if taker >= 0:
             gain += np.int64(1) << shift(taker)
@@ -133,8 +134,8 @@ def setup_root(pos, rules, work, flags, paranoid):
     ctx[Ctx.PLAYERS] = n
     ctx[Ctx.BIDDER] = pos[Pos.BIDDER]
     ctx[Ctx.MUST_FOLLOW] = rules[RuleSlot.MUST_FOLLOW]
-    ctx[Ctx.LOW_CAPT] = rules[RuleSlot.LOW_TO_CAPTURER]
-    ctx[Ctx.TIE_BIDDER] = rules[RuleSlot.GAME_TIE_BIDDER]
+    ctx[Ctx.LOW_CAPT] = rules[RuleSlot.LOW_TO]
+    ctx[Ctx.TIE_BIDDER] = rules[RuleSlot.GAME_TIE]
     ctx[Ctx.GEN] = work.gen[0]
     ctx[Ctx.FLAGS] = flags
     ctx[Ctx.PARANOID] = paranoid
@@ -151,9 +152,9 @@ def setup_root(pos, rules, work, flags, paranoid):
             m &= m - 1
     trump = pos_trump(pos)
     gain = np.int64(0)
-    low = pos[Pos.LOW_CARD] if rules[RuleSlot.LOW_TO_CAPTURER] else np.int64(-1)
+    low = pos[Pos.LOW_CARD] if rules[RuleSlot.LOW_TO] else np.int64(-1)
     if trump >= 0 and pos[Pos.SCORE_HIGH_LOW]:
-        gain, low = _high_low(pos, trump, rules[RuleSlot.LOW_TO_CAPTURER])
+        gain, low = _high_low(pos, trump, rules[RuleSlot.LOW_TO])
     fr = work.frames
     leader = pos[Pos.LEADER]
     kc = pos[Pos.TRICK_COUNT]
@@ -173,7 +174,7 @@ def setup_root(pos, rules, work, flags, paranoid):
     for s in range(n):
         out |= pos[Pos.HANDS + s]
     decided, taker = game_decided(
-        work.game, n, mask_game_points(out), pos[Pos.BIDDER], rules[RuleSlot.GAME_TIE_BIDDER]
+        work.game, n, mask_game_points(out), pos[Pos.BIDDER], rules[RuleSlot.GAME_TIE]
     )
     if decided and taker >= 0:
         gain += np.int64(1) << shift(taker)

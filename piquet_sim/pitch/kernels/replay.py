@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import njit
-from ..layouts import TRICKS, RoundRec, RuleSlot
+from ..layouts import TRICKS, RoundRec
+from ..rules import RuleSlot
 from .auction import auction_result
 from .scoring import score_tricks
 from .tricks import beats, legal_plays

@@ -13,7 +13,8 @@ import numpy as np
 
 from ...core.jit import njit, njit_inline
 from ...core.rng import deal_hands
-from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, RuleSlot, TraceRec, View
+from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, TraceRec, View
+from ..rules import RuleSlot
 from .auction import auction_result, legal_calls
 from .policies import PLAY_PARAMS_AT, choose_call, choose_card
 from .scoring import score_tricks

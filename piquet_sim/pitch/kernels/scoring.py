@@ -11,7 +11,8 @@ import numpy as np
 
 from ...core.bits import high_index, low_index
 from ...core.jit import njit_inline
-from ..layouts import TRICKS, Point, RoundRec, RuleSlot
+from ..layouts import TRICKS, Point, RoundRec
+from ..rules import RuleSlot
 from .tricks import game_taker, mask_game_points, suit_mask
 
 JACK_RANK = 9
@@ -41,7 +42,7 @@ def score_tricks(dealt, bidder, bid, trump, tricks, winners, rules, rec):
     trick's cards (mask); ``winners``: each trick's winning seat. Writes ``rec``'s outcome
     slots; returns the bidder's points."""
     n = rules[RuleSlot.PLAYERS]
-    low_capt = rules[RuleSlot.LOW_TO_CAPTURER]
+    low_capt = rules[RuleSlot.LOW_TO]
     in_play = np.int64(0)
     for s in range(n):
         in_play |= dealt[s]
@@ -61,7 +62,7 @@ def score_tricks(dealt, bidder, bid, trump, tricks, winners, rules, rec):
     game[:] = 0
     for t in range(TRICKS):
         game[winners[t]] += mask_game_points(tricks[t])
-    taker[Point.GAME] = game_taker(game, n, bidder, rules[RuleSlot.GAME_TIE_BIDDER])
+    taker[Point.GAME] = game_taker(game, n, bidder, rules[RuleSlot.GAME_TIE])
     points = rec[RoundRec.POINTS : RoundRec.POINTS + n]
     points[:] = 0
     total = 0

@@ -26,7 +26,8 @@ from numba import prange
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import deal_hands, stream_key
 from ...core.spans import span_range
-from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec, RuleSlot
+from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec
+from ..rules import RuleSlot
 from .auction import auction_result, legal_calls
 from .game import apply_round, new_game
 from .mcbid import new_mc_work, prepare_choices
