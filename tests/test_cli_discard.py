@@ -110,7 +110,7 @@ def _settings(monkeypatch, run_main, *args) -> dict:
         seen.update(kw)
         raise D.AdviceError("stop")
 
-    monkeypatch.setattr(D, "_warm_up", lambda *a: None)
+    monkeypatch.setattr(D, "warm_up", lambda *a, **k: None)
     monkeypatch.setattr(D, "advise", fake)
     code, _, _ = run_main("discard", CERTAIN, "--quiet", *args)
     assert code == 2

@@ -14,8 +14,9 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.piquet.advisor import AdviceRequest, _Evaluator, _WorldSource
+from piquet_sim.piquet.advisor import AdviceRequest
 from piquet_sim.piquet.advisor_warmup import SERIAL_ENV
+from piquet_sim.piquet.advisor_worlds import _Evaluator, _WorldSource
 from piquet_sim.piquet.cards import parse_cards
 from piquet_sim.piquet.kernels import advisor as K
 from piquet_sim.piquet.kernels.bundles import make_env

@@ -53,7 +53,7 @@ import math
 import numpy as np
 
 from ..core.racing import RaceSettings, Selection, run_race
-from .advisor import RACE_Z, CandidateResult, _Evaluator, _WorldSource
+from .advisor_worlds import RACE_Z, CandidateResult, _Evaluator, _WorldSource
 from .kernels import layouts as L
 
 CONTROL_PLAY = "heuristic"  # the control variate's play (and the screen's before a pimc refine)

@@ -23,6 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numba
@@ -293,3 +294,69 @@ def finish_refine(role: str, helper: subprocess.Popen | None) -> None:
         finally:
             stop_helper(helper)
     compile_refine_part(role, tuple(n for n in REFINE_PARTS if n in missing))
+
+
+#: What a first run's compilation takes, by ``--play`` (measured on the idle 2-core Xeon host):
+#: the screening path on two processes; pimc's solver in a third alongside; dd's in turn.
+COMPILE_EXPECT = {
+    "heuristic": "about 10 s",
+    "pimc": "the pimc solver's too, once: about 30 s",
+    "dd": "the solver's too: about a minute",
+}
+
+
+def warm_up(
+    hand: int,
+    role: str,
+    elder_took: int | None,
+    play: str,
+    opponent,
+    seed: int,
+    rules,
+    elder_model,
+    notice: Callable[[tuple, str], bool],
+) -> None:
+    """On a first run, compile the advisor's kernels (telling the user so) before the advice's
+    clock starts, by valuing one discard on one world with each kernel the advice will call:
+    the screening kernel, and with a solver play (dd, pimc) the refine kernel too. pimc's
+    refine kernels compile in a helper process alongside the screen's. ``notice(kernels,
+    expect)`` tells the user (``expect``: how long it takes) and returns whether the kernels are
+    cold: nothing is compiled when it returns False."""
+    from .advisor import REFINED_PLAYS, candidates_for, world_values
+
+    refines = play in REFINED_PLAYS
+    build = K.build_worlds_serial if role == "elder" else K.build_worlds
+    if play == "none":
+        kernels, plays = (build, K.declare_evaluate), ("none",)
+    elif refines:
+        refine = K.pimc_evaluate if play == "pimc" else K.evaluate
+        kernels, plays = (build, K.screen_evaluate, refine), ("greedy", play)
+    else:
+        kernels, plays = (build, K.screen_evaluate), ("greedy",)
+    expect = COMPILE_EXPECT.get(play, COMPILE_EXPECT["heuristic"])
+    if not notice(kernels, expect):
+        return
+    helper = start_refine_helper(role) if play == "pimc" else None
+    try:
+        if play != "none":
+            compile_screen_path(role)  # its stage kernels, on two processes
+        first = candidates_for(hand, role, elder_took, rules)[0]
+        for p in plays:
+            if p == "pimc":
+                finish_refine(role, helper)
+                helper = None
+            world_values(
+                hand,
+                [first],
+                role,
+                elder_took,
+                p,
+                n_worlds=1,
+                opponent=opponent,
+                seed=seed,
+                rules=rules,
+                elder_model=elder_model,
+            )
+    finally:
+        if helper is not None:
+            stop_helper(helper)

@@ -195,6 +195,11 @@ def summarise(rows: np.ndarray, names: list[str]) -> list[ChoiceResult]:
     return out
 
 
+def entry_kernels() -> tuple:
+    """The kernels :func:`analyse` calls first (for a compile notice on a cold cache)."""
+    return (K.evaluate_worlds,)
+
+
 def analyse(
     hand: str | int,
     role: str = "elder",

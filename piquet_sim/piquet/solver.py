@@ -91,6 +91,11 @@ def check_position(elder: int, younger: int, e_tricks: int, y_tricks: int) -> in
     return ne
 
 
+def entry_kernels() -> tuple:
+    """The kernels :func:`solve` calls first (for a compile notice on a cold cache)."""
+    return (K.solve_line,)
+
+
 def solve(
     elder: int,
     younger: int,

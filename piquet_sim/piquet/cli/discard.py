@@ -23,23 +23,15 @@ from ..advisor import (
     AdviceResult,
     PartieGoal,
     advise,
-    candidates_for,
     default_settings,
-    world_values,
 )
+from ..advisor_warmup import warm_up
 from ..cards import cards_to_mask, format_grouped, parse_card
 from ..policies import names as policy_names
 from ..rules import Rules
 from .app import cli
 from .common import HAND12, role_options, rules_options
 
-#: What a first run's compilation takes, by ``--play`` (measured on the idle 2-core Xeon host):
-#: the screening path on two processes; pimc's solver in a third alongside; dd's in turn.
-COMPILE_EXPECT = {
-    "heuristic": "about 10 s",
-    "pimc": "the pimc solver's too, once: about 30 s",
-    "dd": "the solver's too: about a minute",
-}
 #: Deals of a partie under each ``--game`` (None: piquet au cent, played until 100).
 PARTIE_DEALS = {"rubicon": 6, "four_deals": 4, "hundred": None}
 
@@ -425,7 +417,17 @@ def discard_command(
     if (refine_all or indifference is not None) and play != "pimc":
         raise click.UsageError("--refine-all and --indifference are options of --play pimc")
     try:
-        _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, quiet)
+        warm_up(
+            hand,
+            role,
+            elder_took,
+            play,
+            opponent,
+            seed,
+            rules,
+            elder_model,
+            notice=lambda kernels, expect: compile_notice(*kernels, quiet=quiet, expect=expect),
+        )
         with _Bar(quiet or as_json) as bar:
             result = advise(
                 hand,
@@ -456,55 +458,3 @@ def discard_command(
         echo_json(data)
         return
     _print(result, top)
-
-
-def _warm_up(hand, role, elder_took, play, opponent, seed, rules, elder_model, quiet) -> None:
-    """On a first run, compile the advisor's kernels (telling the user so) before the advice's
-    clock starts, by valuing one discard on one world with each kernel the advice will call:
-    the screening kernel, and with a solver play (dd, pimc) the refine kernel too. pimc's
-    refine kernels compile in a helper process alongside the screen's."""
-    from ..advisor import REFINED_PLAYS
-    from ..advisor_warmup import (
-        compile_screen_path,
-        finish_refine,
-        start_refine_helper,
-        stop_helper,
-    )
-    from ..kernels import advisor as K
-
-    refines = play in REFINED_PLAYS
-    build = K.build_worlds_serial if role == "elder" else K.build_worlds
-    if play == "none":
-        kernels, plays = (build, K.declare_evaluate), ("none",)
-    elif refines:
-        refine = K.pimc_evaluate if play == "pimc" else K.evaluate
-        kernels, plays = (build, K.screen_evaluate, refine), ("greedy", play)
-    else:
-        kernels, plays = (build, K.screen_evaluate), ("greedy",)
-    expect = COMPILE_EXPECT.get(play, COMPILE_EXPECT["heuristic"])
-    if not compile_notice(*kernels, quiet=quiet, expect=expect):
-        return
-    helper = start_refine_helper(role) if play == "pimc" else None
-    try:
-        if play != "none":
-            compile_screen_path(role)  # its stage kernels, on two processes
-        first = candidates_for(hand, role, elder_took, rules)[0]
-        for p in plays:
-            if p == "pimc":
-                finish_refine(role, helper)
-                helper = None
-            world_values(
-                hand,
-                [first],
-                role,
-                elder_took,
-                p,
-                n_worlds=1,
-                opponent=opponent,
-                seed=seed,
-                rules=rules,
-                elder_model=elder_model,
-            )
-    finally:
-        if helper is not None:
-            stop_helper(helper)

@@ -110,9 +110,9 @@ def report_command(
     Example:
       piquet report --out report --deals 200000 --strategies greedy,max,sink-sets
     """
-    from ..kernels import simulate as KS
+    from ..report import entry_kernels
 
-    compile_notice(KS.simulate_records, quiet=quiet)
+    compile_notice(*entry_kernels(), quiet=quiet)
     t0 = time.perf_counter()
     say = None if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:

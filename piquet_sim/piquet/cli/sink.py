@@ -116,9 +116,9 @@ def sink(
       piquet sink "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --younger \\
                   --discard "9H 8H" --elder-took 5
     """
-    from ..kernels import sinking as KS
+    from ..sinking import entry_kernels
 
-    compile_notice(KS.evaluate_worlds)
+    compile_notice(*entry_kernels())
     try:
         res = analyse(
             hand,

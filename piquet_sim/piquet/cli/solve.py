@@ -85,9 +85,9 @@ def solve_cmd(
     """
     tricks = _pair(tricks_text, "--tricks")
     points = _pair(points_text, "--points")
-    from ..kernels import solver as KS
+    from ..solver import entry_kernels
 
-    compile_notice(KS.solve_line)
+    compile_notice(*entry_kernels())
     try:
         sol = solve(
             elder,
