@@ -1,4 +1,5 @@
-"""Cards (RULES.md "Cards"): the bit encoding, every text form a user types, the canonical
+"""Cards (docs/rules/piquet.md "Cards"): the bit encoding, every text form a user types, the
+canonical
 output, and error messages that name the bad token."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Declarations (RULES.md "Declarations", "Carte blanche", "Order of scoring"): hand-worked
-cases, a differential test of the kernels against the plain-Python reference, and properties.
+"""Declarations (docs/rules/piquet.md "Declarations", "Carte blanche", "Order of scoring"):
+hand-worked cases, a differential test of the kernels against the plain-Python reference, and
+properties.
 
 Every hand-worked case states its expected numbers, worked out by hand in the comment above it,
 and checks both ``piquet.reference.score_deal`` and ``piquet.declarations.compare_hands``.
@@ -117,7 +118,7 @@ def test_neither_declares_point_is_none():
     )
 
 
-# --------------------------------------------------------------------------- the RULES.md example
+# ------------------------------------------------------------- the docs/rules/piquet.md example
 
 # Elder: S A K Q J T (quint, 15; point 5 cards 51), H A K 7, D A K 7, C A:
 #   quatorze of aces 14 + trio of kings (S H D) 3 = 17.
@@ -739,7 +740,8 @@ def test_kernel_matches_reference_on_random_and_targeted_deals():
     for cls in CLASSES:
         for winner in ("none", "elder", "younger") + (("equal",) if cls != "sets" else ()):
             assert c.get(f"{cls}:{winner}", 0) >= 20, (cls, winner, c)
-    # RULES.md: "No equal is possible" for sets (the two hands cannot share a rank's cards).
+    # docs/rules/piquet.md: "No equal is possible" for sets (the two hands cannot share a rank's
+    # cards).
     assert c.get("sets:equal", 0) == 0
     for p in PLAYERS:
         for key in SCORE_KEYS:

@@ -1,4 +1,5 @@
-"""Exchange policies (RULES.md, Exchange): legality, reproducibility, plain-Python references of
+"""Exchange policies (docs/rules/piquet.md, Exchange): legality, reproducibility, plain-Python
+references of
 the random and max policies, and a measured check that greedy scores more declaration points."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The exact world sampler of ``kernels/knowledge.py`` (RULES.md "Information each player has").
+"""The exact world sampler of ``kernels/knowledge.py`` (docs/rules/piquet.md "Information each
+player has").
 
 * with no information, the opponent's hand is a uniform 12 of the 20 unseen cards (chi-square on
   card locations and on the suit-length law);

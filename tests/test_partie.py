@@ -1,4 +1,5 @@
-"""The partie (RULES.md "The partie"): Rubicon settlement, ties, piquet au cent, four deals,
+"""The partie (docs/rules/piquet.md "The partie"): Rubicon settlement, ties, piquet au cent, four
+deals,
 the blank-partie bonus; the kernel against the plain-Python reference; simulated parties; the
 partie-value tables."""
 

@@ -1,4 +1,5 @@
-"""The pimc play policy (RULES.md "Play"): legality at every step, full information equals the
+"""The pimc play policy (docs/rules/piquet.md "Play"): legality at every step, full information
+equals the
 exact solver, determinism, and equivalence reduction of candidate cards."""
 
 from __future__ import annotations

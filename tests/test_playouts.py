@@ -1,4 +1,4 @@
-"""Playout policies and the full-deal play kernel (RULES.md "Play", "Pique").
+"""Playout policies and the full-deal play kernel (docs/rules/piquet.md "Play", "Pique").
 
 Each kernel playout is re-driven step by step from Python (same policy functions, same random
 stream) and scored by the plain-Python reference; invariants are checked at every step.

@@ -1,4 +1,5 @@
-"""The Rules object (RULES.md options): defaults, validation errors, the kernels' array form."""
+"""The Rules object (docs/rules/piquet.md options): defaults, validation errors, the kernels' array
+form."""
 
 from __future__ import annotations
 

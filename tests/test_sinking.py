@@ -1,4 +1,5 @@
-"""Sinking declarations (RULES.md "Sinking"): declaration points given up, choice masks, the
+"""Sinking declarations (docs/rules/piquet.md "Sinking"): declaration points given up, choice
+masks, the
 analysis API and `piquet sink`."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The double-dummy solver against the brute-force reference (RULES.md "Play" and "Pique").
+"""The double-dummy solver against the brute-force reference (docs/rules/piquet.md "Play" and
+"Pique").
 
 * 2,400 random endgames of 1-7 tricks (both lead rules, tricks so far and pique points varied)
   whose reference values are committed in ``tests/data/solver_endgames.json``; a random sample

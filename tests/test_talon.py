@@ -1,4 +1,5 @@
-"""Exact talon odds (RULES.md, Exchange and Information): the numba enumeration against the
+"""Exact talon odds (docs/rules/piquet.md, Exchange and Information): the numba enumeration against
+the
 plain-Python reference, want-probabilities against hypergeometric formulas, and `piquet draw`."""
 
 from __future__ import annotations

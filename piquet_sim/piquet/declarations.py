@@ -175,7 +175,8 @@ def record_to_dict(record: np.ndarray) -> dict:
 
 
 def scoring_events(result: dict) -> list[list]:
-    """Scoring events in RULES.md order: carte blanche (elder, younger), point, sequences, sets,
+    """Scoring events in docs/rules/piquet.md order: carte blanche (elder, younger), point,
+    sequences, sets,
     carte rouge (elder, younger), then repique. Each event is [player, class, points]."""
     events = []
     for key in SCORE_KEYS:

@@ -41,7 +41,7 @@ def partie_rows(
     n: int,
     rules: Rules = DEFAULT_RULES,
 ) -> np.ndarray:
-    """Rows int32[n, 2, PR_LEN] of mirrored parties start..start+n-1 (A's view; version 0: A
+    """Rows int32[n, 2, PROW_LEN] of mirrored parties start..start+n-1 (A's view; version 0: A
     elder in the first deal, version 1: B elder first)."""
     a, b = resolve(a), resolve(b)
     return partie_kernel(a, b)(seed, start, n, *mirrored_args(a, b, rules))

@@ -33,7 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numba
@@ -1060,7 +1060,7 @@ def reproduce_section(ctx: ReportContext, elapsed: float, command: str, versions
             "each study finished.** "
         )
     sec.text(
-        f"{head}Generated {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} in "
+        f"{head}Generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} in "
         f"{elapsed:.0f} s on {os.cpu_count()} cores ({numba.get_num_threads()} numba "
         f"threads; backend: {ctx.backend.describe()}). Every study uses seed {ctx.seed}, so "
         f"deal i is the same deal in all of them. To regenerate:\n\n`{command}`"

@@ -23,7 +23,6 @@ and pass the file's path wherever a strategy name is accepted (:func:`resolve`).
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -256,16 +255,8 @@ def load(path: str | Path) -> Strategy:
 
 
 def _toml_loads(text: str, where: str) -> dict:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10 only
-        try:
-            import tomli as tomllib
-        except ImportError:
-            raise StrategyError(
-                f"{where}: TOML strategy files need Python 3.11+ or the 'tomli' package; "
-                "use a .json file instead"
-            ) from None
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -1,4 +1,5 @@
-"""Parties: whole games of several deals under the partie options of RULES.md, and settlement.
+"""Parties: whole games of several deals under the partie options of docs/rules/piquet.md, and
+settlement.
 
 Partie rules (``rules`` array, ``RULE_GAME`` / ``RULE_TIE`` / ``RULE_BLANK_PARTIE_BONUS``):
 
@@ -128,7 +129,7 @@ def settlement(winner_total, loser_total, blank_bonus):
 
 @njit
 def partie_settle(state, rules, row):
-    """Write the finished partie's ``PR_*`` row (A's view) into ``row``."""
+    """Write the finished partie's ``PROW_*`` row (A's view) into ``row``."""
     a = state[L.PST_A]
     b = state[L.PST_B]
     row[L.PROW_A] = a
@@ -155,7 +156,7 @@ def partie_settle(state, rules, row):
 @njit
 def partie_from_points(points, rules):
     """A partie fed a fixed sequence of deal points (int[k, 2]: A's, B's raw points per deal):
-    returns its ``PR_*`` row; -1 in ``PROW_DEALS`` if the sequence ran out first (tests)."""
+    returns its ``PROW_*`` row; -1 in ``PROW_DEALS`` if the sequence ran out first (tests)."""
     state = np.zeros(L.PST_LEN, dtype=np.int64)
     row = np.zeros(L.PROW_LEN, dtype=np.int64)
     partie_reset(state)

@@ -7,7 +7,8 @@ any pique (from the order of the scoring events, see ``tricks.py``).
 Design (after bridge's DDS, one concern per file: rules in ``tricks.py``, tables and the
 transposition table in ``solver_tt.py``, search and driver here):
 
-* one self-recursive function, two kinds of node: trick start (``lead < 0``: the leader chooses,
+* one search loop over an explicit stack of frames (numba cannot cache a recursive
+  function), two kinds of node: trick start (``lead < 0``: the leader chooses,
   the only nodes stored in the table) and half trick (``lead >= 0``: the follower answers);
 * a child's window is shifted by the points of the trick just played;
 * equivalent cards (adjacent among the cards still out, same holder; cut between nine and ten

@@ -1,6 +1,6 @@
 """The rules of one trick: legal replies, who wins, which play points score, and pique.
 
-Source: ``shared/RULES.md``, "Play" and "Pique". No trumps; follow suit if able, else any card;
+Source: ``docs/rules/piquet.md``, "Play" and "Pique". No trumps; follow suit if able, else any card;
 the higher card of the suit led wins; the winner leads next. Play points (``lead_points``):
 
 * ``"every"`` (default): the leader scores 1 when he leads (before the reply); the second player

@@ -1,11 +1,13 @@
-"""Reference scoring of the declarations of RULES.md, in plain Python (slow, meant to be obvious).
+"""Reference scoring of the declarations of docs/rules/piquet.md, in plain Python (slow, meant to
+be obvious).
 
-Written from ``RULES.md`` alone, independently of ``piquet_sim.kernels``; the tests compare the
+Written from ``docs/rules/piquet.md`` alone, independently of ``piquet_sim.kernels``; the tests
+compare the
 two on hand-worked cases and on many random deals. A card here is a pair ``(suit, rank)`` with
 suit 0..3 (S H D C) and rank 0 (seven) .. 7 (ace); hands come in and go out as the 32-bit masks
 of :mod:`piquet_sim.cards` (bit ``suit * 8 + rank``) and are turned into sets of pairs at once.
 
-Rules implemented (RULES.md, "Declarations", "Order of scoring", "Carte blanche"):
+Rules implemented (docs/rules/piquet.md, "Declarations", "Order of scoring", "Carte blanche"):
 
 * Point: the suit with most cards; longer wins, then higher pip total; still equal is "equal".
   The winner scores 1 per card of his point.
@@ -280,7 +282,8 @@ def score_deal(
         if rules.carte_rouge and covers_whole_hand(hand[p], won, groups):
             score[p]["carte_rouge"] = CARTE_ROUGE
 
-    # Scoring events in the order of RULES.md: carte blanche (elder, younger), point, sequences,
+    # Scoring events in the order of docs/rules/piquet.md: carte blanche (elder, younger), point,
+    # sequences,
     # sets, carte rouge (elder, younger).
     events = []
     for key in ("carte_blanche", *CLASSES, "carte_rouge"):

@@ -1,7 +1,9 @@
-"""Plain-Python partie and Rubicon settlement, written from RULES.md "The partie" (tests only).
+"""Plain-Python partie and Rubicon settlement, written from docs/rules/piquet.md "The partie"
+(tests only).
 
 ``play_partie`` takes each deal's raw points for the two players in order and returns the
-finished partie; ``settle`` is the Rubicon settlement alone. The choices where RULES.md is
+finished partie; ``settle`` is the Rubicon settlement alone. The choices where docs/rules/piquet.md
+is
 silent are the same as ``kernels.partie`` documents: piquet au cent stops after 40 deals at
 most; a tie after the two extra deals is a draw under either tie rule; the Rubicon formula
 settles every partie form.

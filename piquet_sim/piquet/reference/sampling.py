@@ -1,6 +1,6 @@
 """Plain-Python reference for worlds consistent with a player's knowledge (tests only).
 
-Written from RULES.md, not from the kernels: comparison keys of each class (point
+Written from docs/rules/piquet.md, not from the kernels: comparison keys of each class (point
 ``length * 128 + pips``, sequence ``length * 8 + top rank``, set ``rank`` / ``8 + rank``), the
 check that an opponent hand meets a knowledge state (``kernels.knowledge`` layout: known-in,
 known-out, lower and upper key bounds per class), and a brute-force enumeration of every

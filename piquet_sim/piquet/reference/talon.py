@@ -1,5 +1,5 @@
 """Plain-Python talon odds, for tests: every draw by ``itertools.combinations``, rules from
-RULES.md written out directly (no kernels). Returns raw counts so tests compare exactly.
+docs/rules/piquet.md written out directly (no kernels). Returns raw counts so tests compare exactly.
 """
 
 from __future__ import annotations
