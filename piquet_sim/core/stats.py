@@ -8,6 +8,7 @@ Wilson score intervals (sound near 0 and 1), means get normal intervals from the
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -88,3 +89,64 @@ def format_p(p: float) -> str:
     if p < 0.001:
         return "p < 0.001"
     return f"p = {p:.2g}"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One estimate as every study reports it: the mean (a proportion for rates), its standard
+    error, its 95% interval (``lo``, ``hi``: normal for means, Wilson for proportions) and the
+    sample count ``n``; ``p`` is the two-sided p-value against 0 of a paired difference.
+    Perspective and units are the caller's to state."""
+
+    mean: float
+    se: float
+    lo: float
+    hi: float
+    n: int
+    p: float | None = None
+
+    @property
+    def ci95(self) -> list[float]:
+        return [self.lo, self.hi]
+
+    @property
+    def half_width(self) -> float:
+        return (self.hi - self.lo) / 2
+
+    @classmethod
+    def from_sums(cls, total: float, total_sq: float, n: int, scale: float = 1.0) -> Estimate:
+        """The mean of n values from their sum and sum of squares, times ``scale``."""
+        d = mean_ci(total, total_sq, n, scale)
+        return cls(d["mean"], d["se"], *d["ci95"], int(n))
+
+    @classmethod
+    def of_sample(cls, x: np.ndarray) -> Estimate:
+        """The mean of a sample (infinite interval for one value, NaN for none)."""
+        x = np.asarray(x, dtype=np.float64)
+        n = len(x)
+        if n == 0:
+            return cls(math.nan, math.nan, math.nan, math.nan, 0)
+        m = float(x.mean())
+        se = float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
+        return cls(m, se, m - Z95 * se, m + Z95 * se, n)
+
+    @classmethod
+    def paired(cls, a: np.ndarray, b: np.ndarray) -> Estimate:
+        """The mean of ``a - b`` over common samples, with its p-value against 0."""
+        d = paired_difference(a, b)
+        return cls(d["mean"], d["se"], *d["ci95"], d["n"], d["p"])
+
+    @classmethod
+    def proportion(cls, successes: int, n: int) -> Estimate:
+        """A rate out of n with its Wilson interval (``se`` the binomial one)."""
+        k = int(successes)
+        p = k / n if n else math.nan
+        se = math.sqrt(p * (1 - p) / n) if n else math.nan
+        return cls(p, se, *wilson_interval(k, n), int(n))
+
+    def to_dict(self) -> dict:
+        """{"mean", "se", "ci95", "n"} (and "p" for a paired difference), JSON-ready."""
+        d = {"mean": self.mean, "se": self.se, "ci95": self.ci95, "n": self.n}
+        if self.p is not None:
+            d["p"] = self.p
+        return d

@@ -55,3 +55,24 @@ def test_proportion_and_format_p():
     assert proportion(3, 4)["p"] == 0.75 and proportion(3, 4)["count"] == 3
     assert format_p(1e-9) == "p < 0.0001" and format_p(0.0005) == "p < 0.001"
     assert format_p(0.034) == "p = 0.034"
+
+
+def test_estimate_forms_agree_with_the_dict_helpers():
+    from piquet_sim.core.stats import Estimate, mean_ci, paired_difference, wilson_interval
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(2.0, 3.0, 500)
+    e = Estimate.of_sample(x)
+    d = mean_ci(float(x.sum()), float((x * x).sum()), len(x))
+    assert e.n == 500
+    assert math.isclose(e.mean, d["mean"]) and math.isclose(e.se, d["se"], rel_tol=1e-9)
+    assert Estimate.from_sums(float(x.sum()), float((x * x).sum()), 500).ci95 == d["ci95"]
+    y = x + rng.normal(0.5, 1.0, 500)
+    pe = Estimate.paired(y, x)
+    assert pe.to_dict() == {**paired_difference(y, x)}
+    assert pe.lo < 0.5 < pe.hi and pe.p < 1e-6
+    r = Estimate.proportion(30, 100)
+    assert (r.mean, r.n, (r.lo, r.hi)) == (0.3, 100, wilson_interval(30, 100))
+    assert math.isclose(r.se, math.sqrt(0.3 * 0.7 / 100))
+    assert math.isinf(Estimate.of_sample(np.array([1.0])).se)
+    assert Estimate.of_sample(np.array([])).n == 0

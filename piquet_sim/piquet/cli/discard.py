@@ -277,6 +277,9 @@ def _cards(c) -> str:
 )
 @click.option(
     "--samples",
+    "-n",
+    "--deals",
+    "samples",
     type=click.IntRange(16),
     default=None,
     show_default=f"{MAX_SAMPLES:,}",

@@ -65,6 +65,9 @@ def sink_table(res) -> Table:
 )
 @click.option(
     "--worlds",
+    "-n",
+    "--deals",
+    "worlds",
     type=click.IntRange(2, 100_000),
     default=48,
     show_default=True,
