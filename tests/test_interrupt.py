@@ -176,6 +176,7 @@ def _fake_match(a, b, deals, seed=1, rules=None, chunk=0, progress=None, backend
         "p_value": 1e-30,
         "significant": True,
         "a_deal_win_rate": {"p": 0.6},
+        "deal_tie_rate": {"p": 0.0},
     }
     return SimpleNamespace(summary=summary, interrupted=False)
 
@@ -325,3 +326,25 @@ def test_interrupted_sink_keeps_the_worlds_that_finished(run_main, monkeypatch):
     starts[:] = [0, 0, 0]  # past the second call: no more Ctrl-C
     code, out, _ = run_main("sink", hand, "--worlds", "16", "--play", "greedy", "--json")
     assert code == 0 and "partial" not in json.loads(out)
+
+
+def test_ladder_stops_at_one_ctrl_c_and_marks_partial(run_main, monkeypatch):
+    """The ladder used to end only the match in flight at each Ctrl-C and go on (exit 0):
+    now one Ctrl-C skips the matches not started, the JSON says interrupted, exit 130."""
+    from piquet_sim.piquet import ladder as LD
+
+    played = []
+
+    def first_match_then_ctrl_c(*args, **kwargs):
+        played.append(args[:2])
+        result = _fake_match(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return result
+
+    monkeypatch.setattr(LD, "head_to_head", first_match_then_ctrl_c)
+    code, out, _ = run_main(
+        "ladder", "--policies", "random,greedy,heuristic", "--deals", "300", "--json"
+    )
+    assert code == 130 and len(played) == 1
+    data = json.loads(out)
+    assert data["interrupted"] is True and len(data["matches"]) == 1

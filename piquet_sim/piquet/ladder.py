@@ -29,6 +29,7 @@ import pandas as pd
 
 from ..core.report import Section
 from ..core.stats import Z95
+from ..core.study import Series
 from . import policies as P
 from .match import head_to_head
 from .rules import DEFAULT_RULES, Rules
@@ -61,6 +62,7 @@ class Ladder:
     seconds: float
     deals: int = 0
     solver_deals: int = 0
+    interrupted: bool = False  # Ctrl-C: the matches played so far, the last one maybe cut
 
     def to_dict(self) -> dict:
         return {
@@ -76,7 +78,7 @@ class Ladder:
             "perspective": "points per deal, each policy's own side; margins row minus column",
             "matches": self.matches.to_dict(orient="records"),
             "ratings": self.ratings.to_dict(orient="records"),
-        }
+        } | ({"interrupted": True} if self.interrupted else {})
 
 
 def fit_points(margins: np.ndarray, ses: np.ndarray, ref: int) -> tuple[np.ndarray, np.ndarray]:
@@ -165,34 +167,38 @@ def ladder(
     wins = np.zeros((k, k))
     rows = []
     t0 = time.perf_counter()
-    for i, j in itertools.combinations(range(k), 2):
-        solver = strategies[i].uses_solver or strategies[j].uses_solver
-        n = solver_deals if solver else deals
-        if progress is not None:
-            progress(f"{names[i]} v {names[j]} ({n:,} pairs)")
-        t1 = time.perf_counter()
-        s = head_to_head(strategies[i], strategies[j], n, seed, rules, backend=backend).summary
-        net = s["net_per_deal"]
-        margins[i, j], margins[j, i] = net["mean"], -net["mean"]
-        ses[i, j] = ses[j, i] = net["se"]
-        played = 2 * s["pairs"]
-        a_win = s["a_deal_win_rate"]["p"] * played
-        tie = s["deal_tie_rate"]["p"] * played
-        wins[i, j] = a_win + tie / 2
-        wins[j, i] = played - a_win - tie / 2
-        rows.append(
-            {
-                "a": names[i],
-                "b": names[j],
-                "pairs": s["pairs"],
-                "net_per_deal": net["mean"],
-                "se": net["se"],
-                "ci_low": net["ci95"][0],
-                "ci_high": net["ci95"][1],
-                "a_deal_win_rate": s["a_deal_win_rate"]["p"],
-                "seconds": round(time.perf_counter() - t1, 2),
-            }
-        )
+    with Series() as series:
+        for i, j in series.each(itertools.combinations(range(k), 2)):
+            solver = strategies[i].uses_solver or strategies[j].uses_solver
+            n = solver_deals if solver else deals
+            if progress is not None:
+                progress(f"{names[i]} v {names[j]} ({n:,} pairs)")
+            t1 = time.perf_counter()
+            match = head_to_head(strategies[i], strategies[j], n, seed, rules, backend=backend)
+            s = match.summary
+            if series.mark(match.interrupted) and s["pairs"] < 2:
+                break  # cut before two pairs: no standard error to fit with
+            net = s["net_per_deal"]
+            margins[i, j], margins[j, i] = net["mean"], -net["mean"]
+            ses[i, j] = ses[j, i] = net["se"]
+            played = 2 * s["pairs"]
+            a_win = s["a_deal_win_rate"]["p"] * played
+            tie = s["deal_tie_rate"]["p"] * played
+            wins[i, j] = a_win + tie / 2
+            wins[j, i] = played - a_win - tie / 2
+            rows.append(
+                {
+                    "a": names[i],
+                    "b": names[j],
+                    "pairs": s["pairs"],
+                    "net_per_deal": net["mean"],
+                    "se": net["se"],
+                    "ci_low": net["ci95"][0],
+                    "ci_high": net["ci95"][1],
+                    "a_deal_win_rate": s["a_deal_win_rate"]["p"],
+                    "seconds": round(time.perf_counter() - t1, 2),
+                }
+            )
     ref = names.index(reference)
     r, r_se = fit_points(margins, ses, ref)
     elo, elo_se = fit_bradley_terry(wins, ref)
@@ -225,6 +231,7 @@ def ladder(
         time.perf_counter() - t0,
         deals,
         solver_deals,
+        series.interrupted,
     )
 
 

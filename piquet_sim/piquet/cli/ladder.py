@@ -6,7 +6,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import echo_json, json_option
+from ...core.cli import backend_options, echo_json, json_option, long_command
 from .. import ladder as LD
 from .. import policies as P
 from .app import cli
@@ -62,12 +62,17 @@ def _policies(value: str) -> list[str]:
 @click.option("--quiet", is_flag=True, help="No progress lines.")
 @json_option
 @rules_options
-def ladder_command(policies, deals, solver_deals, reference, seed, quiet, as_json, rules) -> None:
+@backend_options
+@long_command
+def ladder_command(
+    policies, deals, solver_deals, reference, seed, quiet, as_json, rules, backend
+) -> None:
     """Strength ladder of the play policies: every pair plays mirrored deals (greedy exchange,
     every declaration made, so only the play differs). Prints each policy's mean net points
     per deal against the reference with a 95% interval, a least-squares points rating over
     all matches and a Bradley-Terry (Elo) fit on deal wins, then the margins between
-    neighbours. Points are per deal from each policy's own side.
+    neighbours. Points are per deal from each policy's own side. Ctrl-C stops the match in
+    flight after its chunk, skips the rest and prints what finished, marked partial (exit 130).
 
     \b
     Example:
@@ -82,13 +87,17 @@ def ladder_command(policies, deals, solver_deals, reference, seed, quiet, as_jso
         raise click.UsageError(f"--reference {reference!r} is not among --policies")
     console = Console(stderr=True)
     progress = None if (quiet or as_json) else (lambda label: console.print(f"match {label}"))
-    result = LD.ladder(names, deals, solver_deals, seed, reference, rules, progress)
+    result = LD.ladder(
+        names, deals, solver_deals, seed, reference, rules, progress, backend=backend
+    )
     if as_json:
         echo_json(result.to_dict())
         return
     out = Console()
     table = Table(
-        title=f"Play-policy ladder (seed {seed}, {result.seconds:.0f} s)", title_justify="left"
+        title=f"Play-policy ladder (seed {seed}, {result.seconds:.0f} s)"
+        + (" - PARTIAL: stopped by Ctrl-C" if result.interrupted else ""),
+        title_justify="left",
     )
     frame = LD.ratings_frame(result)
     for col in frame.columns:
