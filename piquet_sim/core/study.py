@@ -30,7 +30,6 @@ class Series:
         return self
 
     def __exit__(self, *exc) -> None:
-        self.interrupted = self.interrupted or stop_requested()
         self._guard.__exit__(*exc)
 
     def each(self, items: Iterable[T]) -> Iterator[T]:

@@ -22,8 +22,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.backend import Chunk, LocalBackend, StopOnInterrupt, run_chunks
+from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from ..core.study import Series
 from .kernels import layouts as L
 from .kernels import match as KM
 from .rules import DEFAULT_RULES, Rules
@@ -240,13 +241,8 @@ def tournament(
     margins = np.zeros((k, k))
     halves = np.zeros((k, k))
     rows = []
-    interrupted = False
-    outer = StopOnInterrupt()  # a Ctrl-C between two matches
-    with outer:
-        for i, j in itertools.combinations(range(k), 2):
-            if interrupted or outer.stop:
-                interrupted = True
-                break
+    with Series() as series:
+        for i, j in series.each(itertools.combinations(range(k), 2)):
             r = head_to_head(
                 strategies[i], strategies[j], deals, seed, rules, chunk, progress, backend=backend
             )
@@ -268,7 +264,9 @@ def tournament(
                     "complete": not r.interrupted,
                 }
             )
-            interrupted = r.interrupted
+            if series.mark(r.interrupted):
+                break
+    interrupted = series.interrupted
     matches = pd.DataFrame(rows)
     played = {(r["a"], r["b"]) for r in rows}
     stand = []
