@@ -414,3 +414,32 @@ def _click_option(option) -> Callable:
         show_default=True,
         help=option.help,
     )
+
+
+def seed_option(
+    help: str = "Seed of the deal streams (deal i of a seed is always the same deal).",
+) -> Callable:
+    """``--seed`` (0 or more, default 1), the same in every command that samples."""
+    return click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help=help)
+
+
+def quiet_option(help: str = "No progress bar or notices on stderr.") -> Callable:
+    """``--quiet``, the same flag in every command that shows progress."""
+    return click.option("--quiet", is_flag=True, help=help)
+
+
+def deals_option(
+    default: int, help: str, *synonyms: str, minimum: int = 1, dest: str = "deals"
+) -> Callable:
+    """``-n/--deals`` (plus ``synonyms`` such as ``--rounds``): every sample size of every
+    game, a whole number from ``minimum`` to what the sums hold."""
+    return click.option(
+        "-n",
+        "--deals",
+        *synonyms,
+        dest,
+        type=click.IntRange(minimum, MAX_DEALS),
+        default=default,
+        show_default=True,
+        help=help,
+    )

@@ -8,7 +8,14 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ...core.cli import compile_notice, echo_json, json_option, long_command
+from ...core.cli import (
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+    quiet_option,
+    seed_option,
+)
 from ..advisor import (
     DEFAULT,
     DEFAULT_PLAY,
@@ -339,14 +346,8 @@ def _cards(c) -> str:
     help="With --play pimc: stop once the discards still racing are each within POINTS of the "
     "best or clearly worse (at the race's confidence), and report the former as tied.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Seed of the worlds (same seed, same ranking).",
-)
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@seed_option("Seed of the worlds (same seed, same ranking).")
+@quiet_option("No progress bar.")
 @click.option(
     "--objective",
     type=click.Choice(["deal", "win", "settlement"]),

@@ -6,7 +6,14 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import backend_options, echo_json, json_option, long_command
+from ...core.cli import (
+    backend_options,
+    echo_json,
+    json_option,
+    long_command,
+    quiet_option,
+    seed_option,
+)
 from .. import ladder as LD
 from .. import policies as P
 from .app import cli
@@ -52,14 +59,8 @@ def _policies(value: str) -> list[str]:
     show_default=True,
     help="The policy rated 0; others are rated by their net per deal against it.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Seed of the deal streams (every match plays the same deals).",
-)
-@click.option("--quiet", is_flag=True, help="No progress lines.")
+@seed_option("Seed of the deal streams (every match plays the same deals).")
+@quiet_option("No progress lines.")
 @json_option
 @rules_options
 @backend_options

@@ -17,6 +17,8 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    quiet_option,
+    seed_option,
 )
 from ...core.stats import Z95
 from ..odds import odds as run_odds
@@ -49,13 +51,7 @@ def _exact(est: dict) -> str:
     show_default=True,
     help="Number of deals to simulate.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Seed of the deal streams (deal i of a seed is always the same deal).",
-)
+@seed_option()
 @click.option(
     "--elder-policy",
     type=click.Choice(policy_names("exchange")),
@@ -97,7 +93,7 @@ def _exact(est: dict) -> str:
     help="Each player's deal totals as counts per point value (JSON key score_counts) and a "
     "table of their quantiles.",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@quiet_option("No progress bar.")
 @json_option
 @backend_options
 @rules_options(partie=False)

@@ -13,7 +13,9 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    quiet_option,
     report_out_option,
+    seed_option,
 )
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
@@ -57,13 +59,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
     help=f"Comma-separated strategies or .json/.toml files (repeatable); the first is the one "
     f"the odds and exchange sections describe. Default: {','.join(DEFAULT_STRATEGIES)}.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Seed of every study (deal i of a seed is always the same deal).",
-)
+@seed_option("Seed of every study (deal i of a seed is always the same deal).")
 @click.option(
     "--sink-hands",
     type=click.IntRange(1, 100_000),
@@ -80,7 +76,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
     help="Add pimc and dd (the exact solver's play) to the ladder, with this many mirrored "
     "pairs per match (0: the ladder ranks random, greedy and heuristic only).",
 )
-@click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
+@quiet_option("No progress lines on stderr.")
 @json_option
 @backend_options
 @rules_options

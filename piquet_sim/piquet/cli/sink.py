@@ -7,7 +7,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command, seed_option
 from ..cards import PACK
 from ..rules import Rules
 from ..sinking import PLAYS, SinkError, analyse
@@ -87,13 +87,7 @@ def sink_table(res) -> Table:
     show_default=True,
     help="Worlds per pimc decision.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Seed of the sampled worlds (same seed, same worlds and numbers).",
-)
+@seed_option("Seed of the sampled worlds (same seed, same worlds and numbers).")
 @json_option
 @rules_options(partie=False)
 @long_command
