@@ -11,23 +11,12 @@ import click
 
 from . import __version__
 from .core.cli import LazyGroup, run_main
+from .piquet.game import GAME as PIQUET
 
-_PIQUET = "piquet_sim.piquet.cli."
-#: Command name -> "module:attribute" of the click command.
+#: Command name -> "module:attribute" of the click command: Piquet's commands (its game
+#: declaration, ``piquet/game.py``), the other games' groups and ``bench``.
 COMMANDS = {
-    "hand": _PIQUET + "declare:hand",
-    "compare": _PIQUET + "declare:compare",
-    "discard": _PIQUET + "discard:discard_command",
-    "draw": _PIQUET + "draw:draw",
-    "ladder": _PIQUET + "ladder:ladder_command",
-    "odds": _PIQUET + "odds:odds_command",
-    "report": _PIQUET + "report:report_command",
-    "sink": _PIQUET + "sink:sink",
-    "solve": _PIQUET + "solve:solve_cmd",
-    "strategies": _PIQUET + "strategy:strategies_command",
-    "batch": _PIQUET + "strategy:batch_command",
-    "tournament": _PIQUET + "strategy:tournament_command",
-    "partie": _PIQUET + "strategy:partie_command",
+    **PIQUET.commands,
     "pilotta": "piquet_sim.pilotta.cli:pilotta",
     "pitch": "piquet_sim.pitch.cli:pitch",
     "bench": "piquet_sim.bench_cli:bench_command",

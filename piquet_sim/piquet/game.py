@@ -1,0 +1,31 @@
+"""Piquet as the application sees it: its commands (the top level of ``piquet``) and its
+benchmark workloads, declared once (:class:`piquet_sim.core.game.Game`)."""
+
+from __future__ import annotations
+
+from ..core.game import Game
+
+_CLI = "piquet_sim.piquet.cli."
+
+GAME = Game(
+    name="piquet",
+    title="Piquet",
+    group=None,
+    help="Piquet: two players, 32 cards; exchange, declarations and twelve tricks.",
+    commands={
+        "hand": _CLI + "declare:hand",
+        "compare": _CLI + "declare:compare",
+        "discard": _CLI + "discard:discard_command",
+        "draw": _CLI + "draw:draw",
+        "ladder": _CLI + "ladder:ladder_command",
+        "odds": _CLI + "odds:odds_command",
+        "report": _CLI + "report:report_command",
+        "sink": _CLI + "sink:sink",
+        "solve": _CLI + "solve:solve_cmd",
+        "strategies": _CLI + "strategy:strategies_command",
+        "batch": _CLI + "strategy:batch_command",
+        "tournament": _CLI + "strategy:tournament_command",
+        "partie": _CLI + "strategy:partie_command",
+    },
+    bench="piquet_sim.piquet.bench:load_all",
+)
