@@ -125,8 +125,12 @@ def test_bad_strategies_are_clear_errors(data, message):
 def test_unknown_names_and_bad_files(tmp_path):
     with pytest.raises(StrategyError, match="unknown strategy"):
         resolve("nonsense")
-    with pytest.raises(StrategyError, match="cannot read"):
+    with pytest.raises(StrategyError, match="no such file"):
         resolve(str(tmp_path / "missing.json"))
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"name": "caf\xe9"}'.encode("latin-1"))
+    with pytest.raises(StrategyError, match="not UTF-8 text"):
+        resolve(str(latin))
     bad = tmp_path / "bad.toml"
     bad.write_text("name = \n")
     with pytest.raises(StrategyError, match="not valid TOML"):
@@ -148,3 +152,19 @@ def test_pimc_is_a_strategy_play_with_parameters():
     assert REGISTRY["pimc-play"].elder.play.policy == "pimc"
     with pytest.raises(StrategyError, match="unknown pimc parameter 'depth'"):
         from_dict({"name": "p", "play": {"policy": "pimc", "params": {"depth": 3}}})
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"worlds": 0}, "parameter worlds must be 1 to 10000, got 0"),
+        ({"worlds": -5}, "parameter worlds must be 1 to 10000, got -5"),
+        ({"worlds": 1e9}, "parameter worlds must be 1 to 10000"),
+        ({"worlds": 2.5}, "parameter worlds must be a whole number, got 2.5"),
+        ({"race_z": float("nan")}, "parameter race_z must be a finite number"),
+    ],
+)
+def test_absurd_parameters_are_refused_before_work(params, message):
+    """pimc with worlds 0, -5 or 1e9 used to play as a broken player (or no deal at all)."""
+    with pytest.raises(StrategyError, match=message):
+        from_dict({"name": "p", "play": {"policy": "pimc", "params": params}})

@@ -28,9 +28,11 @@ def read_table(path: str | Path, error: type[InputError] = InputError) -> dict:
     if p.suffix.lower() not in SUFFIXES:
         raise error(f"{p.name}: a strategy file ends in .json or .toml")
     try:
-        text = p.read_text(encoding="utf-8", errors="replace")
+        text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise error(f"cannot read {p}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise error(f"{p.name}: not UTF-8 text (byte {e.start}); save it as UTF-8") from None
     if p.suffix.lower() == ".json":
         try:
             data = json.loads(text)

@@ -22,12 +22,14 @@ and pass the file's path wherever a strategy name is accepted (:func:`resolve`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from ..core.errors import InputError
+from ..core.strategy_files import read_table
+from ..core.strategy_files import resolve as resolve_file
 from . import policies as P
 from .kernels.bundles import make_env
 from .policies import SINK_CLASSES, STAGES
@@ -37,7 +39,7 @@ from .simulation import Policies, bundle_free, solver_bits
 ROLES = ("elder", "younger")
 
 
-class StrategyError(ValueError):
+class StrategyError(InputError):
     """A strategy that cannot be built: unknown name, bad file, unknown policy or parameter."""
 
 
@@ -206,7 +208,11 @@ def _parse_stage(stage: str, value, where: str) -> Stage:
             f"{where}: {policy.name} params must be a table of "
             f"{', '.join(policy.params)} or a list of {len(policy.params)} numbers"
         )
-    return Stage(policy.name, tuple(params))
+    try:
+        params = policy.check_params(params)
+    except InputError as err:
+        raise StrategyError(f"{where}: {err}") from None
+    return Stage(policy.name, tuple(float(v) for v in params))
 
 
 def _number(v, where: str) -> float:
@@ -238,29 +244,8 @@ def from_dict(data: dict, where: str = "strategy") -> Strategy:
 
 
 def load(path: str | Path) -> Strategy:
-    """A strategy from a ``.json`` or ``.toml`` file (TOML needs Python 3.11+ or ``tomli``)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as err:
-        raise StrategyError(f"cannot read strategy file {path}: {err.strerror}") from None
-    if p.suffix.lower() == ".toml":
-        data = _toml_loads(text, str(path))
-    else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise StrategyError(f"{path}: not valid JSON ({err.msg}, line {err.lineno})") from None
-    return from_dict(data, str(path))
-
-
-def _toml_loads(text: str, where: str) -> dict:
-    import tomllib
-
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise StrategyError(f"{where}: not valid TOML ({err})") from None
+    """A strategy from a ``.json`` or ``.toml`` file (``core.strategy_files``)."""
+    return from_dict(read_table(path, StrategyError), str(path))
 
 
 def _builtin(
@@ -333,10 +318,4 @@ def resolve(spec: str | Strategy) -> Strategy:
     """A strategy from a built-in name or a path to a ``.json``/``.toml`` file."""
     if isinstance(spec, Strategy):
         return spec
-    if spec in REGISTRY:
-        return REGISTRY[spec]
-    if spec.lower().endswith((".json", ".toml")) or Path(spec).is_file():
-        return load(spec)
-    raise StrategyError(
-        f"unknown strategy {spec!r}; built-in: {', '.join(REGISTRY)} (or a .json/.toml file)"
-    )
+    return resolve_file(spec, REGISTRY, load, StrategyError)
