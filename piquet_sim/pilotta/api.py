@@ -24,14 +24,13 @@ from .kernels.tricks import card_points
 from .layouts import N_AUCTION_PARAMS, SETUP_LEN, Game, RoundRec, Score, Setup
 from .odds import odds
 from .policies import (
-    AUCTION_POLICIES,
-    DECLARE_POLICIES,
-    PIMC_PARAMS,
-    PLAY_POLICIES,
+    PLAY_PIMC,
     ROUND_PLAY_POLICIES,
-    PlayPolicy,
     auction_params,
+    defaults,
+    play_worlds,
 )
+from .policies import get as get_policy
 from .rules import DEFAULT_RULES, Rules
 from .solver import Solution, SolveError, solve
 
@@ -42,7 +41,7 @@ def describe_hand(hand: int, trump: int | None = None, rules: Rules = DEFAULT_RU
     are for that trump; without, card points and trumps are given for each possible trump."""
     if popcount(hand) != 8:
         raise SolveError(f"a hand holds 8 cards, got {popcount(hand)}")
-    kq = 1 if rules.trump_kq_points == (3, 2) else 0
+    kq = rules.kq_literal
     combos = list_combinations(hand, -1 if trump is None else trump)
     trumps = range(4) if trump is None else [trump]
     points = {
@@ -72,45 +71,41 @@ def make_setup(
     auction_args_ew=None,
     *,
     declare: tuple[str, str] = ("all", "all"),
-    worlds: tuple[int, int] = (PIMC_PARAMS["worlds"], PIMC_PARAMS["worlds"]),
+    worlds: tuple[int, int] | None = None,
 ) -> np.ndarray:
-    """The int64 setup array (:class:`layouts.Setup`) from policy names (``policies.py``):
+    """The int64 setup array (:class:`layouts.Setup`) from policy names (``policies.REGISTRY``):
     ``auction`` / ``auction_args`` for North-South, and for East-West too unless
-    ``auction_ew`` / ``auction_args_ew`` are given (args: a sequence or a dict by name);
-    ``declare``: the declaration policy of NS and of EW; ``worlds``: the pimc play policy's
-    worlds per decision for NS and EW (used only by pimc seats)."""
+    ``auction_ew`` / ``auction_args_ew`` are given (args: a sequence or a dict by name, each
+    checked against the registry's bounds); ``declare``: the declaration policy of NS and of
+    EW; ``worlds``: the pimc play policy's worlds per decision for NS and EW (default the
+    registry's; used only by pimc seats). A bad name or parameter raises an InputError."""
     for play in (play_ns, play_ew):
         if play not in ROUND_PLAY_POLICIES:
             raise InputError(
                 f"play policy {play!r} cannot play simulated rounds; "
                 f"use one of {', '.join(ROUND_PLAY_POLICIES)}"
             )
-    for d in declare:
-        if d not in DECLARE_POLICIES:
-            raise InputError(
-                f"declaration policy {d!r} unknown; known: {', '.join(DECLARE_POLICIES)}"
-            )
-    for w in worlds:
-        if not 1 <= int(w) <= 1000:
-            raise InputError(f"pimc worlds must be 1 .. 1000, got {w}")
+    if worlds is None:
+        worlds = (defaults("play", "pimc")["worlds"],) * 2
     setup = np.zeros(SETUP_LEN, dtype=np.int64)
     if auction_ew is None:
         auction_ew, auction_args_ew = auction, auction_args
     for team, (name, args) in enumerate(((auction, auction_args), (auction_ew, auction_args_ew))):
-        a = AUCTION_POLICIES[name]
-        setup[Setup.AUCTION_NS + team] = a
+        setup[Setup.AUCTION_NS + team] = get_policy("auction", name).id
         lo = Setup.PARAMS_EW if team else Setup.PARAMS_NS
-        setup[lo : lo + N_AUCTION_PARAMS] = auction_params(a, args)
-    setup[Setup.PLAY_NS] = PLAY_POLICIES[play_ns]
-    setup[Setup.PLAY_EW] = PLAY_POLICIES[play_ew]
-    setup[Setup.WORLDS_NS], setup[Setup.WORLDS_EW] = (int(w) for w in worlds)
-    setup[Setup.DECLARE_NS], setup[Setup.DECLARE_EW] = (DECLARE_POLICIES[d] for d in declare)
+        setup[lo : lo + N_AUCTION_PARAMS] = auction_params(name, args)
+    setup[Setup.PLAY_NS] = get_policy("play", play_ns).id
+    setup[Setup.PLAY_EW] = get_policy("play", play_ew).id
+    setup[Setup.WORLDS_NS], setup[Setup.WORLDS_EW] = (play_worlds(w) for w in worlds)
+    setup[Setup.DECLARE_NS], setup[Setup.DECLARE_EW] = (
+        get_policy("declare", d).id for d in declare
+    )
     return setup
 
 
 def uses_pimc(setup: np.ndarray) -> bool:
     """True when a team of the Setup plays pimc (its rounds need :mod:`kernels.pimc`)."""
-    return PlayPolicy.PIMC in (setup[Setup.PLAY_NS], setup[Setup.PLAY_EW])
+    return PLAY_PIMC in (setup[Setup.PLAY_NS], setup[Setup.PLAY_EW])
 
 
 def simulate_batch(seed: int, start: int, n: int, setup: np.ndarray, rules: np.ndarray):

@@ -16,7 +16,6 @@ opponents' (the round alone, not the game).
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 
@@ -25,22 +24,28 @@ import numpy as np
 
 from ..core.backend import stop_requested
 from ..core.errors import InputError
-from ..core.stats import Z95, paired_difference, wilson_interval
+from ..core.stats import Estimate, paired_difference, proportion
 from .api import make_setup, simulate_batch
+from .calls import Auction
 from .cards import PACK, SEATS, SUITS, parse_seat, parse_suit, popcount
 from .kernels import advise as K
 from .kernels import pimc as PK
 from .kernels import solver as SK
 from .kernels.winprob import win_after, win_table
 from .layouts import BIDS, RoundRec, Score
-from .policies import AUCTION_PARAMS, AuctionPolicy
-from .reference.auction import Auction
+from .policies import defaults, names
 from .rules import DEFAULT_RULES, Rules
 
-PLAYS = ("heuristic", "random", "greedy", "pimc", "dd")
+#: How the advisor's rounds may be played: every play policy of the registry (``dd``: the
+#: exact double-dummy values, a marked oracle).
+PLAYS = names("play")
+#: The other seats' bidding policies the advisor can sample worlds under (policies that can
+#: finish an auction quickly and test a call for consistency).
 PRIORS = ("threshold", "random")
 MAKE_LEVELS = (80, 90, 100, 110, 120, 130, 140, 150, 160)
-DEFAULT_DEALS = {"heuristic": 2000, "random": 2000, "greedy": 2000, "pimc": 24, "dd": 200}
+#: Worlds drawn by default: fewer for the solver's plays.
+DEFAULT_DEALS = {"pimc": 24, "dd": 200}
+DEFAULT_WORLDS = 2000
 #: Worlds per decision of the pimc players inside ``advise`` (fewer than a strategy's default:
 #: every world plays about five contracts, each with 32 pimc decisions).
 ADVISE_PIMC_WORLDS = 4
@@ -118,16 +123,18 @@ def candidates(calls: list[tuple], dealer: int, seat: int, rules: Rules) -> list
     return out
 
 
-def _rate(k: int, n: int) -> dict:
-    lo, hi = wilson_interval(int(k), n)
-    return {"p": k / n if n else math.nan, "ci95": [lo, hi], "count": int(k)}
-
-
 def _mean(x: np.ndarray) -> dict:
-    n = len(x)
-    m = float(x.mean()) if n else math.nan
-    se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
-    return {"mean": m, "se": se, "ci95": [m - Z95 * se, m + Z95 * se]}
+    """A sample's mean, standard error and 95% interval (``core.stats``; the count is the
+    advice's ``worlds``)."""
+    d = Estimate.of_sample(x).to_dict()
+    del d["n"]
+    return d
+
+
+def entry_kernels(play: str = "heuristic") -> list:
+    """The numba kernels :func:`advise` calls with this play (for a compile notice)."""
+    extra = {"pimc": [PK.pimc_contracts], "dd": [SK.solve_batch]}
+    return [K.advise_worlds, *extra.get(play, [])]
 
 
 def advise(
@@ -167,7 +174,7 @@ def advise(
         dealer = (first - 1) % 4
     calls = parse_auction(auction, dealer, rules)
     cands = candidates(calls, dealer, seat, rules)
-    n = DEFAULT_DEALS[play] if deals is None else int(deals)
+    n = DEFAULT_DEALS.get(play, DEFAULT_WORLDS) if deals is None else int(deals)
     if not 1 <= n <= 1_000_000:
         raise InputError(f"deals must be 1 .. 1,000,000, got {n}")
     play_policy = "heuristic" if play == "dd" else play
@@ -213,8 +220,8 @@ def advise(
             "points": _mean(reach.astype(float)),
             "card_points": _mean(per_trump[:, t, K.T_CARD].astype(float)),
             "quantiles": {f"p{q}": float(np.percentile(reach, q)) for q in (10, 25, 50, 75, 90)},
-            "p_make": {str(lv): _rate(int((reach >= lv).sum()), m) for lv in MAKE_LEVELS},
-            "p_capot": _rate(int(capot.sum()), m),
+            "p_make": {str(lv): proportion(int((reach >= lv).sum()), m) for lv in MAKE_LEVELS},
+            "p_capot": proportion(int(capot.sum()), m),
         }
     us_team = seat & 1
     values = (per_cand[:, :, K.C_US] - per_cand[:, :, K.C_THEM]).astype(float)
@@ -229,12 +236,12 @@ def advise(
             "value": _mean(values[:, i]),
             "us": float(per_cand[:, i, K.C_US].mean()),
             "them": float(per_cand[:, i, K.C_THEM].mean()),
-            "p_we_contract": _rate(int(ours.sum()), m),
-            "p_thrown_in": _rate(int((bidder < 0).sum()), m),
+            "p_we_contract": proportion(int(ours.sum()), m),
+            "p_thrown_in": proportion(int((bidder < 0).sum()), m),
         }
         if lv >= 0:
-            row["p_stands"] = _rate(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), m)
-            row["p_made_if_stands"] = _rate(
+            row["p_stands"] = proportion(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), m)
+            row["p_made_if_stands"] = proportion(
                 int((mine & made & (per_cand[:, i, K.C_LEVEL] == lv)).sum()),
                 max(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), 1),
             )
@@ -270,7 +277,7 @@ def advise(
         if ws is not None:
             rec["by_p_win"]["runner_up"] = rows[ws]["call"]
             rec["by_p_win"]["margin"] = paired_difference(wins[:, wb], wins[:, ws])
-    prior_params = AUCTION_PARAMS[AuctionPolicy[prior.upper()]]
+    prior_params = defaults("auction", prior)
     return {
         "hand": PACK.format(hand),
         "seat": SEATS[seat],
@@ -306,8 +313,7 @@ def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rule
     if len(w) == 0:
         return
     leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
-    kq = 1 if rules.trump_kq_points == (3, 2) else 0
-    template = SK.position(0, 0, kq=kq, exempt=int(rules.partner_exemption))
+    template = SK.position(0, 0, kq=rules.kq_literal, exempt=int(rules.partner_exemption))
     rounds = SK.Rounds(
         np.ascontiguousarray(hands[w]),
         t.astype(np.int64),

@@ -1,4 +1,5 @@
-"""Every integer record layout Pilotta's kernels share, defined once.
+"""Every integer record layout Pilotta's kernels share, defined once (the rules array's slots
+are ``rules.RuleSlot``, generated from the rules rows).
 
 Each layout is an ``IntEnum`` (numba reads the members as compile-time integers); ``LEN`` is the
 record length. Names are qualified by their layout (``RoundRec.BID``, ``Score.BID_NS``), so two
@@ -9,20 +10,6 @@ layouts can never collide. Perspective is in the field name: ``_NS``/``_EW`` are
 from __future__ import annotations
 
 from enum import IntEnum
-
-
-class Rule(IntEnum):
-    """The rules array (``Rules.to_array()``, int32)."""
-
-    KQ_LITERAL = 0  # 1: trump K and Q score 3 and 2 (total 160); 0: 4 and 3 (total 162)
-    PASS_IS_FINAL = 1  # 1: a player who passed may not bid again
-    EQUAL_NOBODY = 2  # 1: tied best combinations score for nobody
-    LEAD_AFTER_DEALER = 3  # 1: the player after the dealer leads first; 0: the contractor
-    PARTNER_EXEMPTION = 4  # 1: no duty to trump or over-trump while the partner wins the trick
-    CONTRACT_CARDS_ONLY = 5  # 1: only card points (step 1) count toward the bid
-    FAILED_LOSES_DECL = 6  # 1: a failed contract gives the contractors' combinations away
-    GAME_TARGET = 7  # game points that win the game (351)
-    LEN = 8
 
 
 class Decl(IntEnum):
@@ -110,17 +97,17 @@ class RoundRec(IntEnum):
 
 class Setup(IntEnum):
     """How simulated rounds are played (int64 array): each team's auction and play policy ids
-    and its auction parameters (:mod:`policies`)."""
+    and its auction parameters (ids and parameters: :data:`policies.REGISTRY`)."""
 
-    AUCTION_NS = 0  # AuctionPolicy id of North and South
+    AUCTION_NS = 0  # auction policy id of North and South
     AUCTION_EW = 1  # of East and West
-    PLAY_NS = 2  # PlayPolicy id of North and South
+    PLAY_NS = 2  # play policy id of North and South
     PLAY_EW = 3  # of East and West
     PARAMS_NS = 4  # N_AUCTION_PARAMS auction parameters of NS from here
     PARAMS_EW = 12  # and of EW
     WORLDS_NS = 20  # worlds per decision of the pimc play policy, NS
     WORLDS_EW = 21
-    DECLARE_NS = 22  # DeclarePolicy id of North and South
+    DECLARE_NS = 22  # declaration policy id of North and South
     DECLARE_EW = 23
     LEN = 24
 
@@ -285,7 +272,6 @@ BID_CAPOT_GP = 25
 BIDS = (80, 90, 100, 110, 120, 130, 140, 150, 160, BID_CAPOT)
 
 # Record lengths as plain ints: numba takes IntEnum members as indices but not as array shapes.
-RULE_LEN = int(Rule.LEN)
 DECL_LEN = int(Decl.LEN)
 COMB_LEN = int(Comb.LEN)
 SCORE_LEN = int(Score.LEN)

@@ -4,38 +4,42 @@
 North-South then East-West; a deal's result for A is the mean of its two results, so the
 difference between two strategies is measured on the same cards (a paired sample).
 Perspective: A's team; a round's result is A's game points minus B's.
+
+Every study runs in chunks of deal (or game) indices on a backend (``core.backend``: numba
+threads here, or a Dask cluster); a chunk's records depend only on the seed and its indices,
+and the chunks are put back in index order before any statistic, so the numbers are the same on
+any backend, chunking or thread count. Ctrl-C stops after the chunk in flight (``partial``).
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
-from ..core.backend import stop_requested
-from ..core.stats import Z95, wilson_interval
+from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.stats import Estimate, proportion
 from .api import simulate_batch
 from .api import simulate_games as _games
-from .layouts import BID_CAPOT, RoundRec, Score
+from .kernels.game import simulate_games as _games_kernel
+from .kernels.pimc import simulate_batch_pimc
+from .kernels.simulate import simulate_batch as _rounds_kernel
+from .layouts import BID_CAPOT, Game, RoundRec, Score
 from .rules import DEFAULT_RULES, Rules
 from .strategies import Strategy, setup
 
-#: Deals (batch) or games per kernel call; fewer with the Monte Carlo bidder.
+#: Deals (batch) or games per chunk at most; fewer with a slow strategy.
 CHUNK = 25_000
 SLOW_CHUNK = 500
 
 
 def _mean(x: np.ndarray) -> dict:
-    n = len(x)
-    m = float(x.mean())
-    se = float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
-    return {"mean": m, "se": se, "ci95": [m - Z95 * se, m + Z95 * se], "n": n}
+    return Estimate.of_sample(x).to_dict()
 
 
 def _rate(k, n) -> dict:
-    lo, hi = wilson_interval(int(k), int(n))
-    return {"p": float(k / n) if n else math.nan, "ci95": [lo, hi], "count": int(k), "n": int(n)}
+    return {**proportion(k, n), "n": int(n)}
 
 
 def team_stats(recs: np.ndarray, team: np.ndarray) -> dict:
@@ -67,11 +71,20 @@ def team_stats(recs: np.ndarray, team: np.ndarray) -> dict:
 
 
 def chunk_size(*strategies: Strategy) -> int:
-    """Deals or games per kernel call: small with a slow strategy (pimc play, the Monte Carlo
+    """Deals or games per chunk at most: small with a slow strategy (pimc play, the Monte Carlo
     bidder), so that Ctrl-C stops soon and keeps what finished."""
     if any(s.play == "pimc" for s in strategies):
         return 8
     return SLOW_CHUNK if any(s.is_slow() for s in strategies) else CHUNK
+
+
+def entry_kernels(*strategies: Strategy, games: bool = False) -> list:
+    """The numba kernels a study of these strategies calls (for a compile notice): whole games,
+    or rounds (the pimc kernel when a side plays pimc)."""
+    if games:
+        return [_games_kernel]
+    pimc = any(s.play == "pimc" for s in strategies)
+    return [simulate_batch_pimc if pimc else _rounds_kernel]
 
 
 def _partial(done: int, requested: int) -> dict:
@@ -79,23 +92,46 @@ def _partial(done: int, requested: int) -> dict:
     return {} if done >= requested else {"partial": True, "requested": requested}
 
 
+def _run(task, n: int, step: int, args: tuple, backend, progress) -> list:
+    """The results of ``task`` over indices 0..n-1 in chunks of at most ``step`` on
+    ``backend`` (default local), in index order whatever order they finished in; the chunks
+    done when Ctrl-C stopped the run."""
+    parts: dict[int, object] = {}
+
+    def consume(item: Chunk, result) -> None:
+        parts[item.start] = result
+
+    run_chunks(backend or LocalBackend(), task, n, step, args, consume, progress)
+    return [parts[k] for k in sorted(parts)]
+
+
+def _batch_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
+    """One chunk of a mirrored batch (the unit of work of every backend): the round records of
+    deals ``chunk.start ..`` with A North-South, and with A East-West."""
+    r = rules.to_array()
+    args = (np.int64(seed), np.int64(chunk.start), np.int64(chunk.size))
+    return simulate_batch(*args, setup(a, b), r)[0], simulate_batch(*args, setup(b, a), r)[0]
+
+
 def batch(
-    a: Strategy, b: Strategy, deals: int, seed: int = 1, rules: Rules = DEFAULT_RULES
+    a: Strategy,
+    b: Strategy,
+    deals: int,
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    backend=None,
+    progress: Callable[[int], None] | None = None,
 ) -> dict:
     """A against B on ``deals`` mirrored deals: A's mean result per deal (game points, A minus
     B, averaged over both seatings) with its 95% interval, and each side's contract figures.
-    Runs in chunks of deals; Ctrl-C (``core.backend.stop_requested``) stops after the chunk
-    in flight, and the result covers the deals done (``partial``, ``requested``)."""
-    r = rules.to_array()
-    parts_a, parts_b = [], []
-    step = chunk_size(a, b)
-    for first in range(0, deals, step):
-        count = np.int64(min(step, deals - first))
-        parts_a.append(simulate_batch(np.int64(seed), np.int64(first), count, setup(a, b), r)[0])
-        parts_b.append(simulate_batch(np.int64(seed), np.int64(first), count, setup(b, a), r)[0])
-        if stop_requested():
-            break
-    ns_a, ns_b = np.concatenate(parts_a), np.concatenate(parts_b)
+    Runs in chunks of deals on ``backend`` (default local; the same numbers on any);
+    ``progress`` receives the deals of each chunk finished. Ctrl-C
+    (``core.backend.stop_requested``) stops after the chunk in flight, and the result covers
+    the deals done (``partial``, ``requested``)."""
+    parts = _run(_batch_task, deals, chunk_size(a, b), (a, b, seed, rules), backend, progress)
+    empty = np.zeros((0, RoundRec.LEN), dtype=np.int64)
+    ns_a = np.concatenate([x for x, _ in parts] or [empty])
+    ns_b = np.concatenate([y for _, y in parts] or [empty])
     requested, deals = deals, len(ns_a)
     t_ns = RoundRec.SCORE + Score.TOTAL_NS
     t_ew = RoundRec.SCORE + Score.TOTAL_EW
@@ -124,15 +160,21 @@ def batch(
 
 
 def tournament(
-    strategies: list[Strategy], deals: int, seed: int = 1, rules: Rules = DEFAULT_RULES
+    strategies: list[Strategy],
+    deals: int,
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    backend=None,
+    progress: Callable[[int], None] | None = None,
 ) -> dict:
     """Every pair in mirrored batches on the same deals; each strategy's mean result per round
-    over its matches (game points, it minus its opponent)."""
+    over its matches (game points, it minus its opponent). ``progress`` receives deals
+    finished (the whole tournament is ``C(k, 2) * deals``)."""
     pairs = []
     score = {s.name: [] for s in strategies}
     todo = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1 :]]
     for a, b in todo:
-        r = batch(a, b, deals, seed, rules)
+        r = batch(a, b, deals, seed, rules, backend, progress)
         m = r["a_minus_b"]
         pairs.append({"a": a.name, "b": b.name, "a_minus_b": m, **_partial(r["deals"], deals)})
         score[a.name].append(m["mean"])
@@ -149,21 +191,32 @@ def tournament(
     return out
 
 
-def game(a: Strategy, b: Strategy, games: int, seed: int = 1, rules: Rules = DEFAULT_RULES) -> dict:
+def _game_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
+    """One chunk of games (every backend's unit of work): games ``chunk.start ..`` with A
+    North-South, and with A East-West, on the same deals."""
+    g1 = _games(chunk.size, seed, setup(a, b), rules, start=chunk.start)
+    g2 = _games(chunk.size, seed, setup(b, a), rules, start=chunk.start)
+    return g1, g2
+
+
+def game(
+    a: Strategy,
+    b: Strategy,
+    games: int,
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    backend=None,
+    progress: Callable[[int], None] | None = None,
+) -> dict:
     """Games to ``rules.game_target`` (351): each game number played twice (A North-South, then
     East-West, the same deals); P(A wins) with its Wilson interval over all games, the
-    difference between the two seatings, and rounds per game. Runs in chunks of games;
-    Ctrl-C stops after the chunk in flight (``partial``: ``games`` counts both seatings of
-    the games done)."""
-    parts1, parts2 = [], []
-    step = chunk_size(a, b)
-    for first in range(0, games, step):
-        count = min(step, games - first)
-        parts1.append(_games(count, seed, setup(a, b), rules, start=first))
-        parts2.append(_games(count, seed, setup(b, a), rules, start=first))
-        if stop_requested():
-            break
-    g1, g2 = pd.concat(parts1, ignore_index=True), pd.concat(parts2, ignore_index=True)
+    difference between the two seatings, and rounds per game. Runs in chunks of games on
+    ``backend`` (default local; the same numbers on any); Ctrl-C stops after the chunk in
+    flight (``partial``: ``games`` counts both seatings of the games done)."""
+    parts = _run(_game_task, games, chunk_size(a, b), (a, b, seed, rules), backend, progress)
+    empty = pd.DataFrame({f.name.lower(): np.zeros(0, np.int64) for f in Game if f.name != "LEN"})
+    g1 = pd.concat([x for x, _ in parts] or [empty], ignore_index=True)
+    g2 = pd.concat([y for _, y in parts] or [empty], ignore_index=True)
     requested, games = games, len(g1)
     wins1 = (g1["winner"] == 0).to_numpy()
     wins2 = (g2["winner"] == 1).to_numpy()

@@ -1,7 +1,12 @@
-"""The registry of Pilotta policies: each is an integer id (what kernels dispatch on) plus a
-small int64 parameter array, listed once here for the library, the CLI and the kernels.
+"""The one registry of Pilotta's stage policies: how a team bids, declares and plays.
 
-Play policies (``PlayPolicy``):
+Every policy is one row of the core's registry type (:class:`~piquet_sim.core.registry.Policy`):
+its stage, name, kernel id, parameters (names, defaults and allowed ranges) and what it needs or
+is (the exact solver; a knowledge state; an oracle). CLI choices, strategy-file validation, the
+Setup array (``api.make_setup``) and the kernels' dispatch ids (the module constants below: numba
+freezes them) all derive from :data:`REGISTRY`. This module is data only (no numba, no kernels).
+
+Play policies:
 
 * ``random``: a uniform legal card;
 * ``greedy``: a simple human-like rule on the player's own hand and the current trick: lead the
@@ -23,20 +28,22 @@ Play policies (``PlayPolicy``):
   points). Not a marked oracle: it never looks at the other hands. Slow (the solver at every
   decision): its rounds run in their own kernel (``kernels.pimc``), never in the plain ones.
 
-Declaration policies (``DeclarePolicy``), one per team:
+Declaration policies, one per team:
 
 * ``all``: declare every combination (show its cards);
 * ``no-tierce``: keep sequences of three (20 points) unannounced; the rest is declared. A
   concealed tierce scores nothing, cannot win the comparison, does not count toward the
   contract, is not given away by a failed contract and tells the pimc players nothing.
 
-Auction policies (``AuctionPolicy``), one per team, each with up to eight int64 parameters:
+Auction policies, one per team, each with up to eight whole-number parameters (a Setup holds
+``layouts.N_AUCTION_PARAMS`` slots per team):
 
 * ``random`` (``bid_permille, max_raise``): when allowed to bid, bid with probability
   ``bid_permille / 1000``: one to ``max_raise`` steps above the current bid (the capot at
   most) in a uniform suit; else pass;
-* ``fixed``: the first speaker bids ``80 + 10 * params[0]`` (``params[0] = 9``: capot) in suit
-  ``params[1]``; everyone else passes (a contract chosen by hand, for studies and tests);
+* ``fixed`` (``level, suit``): the first speaker bids ``80 + 10 * level`` (``level = 9``: capot;
+  -1: no bid) in suit ``suit``; everyone else passes (a contract chosen by hand, for studies and
+  tests);
 * ``threshold`` (:class:`layouts.BidParam`: base, trump_len, ace, ten, margin, raise, capot):
   a parametric estimate of the team's round points per trump from the hand alone (trump card
   points, trump length, side aces and tens, own combinations, pilotta, the partner's suit); it
@@ -51,71 +58,187 @@ Auction policies (``AuctionPolicy``), one per team, each with up to eight int64 
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 import numpy as np
 
+from ..core.registry import Policy, PolicyError, Registry
 
-class PlayPolicy(IntEnum):
-    RANDOM = 0
-    GREEDY = 1
-    HEURISTIC = 2
-    DD = 3
-    PIMC = 4
+STAGES = ("auction", "declare", "play")
+
+#: Parameter slots per team in a Setup (``layouts.N_AUCTION_PARAMS``).
+N_PARAMS = 8
+#: Bounds of the threshold bidder's estimate terms (card-point units).
+_POINTS = (-1000, 1000)
+
+REGISTRY = Registry(
+    "Pilotta",
+    STAGES,
+    (
+        Policy(
+            "auction",
+            "random",
+            0,
+            "bid with probability bid_permille / 1000, 1 to max_raise levels above the last bid "
+            "(the capot at most), a uniform suit",
+            ("bid_permille", "max_raise"),
+            (350, 3),
+            ((0, 1000), (1, 9)),
+            integers=("bid_permille", "max_raise"),
+        ),
+        Policy(
+            "auction",
+            "fixed",
+            1,
+            "the first speaker bids 80 + 10 * level (9: capot; -1: no bid) in suit 0..3 "
+            "(S H D C); everyone else passes",
+            ("level", "suit"),
+            (0, 0),
+            ((-1, 9), (0, 3)),
+            integers=("level", "suit"),
+        ),
+        Policy(
+            "auction",
+            "threshold",
+            2,
+            "estimate the team's round points per trump from the hand (base + trump card points "
+            "+ trump_len per trump + ace/ten per side ace/ten + combinations + pilotta, + raise "
+            "in the partner's suit); bid the lowest level above the last that the estimate minus "
+            "margin reaches, never over the partner; capot > 0: an estimate that high bids the "
+            "capot",
+            ("base", "trump_len", "ace", "ten", "margin", "raise", "capot"),
+            (35, 8, 10, 5, 0, 20, 0),
+            (_POINTS, _POINTS, _POINTS, _POINTS, _POINTS, _POINTS, (0, 1000)),
+            integers=("base", "trump_len", "ace", "ten", "margin", "raise", "capot"),
+        ),
+        Policy(
+            "auction",
+            "montecarlo",
+            3,
+            "play worlds uniform deals per trump with heuristic play; bid, in the suit of best "
+            "mean reach, the lowest level above the last that the reach minus margin makes "
+            "(slow: thousands of rounds per second)",
+            ("worlds", "margin"),
+            (12, 10),
+            ((1, 10_000), _POINTS),
+            integers=("worlds", "margin"),
+        ),
+        Policy("declare", "all", 0, "declare every combination"),
+        Policy(
+            "declare",
+            "no-tierce",
+            1,
+            "keep sequences of exactly three cards unannounced, declare the rest",
+        ),
+        Policy("play", "random", 0, "a uniform legal card"),
+        Policy(
+            "play",
+            "greedy",
+            1,
+            "own hand and the current trick only: lead masters, win cheaply, points onto a "
+            "winning partner",
+        ),
+        Policy(
+            "play",
+            "heuristic",
+            2,
+            "card counting (cards played, voids shown), trumps drawn by the contracting side, "
+            "masters cashed, points onto a trick the partner is sure to win",
+            needs_knowledge=True,
+        ),
+        Policy(
+            "play",
+            "dd",
+            3,
+            "double-dummy: the exact solver on all four hands (an oracle: the bid advisor's "
+            "exact contract values only)",
+            needs_solver=True,
+            oracle=True,
+        ),
+        Policy(
+            "play",
+            "pimc",
+            4,
+            "imperfect information: deal the unseen cards worlds times consistently with what "
+            "was seen, solve each world exactly, play the best mean (slow)",
+            ("worlds",),
+            (6,),
+            ((1, 1000),),
+            integers=("worlds",),
+            needs_solver=True,
+            needs_knowledge=True,
+        ),
+    ),
+)
 
 
-class DeclarePolicy(IntEnum):
-    ALL = 0
-    NO_TIERCE = 1
+def policies(stage: str) -> dict[str, Policy]:
+    """The policies of one stage by name, in id order."""
+    return REGISTRY.stage(stage)
 
 
-class AuctionPolicy(IntEnum):
-    RANDOM = 0
-    FIXED = 1
-    THRESHOLD = 2
-    MONTECARLO = 3
+def get(stage: str, name: str) -> Policy:
+    """A policy by stage and name; PolicyError (an InputError) naming the choices."""
+    return REGISTRY.get(stage, name)
 
 
-PLAY_POLICIES = {p.name.lower(): p for p in PlayPolicy}
-#: Play policies simulated rounds can use (``dd`` is the advisor's oracle only).
-ROUND_PLAY_POLICIES = ("random", "greedy", "heuristic", "pimc")
+def names(stage: str, **where: bool) -> tuple[str, ...]:
+    """Policy names of a stage (CLI choices), optionally only those whose flags match."""
+    return REGISTRY.names(stage, **where)
+
+
+def defaults(stage: str, name: str) -> dict:
+    """A policy's parameters by name with their defaults."""
+    p = get(stage, name)
+    return dict(zip(p.params, p.defaults, strict=True))
+
+
+_id = REGISTRY.id
+
+# Kernel ids (module constants: numba freezes them at compile time).
+AUCTION_RANDOM = _id("auction", "random")
+AUCTION_FIXED = _id("auction", "fixed")
+AUCTION_THRESHOLD = _id("auction", "threshold")
+AUCTION_MONTECARLO = _id("auction", "montecarlo")
+DECL_ALL = _id("declare", "all")
+DECL_NO_TIERCE = _id("declare", "no-tierce")
+PLAY_RANDOM = _id("play", "random")
+PLAY_GREEDY = _id("play", "greedy")
+PLAY_HEURISTIC = _id("play", "heuristic")
+PLAY_DD = _id("play", "dd")
+PLAY_PIMC = _id("play", "pimc")
+
+#: Play policies simulated rounds can use (``dd``, the oracle, is the advisor's only).
+ROUND_PLAY_POLICIES = names("play", oracle=False)
 #: Play policies that run in the plain round kernels (no solver compiled).
-PLAIN_PLAY_POLICIES = ("random", "greedy", "heuristic")
-#: Parameters of the pimc play policy and their defaults.
-PIMC_PARAMS = {"worlds": 6}
-DECLARE_POLICIES = {p.name.lower().replace("_", "-"): p for p in DeclarePolicy}
-AUCTION_POLICIES = {p.name.lower(): p for p in AuctionPolicy}
-
-#: Parameter names and defaults per auction policy.
-AUCTION_PARAMS = {
-    AuctionPolicy.RANDOM: {"bid_permille": 350, "max_raise": 3},
-    AuctionPolicy.FIXED: {"level": 0, "suit": 0},
-    AuctionPolicy.THRESHOLD: {
-        "base": 35,
-        "trump_len": 8,
-        "ace": 10,
-        "ten": 5,
-        "margin": 0,
-        "raise": 20,
-        "capot": 0,
-    },
-    AuctionPolicy.MONTECARLO: {"worlds": 12, "margin": 10},
-}
-N_PARAMS = 8  # parameter slots per team (layouts.N_AUCTION_PARAMS)
+PLAIN_PLAY_POLICIES = names("play", oracle=False, needs_solver=False)
+#: Auction policies that play rounds at each call (thousands of rounds per second).
+SLOW_AUCTIONS = ("montecarlo",)
 
 
-def auction_params(policy: AuctionPolicy, params=None) -> np.ndarray:
-    """The int64[8] parameter array of an auction policy: its defaults, overridden by
-    ``params`` (a sequence in order, or a dict by name)."""
-    names = list(AUCTION_PARAMS[policy])
-    values = dict(AUCTION_PARAMS[policy])
-    if isinstance(params, dict):
-        unknown = set(params) - set(names)
-        if unknown:
-            raise KeyError(f"unknown parameter(s) {sorted(unknown)}; known: {names}")
-        values.update(params)
-    elif params is not None:
-        values.update(zip(names, params, strict=False))
+def auction_params(policy: str, params=None) -> np.ndarray:
+    """The int64[N_PARAMS] parameter row of an auction policy (by name): its defaults,
+    overridden by ``params`` (a sequence in order, or a dict by name), each checked against
+    the registry's bounds (PolicyError, one line, naming the bad one)."""
+    p = get("auction", policy)
+    values = p.check_params(params)
     out = np.zeros(N_PARAMS, dtype=np.int64)
-    out[: len(names)] = [int(values[n]) for n in names]
+    out[: len(values)] = [int(v) for v in values]
     return out
+
+
+def play_worlds(worlds) -> int:
+    """The pimc play policy's worlds per decision, checked (PolicyError when out of range)."""
+    return int(get("play", "pimc").check_params({"worlds": worlds})[0])
+
+
+__all__ = [
+    "REGISTRY",
+    "STAGES",
+    "Policy",
+    "PolicyError",
+    "auction_params",
+    "defaults",
+    "get",
+    "names",
+    "play_worlds",
+    "policies",
+]

@@ -25,15 +25,11 @@ import numpy as np
 
 from ..core import strategy_files
 from ..core.errors import InputError
+from ..core.registry import PolicyError
 from ..core.strategy_files import read_table
 from .api import make_setup
-from .policies import (
-    AUCTION_PARAMS,
-    AUCTION_POLICIES,
-    DECLARE_POLICIES,
-    PIMC_PARAMS,
-    ROUND_PLAY_POLICIES,
-)
+from .policies import ROUND_PLAY_POLICIES, SLOW_AUCTIONS, defaults
+from .policies import get as get_policy
 
 
 class StrategyError(InputError):
@@ -59,11 +55,11 @@ class Strategy:
     def is_slow(self) -> bool:
         """pimc play (the solver at every decision) or the Monte Carlo bidder (heuristic rounds
         at every call): thousands of rounds per second or fewer, not millions."""
-        return self.play == "pimc" or self.auction == "montecarlo"
+        return get_policy("play", self.play).needs_solver or self.auction in SLOW_AUCTIONS
 
     def worlds(self) -> int:
         """Worlds per decision of its pimc play (the default when not pimc or not given)."""
-        return int(self.play_params.get("worlds", PIMC_PARAMS["worlds"]))
+        return int(self.play_params.get("worlds", defaults("play", "pimc")["worlds"]))
 
     def to_dict(self) -> dict:
         return {
@@ -116,8 +112,37 @@ REGISTRY = {
 }
 
 
+def _policy(stage: str, value, where: str):
+    """The registry row a strategy's policy name stands for; StrategyError when the value is
+    not a name or names no policy of the stage."""
+    if not isinstance(value, str):
+        raise StrategyError(f"{where}: {stage} must be a policy name, got {value!r}")
+    try:
+        return get_policy(stage, value)
+    except PolicyError as err:
+        raise StrategyError(f"{where}: {err}") from None
+
+
+def _params(policy, raw, key: str, where: str) -> dict:
+    """Parameters given by name (a table), each a number within the registry's bounds (whole
+    where the policy says so); those given, normalised (whole numbers as ints)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise StrategyError(f"{where}: {key} must be a table of name = number, got {raw!r}")
+    for k, v in raw.items():
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise StrategyError(f"{where}: {key} {k} must be a number, got {v!r}")
+    try:
+        policy.check_params(raw)
+    except PolicyError as err:
+        raise StrategyError(f"{where}: {err}") from None
+    return {k: int(v) if k in policy.integers else v for k, v in raw.items()}
+
+
 def from_dict(data: dict, where: str = "strategy") -> Strategy:
-    """A strategy from its dict form (file format); raises StrategyError."""
+    """A strategy from its dict form (file format), every field checked by type and range
+    against the policy registry before any work; raises StrategyError (one line)."""
     if not isinstance(data, dict) or "name" not in data:
         raise StrategyError(f"{where}: a strategy needs at least a name")
     known = {"name", "description", "auction", "play", "play_params", "declare"}
@@ -127,40 +152,31 @@ def from_dict(data: dict, where: str = "strategy") -> Strategy:
     auction = data.get("auction", {"policy": "threshold"})
     if isinstance(auction, str):
         auction = {"policy": auction}
-    policy = auction.get("policy", "threshold")
-    if policy not in AUCTION_POLICIES:
-        raise StrategyError(f"{where}: unknown auction policy {policy!r}")
-    params = dict(auction.get("params", {}))
-    names = AUCTION_PARAMS[AUCTION_POLICIES[policy]]
-    for k, v in params.items():
-        if k not in names:
-            raise StrategyError(f"{where}: {policy} has no parameter {k!r}; known: {list(names)}")
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise StrategyError(f"{where}: parameter {k} must be a whole number, got {v!r}")
-    play = data.get("play", "heuristic")
-    if play not in ROUND_PLAY_POLICIES:
+    if not isinstance(auction, dict):
         raise StrategyError(
-            f"{where}: play policy {play!r} unknown; known: {', '.join(ROUND_PLAY_POLICIES)}"
+            f"{where}: auction must be a policy name or a table with policy (and params), "
+            f"got {auction!r}"
         )
-    play_params = dict(data.get("play_params", {}))
-    allowed = PIMC_PARAMS if play == "pimc" else {}
-    for k, v in play_params.items():
-        if k not in allowed:
-            raise StrategyError(f"{where}: play {play!r} has no parameter {k!r}")
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 1000:
-            raise StrategyError(f"{where}: play parameter {k} must be 1 .. 1000, got {v!r}")
-    declare = data.get("declare", "all")
-    if declare not in DECLARE_POLICIES:
+    extra = set(auction) - {"policy", "params"}
+    if extra:
+        raise StrategyError(f"{where}: unknown key(s) {sorted(extra)} in auction")
+    bidder = _policy("auction", auction.get("policy", "threshold"), where)
+    params = _params(bidder, auction.get("params"), "auction params", where)
+    player = _policy("play", data.get("play", "heuristic"), where)
+    if player.name not in ROUND_PLAY_POLICIES:
         raise StrategyError(
-            f"{where}: declaration policy {declare!r} unknown; known: {', '.join(DECLARE_POLICIES)}"
+            f"{where}: play policy {player.name!r} cannot play simulated rounds; use one of "
+            f"{', '.join(ROUND_PLAY_POLICIES)}"
         )
+    play_params = _params(player, data.get("play_params"), "play_params", where)
+    declare = _policy("declare", data.get("declare", "all"), where)
     return Strategy(
         str(data["name"]),
         str(data.get("description", "")),
-        policy,
+        bidder.name,
         params,
-        play,
-        declare,
+        player.name,
+        declare.name,
         play_params,
     )
 

@@ -16,7 +16,7 @@ from piquet_sim.pilotta.cards import parse_cards
 from piquet_sim.pilotta.kernels import advise as K
 from piquet_sim.pilotta.kernels.auction import apply_call, auction_reset, consistent_call
 from piquet_sim.pilotta.layouts import ASTATE_LEN
-from piquet_sim.pilotta.policies import AUCTION_PARAMS, AuctionPolicy, auction_params
+from piquet_sim.pilotta.policies import AUCTION_THRESHOLD, auction_params, defaults
 from piquet_sim.pilotta.reference import auction as RA
 from piquet_sim.pilotta.rules import Rules
 
@@ -53,8 +53,8 @@ def test_candidates():
 def test_consistent_call_matches_reference():
     """The sampler's test against the reference threshold policy, random hands and auctions."""
     rng = np.random.default_rng(3)
-    params = AUCTION_PARAMS[AuctionPolicy.THRESHOLD]
-    arr = auction_params(AuctionPolicy.THRESHOLD)
+    params = defaults("auction", "threshold")
+    arr = auction_params("threshold")
     rules = Rules().to_array()
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     seen = {True: 0, False: 0}
@@ -84,9 +84,7 @@ def test_consistent_call_matches_reference():
             )
         else:
             want = t == suit and cap >= level
-        got = consistent_call(
-            AuctionPolicy.THRESHOLD, arr, np.int64(hand), seat, ast, rules, level, suit
-        )
+        got = consistent_call(AUCTION_THRESHOLD, arr, np.int64(hand), seat, ast, rules, level, suit)
         assert got == want
         seen[want] += 1
     assert min(seen.values()) > 50
@@ -285,7 +283,7 @@ def test_montecarlo_bidder_reach_agrees_with_the_advisor_and_bids():
         assert abs(reach[t] - want["mean"]) < tol, (suit, reach[t], want["mean"])
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     auction_reset(ast, 1)
-    params = auction_params(AuctionPolicy.MONTECARLO)
+    params = auction_params("montecarlo")
     state = np.zeros(1, dtype=np.int64)
     assert mc_call(np.int64(HAND), 2, ast, params, rules, np.int64(1), state) == (0, 0)
     weak = parse_cards("7S 8S 7H 8H 7D 8D 7C 8C")

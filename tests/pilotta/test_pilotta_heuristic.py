@@ -13,7 +13,7 @@ from piquet_sim.pilotta.cards import parse_cards
 from piquet_sim.pilotta.kernels.auction import estimate
 from piquet_sim.pilotta.kernels.simulate import simulate_batch
 from piquet_sim.pilotta.layouts import RoundRec, Score
-from piquet_sim.pilotta.policies import AUCTION_PARAMS, AuctionPolicy, auction_params
+from piquet_sim.pilotta.policies import auction_params, defaults
 from piquet_sim.pilotta.reference import auction as RA
 from piquet_sim.pilotta.reference import heuristic as RH
 from piquet_sim.pilotta.rules import Rules
@@ -45,8 +45,8 @@ def test_heuristic_and_threshold_match_reference_full(name, setup):
 
 def test_estimate_matches_reference():
     rng = np.random.default_rng(5)
-    params = AUCTION_PARAMS[AuctionPolicy.THRESHOLD]
-    arr = auction_params(AuctionPolicy.THRESHOLD)
+    params = defaults("auction", "threshold")
+    arr = auction_params("threshold")
     for _ in range(3000):
         hand = int(sum(1 << int(c) for c in rng.choice(32, 8, replace=False)))
         for t in range(4):

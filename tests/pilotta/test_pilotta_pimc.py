@@ -34,7 +34,7 @@ from piquet_sim.pilotta.layouts import (
     SolverPos,
     View,
 )
-from piquet_sim.pilotta.policies import DeclarePolicy
+from piquet_sim.pilotta.policies import DECL_ALL, DECL_NO_TIERCE
 from piquet_sim.pilotta.reference.declarations import declared
 from piquet_sim.pilotta.reference.play import Round, trick_winner
 from piquet_sim.pilotta.rules import Rules
@@ -181,7 +181,7 @@ def test_no_tierce_declarations_match_reference():
     for _ in range(3000):
         hand = sum(1 << c for c in rng.sample(range(32), 8))
         trump = rng.randrange(4)
-        for name, pid in (("all", DeclarePolicy.ALL), ("no-tierce", DeclarePolicy.NO_TIERCE)):
+        for name, pid in (("all", DECL_ALL), ("no-tierce", DECL_NO_TIERCE)):
             want = declared(hand, trump, name)
             declare_policy_hand(np.int64(hand), trump, pid, decl)
             assert decl[Decl.POINTS] == sum(c.value for c in want)
@@ -199,7 +199,7 @@ def test_no_tierce_declarations_match_reference():
 
 def test_kernels_match_reference_with_no_tierce_teams():
     setup = make_setup("random", "random", "random", auction_args=(600, 3))
-    setup[Setup.DECLARE_EW] = DeclarePolicy.NO_TIERCE
+    setup[Setup.DECLARE_EW] = DECL_NO_TIERCE
     assert run_differential(RULE_SETS["options"], 800, setup) > 750
 
 
@@ -214,7 +214,7 @@ def test_pimc_strategy_files_and_setup():
     s = S.from_dict({"name": "p", "play": "pimc", "play_params": {"worlds": 3}})
     su = S.setup(s, S.resolve("quiet"))
     assert su[Setup.WORLDS_NS] == 3 and su[Setup.PLAY_NS] == 4
-    assert su[Setup.DECLARE_EW] == DeclarePolicy.NO_TIERCE
+    assert su[Setup.DECLARE_EW] == DECL_NO_TIERCE
     for bad in (
         {"name": "x", "play": "heuristic", "play_params": {"worlds": 3}},
         {"name": "x", "play": "pimc", "play_params": {"worlds": 0}},

@@ -1,13 +1,19 @@
-"""The Rules object (every option of the spec), its array form, and the record layouts."""
+"""The Rules object (every option of the spec, declared as rows), its array form, the options
+table of the rules document, the CLI options, and the record layouts."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from piquet_sim.core.errors import InputError
+from piquet_sim.core.spec import DOC_END, DOC_START, RULES_DTYPE
 from piquet_sim.pilotta import layouts
-from piquet_sim.pilotta.rules import Rules, RulesError
+from piquet_sim.pilotta.rules import SPEC, Rules, RulesError, RuleSlot
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "pilotta.md"
 
 
 def test_defaults_follow_the_spec():
@@ -57,7 +63,7 @@ def test_bad_options_raise_an_input_error(kwargs):
 
 def test_bad_array_raises():
     arr = Rules().to_array()
-    arr[layouts.Rule.PARTNER_EXEMPTION] = 2
+    arr[RuleSlot.PARTNER_EXEMPTION] = 2
     with pytest.raises(RulesError):
         Rules.from_array(arr)
     with pytest.raises(RulesError):
@@ -69,7 +75,7 @@ def test_literal_kq_total_is_160():
 
 
 def test_layouts_have_unique_fields_and_lengths():
-    names = ("Rule", "Decl", "Comb", "Score", "Auction", "RoundRec", "Game", "OddsScope", "View")
+    names = ("Decl", "Comb", "Score", "Auction", "RoundRec", "Game", "OddsScope", "View")
     for name in names:
         cls = getattr(layouts, name)
         members = [m for m in cls.__members__.values() if m.name != "LEN"]
@@ -89,3 +95,94 @@ def test_layouts_have_unique_fields_and_lengths():
     assert a.LEN == a.SUIT_N + 4 and sorted(int(m) for m in a)[:-1] == list(range(9))
     rr = layouts.RoundRec
     assert int(rr.LEN) == int(rr.SCORE) + int(layouts.Score.LEN)
+
+
+def test_array_is_int64_with_the_former_slots():
+    """The rows keep the slot order and numbers of the former int32 array, so a stored array
+    means the same rules (slot: 0 trump K/Q (1: 3,2), 1 pass final, 2 equal declarations
+    (1: nobody), 3 first lead (1: after the dealer), 4 exemption, 5 card points only, 6 failed
+    contract loses declarations, 7 game target)."""
+    assert [int(s) for s in RuleSlot] == list(range(9)) and RuleSlot.LEN == len(SPEC) == 8
+    every = Rules(
+        trump_kq_points=(3, 2),
+        pass_is_final=True,
+        equal_declarations="nobody",
+        first_lead="after_dealer",
+        partner_exemption=True,
+        contract_on_card_points_only=True,
+        failed_contract_loses_declarations=False,
+        game_target=501,
+    )
+    assert every.to_array().dtype == RULES_DTYPE == np.int64
+    assert every.to_array().tolist() == [1, 1, 1, 1, 1, 1, 0, 501]
+    assert Rules().to_array().tolist() == [0, 0, 0, 0, 0, 0, 1, 351]
+    assert (
+        Rules.from_array(np.array([1, 0, 0, 0, 0, 0, 1, 351], dtype=np.int32)).total_points == 160
+    )
+
+
+def test_rules_document_shows_the_generated_table():
+    text = DOC.read_text(encoding="utf-8")
+    shown = text[text.index(DOC_START) + len(DOC_START) : text.index(DOC_END)].strip()
+    assert shown == SPEC.markdown_table().strip()
+
+
+@pytest.mark.parametrize(
+    "command, game",
+    [
+        ("hand", False),
+        ("solve", False),
+        ("batch", False),
+        ("tournament", False),
+        ("game", True),
+        ("bid", True),
+        ("report", True),
+    ],
+)
+def test_every_playing_command_offers_every_rules_option(run_main, command, game):
+    code, out, _ = run_main("pilotta", command, "--help")
+    assert code == 0
+    for option in SPEC.options:
+        flag = option.cli_flag().split("/")[0]
+        assert (flag in out) == (option.scope == "deal" or game), (command, flag)
+
+
+def test_rules_options_reach_the_command(run_main):
+    """A rules option given on the command line is the one the command plays under."""
+    import json
+
+    code, out, err = run_main(
+        "pilotta",
+        "game",
+        "bold",
+        "heuristic",
+        "-n",
+        "20",
+        "--game-target",
+        "151",
+        "--pass-is-final",
+        "--first-lead",
+        "after_dealer",
+        "--json",
+    )
+    assert code == 0, err
+    assert json.loads(out)["target"] == 151
+    code, out, err = run_main(
+        "pilotta",
+        "batch",
+        "bold",
+        "cautious",
+        "-n",
+        "50",
+        "--equal-declarations",
+        "nobody",
+        "--no-failed-contract-loses-declarations",
+        "--trump-kq",
+        "3,2",
+        "--json",
+    )
+    rules = json.loads(out)["rules"]
+    assert code == 0 and rules["equal_declarations"] == "nobody"
+    assert rules["trump_kq_points"] == [3, 2] and not rules["failed_contract_loses_declarations"]
+    code, _, err = run_main("pilotta", "game", "bold", "heuristic", "--game-target", "0")
+    assert code == 2 and err.count("\n") == 1 and "game-target" in err

@@ -8,14 +8,11 @@ from rich.table import Table
 
 from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command
 from ...core.errors import InputError
-from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise
+from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
 from ..cards import PACK
-from ..kernels import advise as KA
-from ..kernels import pimc as PK
-from ..kernels import solver as SK
 from ..rules import Rules
 from .app import pilotta
-from .common import SEAT, rules_options
+from .common import SEAT, rules_options, seed_option
 
 
 def _pct(rate: dict) -> str:
@@ -64,11 +61,11 @@ def _pct(rate: dict) -> str:
     metavar="US:THEM",
     default=None,
     help="The game score (your team's game points : the opponents'): also rank the calls by "
-    "P(winning the game to 351).",
+    "P(winning the game to --game-target, 351).",
 )
-@click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
+@seed_option
 @json_option
-@rules_options
+@rules_options(game=True)
 @long_command
 def bid_cmd(
     hand: int,
@@ -111,9 +108,6 @@ def bid_cmd(
             raise click.BadParameter(
                 f"expected US:THEM (two whole numbers), got {score!r}", param_hint="--score"
             ) from None
-    kernels = [KA.advise_worlds] + {"pimc": [PK.pimc_contracts], "dd": [SK.solve_batch]}.get(
-        play, []
-    )
     try:
         r = advise(
             hand,
@@ -126,7 +120,7 @@ def bid_cmd(
             prior,
             rules,
             pair,
-            on_start=lambda: compile_notice(*kernels),
+            on_start=lambda: compile_notice(*entry_kernels(play), quiet=as_json),
         )
     except InputError as err:
         raise click.UsageError(str(err)) from None

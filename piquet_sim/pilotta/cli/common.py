@@ -1,5 +1,6 @@
-"""Pieces Pilotta's commands share: the suit and seat parameters and the rules options.
-Game-independent plumbing (cards, JSON, backends, progress) is in ``core.cli``."""
+"""Pieces Pilotta's commands share: the suit, seat and team parameters, the rules options
+(every row of ``rules.SPEC``) and the seed option. Game-independent plumbing (cards, JSON,
+backends, progress) is in ``core.cli``."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import click
 
 from ...core.cards import CardError
 from ...core.cli import SuitType
+from ...core.cli import rules_options as core_rules_options
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
-from ..rules import Rules, RulesError
+from ..rules import Rules
 
 
 class SeatType(click.ParamType):
@@ -51,38 +53,26 @@ SUIT = SuitType(parse_suit)
 SEAT = SeatType()
 TEAM = TeamType()
 
-_RULE_OPTIONS = [
-    click.option(
-        "--trump-kq",
-        type=click.Choice(["4,3", "3,2"]),
-        default="4,3",
-        show_default=True,
-        help="Card points of the king and queen of trumps (3,2: the rules text, 160 in all).",
-    ),
-    click.option(
-        "--partner-exemption/--no-partner-exemption",
-        default=False,
-        show_default=True,
-        help="A player whose partner wins the trick need not trump or over-trump.",
-    ),
-]
+
+def rules_options(func: Callable | None = None, *, game: bool = False) -> Callable:
+    """Add the rules options (every row of ``rules.SPEC`` of the deal scope, and with
+    ``game=True`` those of whole games too: ``--game-target``; :func:`core.cli.rules_options`)
+    to a command and pass one ``rules: Rules`` argument instead. Options not offered keep their
+    defaults."""
+    if func is None:
+        return functools.partial(rules_options, game=game)
+    return core_rules_options(Rules, ("deal", "game") if game else ("deal",))(func)
 
 
-def rules_options(func: Callable) -> Callable:
-    """Add the rules options that change play and card points; pass ``rules: Rules``."""
-
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        kq = tuple(int(x) for x in kwargs.pop("trump_kq").split(","))
-        try:
-            rules = Rules(trump_kq_points=kq, partner_exemption=kwargs.pop("partner_exemption"))
-        except RulesError as err:
-            raise click.UsageError(str(err)) from None
-        return func(*args, rules=rules, **kwargs)
-
-    for option in reversed(_RULE_OPTIONS):
-        wrapper = option(wrapper)
-    return wrapper
+#: The seed option of every sampling command.
+seed_option = click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seed of the deal streams (deal i of a seed is always the same deal).",
+)
+quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 
 
 class CardListType(click.ParamType):

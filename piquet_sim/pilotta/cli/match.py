@@ -6,16 +6,24 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import compile_notice, echo_json, json_option, long_command
+from ...core.cli import (
+    RateBar,
+    backend_options,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+)
 from ...core.errors import InputError
 from .. import match
-from ..kernels.game import simulate_games
-from ..kernels.pimc import simulate_batch_pimc
-from ..kernels.simulate import simulate_batch
 from ..rules import Rules
 from ..strategies import REGISTRY, resolve
 from .app import pilotta
-from .common import rules_options
+from .common import quiet_option, rules_options, seed_option
+
+#: Sizes a study holds in memory (every round record, or every game's row).
+DEALS = click.IntRange(1, 10**8)
+GAMES = click.IntRange(1, 10**7)
 
 
 def _strategy(name: str):
@@ -38,9 +46,6 @@ def _stopped(r: dict, what: str, per: int = 1) -> str:
     if not r.get("partial"):
         return ""
     return f"  [bold red](interrupted: partial, {r[what]:,} of {per * r['requested']:,} {what})[/]"
-
-
-_SEED = click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
 
 
 @pilotta.command("strategies")
@@ -69,16 +74,27 @@ def strategies_cmd(as_json: bool) -> None:
 @click.option(
     "--deals",
     "-n",
-    type=click.IntRange(1, 10**8),
+    type=DEALS,
     default=None,
-    help="Mirrored deals [default: 100,000; 200 when a side plays pimc, 5,000 with the Monte "
-    "Carlo bidder].",
+    help="Mirrored deals, each played with A North-South and with A East-West [default: "
+    "100,000; 200 when a side plays pimc, 5,000 with the Monte Carlo bidder].",
 )
-@_SEED
+@seed_option
+@quiet_option
 @json_option
+@backend_options
 @rules_options
 @long_command
-def batch_cmd(a: str, b: str, deals: int | None, seed: int, as_json: bool, rules: Rules) -> None:
+def batch_cmd(
+    a: str,
+    b: str,
+    deals: int | None,
+    seed: int,
+    quiet: bool,
+    as_json: bool,
+    backend,
+    rules: Rules,
+) -> None:
     """Strategy A against B on mirrored deals (each deal played with A North-South and with A
     East-West): A's game points minus B's per round with its 95% interval, and how often each
     side bids, makes, is set, makes a capot, holds the pilotta, scores the combinations.
@@ -95,9 +111,9 @@ def batch_cmd(a: str, b: str, deals: int | None, seed: int, as_json: bool, rules
     if deals is None:
         slow = [s for s in (sa, sb) if s.is_slow()]
         deals = 100_000 if not slow else 200 if any(s.play == "pimc" for s in slow) else 5_000
-    pimc = any(s.play == "pimc" for s in (sa, sb))
-    compile_notice(simulate_batch_pimc if pimc else simulate_batch, quiet=as_json)
-    r = match.batch(sa, sb, deals, seed, rules)
+    compile_notice(*match.entry_kernels(sa, sb), quiet=as_json)
+    with RateBar(deals, "deals", quiet or as_json) as bar:
+        r = match.batch(sa, sb, deals, seed, rules, backend, bar)
     if as_json:
         echo_json(r)
         return
@@ -139,12 +155,23 @@ def batch_cmd(a: str, b: str, deals: int | None, seed: int, as_json: bool, rules
 
 @pilotta.command("tournament")
 @click.argument("names", nargs=-1)
-@click.option("--deals", "-n", type=click.IntRange(1, 10**8), default=50_000, show_default=True)
-@_SEED
+@click.option(
+    "--deals",
+    "-n",
+    type=DEALS,
+    default=50_000,
+    show_default=True,
+    help="Mirrored deals per pair of strategies.",
+)
+@seed_option
+@quiet_option
 @json_option
+@backend_options
 @rules_options
 @long_command
-def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) -> None:
+def tournament_cmd(
+    names, deals: int, seed: int, quiet: bool, as_json: bool, backend, rules: Rules
+) -> None:
     """Every pair of strategies in mirrored batches on the same deals (default: every
     built-in except the slow ones, pimc play and the Monte Carlo bidder). Each row: A's game
     points minus B's per round, 95% interval.
@@ -157,9 +184,10 @@ def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) ->
     strategies = [_strategy(n) for n in (names or default)]
     if len(strategies) < 2:
         raise click.UsageError("a tournament needs at least two strategies")
-    pimc = any(s.play == "pimc" for s in strategies)
-    compile_notice(simulate_batch_pimc if pimc else simulate_batch, quiet=as_json)
-    r = match.tournament(strategies, deals, seed, rules)
+    compile_notice(*match.entry_kernels(*strategies), quiet=as_json)
+    total = deals * len(strategies) * (len(strategies) - 1) // 2
+    with RateBar(total, "deals", quiet or as_json) as bar:
+        r = match.tournament(strategies, deals, seed, rules, backend, bar)
     if as_json:
         echo_json(r)
         return
@@ -186,15 +214,26 @@ def tournament_cmd(names, deals: int, seed: int, as_json: bool, rules: Rules) ->
 @pilotta.command("game")
 @click.argument("a")
 @click.argument("b")
-@click.option("--games", "-n", type=click.IntRange(1, 10**7), default=20_000, show_default=True)
-@_SEED
+@click.option(
+    "--games",
+    "-n",
+    type=GAMES,
+    default=20_000,
+    show_default=True,
+    help="Games, each played with A North-South and with A East-West on the same deals.",
+)
+@seed_option
+@quiet_option
 @json_option
-@rules_options
+@backend_options
+@rules_options(game=True)
 @long_command
-def game_cmd(a: str, b: str, games: int, seed: int, as_json: bool, rules: Rules) -> None:
-    """Whole games to 351: P(A wins) with its 95% interval, and rounds per game. Each game
-    number is played twice on the same deals, A North-South then East-West (North deals
-    first). Ctrl-C prints the games finished (partial) and exits 130.
+def game_cmd(
+    a: str, b: str, games: int, seed: int, quiet: bool, as_json: bool, backend, rules: Rules
+) -> None:
+    """Whole games to 351 (--game-target): P(A wins) with its 95% interval, and rounds per
+    game. Each game number is played twice on the same deals, A North-South then East-West
+    (North deals first). Ctrl-C prints the games finished (partial) and exits 130.
 
     \b
     Example:
@@ -203,8 +242,9 @@ def game_cmd(a: str, b: str, games: int, seed: int, as_json: bool, rules: Rules)
     sa, sb = _strategy(a), _strategy(b)
     if any(s.play == "pimc" for s in (sa, sb)):
         raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
-    compile_notice(simulate_games, quiet=as_json)
-    r = match.game(sa, sb, games, seed, rules)
+    compile_notice(*match.entry_kernels(sa, sb, games=True), quiet=as_json)
+    with RateBar(games, "games", quiet or as_json) as bar:
+        r = match.game(sa, sb, games, seed, rules, backend, bar)
     if as_json:
         echo_json(r)
         return

@@ -11,7 +11,7 @@ from ...core.report import render_html, render_markdown
 from ..report import build
 from ..rules import Rules
 from .app import pilotta
-from .common import rules_options
+from .common import rules_options, seed_option
 from .match import _strategy
 
 
@@ -19,12 +19,23 @@ from .match import _strategy
 @click.argument("a", default="bold")
 @click.argument("b", default="heuristic")
 @report_out_option("Directory for pilotta_report.html, pilotta_report.md and the PNGs.")
-@click.option("--deals", "-n", type=click.IntRange(100), default=100_000, show_default=True)
 @click.option(
-    "--games", type=click.IntRange(10), default=5000, show_default=True, help="Games to 351."
+    "--deals",
+    "-n",
+    type=click.IntRange(100, 10**8),
+    default=100_000,
+    show_default=True,
+    help="Mirrored deals of the contract figures and the match.",
 )
-@click.option("--seed", type=click.IntRange(0), default=1, show_default=True)
-@rules_options
+@click.option(
+    "--games",
+    type=click.IntRange(10, 10**7),
+    default=5000,
+    show_default=True,
+    help="Games to the target (--game-target), each in both seatings.",
+)
+@seed_option
+@rules_options(game=True)
 def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, rules: Rules) -> None:
     """Write a Pilotta report for strategies A and B (default bold against heuristic): how
     often each contract is bid and made, points distributions, capots, pilotta and

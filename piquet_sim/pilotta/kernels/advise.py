@@ -43,10 +43,10 @@ from ..layouts import (
     SCORE_LEN,
     AState,
     Comb,
-    Rule,
     Score,
     Setup,
 )
+from ..rules import RuleSlot
 from .auction import (
     apply_call,
     auction_reset,
@@ -113,9 +113,9 @@ def _consistent(hands, me, dealer, calls, setup, rules, ast):
 def _play(hands, bidder, trump, dealer, setup, rules, key, state):
     """(contracting team's card points with the last trick, its tricks) of a contract played
     with the Setup's play policies."""
-    leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else bidder
+    leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else bidder
     team = bidder & 1
-    total = 160 if rules[Rule.KQ_LITERAL] else 162
+    total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
     h = hands.copy()
     plays = np.zeros(32, dtype=np.int8)
     legal_n = np.zeros(32, dtype=np.int8)
@@ -140,14 +140,14 @@ def _contract(known, hands, b, tr, dealer, setup, rules, key, state, mode):
 @njit
 def _score(hands, bidder, level, trump, raw_c, tricks_c, dealer, setup, rules, sc):
     """Score a played contract into ``sc`` (Score)."""
-    leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else bidder
+    leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else bidder
     decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     for p in range(4):
         declare_policy_hand(hands[p], trump, setup[Setup.DECLARE_NS + (p & 1)], decl[p])
     comb = np.zeros(COMB_LEN, dtype=np.int32)
     compare_declarations(decl, leader, rules, comb)
     team = bidder & 1
-    total = 160 if rules[Rule.KQ_LITERAL] else 162
+    total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
     raw_ns = raw_c if team == 0 else total - raw_c
     tricks_ns = tricks_c if team == 0 else 8 - tricks_c
     pil = comb[Comb.PILOTTA_SEAT]
@@ -231,7 +231,7 @@ def _world(seed, w, q, setup, rules, known, out):
 @njit
 def _team_combos(hands, me, trump, dealer, setup, rules):
     """Combination points the player's team scores after the comparison (card-point units)."""
-    leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else me
+    leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else me
     decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     for p in range(4):
         declare_policy_hand(hands[p], trump, setup[Setup.DECLARE_NS + (p & 1)], decl[p])

@@ -4,8 +4,8 @@ the last bid have passed (or all four pass at the start: the cards are thrown in
 A bid is a level 0..9 (80, 90 … 160 points, then the capot) and a trump suit; each bid is
 higher than the last. Under ``pass_is_final`` a player who has passed may not bid again.
 An auction in progress is an int64 :class:`layouts.AState` array, so the bid advisor can replay
-a given auction, add a call and let the policies finish it. Policies are
-:class:`policies.AuctionPolicy` ids with their parameters, one policy per team (``Setup``).
+a given auction, add a call and let the policies finish it. Policies are auction policy ids
+(:data:`policies.REGISTRY`) with their parameters, one policy per team (``Setup``).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from ..layouts import (
     AState,
     Auction,
     BidParam,
-    Rule,
     Setup,
 )
-from ..policies import AuctionPolicy
+from ..policies import AUCTION_FIXED, AUCTION_MONTECARLO, AUCTION_THRESHOLD
+from ..rules import RuleSlot
 from .declarations import combination_points
 from .montecarlo import mc_call
 from .tables import TRUMP_HOLDING_POINTS
@@ -67,7 +67,7 @@ def may_bid(ast, p, rules):
     ``pass_is_final`` it has not passed)."""
     if ast[AState.LEVEL] >= N_LEVELS - 1:
         return False
-    return not (rules[Rule.PASS_IS_FINAL] and (ast[AState.PASSED] >> p) & 1)
+    return not (rules[RuleSlot.PASS_IS_FINAL] and (ast[AState.PASSED] >> p) & 1)
 
 
 @njit
@@ -145,17 +145,17 @@ def policy_call(policy, params, hand, p, ast, rules, key, state):
     if not may_bid(ast, p, rules):
         return -1, -1
     level = ast[AState.LEVEL]
-    if policy == AuctionPolicy.FIXED:
+    if policy == AUCTION_FIXED:
         if ast[AState.CALLS] == 0 and params[0] >= 0:
             return params[0], params[1]
         return -1, -1
-    if policy == AuctionPolicy.MONTECARLO:
+    if policy == AUCTION_MONTECARLO:
         return mc_call(hand, p, ast, params, rules, key, state)
-    if policy == AuctionPolicy.THRESHOLD:
+    if policy == AUCTION_THRESHOLD:
         b = ast[AState.BIDDER]
         if b >= 0 and (b & 1) == (p & 1):
             return -1, -1  # never over the partner
-        cap, t = threshold_eval(hand, p, ast, params, rules[Rule.KQ_LITERAL])
+        cap, t = threshold_eval(hand, p, ast, params, rules[RuleSlot.TRUMP_KQ_POINTS])
         if cap > level:
             return level + 1, t
         return -1, -1
@@ -173,9 +173,9 @@ def consistent_call(policy, params, hand, p, ast, rules, level, suit):
     ``hand``? The sampler's test. Random and fixed policies allow any call; the threshold
     policy allows a pass when it would pass, and a bid (jumps included) when its best suit is
     the one bid and its highest level reaches the bid."""
-    if policy != AuctionPolicy.THRESHOLD or not may_bid(ast, p, rules):
+    if policy != AUCTION_THRESHOLD or not may_bid(ast, p, rules):
         return True
-    cap, t = threshold_eval(hand, p, ast, params, rules[Rule.KQ_LITERAL])
+    cap, t = threshold_eval(hand, p, ast, params, rules[RuleSlot.TRUMP_KQ_POINTS])
     if level < 0:
         b = ast[AState.BIDDER]
         return (b >= 0 and (b & 1) == (p & 1)) or cap <= ast[AState.LEVEL]

@@ -15,8 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import njit
-from ..layouts import Comb, Decl, Rule
-from ..policies import DeclarePolicy
+from ..layouts import Comb, Decl
+from ..policies import DECL_NO_TIERCE
+from ..rules import RuleSlot
 from .tables import FOUR_VALUE, SEQ_RUNS
 
 KING = 6
@@ -114,7 +115,7 @@ def compare_declarations(decl, first_leader, rules, out):
 
     The seat with the highest key wins for its team; between seats of both teams holding the
     same best key, the first in playing order from the first leader wins, or nobody when
-    ``rules[Rule.EQUAL_NOBODY]``."""
+    ``rules[RuleSlot.EQUAL_DECLARATIONS]``."""
     best = 0
     for p in range(4):
         if decl[p, Decl.BEST_KEY] > best:
@@ -128,7 +129,7 @@ def compare_declarations(decl, first_leader, rules, out):
                 seat = p
                 break
         team = seat & 1
-        if rules[Rule.EQUAL_NOBODY]:
+        if rules[RuleSlot.EQUAL_DECLARATIONS]:
             for p in range(4):
                 if decl[p, Decl.BEST_KEY] == best and (p & 1) != team:
                     team = -1
@@ -146,10 +147,10 @@ def compare_declarations(decl, first_leader, rules, out):
 
 @njit
 def declare_policy_hand(hand, trump, policy, out):
-    """:func:`declare_hand` under a declaration policy (:class:`policies.DeclarePolicy`):
+    """:func:`declare_hand` under a declaration policy (an id of :data:`policies.REGISTRY`):
     ``all``, or ``no-tierce`` (sequences of exactly three cards left out)."""
     declare_hand(hand, trump, out)
-    if policy == DeclarePolicy.NO_TIERCE and out[Decl.N_SEQ3] > 0:
+    if policy == DECL_NO_TIERCE and out[Decl.N_SEQ3] > 0:
         out[Decl.POINTS] -= 20 * out[Decl.N_SEQ3]
         out[Decl.N_SEQ3] = 0
         if out[Decl.BEST_KEY] // KEY_VALUE == 20:  # the best was a tierce: nothing else
@@ -168,7 +169,7 @@ def combination_cards(hand, policy):
             length = SEQ_RUNS[h, 2 * j]
             if length == 0:
                 break
-            if length == 3 and policy == DeclarePolicy.NO_TIERCE:
+            if length == 3 and policy == DECL_NO_TIERCE:
                 continue
             top = SEQ_RUNS[h, 2 * j + 1]
             run = ((np.int64(1) << length) - 1) << (top - length + 1)

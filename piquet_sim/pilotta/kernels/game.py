@@ -14,7 +14,8 @@ from numba import prange
 
 from ...core.jit import njit, njit_parallel
 from ...core.spans import span_range
-from ..layouts import GAME_LEN, ROUND_LEN, Game, RoundRec, Rule, Score
+from ..layouts import GAME_LEN, ROUND_LEN, Game, RoundRec, Score
+from ..rules import RuleSlot
 from .simulate import BATCH_CHUNKS, simulate_round
 
 #: Round keys reserved per game: round r of game g is stream g * GAME_STRIDE + 4 r + dealer.
@@ -39,7 +40,7 @@ def game_add(state, ns, ew, rules):
     state[Game.EW] += ew
     state[Game.ROUNDS] += 1
     state[Game.DEALER] = (state[Game.DEALER] + 1) % 4
-    target = rules[Rule.GAME_TARGET]
+    target = rules[RuleSlot.GAME_TARGET]
     a = state[Game.NS]
     b = state[Game.EW]
     if (a >= target or b >= target) and a != b:

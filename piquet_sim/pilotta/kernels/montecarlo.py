@@ -17,8 +17,9 @@ import numpy as np
 
 from ...core.jit import njit
 from ...core.rng import bounded
-from ..layouts import COMB_LEN, DECL_LEN, SETUP_LEN, AState, Comb, Decl, MCParam, Rule, Setup
-from ..policies import PlayPolicy
+from ..layouts import COMB_LEN, DECL_LEN, SETUP_LEN, AState, Comb, Decl, MCParam, Setup
+from ..policies import PLAY_HEURISTIC
+from ..rules import RuleSlot
 from .declarations import compare_declarations, declare_hand
 from .play import play_round
 
@@ -28,8 +29,8 @@ def mc_reach(hand, p, dealer, worlds, rules, key, state, reach):
     """Fill ``reach`` (float64[4]) with seat ``p``'s mean team reach per trump suit over
     ``worlds`` uniform worlds (module docstring)."""
     setup = np.zeros(SETUP_LEN, dtype=np.int64)
-    setup[Setup.PLAY_NS] = PlayPolicy.HEURISTIC
-    setup[Setup.PLAY_EW] = PlayPolicy.HEURISTIC
+    setup[Setup.PLAY_NS] = PLAY_HEURISTIC
+    setup[Setup.PLAY_EW] = PLAY_HEURISTIC
     rest = np.zeros(24, dtype=np.int64)
     k = 0
     for c in range(32):
@@ -42,9 +43,9 @@ def mc_reach(hand, p, dealer, worlds, rules, key, state, reach):
     legal_n = np.zeros(32, dtype=np.int8)
     decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     comb = np.zeros(COMB_LEN, dtype=np.int32)
-    leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else p
+    leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else p
     team = p & 1
-    total = 160 if rules[Rule.KQ_LITERAL] else 162
+    total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
     for t in range(4):
         reach[t] = 0.0
     for _ in range(worlds):

@@ -52,12 +52,12 @@ from ..layouts import (
     Decl,
     Pub,
     RoundRec,
-    Rule,
     Setup,
     SolverPos,
     View,
 )
-from ..policies import PlayPolicy
+from ..policies import PLAY_PIMC
+from ..rules import RuleSlot
 from .auction import (
     apply_call,
     auction_reset,
@@ -280,7 +280,7 @@ def pimc_card(hand, legal, view, pub, ctx, worlds, key, state):
     pos[SolverPos.TEAM] = view[View.C_TEAM]
     pos[SolverPos.CAPOT] = pub[Pub.CAPOT]
     pos[SolverPos.KQ] = view[View.KQ]
-    pos[SolverPos.EXEMPT] = ctx.rules[Rule.PARTNER_EXEMPTION]
+    pos[SolverPos.EXEMPT] = ctx.rules[RuleSlot.PARTNER_EXEMPTION]
     itrick = np.zeros(4, dtype=np.int64)
     for i in range(view[View.POS]):
         itrick[i] = card_to_internal(pub[Pub.TRICK + i], trump)
@@ -325,8 +325,8 @@ def pimc_round(hands, trump, leader, c_team, key, state, plays, legal_n, ctx):
     trick, NS tricks)."""
     setup = ctx.setup
     rules = ctx.rules
-    kq = rules[Rule.KQ_LITERAL]
-    exempt = rules[Rule.PARTNER_EXEMPTION]
+    kq = rules[RuleSlot.TRUMP_KQ_POINTS]
+    exempt = rules[RuleSlot.PARTNER_EXEMPTION]
     view = np.zeros(VIEW_LEN, dtype=np.int64)
     view[View.C_TEAM] = c_team
     view[View.TRUMP] = trump
@@ -364,7 +364,7 @@ def pimc_round(hands, trump, leader, c_team, key, state, plays, legal_n, ctx):
             view[View.PLAYED] = played
             view[View.VOIDS] = voids
             policy = setup[Setup.PLAY_NS + (p & 1)]
-            if policy == PlayPolicy.PIMC:
+            if policy == PLAY_PIMC:
                 worlds = setup[Setup.WORLDS_NS + (p & 1)]
                 c = pimc_card(hands[p], legal, view, pub, ctx, worlds, key, state)
             else:
@@ -400,7 +400,7 @@ def _contracts_chunk(seed, first, deals, calls, setup, rules, tables, lo, hi, ou
     h = np.zeros(4, dtype=np.int64)
     plays = np.zeros(32, dtype=np.int8)
     legal_n = np.zeros(32, dtype=np.int8)
-    total = 160 if rules[Rule.KQ_LITERAL] else 162
+    total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
     for i in range(lo, hi):
         key = stream_key(seed, first + i)
         state[0] = 0

@@ -1,4 +1,4 @@
-"""Playing the eight tricks of a round with policies (:class:`policies.PlayPolicy`).
+"""Playing the eight tricks of a round with policies (ids of :data:`policies.REGISTRY`).
 
 ``play_round`` plays from a trick start with all four hands known to the kernel (each policy
 only looks at its own hand, the trick, the cards already played and the voids shown) and
@@ -12,8 +12,9 @@ import numpy as np
 from ...core.bits import low_index, popcount32, select_bit
 from ...core.jit import njit, njit_inline
 from ...core.rng import bounded
-from ..layouts import VIEW_LEN, Rule, Setup, View
-from ..policies import PlayPolicy
+from ..layouts import VIEW_LEN, Setup, View
+from ..policies import PLAY_GREEDY, PLAY_HEURISTIC
+from ..rules import RuleSlot
 from .heuristic import heuristic_card
 from .tables import STRENGTH
 from .tricks import SUIT_BITS, card_points, card_power, legal_cards
@@ -111,9 +112,9 @@ def greedy_follow(legal, led, trump, win_power, partner_winning, kq):
 def policy_card(policy, hand, legal, view, partner_winning, key, state):
     """The card of a simple policy (random, greedy, heuristic; anything else plays random) for
     the seat and trick described by ``view`` (:class:`layouts.View`, filled)."""
-    if policy == PlayPolicy.HEURISTIC:
+    if policy == PLAY_HEURISTIC:
         return heuristic_card(hand, legal, view)
-    if policy == PlayPolicy.GREEDY:
+    if policy == PLAY_GREEDY:
         trump = view[View.TRUMP]
         kq = view[View.KQ]
         if view[View.POS] == 0:
@@ -135,7 +136,7 @@ def card_played(c, p, led, trump, rules, voids, win_power, win_seat, top_trump, 
     elif (c >> 3) != led:
         voids |= np.int64(1) << (4 * p + led)
         # past the lead, the partner is winning exactly when he holds the trick
-        exempt = rules[Rule.PARTNER_EXEMPTION] != 0 and win_seat == (p + 2) % 4
+        exempt = rules[RuleSlot.PARTNER_EXEMPTION] != 0 and win_seat == (p + 2) % 4
         if led != trump and (c >> 3) != trump and not exempt:
             voids |= np.int64(1) << (4 * p + trump)
     pw = card_power(c, led, trump)
@@ -144,7 +145,7 @@ def card_played(c, p, led, trump, rules, voids, win_power, win_seat, top_trump, 
         win_seat = p
     if (c >> 3) == trump and STRENGTH[1, c & 7] > top_trump:
         top_trump = STRENGTH[1, c & 7]
-    pts += card_points(c, trump, rules[Rule.KQ_LITERAL])
+    pts += card_points(c, trump, rules[RuleSlot.TRUMP_KQ_POINTS])
     return led, voids, win_power, win_seat, top_trump, pts
 
 
@@ -155,8 +156,8 @@ def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, le
     Setup play policy. Writes the cards in playing order into ``plays`` and the number of legal
     cards of each play into ``legal_n`` (int8 rows, from position 0). Returns (NS card points
     with the last trick, NS tricks) of these tricks."""
-    kq = rules[Rule.KQ_LITERAL]
-    exempt = rules[Rule.PARTNER_EXEMPTION]
+    kq = rules[RuleSlot.TRUMP_KQ_POINTS]
+    exempt = rules[RuleSlot.PARTNER_EXEMPTION]
     policy_ns = setup[Setup.PLAY_NS]
     policy_ew = setup[Setup.PLAY_EW]
     n_tricks = popcount32(hands[0])

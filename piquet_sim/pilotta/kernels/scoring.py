@@ -9,7 +9,8 @@ after (``*_GP_*``).
 from __future__ import annotations
 
 from ...core.jit import njit
-from ..layouts import BID_CAPOT, BID_CAPOT_GP, Rule, Score
+from ..layouts import BID_CAPOT, BID_CAPOT_GP, Score
+from ..rules import RuleSlot
 
 CAPOT_POINTS = 250
 
@@ -40,7 +41,7 @@ def score_round(raw_ns, tricks_ns, c_team, bid, comb_ns, comb_ew, pilotta_team, 
     (0 NS, 1 EW); bid: 80..160 or BID_CAPOT; comb_ns/comb_ew: combination points each team
     scores after the comparison (card-point units; at most one is non-zero); pilotta_team:
     team holding K+Q of trumps (-1 none)."""
-    total = 160 if rules[Rule.KQ_LITERAL] else 162
+    total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
     raw = (raw_ns, total - raw_ns)
     tricks = (tricks_ns, 8 - tricks_ns)
     capot = -1
@@ -64,7 +65,7 @@ def score_round(raw_ns, tricks_ns, c_team, bid, comb_ns, comb_ew, pilotta_team, 
     if bid == BID_CAPOT:
         made = 1 if tricks[c_team] == 8 else 0
     else:
-        reach = c_card if rules[Rule.CONTRACT_CARDS_ONLY] else c_card + c_comb + c_pil
+        reach = c_card if rules[RuleSlot.CONTRACT_ON_CARD_POINTS_ONLY] else c_card + c_comb + c_pil
         made = 1 if reach >= bid else 0
     out[Score.MADE] = made
     final0 = card0
@@ -88,7 +89,7 @@ def score_round(raw_ns, tricks_ns, c_team, bid, comb_ns, comb_ew, pilotta_team, 
     out[Score.BID_GP_EW] = bid_gp if bid_team == 1 else 0
     comb0 = comb_ns // 10
     comb1 = comb_ew // 10
-    if not made and rules[Rule.FAILED_LOSES_DECL]:
+    if not made and rules[RuleSlot.FAILED_CONTRACT_LOSES_DECLARATIONS]:
         if c_team == 0:
             comb1 += comb0
             comb0 = 0

@@ -22,9 +22,9 @@ from ..layouts import (
     Auction,
     Comb,
     RoundRec,
-    Rule,
     Setup,
 )
+from ..rules import RuleSlot
 from .auction import run_auction
 from .deal import N_PACK, deal_round
 from .declarations import compare_declarations, declare_policy_hand
@@ -42,7 +42,7 @@ def declare_round(hands, setup, rules, rec):
     dealer = rec[RoundRec.DEALER]
     bidder = rec[RoundRec.BIDDER]
     trump = rec[RoundRec.TRUMP]
-    leader = (dealer + 1) % 4 if rules[Rule.LEAD_AFTER_DEALER] else bidder
+    leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else bidder
     rec[RoundRec.FIRST_LEADER] = leader
     decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     for p in range(4):
@@ -62,7 +62,7 @@ def close_round(raw_ns, tricks_ns, rules, rec, legal_n):
     NS tricks) and the auction and declarations already in ``rec``."""
     rec[RoundRec.TRICKS_NS] = tricks_ns
     rec[RoundRec.RAW_NS] = raw_ns
-    rec[RoundRec.RAW_EW] = (160 if rules[Rule.KQ_LITERAL] else 162) - raw_ns
+    rec[RoundRec.RAW_EW] = (160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162) - raw_ns
     s = 0
     for j in range(32):
         s += legal_n[j]
