@@ -121,14 +121,17 @@ def batch(
     rules: Rules = DEFAULT_RULES,
     backend=None,
     progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
 ) -> dict:
     """A against B on ``deals`` mirrored deals: A's mean result per deal (game points, A minus
     B, averaged over both seatings) with its 95% interval, and each side's contract figures.
-    Runs in chunks of deals on ``backend`` (default local; the same numbers on any);
-    ``progress`` receives the deals of each chunk finished. Ctrl-C
+    Runs in chunks of at most ``chunk`` deals (default :func:`chunk_size`) on ``backend``
+    (default local; the same numbers on any); ``progress`` receives the deals of each chunk
+    finished. Ctrl-C
     (``core.backend.stop_requested``) stops after the chunk in flight, and the result covers
     the deals done (``partial``, ``requested``)."""
-    parts = _run(_batch_task, deals, chunk_size(a, b), (a, b, seed, rules), backend, progress)
+    step = chunk or chunk_size(a, b)
+    parts = _run(_batch_task, deals, step, (a, b, seed, rules), backend, progress)
     empty = np.zeros((0, RoundRec.LEN), dtype=np.int64)
     ns_a = np.concatenate([x for x, _ in parts] or [empty])
     ns_b = np.concatenate([y for _, y in parts] or [empty])
@@ -166,6 +169,7 @@ def tournament(
     rules: Rules = DEFAULT_RULES,
     backend=None,
     progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
 ) -> dict:
     """Every pair in mirrored batches on the same deals; each strategy's mean result per round
     over its matches (game points, it minus its opponent). ``progress`` receives deals
@@ -174,7 +178,7 @@ def tournament(
     score = {s.name: [] for s in strategies}
     todo = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1 :]]
     for a, b in todo:
-        r = batch(a, b, deals, seed, rules, backend, progress)
+        r = batch(a, b, deals, seed, rules, backend, progress, chunk)
         m = r["a_minus_b"]
         pairs.append({"a": a.name, "b": b.name, "a_minus_b": m, **_partial(r["deals"], deals)})
         score[a.name].append(m["mean"])
@@ -207,13 +211,15 @@ def game(
     rules: Rules = DEFAULT_RULES,
     backend=None,
     progress: Callable[[int], None] | None = None,
+    chunk: int | None = None,
 ) -> dict:
     """Games to ``rules.game_target`` (351): each game number played twice (A North-South, then
     East-West, the same deals); P(A wins) with its Wilson interval over all games, the
-    difference between the two seatings, and rounds per game. Runs in chunks of games on
-    ``backend`` (default local; the same numbers on any); Ctrl-C stops after the chunk in
-    flight (``partial``: ``games`` counts both seatings of the games done)."""
-    parts = _run(_game_task, games, chunk_size(a, b), (a, b, seed, rules), backend, progress)
+    difference between the two seatings, and rounds per game. Runs in chunks of at most
+    ``chunk`` games on ``backend`` (default local; the same numbers on any); Ctrl-C stops after
+    the chunk in flight (``partial``: ``games`` counts both seatings of the games done)."""
+    step = chunk or chunk_size(a, b)
+    parts = _run(_game_task, games, step, (a, b, seed, rules), backend, progress)
     empty = pd.DataFrame({f.name.lower(): np.zeros(0, np.int64) for f in Game if f.name != "LEN"})
     g1 = pd.concat([x for x, _ in parts] or [empty], ignore_index=True)
     g2 = pd.concat([y for _, y in parts] or [empty], ignore_index=True)
