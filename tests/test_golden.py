@@ -1,6 +1,8 @@
-"""Refactors keep every number: fixed-seed outputs of every command and the main kernels equal
-the golden JSON captured before the engine refactor (``tests/golden/``). Counts and hashes must
-match exactly; floats derived from them to 1e-12 relative (summation order may differ)."""
+"""Refactors keep every number: fixed-seed outputs of every command and the main kernels of the
+three games equal the golden JSON captured before the engine refactor (``tests/golden/``:
+``piquet/``, ``pilotta/``, ``pitch/``). Counts and hashes must match exactly; floats derived from
+them to 1e-12 relative (summation order may differ). Test ids: Piquet's cases by their name
+(``batch``), the others prefixed by their game (``pilotta/solve``)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,14 @@ import os
 from pathlib import Path
 
 import pytest
-from golden.cases import all_cases
+from golden import cases, cases_pilotta, cases_pitch
 
-GOLDEN = Path(__file__).parent / "golden" / "piquet"
-CASES = all_cases()
+GOLDEN = Path(__file__).parent / "golden"
+#: test id -> (golden file, case); Piquet's ids are its bare case names
+CASES = {name: (GOLDEN / "piquet" / f"{name}.json", f) for name, f in cases.all_cases().items()}
+for _game, _module in (("pilotta", cases_pilotta), ("pitch", cases_pitch)):
+    for _name, _f in _module.all_cases().items():
+        CASES[f"{_game}/{_name}"] = (GOLDEN / _game / f"{_name}.json", _f)
 UPDATE = os.environ.get("PIQUET_UPDATE_GOLDEN") == "1"
 
 
@@ -46,8 +52,8 @@ def _diff(a, b, path="$") -> str | None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_output_unchanged(name):
-    got = json.loads(json.dumps(CASES[name]()))
-    path = GOLDEN / f"{name}.json"
+    path, case = CASES[name]
+    got = json.loads(json.dumps(case()))
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
