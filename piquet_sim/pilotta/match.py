@@ -14,11 +14,14 @@ any backend, chunking or thread count. Ctrl-C stops after the chunk in flight (`
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.errors import InputError
+from ..core.plots import pyplot, save
 from ..core.stats import Estimate, proportion
 from .api import simulate_batch
 from .api import simulate_games as _games
@@ -193,6 +196,79 @@ def tournament(
     if stop_requested():
         out |= {"partial": True, "pairs_requested": len(todo)}
     return out
+
+
+def pairs_frame(result: dict) -> pd.DataFrame:
+    """A tournament's matches as a table: one row per pair, A's game points minus B's per
+    round (mean, standard error, 95% interval, deals)."""
+    rows = [
+        {
+            "a": p["a"],
+            "b": p["b"],
+            "a_minus_b": p["a_minus_b"]["mean"],
+            "se": p["a_minus_b"]["se"],
+            "ci_low": p["a_minus_b"]["ci95"][0],
+            "ci_high": p["a_minus_b"]["ci95"][1],
+            "deals": p["a_minus_b"]["n"],
+        }
+        for p in result["pairs"]
+    ]
+    return pd.DataFrame(rows, columns=["a", "b", "a_minus_b", "se", "ci_low", "ci_high", "deals"])
+
+
+def export_table(frame: pd.DataFrame, path: str | Path) -> None:
+    """Write a table as CSV, or Parquet for a ``.parquet`` path (needs pyarrow; InputError
+    without it)."""
+    p = Path(path)
+    if p.suffix.lower() == ".parquet":
+        try:
+            frame.to_parquet(p, index=False)
+        except ImportError:
+            raise InputError(
+                "Parquet export needs pyarrow (pip install pyarrow); use a .csv path"
+            ) from None
+    else:
+        frame.to_csv(p, index=False)
+
+
+def plot_margins(result: dict, path: str | Path) -> Path:
+    """Heatmap of a tournament's pairwise results: row strategy's game points per round minus
+    the column's (mirrored deals), each cell with its 95% half-width."""
+    names = list(
+        dict.fromkeys([p["a"] for p in result["pairs"]] + [p["b"] for p in result["pairs"]])
+    )
+    k = len(names)
+    margins, halves = np.zeros((k, k)), np.zeros((k, k))
+    for p in result["pairs"]:
+        i, j = names.index(p["a"]), names.index(p["b"])
+        m = p["a_minus_b"]
+        margins[i, j], margins[j, i] = m["mean"], -m["mean"]
+        halves[i, j] = halves[j, i] = (m["ci95"][1] - m["ci95"][0]) / 2
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(1.6 + 1.3 * k, 1.2 + 1.1 * k))
+    bound = max(float(np.abs(margins).max()), 1e-9)
+    im = ax.imshow(margins, cmap="RdBu", vmin=-bound, vmax=bound)
+    ax.grid(False)
+    for i in range(k):
+        for j in range(k):
+            label = "-" if i == j else f"{margins[i, j]:+.2f}\n±{halves[i, j]:.2f}"
+            dark = abs(margins[i, j]) > 0.6 * bound
+            ax.text(
+                j,
+                i,
+                label,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if dark else "black",
+            )
+    ax.set_xticks(range(k), names, rotation=30, ha="right")
+    ax.set_yticks(range(k), names)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("strategy")
+    fig.colorbar(im, ax=ax, label="game points per round, row minus column")
+    ax.set_title(f"Pilotta: pairwise results ({result['deals']:,} mirrored deals, 95% half-widths)")
+    return save(fig, path)
 
 
 def _game_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:

@@ -19,39 +19,21 @@ from ..core.errors import InputError
 from ..core.stats import paired_difference, wilson_interval
 from .bid import Estimate, _mean
 from .kernels.duel import duel_rounds
-from .policies import by_stage, get, make_policy
+from .policies import PolicyArrays, check, make_policy
 from .rules import Rules
-from .strategies import REGISTRY as STRATEGIES
+from .strategies import resolve
 
 #: Rounds per kernel call (progress and Ctrl-C between calls).
 CHUNK = 50_000
 
 
-def parse_spec(spec: str) -> tuple[str, tuple[float, ...] | None]:
-    """``name`` or ``name:param=value,…`` (parameters of the registry's bid policy), or a
-    built-in strategy's name (its bid policy and parameters, e.g. ``fitted``)."""
-    name, _, rest = spec.partition(":")
-    if not rest and name.strip() not in by_stage("bid") and name.strip() in STRATEGIES:
-        strategy = STRATEGIES[name.strip()]
-        ids, params = strategy.row()
-        pol = get("bid", strategy.bid)
-        return pol.name, tuple(params[: len(pol.params)])
-    pol = get("bid", name.strip())
-    if not rest:
-        return pol.name, None
-    values = dict(zip(pol.params, pol.defaults, strict=True))
-    for item in rest.split(","):
-        key, _, val = item.partition("=")
-        if key.strip() not in values:
-            raise InputError(
-                f"bid policy {pol.name!r} has no parameter {key.strip()!r} "
-                f"(it takes: {', '.join(pol.params) or 'none'})"
-            )
-        try:
-            values[key.strip()] = float(val)
-        except ValueError:
-            raise InputError(f"{spec!r}: {val!r} is not a number") from None
-    return pol.name, tuple(values[p] for p in pol.params)
+def parse_spec(spec: str) -> tuple[str, tuple[float, ...]]:
+    """The bid policy and its checked parameter values of a strategy spec: ``name`` or
+    ``name:param=value,…`` (a bid policy of the registry), a built-in strategy's name or a
+    strategy file (its bidder, e.g. ``fitted``); StrategyError (an InputError) otherwise."""
+    s = resolve(spec)
+    pol, params = check("bid", s.bid, s.params, allow_seat=True)
+    return pol.name, params
 
 
 @dataclass
@@ -98,10 +80,15 @@ def duel_policies(a: str, b: str, rounds: int, table: str, play: str):
         raise InputError("rounds must be 1 to 100,000,000")
     (an, ap), (bn, bp), (tn, tp) = parse_spec(a), parse_spec(b), parse_spec(table)
     table_policy = make_policy(tn, play, bid_params=tp)
-    pa = make_policy(an, play, bid_params=ap, allow_seated=True)
-    pb = make_policy(bn, play, bid_params=bp, allow_seated=True)
-    heroes = type(pa)(np.stack([pa.ids, pb.ids]), np.stack([pa.params, pb.params]))
+    pa = make_policy(an, play, bid_params=ap, allow_seat=True)
+    pb = make_policy(bn, play, bid_params=bp, allow_seat=True)
+    heroes = PolicyArrays(np.stack([pa.ids, pb.ids]), np.stack([pa.params, pb.params]))
     return table_policy, heroes
+
+
+def batch_kernels() -> tuple:
+    """The numba entry kernel :func:`compare_bidders` calls (for a compile notice)."""
+    return (duel_rounds,)
 
 
 def compare_bidders(
@@ -154,4 +141,4 @@ def compare_bidders(
     )
 
 
-__all__ = ["Duel", "Side", "compare_bidders", "duel_policies", "parse_spec"]
+__all__ = ["Duel", "Side", "batch_kernels", "compare_bidders", "duel_policies", "parse_spec"]

@@ -24,6 +24,8 @@ from . import cards as C
 from .kernels.advisor import BidQuery, advise_worlds
 from .kernels.advisor_search import advise_worlds_search
 from .kernels.auction import legal_calls
+from .kernels.simulate import simulate_rounds
+from .kernels.winprob import win_chances
 from .layouts import BID_MAX, BID_MIN, POINT_NAMES, AdviceRec
 from .policies import get, make_policy
 from .rules import Rules
@@ -171,6 +173,16 @@ def _search_worlds(seed: int, worlds: int, rules: np.ndarray, policy, query):
     return np.concatenate(outs), np.concatenate(misses)
 
 
+def advisor_kernels(play: str = "heuristic", with_scores: bool = False) -> tuple:
+    """The numba entry kernels :func:`advise_bid` calls with this play (the search plays' own
+    advisor; with ``with_scores`` also the round simulator and the game chances of P(win)):
+    what a command asks about for its compile notice (``core.cli.kernels_cold``)."""
+    kernels = [advise_worlds_search if get("play", play).needs_solver else advise_worlds]
+    if with_scores:
+        kernels += [simulate_rounds, win_chances]
+    return tuple(kernels)
+
+
 def advise_bid(
     hand: int,
     players: int,
@@ -211,7 +223,7 @@ def advise_bid(
         raise InputError("ranking by P(win) needs the scores (--score)")
     if scores is not None:
         scores = check_scores(scores, players)
-    policy = make_policy(others, play, play_params=play_params, allow_search=True)
+    policy = make_policy(others, play, play_params=play_params, allow_solver=True)
     cands = candidates(hand, seat, players, calls)
     padded = np.full(6, -1, dtype=np.int64)
     padded[:seat] = calls
@@ -220,7 +232,7 @@ def advise_bid(
     )
     t0 = time.perf_counter()
     asked = worlds
-    if get("play", play).search:
+    if get("play", play).needs_solver:
         out, misses = _search_worlds(seed, worlds, rules.to_array(), policy, query)
         worlds = len(out)
     else:
@@ -230,7 +242,8 @@ def advise_bid(
     chances = None
     p_now = None
     if scores is not None:
-        pool = round_pool(rules, others, play if not get("play", play).search else "heuristic")
+        pool_play = "heuristic" if get("play", play).needs_solver else play
+        pool = round_pool(rules, others, pool_play)
         after = (
             np.asarray(scores, dtype=np.int64)
             + out[:, :, AdviceRec.SCORES : AdviceRec.SCORES + players]
@@ -314,4 +327,12 @@ def advise_bid(
     )
 
 
-__all__ = ["PRIORS", "BidAdvice", "CallValue", "SuitStudy", "advise_bid", "parse_auction"]
+__all__ = [
+    "PRIORS",
+    "BidAdvice",
+    "CallValue",
+    "SuitStudy",
+    "advise_bid",
+    "advisor_kernels",
+    "parse_auction",
+]

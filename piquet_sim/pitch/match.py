@@ -61,7 +61,7 @@ def _seats(hero: Strategy, field: Strategy, n: int) -> Seats:
 
 def _batch(*strategies: Strategy) -> int:
     """Games per kernel call: smaller with a Monte Carlo bidder (progress, Ctrl-C)."""
-    slow = any(get("bid", s.bid).seated for s in strategies)
+    slow = any(get("bid", s.bid).needs_seat for s in strategies)
     return BATCH // 10 if slow else BATCH
 
 
@@ -128,6 +128,8 @@ def game_match(
     rules = rules or Rules(players=players)
     if not 1 <= games <= 10_000_000:
         raise InputError("games must be 1 to 10,000,000")
+    for s in (a, b):
+        s.row()  # every parameter checked before the first game
     t0 = time.perf_counter()
     results = []
     partial = False
@@ -140,6 +142,11 @@ def game_match(
     return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
 
 
+def match_kernels() -> tuple:
+    """The numba entry kernel games are played by (for a compile notice)."""
+    return (play_games,)
+
+
 def check_tournament(strategies: list[Strategy], games: int) -> None:
     """Raise InputError when :func:`tournament` cannot run these (cheap)."""
     if len(strategies) < 2:
@@ -148,6 +155,8 @@ def check_tournament(strategies: list[Strategy], games: int) -> None:
         raise InputError("strategy names must differ")
     if not 1 <= games <= 10_000_000:
         raise InputError("games must be 1 to 10,000,000")
+    for s in strategies:
+        s.row()  # every parameter checked before the first game
 
 
 def tournament(
@@ -175,4 +184,12 @@ def tournament(
     return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
 
 
-__all__ = ["GameMatch", "HeroResult", "game_match", "hero_games", "tournament"]
+__all__ = [
+    "GameMatch",
+    "HeroResult",
+    "check_tournament",
+    "game_match",
+    "hero_games",
+    "match_kernels",
+    "tournament",
+]

@@ -50,6 +50,11 @@ class OddsTable:
         return asdict(self)
 
 
+def odds_kernels() -> tuple:
+    """The numba entry kernel :func:`odds_table` calls (for a compile notice)."""
+    return (odds_counts,)
+
+
 def _task(chunk: Chunk, seed: int, players: int, suit: int) -> np.ndarray:
     return odds_counts(seed, chunk.start, chunk.size, players, suit)
 

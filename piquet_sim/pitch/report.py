@@ -17,7 +17,7 @@ from ..core.report import Section
 from ..core.stats import Z95, wilson_interval
 from .kernels.simulate import simulate_rounds
 from .layouts import BID_MAX, BID_MIN, RoundRec
-from .match import game_match
+from .match import game_match, match_kernels
 from .policies import make_policy
 from .rules import Rules
 from .strategies import Strategy
@@ -25,10 +25,15 @@ from .strategies import Strategy
 TOP_LABELS = ("A", "K", "Q", "J", "10 or lower")
 
 
-def _rounds(players: int, rounds: int, seed: int, bid: str) -> np.ndarray:
-    rules = Rules(players=players).to_array()
-    recs, _ = simulate_rounds(seed, 0, rounds, rules, make_policy(bid, "heuristic"), False)
+def _rounds(rules: Rules, rounds: int, seed: int, bid: str) -> np.ndarray:
+    arr = rules.to_array()
+    recs, _ = simulate_rounds(seed, 0, rounds, arr, make_policy(bid, "heuristic"), False)
     return recs
+
+
+def report_kernels() -> tuple:
+    """The numba entry kernels :func:`build` calls (for a compile notice)."""
+    return (simulate_rounds, *match_kernels())
 
 
 def _pct(k: int, n: int) -> str:
@@ -137,9 +142,10 @@ def success_section(by_players: dict[int, np.ndarray], bid: str, out: Path) -> S
     return sec
 
 
-def match_section(a: Strategy, b: Strategy, players: int, games: int, seed: int) -> Section:
-    sec = Section("pitch-games", "Games to 12")
-    m = game_match(a, b, players, games, seed)
+def match_section(a: Strategy, b: Strategy, rules: Rules, games: int, seed: int) -> Section:
+    players = rules.players
+    sec = Section("pitch-games", f"Games to {rules.target}")
+    m = game_match(a, b, players, games, seed, rules)
     rows = [
         {
             "hero": r.hero,
@@ -168,17 +174,21 @@ def build(
     games: int = 4000,
     seed: int = 1,
     bid: str = "threshold",
+    rules: Rules | None = None,
 ) -> list[Section]:
-    """The report's sections (PNGs written into ``out``)."""
+    """The report's sections (PNGs written into ``out``). ``rules``: the rules options of every
+    section (their ``players`` is replaced by each player count studied; default: the default
+    rules at ``players``)."""
     from .strategies import REGISTRY
 
+    rules = (rules or Rules()).replace(players=players)
     out.mkdir(parents=True, exist_ok=True)
-    by_players = {n: _rounds(n, rounds, seed, bid) for n in range(3, 7)}
+    by_players = {n: _rounds(rules.replace(players=n), rounds, seed, bid) for n in range(3, 7)}
     return [
         points_section(by_players[players], players, bid, out),
         success_section(by_players, bid, out),
-        match_section(a or REGISTRY["cautious"], b or REGISTRY["threshold"], players, games, seed),
+        match_section(a or REGISTRY["cautious"], b or REGISTRY["threshold"], rules, games, seed),
     ]
 
 
-__all__ = ["bidder_trumps", "build"]
+__all__ = ["bidder_trumps", "build", "report_kernels"]

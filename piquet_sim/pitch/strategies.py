@@ -9,9 +9,10 @@ Built-ins are in :data:`REGISTRY`; users write their own in a small JSON or TOML
     policy = "threshold"
     params = { margin = -0.5 }           # the others keep their defaults
 
-and pass the file's path wherever a strategy name is accepted (:func:`resolve`). Policies
-and parameters come from the one registry (``policies.py``); a search play (pimc, dd) is not
-a strategy's play (games need thousands of rounds).
+and pass the file's path wherever a strategy name is accepted (:func:`resolve`), or write a
+bidder inline: ``threshold:margin=-0.5`` (heuristic play). Policies, parameters and their
+ranges come from the one registry (``policies.py``), checked before any work; a search play
+(pimc, dd) is not a strategy's play (games need thousands of rounds).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import numpy as np
 from ..core import strategy_files
 from ..core.errors import InputError
 from ..core.strategy_files import read_table
-from .policies import PARAMS_LEN, PLAY_PARAMS_AT, by_stage, get
+from .policies import STAGES, by_stage, check, get, make_policy
 
 
 class StrategyError(InputError):
@@ -52,13 +53,10 @@ class Strategy:
         }
 
     def row(self) -> tuple[np.ndarray, np.ndarray]:
-        """(ids int64[2], params float64[16]) for the kernels."""
-        b, p = get("bid", self.bid), get("play", self.play)
-        params = np.zeros(PARAMS_LEN, dtype=np.float64)
-        values = dict(zip(b.params, b.defaults, strict=True)) | dict(self.params)
-        params[: len(b.params)] = [values[k] for k in b.params]
-        params[PLAY_PARAMS_AT : PLAY_PARAMS_AT + len(p.defaults)] = p.defaults
-        return np.array([b.id, p.id], dtype=np.int64), params
+        """(ids int64[2], params float64[16]) for the kernels; every parameter checked
+        (PolicyError, an InputError, when one is out of its range)."""
+        ids, params = make_policy(self.bid, self.play, bid_params=self.params, allow_seat=True)
+        return ids, params
 
 
 REGISTRY: dict[str, Strategy] = {
@@ -95,19 +93,36 @@ REGISTRY: dict[str, Strategy] = {
 
 
 def _check(s: Strategy) -> Strategy:
-    b = get("bid", s.bid)
-    play = get("play", s.play)
-    if play.search:
-        raise StrategyError(f"strategy {s.name!r}: play {s.play!r} is for the bid advisor only")
-    for k, v in s.params.items():
-        if k not in b.params:
-            raise StrategyError(
-                f"strategy {s.name!r}: bid policy {b.name!r} has no parameter {k!r} "
-                f"(it takes: {', '.join(b.params) or 'none'})"
-            )
-        if not isinstance(v, int | float) or isinstance(v, bool):
-            raise StrategyError(f"strategy {s.name!r}: parameter {k!r} must be a number")
+    """The strategy, its policies and every bid parameter checked (names, finite, in range);
+    StrategyError naming the strategy otherwise."""
+    try:
+        if get("play", s.play).needs_solver:
+            raise StrategyError(f"strategy {s.name!r}: play {s.play!r} is for the bid advisor only")
+        check("bid", s.bid, s.params, allow_seat=True)
+    except StrategyError:
+        raise
+    except InputError as e:
+        raise StrategyError(f"strategy {s.name!r}: {e}") from None
     return s
+
+
+def parse_spec(spec: str) -> Strategy | None:
+    """A strategy written inline, ``POLICY[:param=value,…]`` with a bid policy of the registry
+    (the others' parameters keep their defaults; heuristic play), checked; None when ``spec``
+    names no bid policy. Its name is the text itself."""
+    name, colon, rest = spec.partition(":")
+    if name.strip() not in by_stage("bid"):
+        return None
+    params = {}
+    for item in rest.split(",") if colon else ():
+        key, equals, text = item.partition("=")
+        if not equals:
+            raise StrategyError(f"{spec!r}: {item!r} is not param=value")
+        try:
+            params[key.strip()] = float(text)
+        except ValueError:
+            raise StrategyError(f"{spec!r}: {text.strip()!r} is not a number") from None
+    return _check(Strategy(spec, f"bid policy {name.strip()}", bid=name.strip(), params=params))
 
 
 def from_dict(d: dict, where: str) -> Strategy:
@@ -148,13 +163,31 @@ def load(path: str | Path) -> Strategy:
     return from_dict(read_table(path, StrategyError), Path(path).name)
 
 
-def resolve(name_or_path: str) -> Strategy:
-    """A built-in strategy by name, or one loaded from a file path."""
-    return strategy_files.resolve(name_or_path, REGISTRY, load, StrategyError)
+def resolve(spec: str) -> Strategy:
+    """A built-in strategy by name, one loaded from a file path (``.toml``/``.json``), or one
+    written inline (:func:`parse_spec`: ``threshold:margin=0.5``); StrategyError otherwise."""
+    if spec in REGISTRY or spec.lower().endswith(strategy_files.SUFFIXES) or Path(spec).exists():
+        return strategy_files.resolve(spec, REGISTRY, load, StrategyError)
+    inline = parse_spec(spec)
+    if inline is None:
+        raise StrategyError(
+            f"unknown strategy {spec!r}: give a built-in one ({', '.join(REGISTRY)}), a bid "
+            f"policy with parameters (POLICY[:param=value,…]; {', '.join(by_stage('bid'))}) "
+            "or a file (.toml/.json)"
+        )
+    return inline
 
 
 def policy_names() -> dict[str, list[str]]:
-    return {stage: list(by_stage(stage)) for stage in ("bid", "play")}
+    return {stage: list(by_stage(stage)) for stage in STAGES}
 
 
-__all__ = ["REGISTRY", "Strategy", "StrategyError", "from_dict", "load", "resolve"]
+__all__ = [
+    "REGISTRY",
+    "Strategy",
+    "StrategyError",
+    "from_dict",
+    "load",
+    "parse_spec",
+    "resolve",
+]

@@ -102,3 +102,17 @@ def test_odds_json(run_main):
 def test_odds_table(run_main):
     code, out, _ = run_main("pilotta", "odds", "-n", "5000", "-q")
     assert code == 0 and "North's hand" in out and "exact %" in out
+
+
+def test_tournament_plot_and_table(run_main, tmp_path):
+    png, csv = tmp_path / "t.png", tmp_path / "t.csv"
+    args = ("pilotta", "tournament", "heuristic", "bold", "greedy", "-n", "200", "--quiet")
+    code, out, err = run_main(*args, "--plot", str(png), "--out", str(csv))
+    assert code == 0, err
+    assert png.stat().st_size > 1000 and "Heatmap written" in out
+    rows = csv.read_text().splitlines()
+    assert rows[0] == "a,b,a_minus_b,se,ci_low,ci_high,deals" and len(rows) == 4
+    code, _, err = run_main(*args, "bold")
+    assert code == 2 and "once" in err
+    code, _, err = run_main(*args, "--plot", str(tmp_path / "nodir" / "t.png"))
+    assert code == 2 and err.count("\n") == 1

@@ -54,12 +54,20 @@ def test_duel_threads_agree():
 
 
 def test_parse_spec():
-    assert parse_spec("threshold") == ("threshold", None)
+    assert parse_spec("threshold") == ("threshold", (0.0,))
     assert parse_spec("threshold:margin=-0.5") == ("threshold", (-0.5,))
+    assert parse_spec("montecarlo:worlds=2") == ("montecarlo", (2.0, 0.0))
+    assert parse_spec("fitted")[0] == "parametric"
     for bad, msg in (
-        ("clever", "unknown bid policy"),
+        ("clever", "unknown strategy"),
         ("threshold:x=1", "no parameter"),
         ("threshold:margin=a", "not a number"),
+        ("threshold:margin", "not param=value"),
+        ("threshold:margin=nan", "finite"),
+        ("threshold:margin=inf", "finite"),
+        ("montecarlo:worlds=0", "1 to 4096"),
+        ("montecarlo:worlds=2.5", "whole number"),
+        ("montecarlo:worlds=5000", "1 to 4096"),
     ):
         with pytest.raises(InputError, match=msg):
             parse_spec(bad)
@@ -68,8 +76,13 @@ def test_parse_spec():
 def test_batch_command(run_main):
     code, out, err = run_main("pitch", "batch", "--rounds", "500", "--json")
     assert code == 0, err
-    assert json.loads(out)["difference"]["n"] == 500
-    code, out, err = run_main("pitch", "batch", "--a", "greedy", "--rounds", "10")
+    data = json.loads(out)
+    assert data["difference"]["n"] == 500
+    assert (data["a"]["policy"], data["b"]["policy"]) == ("threshold", "threshold:margin=1")
+    code, out, err = run_main("pitch", "batch", "threshold", "random", "-n", "500", "--json")
+    assert code == 0, err
+    assert json.loads(out)["b"]["policy"] == "random"
+    code, out, err = run_main("pitch", "batch", "greedy", "-n", "10")
     assert code == 2 and err.count("\n") == 1
     code, out, _ = run_main("pitch", "batch", "--help")
     assert code == 0 and "Example" in out

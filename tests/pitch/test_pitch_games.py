@@ -114,6 +114,8 @@ def test_strategy_files(tmp_path):
         ({"bid": {"policy": "threshold", "params": {"x": 1}}}, "no parameter"),
         ({"play": "pimc"}, "bid advisor only"),
         ({"colour": 1}, "unknown field"),
+        ({"bid": {"policy": "threshold", "params": {"margin": "x"}}}, "must be a number"),
+        ({"bid": {"policy": "montecarlo", "params": {"worlds": 0}}}, "worlds must be 1 to"),
     ):
         f = tmp_path / "bad.json"
         f.write_text(json.dumps(bad))

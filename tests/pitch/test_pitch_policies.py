@@ -3,6 +3,9 @@ bid on hand-worked positions, and the policies' invariants over simulated rounds
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -20,33 +23,67 @@ from piquet_sim.pitch.rules import Rules
 S, H, D, Cl = 0, 1, 2, 3
 
 
-def test_registry_ids_match_the_kernels():
+def test_kernel_ids_come_from_the_registry():
+    """One copy of the ids: the kernels' constants are the registry's (same numbers as before
+    the registry moved onto the core's type), and kernels/policies.py defines none itself."""
     ids = {(p.stage, p.name): p.id for p in P.REGISTRY}
     assert ids == {
-        ("bid", "random"): KP.BID_RANDOM,
-        ("bid", "pass"): KP.BID_PASS,
-        ("bid", "threshold"): KP.BID_THRESHOLD,
-        ("bid", "parametric"): KP.BID_PARAMETRIC,
-        ("bid", "montecarlo"): KP.BID_MONTECARLO,
-        ("play", "random"): KP.PLAY_RANDOM,
-        ("play", "heuristic"): KP.PLAY_HEURISTIC,
-        ("play", "pimc"): KP.PLAY_PIMC,
-        ("play", "dd"): KP.PLAY_DD,
+        ("bid", "random"): 0,
+        ("bid", "pass"): 1,
+        ("bid", "threshold"): 2,
+        ("bid", "parametric"): 3,
+        ("bid", "montecarlo"): 4,
+        ("play", "random"): 0,
+        ("play", "heuristic"): 1,
+        ("play", "pimc"): 2,
+        ("play", "dd"): 3,
     }
-    assert P.PLAY_PARAMS_AT == KP.PLAY_PARAMS_AT
+    for (stage, name), i in ids.items():
+        assert getattr(P, f"{stage.upper()}_{name.upper()}") == i
+    assert KP.BID_THRESHOLD is P.BID_THRESHOLD and KP.PLAY_HEURISTIC is P.PLAY_HEURISTIC
+    source = Path(KP.__file__).read_text(encoding="utf-8")
+    assert not re.search(r"^(BID|PLAY)_\w+ = ", source, re.M)
     for stage in P.STAGES:
-        assert sorted(p.id for p in P.REGISTRY if p.stage == stage) == list(
-            range(len(P.by_stage(stage)))
-        )
+        assert [p.id for p in P.by_stage(stage).values()] == list(range(len(P.by_stage(stage))))
+    assert P.table_bidders() == ("random", "pass", "threshold", "parametric")
+    assert P.names("play", needs_solver=False) == ("random", "heuristic")
 
 
 def test_make_policy_errors_and_params():
     pol = P.make_policy("threshold", "heuristic", bid_params=(0.5,))
     assert list(pol.ids) == [2, 1] and pol.params[0] == 0.5
+    assert P.make_policy("montecarlo", "heuristic", allow_seat=True).params[:2].tolist() == [
+        16.0,
+        0.0,
+    ]
+    assert P.make_policy("random", "pimc", allow_solver=True).params[P.PLAY_PARAMS_AT] == 8.0
     with pytest.raises(InputError, match="unknown play policy"):
         P.make_policy("random", "clever")
-    with pytest.raises(InputError, match="takes 1 parameters"):
+    with pytest.raises(InputError, match="takes 1 parameter"):
         P.make_policy("threshold", "random", bid_params=(1.0, 2.0))
+
+
+@pytest.mark.parametrize(
+    "bid, bid_params, play, play_params, message",
+    [
+        ("threshold", (float("nan"),), "heuristic", None, "margin must be a finite number"),
+        ("threshold", (float("inf"),), "heuristic", None, "margin must be a finite number"),
+        ("parametric", {"jack": float("nan")}, "heuristic", None, "jack must be a finite"),
+        ("threshold", {"margn": 1.0}, "heuristic", None, "no parameter 'margn'"),
+        ("montecarlo", {"worlds": 0}, "heuristic", None, "worlds must be 1 to 4096"),
+        ("montecarlo", {"worlds": 1.5}, "heuristic", None, "worlds must be a whole number"),
+        ("montecarlo", {"margin": float("nan")}, "heuristic", None, "margin must be a finite"),
+        ("random", None, "pimc", (0,), "worlds must be 1 to 64"),
+        ("random", None, "pimc", (65,), "worlds must be 1 to 64"),
+        ("random", None, "pimc", (2.5,), "worlds must be a whole number"),
+        ("random", None, "pimc", ("x",), "must be a number"),
+    ],
+)
+def test_parameters_are_checked_before_work(bid, bid_params, play, play_params, message):
+    """A parameter out of its range is one line naming it, not garbage from the kernels."""
+    with pytest.raises(InputError, match=message) as info:
+        P.make_policy(bid, play, bid_params, play_params, allow_solver=True, allow_seat=True)
+    assert "\n" not in str(info.value)
 
 
 def view(n, seat, bidder, trump, trick=(), leader=None, played="", t=1):

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.errors import InputError
-from piquet_sim.pitch import cards as C
 from piquet_sim.core.spec import DOC_END, DOC_START, RULES_DTYPE
+from piquet_sim.pitch import cards as C
 from piquet_sim.pitch import rules as R
-from piquet_sim.pitch.rules import DEFAULT_RULES, SPEC, RuleSlot, Rules, RulesError
+from piquet_sim.pitch.rules import DEFAULT_RULES, SPEC, Rules, RulesError, RuleSlot
 
 
 def test_defaults():
@@ -69,7 +69,7 @@ def test_slots_keep_their_indices():
         ("TARGET", 4),
         ("LEN", 5),
     ]
-    assert RULES_DTYPE == np.int64
+    assert np.dtype(RULES_DTYPE) == Rules().to_array().dtype == np.int64
     r = Rules(players=6, must_follow=True, low_to="capturer", game_tie="bidder", target=21)
     assert r.to_array().tolist() == [6, 1, 1, 1, 21]
     assert Rules.from_dict(r.to_dict()) == r

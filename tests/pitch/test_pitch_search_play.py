@@ -68,7 +68,7 @@ def test_dd_play_reaches_the_paranoid_value():
         np.int64(seat), np.int64(hand), np.full(6, -1, dtype=np.int64), cands, np.int64(0)
     )
     rules = Rules(players=players)
-    pol = make_policy("threshold", "dd", allow_search=True)
+    pol = make_policy("threshold", "dd", allow_solver=True)
     out, _ = advise_worlds_search(
         np.int64(4), np.int64(0), np.int64(3), rules.to_array(), pol, query
     )

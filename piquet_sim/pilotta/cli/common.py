@@ -14,6 +14,7 @@ from ...core.cli import SuitType
 from ...core.cli import rules_options as core_rules_options
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
 from ..rules import Rules
+from ..strategies import StrategyError, resolve
 
 
 class SeatType(click.ParamType):
@@ -49,7 +50,23 @@ class TeamType(click.ParamType):
             self.fail(f"'{value}' is not a team (NS or EW) or a seat", param, ctx)
 
 
+class StrategyType(click.ParamType):
+    """A built-in strategy name or a .json/.toml strategy file, checked against the policy
+    registry while the command line is read (before any work or backend starts)."""
+
+    name = "STRATEGY"
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        try:
+            return resolve(value)
+        except StrategyError as err:
+            self.fail(str(err), param, ctx)
+
+
 SUIT = SuitType(parse_suit)
+STRATEGY = StrategyType()
 SEAT = SeatType()
 TEAM = TeamType()
 

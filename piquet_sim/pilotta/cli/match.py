@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import (
+    OutputPath,
     RateBar,
     backend_options,
     compile_notice,
@@ -14,23 +15,15 @@ from ...core.cli import (
     json_option,
     long_command,
 )
-from ...core.errors import InputError
 from .. import match
 from ..rules import Rules
-from ..strategies import REGISTRY, resolve
+from ..strategies import REGISTRY
 from .app import pilotta
-from .common import quiet_option, rules_options, seed_option
+from .common import STRATEGY, quiet_option, rules_options, seed_option
 
 #: Sizes a study holds in memory (every round record, or every game's row).
 DEALS = click.IntRange(1, 10**8)
 GAMES = click.IntRange(1, 10**7)
-
-
-def _strategy(name: str):
-    try:
-        return resolve(name)
-    except InputError as err:
-        raise click.UsageError(str(err)) from None
 
 
 def _ci(d: dict, fmt: str = "+.2f") -> str:
@@ -69,8 +62,8 @@ def strategies_cmd(as_json: bool) -> None:
 
 
 @pilotta.command("batch")
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", type=STRATEGY)
+@click.argument("b", type=STRATEGY)
 @click.option(
     "--deals",
     "-n",
@@ -86,8 +79,8 @@ def strategies_cmd(as_json: bool) -> None:
 @rules_options
 @long_command
 def batch_cmd(
-    a: str,
-    b: str,
+    a,
+    b,
     deals: int | None,
     seed: int,
     quiet: bool,
@@ -107,7 +100,7 @@ def batch_cmd(
       piquet pilotta batch bold cautious --deals 200000
       piquet pilotta batch pimc heuristic --deals 100
     """
-    sa, sb = _strategy(a), _strategy(b)
+    sa, sb = a, b
     if deals is None:
         slow = [s for s in (sa, sb) if s.is_slow()]
         deals = 100_000 if not slow else 200 if any(s.play == "pimc" for s in slow) else 5_000
@@ -154,7 +147,7 @@ def batch_cmd(
 
 
 @pilotta.command("tournament")
-@click.argument("names", nargs=-1)
+@click.argument("names", nargs=-1, type=STRATEGY)
 @click.option(
     "--deals",
     "-n",
@@ -164,13 +157,35 @@ def batch_cmd(
     help="Mirrored deals per pair of strategies.",
 )
 @seed_option
+@click.option(
+    "--plot",
+    "plot_path",
+    type=OutputPath(),
+    default=None,
+    help="Write a heatmap of the pairwise results (PNG).",
+)
+@click.option(
+    "--out",
+    "out_path",
+    type=OutputPath(),
+    default=None,
+    help="Write the match table as CSV, or Parquet for a .parquet name (needs pyarrow).",
+)
 @quiet_option
 @json_option
 @backend_options
 @rules_options
 @long_command
 def tournament_cmd(
-    names, deals: int, seed: int, quiet: bool, as_json: bool, backend, rules: Rules
+    names,
+    deals: int,
+    seed: int,
+    plot_path,
+    out_path,
+    quiet: bool,
+    as_json: bool,
+    backend,
+    rules: Rules,
 ) -> None:
     """Every pair of strategies in mirrored batches on the same deals (default: every
     built-in except the slow ones, pimc play and the Monte Carlo bidder). Each row: A's game
@@ -178,16 +193,26 @@ def tournament_cmd(
 
     \b
     Example:
-      piquet pilotta tournament heuristic bold cautious --deals 50000
+      piquet pilotta tournament heuristic bold cautious --deals 50000 --plot results.png
     """
-    default = [n for n, s in REGISTRY.items() if not s.is_slow()]
-    strategies = [_strategy(n) for n in (names or default)]
+    strategies = list(names) or [s for s in REGISTRY.values() if not s.is_slow()]
     if len(strategies) < 2:
         raise click.UsageError("a tournament needs at least two strategies")
+    if len({s.name for s in strategies}) != len(strategies):
+        raise click.UsageError("each strategy may appear once in a tournament")
+    if out_path and out_path.suffix.lower() == ".parquet":
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None:
+            raise click.UsageError("Parquet export needs pyarrow (pip install pyarrow); use .csv")
     compile_notice(*match.entry_kernels(*strategies), quiet=as_json)
     total = deals * len(strategies) * (len(strategies) - 1) // 2
     with RateBar(total, "deals", quiet or as_json) as bar:
         r = match.tournament(strategies, deals, seed, rules, backend, bar)
+    if out_path:
+        match.export_table(match.pairs_frame(r), out_path)
+    if plot_path and r["pairs"]:
+        match.plot_margins(r, plot_path)
     if as_json:
         echo_json(r)
         return
@@ -209,11 +234,14 @@ def tournament_cmd(
     for row in r["table"]:
         s.add_row(row["strategy"], f"{row['mean']:+.2f}")
     con.print(s)
+    for path, what in ((out_path, "Match table"), (plot_path, "Heatmap")):
+        if path:
+            con.print(f"{what} written to {path}")
 
 
 @pilotta.command("game")
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", type=STRATEGY)
+@click.argument("b", type=STRATEGY)
 @click.option(
     "--games",
     "-n",
@@ -229,7 +257,7 @@ def tournament_cmd(
 @rules_options(game=True)
 @long_command
 def game_cmd(
-    a: str, b: str, games: int, seed: int, quiet: bool, as_json: bool, backend, rules: Rules
+    a, b, games: int, seed: int, quiet: bool, as_json: bool, backend, rules: Rules
 ) -> None:
     """Whole games to 351 (--game-target): P(A wins) with its 95% interval, and rounds per
     game. Each game number is played twice on the same deals, A North-South then East-West
@@ -239,7 +267,7 @@ def game_cmd(
     Example:
       piquet pilotta game bold heuristic --games 20000
     """
-    sa, sb = _strategy(a), _strategy(b)
+    sa, sb = a, b
     if any(s.play == "pimc" for s in (sa, sb)):
         raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
     compile_notice(*match.entry_kernels(sa, sb, games=True), quiet=as_json)

@@ -11,13 +11,12 @@ from ...core.report import render_html, render_markdown
 from ..report import build
 from ..rules import Rules
 from .app import pilotta
-from .common import rules_options, seed_option
-from .match import _strategy
+from .common import STRATEGY, rules_options, seed_option
 
 
 @pilotta.command("report")
-@click.argument("a", default="bold")
-@click.argument("b", default="heuristic")
+@click.argument("a", type=STRATEGY, default="bold")
+@click.argument("b", type=STRATEGY, default="heuristic")
 @report_out_option("Directory for pilotta_report.html, pilotta_report.md and the PNGs.")
 @click.option(
     "--deals",
@@ -46,7 +45,7 @@ def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, rules: Ru
     Example:
       piquet pilotta report bold cautious --out report --deals 200000
     """
-    sa, sb = _strategy(a), _strategy(b)
+    sa, sb = a, b
     sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules)
     title = f"Pilotta: {sa.name} against {sb.name}"
     html_path = out_dir / "pilotta_report.html"

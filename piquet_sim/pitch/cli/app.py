@@ -16,5 +16,5 @@ def pitch() -> None:
     \b
     Examples:
       piquet pitch hand "AS JS 6S 2S KH TD" --players 4
-      piquet pitch odds --players 5 --rounds 200000
+      piquet pitch odds --players 5 -n 200000
     """

@@ -7,63 +7,58 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import RateBar, compile_notice, echo_json, json_option, long_command
-from ..batch import compare_bidders, duel_policies
-from ..kernels.duel import duel_rounds
-from ..rules import Rules
+from ..batch import batch_kernels, compare_bidders, duel_policies
+from ..policies import names
 from .app import pitch
-from .common import PLAYERS, rules_options
+from .common import deals_option, quiet_option, rules_options, seed_option
 
 
 @pitch.command("batch")
-@click.option("--a", "spec_a", default="threshold", show_default=True, help="Bid policy A.")
-@click.option(
-    "--b", "spec_b", default="threshold:margin=1", show_default=True, help="Bid policy B."
-)
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
-@click.option("--rounds", type=click.IntRange(1, 100_000_000), default=200_000, show_default=True)
-@click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
+@click.argument("spec_a", metavar="A", default="threshold")
+@click.argument("spec_b", metavar="B", default="threshold:margin=1")
+@deals_option(200_000, "Rounds, each played with A and with B.")
+@seed_option
 @click.option(
     "--table",
     default="threshold",
     show_default=True,
-    help="Bid policy of the other seats.",
+    help="Bid policy of the other seats (not montecarlo: it bids for one seat).",
 )
 @click.option(
     "--play",
-    type=click.Choice(["heuristic", "random"]),
+    type=click.Choice(names("play", needs_solver=False)),
     default="heuristic",
     show_default=True,
     help="Play policy of every seat.",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 @rules_options
 @json_option
 @long_command
-def batch_cmd(
-    spec_a, spec_b, players, rounds, seed, table, play, quiet, rule_options, as_json
-) -> None:
-    """Compare bid policies A and B for one seat on the same rounds.
+def batch_cmd(spec_a, spec_b, deals, seed, table, play, quiet, rules, as_json) -> None:
+    """Compare bid policies A and B (default threshold against threshold:margin=1) for one
+    seat on the same rounds.
 
     Round i: seat i % players (so every seat equally) bids with A, then the same deal is
     replayed with him bidding with B; the others bid with --table, everyone plays --play.
     Perspective: that seat's round score (bidder +bid or -bid, else his points). Policies:
     NAME or NAME:param=value (bid policies: random, pass, threshold[:margin=M],
     parametric[:high=…,margin=…], montecarlo[:worlds=W,margin=M] for A and B only), or a
-    built-in strategy's name for its bidder (e.g. fitted). Ctrl-C prints the rounds finished
-    (partial).
+    strategy (a built-in name such as fitted, or a file) for its bidder. Parameters are
+    checked before any round (finite, in range). Ctrl-C prints the rounds finished (partial).
 
     \b
     Example:
-      piquet pitch batch --a threshold --b threshold:margin=1 --players 4 --rounds 200000
-      piquet pitch batch --a montecarlo --b fitted --rounds 20000
-      piquet pitch batch --a threshold:margin=-1 --b random --players 6 --json
+      piquet pitch batch threshold threshold:margin=1 --players 4 -n 200000
+      piquet pitch batch montecarlo fitted -n 20000
+      piquet pitch batch threshold:margin=-1 random --players 6 --json
     """
-    rules = Rules(players=players, **rule_options)
-    duel_policies(spec_a, spec_b, rounds, table, play)  # bad input: one line, before the bar
-    compile_notice(duel_rounds, quiet=quiet or as_json)
-    with RateBar(rounds, "rounds", quiet or as_json) as bar:
+    players = rules.players
+    duel_policies(spec_a, spec_b, deals, table, play)  # bad input: one line, before the bar
+    compile_notice(*batch_kernels(), quiet=quiet or as_json)
+    with RateBar(deals, "rounds", quiet or as_json) as bar:
         duel = compare_bidders(
-            spec_a, spec_b, players, rounds, seed, table, play, rules, progress=bar
+            spec_a, spec_b, players, deals, seed, table, play, rules, progress=bar
         )
     if as_json:
         echo_json(duel.to_dict())
@@ -73,7 +68,7 @@ def batch_cmd(
         f"{players} players, {duel.rounds:,} rounds (seed {seed}), others bid {table}, play "
         f"{play}; {duel.seconds:.2f} s. Perspective: the rotating seat's round score."
         + (
-            f"  [bold red](interrupted: partial, {duel.rounds:,} of {rounds:,} rounds)[/]"
+            f"  [bold red](interrupted: partial, {duel.rounds:,} of {deals:,} rounds)[/]"
             if duel.partial
             else ""
         )

@@ -8,16 +8,12 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import CardsType, echo_json, json_option, long_command
-from ..bid import PRIORS, RANKS, SEARCH_DEALS, advise_bid, parse_auction
+from ..bid import PRIORS, RANKS, SEARCH_DEALS, advise_bid, advisor_kernels, parse_auction
 from ..cards import PACK
-from ..kernels.advisor import advise_worlds
-from ..kernels.advisor_search import advise_worlds_search
-from ..kernels.simulate import simulate_rounds
-from ..policies import by_stage, get, table_bidders
-from ..rules import Rules
+from ..policies import PIMC_MAX_WORLDS, get, names, table_bidders
 from ..winprob import check_scores
 from .app import pitch
-from .common import PLAYERS, ScoresType, compile_notice, rules_options
+from .common import ScoresType, compile_notice, quiet_option, rules_options, seed_option
 
 
 def _ci(e) -> str:
@@ -26,7 +22,6 @@ def _ci(e) -> str:
 
 @pitch.command("bid")
 @click.argument("hand", type=CardsType(PACK, count=6))
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
 @click.option(
     "--seat",
     type=click.IntRange(0, 5),
@@ -41,7 +36,7 @@ def _ci(e) -> str:
 )
 @click.option(
     "--play",
-    type=click.Choice(list(by_stage("play"))),
+    type=click.Choice(names("play")),
     default="heuristic",
     show_default=True,
     help="How everyone plays the card: heuristic, random, pimc (search on sampled worlds; "
@@ -63,6 +58,7 @@ def _ci(e) -> str:
     "(auction), or every deal of the unseen cards alike (uniform).",
 )
 @click.option(
+    "-n",
     "--deals",
     type=click.IntRange(1, 10_000_000),
     default=None,
@@ -71,9 +67,10 @@ def _ci(e) -> str:
 )
 @click.option(
     "--pimc-worlds",
-    type=click.IntRange(1, 64),
+    type=click.IntRange(1, PIMC_MAX_WORLDS),
     default=None,
-    help="With --play pimc: worlds each player samples per decision [default: 8].",
+    help="With --play pimc: worlds each player samples per decision [default: "
+    f"{get('play', 'pimc').defaults[0]:g}].",
 )
 @click.option(
     "--score",
@@ -91,13 +88,13 @@ def _ci(e) -> str:
     show_default=True,
     help="Recommend by expected score change, or by P(winning the game) (needs --score).",
 )
-@click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
-@rules_options
+@seed_option
+@quiet_option
+@rules_options(game=True)
 @json_option
 @long_command
 def bid_cmd(
     hand,
-    players,
     seat,
     auction,
     play,
@@ -108,7 +105,8 @@ def bid_cmd(
     score,
     rank,
     seed,
-    rule_options,
+    quiet,
+    rules,
     as_json,
 ) -> None:
     """Value every legal call of HAND (six cards) on common worlds and recommend one.
@@ -129,6 +127,7 @@ def bid_cmd(
     default, about 10-30 s; dd sees every hand, an oracle). With --score, P(win) plays the
     game on from each world's outcome by drawing rounds of the table's policies.
     """
+    players = rules.players
     if seat >= players:
         raise click.UsageError(f"--seat must be 0..{players - 1} at {players} players")
     if pimc_worlds is not None and play != "pimc":
@@ -136,15 +135,14 @@ def bid_cmd(
     if rank == "win" and score is None:
         raise click.UsageError("--rank win needs --score")
     calls = parse_auction(auction, seat, players)
-    rules = Rules(players=players, **rule_options)
     if score is not None:
         check_scores(score, players)
     deals = deals or SEARCH_DEALS.get(play, 5000)
-    search = get("play", play).search
-    kernels = [advise_worlds_search if search else advise_worlds]
-    if score is not None:
-        kernels.append(simulate_rounds)
-    compile_notice(*kernels, search=search)
+    compile_notice(
+        *advisor_kernels(play, score is not None),
+        search=get("play", play).needs_solver,
+        quiet=quiet or as_json,
+    )
     play_params = None if pimc_worlds is None else (float(pimc_worlds),)
     adv = advise_bid(
         hand,

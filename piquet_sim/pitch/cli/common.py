@@ -1,4 +1,6 @@
-"""Pieces shared by Pitch's commands: the rules options, suit and per-seat list parameters."""
+"""Pieces shared by Pitch's commands: the rules options (from the rules rows), the sample-size,
+seed and quiet options every command spells alike, the suit and per-seat list parameters, and
+the compile notice."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ from collections.abc import Callable
 import click
 
 from ...core.cli import COMPILING, SuitType, kernels_cold
-from ..cards import MAX_PLAYERS, MIN_PLAYERS, parse_suit
-from ..rules import GAME_TIE, LOW_TO
+from ...core.cli import rules_options as core_rules_options
+from ..cards import parse_suit
+from ..rules import SPEC, Rules
 
-PLAYERS = click.IntRange(MIN_PLAYERS, MAX_PLAYERS)
+#: The number of players, as the rules row bounds it.
+PLAYERS = click.IntRange(*SPEC.by_name["players"].bounds)
 
 #: The search plays' notice: their kernels take minutes to compile.
 SEARCH_COMPILING = (
@@ -20,13 +24,58 @@ SEARCH_COMPILING = (
 
 
 def compile_notice(*dispatchers, search: bool = False, quiet: bool = False) -> bool:
-    """On stderr, say that kernels are compiling when any of ``dispatchers`` is cold (the
-    search plays' longer notice when ``search``); returns whether they were cold."""
+    """On stderr, say that kernels are compiling when any of ``dispatchers`` (which the API
+    names: ``bid.advisor_kernels`` …) is cold (the search plays' longer notice when ``search``);
+    returns whether they were cold."""
     cold = kernels_cold(*dispatchers)
     if cold and not quiet:
         click.echo(SEARCH_COMPILING if search else COMPILING, err=True)
     return cold
 
+
+def rules_options(
+    func: Callable | None = None, *, game: bool = False, players: bool = True
+) -> Callable:
+    """Add the rules options (the rows of ``rules.SPEC``, :func:`core.cli.rules_options`) to a
+    command and pass one ``rules: Rules`` argument instead: every option of a deal, ``--target``
+    too with ``game=True`` (commands that play whole games), and ``--players`` unless
+    ``players=False`` (``solve`` counts the hands given; it replaces ``rules.players``)."""
+    if func is None:
+        return functools.partial(rules_options, game=game, players=players)
+    scopes = ("table",) if players else ()
+    scopes += ("deal", "game") if game else ("deal",)
+    return core_rules_options(Rules, scopes)(func)
+
+
+def players_option(func: Callable) -> Callable:
+    """Only ``--players`` (commands about a deal's cards, which neither play nor score):
+    passes ``rules`` with the other options at their defaults."""
+    return core_rules_options(Rules, ("table",))(func)
+
+
+def deals_option(default: int, help_text: str, low: int = 1, high: int = 100_000_000):
+    """``-n/--deals`` (``--rounds`` a synonym), the sample size of every command that samples;
+    passes ``deals``."""
+    return click.option(
+        "-n",
+        "--deals",
+        "--rounds",
+        "deals",
+        type=click.IntRange(low, high),
+        default=default,
+        show_default=True,
+        help=help_text,
+    )
+
+
+seed_option = click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=1,
+    show_default=True,
+    help="Seed of the random streams (round i of a seed is always the same round).",
+)
+quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 
 SUIT = SuitType(parse_suit)
 
@@ -60,46 +109,3 @@ class ScoresType(click.ParamType):
             return [int(x) for x in value.split(":")]
         except ValueError:
             self.fail(f"expected whole numbers separated by ':', got {value!r}", param, ctx)
-
-
-_RULE_OPTIONS = [
-    click.option(
-        "--must-follow/--may-trump",
-        default=False,
-        show_default=True,
-        help="Whether a player holding the suit led may trump instead (may-trump) or must "
-        "follow it.",
-    ),
-    click.option(
-        "--low-to",
-        type=click.Choice(LOW_TO),
-        default="holder",
-        show_default=True,
-        help="Who scores Low: the player dealt the lowest trump in play, or the winner of "
-        "the trick it falls in.",
-    ),
-    click.option(
-        "--game-tie",
-        type=click.Choice(GAME_TIE),
-        default="nobody",
-        show_default=True,
-        help="Who scores Game when players tie for the most game points.",
-    ),
-]
-
-
-def rules_options(func: Callable) -> Callable:
-    """Add the play rules options; pass ``rule_options`` (a dict of Rules fields)."""
-
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        options = {
-            "must_follow": kwargs.pop("must_follow"),
-            "low_to": kwargs.pop("low_to"),
-            "game_tie": kwargs.pop("game_tie"),
-        }
-        return func(*args, rule_options=options, **kwargs)
-
-    for option in reversed(_RULE_OPTIONS):
-        wrapper = option(wrapper)
-    return wrapper

@@ -10,14 +10,14 @@ from ...core.cli import CardsType, echo_json, json_option
 from ..cards import PACK
 from ..hand import describe_hand
 from .app import pitch
-from .common import PLAYERS
+from .common import players_option
 
 
 @pitch.command("hand")
 @click.argument("cards", type=CardsType(PACK, count=6))
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
+@players_option
 @json_option
-def hand_cmd(cards: int, players: int, as_json: bool) -> None:
+def hand_cmd(cards: int, rules, as_json: bool) -> None:
     """Each suit of a six-card hand as trump: the trumps held, P(High), P(Low to the holder),
     the Jack and Six of trumps, and the hand's game points.
 
@@ -29,6 +29,7 @@ def hand_cmd(cards: int, players: int, as_json: bool) -> None:
       piquet pitch hand "AS JS 6S 2S KH TD" --players 4
       piquet pitch hand "S:AJ62 H:K D:T" --players 6 --json
     """
+    players = rules.players
     info = describe_hand(cards, players)
     if as_json:
         echo_json(info)

@@ -7,12 +7,10 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import RateBar, compile_notice, echo_json, json_option, long_command
-from ..kernels.table import play_games
-from ..match import GameMatch, check_tournament, game_match, tournament
-from ..rules import Rules
+from ..match import GameMatch, check_tournament, game_match, match_kernels, tournament
 from ..strategies import REGISTRY, resolve
 from .app import pitch
-from .common import PLAYERS, rules_options
+from .common import quiet_option, rules_options, seed_option
 
 
 def _p(e) -> str:
@@ -46,17 +44,22 @@ def _print(match: GameMatch, target: int) -> None:
 @pitch.command("game")
 @click.argument("a")
 @click.argument("b")
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
 @click.option(
-    "--games", "-n", type=click.IntRange(1, 10_000_000), default=20_000, show_default=True
+    "-n",
+    "--games",
+    type=click.IntRange(1, 10_000_000),
+    default=20_000,
+    show_default=True,
+    help="Games with each strategy alone against the other.",
 )
-@click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-@rules_options
+@seed_option
+@quiet_option
+@rules_options(game=True)
 @json_option
 @long_command
-def game_cmd(a, b, players, games, seed, quiet, rule_options, as_json) -> None:
-    """Games to 12 between strategies A and B (built-in names or .toml/.json files).
+def game_cmd(a, b, games, seed, quiet, rules, as_json) -> None:
+    """Games to the target (--target, 12) between strategies A and B (built-in names,
+    .toml/.json files, or bid policies with parameters: threshold:margin=0.5).
 
     A plays alone against players-1 B's, then B alone against A's, on the same game streams;
     the lone player's seat and the first dealer rotate so he sits everywhere. Prints P(the
@@ -70,10 +73,9 @@ def game_cmd(a, b, players, games, seed, quiet, rule_options, as_json) -> None:
       piquet pitch game my.toml threshold --players 3 --json
     """
     sa, sb = resolve(a), resolve(b)
-    rules = Rules(players=players, **rule_options)
-    compile_notice(play_games, quiet=quiet or as_json)
+    compile_notice(*match_kernels(), quiet=quiet or as_json)
     with RateBar(2 * games, "games", quiet or as_json) as bar:
-        match = game_match(sa, sb, players, games, seed, rules, progress=bar)
+        match = game_match(sa, sb, rules.players, games, seed, rules, progress=bar)
     if as_json:
         echo_json(match.to_dict())
         return
@@ -82,17 +84,24 @@ def game_cmd(a, b, players, games, seed, quiet, rule_options, as_json) -> None:
 
 @pitch.command("tournament")
 @click.argument("strategies", nargs=-1, required=True)
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
-@click.option("--games", "-n", type=click.IntRange(1, 10_000_000), default=5000, show_default=True)
-@click.option("--seed", type=click.IntRange(0, 2**40), default=1, show_default=True)
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-@rules_options
+@click.option(
+    "-n",
+    "--games",
+    type=click.IntRange(1, 10_000_000),
+    default=5000,
+    show_default=True,
+    help="Games per ordered pair (hero, field).",
+)
+@seed_option
+@quiet_option
+@rules_options(game=True)
 @json_option
 @long_command
-def tournament_cmd(strategies, players, games, seed, quiet, rule_options, as_json) -> None:
-    """Every strategy alone against a field of every other (built-in names or files).
+def tournament_cmd(strategies, games, seed, quiet, rules, as_json) -> None:
+    """Every strategy alone against a field of every other (built-in names, files, or bid
+    policies with parameters).
 
-    For each ordered pair (hero, field): GAMES games to 12 with the hero alone among
+    For each ordered pair (hero, field): GAMES games to the target with the hero alone among
     players-1 of the field, seats and first dealer rotated. Prints P(hero wins) with its 95%
     interval, the fair share 1/players, and each strategy's mean excess over it as a hero.
 
@@ -102,12 +111,11 @@ def tournament_cmd(strategies, players, games, seed, quiet, rule_options, as_jso
       piquet pitch tournament threshold fitted my.toml --json
     """
     strats = [resolve(s) for s in strategies]
-    rules = Rules(players=players, **rule_options)
     check_tournament(strats, games)
     pairs = len(strats) * (len(strats) - 1)
-    compile_notice(play_games, quiet=quiet or as_json)
+    compile_notice(*match_kernels(), quiet=quiet or as_json)
     with RateBar(pairs * games, "games", quiet or as_json) as bar:
-        match = tournament(strats, players, games, seed, rules, progress=bar)
+        match = tournament(strats, rules.players, games, seed, rules, progress=bar)
     if as_json:
         echo_json(match.to_dict())
         return

@@ -6,23 +6,17 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ...core.backend import MAX_DEALS
 from ...core.cli import RateBar, backend_options, echo_json, json_option, long_command
-from ..kernels.odds import odds_counts
-from ..odds import odds_table
+from ..odds import odds_kernels, odds_table
 from .app import pitch
-from .common import PLAYERS, SUIT, compile_notice
+from .common import SUIT, compile_notice, deals_option, players_option, quiet_option, seed_option
 
 
 @pitch.command("odds")
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Players at table.")
-@click.option(
-    "--rounds",
-    type=click.IntRange(1),
-    default=200_000,
-    show_default=True,
-    help="Deals to simulate.",
-)
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
+@players_option
+@deals_option(200_000, "Deals to simulate.", high=MAX_DEALS)
+@seed_option
 @click.option(
     "--trump",
     type=SUIT,
@@ -30,11 +24,11 @@ from .common import PLAYERS, SUIT, compile_notice
     show_default=True,
     help="The suit the table is about (every suit gives the same odds).",
 )
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@quiet_option
 @backend_options
 @json_option
 @long_command
-def odds_cmd(players, rounds, seed, trump, quiet, backend, as_json) -> None:
+def odds_cmd(rules, deals, seed, trump, quiet, backend, as_json) -> None:
     """Odds of the deal from seat 0's hand, for one suit as trump: the Jack and Six of trumps
     in play, my top trump being High, my low trump being Low, trumps in my hand and in play.
 
@@ -44,16 +38,17 @@ def odds_cmd(players, rounds, seed, trump, quiet, backend, as_json) -> None:
     \b
     Example:
       piquet pitch odds --players 4
-      piquet pitch odds --players 6 --rounds 1000000 --seed 7 --json
+      piquet pitch odds --players 6 -n 1000000 --seed 7 --json
     """
-    compile_notice(odds_counts, quiet=quiet or as_json)
-    with RateBar(rounds, "deals", quiet or as_json) as bar:
-        table = odds_table(players, rounds, seed, trump, backend, bar)
-    partial = table.rounds < rounds  # Ctrl-C: what finished, marked (then exit 130)
+    players = rules.players
+    compile_notice(*odds_kernels(), quiet=quiet or as_json)
+    with RateBar(deals, "deals", quiet or as_json) as bar:
+        table = odds_table(players, deals, seed, trump, backend, bar)
+    partial = table.rounds < deals  # Ctrl-C: what finished, marked (then exit 130)
     if as_json:
         data = table.to_dict()
         if partial:
-            data.update(partial=True, requested=rounds)
+            data.update(partial=True, requested=deals)
         echo_json(data)
         return
     console = Console()
@@ -61,7 +56,7 @@ def odds_cmd(players, rounds, seed, trump, quiet, backend, as_json) -> None:
         f"{players} players, {table.rounds:,} deals (seed {seed}), trump "
         f"{table.suit}; my hand is seat 0"
         + (
-            f"  [bold red](interrupted: partial, {table.rounds:,} of {rounds:,} deals)[/]"
+            f"  [bold red](interrupted: partial, {table.rounds:,} of {deals:,} deals)[/]"
             if partial
             else ""
         )

@@ -13,7 +13,6 @@ from rich.table import Table
 
 from ...core.cli import CardsType, compile_notice, echo_json, json_option
 from .. import cards as C
-from ..rules import Rules
 from ..solver import TIE_RULES, search_kernels, solve
 from .app import pitch
 from .common import SUIT, SeatListType, rules_options
@@ -118,10 +117,10 @@ HAND = CardsType(C.PACK, min_count=1, max_count=6)
     default=0,
     help="Endgames: cards already played (tells Low under --low-to capturer).",
 )
-@rules_options
+@rules_options(players=False)
 @json_option
 def solve_cmd(
-    hands, trump, leader, bidder, paranoid, tie, bid, game_points, played, rule_options, as_json
+    hands, trump, leader, bidder, paranoid, tie, bid, game_points, played, rules, as_json
 ) -> None:
     """Exact values of the play with every hand seen, one HAND per seat from seat 0 (the
     dealer's left; 3 to 6 hands of equal size).
@@ -141,9 +140,9 @@ def solve_cmd(
       piquet pitch solve "AS 3H" "6S 9H" "QS KH" --trump S --leader 1 --bidder 0 \\
                          --game-points 10:4:0
     """
-    rules = Rules(players=len(hands), **rule_options) if 3 <= len(hands) <= 6 else None
-    if rules is None:
+    if not 3 <= len(hands) <= 6:
         raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
+    rules = rules.replace(players=len(hands))
     notice = functools.partial(
         compile_notice, *search_kernels(paranoid), quiet=as_json, expect="about half a minute"
     )

@@ -14,10 +14,11 @@ from ...core.jit import njit, njit_parallel
 from ...core.rng import deal_hands, stream_key
 from ...core.spans import span_range
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec
+from ..policies import BID_MONTECARLO
 from ..rules import RuleSlot
 from .auction import auction_result, legal_calls
 from .mcbid import new_mc_work, prepare_choices
-from .policies import BID_MONTECARLO, choose_call
+from .policies import choose_call
 from .round import new_round_work, play_out
 from .scoring import score_tricks
 

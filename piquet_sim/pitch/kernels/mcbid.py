@@ -23,15 +23,15 @@ import numpy as np
 from ...core.jit import njit, njit_inline
 from ...core.rng import stream_key
 from ..layouts import BID_MAX, BID_MIN, SEATS, RoundRec
+from ..policies import MC_MAX_WORLDS, PLAY_HEURISTIC, PLAY_PARAMS_AT, PolicyArrays
 from ..rules import RuleSlot
 from .advisor import deal_world
 from .auction import legal_calls
-from .policies import PLAY_HEURISTIC, PLAY_PARAMS_AT
-from .round import Policy, new_round_work, play_out
+from .round import new_round_work, play_out
 from .scoring import score_tricks
 from .tricks import suit_mask
 
-MAX_WORLDS = 4096
+MAX_WORLDS = MC_MAX_WORLDS
 REC_LEN = int(RoundRec.LEN)
 
 #: Scratch of one thread: a RoundWork for the sampled worlds, a RoundRec row, the worlds' play
@@ -45,7 +45,7 @@ MCWork = namedtuple("MCWork", ["work", "rec", "play", "made", "choice"])
 def new_mc_work():
     """Fresh :data:`MCWork` (one per thread)."""
     params = np.zeros(PLAY_PARAMS_AT * 2, dtype=np.float64)
-    play = Policy(np.array([0, PLAY_HEURISTIC], dtype=np.int64), params)
+    play = PolicyArrays(np.array([0, PLAY_HEURISTIC], dtype=np.int64), params)
     return MCWork(
         new_round_work(),
         np.zeros(REC_LEN, dtype=np.int64),

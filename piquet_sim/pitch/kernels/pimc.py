@@ -30,11 +30,12 @@ from ...core.bits import low_index, popcount64
 from ...core.jit import njit
 from ...core.rng import bounded
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, Pos, SearchStat, TTWord
+from ..policies import BID_PASS as BID_PASS_POLICY
+from ..policies import BID_THRESHOLD, PIMC_MAX_WORLDS, PLAY_DD, PLAY_PARAMS_AT
 from ..rules import RuleSlot
 from .auction import legal_calls
 from .heuristic import cost
-from .policies import BID_PASS as BID_PASS_POLICY
-from .policies import BID_THRESHOLD, PLAY_DD, PLAY_PARAMS_AT, choose_call
+from .policies import choose_call
 from .position import child_values_paranoid, pos_legal, pos_play, pos_trump
 from .search_node import F_ALL, LINE_WORDS, MAX_MOVES, MAX_PLY, SearchWork
 from .search_tt import new_generation
@@ -44,7 +45,7 @@ FULL = np.int64(0x1FFF_1FFF_1FFF_1FFF)
 SEARCH_TT_BITS = 16
 AUCTION_TRIES = 16
 VOID_TRIES = 48
-MAX_WORLDS = 64
+MAX_WORLDS = PIMC_MAX_WORLDS
 POS_LEN = int(Pos.LEN)
 TT_WORDS = int(TTWord.LEN)
 FRAME_LEN = int(Frame.LEN)

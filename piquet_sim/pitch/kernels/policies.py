@@ -1,9 +1,8 @@
 """Policies as data: an integer id plus a float parameter array, dispatched here.
 
-The registry users see (names, descriptions, parameters) is ``..policies``; its ids are the
-constants below (a test holds them equal). A policy may draw random numbers only from the
-round's stream (``key``, ``state``). The bid policy's parameters start at slot 0 of
-``params``, the play policy's at slot ``PLAY_PARAMS_AT``.
+The ids are the registry's (``..policies``: ``BID_THRESHOLD`` …, one copy). A policy may draw
+random numbers only from the round's stream (``key``, ``state``). The bid policy's parameters
+start at slot 0 of ``params``, the play policy's at slot ``PLAY_PARAMS_AT``.
 """
 
 from __future__ import annotations
@@ -14,19 +13,9 @@ from ...core.bits import popcount64, select_bit64
 from ...core.jit import njit_inline
 from ...core.rng import bounded
 from ..layouts import BID_MIN
+from ..policies import BID_PARAMETRIC, BID_PASS, BID_THRESHOLD, PLAY_HEURISTIC
 from .bidding import parametric_call, threshold_call
 from .heuristic import heuristic_card
-
-BID_RANDOM = 0  # uniform over the legal calls
-BID_PASS = 1  # pass whenever allowed; a dealer who must bid bids 3
-BID_THRESHOLD = 2  # kernels.bidding.threshold_call
-BID_PARAMETRIC = 3  # kernels.bidding.parametric_call
-BID_MONTECARLO = 4  # kernels.mcbid.montecarlo_call (at a table only: kernels/table.py, duel.py)
-PLAY_RANDOM = 0  # uniform over the legal cards
-PLAY_HEURISTIC = 1  # kernels.heuristic.heuristic_card
-PLAY_PIMC = 2  # kernels.pimc (the bid advisor's search play only)
-PLAY_DD = 3  # kernels.pimc, on the true hands (an oracle)
-PLAY_PARAMS_AT = 8
 
 
 @njit_inline

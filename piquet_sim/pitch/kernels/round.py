@@ -14,9 +14,10 @@ import numpy as np
 from ...core.jit import njit, njit_inline
 from ...core.rng import deal_hands
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, TraceRec, View
+from ..policies import PLAY_PARAMS_AT
 from ..rules import RuleSlot
 from .auction import auction_result, legal_calls
-from .policies import PLAY_PARAMS_AT, choose_call, choose_card
+from .policies import choose_call, choose_card
 from .scoring import score_tricks
 from .tricks import beats, legal_plays
 
@@ -28,9 +29,6 @@ RoundWork = namedtuple(
 )
 
 VIEW_LEN = int(View.LEN)
-
-#: Policy ids (``ids[0]`` the auction, ``ids[1]`` the play) and their parameters.
-Policy = namedtuple("Policy", ["ids", "params"])
 
 #: Every seat on row 0 (one policy for the table).
 SAME_ROW = np.zeros(SEATS, dtype=np.int64)
