@@ -10,7 +10,7 @@ from ...core.cli import RateBar, backend_options, echo_json, json_option, long_c
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES
 from ..odds import odds as run_odds
 from .app import pilotta
-from .common import SUIT
+from .common import SUIT, quiet_option, seed_option
 
 
 @pilotta.command("odds")
@@ -22,13 +22,7 @@ from .common import SUIT
     show_default=True,
     help="Number of deals to count.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Seed of the deals (deal i of a seed is always the same deal).",
-)
+@seed_option
 @click.option(
     "--trump",
     type=SUIT,
@@ -43,7 +37,7 @@ from .common import SUIT
     show_default=True,
     help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@quiet_option
 @json_option
 @backend_options
 @long_command
