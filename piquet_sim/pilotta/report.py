@@ -18,9 +18,11 @@ from ..core.report import Section
 from ..core.stats import wilson_interval
 from .api import simulate_batch
 from .bid import MAKE_LEVELS, advise
+from .bid import entry_kernels as advice_kernels
 from .cards import parse_cards
 from .layouts import BIDS, RoundRec, Score
 from .match import batch, game
+from .match import entry_kernels as match_kernels
 from .rules import DEFAULT_RULES, Rules
 from .strategies import Strategy, setup
 
@@ -179,6 +181,11 @@ def advice_section(out: Path, deals: int, rules: Rules) -> Section:
         "Best calls: this round's game points, South's team minus the opponents'",
     )
     return sec
+
+
+def entry_kernels(a: Strategy, b: Strategy) -> list:
+    """The numba kernels :func:`build` calls (for a compile notice on a cold cache)."""
+    return [*match_kernels(a, b), *match_kernels(a, b, games=True), *advice_kernels()]
 
 
 def build(

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import report_out_option
+from ...core.cli import compile_notice, report_out_option
 from ...core.report import render_html, render_markdown
-from ..report import build
+from ..report import build, entry_kernels
 from ..rules import Rules
 from .app import pilotta
 from .common import STRATEGY, rules_options, seed_option
@@ -34,8 +34,13 @@ from .common import STRATEGY, rules_options, seed_option
     help="Games to the target (--game-target), each in both seatings.",
 )
 @seed_option
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Nothing on stderr (the first run's compile notice)."
+)
 @rules_options(game=True)
-def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, rules: Rules) -> None:
+def report_cmd(
+    a, b, out_dir: Path, deals: int, games: int, seed: int, quiet: bool, rules: Rules
+) -> None:
     """Write a Pilotta report for strategies A and B (default bold against heuristic): how
     often each contract is bid and made, points distributions, capots, pilotta and
     combinations by side, a mirrored match, games to 351 and one bid advice, with plots. One
@@ -46,6 +51,9 @@ def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, rules: Ru
       piquet pilotta report bold cautious --out report --deals 200000
     """
     sa, sb = a, b
+    if any(s.play == "pimc" for s in (sa, sb)):
+        raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
+    compile_notice(*entry_kernels(sa, sb), quiet=quiet)
     sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules)
     title = f"Pilotta: {sa.name} against {sb.name}"
     html_path = out_dir / "pilotta_report.html"
