@@ -1,59 +1,21 @@
 """The one registry of Pilotta's stage policies: how a team bids, declares and plays.
 
 Every policy is one row of the core's registry type (:class:`~piquet_sim.core.registry.Policy`):
-its stage, name, kernel id, parameters (names, defaults and allowed ranges) and what it needs or
-is (the exact solver; a knowledge state; an oracle). CLI choices, strategy-file validation, the
-Setup array (``api.make_setup``) and the kernels' dispatch ids (the module constants below: numba
-freezes them) all derive from :data:`REGISTRY`. This module is data only (no numba, no kernels).
+its stage, name, kernel id, description, parameters (names, defaults and allowed ranges) and what
+it needs or is (the exact solver; a knowledge state of what was seen; an oracle that sees every
+hand). CLI choices, strategy-file validation, the Setup array (``api.make_setup``) and the
+kernels' dispatch ids (the module constants below: numba freezes them) all derive from
+:data:`REGISTRY`. This module is data only (no numba, no kernels), so kernels import their ids
+from it. The policies' rules in full: ``docs/rules/pilotta.md`` ("Bidding and play policies")
+and the kernels' docstrings (``kernels/heuristic.py``, ``kernels/pimc.py``,
+``kernels/montecarlo.py``, ``kernels/auction.py``).
 
-Play policies:
-
-* ``random``: a uniform legal card;
-* ``greedy``: a simple human-like rule on the player's own hand and the current trick: lead the
-  highest card of a suit where it is master among the cards not yet played, else the lowest
-  card of the longest plain suit; following, when the partner is winning play the legal card
-  worth most points, else win with the cheapest winning card when possible, else play the
-  legal card worth fewest points (lowest in its order on ties);
-* ``heuristic``: counts the cards played and the voids shown, knows which team contracts and
-  where its partner sits (``kernels.heuristic``, rules in its docstring): the contracting side
-  draws trumps, masters are cashed where no opponent is known to trump them, points go onto a
-  trick the partner is sure to win, trumps are not spent over a winning partner unless the
-  rules force it;
-* ``dd``: the double-dummy oracle (**marked**: it sees all four hands). Only the bid advisor
-  takes it, as the exact value of each contract (``bid.py``); simulated rounds do not;
-* ``pimc`` (``worlds``): at each decision with a choice, deal the unseen cards to the other
-  seats ``worlds`` times consistently with what the player knows (``kernels.pimc``: cards
-  played, voids and failures to trump shown, the combinations announced, the auction), value
-  every legal card in each world with the exact solver, play the best mean (its team's card
-  points). Not a marked oracle: it never looks at the other hands. Slow (the solver at every
-  decision): its rounds run in their own kernel (``kernels.pimc``), never in the plain ones.
-
-Declaration policies, one per team:
-
-* ``all``: declare every combination (show its cards);
-* ``no-tierce``: keep sequences of three (20 points) unannounced; the rest is declared. A
-  concealed tierce scores nothing, cannot win the comparison, does not count toward the
-  contract, is not given away by a failed contract and tells the pimc players nothing.
-
-Auction policies, one per team, each with up to eight whole-number parameters (a Setup holds
-``layouts.N_AUCTION_PARAMS`` slots per team):
-
-* ``random`` (``bid_permille, max_raise``): when allowed to bid, bid with probability
-  ``bid_permille / 1000``: one to ``max_raise`` steps above the current bid (the capot at
-  most) in a uniform suit; else pass;
-* ``fixed`` (``level, suit``): the first speaker bids ``80 + 10 * level`` (``level = 9``: capot;
-  -1: no bid) in suit ``suit``; everyone else passes (a contract chosen by hand, for studies and
-  tests);
-* ``threshold`` (:class:`layouts.BidParam`: base, trump_len, ace, ten, margin, raise, capot):
-  a parametric estimate of the team's round points per trump from the hand alone (trump card
-  points, trump length, side aces and tens, own combinations, pilotta, the partner's suit); it
-  bids the lowest level above the last bid, in its best suit, when the estimate reaches that
-  level plus ``margin``, never over its partner; ``capot`` > 0: an estimate that high bids the
-  capot;
-* ``montecarlo`` (:class:`layouts.MCParam`: worlds, margin): plays ``worlds`` uniform worlds per
-  trump suit with heuristic play and bids, in the suit of best mean reach, the lowest level
-  above the last bid that the mean reach minus ``margin`` makes (``kernels.montecarlo``; about
-  50 heuristic rounds per call: thousands of rounds per second, not millions).
+Adding a play policy: one row here and its branch in ``kernels/play.py`` (``policy_card``;
+a solver policy in ``kernels/pimc.py``); an auction policy: one row and its branch in
+``kernels/auction.py`` (``policy_call``). A policy's parameters are whole numbers: a team's
+auction row is ``N_PARAMS`` int64 slots of the Setup (the threshold bidder's order is
+``layouts.BidParam``, the Monte Carlo bidder's ``layouts.MCParam``), the pimc worlds one slot
+per team.
 """
 
 from __future__ import annotations
@@ -126,15 +88,17 @@ REGISTRY = Registry(
             "declare",
             "no-tierce",
             1,
-            "keep sequences of exactly three cards unannounced, declare the rest",
+            "keep sequences of exactly three cards unannounced (they score nothing, cannot win "
+            "the comparison and tell the pimc players nothing), declare the rest",
         ),
         Policy("play", "random", 0, "a uniform legal card"),
         Policy(
             "play",
             "greedy",
             1,
-            "own hand and the current trick only: lead masters, win cheaply, points onto a "
-            "winning partner",
+            "own hand and the current trick only: lead a master of a suit (else the lowest card "
+            "of the longest plain suit); following, points onto a winning partner, else the "
+            "cheapest winner, else the cheapest card",
         ),
         Policy(
             "play",

@@ -13,7 +13,9 @@ Built-ins are in :data:`REGISTRY`; users write their own in a small JSON or TOML
     params = { base = 45 }               # the others keep their defaults
 
 and pass the file's path wherever a strategy name is accepted (:func:`resolve`). A pimc player
-takes ``play_params = { worlds = 6 }`` (worlds per decision).
+takes ``play_params = { worlds = 6 }`` (worlds per decision). Policy names, parameter names and
+their ranges come from the policy registry (``policies.REGISTRY``); :func:`from_dict` checks
+every field by type and range, so a bad file is one line before any work.
 """
 
 from __future__ import annotations
