@@ -67,7 +67,8 @@ _WORKSPACE: K.Workspace | None = None
 
 def workspace() -> K.Workspace:
     """The process-wide solver workspace (its table is reused across solves: keys are exact
-    and include the contracting team and the rules that change values)."""
+    and include the contracting team and the rules that change values, the trump K/Q points
+    and the partner exemption; see ``kernels/solver_tt``)."""
     global _WORKSPACE
     if _WORKSPACE is None:
         _WORKSPACE = K.make_workspace()

@@ -5,9 +5,10 @@ round (last trick 10 included) or, when that team takes every trick of the round
 its 250 capot: ``250 - total + (points of the cards still out) + 10`` (``total`` 162, or 160
 under trump K 3, Q 2). Points won before the position are not included (callers add them), so
 a value depends only on the cards out, who holds them, who leads, the trick in progress and
-whether a capot is still possible: table entries stay valid across positions, solves and
-deals. The contracting team maximises it; the defenders minimise it (they hold the contracting
-team's points down; they do not play for their own capot).
+whether a capot is still possible (and the contracting team, the trump K/Q points and the
+partner exemption, all in the table's key): table entries stay valid across positions, solves,
+deals and rules settings. The contracting team maximises it; the defenders minimise it (they
+hold the contracting team's points down; they do not play for their own capot).
 
 One concern per file, after bridge's DDS: keys, encoding and the transposition table in
 ``solver_tt``, legal cards and move ordering in ``solver_moves``, endgames and bounds in
@@ -240,6 +241,7 @@ def search(ws, alpha, beta, flags):
                         capot,
                         team,
                         kq,
+                        exempt,
                         ws.pext,
                         ws.canon,
                     )
@@ -484,7 +486,9 @@ def legal_now(ws):
 def solve_line(ws, hands, trick, pos, flags, line):
     """Value of a position and a principal variation: ``line`` (int64[32]) receives the cards
     still to be played in order (solver encoding), -1 after the last. At each step the card
-    kept is the lowest (internal index) whose value keeps the position's value."""
+    kept is the lowest (internal index) whose value keeps the position's value. Raises when
+    no card does (a table holding values of another game than the position's): playing none
+    would never empty the hands and write past the line's end."""
     for i in range(line.shape[0]):
         line[i] = -1
     set_position(ws, hands, trick, pos)
@@ -518,6 +522,10 @@ def solve_line(ws, hands, trick, pos, flags, line):
                 chosen = c
                 add_chosen = add
                 break
+        if chosen < 0:
+            raise RuntimeError("solve_line: no card keeps the value (table and position disagree)")
+        if step >= line.shape[0]:
+            raise ValueError("solve_line: the line array is shorter than the cards to play")
         play_card(ws, chosen)
         line[step] = chosen
         step += 1

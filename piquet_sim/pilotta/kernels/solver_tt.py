@@ -18,11 +18,15 @@ Tables (built once with plain Python; they travel in the workspace, numba freezi
   points go with the trick);
 * ``PTS[k, c]``: card points of internal card ``c`` (``k`` = 1 under trump K 3, Q 2).
 
-Position key of a trick start (exact, two int64 words; valid across solves and deals):
+Position key of a trick start (exact, two int64 words; valid across solves, deals and rules):
 word 1 = the four ``CANON`` codes (8 bits per suit) | leader << 32 | capot flag << 34 |
-contracting team << 35 | ``k`` << 36; word 2 = per suit, ``PEXT`` of the East+West cards
-(bits 8 s ..) and of the South+West cards (bits 32 + 8 s ..), i.e. two bits of seat per card
-out, in order. Two positions with equal keys are the same game up to renaming equal cards.
+contracting team << 35 | ``k`` << 36 | partner exemption << 37; word 2 = per suit, ``PEXT`` of
+the East+West cards (bits 8 s ..) and of the South+West cards (bits 32 + 8 s ..), i.e. two bits
+of seat per card out, in order. Two positions with equal keys are the same game up to renaming
+equal cards. Every input a value depends on is in the key (the trump suit is not: the encoding
+is relative to it), so one table serves every rules setting: the partner exemption changes
+which cards are legal, and a table shared across settings without it in the key gave one
+setting's values to the other (issue 36).
 
 Transposition table: int64[2 ** bits, 4] rows (key 1, key 2, data, unused), two-way buckets
 (rows 2i and 2i+1; row 2i keeps the deeper search). Data: lower bound (bits 0..8), upper
@@ -44,6 +48,7 @@ KEY_LEADER_SHIFT = 32
 KEY_CAPOT_SHIFT = 34
 KEY_TEAM_SHIFT = 35
 KEY_KQ_SHIFT = 36
+KEY_EXEMPT_SHIFT = 37
 
 
 def _pext(h: int, o: int) -> int:
@@ -163,7 +168,7 @@ def from_internal(mask, trump):
 
 
 @njit_inline
-def position_key(h0, h1, h2, h3, leader, capot, team, kq, pext, canon):
+def position_key(h0, h1, h2, h3, leader, capot, team, kq, exempt, pext, canon):
     """The exact two-word key of a trick start (see module docstring)."""
     k1 = np.int64(0)
     k2 = np.int64(0)
@@ -178,6 +183,7 @@ def position_key(h0, h1, h2, h3, leader, capot, team, kq, pext, canon):
         k2 |= np.int64(pext[base + ((sw >> sh) & 0xFF)]) << (32 + sh)
     k1 |= (np.int64(leader) << KEY_LEADER_SHIFT) | (np.int64(capot) << KEY_CAPOT_SHIFT)
     k1 |= (np.int64(team) << KEY_TEAM_SHIFT) | (np.int64(kq) << KEY_KQ_SHIFT)
+    k1 |= np.int64(exempt != 0) << KEY_EXEMPT_SHIFT
     return k1, k2
 
 
