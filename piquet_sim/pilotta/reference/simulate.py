@@ -74,7 +74,7 @@ def simulate_round(seed: int, index: int, setup, rules: Rules) -> SimulatedRound
         return out
     leader = (dealer + 1) % 4 if rules.first_lead == "after_dealer" else out.bidder
     out.first_leader = leader
-    names = {0: "all", 1: "no-tierce"}  # DeclarePolicy ids at Setup slots 22 (NS) and 23 (EW)
+    names = {0: "all", 1: "no-tierce"}  # declaration policy ids at Setup slots 22 (NS), 23 (EW)
     declare = (names[int(setup[22])], names[int(setup[23])])
     comp = compare(out.hands, out.trump, leader, rules.equal_declarations == "nobody", declare)
     out.decl_team, out.decl_points, out.pilotta_seat = comp.team, comp.points, comp.pilotta_seat
