@@ -89,9 +89,7 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     ),
     "batch": (
         "batch",
-        "--a",
         "threshold",
-        "--b",
         "threshold:margin=1",
         "--rounds",
         "5000",
@@ -102,9 +100,7 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     ),
     "batch_rules": (
         "batch",
-        "--a",
         "threshold:margin=-1",
-        "--b",
         "random",
         "--players",
         "6",
@@ -124,9 +120,7 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     ),
     "batch_fitted": (
         "batch",
-        "--a",
         "fitted",
-        "--b",
         "pass",
         "--players",
         "3",
