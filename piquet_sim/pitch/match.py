@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +26,9 @@ from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
 from .policies import get
 from .rules import Rules
 from .strategies import Strategy
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 BATCH = 2000
 
@@ -184,12 +189,95 @@ def tournament(
     return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
 
 
+def results_frame(match: GameMatch) -> pd.DataFrame:
+    """One row per (hero, field): games, P(hero wins) with its 95% interval, the fair share,
+    P(one of the field wins), rounds per game and the unfinished games."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "hero": r.hero,
+                "field": r.field,
+                "players": match.players,
+                "games": r.games,
+                "p_win": r.p_win.mean,
+                "p_win_low": r.p_win.ci95[0],
+                "p_win_high": r.p_win.ci95[1],
+                "fair": r.fair,
+                "p_field_win": r.p_field_win,
+                "rounds_per_game": r.rounds_per_game.mean,
+                "unfinished": r.unfinished,
+            }
+            for r in match.results
+        ]
+    )
+
+
+def export_table(frame: pd.DataFrame, path: str | Path) -> None:
+    """Write a table as CSV, or Parquet for a ``.parquet`` path (needs pyarrow; InputError
+    without it)."""
+    p = Path(path)
+    if p.suffix.lower() == ".parquet":
+        try:
+            frame.to_parquet(p, index=False)
+        except ImportError:
+            raise InputError(
+                "Parquet export needs pyarrow (pip install pyarrow); use a .csv path"
+            ) from None
+    else:
+        frame.to_csv(p, index=False)
+
+
+def plot_results(match: GameMatch, path: str | Path) -> Path:
+    """Heatmap of a tournament: P(the row strategy, alone against a field of the column's,
+    wins) minus the fair share, each cell with its 95% half-width."""
+    from ..core.plots import pyplot, save
+
+    names = list(dict.fromkeys([r.hero for r in match.results] + [r.field for r in match.results]))
+    k = len(names)
+    excess, halves = np.full((k, k), np.nan), np.zeros((k, k))
+    for r in match.results:
+        i, j = names.index(r.hero), names.index(r.field)
+        excess[i, j] = r.p_win.mean - r.fair
+        halves[i, j] = (r.p_win.ci95[1] - r.p_win.ci95[0]) / 2
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(1.6 + 1.3 * k, 1.2 + 1.1 * k))
+    bound = max(float(np.nanmax(np.abs(excess))) if np.isfinite(excess).any() else 0.0, 1e-9)
+    im = ax.imshow(excess, cmap="RdBu", vmin=-bound, vmax=bound)
+    ax.grid(False)
+    for i in range(k):
+        for j in range(k):
+            done = np.isfinite(excess[i, j])
+            label = f"{excess[i, j]:+.3f}\n±{halves[i, j]:.3f}" if done else "-"
+            dark = done and abs(excess[i, j]) > 0.6 * bound
+            ax.text(
+                j,
+                i,
+                label,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if dark else "black",
+            )
+    ax.set_xticks(range(k), names, rotation=30, ha="right")
+    ax.set_yticks(range(k), names)
+    ax.set_xlabel("field (the other players)")
+    ax.set_ylabel("hero (alone)")
+    fig.colorbar(im, ax=ax, label="P(hero wins) minus the fair share")
+    ax.set_title(f"Pitch Six, {match.players} players: the hero alone against a field (95%)")
+    return save(fig, path)
+
+
 __all__ = [
     "GameMatch",
     "HeroResult",
     "check_tournament",
+    "export_table",
     "game_match",
     "hero_games",
     "match_kernels",
+    "plot_results",
+    "results_frame",
     "tournament",
 ]

@@ -146,3 +146,22 @@ def test_commands_help_and_errors(run_main, tmp_path):
         assert len(err.strip().splitlines()) == 1
     code, out, _ = run_main("pitch", "game", "threshold", "cautious", "-n", "40", "--json")
     assert code == 0 and len(json.loads(out)["results"]) == 2
+
+
+def test_tournament_writes_its_table_and_heatmap(run_main, tmp_path):
+    table, plot = tmp_path / "t.csv", tmp_path / "t.png"
+    args = ("pitch", "tournament", "threshold", "bold", "threshold:margin=0.5", "-n", "30")
+    code, out, err = run_main(
+        *args, "--seed", "3", "--json", "--out", str(table), "--plot", str(plot)
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    import pandas as pd
+
+    frame = pd.read_csv(table)
+    assert len(frame) == 6 == len(data["results"])
+    assert frame["p_win"].tolist() == [r["p_win"]["mean"] for r in data["results"]]
+    assert set(frame["hero"]) == {"threshold", "bold", "threshold:margin=0.5"}
+    assert plot.stat().st_size > 1000
+    code, _, err = run_main(*args, "--plot", str(tmp_path / "no" / "t.png"))
+    assert code == 2 and "does not exist" in err and len(err.strip().splitlines()) == 1

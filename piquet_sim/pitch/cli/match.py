@@ -6,8 +6,24 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import RateBar, compile_notice, echo_json, json_option, long_command
-from ..match import GameMatch, check_tournament, game_match, match_kernels, tournament
+from ...core.cli import (
+    OutputPath,
+    RateBar,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+)
+from ..match import (
+    GameMatch,
+    check_tournament,
+    export_table,
+    game_match,
+    match_kernels,
+    plot_results,
+    results_frame,
+    tournament,
+)
 from ..strategies import REGISTRY, resolve
 from .app import pitch
 from .common import quiet_option, rules_options, seed_option
@@ -93,11 +109,25 @@ def game_cmd(a, b, games, seed, quiet, rules, as_json) -> None:
     help="Games per ordered pair (hero, field).",
 )
 @seed_option
+@click.option(
+    "--plot",
+    "plot_path",
+    type=OutputPath(),
+    default=None,
+    help="Write a heatmap of P(hero wins) minus the fair share, hero by field (PNG).",
+)
+@click.option(
+    "--out",
+    "out_path",
+    type=OutputPath(),
+    default=None,
+    help="Write the results table as CSV, or Parquet for a .parquet name (needs pyarrow).",
+)
 @quiet_option
 @rules_options(game=True)
 @json_option
 @long_command
-def tournament_cmd(strategies, games, seed, quiet, rules, as_json) -> None:
+def tournament_cmd(strategies, games, seed, plot_path, out_path, quiet, rules, as_json) -> None:
     """Every strategy alone against a field of every other (built-in names, files, or bid
     policies with parameters).
 
@@ -109,13 +139,23 @@ def tournament_cmd(strategies, games, seed, quiet, rules, as_json) -> None:
     Examples:
       piquet pitch tournament threshold cautious bold --players 4 -n 5000
       piquet pitch tournament threshold fitted my.toml --json
+      piquet pitch tournament threshold cautious bold fitted --plot t.png --out t.csv
     """
     strats = [resolve(s) for s in strategies]
     check_tournament(strats, games)
+    if out_path and out_path.suffix.lower() == ".parquet":
+        import importlib.util
+
+        if importlib.util.find_spec("pyarrow") is None:
+            raise click.UsageError("Parquet export needs pyarrow (pip install pyarrow); use .csv")
     pairs = len(strats) * (len(strats) - 1)
     compile_notice(*match_kernels(), quiet=quiet or as_json)
     with RateBar(pairs * games, "games", quiet or as_json) as bar:
         match = tournament(strats, rules.players, games, seed, rules, progress=bar)
+    if out_path:
+        export_table(results_frame(match), out_path)
+    if plot_path and match.results:
+        plot_results(match, plot_path)
     if as_json:
         echo_json(match.to_dict())
         return
