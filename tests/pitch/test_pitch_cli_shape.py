@@ -166,3 +166,12 @@ def test_strategy_file_with_a_bad_parameter(run_main, tmp_path):
     code, _, err = run_main("pitch", "game", str(f), "threshold", "-n", "10")
     assert code == 2 and "margin must be a finite number" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_strategies_lists_the_policies_and_their_ranges(run_main):
+    code, out, _ = run_main("pitch", "strategies")
+    text = " ".join(out.split())
+    assert code == 0 and "cautious" in text
+    assert "worlds=16 (1-4096, whole)" in text and "worlds=8 (1-64, whole)" in text
+    code, out, _ = run_main("pitch", "strategies", "--json")
+    assert code == 0 and set(json.loads(out)) >= {"threshold", "fitted", "montecarlo"}

@@ -24,6 +24,7 @@ from ..match import (
     results_frame,
     tournament,
 )
+from ..policies import REGISTRY as POLICIES
 from ..strategies import REGISTRY, resolve
 from .app import pitch
 from .common import quiet_option, rules_options, seed_option
@@ -170,10 +171,12 @@ def tournament_cmd(strategies, games, seed, plot_path, out_path, quiet, rules, a
 @pitch.command("strategies")
 @json_option
 def strategies_cmd(as_json) -> None:
-    """The built-in strategies (bid policy with parameters, play policy).
+    """The built-in strategies (bid policy with parameters, play policy), then every bid and
+    play policy with its parameters, their defaults and allowed ranges.
 
     A strategy file (TOML or JSON) names its own: name, description, play, and a [bid] table
-    with policy and params; pass its path wherever a strategy name goes.
+    with policy and params; pass its path wherever a strategy name goes, or write a bidder
+    inline: threshold:margin=0.5.
 
     \b
     Example:
@@ -185,3 +188,32 @@ def strategies_cmd(as_json) -> None:
     console = Console()
     for name, s in REGISTRY.items():
         console.print(f"[bold]{name}[/bold]: {s.summary()} — {s.description}")
+    t = Table(title="Policies (parameters: default, range)", title_justify="left")
+    for col in ("stage", "policy", "parameters", "where"):
+        t.add_column(col)
+    for p in POLICIES:
+        t.add_row(p.stage, p.name, _params_text(p), _where(p))
+    console.print(t)
+
+
+def _params_text(p) -> str:
+    if not p.params:
+        return "-"
+    parts = []
+    for i, (name, default) in enumerate(zip(p.params, p.defaults, strict=True)):
+        low, high = p.bounds[i] if p.bounds else (float("-inf"), float("inf"))
+        if low == float("-inf") and high == float("inf"):
+            span = "any finite"
+        else:
+            span = f"{low:g}-{high:g}"
+        whole = ", whole" if name in p.integers else ""
+        parts.append(f"{name}={default:g} ({span}{whole})")
+    return "; ".join(parts)
+
+
+def _where(p) -> str:
+    if p.needs_solver:
+        return "bid advisor only" + (" (an oracle)" if p.oracle else "")
+    if p.needs_seat:
+        return "one seat at a table (strategies, batch A/B)"
+    return "everywhere"
