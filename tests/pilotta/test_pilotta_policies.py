@@ -149,4 +149,8 @@ def test_strategies_command(run_main):
         "margin": 20
     }
     code, out, _ = run_main("pilotta", "strategies")
-    assert code == 0 and "montecarlo" in out
+    assert code == 0 and "cautious" in out
+    for row in P.REGISTRY:  # every policy a file may name, with its ranges
+        assert row.name in out
+    flat = " ".join(out.split())
+    assert "worlds=6 [1..1000]" in flat and "bid_permille=350 [0..1000]" in flat

@@ -16,6 +16,7 @@ from ...core.cli import (
     long_command,
 )
 from .. import match
+from ..policies import REGISTRY as POLICIES
 from ..rules import Rules
 from ..strategies import REGISTRY
 from .app import pilotta
@@ -44,7 +45,8 @@ def _stopped(r: dict, what: str, per: int = 1) -> str:
 @pilotta.command("strategies")
 @json_option
 def strategies_cmd(as_json: bool) -> None:
-    """List the built-in strategies (bidding, declarations, play).
+    """List the built-in strategies (bidding, declarations, play), then every policy a strategy
+    file may name, with its parameters' defaults and ranges (the policy registry).
 
     \b
     Example:
@@ -53,12 +55,25 @@ def strategies_cmd(as_json: bool) -> None:
     if as_json:
         echo_json({k: s.to_dict() for k, s in REGISTRY.items()})
         return
-    t = Table()
+    con = Console(width=max(Console().width, 132))
+    t = Table(title="Built-in strategies")
     for col in ("name", "policies", "description"):
         t.add_column(col)
     for s in REGISTRY.values():
         t.add_row(s.name, s.summary(), s.description)
-    Console().print(t)
+    con.print(t)
+    p = Table(
+        title="Policies (strategy files: auction = {policy, params}, declare, play, play_params)"
+    )
+    for col in ("stage", "policy", "parameters: default [range]", "description"):
+        p.add_column(col)
+    for row in POLICIES:
+        params = ", ".join(
+            f"{n}={d} [{lo}..{hi}]"
+            for n, d, (lo, hi) in zip(row.params, row.defaults, row.bounds, strict=True)
+        )
+        p.add_row(row.stage, row.name, params, row.description)
+    con.print(p)
 
 
 @pilotta.command("batch")
