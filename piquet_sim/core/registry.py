@@ -13,6 +13,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from .errors import InputError
 
 
@@ -71,11 +73,9 @@ class Policy:
         values += list(self.defaults[len(values) :])
         for i, (name, value) in enumerate(zip(self.params, values, strict=True)):
             where = f"{self.stage} policy {self.name!r} parameter {name}"
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                try:
-                    value = float(value)
-                except (TypeError, ValueError):
-                    raise PolicyError(f"{where} must be a number, got {value!r}") from None
+            if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
+                raise PolicyError(f"{where} must be a number, got {value!r}")
+            value = float(value) if isinstance(value, float | np.floating) else int(value)
             if not math.isfinite(value):
                 raise PolicyError(f"{where} must be a finite number, got {value!r}")
             if name in self.integers and value != int(value):
