@@ -15,15 +15,16 @@ from rich.table import Table
 from .core import bench as bench_core
 from .core.backend import BackendError
 from .core.cli import OutputPath
+from .games import games
 
 
 def registry() -> dict[str, bench_core.Workload]:
-    """Every game's workloads by name (Piquet's unprefixed, the others' named "<game> …")."""
-    from .pilotta.bench import WORKLOADS as pilotta_workloads
-    from .piquet.bench import load_all as piquet_workloads
-    from .pitch.bench import WORKLOADS as pitch_workloads
-
-    return {**piquet_workloads(), **pilotta_workloads, **pitch_workloads}
+    """Every game's workloads by name (Piquet's unprefixed, the others' named "<game> …"), as
+    each game declares them (``<game>/game.py``)."""
+    out: dict[str, bench_core.Workload] = {}
+    for game in games():
+        out.update(game.workloads())
+    return out
 
 
 def _skipping(name: str, func: bench_core.Workload, notes: list[str]) -> bench_core.Workload:

@@ -11,14 +11,14 @@ import click
 
 from . import __version__
 from .core.cli import LazyGroup, run_main
+from .games import games
 from .piquet.game import GAME as PIQUET
 
 #: Command name -> "module:attribute" of the click command: Piquet's commands (its game
-#: declaration, ``piquet/game.py``), the other games' groups and ``bench``.
+#: declaration, ``piquet/game.py``), each other game's group (``<game>/game.py``) and ``bench``.
 COMMANDS = {
     **PIQUET.commands,
-    "pilotta": "piquet_sim.pilotta.cli:pilotta",
-    "pitch": "piquet_sim.pitch.cli:pitch",
+    **{game.group: game.group_ref for game in games() if game.group},
     "bench": "piquet_sim.bench_cli:bench_command",
 }
 

@@ -30,10 +30,32 @@ def test_every_command_is_listed_and_resolves_to_its_object():
 
 @pytest.mark.slow
 def test_discard_imports_neither_other_games_nor_pandas():
+    """Only the other games' declarations (``<game>/game.py``: a few lines, core only) are
+    read at start-up, never their commands, kernels or API."""
     code = (
         "import sys; from piquet_sim.cli import cli; cli.get_command(None, 'discard'); "
-        "print(sorted(m for m in ('pandas', 'piquet_sim.pilotta', 'piquet_sim.pitch', "
-        "'piquet_sim.piquet.report') if m in sys.modules))"
+        "print(sorted(m for m in sys.modules if m == 'pandas' or m == 'piquet_sim.piquet.report' "
+        "or (m.startswith(('piquet_sim.pilotta', 'piquet_sim.pitch')) "
+        "and m not in ('piquet_sim.pilotta', 'piquet_sim.pitch', 'piquet_sim.pilotta.game', "
+        "'piquet_sim.pitch.game'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_each_game_declares_its_commands_and_workloads_once():
+    """``piquet --help`` and ``piquet bench --list`` read the games' declarations: every
+    declared command resolves to a click command, a group lists exactly its declared commands,
+    and every game has benchmark workloads."""
+    import click
+
+    from piquet_sim.games import games
+
+    for game in games():
+        for name, spec in game.commands.items():
+            module, attribute = spec.split(":")
+            assert isinstance(getattr(importlib.import_module(module), attribute), click.Command)
+        if game.group and game.commands:
+            group = cli.get_command(None, game.group)
+            assert group.list_commands(None) == sorted(game.commands), game.name
+        assert game.workloads(), game.name

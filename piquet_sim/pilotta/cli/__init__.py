@@ -1,8 +1,8 @@
-"""Pilotta's commands: the ``pilotta`` click group (``piquet pilotta …``), thin over the API."""
+"""Pilotta's commands: the ``pilotta`` click group (``piquet pilotta …``), thin over the API.
+Each command's module is imported when the command runs (``pilotta/game.py`` lists them)."""
 
 from __future__ import annotations
 
-from . import bid, hand, match, odds, report, solve  # noqa: F401  (importing a module registers its commands)
 from .app import pilotta
 
 __all__ = ["pilotta"]
