@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.pitch.kernels.round import Policy
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.layouts import POINT_NAMES, RoundRec, TraceRec
+from piquet_sim.pitch.policies import PolicyArrays as Policy
 from piquet_sim.pitch.policies import make_policy
 from piquet_sim.pitch.reference import rules as R
 from piquet_sim.pitch.rules import Rules

@@ -28,7 +28,6 @@ import pytest
 
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch.kernels import position as KP
-from piquet_sim.pitch.kernels.round import Policy
 from piquet_sim.pitch.kernels.search_node import (
     F_ALL,
     F_EQUIV,
@@ -44,6 +43,7 @@ from piquet_sim.pitch.kernels.search_node import (
 from piquet_sim.pitch.kernels.search_tt import new_generation
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.layouts import Ctx, Pos, RoundRec, SearchStat
+from piquet_sim.pitch.policies import PolicyArrays as Policy
 from piquet_sim.pitch.reference import search as RS
 from piquet_sim.pitch.rules import Rules
 from piquet_sim.pitch.solver import SolveError, make_position, solve, unpack
