@@ -41,6 +41,7 @@ import numpy as np
 from ..core.errors import InputError
 from ..core.position import ActionValues, Decider
 from ..core.stats import Estimate
+from . import cards as C
 from . import policies as P
 from .kernels import layouts as L
 from .kernels.declaring import declaration_masks
@@ -48,7 +49,15 @@ from .kernels.exchange import elder_exchange, younger_exchange
 from .kernels.heuristic import heuristic_turn, seat_setup
 from .kernels.knowledge import active_bounds, meets_bounds, sample_worlds
 from .kernels.pimc import candidates, pimc_decide, reply_value, world_twin
-from .kernels.play import dd_lead, dd_reply, greedy_lead, greedy_reply, random_card
+from .kernels.play import (
+    dd_lead,
+    dd_reply,
+    greedy_lead,
+    greedy_reply,
+    new_scratch,
+    player_card,
+    random_card,
+)
 from .kernels.solver import make_workspace, mtdf
 from .kernels.tables import SUIT_TABLES
 from .position import (
@@ -65,7 +74,7 @@ from .simulation import DD_TT_BITS, Policies
 
 UNIT = "net deal points for the side to act (his deal points minus the opponent's)"
 #: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
-EXACT_LIMIT = 2000
+EXACT_LIMIT = 5000
 _TALON = np.zeros(8, dtype=np.int8)  # exchange kernels read the talon only to draw from it
 _WORKSPACES: dict[tuple[Rules, int], object] = {}
 
@@ -350,6 +359,39 @@ class PimcDecider(PlayDecider):
         )
 
 
+class KernelPlay(PlayDecider):
+    """Any other registered play policy, through the trick loop's own dispatcher
+    (``play.player_card``, the one the round kernels call for a seat they do not play
+    themselves), with a scratch holding both seats' knowledge and kept worlds."""
+
+    draws = True
+
+    def __init__(self, name: str, params=None, row=None):
+        super().__init__(name, params, row)
+
+    def card(self, state: PiquetState, seat: int) -> int:
+        sc = state.memory.get("scratch")
+        if sc is None:
+            sc = state.memory["scratch"] = new_scratch()
+        sc.know_e[:] = state.knowledge(0)
+        sc.know_y[:] = state.knowledge(1)
+        pos = _position(state)
+        view = tuple(np.int64(x) for x in state.play_view(seat))
+        return int(
+            player_card(
+                np.int64(self.id),
+                self.params,
+                np.int64(seat),
+                view,
+                (pos[0], pos[1]),
+                state.key,
+                state.stream,
+                workspace(state.rules),
+                sc,
+            )
+        )
+
+
 PLAY_CLASSES = {
     "random": RandomPlay,
     "greedy": GreedyPlay,
@@ -357,13 +399,15 @@ PLAY_CLASSES = {
     "dd": DdPlay,
     "pimc": PimcDecider,
 }
-assert set(PLAY_CLASSES) == set(P.names("play")), "a play policy without a decider"
 
 
 def play_decider(name: str, params=None, row: np.ndarray | None = None) -> PlayDecider:
-    """The decider of a play policy by name."""
+    """The decider of a play policy by name (a policy without a class of its own here is
+    played through ``play.player_card``: :class:`KernelPlay`)."""
     P.get("play", name)
-    return PLAY_CLASSES[name](params=params, row=row)
+    if name in PLAY_CLASSES:
+        return PLAY_CLASSES[name](params=params, row=row)
+    return KernelPlay(name, params=params, row=row)
 
 
 class SeatDecider(Decider):
@@ -603,11 +647,16 @@ __all__ = [
     "ExchangeDecider",
     "GreedyPlay",
     "HeuristicPlay",
+    "KernelPlay",
     "PimcDecider",
     "PlayDecider",
     "RandomPlay",
     "SeatDecider",
     "CardValues",
+    "PlayAdvice",
+    "advise_play",
+    "entry_kernels",
+    "explain",
     "card_values",
     "params_row",
     "play_decider",
@@ -615,3 +664,176 @@ __all__ = [
     "seat_deciders",
     "worlds_for",
 ]
+
+
+# ---------------------------------------------------------------------- play advice
+
+
+@dataclass
+class PlayAdvice:
+    """What :func:`advise_play` answers: every legal card ranked best first by expected net
+    deal points for the player (``values``), the best, why in one line, its margin over the
+    runner-up (paired over the same worlds)."""
+
+    state: PiquetState
+    seat: int
+    ranking: list[int]
+    values: CardValues
+    why: str
+    margin: Estimate | None = None
+
+    @property
+    def best(self) -> int:
+        return self.ranking[0]
+
+    @property
+    def forced(self) -> bool:
+        return len(self.ranking) == 1
+
+    def to_dict(self) -> dict:
+        st = self.state
+        name = st.action_to_string
+        rows = []
+        for rank, c in enumerate(self.ranking, 1):
+            e = self.values.values[c]
+            row = {"card": name(c), "rank": rank, "worlds": e.n}
+            if not self.forced:
+                row |= {"mean": e.mean, "se": e.se, "ci95": e.ci95}
+            rows.append(row)
+        points = st.returns()
+        out = {
+            "role": ("elder", "younger")[self.seat],
+            "hand": C.card_names(st.hands[self.seat]),
+            "trick": st.trick + 1,
+            "lead": name(st.lead) if st.lead >= 0 else None,
+            "best": name(self.best),
+            "why": self.why,
+            "forced": self.forced,
+            "exact": self.values.exact,
+            "worlds": self.values.worlds,
+            "possible_worlds": self.values.possible,
+            "method": "; ".join(self.values.notes),
+            "unit": self.values.unit,
+            "seconds": round(self.values.seconds, 3),
+            "points_so_far": {"you": points[self.seat], "opponent": points[1 - self.seat]},
+            "cards": rows,
+        }
+        if self.margin is not None:
+            out["margin"] = {"over": name(self.ranking[1]), **self.margin.to_dict()}
+        return out
+
+
+def _master(card: int, unseen: int) -> bool:
+    above = (0xFF << (card & 0x18)) & ~((2 << card) - 1)
+    return not unseen & above
+
+
+def _top_master(hand: int, card: int, unseen: int) -> bool:
+    """True when ``card`` is the top of its suit in ``hand`` and no unseen card beats it."""
+    holding = hand & (0xFF << (card & 0x18))
+    return _master(card, unseen) and holding >> (card + 1) == 0
+
+
+def _suit(card: int) -> str:
+    return C.SUIT_NAMES[card >> 3]
+
+
+def _guards(hand: int, card: int, unseen: int) -> bool:
+    """True when ``card`` is a low card guarding a king (one guard) or a queen (two) that is
+    not a master in its suit."""
+    holding = hand & (0xFF << (card & 0x18))
+    for rank, need in ((6, 2), (5, 3)):
+        top = (card & 0x18) | rank
+        held = (holding >> top) & 1 and card < top and not _master(top, unseen)
+        if held and bin(holding).count("1") <= need:
+            return True
+    return False
+
+
+def explain(state: PiquetState, best: int, runner: int | None) -> str:
+    """Why ``best`` rather than ``runner`` (the runner-up), in a few words, from simple rules
+    on the two cards: taking or ducking the trick, a master cashed or kept, a guard kept, a
+    void of his."""
+    if runner is None:
+        return "the only legal card"
+    seat = state.current_player()
+    hand = state.hands[seat]
+    lead = state.lead
+    unseen = FULL & ~(hand | state.played | ((1 << lead) if lead >= 0 else 0))
+    cn = C.card_name
+    if lead >= 0:
+        follows = (best >> 3) == (lead >> 3)
+
+        def wins(c):
+            return (c >> 3) == (lead >> 3) and c > lead
+
+        if wins(best) and not wins(runner):
+            winners = [c for c in _cards(hand) if wins(c)]
+            cheapest = best == min(winners)
+            return "takes the trick" + (" with the cheapest winner" if cheapest else "")
+        if wins(runner) and not wins(best):
+            return f"lets the trick go and keeps {cn(runner)}"
+        if wins(best) and wins(runner):
+            return "wins with the cheaper card" if best < runner else "wins with the higher card"
+        if follows:
+            return (
+                "follows low" if best < runner else f"follows with {cn(best)}, keeping lower cards"
+            )
+        if _guards(hand, runner, unseen) and not _guards(hand, best, unseen):
+            return f"keeps the guard in {_suit(runner)}"
+        if _top_master(hand, runner, unseen) and not _top_master(hand, best, unseen):
+            return f"keeps the master {cn(runner)}"
+        return f"throws from {_suit(best)}"
+    if state.voids[1 - seat] & (1 << best):
+        return f"he is void in {_suit(best)}: a sure trick"
+    if _master(best, unseen) and not _master(runner, unseen):
+        return "cashes the master"
+    if _master(runner, unseen) and not _master(best, unseen):
+        return f"keeps the master {cn(runner)} as an entry"
+    if _master(best, unseen):
+        return f"cashes the master {cn(best)} first"
+    length = bin(hand & (0xFF << (best & 0x18))).count("1")
+    if all(length >= bin(hand & (0xFF << (8 * s))).count("1") for s in range(4)):
+        return f"leads from the long suit, {_suit(best)}"
+    return f"leads {_suit(best)} rather than {_suit(runner)}"
+
+
+def entry_kernels() -> tuple:
+    """The kernels a play advice calls first from Python (for a compile notice on a cold
+    cache)."""
+    from .kernels.declarations import declaration_points
+    from .kernels.knowledge import class_key, sample_opponent
+
+    return (class_key, sample_opponent, declaration_points, mtdf, reply_value)
+
+
+def advise_play(
+    state: PiquetState,
+    worlds: int = 1000,
+    seed: int = 1,
+    exact_limit: int = EXACT_LIMIT,
+) -> PlayAdvice:
+    """What the seat to act should play: :func:`card_values` for every legal card, ranked
+    (ties to the lower card), the best explained (:func:`explain`) with its paired margin over
+    the runner-up. A forced card is answered at once."""
+    seat = _check_phase(state, "play", "play advice")
+    vals = card_values(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return PlayAdvice(state, seat, legal, vals, "the only legal card")
+    ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
+    best, runner = ranking[0], ranking[1]
+    d = vals.samples[best].astype(np.float64) - vals.samples[runner]
+    if vals.exact:
+        m = float(d.mean())
+        margin = Estimate(m, 0.0, m, m, len(d))
+    else:
+        margin = Estimate.of_sample(d)
+    why = explain(state, best, runner)
+    if margin.mean == 0:
+        why += f" (worth the same as {C.card_name(runner)})"
+    elif not vals.exact and margin.lo <= 0:
+        why += f" (+{margin.mean:.2f} over {C.card_name(runner)}, within the noise)"
+    else:
+        why += f" (+{margin.mean:.2f} over {C.card_name(runner)})"
+    return PlayAdvice(state, seat, ranking, vals, why, margin)

@@ -22,6 +22,7 @@ GAME = Game(
         "report": _CLI + "report:report_command",
         "sink": _CLI + "sink:sink",
         "solve": _CLI + "solve:solve_cmd",
+        "play": _CLI + "play:play_command",
         "strategies": _CLI + "strategy:strategies_command",
         "batch": _CLI + "strategy:batch_command",
         "tournament": _CLI + "strategy:tournament_command",

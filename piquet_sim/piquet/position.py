@@ -128,6 +128,15 @@ def _pop(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def _copied(value):
+    """A copy of a decider's memory entry: arrays and namedtuples of arrays copied."""
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(_copied(v) for v in value))
+    return value
+
+
 def _mask(cards) -> int:
     m = 0
     for c in cards:
@@ -366,9 +375,7 @@ class PiquetState(core_position.State):
         new.line = list(self.line)
         new._history = list(self._history)
         new._actors = list(self._actors)
-        new.memory = {
-            k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in self.memory.items()
-        }
+        new.memory = {k: _copied(v) for k, v in self.memory.items()}
         new._know = dict(self._know)
         return new
 
@@ -1105,6 +1112,112 @@ class Description:
         return ROLES.index(self.role)
 
 
+def _outcome_text(o: ClassOutcome) -> str:
+    prefix = {DECLARE: "", SINK: "sunk, ", LESSER: "lesser, "}[o.own]
+    tail = f" {C.format_cards(o.cards)}" if o.result == "his" else ""
+    return f"{prefix}{o.result}{tail}"
+
+
+def history_text(d: Description) -> str:
+    """The ``--history`` text of a description (:func:`parse_history` reads it back)."""
+    opp = ROLES[1 - d.seat]
+    parts = [
+        f"discard: {_list_text(d.discard) or '-'}",
+        f"took: {_list_text(d.took) or '-'}",
+    ]
+    if d.left is not None:
+        parts.append(f"left: {_list_text(d.left) or '-'}")
+    if d.talon is not None:
+        parts.append(f"talon: {_list_text(d.talon) or '-'}")
+    parts.append(f"{opp} took: {d.opponent_took}")
+    if d.opponent_carte_blanche:
+        parts.append("blanche: his")
+    if d.opponent_carte_rouge:
+        parts.append("rouge: his")
+    for name in CLASSES:
+        if name in d.declarations:
+            parts.append(f"{name}: {_outcome_text(d.declarations[name])}")
+    if d.tricks:
+        parts.append(
+            "tricks: " + " ".join(f"{C.card_name(a)}-{C.card_name(b)}" for a, b in d.tricks)
+        )
+    if d.lead is not None:
+        parts.append(f"lead: {C.card_name(d.lead)}")
+    return "; ".join(parts)
+
+
+def history_json(d: Description) -> dict:
+    """The JSON form of a description (:func:`parse_history_json` reads it back)."""
+    out: dict = {"discard": _names_list(d.discard), "took": _names_list(d.took)}
+    if d.left is not None:
+        out["left"] = _names_list(d.left)
+    if d.talon is not None:
+        out["talon"] = _names_list(d.talon)
+    out[f"{ROLES[1 - d.seat]}_took"] = d.opponent_took
+    out["carte_blanche"] = "his" if d.opponent_carte_blanche else "none"
+    if d.opponent_carte_rouge:
+        out["carte_rouge"] = "his"
+    out["declarations"] = {
+        name: {
+            "own": KINDS[o.own],
+            "result": o.result,
+            "cards": C.card_names(o.cards),
+        }
+        for name, o in d.declarations.items()
+    }
+    out["tricks"] = [[C.card_name(a), C.card_name(b)] for a, b in d.tricks]
+    if d.lead is not None:
+        out["lead"] = C.card_name(d.lead)
+    return out
+
+
+def _list_text(cards: list[int]) -> str:
+    return " ".join(C.card_name(c) for c in cards)
+
+
+def _names_list(cards: list[int]) -> list[str]:
+    return [C.card_name(c) for c in cards]
+
+
+def describe(state: PiquetState, seat: int) -> Description:
+    """What ``seat`` would tell of ``state`` (a play position): his hand now, exchange,
+    declarations, tricks and the card led to him (:func:`from_description` rebuilds a position
+    he cannot tell from this one)."""
+    if state.phase != "play":
+        raise InputError("a description is of a play position (after the declarations)")
+    o = 1 - seat
+    k, y = state.took
+    first, n = (0, k) if seat == 0 else (k, y)
+    v = state.view(seat)
+    decls = {}
+    for c, cv in enumerate(v.classes):
+        if cv.winner == L.WIN_ELDER + seat:
+            result = "mine"
+        elif cv.winner == L.WIN_ELDER + o:
+            result = "his"
+        else:
+            result = WINNERS[cv.winner]
+        decls[CLASSES[c]] = ClassOutcome(cv.own_kind, result, cv.shown)
+    rouge = False
+    if state.rules.carte_rouge:
+        e, yy, _ = state.declaration_points()
+        rouge = (e, yy)[o][L.DP_CARTE_ROUGE] > 0
+    return Description(
+        role=ROLES[seat],
+        hand=state.hands[seat],
+        discard=_bits(state.disc[seat]),
+        took=list(state.talon[first : first + n]),
+        left=list(state.talon[k:ELDER_MAX]) if seat == 0 and state.saw_left else None,
+        talon=list(state.talon[k + y :]) if seat == 1 and state.saw_talon else None,
+        opponent_took=state.took[o],
+        opponent_carte_blanche=state.cb[o],
+        opponent_carte_rouge=rouge,
+        declarations=decls,
+        tricks=list(state.line),
+        lead=state.lead if state.lead >= 0 else None,
+    )
+
+
 def _cards_value(value, what: str) -> list[int]:
     if value is None:
         return []
@@ -1294,10 +1407,11 @@ def _names(mask: int) -> str:
     return C.format_cards(mask)
 
 
-def description_view(d: Description, rules: Rules = DEFAULT_RULES) -> SeatView:
+def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernels=None) -> SeatView:
     """The :class:`SeatView` of a described play position, checked: every card once, counts
     that fit the exchange rules, declarations a hand can make, tricks without a revoke, and a
-    decision for the player now. InputError (one line) otherwise."""
+    decision for the player now. InputError (one line) otherwise. ``before_kernels`` (no
+    arguments) is called once the checks that need no kernel have passed (a compile notice)."""
     s = d.seat
     o = 1 - s
     opp_role = ROLES[o]
@@ -1315,7 +1429,6 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES) -> SeatView:
     if d.lead is not None:
         place([d.lead], "lead")
     place(d.discard, "discard")
-    place(d.left or [], "left")
     place(d.talon or [], "talon")
     _check(len(set(d.took)) == len(d.took), "took: a card twice")
     # the tricks: who led and played what; revokes (his: a suit played after he showed void)
@@ -1332,6 +1445,18 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES) -> SeatView:
         if leader == s and (b >> 3) != (a >> 3):
             his_void |= 0xFF << (a & 0x18)
         mine_played |= 1 << mine
+        leader = trick_winner(leader, a, b)
+    # your revokes: a card off suit while you held the suit led
+    hand_now = d.hand | mine_played
+    leader = 0
+    for i, (a, b) in enumerate(d.tricks):
+        suit = hand_now & (0xFF << (a & 0x18))
+        if leader != s and (b >> 3) != (a >> 3) and suit:
+            raise InputError(
+                f"trick {i + 1}: a revoke: you played {C.card_name(b)} to {C.card_name(a)} "
+                f"holding {_names(suit)}"
+            )
+        hand_now &= ~(1 << (a if leader == s else b))
         leader = trick_winner(leader, a, b)
     n_done = len(d.tricks)
     _check(n_done < N_TRICKS, "twelve tricks are played: the deal is over")
@@ -1353,18 +1478,6 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES) -> SeatView:
         f"after {n_done} trick(s) you hold {N_TRICKS - n_done} cards, not {_pop(d.hand)}",
     )
     decl_hand = d.hand | mine_played
-    # your revokes: a card off suit while you held the suit led
-    hand_now = decl_hand
-    leader = 0
-    for i, (a, b) in enumerate(d.tricks):
-        suit = hand_now & (0xFF << (a & 0x18))
-        if leader != s and (b >> 3) != (a >> 3) and suit:
-            raise InputError(
-                f"trick {i + 1}: a revoke: you played {C.card_name(b)} to {C.card_name(a)} "
-                f"holding {_names(suit)}"
-            )
-        hand_now &= ~(1 << (a if leader == s else b))
-        leader = trick_winner(leader, a, b)
     # the exchange
     took = _mask(d.took)
     _check(
@@ -1401,6 +1514,14 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES) -> SeatView:
                 len(d.left) == ELDER_MAX - k,
                 f"you left {ELDER_MAX - k} card(s), not {len(d.left)}",
             )
+            _check(len(set(d.left)) == len(d.left), "left: a card twice")
+            # the first he took (they may come back in his plays), the rest nobody holds
+            for i, c in enumerate(d.left):
+                where = seen_at.get(c)
+                taken = i < y
+                his_play = where is not None and where.startswith(("trick", "lead"))
+                if where is not None and not (taken and his_play and not (decl_hand >> c) & 1):
+                    raise InputError(f"{C.card_name(c)} appears twice (in {where} and in left)")
             for i, c in enumerate(d.left):
                 slots[k + i] = c
     else:
@@ -1420,6 +1541,8 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES) -> SeatView:
     cb[s] = (dealt & COURT) == 0
     cb[o] = d.opponent_carte_blanche
     # declarations
+    if before_kernels is not None:
+        before_kernels()
     classes = []
     full, lesser = _class_keys(decl_hand)
     for c, name in enumerate(CLASSES):
@@ -1497,11 +1620,15 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES) -> SeatView:
     )
 
 
-def from_description(d: Description, rules: Rules = DEFAULT_RULES, seed: int = 1) -> PiquetState:
+def from_description(
+    d: Description, rules: Rules = DEFAULT_RULES, seed: int = 1, before_kernels=None
+) -> PiquetState:
     """A full state at the described play position (its seat to act): the player's cards and
     history as told, the hidden cards one world consistent with them (drawn as
-    :meth:`PiquetState.resample` draws). InputError when the description is impossible."""
-    return resample_view(description_view(d, rules), np.random.default_rng(seed))
+    :meth:`PiquetState.resample` draws). InputError when the description is impossible
+    (``before_kernels``: see :func:`description_view`)."""
+    view = description_view(d, rules, before_kernels)
+    return resample_view(view, np.random.default_rng(seed))
 
 
 __all__ = [
@@ -1517,6 +1644,9 @@ __all__ = [
     "PiquetState",
     "SeatView",
     "action_name",
+    "describe",
+    "history_json",
+    "history_text",
     "decl_action",
     "from_description",
     "parse_action",

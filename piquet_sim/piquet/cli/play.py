@@ -1,0 +1,169 @@
+"""`piquet play`: which card to play now, from what the player has seen.
+
+The player gives the cards he holds, his role and what has happened (``--history`` text or
+``--history-json``, ``position.HISTORY_FORM``); the command checks it (a card twice, a revoke,
+counts the exchange rules forbid, declarations his hand cannot make: one line, exit 2) and
+ranks every legal card by expected net deal points over the worlds consistent with what he saw,
+each solved double-dummy (``deciders.advise_play``): every world when they are few (the last
+tricks, and most of elder's), else a sample of them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, seed_option
+from ...core.errors import InputError
+from .. import cards as C
+from ..cards import PACK
+from ..position import HISTORY_FORM, ROLES, from_description, parse_history, parse_history_json
+from ..rules import Rules
+from .app import cli
+from .common import rules_options
+
+HAND = CardsType(PACK, min_count=1, max_count=12)
+
+EXAMPLE_HAND = "KS KD QD JD AC KC QC 9C 7C"
+EXAMPLE_HISTORY = (
+    "discard: 7S 8H 7D 8D; took: KC 8S QD JD; talon: -; elder took: 4; "
+    "point: his AH KH JH TH 9H; sequence: mine; sets: mine; "
+    "tricks: AH-QH KH-8S AS-QS; lead: JH"
+)
+
+
+def _description(hand: int, role: str, history: str | None, history_json: Path | None):
+    if history is not None and history_json is not None:
+        raise click.UsageError("give --history or --history-json, not both")
+    if history is None and history_json is None:
+        raise click.UsageError(f"say what has happened with --history ({HISTORY_FORM})")
+    if history_json is not None:
+        try:
+            data = json.loads(Path(history_json).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as err:
+            raise InputError(f"cannot read {history_json}: {err}") from None
+        except json.JSONDecodeError as err:
+            raise InputError(f"{history_json} is not JSON: {err.msg} (line {err.lineno})") from None
+        return parse_history_json(data, hand, role)
+    return parse_history(history, hand, role)
+
+
+@cli.command("play")
+@click.argument("hand", type=HAND)
+@click.option(
+    "--elder/--younger",
+    "is_elder",
+    default=True,
+    show_default=True,
+    help="Your role in the deal: elder (non-dealer) or younger (dealer).",
+)
+@click.option(
+    "--history",
+    metavar="TEXT",
+    default=None,
+    help=f"What has happened so far: {HISTORY_FORM}.",
+)
+@click.option(
+    "--history-json",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The same as a JSON object (keys discard, took, left, talon, elder_took or "
+    "younger_took, carte_blanche, carte_rouge, declarations {point, sequence, sets}, "
+    'tricks [["AS", "7S"], ...], lead).',
+)
+@click.option(
+    "--worlds",
+    type=click.IntRange(1, 1_000_000),
+    default=1000,
+    show_default=True,
+    help="Worlds sampled when there are too many to enumerate.",
+)
+@click.option(
+    "--exact-limit",
+    type=click.IntRange(0, 1_000_000),
+    default=5000,
+    show_default=True,
+    help="Enumerate every world (exact, no sampling) when there are at most this many.",
+)
+@seed_option("Seed of the sampled worlds (the same seed, the same numbers).")
+@json_option
+@rules_options(partie=False)
+def play_command(
+    hand: int,
+    is_elder: bool,
+    history: str | None,
+    history_json: Path | None,
+    worlds: int,
+    exact_limit: int,
+    seed: int,
+    as_json: bool,
+    rules: Rules,
+) -> None:
+    """What to play now: every legal card ranked by expected net deal points (yours minus
+    his), over the worlds consistent with what you saw, each solved double-dummy.
+
+    HAND is the cards you hold now. Each card's value is the mean over those worlds (with its
+    95% interval when sampled); the best is named with the reason in one line and its margin
+    over the runner-up (paired: same worlds). A forced card is answered at once; when the
+    unseen cards leave few enough worlds (--exact-limit), every one is enumerated: exact.
+
+    \b
+    Example (younger, elder has led the jack of hearts to trick 4):
+      piquet play "KS KD QD JD AC KC QC 9C 7C" --younger \\
+        --history "discard: 7S 8H 7D 8D; took: KC 8S QD JD; talon: -; elder took: 4;
+                   point: his AH KH JH TH 9H; sequence: mine; sets: mine;
+                   tricks: AH-QH KH-8S AS-QS; lead: JH"
+    """
+    from ..deciders import advise_play, entry_kernels
+
+    role = "elder" if is_elder else "younger"
+    described = _description(hand, role, history, history_json)
+    state = from_description(
+        described,
+        rules,
+        seed=seed,
+        before_kernels=lambda: compile_notice(*entry_kernels(), quiet=as_json),
+    )
+    advice = advise_play(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
+    data = advice.to_dict()
+    if as_json:
+        data["rules"] = rules.to_dict()
+        echo_json(data)
+        return
+    _print(advice, data)
+
+
+def _print(advice, data: dict) -> None:
+    console = Console()
+    st = advice.state
+    opp = ROLES[1 - advice.seat]
+    lead = f"{opp} led {data['lead']}" if data["lead"] else "you lead"
+    pts = data["points_so_far"]
+    console.print(
+        f"You ({data['role']}) hold {C.format_cards(st.hands[advice.seat])}; trick "
+        f"{data['trick']}, {lead}. Points so far: you {pts['you']:g}, {opp} {pts['opponent']:g}."
+    )
+    if advice.forced:
+        console.print(f"[bold]Play {data['best']}[/bold]: the only legal card.")
+        return
+    console.print(f"Worlds: {data['method']}; {data['seconds']:.2f} s.")
+    table = Table(title_justify="left")
+    table.add_column("card")
+    table.add_column("net points", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("worlds", justify="right")
+    for row in data["cards"]:
+        lo, hi = row["ci95"]
+        interval = "exact" if data["exact"] else f"[{lo:+.2f}, {hi:+.2f}]"
+        table.add_row(
+            row["card"] + ("  best" if row["rank"] == 1 else ""),
+            f"{row['mean']:+.2f}",
+            interval,
+            f"{row['worlds']:,}",
+        )
+    console.print(table)
+    console.print(f"[bold]Play {data['best']}[/bold]: {data['why']}.")
