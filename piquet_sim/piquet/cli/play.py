@@ -28,11 +28,12 @@ from .common import rules_options
 
 HAND = CardsType(PACK, min_count=1, max_count=12)
 
-EXAMPLE_HAND = "KS KD QD JD AC KC QC 9C 7C"
+#: The --help example (tests run it): younger leads trick 5.
+EXAMPLE_HAND = "QS JH 9H 8H 7H AD QD TD"
 EXAMPLE_HISTORY = (
-    "discard: 7S 8H 7D 8D; took: KC 8S QD JD; talon: -; elder took: 4; "
-    "point: his AH KH JH TH 9H; sequence: mine; sets: mine; "
-    "tricks: AH-QH KH-8S AS-QS; lead: JH"
+    "discard: 7S 8S 7D 8C; took: TD QS 7H AS; talon: -; elder took: 4; "
+    "point: his KC QC JC TC 9C; sequence: his KC QC JC TC 9C; sets: mine; "
+    "tricks: 9C-AC AS-TS KS-JS AH-TH"
 )
 
 
@@ -112,11 +113,10 @@ def play_command(
     unseen cards leave few enough worlds (--exact-limit), every one is enumerated: exact.
 
     \b
-    Example (younger, elder has led the jack of hearts to trick 4):
-      piquet play "KS KD QD JD AC KC QC 9C 7C" --younger \\
-        --history "discard: 7S 8H 7D 8D; took: KC 8S QD JD; talon: -; elder took: 4;
-                   point: his AH KH JH TH 9H; sequence: mine; sets: mine;
-                   tricks: AH-QH KH-8S AS-QS; lead: JH"
+    Example (younger, four tricks played, to lead the fifth):
+      piquet play "QS JH 9H 8H 7H AD QD TD" --younger --history "discard: 7S 8S 7D 8C;
+        took: TD QS 7H AS; talon: -; elder took: 4; point: his KC QC JC TC 9C;
+        sequence: his KC QC JC TC 9C; sets: mine; tricks: 9C-AC AS-TS KS-JS AH-TH"
     """
     from ..deciders import advise_play, entry_kernels
 
