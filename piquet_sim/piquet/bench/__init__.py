@@ -16,6 +16,7 @@ MODULES = (
     "sinking",
     "startup",
     "play",
+    "position",
 )
 
 
