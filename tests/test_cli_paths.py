@@ -82,3 +82,25 @@ def test_read_only_directory_is_refused(tmp_path):
             check_output_path(ro / "x.csv")
     finally:
         ro.chmod(0o755)
+
+
+@pytest.mark.parametrize("group", [(), ("pilotta",), ("pitch",)])
+def test_a_table_of_an_unknown_format_is_refused_before_the_run(run_main, tmp_path, group):
+    """``tournament --out x.xlsx`` used to write CSV into x.xlsx after the whole run."""
+    target = tmp_path / "x.xlsx"
+    code, _, err = run_main(*group, "tournament", "greedy", "random", "--out", str(target))
+    assert code == 2 and "give a .csv or .parquet file name, not .xlsx" in err
+    assert not target.exists()
+
+
+def test_export_table_writes_csv_and_refuses_other_suffixes(tmp_path):
+    import pandas as pd
+
+    from piquet_sim.core.errors import InputError
+    from piquet_sim.core.tables import export_table
+
+    frame = pd.DataFrame({"a": [1, 2]})
+    export_table(frame, tmp_path / "t.csv")
+    assert (tmp_path / "t.csv").read_text().splitlines() == ["a", "1", "2"]
+    with pytest.raises(InputError, match="not .xlsx"):
+        export_table(frame, tmp_path / "t.xlsx")

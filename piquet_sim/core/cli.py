@@ -83,13 +83,21 @@ class OutputPath(click.ParamType):
 
     name = "PATH"
 
-    def __init__(self, directory: bool = False, parents: bool = False):
+    def __init__(
+        self, directory: bool = False, parents: bool = False, suffixes: tuple[str, ...] = ()
+    ):
         self.directory = directory
         self.parents = parents
+        self.suffixes = suffixes
 
     def convert(self, value, param, ctx):
         path = Path(value).expanduser()
         try:
+            if self.suffixes and path.suffix.lower() not in self.suffixes:
+                raise InputError(
+                    f"{path.name}: give a {' or '.join(self.suffixes)} file name, "
+                    f"not {path.suffix or 'one without a suffix'}"
+                )
             check_output_path(path, self.directory, self.parents)
         except InputError as err:
             self.fail(str(err), param, ctx)
@@ -196,6 +204,20 @@ def compile_notice(*dispatchers, quiet: bool = False, expect: str = "a minute or
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+
+
+def table_out_option(what: str = "match") -> Callable:
+    """``--out FILE`` (``out_path``): write the results table as CSV, or Parquet for a
+    ``.parquet`` name; any other suffix is refused before the run."""
+    from .tables import TABLE_SUFFIXES
+
+    return click.option(
+        "--out",
+        "out_path",
+        type=OutputPath(suffixes=TABLE_SUFFIXES),
+        default=None,
+        help=f"Write the {what} table as CSV, or Parquet for a .parquet name (needs pyarrow).",
+    )
 
 
 def report_out_option(help: str) -> Callable:

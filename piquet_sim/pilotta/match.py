@@ -20,9 +20,9 @@ import numpy as np
 import pandas as pd
 
 from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
-from ..core.errors import InputError
 from ..core.plots import pyplot, save
 from ..core.stats import Estimate, proportion
+from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
 from .api import simulate_batch
 from .api import simulate_games as _games
 from .kernels.game import simulate_games as _games_kernel
@@ -214,21 +214,6 @@ def pairs_frame(result: dict) -> pd.DataFrame:
         for p in result["pairs"]
     ]
     return pd.DataFrame(rows, columns=["a", "b", "a_minus_b", "se", "ci_low", "ci_high", "deals"])
-
-
-def export_table(frame: pd.DataFrame, path: str | Path) -> None:
-    """Write a table as CSV, or Parquet for a ``.parquet`` path (needs pyarrow; InputError
-    without it)."""
-    p = Path(path)
-    if p.suffix.lower() == ".parquet":
-        try:
-            frame.to_parquet(p, index=False)
-        except ImportError:
-            raise InputError(
-                "Parquet export needs pyarrow (pip install pyarrow); use a .csv path"
-            ) from None
-    else:
-        frame.to_csv(p, index=False)
 
 
 def plot_margins(result: dict, path: str | Path) -> Path:

@@ -25,6 +25,7 @@ import pandas as pd
 from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
 from ..core.study import Series
+from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
 from .kernels import layouts as L
 from .kernels import match as KM
 from .rules import DEFAULT_RULES, Rules
@@ -287,20 +288,6 @@ def tournament(
     return Tournament(
         names, matches, standings.reset_index(drop=True), margins, halves, interrupted
     )
-
-
-def export_table(frame: pd.DataFrame, path: str | Path) -> None:
-    """Write a results table as CSV, or Parquet for a ``.parquet`` path (needs pyarrow)."""
-    p = Path(path)
-    if p.suffix.lower() == ".parquet":
-        try:
-            frame.to_parquet(p, index=False)
-        except ImportError as err:
-            raise ValueError(
-                "Parquet export needs pyarrow (pip install pyarrow); use a .csv path"
-            ) from err
-    else:
-        frame.to_csv(p, index=False)
 
 
 def plot_margins(t: Tournament, path: str | Path, title: str = "") -> None:

@@ -21,6 +21,7 @@ import numpy as np
 from ..core.backend import stop_requested
 from ..core.errors import InputError
 from ..core.stats import Z95, wilson_interval
+from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
 from .bid import Estimate
 from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
 from .policies import get
@@ -212,21 +213,6 @@ def results_frame(match: GameMatch) -> pd.DataFrame:
             for r in match.results
         ]
     )
-
-
-def export_table(frame: pd.DataFrame, path: str | Path) -> None:
-    """Write a table as CSV, or Parquet for a ``.parquet`` path (needs pyarrow; InputError
-    without it)."""
-    p = Path(path)
-    if p.suffix.lower() == ".parquet":
-        try:
-            frame.to_parquet(p, index=False)
-        except ImportError:
-            raise InputError(
-                "Parquet export needs pyarrow (pip install pyarrow); use a .csv path"
-            ) from None
-    else:
-        frame.to_csv(p, index=False)
 
 
 def plot_results(match: GameMatch, path: str | Path) -> Path:

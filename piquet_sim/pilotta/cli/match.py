@@ -14,6 +14,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    table_out_option,
 )
 from .. import match
 from ..policies import REGISTRY as POLICIES
@@ -179,13 +180,7 @@ def batch_cmd(
     default=None,
     help="Write a heatmap of the pairwise results (PNG).",
 )
-@click.option(
-    "--out",
-    "out_path",
-    type=OutputPath(),
-    default=None,
-    help="Write the match table as CSV, or Parquet for a .parquet name (needs pyarrow).",
-)
+@table_out_option()
 @quiet_option
 @json_option
 @backend_options

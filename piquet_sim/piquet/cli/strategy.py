@@ -18,6 +18,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    table_out_option,
 )
 from ...core.cli import RateBar as Bar
 from ...core.stats import Z95
@@ -207,13 +208,7 @@ class _CsvWriter:
     default=None,
     help="Write a heatmap of pairwise margins (PNG).",
 )
-@click.option(
-    "--out",
-    "out_path",
-    type=OutputPath(),
-    default=None,
-    help="Write the match table as CSV, or Parquet for a .parquet name (needs pyarrow).",
-)
+@table_out_option()
 @chunk_option
 @quiet_option
 @json_option

@@ -13,6 +13,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    table_out_option,
 )
 from ..match import (
     GameMatch,
@@ -117,13 +118,7 @@ def game_cmd(a, b, games, seed, quiet, rules, as_json) -> None:
     default=None,
     help="Write a heatmap of P(hero wins) minus the fair share, hero by field (PNG).",
 )
-@click.option(
-    "--out",
-    "out_path",
-    type=OutputPath(),
-    default=None,
-    help="Write the results table as CSV, or Parquet for a .parquet name (needs pyarrow).",
-)
+@table_out_option("results")
 @quiet_option
 @rules_options(game=True)
 @json_option
