@@ -104,3 +104,9 @@ def test_export_table_writes_csv_and_refuses_other_suffixes(tmp_path):
     assert (tmp_path / "t.csv").read_text().splitlines() == ["a", "1", "2"]
     with pytest.raises(InputError, match="not .xlsx"):
         export_table(frame, tmp_path / "t.xlsx")
+
+
+def test_a_plot_of_an_unknown_format_is_refused_before_the_run(run_main, tmp_path):
+    """``odds --plot scores.txt`` used to fail in matplotlib with a traceback after the run."""
+    code, _, err = run_main("odds", "--deals", "1000", "--plot", str(tmp_path / "scores.txt"))
+    assert code == 2 and "give a .png or .pdf or .svg file name, not .txt" in err

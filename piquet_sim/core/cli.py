@@ -93,12 +93,12 @@ class OutputPath(click.ParamType):
     def convert(self, value, param, ctx):
         path = Path(value).expanduser()
         try:
+            check_output_path(path, self.directory, self.parents)
             if self.suffixes and path.suffix.lower() not in self.suffixes:
                 raise InputError(
                     f"{path.name}: give a {' or '.join(self.suffixes)} file name, "
                     f"not {path.suffix or 'one without a suffix'}"
                 )
-            check_output_path(path, self.directory, self.parents)
         except InputError as err:
             self.fail(str(err), param, ctx)
         return path
@@ -204,6 +204,22 @@ def compile_notice(*dispatchers, quiet: bool = False, expect: str = "a minute or
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+
+
+#: Figure formats ``--plot`` writes (matplotlib's, by the file name's suffix).
+PLOT_SUFFIXES = (".png", ".pdf", ".svg")
+
+
+def plot_option(help: str) -> Callable:
+    """``--plot FILE`` (``plot_path``): a figure written as PNG (or PDF, SVG by the name's
+    suffix); any other suffix is refused before the run, not by matplotlib after it."""
+    return click.option(
+        "--plot",
+        "plot_path",
+        type=OutputPath(suffixes=PLOT_SUFFIXES),
+        default=None,
+        help=help,
+    )
 
 
 def table_out_option(what: str = "match") -> Callable:

@@ -7,13 +7,13 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import (
-    OutputPath,
     RateBar,
     backend_options,
     compile_notice,
     echo_json,
     json_option,
     long_command,
+    plot_option,
     table_out_option,
 )
 from .. import match
@@ -173,13 +173,7 @@ def batch_cmd(
     help="Mirrored deals per pair of strategies.",
 )
 @seed_option
-@click.option(
-    "--plot",
-    "plot_path",
-    type=OutputPath(),
-    default=None,
-    help="Write a heatmap of the pairwise results (PNG).",
-)
+@plot_option("Write a heatmap of the pairwise results (PNG).")
 @table_out_option()
 @quiet_option
 @json_option

@@ -18,6 +18,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    plot_option,
     table_out_option,
 )
 from ...core.cli import RateBar as Bar
@@ -201,13 +202,7 @@ class _CsvWriter:
 @click.argument("names", nargs=-1, required=True, type=STRATEGY)
 @_deals_option(100_000, "Deal pairs per match.")
 @seed_option
-@click.option(
-    "--plot",
-    "plot_path",
-    type=OutputPath(),
-    default=None,
-    help="Write a heatmap of pairwise margins (PNG).",
-)
+@plot_option("Write a heatmap of pairwise margins (PNG).")
 @table_out_option()
 @chunk_option
 @quiet_option
@@ -324,13 +319,7 @@ def tournament_command(
     show_default=True,
     help="Partie pairs per chunk (memory stays flat; Ctrl-C stops between chunks).",
 )
-@click.option(
-    "--plot",
-    "plot_path",
-    type=OutputPath(),
-    default=None,
-    help="Write the settlement and final-total distributions (PNG).",
-)
+@plot_option("Write the settlement and final-total distributions (PNG).")
 @quiet_option
 @json_option
 @backend_options

@@ -7,12 +7,12 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import (
-    OutputPath,
     RateBar,
     compile_notice,
     echo_json,
     json_option,
     long_command,
+    plot_option,
     table_out_option,
 )
 from ..match import (
@@ -111,13 +111,7 @@ def game_cmd(a, b, games, seed, quiet, rules, as_json) -> None:
     help="Games per ordered pair (hero, field).",
 )
 @seed_option
-@click.option(
-    "--plot",
-    "plot_path",
-    type=OutputPath(),
-    default=None,
-    help="Write a heatmap of P(hero wins) minus the fair share, hero by field (PNG).",
-)
+@plot_option("Write a heatmap of P(hero wins) minus the fair share, hero by field (PNG).")
 @table_out_option("results")
 @quiet_option
 @rules_options(game=True)
