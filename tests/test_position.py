@@ -263,12 +263,18 @@ def test_action_strings_round_trip():
 # ---------------------------------------------------------------------- what a seat knows
 
 
-def _to_play(seed: int, index: int, stop: int, policies: Policies | None = None) -> PiquetState:
+def _to_play(
+    seed: int,
+    index: int,
+    stop: int,
+    policies: Policies | None = None,
+    rules: Rules = DEFAULT_RULES,
+) -> PiquetState:
     """Deal ``index`` of ``seed`` played by ``policies`` (random by default) until ``stop``
     actions have been taken or the deal is over."""
     policies = policies or _policies(("random", "random"), ("all", "sink"), ("random", "random"))
     d = seat_deciders(policies)
-    st = PiquetState.from_deal(seed, index)
+    st = PiquetState.from_deal(seed, index, rules)
     while not st.is_terminal() and len(st.history()) < stop:
         st.apply(d[st.current_player()].choose(st))
     return st
@@ -372,20 +378,21 @@ def test_sampled_values_agree_with_the_enumeration():
 # ---------------------------------------------------------------------- described positions
 
 
-def test_a_described_position_rebuilds_what_its_player_saw():
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, OTHER_RULES], ids=["default", "other"])
+def test_a_described_position_rebuilds_what_its_player_saw(rules):
     """describe -> text -> parse -> from_description: the same observation and knowledge for
     the player (the hidden cards one world among those he thinks possible), the same card
     values; the JSON form reads back to the same text."""
     rng = np.random.default_rng(1)
     checked = 0
     for i in range(40):
-        st = _to_play(11, i, 22 + int(rng.integers(0, 16)))
+        st = _to_play(11, i, 22 + int(rng.integers(0, 16)), rules=rules)
         if st.phase != "play":
             continue
         seat = st.current_player()
         d = describe(st, seat)
         text = history_text(d)
-        again = from_description(parse_history(text, d.hand, d.role), seed=i)
+        again = from_description(parse_history(text, d.hand, d.role), rules, seed=i)
         assert again.observation(seat) == st.observation(seat), text
         assert (again.knowledge(seat) == st.knowledge(seat)).all()
         assert history_text(parse_history_json(history_json(d), d.hand, d.role)) == text
@@ -482,3 +489,35 @@ def test_pimc_values_rank_every_legal_card():
     assert dd.exact and set(dd.values) == set(st.legal_actions())
     best = DdPlay().choose(st)
     assert dd.values[best].mean == max(e.mean for e in dd.values.values())
+
+
+def test_carte_blanche_is_kept_in_described_and_resampled_worlds():
+    """A player dealt carte blanche: the other's described position and resampled worlds give
+    him a dealt hand without a king, queen or jack again (his exchange may have brought some)."""
+    found = 0
+    rng = np.random.default_rng(5)
+    for i in range(3000):
+        st = PiquetState.from_deal(41, i)
+        if not any(st.cb):
+            continue
+        holder = st.cb.index(True)
+        seat = 1 - holder
+        d = seat_deciders(_policies(("random",) * 2, ("all",) * 2, ("random",) * 2))
+        while not st.is_terminal() and not (
+            st.phase == "play" and st.trick >= 2 and st.current_player() == seat
+        ):
+            st.apply(d[st.current_player()].choose(st))
+        if st.is_terminal():
+            continue
+        d = describe(st, seat)
+        assert d.opponent_carte_blanche
+        text = history_text(d)
+        assert "blanche: his" in text
+        again = from_description(parse_history(text, d.hand, d.role), seed=i)
+        assert again.cb[holder] and again.observation(seat) == st.observation(seat)
+        w = st.resample(seat, rng)
+        assert w.dealt[holder] & 0x70707070 == 0
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
