@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
-from ..core.plots import pyplot, save
+from ..core.plots import pairwise_heatmap
 from ..core.stats import Estimate, proportion
 from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
 from .api import simulate_batch
@@ -229,31 +229,14 @@ def plot_margins(result: dict, path: str | Path) -> Path:
         m = p["a_minus_b"]
         margins[i, j], margins[j, i] = m["mean"], -m["mean"]
         halves[i, j] = halves[j, i] = (m["ci95"][1] - m["ci95"][0]) / 2
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(1.6 + 1.3 * k, 1.2 + 1.1 * k))
-    bound = max(float(np.abs(margins).max()), 1e-9)
-    im = ax.imshow(margins, cmap="RdBu", vmin=-bound, vmax=bound)
-    ax.grid(False)
-    for i in range(k):
-        for j in range(k):
-            label = "-" if i == j else f"{margins[i, j]:+.2f}\n±{halves[i, j]:.2f}"
-            dark = abs(margins[i, j]) > 0.6 * bound
-            ax.text(
-                j,
-                i,
-                label,
-                ha="center",
-                va="center",
-                fontsize=8,
-                color="white" if dark else "black",
-            )
-    ax.set_xticks(range(k), names, rotation=30, ha="right")
-    ax.set_yticks(range(k), names)
-    ax.set_xlabel("opponent")
-    ax.set_ylabel("strategy")
-    fig.colorbar(im, ax=ax, label="game points per round, row minus column")
-    ax.set_title(f"Pilotta: pairwise results ({result['deals']:,} mirrored deals, 95% half-widths)")
-    return save(fig, path)
+    return pairwise_heatmap(
+        names,
+        margins,
+        halves,
+        path,
+        title=f"Pilotta: pairwise results ({result['deals']:,} mirrored deals, 95% half-widths)",
+        colorbar="game points per round, row minus column",
+    )
 
 
 def _game_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:

@@ -17,7 +17,6 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -288,38 +287,3 @@ def tournament(
     return Tournament(
         names, matches, standings.reset_index(drop=True), margins, halves, interrupted
     )
-
-
-def plot_margins(t: Tournament, path: str | Path, title: str = "") -> None:
-    """Heatmap of pairwise margins (row over column, points per deal) with 95% half-widths."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    k = len(t.names)
-    fig, ax = plt.subplots(figsize=(1.6 + 1.3 * k, 1.2 + 1.1 * k))
-    bound = max(float(np.abs(t.margins).max()), 1e-9)
-    im = ax.imshow(t.margins, cmap="RdBu", vmin=-bound, vmax=bound)
-    for i in range(k):
-        for j in range(k):
-            dark = abs(t.margins[i, j]) > 0.6 * bound
-            label = "—" if i == j else f"{t.margins[i, j]:+.2f}\n±{t.half_widths[i, j]:.2f}"
-            ax.text(
-                j,
-                i,
-                label,
-                ha="center",
-                va="center",
-                fontsize=8,
-                color="white" if dark else "black",
-            )
-    ax.set_xticks(range(k), t.names, rotation=30, ha="right")
-    ax.set_yticks(range(k), t.names)
-    ax.set_xlabel("opponent")
-    ax.set_ylabel("strategy")
-    fig.colorbar(im, ax=ax, label="mean net per deal, row minus column (points)")
-    ax.set_title(title or "Pairwise margins (mirrored deals, 95% half-widths)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.plots import pyplot, save
+from ..core.plots import pairwise_heatmap, pyplot, save
 from ..core.stats import wilson_band
 
 COLOURS = {"elder": "tab:blue", "younger": "tab:orange", "net": "tab:green"}
@@ -163,39 +163,13 @@ def margins_heatmap(
     names: list[str], margins: np.ndarray, halves: np.ndarray, path: str | Path, title: str = ""
 ) -> Path:
     """Heatmap of pairwise margins (row over column, points per deal) with the 95% half-width
-    in each cell; cells are separated by white lines between them (no grid through labels)."""
-    plt = pyplot()
-    k = len(names)
-    fig, ax = plt.subplots(figsize=(1.6 + 1.3 * k, 1.2 + 1.1 * k))
-    ax.grid(False)
-    bound = max(float(np.abs(margins).max()), 1e-9)
-    im = ax.imshow(margins, cmap="RdBu", vmin=-bound, vmax=bound)
-    for i in range(k):
-        for j in range(k):
-            dark = abs(margins[i, j]) > 0.6 * bound
-            played = i == j or halves[i, j] > 0
-            label = (
-                "—"
-                if i == j
-                else (f"{margins[i, j]:+.2f}\n±{halves[i, j]:.2f}" if played else "not played")
-            )
-            ax.text(
-                j,
-                i,
-                label,
-                ha="center",
-                va="center",
-                fontsize=8,
-                color="white" if dark else "black",
-            )
-    ax.set_xticks(range(k), names, rotation=30, ha="right")
-    ax.set_yticks(range(k), names)
-    ax.set_xticks(np.arange(k + 1) - 0.5, minor=True)
-    ax.set_yticks(np.arange(k + 1) - 0.5, minor=True)
-    ax.grid(which="minor", color="white", linewidth=2)
-    ax.tick_params(which="minor", length=0)
-    ax.set_xlabel("opponent")
-    ax.set_ylabel("strategy")
-    fig.colorbar(im, ax=ax, label="mean net per deal, row minus column (points)")
-    ax.set_title(title or "Pairwise margins (mirrored deals, 95% half-widths)")
-    return save(fig, path)
+    in each cell; a pair never played (half-width 0 off the diagonal) is marked so."""
+    played = (halves > 0) | np.eye(len(names), dtype=bool)
+    return pairwise_heatmap(
+        names,
+        np.where(played, margins, np.nan),
+        halves,
+        path,
+        title=title or "Pairwise margins (mirrored deals, 95% half-widths)",
+        colorbar="mean net per deal, row minus column (points)",
+    )

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..core.backend import stop_requested
 from ..core.errors import InputError
+from ..core.plots import pairwise_heatmap
 from ..core.stats import Z95, wilson_interval
 from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
 from .bid import Estimate
@@ -218,8 +219,6 @@ def results_frame(match: GameMatch) -> pd.DataFrame:
 def plot_results(match: GameMatch, path: str | Path) -> Path:
     """Heatmap of a tournament: P(the row strategy, alone against a field of the column's,
     wins) minus the fair share, each cell with its 95% half-width."""
-    from ..core.plots import pyplot, save
-
     names = list(dict.fromkeys([r.hero for r in match.results] + [r.field for r in match.results]))
     k = len(names)
     excess, halves = np.full((k, k), np.nan), np.zeros((k, k))
@@ -227,32 +226,17 @@ def plot_results(match: GameMatch, path: str | Path) -> Path:
         i, j = names.index(r.hero), names.index(r.field)
         excess[i, j] = r.p_win.mean - r.fair
         halves[i, j] = (r.p_win.ci95[1] - r.p_win.ci95[0]) / 2
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(1.6 + 1.3 * k, 1.2 + 1.1 * k))
-    bound = max(float(np.nanmax(np.abs(excess))) if np.isfinite(excess).any() else 0.0, 1e-9)
-    im = ax.imshow(excess, cmap="RdBu", vmin=-bound, vmax=bound)
-    ax.grid(False)
-    for i in range(k):
-        for j in range(k):
-            done = np.isfinite(excess[i, j])
-            label = f"{excess[i, j]:+.3f}\n±{halves[i, j]:.3f}" if done else "-"
-            dark = done and abs(excess[i, j]) > 0.6 * bound
-            ax.text(
-                j,
-                i,
-                label,
-                ha="center",
-                va="center",
-                fontsize=8,
-                color="white" if dark else "black",
-            )
-    ax.set_xticks(range(k), names, rotation=30, ha="right")
-    ax.set_yticks(range(k), names)
-    ax.set_xlabel("field (the other players)")
-    ax.set_ylabel("hero (alone)")
-    fig.colorbar(im, ax=ax, label="P(hero wins) minus the fair share")
-    ax.set_title(f"Pitch Six, {match.players} players: the hero alone against a field (95%)")
-    return save(fig, path)
+    return pairwise_heatmap(
+        names,
+        excess,
+        halves,
+        path,
+        title=f"Pitch Six, {match.players} players: the hero alone against a field (95%)",
+        colorbar="P(hero wins) minus the fair share",
+        xlabel="field (the other players)",
+        ylabel="hero (alone)",
+        digits=3,
+    )
 
 
 __all__ = [
