@@ -463,6 +463,20 @@ def test_every_registered_play_policy_has_a_decider():
             assert isinstance(decider, KernelPlay)  # played through play.player_card
 
 
+@pytest.mark.parametrize("play", ["pimc", "dd"])
+def test_the_kernel_dispatcher_plays_as_the_own_deciders(play):
+    """KernelPlay (``play.player_card``, for a policy without a decider of its own) plays pimc
+    and dd as their own deciders do: the records again."""
+    policies = _policies(("greedy",) * 2, ("all",) * 2, (play, "random"))
+    records = simulate(6, seed=7, policies=policies)
+    elder, younger = seat_deciders(policies)
+    elder.play = KernelPlay(play, row=elder.play.params)
+    for i in range(6):
+        st = play_out(PiquetState.from_deal(7, i), (elder, younger))
+        assert st.score()["elder"]["total"] == records[i, L.REC_ELDER + L.RF_TOTAL]
+        assert st.score()["younger"]["total"] == records[i, L.REC_YOUNGER + L.RF_TOTAL]
+
+
 def test_a_drawing_decider_draws_once_per_decision():
     st = PiquetState.from_deal(23, 2)
     d = seat_deciders()

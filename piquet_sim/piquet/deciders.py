@@ -700,7 +700,7 @@ class PlayAdvice:
             if not self.forced:
                 row |= {"mean": e.mean, "se": e.se, "ci95": e.ci95}
             rows.append(row)
-        points = st.returns()
+        points = [int(p) for p in st.returns()]
         out = {
             "role": ("elder", "younger")[self.seat],
             "hand": C.card_names(st.hands[self.seat]),

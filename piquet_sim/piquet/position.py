@@ -38,7 +38,28 @@ as ``kernels.simple_deal`` records them.
 What each seat sees (:meth:`PiquetState.observation`) follows ``docs/rules/piquet.md``: his own
 cards, both carte blanche flags, the counts the other took, the talon cards he saw (elder the
 cards he left, if any; younger the cards nobody took once elder has led), each class's outcome
-and the opponent's shown cards, the public scores and the cards played.
+and the opponent's shown cards, the public scores and the cards played. :meth:`resample` draws
+a full deal he cannot tell from this one (``kernels.knowledge.sample_opponent``, pimc's exact
+sampler, for the opponent's hand; the talon and his discards filled uniformly, carte blanche
+kept; the history replayed, so the observation is the same).
+
+A described position (:func:`parse_history`, :data:`HISTORY_FORM`; :func:`parse_history_json`)
+is a play position as its player tells it: the cards he holds now, his role, and clauses
+``key: value`` separated by ``;``::
+
+    discard: 7S 8S 7D 8C; took: TD QS 7H AS; talon: -; elder took: 4;
+    point: his KC QC JC TC 9C; sequence: his KC QC JC TC 9C; sets: mine;
+    tricks: 9C-AC AS-TS KS-JS AH-TH; lead: 8D
+
+``discard`` / ``took``: his exchange (drawn cards in talon order); ``left`` (elder): the talon
+cards he left, top first (known to him; the first ones younger took are then known in
+younger's hand); ``talon`` (younger): the cards nobody took; ``elder took`` / ``younger took``:
+the other's count; ``blanche: his`` / ``rouge: his``: the other's carte blanche or carte rouge;
+``point`` / ``sequence`` / ``sets``: optionally ``sunk,`` or ``lesser,`` (what he did; declare
+by default), then ``mine`` (his scored), ``his CARDS`` (the other's scored; the cards he
+showed), ``equal`` or ``none``; ``tricks``: each ``LEAD-REPLY``, the leader's card first;
+``lead``: the card the other led to the trick now. :func:`describe` and :func:`history_text`
+write a state's position in this form.
 """
 
 from __future__ import annotations
@@ -150,7 +171,7 @@ def env_of(rules: Rules):
     return make_env(rules.to_array())
 
 
-def action_name(action: int, state_class: int | None = None) -> str:
+def action_name(action: int) -> str:
     """The text of an action: a card, ``"end"``, or ``"<kind> <class>"``."""
     if 0 <= action < N_CARDS:
         return C.card_name(action)

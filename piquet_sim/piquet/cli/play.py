@@ -126,7 +126,9 @@ def play_command(
         described,
         rules,
         seed=seed,
-        before_kernels=lambda: compile_notice(*entry_kernels(), quiet=as_json),
+        before_kernels=lambda: compile_notice(
+            *entry_kernels(), quiet=as_json, expect="about half a minute"
+        ),
     )
     advice = advise_play(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
     data = advice.to_dict()
