@@ -1,0 +1,75 @@
+"""The games as OpenSpiel Python games (the ``openspiel`` extra; CI installs it): OpenSpiel's own
+conformance simulation (``pyspiel.random_sim_test``) and a full deal under its Python IS-MCTS,
+which needs ``resample_from_infostate``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from piquet_sim.openspiel.games import SPECS, register_all  # noqa: E402
+
+register_all()
+NAMES = [spec.short_name for spec in SPECS]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_simulations_pass_openspiel_checks(name):
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ismcts_plays_a_full_deal(name):
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(
+        game=game, evaluator=evaluator, uct_c=2.0, max_simulations=10, random_state=rng
+    )
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+    assert decisions > 0
+    assert len(state.returns()) == game.num_players()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_resampled_states_look_the_same_to_the_player(name):
+    """IS-MCTS keys its tree on the information state: a resampled world must show the player
+    exactly what the real one does, with the same legal actions."""
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(11)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 20:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            continue
+        player = state.current_player()
+        key = state.information_state_string(player)
+        worlds = [
+            state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            for _ in range(3)
+        ]
+        for world in worlds:
+            assert world.information_state_string(player) == key
+            assert world.legal_actions() == state.legal_actions()
+        checked += 1
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+    assert checked > 0
