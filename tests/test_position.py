@@ -535,3 +535,15 @@ def test_carte_blanche_is_kept_in_described_and_resampled_worlds():
         if found == 3:
             break
     assert found == 3
+
+
+def test_a_seat_sees_his_own_actions_the_ends_and_the_cards_played_only():
+    st = _to_play(43, 1, 10_000)
+    h, who = st.history(), st.actors()
+    first_card = next(
+        i for i in range(len(h)) if i >= 3 and all(h[j] >= DECL_BASE for j in range(i - 6, i))
+    )
+    for seat in (0, 1):
+        for i, (a, actor) in enumerate(zip(h, who, strict=True)):
+            expect = actor == seat or a == END or i >= first_card
+            assert st.is_visible(seat, i) == expect, (seat, i)

@@ -335,6 +335,7 @@ class PiquetState(core_position.State):
         self.line: list[tuple[int, int]] = []
         self._history: list[int] = []
         self._actors: list[int] = []
+        self._play_from = 1 << 30  # the history step of the first card played
         #: deciders' memory for this deal (plans, pimc's kept worlds, cached draws)
         self.memory: dict = {}
         self._legal: list[int] | None = None
@@ -534,6 +535,7 @@ class PiquetState(core_position.State):
         self._step += 1
         self._points = None
         if self._step == 6:
+            self._play_from = len(self._history) + 1
             e, y, _ = self.declaration_points()
             e_pre = sum(e[:5])
             y_pre = sum(y[:5])
@@ -721,6 +723,18 @@ class PiquetState(core_position.State):
 
     def _declared_key(self, seat: int, c: int) -> int:
         return int(class_key(np.int64(self.decl_hands[seat] & self.masks[seat][c]), c, SUIT_TABLES))
+
+    def actors(self) -> list[int]:
+        """The seat that took each action of :meth:`history`."""
+        return list(self._actors)
+
+    def is_visible(self, seat: int, step: int) -> bool:
+        """Whether ``seat`` saw action ``step`` of the history: his own, every "end" (the count
+        taken is public) and every card played; not the other's discards nor his declaration
+        choices (their outcome he sees in :meth:`observation`)."""
+        if self._actors[step] == seat:
+            return True
+        return self._history[step] == END or step >= self._play_from
 
     def knowledge(self, seat: int) -> np.ndarray:
         """``seat``'s knowledge state of the opponent (``kernels/knowledge.py`` layout, what
