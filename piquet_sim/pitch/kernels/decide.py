@@ -1,0 +1,407 @@
+"""Kernels of the position API (``pitch/position.py``, ``pitch/deciders.py``, ``piquet pitch
+play``): worlds consistent with what one seat saw, each legal card's value in given worlds, the
+search play's decision with its per-world values, and whole rounds played by the search play.
+
+Worlds (:func:`sample_world`): the cards a seat has not seen are dealt to the other seats (each
+as many as it holds now) and to the undealt rest, uniformly over the deals that keep
+
+* every void a seat showed (``pimc.note_play``'s rule: he did not follow a plain suit led
+  without trumping, or did not follow a trump lead; under "may trump" a trump on a plain lead
+  shows nothing),
+* every call made, when the others' bid policy is deterministic (``pass``, ``threshold``,
+  ``parametric``): that policy, holding the world's hand plus what the seat has played, makes
+  the call the seat made (a policy that draws, ``random``, conditions nothing).
+
+It is exact rejection sampling with early exit: seat after seat (in ``order``), its cards are
+drawn from those it may hold (not of a void suit), the draw kept with probability
+C(a, r) / C(b, r) (``a`` the cards it could take then, ``b`` a bound on ``a`` fixed for the
+seat), which makes every consistent deal equally likely, and its call checked at once; a
+failure starts the deal again. After ``tries`` deals the calls are dropped (voids kept:
+status 1), after ``tries`` more the voids too (pimc's ``deal_unseen`` without voids: status 2).
+
+Values (:func:`world_values`): the paranoid search's value of every legal card (the bidder's
+points still to be decided after it, ``position.child_values_paranoid``) in each given world,
+with the bidder's points already decided in that world and the points at stake in it.
+
+The search play's decision (:func:`search_card_values`) is ``pimc.search_card`` step for step
+(the same draws from the round's stream, the same choice), keeping each world's values.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import prange
+
+from ...core.bits import high_index, low_index, popcount64, select_bit64
+from ...core.jit import njit, njit_parallel
+from ...core.rng import bounded, deal_hands, stream_key
+from ...core.spans import span_range
+from ..layouts import SEATS, TRICKS, Pos, RoundRec
+from ..policies import BID_PARAMETRIC, BID_THRESHOLD, PLAY_DD, PLAY_PARAMS_AT
+from ..policies import BID_PASS as BID_PASS_POLICY
+from ..rules import RuleSlot
+from .auction import legal_calls
+from .heuristic import cost
+from .pimc import (
+    AUCTION_TRIES,
+    FULL,
+    MAX_WORLDS,
+    VOID_TRIES,
+    auction_fits,
+    deal_unseen,
+    fix_low,
+    new_search_play_work,
+    play_out_search,
+)
+from .policies import choose_call
+from .position import child_values_paranoid, pos_trump
+from .round import auction, new_round_work
+from .scoring import score_tricks
+from .search_node import F_ALL
+from .search_tt import new_generation
+from .tricks import suit_mask
+
+N_CHUNKS = 64
+JACK_RANK = 9
+SIX_RANK = 4
+#: A draw is kept when a uniform 30-bit number falls below its acceptance ratio times this.
+ACCEPT_ONE = 1 << 30
+REC_LEN = int(RoundRec.LEN)
+#: Most legal cards a player has (six in hand).
+MAX_CARDS = 16
+
+
+#: What one seat saw, for the world sampler: the table size ``n``, his seat ``me`` and cards now
+#: ``mine``, each seat's cards now ``counts[s]`` (how many), cards played ``played[s]`` (the
+#: trick on the table included) and void suits ``voids[s]`` (suit bits), the calls made
+#: ``calls[0:ncalls]``, and the seats in drawing order ``order``.
+Sight = namedtuple(
+    "Sight", ["n", "me", "mine", "counts", "played", "voids", "calls", "ncalls", "order"]
+)
+
+
+@njit
+def deterministic_bidder(pid):
+    """True when the bid policy ``pid`` calls from the hand alone (the calls condition worlds)."""
+    return pid in (BID_PASS_POLICY, BID_THRESHOLD, BID_PARAMETRIC)
+
+
+@njit
+def highest_before(calls, ncalls, out):
+    """``out[s]``: the highest bid before seat ``s`` speaks (0: none), for the calls made."""
+    h = np.int64(0)
+    for s in range(SEATS):
+        out[s] = h
+        if s < ncalls and calls[s] > h:
+            h = calls[s]
+
+
+@njit
+def seat_fits(s, hand, sight, highs, policy, key, state):
+    """True when the bid policy (``policy.ids[0]``) holding ``hand`` (as dealt) makes seat
+    ``s``'s call (or seat ``s`` has not called yet, or the policy draws)."""
+    pid = policy.ids[0]
+    if s >= sight.ncalls or not deterministic_bidder(pid):
+        return True
+    allowed = legal_calls(highs[s], 1 if s == sight.n - 1 else 0)
+    return choose_call(pid, policy.params, allowed, hand, key, state) == sight.calls[s]
+
+
+@njit
+def choose(a, r):
+    """C(a, r) as a float (r <= 6)."""
+    if r < 0 or r > a:
+        return 0.0
+    v = 1.0
+    for i in range(r):
+        v = v * (a - i) / (i + 1)
+    return v
+
+
+@njit
+def _try_deal(key, state, sight, unseen, highs, policy, use_calls, use_voids, out):
+    """One attempt of :func:`sample_world`: True when every seat got its cards (kept) and, with
+    ``use_calls``, its call fits."""
+    total = popcount64(unseen)
+    rem = unseen
+    taken = np.int64(0)
+    for idx in range(sight.n):
+        s = sight.order[idx]
+        if s == sight.me:
+            continue
+        r = sight.counts[s]
+        ban = np.int64(0)
+        if use_voids:
+            for suit in range(4):
+                if (sight.voids[s] >> suit) & 1:
+                    ban |= suit_mask(suit)
+        allowed = rem & ~ban
+        a = popcount64(allowed)
+        if a < r:
+            return False
+        b = min(popcount64(unseen & ~ban), total - taken)
+        hand = np.int64(0)
+        for i in range(r):
+            c = select_bit64(allowed, bounded(key, state, a - i))
+            bit = np.int64(1) << c
+            allowed &= ~bit
+            hand |= bit
+        if a < b:
+            ratio = choose(a, r) / choose(b, r)
+            if bounded(key, state, ACCEPT_ONE) >= ratio * ACCEPT_ONE:
+                return False
+        if use_calls and not seat_fits(s, hand | sight.played[s], sight, highs, policy, key, state):
+            return False
+        rem &= ~hand
+        taken += r
+        out[s] = hand
+    return True
+
+
+@njit
+def sample_world(key, state, sight, policy, tries, out):
+    """One world for seat ``sight.me`` (see the module docstring and :data:`Sight`): every
+    seat's cards now into ``out``; ``policy.ids[0]``: the others' bid policy. Returns 0 (every
+    constraint kept), 1 (the calls dropped) or 2 (the voids dropped too)."""
+    seen = sight.mine
+    for s in range(sight.n):
+        seen |= sight.played[s]
+    unseen = FULL & ~seen
+    highs = np.zeros(SEATS, dtype=np.int64)
+    highest_before(sight.calls, sight.ncalls, highs)
+    for s in range(SEATS):
+        out[s] = 0
+    out[sight.me] = sight.mine
+    for phase in range(2):
+        for _ in range(tries):
+            if _try_deal(key, state, sight, unseen, highs, policy, phase == 0, True, out):
+                return np.int64(phase)
+    _try_deal(key, state, sight, unseen, highs, policy, False, False, out)
+    return np.int64(2)
+
+
+@njit
+def sample_span(seed, first, lo, hi, sight, policy, tries, hands, status):
+    state = np.zeros(1, dtype=np.int64)
+    for w in range(lo, hi):
+        state[0] = 0
+        key = stream_key(seed, first + w)
+        status[w] = sample_world(key, state, sight, policy, tries, hands[w])
+
+
+@njit_parallel
+def sampled_hands(seed, first, count, sight, policy, tries):
+    """Worlds ``first .. first+count-1`` of ``seed`` (world w with the stream (seed, w)):
+    ``hands`` int64[count, 6] (every seat's cards now) and ``status`` int64[count]
+    (:func:`sample_world`); the same whatever the thread count."""
+    hands = np.zeros((count, SEATS), dtype=np.int64)
+    status = np.zeros(count, dtype=np.int64)
+    n_chunks = min(count, N_CHUNKS)
+    for ch in prange(n_chunks):
+        lo, size = span_range(count, n_chunks, ch)
+        if size > 0:
+            sample_span(seed, first, lo, lo + size, sight, policy, tries, hands, status)
+    return hands, status
+
+
+@njit
+def world_base(pos, played, capt, low_capt):
+    """(the bidder's points already decided, the points at stake) in the world of ``pos``
+    (hands now; ``played[s]`` each seat's cards played; ``capt[c]``: the winner of the finished
+    trick holding card c, -1 when none does). High and Low count once trump is known (to their
+    holders, or Low to its capturer); Jack and Six once taken. At stake: High, Low, Last, Game,
+    and Jack and Six when dealt."""
+    n = pos[Pos.PLAYERS]
+    trump = pos_trump(pos)
+    if trump < 0:
+        return np.int64(0), np.int64(0)
+    bidder = pos[Pos.BIDDER]
+    in_play = np.int64(0)
+    for s in range(n):
+        in_play |= pos[Pos.HANDS + s] | played[s]
+    trumps = in_play & suit_mask(trump)
+    stake = np.int64(4)
+    jack = 16 * trump + JACK_RANK
+    six = 16 * trump + SIX_RANK
+    if (in_play >> jack) & 1:
+        stake += 1
+    if (in_play >> six) & 1:
+        stake += 1
+    got = np.int64(0)
+    if pos[Pos.SCORE_HIGH_LOW] == 0 and trumps:
+        hi = high_index(trumps)
+        lo = low_index(trumps)
+        for s in range(n):
+            m = pos[Pos.HANDS + s] | played[s]
+            if s == bidder and (m >> hi) & 1:
+                got += 1
+            if s == bidder and not low_capt and (m >> lo) & 1:
+                got += 1
+        if low_capt and capt[lo] == bidder:
+            got += 1
+    if capt[jack] == bidder:
+        got += 1
+    if capt[six] == bidder:
+        got += 1
+    return got, stake
+
+
+@njit
+def values_span(lo, hi, rules, truth, hands, sight, capt, policy, vals, base, fits):
+    n = truth[Pos.PLAYERS]
+    me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
+    spw = new_search_play_work()
+    spw.truth[:] = truth
+    for s in range(SEATS):
+        spw.played[s] = sight.played[s]
+    highs = np.zeros(SEATS, dtype=np.int64)
+    highest_before(sight.calls, sight.ncalls, highs)
+    state = np.zeros(1, dtype=np.int64)
+    key = np.uint64(0)
+    for w in range(lo, hi):
+        spw.pos[:] = truth
+        ok = True
+        for s in range(n):
+            spw.pos[Pos.HANDS + s] = hands[w, s]
+            dealt = hands[w, s] | sight.played[s]
+            if s != me and not seat_fits(s, dealt, sight, highs, policy, key, state):
+                ok = False
+        fits[w] = 1 if ok else 0
+        fix_low(spw, n, rules)
+        got, stake = world_base(spw.pos, sight.played, capt, rules[RuleSlot.LOW_TO])
+        base[w, 0] = got
+        base[w, 1] = stake
+        new_generation(spw.sw.gen, spw.sw.tt)
+        k = child_values_paranoid(spw.pos, rules, spw.sw, F_ALL, spw.cards, spw.values)
+        for i in range(k):
+            vals[w, i] = spw.values[i]
+
+
+@njit_parallel
+def world_values(rules, truth, hands, sight, capt, policy):
+    """Every legal card's paranoid value (the bidder's points still to be decided after it;
+    cards in ascending order) in each world of ``hands`` (int64[W, 6], every seat's cards now;
+    ``truth``: the position, a Pos row whose hands are replaced; ``sight``: what the seat to
+    move saw, for the cards played and the calls): ``vals`` int64[W, 16]; ``base``
+    int64[W, 2]: the bidder's points already decided and the points at stake in the world
+    (:func:`world_base`); ``fits`` int64[W]: 1 when the others' bid policy (``policy.ids[0]``)
+    makes their calls holding the world's hands."""
+    count = hands.shape[0]
+    vals = np.zeros((count, MAX_CARDS), dtype=np.int64)
+    base = np.zeros((count, 2), dtype=np.int64)
+    fits = np.zeros(count, dtype=np.int64)
+    n_chunks = min(count, N_CHUNKS)
+    for ch in prange(n_chunks):
+        lo, size = span_range(count, n_chunks, ch)
+        if size > 0:
+            values_span(lo, lo + size, rules, truth, hands, sight, capt, policy, vals, base, fits)
+    return vals, base, fits
+
+
+@njit
+def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands):
+    """``pimc.search_card`` step for step (the same draws, the same card), keeping world w's
+    value of each legal card in ``vals[w]`` and its hands in ``hands[w]``. Returns (the card,
+    the worlds)."""
+    truth = spw.truth
+    n = truth[Pos.PLAYERS]
+    me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
+    k = popcount64(legal)
+    spw.totals[:] = 0
+    worlds = np.int64(1)
+    if policy.ids[1] == PLAY_DD:
+        spw.pos[:] = truth
+        _add_world(spw, rules, k, vals[0], hands[0])
+    else:
+        worlds = min(MAX_WORLDS, max(1, np.int64(policy.params[PLAY_PARAMS_AT])))
+        for w in range(worlds):
+            spw.pos[:] = truth
+            ok = False
+            for attempt in range(VOID_TRIES):
+                if not deal_unseen(spw, me, n, key, state, True):
+                    continue
+                if attempt >= AUCTION_TRIES or auction_fits(
+                    spw.pos, spw, calls, n, me, policy, key, state
+                ):
+                    ok = True
+                    break
+            if not ok:
+                deal_unseen(spw, me, n, key, state, False)
+            fix_low(spw, n, rules)
+            _add_world(spw, rules, k, vals[w], hands[w])
+    bidder = truth[Pos.BIDDER]
+    trump = pos_trump(truth)
+    best = np.int64(-1)
+    for i in range(k):
+        c = spw.cards[i]
+        if best < 0:
+            best = i
+            continue
+        v, b = spw.totals[i], spw.totals[best]
+        better = v > b if me == bidder else v < b
+        if better or (v == b and cost(c, trump) < cost(spw.cards[best], trump)):
+            best = i
+    return spw.cards[best], worlds
+
+
+@njit
+def _add_world(spw, rules, k, row, hands_row):
+    """``pimc.add_world``, keeping the world's values in ``row`` and its hands in ``hands_row``."""
+    sw = spw.sw
+    new_generation(sw.gen, sw.tt)
+    got = child_values_paranoid(spw.pos, rules, sw, F_ALL, spw.cards, spw.values)
+    for i in range(min(got, k)):
+        spw.totals[i] += spw.values[i]
+        row[i] = spw.values[i]
+    for s in range(SEATS):
+        hands_row[s] = spw.pos[Pos.HANDS + s] if s < spw.pos[Pos.PLAYERS] else 0
+
+
+@njit
+def search_round(key, rules, policy, work, spw, rec, tricks):
+    """One round as ``round.play_round`` deals and bids it, played by the search play (pimc or
+    dd, ``pimc.play_out_search``) and scored into ``rec``; ``tricks``: each trick's cards
+    (mask, 6 slots) then its winner (6 slots)."""
+    n = rules[RuleSlot.PLAYERS]
+    work.state[0] = 0
+    work.hands[:] = 0
+    deal_hands(key, work.pack, work.state, n, TRICKS, 13, 16, work.hands)
+    rec[:] = 0
+    rec[RoundRec.PLAYERS] = n
+    for s in range(SEATS):
+        work.dealt[s] = work.hands[s]
+        rec[RoundRec.HANDS + s] = work.hands[s]
+        rec[RoundRec.BIDS + s] = -1
+    bidder, bid = auction(rules, policy, work, key, rec)
+    trump = play_out_search(rules, policy, work, key, bidder, np.int64(-1), spw)
+    score_tricks(work.dealt, bidder, bid, trump, work.tricks, work.winners, rules, rec)
+    for t in range(TRICKS):
+        tricks[t] = work.tricks[t]
+        tricks[TRICKS + t] = work.winners[t]
+
+
+@njit
+def search_rounds(seed, start, count, rules, policy):
+    """Rounds ``start .. start+count-1`` of ``seed`` (round i with the stream (seed, i)) played
+    by the search play: RoundRec rows and each round's tricks and winners (int64[count, 12]).
+    Serial (a round with pimc costs tenths of a second)."""
+    recs = np.zeros((count, REC_LEN), dtype=np.int64)
+    tricks = np.zeros((count, 2 * TRICKS), dtype=np.int64)
+    work = new_round_work()
+    spw = new_search_play_work()
+    for i in range(count):
+        search_round(stream_key(seed, start + i), rules, policy, work, spw, recs[i], tricks[i])
+    return recs, tricks
+
+
+__all__ = [
+    "Sight",
+    "sample_world",
+    "sampled_hands",
+    "search_card_values",
+    "search_rounds",
+    "world_base",
+    "world_values",
+]
