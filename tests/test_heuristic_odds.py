@@ -58,3 +58,15 @@ def test_odds_cli_shows_the_score_table_and_json_key(run_main):
     assert sum(data["younger"]["score_counts"].values()) == 2000
     code, out, _ = run_main(*args, "--json")  # without the flag: the JSON keeps its old keys
     assert "score_counts" not in json.loads(out)["elder"]
+
+
+def test_odds_defaults_to_heuristic_exchange_and_play(run_main):
+    """Issue 37: `piquet odds` with no options exchanges and plays by the heuristic policies
+    (the strongest fast ones; greedy before), and so does the library's ``odds``."""
+    code, out, err = run_main("odds", "--deals", "1000", "--quiet", "--json")
+    assert code == 0, err
+    pol = json.loads(out)["policies"]
+    assert pol["elder_exchange"] == pol["younger_exchange"] == "heuristic"
+    assert pol["elder_play"] == pol["younger_play"] == "heuristic"
+    summary, _ = odds(1000, seed=1)
+    assert summary["policies"] == pol

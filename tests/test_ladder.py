@@ -47,10 +47,12 @@ def test_small_ladder_orders_random_greedy_heuristic():
     order = list(res.ratings["policy"])
     assert order == ["heuristic", "greedy", "random"]
     by = res.ratings.set_index("policy")
-    assert by.loc["greedy", "rating"] == 0 and by.loc["greedy", "vs_reference"] == 0
-    assert by.loc["heuristic", "vs_reference_ci_low"] > 0
-    assert by.loc["random", "vs_reference_ci_high"] < 0
-    assert by.loc["heuristic", "elo"] > 0 > by.loc["random", "elo"]
+    # issue 37: the reference is the heuristic (greedy before), the exchange heuristic too
+    assert res.reference == "heuristic" and res.exchange == "heuristic"
+    assert by.loc["heuristic", "rating"] == 0 and by.loc["heuristic", "vs_reference"] == 0
+    assert by.loc["greedy", "vs_reference_ci_high"] < 0
+    assert by.loc["random", "vs_reference_ci_high"] < by.loc["greedy", "vs_reference_ci_low"]
+    assert 0 > by.loc["greedy", "elo"] > by.loc["random", "elo"]
     assert len(res.matches) == 3 and (res.matches["pairs"] == 1500).all()
     assert res.margins[2, 1] == -res.margins[1, 2]
     assert "heuristic > greedy by +" in LD.margins_text(res)
@@ -58,8 +60,22 @@ def test_small_ladder_orders_random_greedy_heuristic():
     assert sec.key == "ladder" and [b.kind for b in sec.blocks] == ["text", "table", "table"]
     d = res.to_dict()
     json.dumps(d)
+    assert d["exchange"] == "heuristic" and d["reference"] == "heuristic"
     assert d["deals"] == 1500 and d["play_params"]["heuristic"]["endgame"] == 5
     assert all(math.isfinite(v) for v in res.ratings["rating"])
+
+
+def test_ladder_exchange_and_reference_options(run_main):
+    """The ladder's exchange is heuristic unless told (greedy until issue 37); --exchange and
+    --reference name others."""
+    assert LD.play_strategy("pimc").elder.exchange.policy == "heuristic"
+    assert LD.reference_of(["greedy", "heuristic"]) == "heuristic"
+    assert LD.reference_of(["pimc", "pimcw"]) == "pimc"
+    args = ("ladder", "--policies", "random,greedy", "--deals", "300", "--json", "--quiet")
+    code, out, err = run_main(*args, "--exchange", "greedy", "--reference", "greedy")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["exchange"] == "greedy" and data["reference"] == "greedy"
 
 
 def test_oracle_is_marked():
@@ -74,7 +90,8 @@ def test_ladder_cli(run_main):
     )
     assert code == 0, err
     data = json.loads(out)
-    assert data["reference"] == "greedy" and len(data["ratings"]) == 2
+    # the default reference (heuristic) is not playing: the first policy is rated 0
+    assert data["reference"] == "random" and len(data["ratings"]) == 2
     code, out, _ = run_main("ladder", "--policies", "random,greedy", "--deals", "1000")
     assert code == 0 and "Margins" in out and "greedy > random" in out
 
@@ -84,7 +101,7 @@ def test_ladder_cli(run_main):
     [
         ("--policies", "greedy,nonsense"),
         ("--policies", "greedy"),
-        ("--policies", "random,heuristic"),  # the reference greedy is missing
+        ("--policies", "random,greedy", "--reference", "heuristic"),  # not among them
     ],
 )
 def test_ladder_cli_bad_input_is_one_line_exit_2(run_main, args):

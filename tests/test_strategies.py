@@ -38,6 +38,21 @@ def test_registry_has_the_named_strategies():
     assert REGISTRY["sink-sets"].elder.declare.policy == "sink"
 
 
+def test_a_stage_left_out_is_the_strongest_fast_policy():
+    """Issue 37: a strategy file that names no exchange or play gets the heuristic ones (greedy
+    before); the built-ins keep their stages (greedy is greedy)."""
+    s = from_dict({"name": "bare"})
+    assert s.elder.exchange.policy == s.younger.exchange.policy == "heuristic"
+    assert s.elder.play.policy == s.younger.play.policy == "heuristic"
+    assert s.elder.declare.policy == "all"
+    assert REGISTRY["heuristic"].summary() == "heuristic / all / heuristic"
+    assert REGISTRY["greedy"].summary() == "greedy / all / greedy"
+    assert REGISTRY["max"].summary() == "max / all / greedy"
+    assert REGISTRY["sink-sets"].elder.exchange.policy == "greedy"
+    y = REGISTRY["younger-sinks-sets"]
+    assert (y.elder.exchange.policy, y.younger.play.policy) == ("greedy", "greedy")
+
+
 def test_elder_stages_come_from_the_elder_strategy():
     ids, params = kernel_arrays(REGISTRY["max"], REGISTRY["random"])
     assert ids[L.STAGE_ELDER_EXCHANGE] == EXCH_MAX

@@ -1,10 +1,13 @@
 """The strength ladder of Piquet's play policies: every play policy against every other over
-mirrored deals (``match.head_to_head``), each with greedy exchange and every declaration made, so
+mirrored deals (``match.head_to_head``), each with the same exchange policy (default
+``heuristic``, the strongest fast one; ``greedy`` until issue 37) and every declaration made, so
 only the play differs.
 
 Ratings, all in points per deal and from each policy's own side:
 
-* ``vs_reference``: its mean net per deal against the reference policy (default ``greedy``),
+* ``vs_reference``: its mean net per deal against the reference policy (default ``heuristic``,
+  the strongest fast play; ``greedy`` until issue 37; when it is not among the policies, the
+  first of them),
   with the match's 95% interval (0 for the reference itself);
 * ``rating``: a least-squares fit of every pairwise margin, ``margin[i, j] ~ r[i] - r[j]``, each
   match weighted by 1 / SE**2, ``r[reference] = 0``; its SE from the fit's covariance. On points
@@ -13,7 +16,7 @@ Ratings, all in points per deal and from each policy's own side:
   (400 log10 of the strength ratio), reference at 0, SE from the observed information.
 
 Oracle policies (``dd``: it sees both hands) play in the ladder as a yardstick and are marked
-``oracle``. Matches that involve a solver policy (pimc, dd) use ``solver_deals`` pairs.
+``oracle``. Matches that involve a solver policy (pimc, pimcw, dd) use ``solver_deals`` pairs.
 """
 
 from __future__ import annotations
@@ -36,15 +39,28 @@ from .rules import DEFAULT_RULES, Rules
 from .strategies import Seat, Stage, Strategy
 
 #: The ladder's default policies, weakest expected first.
-DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc", "dd")
-REFERENCE = "greedy"
+DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc", "pimcw", "dd")
+#: The policy rated 0 (when it plays; else the first policy given).
+REFERENCE = "heuristic"
+#: Both players' exchange policy on the ladder.
+EXCHANGE = "heuristic"
 
 
-def play_strategy(policy: str) -> Strategy:
-    """Greedy exchange, declare all, ``policy`` play (its default parameters), named ``policy``."""
+def play_strategy(policy: str, exchange: str = EXCHANGE) -> Strategy:
+    """``exchange`` exchange, declare all, ``policy`` play (its default parameters), named
+    ``policy``."""
     P.get("play", policy)
-    seat = Seat(Stage("greedy"), Stage("all"), Stage(policy))
-    return Strategy(policy, f"greedy exchange, declare all, {policy} play", seat, seat)
+    P.get("exchange", exchange)
+    seat = Seat(Stage(exchange), Stage("all"), Stage(policy))
+    return Strategy(policy, f"{exchange} exchange, declare all, {policy} play", seat, seat)
+
+
+def reference_of(policies: Sequence[str], reference: str | None = None) -> str:
+    """The reference of a ladder of ``policies``: ``reference`` when given, else
+    :data:`REFERENCE` when it plays, else the first policy."""
+    if reference is not None:
+        return reference
+    return REFERENCE if REFERENCE in policies else policies[0]
 
 
 @dataclass
@@ -63,10 +79,12 @@ class Ladder:
     deals: int = 0
     solver_deals: int = 0
     interrupted: bool = False  # Ctrl-C: the matches played so far, the last one maybe cut
+    exchange: str = EXCHANGE
 
     def to_dict(self) -> dict:
         return {
             "reference": self.reference,
+            "exchange": self.exchange,
             "seed": self.seed,
             "deals": self.deals,
             "solver_deals": self.solver_deals,
@@ -147,20 +165,23 @@ def ladder(
     deals: int = 100_000,
     solver_deals: int = 1_000,
     seed: int = 1,
-    reference: str = REFERENCE,
+    reference: str | None = None,
     rules: Rules = DEFAULT_RULES,
     progress: Callable[[str], None] | None = None,
     backend=None,
+    exchange: str = EXCHANGE,
 ) -> Ladder:
     """Every pair of ``policies`` (play policy names) plays mirrored deal pairs on the same deals
-    of ``seed``: ``deals`` pairs, or ``solver_deals`` when either calls the exact solver.
-    ``progress(label)`` is told each match as it starts."""
+    of ``seed``: ``deals`` pairs, or ``solver_deals`` when either calls the exact solver; both
+    players exchange by ``exchange``. ``reference``: the policy rated 0 (default
+    :func:`reference_of`). ``progress(label)`` is told each match as it starts."""
     names = list(dict.fromkeys(policies))
     if len(names) < 2:
         raise ValueError("a ladder needs at least two play policies")
+    reference = reference_of(names, reference)
     if reference not in names:
         raise ValueError(f"the reference {reference!r} must be one of the policies")
-    strategies = [play_strategy(n) for n in names]
+    strategies = [play_strategy(n, exchange) for n in names]
     k = len(names)
     margins = np.zeros((k, k))
     ses = np.full((k, k), np.nan)
@@ -232,6 +253,7 @@ def ladder(
         deals,
         solver_deals,
         series.interrupted,
+        exchange,
     )
 
 
@@ -273,8 +295,8 @@ def ladder_section(result: Ladder) -> Section:
     sec = Section("ladder", "Strength ladder of the play policies")
     sec.text(
         "Every play policy against every other over mirrored deals (each deal played twice, "
-        "seats swapped), with greedy exchange and every declaration made, so only the play "
-        f"differs. Points per deal from each policy's side; reference {result.reference} = 0; "
+        f"seats swapped), with {result.exchange} exchange and every declaration made, so only the "
+        f"play differs. Points per deal from each policy's side; reference {result.reference} = 0; "
         f"seed {result.seed}. dd sees both hands: an oracle, not a player. "
         f"Margins: {margins_text(result)}."
     )

@@ -200,6 +200,16 @@ def odds_chunk(chunk: Chunk, seed: int, policies: Policies, rules: Rules) -> Odd
     return counts
 
 
+#: The stage policies of :func:`odds` and ``piquet odds`` when none are given: the strongest fast
+#: ones (heuristic exchange and play for both players; greedy until issue 37).
+DEFAULT_POLICIES = Policies(
+    elder_exchange="heuristic",
+    younger_exchange="heuristic",
+    elder_play="heuristic",
+    younger_play="heuristic",
+)
+
+
 def odds(
     deals: int,
     seed: int = 1,
@@ -215,8 +225,9 @@ def odds(
     ``backend``: a ``piquet_sim.backend`` backend (default local). Interrupting (Ctrl-C) returns
     what finished; the summary's "deals" says how many, "interrupted" whether cut.
     ``with_scores``: add each player's ``score_counts`` (deal totals, counts per point value).
+    ``policies`` default :data:`DEFAULT_POLICIES` (heuristic exchange and play).
     """
-    policies = policies or Policies()
+    policies = policies or DEFAULT_POLICIES
     backend = backend or LocalBackend()
     counts = OddsCounts()
     run_chunks(

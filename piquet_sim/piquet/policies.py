@@ -126,6 +126,43 @@ REGISTRY = Registry(
             integers=("capot_defence", "endgame"),
             needs_knowledge=True,
         ),
+        Policy(
+            "play",
+            "pimcw",
+            5,
+            "pimc over weighted worlds: oversample x worlds hands drawn as pimc draws them, each "
+            "weighted by the likelihood of what the opponent did under the heuristic policies: "
+            "his exchange (the heuristic exchange's discard from his dealt hand; each card off "
+            "it a factor exchange_epsilon, 1 off) and his cards so far (the heuristic play's "
+            "card with probability 1 - epsilon, else a uniform choice), worlds resampled by "
+            "weight and valued as pimc (racing; no kept worlds)",
+            (
+                "worlds",
+                "max_attempts",
+                "adaptive",
+                "race",
+                "race_z",
+                "oversample",
+                "epsilon",
+                "exchange_epsilon",
+                "exchange_draws",
+            ),
+            (16.0, 2000.0, 0.0, 4.0, 2.0, 4.0, 0.8, 0.3, 8.0),
+            bounds=(
+                (1, 10_000),
+                (1, 10_000_000),
+                (0, 1),
+                (0, 10_000),
+                (0, 100),
+                (1, 64),
+                (0.001, 1),
+                (0.001, 1),
+                (1, 256),
+            ),
+            integers=("worlds", "max_attempts", "adaptive", "race", "oversample", "exchange_draws"),
+            needs_solver=True,
+            needs_knowledge=True,
+        ),
     ),
 )
 
@@ -171,6 +208,7 @@ PLAY_GREEDY = _id("play", "greedy")
 PLAY_DD = _id("play", "dd")
 PLAY_PIMC = _id("play", "pimc")
 PLAY_HEURISTIC = _id("play", "heuristic")
+PLAY_PIMCW = _id("play", "pimcw")
 #: Ids of the play policies that call the solver / need a knowledge state.
 SOLVER_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_solver)
 KNOWLEDGE_PLAY_IDS = tuple(p.id for p in policies("play").values() if p.needs_knowledge)

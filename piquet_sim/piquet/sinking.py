@@ -47,6 +47,9 @@ CHOICES = {
 }
 #: How both sides play the deals (every play policy of the registry).
 PLAYS = policy_names("play")
+#: The opponent's exchange policy (and elder's, modelled in younger's worlds): the strongest
+#: fast one (greedy until issue 37).
+DEFAULT_OPPONENT = "heuristic"
 PARTS = ("declarations", "repique", "pique", "play", "concealment")
 TT_BITS = 18
 MAX_ATTEMPTS = 2000  # sampler draws per pimc world before the declaration bounds are dropped
@@ -137,20 +140,27 @@ def evaluate(
     rules: Rules,
     start: int = 0,
     n_spans: int = 2,
+    opponent: str = DEFAULT_OPPONENT,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Kernel rows int32[worlds, len(choices), SINK_LEN] and sampler stats for one hand.
 
     ``discard`` -1: ``hand`` is held at the declarations (no exchange); else the dealt hand and
-    its discard (elder draws that many; younger after elder took ``elder_took``)."""
+    its discard (elder draws that many; younger after elder took ``elder_took``). ``opponent``:
+    the exchange policy of the opponent (and of elder in younger's worlds)."""
     env = make_env(rules.to_array())
     w_role = role if discard >= 0 else 0
     k = elder_took if (role == 1 and discard >= 0) else 0
     request = (np.int64(w_role), np.int64(k), np.int64(-1), np.int64(50_000))
-    greedy = Policies().stages()  # the opponent exchanges (and elder is modelled) by greedy
-    worlds_, _ = KA.build_worlds(np.int64(hand), request, greedy, seed, start, worlds, 1, env)
+    # the opponent exchanges (and elder is modelled) by ``opponent``
+    model = Policies(elder_exchange=opponent, younger_exchange=opponent).stages()
+    worlds_, _ = KA.build_worlds(np.int64(hand), request, model, seed, start, worlds, 1, env)
     play_params = {r: np.array([pimc_worlds, MAX_ATTEMPTS]) for r in ("elder", "younger")}
     stages = Policies(
-        elder_play=play, younger_play=play, play_params=play_params if play == "pimc" else {}
+        elder_exchange=opponent,
+        younger_exchange=opponent,
+        elder_play=play,
+        younger_play=play,
+        play_params=play_params if play == "pimc" else {},
     ).stages()
     player = (np.int64(hand), np.int64(role), np.int64(discard))
     spans = max(1, min(n_spans, int(worlds_.valid.sum())))
@@ -212,14 +222,16 @@ def analyse(
     rules: Rules = DEFAULT_RULES,
     choices: list[str] | None = None,
     n_spans: int = 2,
+    opponent: str = DEFAULT_OPPONENT,
 ) -> SinkAnalysis:
     """Compare declaration choices for one hand on ``worlds`` common sampled worlds.
 
     ``hand``: 12 cards (text or mask). Without ``discard`` it is the hand held at the
     declarations; with it, the dealt hand and the cards discarded (elder draws as many from
     the talon; younger, after elder took ``elder_took``, draws from what elder left). The
-    opponent exchanges with the greedy policy and declares everything. ``play``: "pimc" (both
-    sides imperfect-information, ``pimc_worlds`` worlds per decision), "dd" or "greedy".
+    opponent exchanges with ``opponent`` (default :data:`DEFAULT_OPPONENT`, heuristic; greedy
+    until issue 37) and declares everything. ``play``: "pimc" (both sides imperfect-information,
+    ``pimc_worlds`` worlds per decision), "dd" or any other play policy.
     Returns a :class:`SinkAnalysis`, choices best first; nets are player minus opponent.
     """
     import time
@@ -232,6 +244,8 @@ def analyse(
         raise SinkError("role must be elder or younger")
     if play not in PLAYS:
         raise SinkError(f"play must be one of {', '.join(PLAYS)}")
+    if opponent not in policy_names("exchange"):
+        raise SinkError(f"opponent must be one of {', '.join(policy_names('exchange'))}")
     if worlds < 2:
         raise SinkError("needs at least 2 worlds")
     r = 0 if role == "elder" else 1
@@ -275,6 +289,7 @@ def analyse(
                 rules,
                 start=first,
                 n_spans=n_spans,
+                opponent=opponent,
             )
             parts.append(rows_)
             stats = stats + stats_

@@ -17,7 +17,8 @@ Built-in strategies live in :data:`REGISTRY`; users define their own in a small 
     [younger]                 # optional per-seat overrides (same keys)
     declare = "all"
 
-and pass the file's path wherever a strategy name is accepted (:func:`resolve`).
+A stage left out is the strongest fast policy (:class:`Seat`: heuristic exchange, declare all,
+heuristic play). Pass the file's path wherever a strategy name is accepted (:func:`resolve`).
 """
 
 from __future__ import annotations
@@ -58,11 +59,13 @@ class Stage:
 
 @dataclass(frozen=True)
 class Seat:
-    """The three stage policies a strategy uses in one seat."""
+    """The three stage policies a strategy uses in one seat. A stage not given is the
+    strongest fast policy: heuristic exchange, declare all, heuristic play (greedy exchange and
+    play until issue 37)."""
 
-    exchange: Stage = Stage("greedy")
+    exchange: Stage = Stage("heuristic")
     declare: Stage = Stage("all")
-    play: Stage = Stage("greedy")
+    play: Stage = Stage("heuristic")
 
 
 @dataclass(frozen=True)
@@ -251,9 +254,9 @@ def load(path: str | Path) -> Strategy:
 def _builtin(
     name: str,
     description: str,
-    exchange="greedy",
-    declare="all",
-    play="greedy",
+    exchange: str,
+    declare: str,
+    play: str,
     sink: tuple[str, ...] = (),
 ) -> Strategy:
     decl = Stage(declare, tuple(1.0 if c in sink else 0.0 for c in SINK_CLASSES) if sink else ())
@@ -261,54 +264,106 @@ def _builtin(
     return Strategy(name, description, seat, seat)
 
 
-#: Built-in strategies by name.
+_GREEDY_SEAT = Seat(Stage("greedy"), Stage("all"), Stage("greedy"))
+#: Built-in strategies by name; every stage named (a built-in keeps its behaviour whatever
+#: :class:`Seat`'s defaults).
 REGISTRY: dict[str, Strategy] = {
     s.name: s
     for s in (
-        _builtin("greedy", "greedy exchange (heuristic keep values), declare all, greedy play"),
+        _builtin(
+            "heuristic",
+            "heuristic exchange (keep values fitted for heuristic play), declare all, heuristic "
+            "play (card counting, guards, capot defence): the strongest fast strategy",
+            "heuristic",
+            "all",
+            "heuristic",
+        ),
+        _builtin(
+            "greedy",
+            "greedy exchange (heuristic keep values), declare all, greedy play",
+            "greedy",
+            "all",
+            "greedy",
+        ),
         _builtin(
             "max",
             "take every card allowed, keep high cards; declare all; greedy play",
-            exchange="max",
+            "max",
+            "all",
+            "greedy",
         ),
         _builtin(
             "random",
             "random exchange, declare all, random play (a floor to beat)",
-            exchange="random",
-            play="random",
+            "random",
+            "all",
+            "random",
         ),
-        _builtin("dd-play", "greedy exchange, declare all, double-dummy play (slow)", play="dd"),
+        _builtin(
+            "dd-play",
+            "greedy exchange, declare all, double-dummy play (slow)",
+            "greedy",
+            "all",
+            "dd",
+        ),
         _builtin(
             "pimc-play",
             "greedy exchange, declare all, imperfect-information play (pimc, slow)",
-            play="pimc",
+            "greedy",
+            "all",
+            "pimc",
+        ),
+        _builtin(
+            "pimcw-play",
+            "greedy exchange, declare all, pimc over worlds weighted by the opponent's play "
+            "(pimcw, slow)",
+            "greedy",
+            "all",
+            "pimcw",
         ),
         _builtin(
             "heuristic-play",
             "greedy exchange, declare all, heuristic play (card counting, guards, capot defence)",
-            play="heuristic",
+            "greedy",
+            "all",
+            "heuristic",
         ),
-        _builtin("greedy-random-play", "greedy exchange, declare all, random play", play="random"),
+        _builtin(
+            "greedy-random-play",
+            "greedy exchange, declare all, random play",
+            "greedy",
+            "all",
+            "random",
+        ),
         _builtin(
             "sink-sets",
             "greedy, but never declares sets (always answers 'good')",
-            declare="sink",
+            "greedy",
+            "sink",
+            "greedy",
             sink=("sets",),
         ),
         _builtin(
-            "sink-point", "greedy, but never declares the point", declare="sink", sink=("point",)
+            "sink-point",
+            "greedy, but never declares the point",
+            "greedy",
+            "sink",
+            "greedy",
+            sink=("point",),
         ),
         _builtin(
             "sink-sequence",
             "greedy, but never declares sequences",
-            declare="sink",
+            "greedy",
+            "sink",
+            "greedy",
             sink=("sequence",),
         ),
         Strategy(
             "younger-sinks-sets",
             "greedy; sinks sets only when younger (declares all as elder)",
-            Seat(),
-            Seat(declare=Stage("sink", (0.0, 0.0, 1.0))),
+            _GREEDY_SEAT,
+            Seat(Stage("greedy"), Stage("sink", (0.0, 0.0, 1.0)), Stage("greedy")),
         ),
     )
 }

@@ -55,9 +55,16 @@ def _policies(value: str) -> list[str]:
 )
 @click.option(
     "--reference",
-    default=LD.REFERENCE,
-    show_default=True,
+    default=None,
+    show_default=f"{LD.REFERENCE}, or the first policy when {LD.REFERENCE} is not among them",
     help="The policy rated 0; others are rated by their net per deal against it.",
+)
+@click.option(
+    "--exchange",
+    type=click.Choice(P.names("exchange")),
+    default=LD.EXCHANGE,
+    show_default=True,
+    help="Both players' exchange policy (the same in every match, so only the play differs).",
 )
 @seed_option("Seed of the deal streams (every match plays the same deals).")
 @quiet_option("No progress lines.")
@@ -66,11 +73,12 @@ def _policies(value: str) -> list[str]:
 @backend_options
 @long_command
 def ladder_command(
-    policies, deals, solver_deals, reference, seed, quiet, as_json, rules, backend
+    policies, deals, solver_deals, reference, exchange, seed, quiet, as_json, rules, backend
 ) -> None:
-    """Strength ladder of the play policies: every pair plays mirrored deals (greedy exchange,
-    every declaration made, so only the play differs). Prints each policy's mean net points
-    per deal against the reference with a 95% interval, a least-squares points rating over
+    """Strength ladder of the play policies: every pair plays mirrored deals (heuristic exchange
+    unless --exchange says otherwise, every declaration made, so only the play differs).
+    Prints each policy's mean net points per deal against the reference (heuristic, or the
+    first policy) with a 95% interval, a least-squares points rating over
     all matches and a Bradley-Terry (Elo) fit on deal wins, then the margins between
     neighbours. Points are per deal from each policy's own side. Ctrl-C stops the match in
     flight after its chunk, skips the rest and prints what finished, marked partial (exit 130).
@@ -78,18 +86,28 @@ def ladder_command(
     \b
     Example:
       piquet ladder --deals 200000 --solver-deals 1000
+      piquet ladder --policies pimc,pimcw --solver-deals 2000
       piquet ladder --policies random,greedy,heuristic --deals 50000 --json
     """
     try:
         names = _policies(policies)
     except click.BadParameter as err:
         raise click.UsageError(str(err)) from None
+    reference = LD.reference_of(names, reference)
     if reference not in names:
         raise click.UsageError(f"--reference {reference!r} is not among --policies")
     console = Console(stderr=True)
     progress = None if (quiet or as_json) else (lambda label: console.print(f"match {label}"))
     result = LD.ladder(
-        names, deals, solver_deals, seed, reference, rules, progress, backend=backend
+        names,
+        deals,
+        solver_deals,
+        seed,
+        reference,
+        rules,
+        progress,
+        backend=backend,
+        exchange=exchange,
     )
     if as_json:
         echo_json(result.to_dict())

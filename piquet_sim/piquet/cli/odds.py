@@ -10,19 +10,19 @@ from rich.table import Table
 
 from ...core.cli import (
     SIZE,
-    OutputPath,
     RateBar,
     backend_options,
     compile_notice,
     echo_json,
     json_option,
     long_command,
+    plot_option,
     quiet_option,
     seed_option,
 )
 from ...core.stats import Z95
+from ..odds import DEFAULT_POLICIES, plot_scores, score_quantiles
 from ..odds import odds as run_odds
-from ..odds import plot_scores, score_quantiles
 from ..policies import names as policy_names
 from ..rules import Rules
 from ..simulation import Policies
@@ -55,23 +55,24 @@ def _exact(est: dict) -> str:
 @click.option(
     "--elder-policy",
     type=click.Choice(policy_names("exchange")),
-    default="greedy",
+    default=DEFAULT_POLICIES.elder_exchange,
     show_default=True,
     help="Elder's exchange policy.",
 )
 @click.option(
     "--younger-policy",
     type=click.Choice(policy_names("exchange")),
-    default="greedy",
+    default=DEFAULT_POLICIES.younger_exchange,
     show_default=True,
     help="Younger's exchange policy.",
 )
 @click.option(
     "--play",
     type=click.Choice(policy_names("play")),
-    default="greedy",
+    default=DEFAULT_POLICIES.elder_play,
     show_default=True,
-    help="Play policy of both players (dd sees both hands: an oracle; pimc and dd are slow).",
+    help="Play policy of both players (dd sees both hands: an oracle; pimc, pimcw and dd are "
+    "slow).",
 )
 @click.option(
     "--chunk",
@@ -80,13 +81,7 @@ def _exact(est: dict) -> str:
     show_default=True,
     help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
 )
-@click.option(
-    "--plot",
-    "plot_path",
-    type=OutputPath(),
-    default=None,
-    help="Write the score distributions to this PNG file.",
-)
+@plot_option("Write the score distributions to this PNG file.")
 @click.option(
     "--score-counts",
     is_flag=True,
@@ -114,12 +109,15 @@ def odds_command(
 ):
     """Odds of carte blanche, each class, point lengths, sequences, sets, pique, repique, capot
     and the cards, for elder and younger, with 95% intervals. Exact values for the dealt hand
-    are shown beside the estimates where combinatorics give them.
+    are shown beside the estimates where combinatorics give them. Both players exchange and
+    play by the heuristic policies unless told otherwise (the strongest fast ones; greedy was
+    the default before issue 37).
 
     \b
     Example:
       piquet odds --deals 10000000 --plot scores.png
-      piquet odds --deals 200000 --play heuristic --score-counts
+      piquet odds --deals 200000 --score-counts
+      piquet odds --elder-policy greedy --younger-policy greedy --play greedy
     """
     policies = Policies(
         elder_exchange=elder_policy,

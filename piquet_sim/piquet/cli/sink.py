@@ -9,10 +9,13 @@ from rich.table import Table
 
 from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command, seed_option
 from ..cards import PACK
+from ..policies import names as policy_names
 from ..rules import Rules
-from ..sinking import PLAYS, SinkError, analyse
+from ..sinking import DEFAULT_OPPONENT, PLAYS, SinkError, analyse
 from .app import cli
 from .common import HAND12, role_options, rules_options
+
+EXCHANGES = policy_names("exchange")
 
 
 def _fmt(x: float) -> str:
@@ -81,6 +84,13 @@ def sink_table(res) -> Table:
     help="Play of both sides: pimc (imperfect information), dd or greedy.",
 )
 @click.option(
+    "--opponent",
+    type=click.Choice(EXCHANGES),
+    default=DEFAULT_OPPONENT,
+    show_default=True,
+    help="The opponent's exchange policy (and elder's, modelled in younger's worlds).",
+)
+@click.option(
     "--pimc-worlds",
     type=click.IntRange(1, 256),
     default=8,
@@ -98,6 +108,7 @@ def sink(
     discard: int | None,
     worlds: int,
     play: str,
+    opponent: str,
     pimc_worlds: int,
     seed: int,
     as_json: bool,
@@ -127,6 +138,7 @@ def sink(
             pimc_worlds,
             seed,
             rules,
+            opponent=opponent,
         )
     except SinkError as err:
         raise click.UsageError(str(err)) from None

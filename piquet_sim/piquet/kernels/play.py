@@ -14,7 +14,9 @@ id and a row of parameters), dispatched in :func:`player_card`:
 * ``pimc``: sampled worlds consistent with the player's knowledge, each solved exactly
   (params: worlds per decision, sampler attempts);
 * ``heuristic``: card counting on the player's knowledge, guard-keeping leads and discards,
-  capot defence (``heuristic.py``).
+  capot defence (``heuristic.py``);
+* ``pimcw``: pimc over worlds weighted by the likelihood of the opponent's play so far under
+  the heuristic's (``pimcw.py``).
 
 Output record (``sc.play``, int32[PO_LEN]): play points (leads, wins of the opponent's leads,
 last trick), tricks, cards (10, 40 or 0) and pique (30 or 0) per player.
@@ -29,13 +31,14 @@ from ...core.bits import high_index, low_index, popcount, popcount32, select_bit
 from ...core.jit import njit, njit_inline, njit_parallel
 from ...core.rng import bounded, stream_key
 from ...core.spans import span_range
-from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
+from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_PIMCW, PLAY_RANDOM
 from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
 from .heuristic import heuristic_turn, seat_setup
 from .pimc import pimc_decide
+from .pimcw import pimcw_decide
 from .solver import best_lead, best_reply, lead_value, new_workspace, solve_position
 from .tricks import (
     ELDER,
@@ -169,6 +172,29 @@ def pimc_card(params, seat, view, key, state, ws, sc):
     return pimc_decide(seat, view, know, sampler, key, state, ws, sc.pimc, sc.worlds[seat])
 
 
+@njit_inline
+def pimcw_card(params, seat, view, key, state, ws, sc):
+    """The pimcw card of ``seat`` (:func:`player_card`'s arguments): its knowledge state, the
+    cards played so far (``sc.line``), the player's cards the opponent knows (his knowledge's
+    ``KNOW_IN``: what the player showed and talon cards both saw), its params row read as
+    ``pimcw.pimcw_decide``'s sampler."""
+    know = sc.know_e if seat == 0 else sc.know_y
+    other = sc.know_y if seat == 0 else sc.know_e
+    sampler = (
+        np.int64(params[0]),
+        np.int64(params[1]),
+        np.int64(params[2]),
+        np.int64(params[3]),
+        params[4],
+        np.int64(params[5]),
+        params[6],
+        params[7],
+        np.int64(params[8]),
+    )
+    weigh = (sc.line, other[L.KNOW_IN])
+    return pimcw_decide(seat, view, know, weigh, sampler, key, state, ws, sc.pimc)
+
+
 @njit
 def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     """The card ``seat`` (0 elder, 1 younger) plays under play policy ``policy`` (its params
@@ -181,6 +207,8 @@ def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     own, leader, lead, et, ps, played, _, voids = view
     if policy == PLAY_PIMC:
         return pimc_card(params, seat, view, key, state, ws, sc)
+    if policy == PLAY_PIMCW:
+        return pimcw_card(params, seat, view, key, state, ws, sc)
     if policy == PLAY_DD:
         pos = (hands[0], hands[1], leader, et, ps)
         return dd_lead(pos, ws) if lead < 0 else dd_reply(pos, lead, ws)

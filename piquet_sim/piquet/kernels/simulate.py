@@ -172,9 +172,15 @@ def talon_seen(talon, e_took, y_took):
 def knowledge_stage(exchange, seen, masks, env, sc):
     """What each seat knows of the other after the declarations, into ``sc.know_e`` and
     ``sc.know_y``: his own cards and discards, the declarations and answers (``masks``: each
-    seat's declaration masks), and the talon cards he saw (``seen``, :func:`talon_seen`)."""
-    elder, younger, _, _, e_disc, y_disc = exchange
+    seat's declaration masks), and the talon cards he saw (``seen``, :func:`talon_seen`); both
+    takes (``KNOW_E_TOOK``, ``KNOW_Y_TOOK``) and elder's left cards younger took
+    (``KNOW_SEEN_IN``)."""
+    elder, younger, e_took, y_took, e_disc, y_disc = exchange
     both_knowledge((elder, younger), (e_disc, y_disc), masks, seen, env.suit, sc.know_e, sc.know_y)
+    for know in (sc.know_e, sc.know_y):  # the takes are public: pimcw's exchange model
+        know[L.KNOW_E_TOOK] = e_took + 1
+        know[L.KNOW_Y_TOOK] = y_took + 1
+    sc.know_e[L.KNOW_SEEN_IN] = seen[0]
 
 
 @njit_inline
