@@ -444,8 +444,8 @@ def worlds_for(
     ``exact_limit`` (uniform: those meeting the soft facts, all when none does), or ``n`` worlds
     drawn by ``deal_world`` (world w on stream (seed, w)) and kept when they respect every duty
     of the cards played and every announcement (:func:`position.world_ok`). Returns {"hands",
-    "exact", "possible", "soft": whether the soft facts held, "dropped": sampled worlds given
-    up}."""
+    "exact", "possible", "unfit": worlds that miss the soft facts, "dropped": sampled worlds
+    given up}."""
     view = state.view_array(seat)
     pub = state.pub_array()
     hand = np.int64(state.hands[seat])
@@ -457,7 +457,7 @@ def worlds_for(
         for _ in range(n):
             deal_world(np.int64(seat), hand, view, pub, ctx, world, state.key, stream)
             hands.append(world.copy())
-        return {"hands": hands, "exact": False, "possible": 0, "soft": True, "dropped": 0}
+        return {"hands": hands, "exact": False, "possible": 0, "unfit": 0, "dropped": 0}
     found = _enumerate(state, seat, exact_limit)
     if found is not None:
         hard, bound = found
@@ -465,19 +465,20 @@ def worlds_for(
         hands, soft = _soft_filter(state, seat, hard)
         if not hands:
             raise InputError("no deal of the unseen cards fits what was seen")
-        return {"hands": hands, "exact": True, "possible": len(hard), "soft": soft, "dropped": 0}
+        unfit = 0 if soft else len(hands)
+        return {"hands": hands, "exact": True, "possible": len(hard), "unfit": unfit, "dropped": 0}
     forbidden = state.forbidden()
     hands, dropped = [], 0
     world = np.zeros(4, dtype=np.int64)
     stream = np.zeros(1, dtype=np.int64)
-    soft = True
+    unfit = 0
     for w in range(n):
         key = np.uint64(stream_key(np.int64(seed), np.int64(w)))
         stream[0] = 0
         for _ in range(WORLD_TRIES):
             got = deal_world(np.int64(seat), hand, view, pub, ctx, world, key, stream)
             if got and world_ok(state, seat, world, forbidden):
-                soft &= got == 2
+                unfit += got != 2
                 hands.append(world.copy())
                 break
         else:
@@ -487,7 +488,13 @@ def worlds_for(
     sizes = _sizes(state)
     others = [sizes[p] for p in range(4) if p != seat]
     possible = _multinomial(sum(others), others)
-    return {"hands": hands, "exact": False, "possible": possible, "soft": soft, "dropped": dropped}
+    return {
+        "hands": hands,
+        "exact": False,
+        "possible": possible,
+        "unfit": unfit,
+        "dropped": dropped,
+    }
 
 
 def _solver_position(state: PilottaState) -> tuple[np.ndarray, np.ndarray]:
@@ -639,8 +646,11 @@ def card_values(
             f"{len(hands)} worlds drawn from what the player saw (pimc's sampler, every duty of "
             f"the cards played kept; of at most {found['possible']:,}), each solved double-dummy"
         ]
-    if not found["soft"]:
-        notes.append("some worlds ignore the auction or the announced points (none fit them)")
+    if found["unfit"]:
+        notes.append(
+            f"{found['unfit']} world(s) ignore the calls or the announced points under the "
+            "assumed policies (none fit them)"
+        )
     if found["dropped"]:
         notes.append(f"{found['dropped']} world(s) could not be drawn and were left out")
     return CardValues(
@@ -839,6 +849,10 @@ def explain(state: PilottaState, best: int, runner: int | None) -> str:
         return f"leads to the partner's void in {suit(best)}"
     if contracting and is_trump(best):
         return "leads trumps"
+    if best >> 3 == runner >> 3:
+        if strength(best, trump) < strength(runner, trump):
+            return f"leads low in {suit(best)}, keeping {name(runner)}"
+        return f"leads {name(best)} rather than {name(runner)}"
     return f"leads {suit(best)} rather than {suit(runner)}"
 
 

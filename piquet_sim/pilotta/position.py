@@ -79,9 +79,11 @@ from .layouts import (
     BID_CAPOT,
     COMB_LEN,
     DECL_LEN,
+    N_AUCTION_PARAMS,
     PUB_LEN,
     ROUND_LEN,
     SCORE_LEN,
+    SETUP_LEN,
     VIEW_LEN,
     AState,
     Comb,
@@ -89,9 +91,10 @@ from .layouts import (
     Pub,
     RoundRec,
     Score,
+    Setup,
     View,
 )
-from .policies import DECL_ALL, DECL_NO_TIERCE
+from .policies import DECL_ALL, DECL_NO_TIERCE, auction_params, defaults, play_worlds
 from .policies import get as get_policy
 from .rules import DEFAULT_RULES, Rules, RuleSlot
 
@@ -239,11 +242,26 @@ def shown_cards(hand: int, action: int) -> int:
     return int(combination_cards(np.int64(hand), np.int64(DECL_POLICY[action])))
 
 
+def make_setup(auction: str = "random", declare: str = "all", play: str = "random") -> np.ndarray:
+    """A Setup (``layouts.Setup``) with one auction, declaration and play policy for both teams,
+    their default parameters (``api.make_setup``'s array, without importing the API's
+    pandas): what a state assumes of the table (pimc's soft facts read it)."""
+    setup = np.zeros(SETUP_LEN, dtype=np.int64)
+    row = auction_params(auction)
+    worlds = play_worlds(defaults("play", "pimc")["worlds"])
+    for t in (0, 1):
+        setup[Setup.AUCTION_NS + t] = get_policy("auction", auction).id
+        lo = Setup.PARAMS_EW if t else Setup.PARAMS_NS
+        setup[lo : lo + N_AUCTION_PARAMS] = row
+        setup[Setup.PLAY_NS + t] = get_policy("play", play).id
+        setup[Setup.WORLDS_NS + t] = worlds
+        setup[Setup.DECLARE_NS + t] = get_policy("declare", declare).id
+    return setup
+
+
 def default_setup() -> np.ndarray:
     """The Setup a state assumes when given none: the random bidder (every call fits every
     hand, so the auction shapes no world), everyone declaring all, random play."""
-    from .api import make_setup
-
     return make_setup()
 
 
@@ -318,6 +336,7 @@ class PilottaState(core_position.State):
         self.contexts: list[tuple[int, int, int, int, int, bool]] = []
         self.score_row: np.ndarray | None = None
         self._history: list[int] = []
+        self._actors: list[int] = []
         self._legal: list[int] | None = None
         self._legal_mask = -1
         self._forbidden: tuple[int, list[int]] | None = None
@@ -379,6 +398,7 @@ class PilottaState(core_position.State):
         new.contexts = list(self.contexts)
         new.score_row = None if self.score_row is None else self.score_row.copy()
         new._history = list(self._history)
+        new._actors = list(self._actors)
         new.memory = {k: _copied(v) for k, v in self.memory.items()}
         return new
 
@@ -444,6 +464,7 @@ class PilottaState(core_position.State):
     def apply(self, action: int) -> None:
         action = int(action)
         ph = self._phase
+        actor = self.current_player()
         if ph == PH_PLAY:
             self._play(action)
         elif ph == PH_AUCTION:
@@ -453,6 +474,7 @@ class PilottaState(core_position.State):
         else:
             raise InputError("the round is over: no more actions")
         self._history.append(action)
+        self._actors.append(actor)
         self._legal = None
         self._legal_mask = -1
 
@@ -652,6 +674,17 @@ class PilottaState(core_position.State):
         return f"PilottaState({self.phase}, to act {self.current_player()}, hands {hands})"
 
     # ------------------------------------------------------------------ what seats see
+    def actors(self) -> list[int]:
+        """The seat that took each action of :meth:`history`."""
+        return list(self._actors)
+
+    def is_visible(self, seat: int, step: int) -> bool:
+        """Whether ``seat`` saw action ``step`` of the history: his own, every call and every
+        card played; not another seat's declaration choice (what it announced he sees in
+        :meth:`observation` once all four have declared)."""
+        a = self._history[step]
+        return self._actors[step] == seat or a < DECLARE
+
     def calls_array(self) -> np.ndarray:
         """The auction so far as pimc's ``Ctx.calls`` (int64[k, 3]: seat, level or -1, suit);
         empty when only the contract is known."""
@@ -846,15 +879,30 @@ def sample_world(state: PilottaState, seat: int, key: int, tries: int = MAX_WORL
 
     view = state.view_array(seat)
     pub = state.pub_array()
+    hand = state.hands[seat]
+    # pimc's sampler deals for the seat to play (hand sizes from his); a seat that already
+    # played to this trick is dealt for as at his play, the later cards pinned to their players
+    trick, lead = state.trick, state.leader
+    mine = next((i for i, c in enumerate(trick) if (lead + i) % 4 == seat), -1)
+    later = 0
+    if mine >= 0:
+        hand |= 1 << trick[mine]
+        view[View.POS] = mine
+        for i in range(mine, len(trick)):
+            view[View.PLAYED] &= ~(1 << trick[i])
+            if i > mine:
+                pub[Pub.SHOWN + (lead + i) % 4] |= 1 << trick[i]
+                later |= 1 << trick[i]
     ctx = _ctx(state)
     forbidden = state.forbidden()
     world = np.zeros(4, dtype=np.int64)
-    hand = np.int64(state.hands[seat])
     stream = np.zeros(1, dtype=np.int64)
     for t in range(tries):
         k = np.uint64(stream_key(np.int64(key & (2**62 - 1)), np.int64(t)))
         stream[0] = 0
-        ok = deal_world(np.int64(seat), hand, view, pub, ctx, world, k, stream)
+        ok = deal_world(np.int64(seat), np.int64(hand), view, pub, ctx, world, k, stream)
+        world &= ~later
+        world[seat] = state.hands[seat]
         if ok and world_ok(state, seat, world, forbidden):
             return world.copy()
     return None
@@ -1434,9 +1482,6 @@ def from_description(
     assumed made by ``prior`` (an auction policy of the registry, with its defaults;
     ``random``: the calls say nothing of the hands) and everyone declaring all (pimc's soft
     facts)."""
-    from .api import make_setup
-
-    get_policy("auction", prior)
     return description_state(d, rules, make_setup(prior), seed, before_kernels)
 
 

@@ -1,0 +1,194 @@
+"""`piquet pilotta play`: which card to play now, from what the player has seen.
+
+The player gives the cards he holds, his seat and what has happened (``--history`` text or
+``--history-json``, ``position.HISTORY_FORM``): the dealer, the auction (or the contract), the
+combinations announced, the cards played trick by trick. The command checks it (a card twice,
+a revoke, an auction out of turn, declarations his hand cannot make, a history no deal fits:
+one line, exit 2) and ranks every legal card by his team's expected card points for the round
+over the worlds consistent with what he saw, each solved double-dummy
+(``deciders.advise_play``): every world when they are few (the last tricks: exact), else a
+sample drawn by pimc's sampler.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ...core.cli import CardsType, compile_notice, echo_json, json_option
+from ...core.errors import InputError
+from .. import cards as C
+from ..cards import PACK
+from ..rules import Rules
+from .app import pilotta
+from .common import SEAT, rules_options, seed_option
+
+HAND = CardsType(PACK, min_count=1, max_count=8)
+PRIORS = ("threshold", "random")
+
+#: The --help example (tests run it): South, on lead to trick 4 in East's 90-spade contract.
+EXAMPLE_HAND = "JH 9H AD KD TD"
+EXAMPLE_SEAT = "N"
+EXAMPLE_HISTORY = (
+    "dealer: N; auction: E:80D S:90S W:100C N:pass E:pass S:pass; declared: W AC KC QC JC; "
+    "tricks: JC 7C 9C 8C, AC 8S AH TC, AS 8H TH 7S, 7D"
+)
+
+
+def _description(hand: int, seat: int, history, history_json, rules: Rules):
+    from ..position import HISTORY_FORM, parse_history, parse_history_json
+
+    if history is not None and history_json is not None:
+        raise click.UsageError("give --history or --history-json, not both")
+    if history is None and history_json is None:
+        raise click.UsageError(f"say what has happened with --history ({HISTORY_FORM})")
+    if history_json is not None:
+        try:
+            data = json.loads(Path(history_json).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as err:
+            raise InputError(f"cannot read {history_json}: {err}") from None
+        except json.JSONDecodeError as err:
+            raise InputError(f"{history_json} is not JSON: {err.msg} (line {err.lineno})") from None
+        return parse_history_json(data, hand, seat, rules)
+    return parse_history(history, hand, seat, rules)
+
+
+@pilotta.command("play")
+@click.argument("hand", type=HAND)
+@click.option("--seat", type=SEAT, required=True, help="Your seat (N, E, S, W).")
+@click.option(
+    "--history",
+    metavar="TEXT",
+    default=None,
+    help="What has happened: 'dealer: W; auction: N:pass E:90H S:pass W:pass N:pass' (or "
+    "'contract: E 90H'); 'declared: E KH QH JH' (the cards each seat showed; yours default to "
+    "everything your hand declares); 'tricks: 7S AS 8S 9S, JH 7H' (each trick in playing order "
+    "from its leader, the last one unfinished).",
+)
+@click.option(
+    "--history-json",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help='The same as a JSON object: {"dealer": "W", "auction": ["N:pass", "E:90H", ...] (or '
+    '"contract": "E 90H"), "declarations": {"E": ["KH", "QH", "JH"]}, "tricks": [["7S", "AS", '
+    '"8S", "9S"], ["JH", "7H"]]}.',
+)
+@click.option(
+    "--prior",
+    type=click.Choice(PRIORS),
+    default="threshold",
+    show_default=True,
+    help="The others' bidding policy the worlds fit their calls to (random: the calls say "
+    "nothing of the hands; with only the contract given, no call is read).",
+)
+@click.option(
+    "--worlds",
+    type=click.IntRange(1, 100_000),
+    default=200,
+    show_default=True,
+    help="Worlds sampled when there are too many to enumerate.",
+)
+@click.option(
+    "--exact-limit",
+    type=click.IntRange(0, 1_000_000),
+    default=3000,
+    show_default=True,
+    help="Enumerate every world (exact, no sampling) when there are at most this many.",
+)
+@seed_option
+@json_option
+@rules_options
+def play_cmd(
+    hand: int,
+    seat: int,
+    history: str | None,
+    history_json: Path | None,
+    prior: str,
+    worlds: int,
+    exact_limit: int,
+    seed: int,
+    as_json: bool,
+    rules: Rules,
+) -> None:
+    """What to play now: every legal card ranked by your team's expected card points for the
+    round, over the worlds consistent with what you saw, each solved double-dummy.
+
+    HAND is the cards you hold now. A world deals the unseen cards to the other seats so that
+    every card played was legal (voids, failures to trump or over-trump), the combinations
+    announced are in their owners' hands and nothing else is, and the calls fit the --prior
+    bidder. Each card's value is the mean over those worlds (card points with the last trick;
+    a capot counts its points), with its 95% interval when sampled, and the share of worlds in
+    which the contract is made; the best is named with the reason in one line and its margin
+    over the runner-up (paired: same worlds). A forced card is answered at once; when few
+    worlds are left (--exact-limit) every one is enumerated: exact.
+
+    \b
+    Example (North, on lead to trick 4, defending 100C):
+      piquet pilotta play "JH 9H AD KD TD" --seat N --history "dealer: N;
+        auction: E:80D S:90S W:100C N:pass E:pass S:pass; declared: W AC KC QC JC;
+        tricks: JC 7C 9C 8C, AC 8S AH TC, AS 8H TH 7S, 7D"
+    """
+    from ..deciders import advise_play, entry_kernels
+    from ..position import from_description
+
+    described = _description(hand, seat, history, history_json, rules)
+    state = from_description(
+        described,
+        rules,
+        prior=prior,
+        seed=seed,
+        before_kernels=lambda: compile_notice(*entry_kernels(), quiet=as_json),
+    )
+    advice = advise_play(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
+    data = advice.to_dict()
+    if as_json:
+        data["rules"] = rules.to_dict()
+        echo_json(data)
+        return
+    _print(advice, data)
+
+
+def _print(advice, data: dict) -> None:
+    console = Console()
+    st = advice.state
+    contract = data["contract"]
+    side = "contracting" if data["contracting"] else "defending"
+    trick = (
+        f"{C.SEATS[st.leader]} led {data['trick_cards'][0]}"
+        + (f", then {' '.join(data['trick_cards'][1:])}" if len(data["trick_cards"]) > 1 else "")
+        if data["trick_cards"]
+        else "you lead"
+    )
+    pts = data["points_so_far"]
+    console.print(
+        f"You ({data['seat']}, {data['team']}, {side} {contract['bid']} by {contract['seat']}) "
+        f"hold {C.format_cards(st.hands[advice.seat])}; trick {data['trick']}, {trick}. "
+        f"Card points so far: you {pts['you']}, them {pts['them']}."
+    )
+    if advice.forced:
+        console.print(f"[bold]Play {data['best']}[/bold]: the only legal card.")
+        return
+    console.print(f"Worlds: {data['method']}; {data['seconds']:.2f} s.")
+    table = Table(title_justify="left")
+    table.add_column("card")
+    table.add_column("your card points", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("P(contract made)", justify="right")
+    table.add_column("worlds", justify="right")
+    for row in data["cards"]:
+        lo, hi = row["ci95"]
+        interval = "exact" if data["exact"] else f"[{lo:.1f}, {hi:.1f}]"
+        made = f"{row['p_made']['p'] * 100:.0f}%" if "p_made" in row else "-"
+        table.add_row(
+            row["card"] + ("  best" if row["rank"] == 1 else ""),
+            f"{row['mean']:.1f}",
+            interval,
+            made,
+            f"{row['worlds']:,}",
+        )
+    console.print(table)
+    console.print(f"[bold]Play {data['best']}[/bold]: {data['why']}.")
