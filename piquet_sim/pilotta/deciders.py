@@ -647,9 +647,10 @@ def card_values(
             f"the cards played kept; of at most {found['possible']:,}), each solved double-dummy"
         ]
     if found["unfit"]:
+        why = "none fits them" if found["exact"] else "64 draws in a row missed them"
         notes.append(
             f"{found['unfit']} world(s) ignore the calls or the announced points under the "
-            "assumed policies (none fit them)"
+            f"assumed policies ({why})"
         )
     if found["dropped"]:
         notes.append(f"{found['dropped']} world(s) could not be drawn and were left out")

@@ -30,12 +30,13 @@ from .common import SEAT, rules_options, seed_option
 HAND = CardsType(PACK, min_count=1, max_count=8)
 PRIORS = ("threshold", "random")
 
-#: The --help example (tests run it): South, on lead to trick 4 in East's 90-spade contract.
-EXAMPLE_HAND = "JH 9H AD KD TD"
+#: The --help example (tests run it): North, on lead to trick 4, his partner South playing
+#: 100 in clubs.
+EXAMPLE_HAND = "JS AH JH QD 9C"
 EXAMPLE_SEAT = "N"
 EXAMPLE_HISTORY = (
-    "dealer: N; auction: E:80D S:90S W:100C N:pass E:pass S:pass; declared: W AC KC QC JC; "
-    "tricks: JC 7C 9C 8C, AC 8S AH TC, AS 8H TH 7S, 7D"
+    "dealer: E; auction: S:80C W:pass N:pass E:90D S:100C W:pass N:pass E:pass; "
+    "tricks: JC 7C KC 8S, AS 7S KS 9S, 7H 8H TH 9H"
 )
 
 
@@ -127,10 +128,10 @@ def play_cmd(
     worlds are left (--exact-limit) every one is enumerated: exact.
 
     \b
-    Example (North, on lead to trick 4, defending 100C):
-      piquet pilotta play "JH 9H AD KD TD" --seat N --history "dealer: N;
-        auction: E:80D S:90S W:100C N:pass E:pass S:pass; declared: W AC KC QC JC;
-        tricks: JC 7C 9C 8C, AC 8S AH TC, AS 8H TH 7S, 7D"
+    Example (North, on lead to trick 4, his partner playing 100 in clubs):
+      piquet pilotta play "JS AH JH QD 9C" --seat N --history "dealer: E;
+        auction: S:80C W:pass N:pass E:90D S:100C W:pass N:pass E:pass;
+        tricks: JC 7C KC 8S, AS 7S KS 9S, 7H 8H TH 9H"
     """
     from ..deciders import advise_play, entry_kernels
     from ..position import from_description
