@@ -73,3 +73,10 @@ def test_resampled_states_look_the_same_to_the_player(name):
         legal = state.legal_actions()
         state.apply_action(legal[rng.randint(len(legal))])
     assert checked > 0
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_pitch_takes_the_player_count_as_a_parameter(players):
+    game = pyspiel.load_game("python_pitch", {"players": players})
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

@@ -50,6 +50,12 @@ class Spec:
     utility: tuple[float, float]
     zero_sum: bool
     params: dict
+    card_ids: tuple[int, ...] = ()  # the pack's card indices (default 0..pack-1)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Every card index of the pack (the chance outcomes)."""
+        return self.card_ids or tuple(range(self.pack))
 
     def game_type(self) -> pyspiel.GameType:
         return pyspiel.GameType(
@@ -146,7 +152,7 @@ class AdaptedState(pyspiel.State):
         return sorted(self.inner.legal_actions())
 
     def chance_outcomes(self):
-        left = sorted(set(range(self._game.spec.pack)) - set(self.dealt))
+        left = sorted(set(self._game.spec.cards) - set(self.dealt))
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 

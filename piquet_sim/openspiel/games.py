@@ -30,8 +30,63 @@ PIQUET = Spec(
 )
 
 
+def _pilotta_from_deal(cards: list[int], params: dict):
+    from ..pilotta.position import PilottaState
+
+    hands = [sum(1 << c for c in cards[8 * s : 8 * s + 8]) for s in range(4)]
+    return PilottaState.from_hands(hands, dealer=3)
+
+
+def _pilotta_spec():
+    from ..pilotta.position import NUM_ACTIONS
+
+    return Spec(
+        short_name="python_pilotta",
+        long_name="Pilotta (piquet_sim)",
+        players=4,
+        pack=32,
+        cards_each=8,
+        extra=0,
+        from_deal=_pilotta_from_deal,
+        actions=NUM_ACTIONS,
+        max_length=4 * 41 + 4 + 32,  # the longest auction, the declarations, 32 cards
+        utility=(0.0, 1000.0),
+        zero_sum=False,
+        params={},
+    )
+
+
+def _pitch_from_deal(cards: list[int], params: dict):
+    from ..pitch.position import PitchState
+    from ..pitch.rules import Rules
+
+    players = int(params.get("players", 4))
+    hands = [sum(1 << c for c in cards[6 * s : 6 * s + 6]) for s in range(players)]
+    return PitchState.from_hands(hands, Rules(players=players))
+
+
+def _pitch_spec():
+    from ..pitch.position import NUM_ACTIONS
+
+    return Spec(
+        short_name="python_pitch",
+        long_name="Pitch Six (piquet_sim)",
+        players=4,
+        pack=64,
+        cards_each=6,
+        extra=0,
+        from_deal=_pitch_from_deal,
+        actions=NUM_ACTIONS,
+        max_length=6 + 36,  # one call a seat, six cards a seat
+        utility=(-12.0, 12.0),
+        zero_sum=False,
+        params={"players": 4},
+        card_ids=tuple(16 * suit + rank for suit in range(4) for rank in range(13)),
+    )
+
+
 #: Every game declared here.
-SPECS = (PIQUET,)
+SPECS = (PIQUET, _pilotta_spec(), _pitch_spec())
 
 
 def register_all() -> None:
