@@ -55,7 +55,58 @@ def piquet_players(names):
     return {n: ours(n) for n in names}, external, PiquetState.from_deal, seatings
 
 
-GAMES = {"piquet": ("python_piquet", piquet_players)}
+def pilotta_players(names):
+    from piquet_sim.pilotta.deciders import (
+        AuctionDecider,
+        DeclareDecider,
+        PimcPlay,
+        SeatDecider,
+        play_decider,
+    )
+    from piquet_sim.pilotta.position import PilottaState
+
+    def ours(play):
+        d = SeatDecider(
+            AuctionDecider("threshold"),
+            DeclareDecider("all"),
+            PimcPlay() if play == "pimc" else play_decider(play),
+        )
+        d.name = play
+        return d
+
+    def external(decider):
+        base = ours("heuristic")
+        mixed = SeatDecider(base.auction, base.declare, decider)
+        mixed.name = decider.name
+        return mixed
+
+    seatings = [(True, False, True, False), (False, True, False, True)]
+    return {n: ours(n) for n in names}, external, PilottaState.from_deal, seatings
+
+
+def pitch_players(names, players=4):
+    from piquet_sim.pitch.deciders import SeatDecider, bid_decider, play_decider
+    from piquet_sim.pitch.position import PitchState
+
+    def ours(play):
+        d = SeatDecider(bid_decider("threshold"), play_decider(play))
+        d.name = play
+        return d
+
+    def external(decider):
+        mixed = SeatDecider(bid_decider("threshold"), decider)
+        mixed.name = decider.name
+        return mixed
+
+    seatings = [tuple(seat == hero for seat in range(players)) for hero in range(players)]
+    return {n: ours(n) for n in names}, external, PitchState.from_deal, seatings
+
+
+GAMES = {
+    "piquet": ("python_piquet", piquet_players),
+    "pilotta": ("python_pilotta", pilotta_players),
+    "pitch": ("python_pitch", pitch_players),
+}
 
 
 def main() -> None:
