@@ -69,6 +69,8 @@ UNIT = (
 )
 #: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
 EXACT_LIMIT = 3000
+#: Worlds :func:`card_values` solves at least under a time budget.
+MIN_WORLDS = 16
 #: Draws per sampled world before :func:`card_values` gives up on it.
 WORLD_TRIES = 200
 #: Bits of the solver tables :func:`card_values` keeps (one per thread; 8 MB at 18).
@@ -581,6 +583,37 @@ def _representatives(state: PilottaState, legal: list[int]) -> tuple[list[int], 
     return kept, rep
 
 
+def _solve_worlds(state, hands, kept, n_threads, deadline) -> np.ndarray:
+    """:func:`_evaluate` over ``hands`` split among ``n_threads`` threads (each its own
+    workspace), in blocks when there is a ``deadline`` (time.perf_counter): worlds after the
+    block that passes it are not solved."""
+    block = len(hands) if deadline is None else max(MIN_WORLDS, 8 * n_threads)
+    parts = []
+    done = 0
+    pool = ThreadPoolExecutor(n_threads) if n_threads > 1 else None
+    try:
+        while done < len(hands):
+            chunk = hands[done : done + block]
+            if pool is None:
+                part = _evaluate(state, chunk, kept, workspace())
+            else:
+                futures = [
+                    pool.submit(_evaluate, state, chunk[t::n_threads], kept, workspace(t))
+                    for t in range(n_threads)
+                ]
+                part = np.zeros((len(chunk), len(kept)), dtype=np.int64)
+                for t, f in enumerate(futures):
+                    part[t::n_threads] = f.result()
+            parts.append(part)
+            done += len(chunk)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return np.vstack(parts)
+
+
 def card_values(
     state: PilottaState,
     worlds: int = 200,
@@ -588,12 +621,15 @@ def card_values(
     exact_limit: int = EXACT_LIMIT,
     threads: int | None = None,
     from_stream: bool = False,
+    max_seconds: float | None = None,
 ) -> CardValues:
     """Every legal card of the seat to play, valued over the worlds he thinks possible
     (:func:`worlds_for`), each solved double-dummy: his team's mean card points for the round
     (:data:`UNIT`) with SE, 95% interval and world count (exact when every world was
     enumerated). ``threads`` (default: the cores, at most 2, one per 40 worlds) split the
-    worlds; values do not depend on it."""
+    worlds; values do not depend on it. ``max_seconds``: stop solving further sampled worlds
+    once this long has passed (at least :data:`MIN_WORLDS` are solved; the worlds solved then
+    depend on the machine's speed; an enumeration is always solved whole)."""
     seat = _check_phase(state, "play", "card values")
     t0 = time.perf_counter()
     legal = state.legal_actions()
@@ -611,18 +647,11 @@ def card_values(
     found = worlds_for(state, seat, worlds, seed, exact_limit, from_stream)
     hands = found["hands"]
     n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 40))
-    if n_threads == 1:
-        rest = _evaluate(state, hands, kept, workspace())
-    else:
-        with ThreadPoolExecutor(n_threads) as pool:
-            futures = [
-                pool.submit(_evaluate, state, hands[t::n_threads], kept, workspace(t))
-                for t in range(n_threads)
-            ]
-            parts = [f.result() for f in futures]
-        rest = np.zeros((len(hands), len(kept)), dtype=np.int64)
-        for t, part in enumerate(parts):
-            rest[t::n_threads] = part
+    # an enumeration is solved whole (its order is not random: a part of it would be biased)
+    deadline = None if max_seconds is None or found["exact"] else t0 + max_seconds
+    rest = _solve_worlds(state, hands, kept, n_threads, deadline)
+    stopped = len(rest) < len(hands)
+    hands = hands[: len(rest)]
     x = _team_points(state, seat, rest)
     c_total = state.pts[state.c_team] + rest
     out = {}
@@ -652,6 +681,8 @@ def card_values(
             f"{found['unfit']} world(s) ignore the calls or the announced points under the "
             f"assumed policies ({why})"
         )
+    if stopped:
+        notes.append(f"stopped after {len(hands)} worlds (--max-seconds {max_seconds:g})")
     if found["dropped"]:
         notes.append(f"{found['dropped']} world(s) could not be drawn and were left out")
     return CardValues(
@@ -871,12 +902,15 @@ def advise_play(
     worlds: int = 200,
     seed: int = 1,
     exact_limit: int = EXACT_LIMIT,
+    max_seconds: float | None = None,
 ) -> PlayAdvice:
     """What the seat to play should play: :func:`card_values` for every legal card, ranked (ties
     to the lower card), the best explained (:func:`explain`) with its paired margin over the
     runner-up, and each card's P(contract made). A forced card is answered at once."""
     seat = _check_phase(state, "play", "play advice")
-    vals = card_values(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
+    vals = card_values(
+        state, worlds=worlds, seed=seed, exact_limit=exact_limit, max_seconds=max_seconds
+    )
     legal = state.legal_actions()
     if len(legal) == 1:
         return PlayAdvice(state, seat, legal, vals, "the only legal card")

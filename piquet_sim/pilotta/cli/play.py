@@ -100,6 +100,13 @@ def _description(hand: int, seat: int, history, history_json, rules: Rules):
     show_default=True,
     help="Enumerate every world (exact, no sampling) when there are at most this many.",
 )
+@click.option(
+    "--max-seconds",
+    type=click.FloatRange(0, min_open=True),
+    default=None,
+    help="Stop solving more worlds after this long (at least 16 are solved; the answer then "
+    "depends on the machine's speed). Early tricks take longest.",
+)
 @seed_option
 @json_option
 @rules_options
@@ -111,6 +118,7 @@ def play_cmd(
     prior: str,
     worlds: int,
     exact_limit: int,
+    max_seconds: float | None,
     seed: int,
     as_json: bool,
     rules: Rules,
@@ -144,7 +152,9 @@ def play_cmd(
         seed=seed,
         before_kernels=lambda: compile_notice(*entry_kernels(), quiet=as_json),
     )
-    advice = advise_play(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
+    advice = advise_play(
+        state, worlds=worlds, seed=seed, exact_limit=exact_limit, max_seconds=max_seconds
+    )
     data = advice.to_dict()
     if as_json:
         data["rules"] = rules.to_dict()
