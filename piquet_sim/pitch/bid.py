@@ -32,7 +32,9 @@ from .rules import Rules
 from .winprob import check_scores, p_win_after, p_win_before, round_pool
 
 PRIORS = ("auction", "uniform")
-RANKS = ("score", "win")
+#: What the recommendation maximises: ``auto`` (P(win) when the scores make the round
+#: decisive, :func:`decisive`, else the score change), the score change, or P(win).
+RANKS = ("auto", "score", "win")
 #: Default worlds per search play (each world plays every candidate by search).
 SEARCH_DEALS = {"pimc": 24, "dd": 100}
 
@@ -110,8 +112,8 @@ class BidAdvice:
     others: str
     play: str
     prior: str
-    worlds: int
-    inconsistent_worlds: int
+    worlds: int  # worlds every figure counts (those that fit the calls when any does)
+    inconsistent_worlds: int  # worlds drawn that do not fit the calls (left out when any fits)
     seed: int
     suits: list[SuitStudy]
     calls: list[CallValue]
@@ -119,12 +121,41 @@ class BidAdvice:
     margin: dict = field(default_factory=dict)  # best minus runner-up call (paired)
     seconds: float = 0.0
     scores: list[int] | None = None  # game scores per seat before the round
-    rank: str = "score"  # what the recommendation maximises: "score" or "win"
+    rank: str = "score"  # what the recommendation maximised: "score" or "win"
     p_win_now: float | None = None  # with scores: P(he wins) before the round (table policies)
     partial: bool = False  # stopped early (Ctrl-C): fewer worlds than asked
+    worlds_drawn: int = 0  # worlds dealt (fitting the calls or not)
+    worlds_fitting: int = 0  # of those, the ones where the others' bid policy makes their calls
+    rank_reason: str = ""  # why that ranking (asked, or the round decisive or not)
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def decisive(
+    scores: list[int], seat: int, calls: list[int], players: int, target: int
+) -> list[str]:
+    """Why the round can end the game (empty when it cannot): a player wins it by making his
+    bid at ``target`` or more, so it is decisive when the advising seat reaches the target with
+    a bid he may make, when the highest bidder before him reaches it with his bid, or when a
+    seat after him reaches it with the lowest bid it could make."""
+    highest = max(calls, default=0)
+    why = []
+    mine = int(legal_calls(highest, 1 if seat == players - 1 else 0))
+    bids = [b for b in range(BID_MIN, BID_MAX + 1) if mine >> b & 1]
+    need = [b for b in bids if scores[seat] + b >= target]
+    if need:
+        more = " or more" if need[0] < BID_MAX else ""
+        why.append(f"making a bid of {need[0]}{more} takes you from {scores[seat]} to {target}")
+    if highest:
+        top = max(s for s, c in enumerate(calls) if c == highest)
+        if scores[top] + highest >= target:
+            why.append(f"seat {top} at {scores[top]} wins by making his {highest}")
+    for s in range(seat + 1, players):
+        low = max(BID_MIN, highest if s == players - 1 else highest + 1)
+        if low <= BID_MAX and scores[s] + low >= target:
+            why.append(f"seat {s} at {scores[s]} wins by making a bid of {low}")
+    return why
 
 
 def _mean(x: np.ndarray) -> Estimate:
@@ -195,14 +226,17 @@ def advise_bid(
     worlds: int = 5000,
     seed: int = 1,
     scores: list[int] | None = None,
-    rank: str = "score",
+    rank: str = "auto",
     play_params: tuple[float, ...] | None = None,
 ) -> BidAdvice:
     """Value every legal call of ``seat`` holding ``hand`` (six cards) on ``worlds`` common
     worlds. With ``scores`` (game scores per seat, seat 0 first) every call also gets P(this
     seat wins the game to the target), from the round's outcomes in each world and games played
-    on from there (``winprob``); ``rank="win"`` recommends by it. Raises InputError on bad
-    input (before any simulation)."""
+    on from there (``winprob``); ``rank="win"`` recommends by it, ``"auto"`` (the default) by
+    it when the scores make the round decisive (:func:`decisive`), else by the expected score
+    change. Worlds that do not fit the calls (``kernels.advisor.draw_world`` found none in its
+    draws) are left out when any world fits. Raises InputError on bad input (before any
+    simulation)."""
     rules = rules or Rules(players=players)
     if rules.players != players:
         raise InputError("rules and players disagree")
@@ -223,6 +257,18 @@ def advise_bid(
         raise InputError("ranking by P(win) needs the scores (--score)")
     if scores is not None:
         scores = check_scores(scores, players)
+    if rank != "auto":
+        rank_reason = f"asked (rank {rank})"
+    elif scores is None:
+        rank, rank_reason = "score", "no scores given"
+    else:
+        why = decisive(scores, seat, calls, players, rules.target)
+        rank = "win" if why else "score"
+        rank_reason = (
+            "the round is decisive: " + "; ".join(why)
+            if why
+            else f"the round is not decisive: nobody can reach {rules.target} in it"
+        )
     policy = make_policy(others, play, play_params=play_params, allow_solver=True)
     cands = candidates(hand, seat, players, calls)
     padded = np.full(6, -1, dtype=np.int64)
@@ -239,6 +285,11 @@ def advise_bid(
         out, misses = advise_worlds(
             np.int64(seed), np.int64(worlds), rules.to_array(), policy, query
         )
+    drawn = len(out)
+    fitting = int((misses == 0).sum())
+    if 0 < fitting < drawn:
+        out = out[misses == 0]
+    worlds = len(out)
     chances = None
     p_now = None
     if scores is not None:
@@ -313,7 +364,7 @@ def advise_bid(
         play,
         prior,
         worlds,
-        int(misses.sum()),
+        drawn - fitting,
         seed,
         suits,
         values,
@@ -323,7 +374,10 @@ def advise_bid(
         scores,
         rank,
         p_now,
-        worlds < asked,
+        drawn < asked,
+        drawn,
+        fitting,
+        rank_reason,
     )
 
 
@@ -334,5 +388,6 @@ __all__ = [
     "SuitStudy",
     "advise_bid",
     "advisor_kernels",
+    "decisive",
     "parse_auction",
 ]

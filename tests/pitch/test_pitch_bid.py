@@ -12,9 +12,18 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.errors import InputError
+from piquet_sim.core.rng import stream_key
 from piquet_sim.pitch import cards as C
-from piquet_sim.pitch.bid import advise_bid, candidates, parse_auction
-from piquet_sim.pitch.kernels.advisor import BidQuery, advise_worlds
+from piquet_sim.pitch.bid import advise_bid, candidates, decisive, parse_auction
+from piquet_sim.pitch.kernels.advisor import (
+    EXTRA_STREAM,
+    BidQuery,
+    advise_worlds,
+    consistent,
+    deal_fitting,
+    draw_world,
+)
+from piquet_sim.pitch.kernels.round import new_round_work
 from piquet_sim.pitch.layouts import AdviceRec
 from piquet_sim.pitch.policies import make_policy
 from piquet_sim.pitch.rules import Rules
@@ -153,3 +162,122 @@ def test_bid_command(run_main):
     ):
         code, out, err = run_main("pitch", "bid", HAND, *bad)
         assert code == 2 and err.count("\n") == 1, err
+
+
+# ---------------------------------------------------------------------- issue 35, item 5
+EXAMPLE_CALLS = [0, 3, 4]
+EXAMPLE_SCORES = [9, 4, 10, 7]
+
+
+def test_a_decisive_score_ranks_the_calls_by_p_win():
+    """Issue 35 item 5: seat 3 (the dealer, at 7 of 12) after "0:pass 1:3 2:4" with scores
+    9:4:10:7. Making 5 takes him to 12 (the game), a steal at 4 only to 11: the calls are ranked
+    by P(win) (the round is decisive) and 5 S is recommended; it was 4 S (steal), ranked by the
+    expected score change though its P(win) was far below 5 S's."""
+    hand = C.parse_cards(HAND)
+    adv = advise_bid(hand, 4, 3, EXAMPLE_CALLS, worlds=400, seed=1, scores=EXAMPLE_SCORES)
+    assert adv.rank == "win"
+    assert adv.rank_reason.startswith("the round is decisive")
+    assert "making a bid of 5 or more takes you from 7 to 12" in adv.rank_reason
+    assert adv.recommendation == "5 S"
+    assert max(adv.calls, key=lambda c: c.p_win.mean).call == "5 S"
+    assert adv.to_dict()["rank"] == "win" and adv.to_dict()["rank_reason"] == adv.rank_reason
+    asked = advise_bid(
+        hand, 4, 3, EXAMPLE_CALLS, worlds=400, seed=1, scores=EXAMPLE_SCORES, rank="score"
+    )
+    assert asked.rank == "score" and asked.recommendation == "4 S (steal)"
+    calm = advise_bid(hand, 4, 3, EXAMPLE_CALLS, worlds=200, seed=1, scores=[0, 0, 0, 0])
+    assert calm.rank == "score" and "not decisive" in calm.rank_reason
+    plain = advise_bid(hand, 4, 3, EXAMPLE_CALLS, worlds=200, seed=1)
+    assert plain.rank == "score" and plain.rank_reason == "no scores given"
+
+
+def test_decisive_names_who_can_reach_the_target():
+    assert decisive([9, 4, 10, 7], 3, [0, 3, 4], 4, 12) == [
+        "making a bid of 5 or more takes you from 7 to 12",
+        "seat 2 at 10 wins by making his 4",
+    ]
+    assert decisive([0, 0, 0, 0], 1, [0], 4, 12) == []
+    assert decisive([0, 0, 0, 9], 1, [0], 4, 12) == ["seat 3 at 9 wins by making a bid of 3"]
+    # after a 6 only the dealer may bid (a steal at 6): at 5 he cannot reach 12, at 6 he can
+    assert decisive([0, 0, 0, 5], 1, [6], 4, 12) == []
+    assert decisive([0, 0, 0, 6], 1, [6], 4, 12) == ["seat 3 at 6 wins by making a bid of 6"]
+
+
+def test_every_world_fits_the_calls():
+    """Issue 35 item 5: 4,573 of 5,000 worlds of that example did not fit the calls (256 whole
+    deals each were too few for "0:pass 1:3 2:4" under ``threshold``) and were used all the
+    same. Now every world fits (the cheaper seat-by-seat draws after the whole deals), the
+    count is reported, and a world that never fits would be left out."""
+    hand = C.parse_cards(HAND)
+    cands = candidates(hand, 3, 4, EXAMPLE_CALLS)
+    padded = np.full(6, -1, dtype=np.int64)
+    padded[:3] = EXAMPLE_CALLS
+    query = BidQuery(np.int64(3), np.int64(hand), padded, cands, np.int64(1))
+    pol = make_policy("threshold", "heuristic")
+    work = new_round_work()
+    dealt = np.zeros(6, dtype=np.int64)
+    state = np.zeros(1, dtype=np.int64)
+    extra = 0
+    for w in range(200):
+        key, miss = draw_world(np.int64(1), np.int64(w), np.int64(4), pol, query, work, dealt)
+        assert miss == 0
+        assert consistent(dealt, query, pol, np.uint64(key), state)
+        assert dealt[3] == hand and sum(C.popcount(int(h)) for h in dealt) == 24
+        assert np.bitwise_or.reduce(dealt) == sum(int(h) for h in dealt)  # disjoint hands
+        extra += int(key) == int(stream_key(np.int64(1), np.int64(EXTRA_STREAM + w)))
+    assert extra > 100  # most needed the seat-by-seat draws
+    adv = advise_bid(hand, 4, 3, EXAMPLE_CALLS, worlds=500, seed=1)
+    assert adv.inconsistent_worlds == 0
+    assert adv.worlds == adv.worlds_drawn == adv.worlds_fitting == 500
+
+
+def test_world_count_is_printed(run_main):
+    code, out, err = run_main(
+        "pitch",
+        "bid",
+        HAND,
+        "--seat",
+        "3",
+        "--auction",
+        "0:pass 1:3 2:4",
+        "--score",
+        "9:4:10:7",
+        "-n",
+        "300",
+    )
+    assert code == 0, err
+    assert "300 worlds (seed 1), 300 fit the calls" in out
+    assert "Calls ranked by P(winning the game): the round is decisive" in out
+    assert "Recommendation: 5 S" in out
+
+
+def test_the_seat_by_seat_draws_sample_as_whole_deals():
+    """``deal_fitting`` (the cheap draws) and the whole deals kept by rejection sample the same
+    law: for calls that whole deals fit often ("0:pass 1:3" under threshold), the chance that
+    each seat holds each of a few cards agrees within the noise."""
+    hand = C.parse_cards(HAND)
+    calls = [0, 3]
+    cands = candidates(hand, 2, 4, calls)
+    padded = np.full(6, -1, dtype=np.int64)
+    padded[:2] = calls
+    query = BidQuery(np.int64(2), np.int64(hand), padded, cands, np.int64(1))
+    pol = make_policy("threshold", "heuristic")
+    work = new_round_work()
+    n = 3000
+    whole = np.zeros((n, 6), dtype=np.int64)
+    cheap = np.zeros((n, 6), dtype=np.int64)
+    state = np.zeros(1, dtype=np.int64)
+    for w in range(n):
+        _, miss = draw_world(np.int64(2), np.int64(w), np.int64(4), pol, query, work, whole[w])
+        assert miss == 0
+        state[0] = 0
+        key = np.uint64(stream_key(np.int64(5), np.int64(w)))
+        assert deal_fitting(key, state, np.int64(4), query, pol, work.pack, cheap[w])
+    for card in ("AS", "QS", "AH", "2S", "TC"):
+        bit = 1 << C.parse_card(card)
+        for seat in (0, 1, 3):
+            a = ((whole[:, seat] & bit) != 0).mean()
+            b = ((cheap[:, seat] & bit) != 0).mean()
+            se = math.sqrt((a * (1 - a) + b * (1 - b)) / n) + 1e-9
+            assert abs(a - b) <= 4.5 * se, (card, seat, a, b)

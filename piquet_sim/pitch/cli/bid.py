@@ -16,6 +16,19 @@ from .app import pitch
 from .common import ScoresType, compile_notice, quiet_option, rules_options, seed_option
 
 
+def _worlds_text(adv, prior: str) -> str:
+    """How many worlds were drawn and how many fit the calls (and what became of the rest)."""
+    drawn = f"{adv.worlds_drawn:,} worlds (seed {adv.seed})"
+    if prior == "uniform" or not adv.auction:
+        return drawn + ("" if not adv.auction else ", the calls not used (uniform prior)")
+    fit = f"{drawn}, {adv.worlds_fitting:,} fit the calls"
+    if adv.worlds_fitting == 0:
+        return fit + " (none does: every world is used)"
+    if adv.inconsistent_worlds:
+        return fit + f" ({adv.inconsistent_worlds:,} that do not are left out)"
+    return fit
+
+
 def _ci(e) -> str:
     return f"{e.mean:+.2f} [{e.ci95[0]:+.2f}, {e.ci95[1]:+.2f}]"
 
@@ -84,9 +97,11 @@ def _ci(e) -> str:
 @click.option(
     "--rank",
     type=click.Choice(RANKS),
-    default="score",
+    default="auto",
     show_default=True,
-    help="Recommend by expected score change, or by P(winning the game) (needs --score).",
+    help="Recommend by expected score change, or by P(winning the game) (needs --score); "
+    "auto: by P(win) when --score makes the round decisive (someone can reach the target in "
+    "it), else by the score change.",
 )
 @seed_option
 @quiet_option
@@ -166,8 +181,7 @@ def bid_cmd(
     console.print(
         f"Hand {adv.hand}, seat {seat} of {players}{' (dealer)' if adv.dealer else ''}, "
         f"calls before: {auction or 'none'}; play {play}, others bid {others}, prior {prior}; "
-        f"{deals:,} worlds (seed {seed}), {adv.inconsistent_worlds} not matching the calls; "
-        f"{adv.seconds:.2f} s"
+        f"{_worlds_text(adv, prior)}; {adv.seconds:.2f} s"
         + (" [dd: every player sees every hand, an oracle]" if play == "dd" else "")
     )
     if adv.scores is not None:
@@ -175,8 +189,11 @@ def bid_cmd(
             f"Scores {':'.join(map(str, adv.scores))} (seat 0 first), target {rules.target}: "
             f"P(you win the game) before this round {adv.p_win_now:.3f} (others' policies)"
         )
+    if adv.scores is not None or rank != "auto":
+        measure = "P(winning the game)" if adv.rank == "win" else "expected score change"
+        console.print(f"Calls ranked by {measure}: {adv.rank_reason}.")
     t = Table(title="You as bidder, each suit as trump (your points)", title_justify="left")
-    for col in ("trump", "held", "High", "Low", "Jack", "Six", "Last", "Game", "E[points]"):
+    for col in ("trump", "held", "High", "Low", "Jack", "Six", "Last", "Game", "E(points)"):
         t.add_column(col, justify="right")
     for k in range(3, 7):
         t.add_column(f"P(>={k})", justify="right")
@@ -196,7 +213,7 @@ def bid_cmd(
         cols.append("P(win game), 95%")
     for col in cols:
         c.add_column(col, justify="left" if col == "call" else "right")
-    key = (lambda v: -v.p_win.mean) if rank == "win" else (lambda v: -v.score.mean)
+    key = (lambda v: -v.p_win.mean) if adv.rank == "win" else (lambda v: -v.score.mean)
     for v in sorted(adv.calls, key=key):
         row = [
             v.call,
@@ -209,7 +226,7 @@ def bid_cmd(
         c.add_row(*row)
     console.print(c)
     m = adv.margin
-    fmt = "+.3f" if rank == "win" else "+.2f"
+    fmt = "+.3f" if adv.rank == "win" else "+.2f"
     extra = (
         f" (ahead of {m['versus']} by {m['mean']:{fmt}} [{m['ci95'][0]:{fmt}}, "
         f"{m['ci95'][1]:{fmt}}] in {m['measure']}, paired on the same worlds)"

@@ -3,10 +3,14 @@
 A world deals the 46 cards the advising seat does not hold to the other seats (six each) with
 the stream (seed, world): uniform over the unseen cards (``prior`` 0), or conditioned on the
 calls already made (``prior`` 1): a world is redrawn, up to ``MAX_TRIES`` times, until the
-other players' bid policy would have made exactly those calls holding those hands (a world
-still inconsistent after that is kept and counted). Every candidate is then played in the
-same world with the same stream: the rest of the auction by the bid policy, the play by the
-play policy, the bidder pitching the candidate's suit when he is the advising seat. A
+other players' bid policy would have made exactly those calls holding those hands; when the
+calls are rarer than that, up to ``EXTRA_TRIES`` more draws from a stream of the world's own,
+each much cheaper (:func:`deal_fitting`: seat by seat, each seat that called checked as soon as
+dealt). Both are exact rejection sampling of uniform deals given the calls. A world still
+inconsistent after that is flagged (``misses``; the library leaves it out when any world
+fits). Every candidate is then played in the same world with the same stream: the rest of the
+auction by the bid policy, the play by the play policy, the bidder pitching the candidate's
+suit when he is the advising seat. A
 candidate whose auction ends like an earlier one's (same bidder, same pitch, same stream
 position) reuses that play-out (:class:`~..layouts.PlayCache`): the same cards, exactly.
 
@@ -23,7 +27,7 @@ import numpy as np
 from numba import prange
 
 from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import shuffle_pack, stream_key
+from ...core.rng import bounded, shuffle_pack, stream_key
 from ...core.spans import span_range
 from ..layouts import (
     BID_PASS,
@@ -41,6 +45,12 @@ from .round import new_round_work, play_out
 from .scoring import score_tricks
 
 MAX_TRIES = 256
+#: Cheaper draws (:func:`deal_fitting`) a world gets when ``MAX_TRIES`` whole deals missed.
+EXTRA_TRIES = 1 << 15
+#: World w's extra draws use the stream (seed, EXTRA_STREAM + w), apart from its whole deals'
+#: (seed, w * MAX_TRIES + attempt).
+EXTRA_STREAM = 1 << 62
+FULL = np.int64(0x1FFF_1FFF_1FFF_1FFF)
 N_CHUNKS = 64
 REC_LEN = int(RoundRec.LEN)
 ADV_LEN = int(AdviceRec.LEN)
@@ -91,9 +101,82 @@ def consistent(hands, query, policy, key, state):
 
 
 @njit
+def _draw_six(deck, left, key, state):
+    """Six cards from ``deck[0:left]`` (partial Fisher-Yates: they end at ``deck[left-6:left]``)."""
+    h = np.int64(0)
+    for _ in range(6):
+        r = bounded(key, state, left)
+        left -= 1
+        c = deck[r]
+        deck[r] = deck[left]
+        deck[left] = c
+        h |= np.int64(1) << np.int64(c)
+    return h
+
+
+@njit
+def deal_fitting(key, state, n, query, policy, deck, dealt):
+    """Deal the cards not in the advising seat's hand into ``dealt`` seat by seat, the seats
+    before him (those who bid first, then those who passed) each checked against his call as
+    soon as dealt, starting again at the first miss, up to ``EXTRA_TRIES`` times: rejection
+    sampling of uniform deals given the calls, as :func:`draw_world`'s whole deals, each try
+    far cheaper. The seats after him are dealt from the rest. True when the calls fit; else
+    ``dealt`` is one uniform deal, not fitting. ``deck``: int8[>= 46] scratch."""
+    seat = query.seat
+    m = 0
+    for c in range(64):
+        if (FULL >> c) & 1 and not (query.hand >> c) & 1:
+            deck[m] = c
+            m += 1
+    order = np.zeros(SEATS, dtype=np.int64)
+    highs = np.zeros(SEATS, dtype=np.int64)
+    k = 0
+    highest = np.int64(BID_PASS)
+    for s in range(seat):
+        highs[s] = highest
+        if query.calls[s] > highest:
+            highest = query.calls[s]
+        if query.calls[s] != BID_PASS:
+            order[k] = s
+            k += 1
+    for s in range(seat):
+        if query.calls[s] == BID_PASS:
+            order[k] = s
+            k += 1
+    dealt[:] = 0
+    dealt[seat] = query.hand
+    left = m
+    fit = False
+    for _ in range(EXTRA_TRIES):
+        left = m
+        fit = True
+        for i in range(seat):
+            s = order[i]
+            h = _draw_six(deck, left, key, state)
+            left -= 6
+            c = choose_call(policy.ids[0], policy.params, legal_calls(highs[s], 0), h, key, state)
+            if c != query.calls[s]:
+                fit = False
+                break
+            dealt[s] = h
+        if fit:
+            break
+    if not fit:
+        left = m
+        for s in range(seat):
+            dealt[s] = _draw_six(deck, left, key, state)
+            left -= 6
+    for s in range(seat + 1, n):
+        dealt[s] = _draw_six(deck, left, key, state)
+        left -= 6
+    return fit
+
+
+@njit
 def draw_world(seed, w, n, policy, query, work, dealt):
-    """Deal world ``w`` into ``dealt`` (the conditioned prior's redraws included); returns
-    (the world's stream key, 1 when it stayed inconsistent with the calls)."""
+    """Deal world ``w`` into ``dealt`` (the conditioned prior's redraws included: whole deals,
+    then :func:`deal_fitting`); returns (the world's stream key, 1 when it stayed inconsistent
+    with the calls)."""
     key = stream_key(seed, w * MAX_TRIES)
     for attempt in range(MAX_TRIES):
         key = stream_key(seed, w * MAX_TRIES + attempt)
@@ -101,6 +184,10 @@ def draw_world(seed, w, n, policy, query, work, dealt):
         deal_world(key, work.pack, work.state, n, query.seat, query.hand, dealt)
         if query.prior == 0 or consistent(dealt, query, policy, key, work.state):
             return key, 0
+    key = stream_key(seed, EXTRA_STREAM + w)
+    work.state[0] = 0
+    if deal_fitting(key, work.state, n, query, policy, work.pack, dealt):
+        return key, 0
     return key, 1
 
 
