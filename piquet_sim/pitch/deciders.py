@@ -677,8 +677,9 @@ def explain(state: PitchState, best: int, runner: int | None) -> str:
         what = " with the " + " and ".join(C.card_name(c) for c in jack_six) + " in it"
     elif stake >= 10:
         what = f" ({stake} game points in it)"
+    take = "takes the trick" if last else "goes ahead in the trick"
     if wins and not runner_wins:
-        return ("takes the trick" if last else "goes for the trick") + what
+        return take + what
     if runner_wins and not wins:
         friend = state.wseat != state.bidder and seat != state.bidder
         if friend:
@@ -687,11 +688,10 @@ def explain(state: PitchState, best: int, runner: int | None) -> str:
                 return f"gives {C.card_name(best)} to the fellow defender winning the trick"
         return f"lets the trick go, keeping {C.card_name(runner)}"
     if wins and runner_wins:
-        return (
-            "wins it with the cheaper card"
-            if cost(best, trump) < cost(runner, trump)
-            else ("wins it with the stronger card" + what)
-        )
+        gb, gr = C.GAME_POINTS[best & 15], C.GAME_POINTS[runner & 15]
+        if gb > gr:
+            return f"{take} with {C.card_name(best)} and its {gb} game points{what}"
+        return f"{take} with {C.card_name(best)}, the cheaper winner{what}"
     return f"throws {C.card_name(best)}, keeping {C.card_name(runner)}"
 
 

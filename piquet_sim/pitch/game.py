@@ -29,6 +29,7 @@ GAME = Game(
         "solve": _CLI + "solve:solve_cmd",
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
+        "play": _CLI + "play:play_cmd",
         "strategies": _CLI + "match:strategies_cmd",
         "batch": _CLI + "batch:batch_cmd",
         "game": _CLI + "match:game_cmd",
