@@ -28,7 +28,12 @@ compare rows measured in the same run.
 * ``pitch games``: games to 12 per second (4 players, threshold against cautious);
 * ``pitch montecarlo``: the Monte Carlo bidder's decisions per thread-CPU-second (16 worlds, a
   seat-0 opening call, 4 players, one thread) and games to 12 per CPU-second with it alone
-  against ``threshold`` players.
+  against ``threshold`` players;
+* ``pitch position overhead``: what ``PitchState`` costs a decision (``legal_actions`` plus
+  ``apply``; whole rounds of uniform random legal actions, calls and cards, 4 players; the
+  random choice itself not timed), microseconds per decision, median of three runs;
+* ``pitch start play``: cold and warm start of ``piquet pitch play`` on its ``--help`` example
+  (as ``pitch start``).
 """
 
 from __future__ import annotations
@@ -316,6 +321,64 @@ def start(quick: bool) -> list[dict]:
     return [start_row(f"start pitch {name}", args) for name, args in START_COMMANDS.items()]
 
 
+def decision_overhead(rounds: int, seed: int = 1, players: int = 4) -> tuple[float, int]:
+    """(microseconds per decision spent in ``legal_actions`` and ``apply``, decisions) over
+    ``rounds`` rounds played to the end by uniform random legal actions."""
+    from .position import PitchState
+
+    rules = Rules(players=players)
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, 1 << 30, size=1 << 16)
+    states = [PitchState.from_deal(seed, i, rules) for i in range(rounds)]
+    spent = 0.0
+    n = 0
+    clock = time.perf_counter
+    for st in states:
+        while True:
+            t0 = clock()
+            legal = st.legal_actions()
+            t1 = clock()
+            if not legal:
+                spent += t1 - t0
+                break
+            a = legal[picks[n & 0xFFFF] % len(legal)]
+            t2 = clock()
+            st.apply(a)
+            spent += (t1 - t0) + (clock() - t2)
+            n += 1
+    return spent / n * 1e6, n
+
+
+def position_overhead(quick: bool) -> list[dict]:
+    from ..core import bench as bench_core
+
+    rounds = 300 if quick else 3000
+    with bench_core.kernel_origin() as origin:
+        decision_overhead(20, seed=99)  # the deal kernel loaded
+        runs = [decision_overhead(rounds, seed=r + 1) for r in range(3)]
+    us = [r[0] for r in runs]
+    return [
+        {
+            "workload": "pitch position overhead",
+            "threads": 1,
+            "players": 4,
+            "rounds": rounds,
+            "decisions": runs[0][1],
+            "us_per_decision": round(float(np.median(us)), 2),
+            "us_per_decision_min_max": [round(min(us), 2), round(max(us), 2)],
+            "kernels": origin["kernels"],
+        }
+    ]
+
+
+def start_play(quick: bool) -> list[dict]:
+    """Cold and warm start of ``piquet pitch play`` on its ``--help`` example."""
+    from .cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY, EXAMPLE_SEAT
+
+    args = ["pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", EXAMPLE_HISTORY]
+    return [start_row("start pitch play", args)]
+
+
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch solve-full": solve_full,
     "pitch start": start,
@@ -325,4 +388,6 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch bid pimc": bid_pimc,
     "pitch games": games,
     "pitch montecarlo": montecarlo,
+    "pitch position overhead": position_overhead,
+    "pitch start play": start_play,
 }
