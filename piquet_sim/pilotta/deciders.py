@@ -923,12 +923,14 @@ def advise_play(
     else:
         margin = Estimate.paired(vals.samples[best], vals.samples[runner])
     why = explain(state, best, runner)
+    other = C.card_name(runner)
+    other = "playing it" if other in why else other  # the reason names the runner-up already
     if margin.mean == 0:
-        why += f" (worth the same as {C.card_name(runner)})"
+        why += f" (worth the same as {other})"
     elif not vals.exact and margin.lo <= 0:
-        why += f" (+{margin.mean:.2f} over {C.card_name(runner)}, within the noise)"
+        why += f" (+{margin.mean:.2f} over {other}, within the noise)"
     else:
-        why += f" (+{margin.mean:.2f} over {C.card_name(runner)})"
+        why += f" (+{margin.mean:.2f} over {other})"
     return PlayAdvice(state, seat, ranking, vals, why, margin, _made(state, vals, legal))
 
 

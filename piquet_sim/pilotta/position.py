@@ -872,8 +872,9 @@ def _auction_world(state: PilottaState, seat: int, key: int) -> np.ndarray:
 def sample_world(state: PilottaState, seat: int, key: int, tries: int = MAX_WORLD_TRIES):
     """One world (current hands, int64[4]) consistent with what ``seat`` saw: pimc's
     ``deal_world`` on stream (key, t) for t = 0, 1, … until :func:`world_ok` holds (at most
-    ``tries``); None when none does. Before the play: :func:`_auction_world`."""
-    if state._phase < PH_PLAY:
+    ``tries``); None when none does. Before the play (or in a thrown-in round):
+    :func:`_auction_world`."""
+    if state._phase < PH_PLAY or state.bidder < 0:
         return _auction_world(state, seat, key)
     from .kernels.pimc import deal_world
 

@@ -271,6 +271,12 @@ def test_resampled_worlds_keep_what_the_seat_saw():
     auction.apply(PASS)
     w = auction.resample(2, rng)
     assert w.observation(2) == auction.observation(2) and w.phase == "auction"
+    for _ in range(3):
+        auction.apply(PASS)
+    assert auction.is_terminal() and auction.returns() == [0.0] * 4  # thrown in
+    assert auction.resample(1, rng).observation(1) == auction.observation(1)
+    over = _play_to(PilottaState.from_deal(5, 2, setup=SETUP), SETUP, 32)
+    assert over.is_terminal() and over.resample(3, rng).observation(3) == over.observation(3)
 
 
 def test_descriptions_round_trip_and_rebuild_the_position():
