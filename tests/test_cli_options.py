@@ -173,7 +173,7 @@ def test_readme_links_stay_in_the_repository_and_its_commands_are_current():
         assert not target.startswith(("http", "/")), target
         assert (ROOT / target).resolve().is_relative_to(ROOT), target
         assert (ROOT / target).exists(), target
-    opening = readme[: readme.index("## Commands")]
+    opening = readme[: readme.index("## What it is")]
     assert "python3 -m venv .venv && . .venv/bin/activate" in opening
     assert 'pip install -e . && piquet discard "' in opening
     assert "python -m pytest" in opening
@@ -206,3 +206,15 @@ def test_compile_notice_reads_the_cache_index(tmp_path, monkeypatch, capsys):
         assert not kernels_cold(print)
     finally:
         sys.modules.pop("cold_kernel_mod", None)
+
+
+def test_report_compile_notice_checks_the_kernels_its_strategies_run():
+    """``piquet report`` said "compiling kernels" on every warm run: it asked about the bundled
+    records kernel, which its default strategies never run."""
+    from piquet_sim.piquet.report import entry_kernels
+    from piquet_sim.piquet.simulation import records_kernel
+    from piquet_sim.piquet.strategies import policies, resolve
+
+    for names in (["greedy", "max"], ["heuristic", "pimc-play"]):
+        wanted = {records_kernel(policies(resolve(n), resolve(n))) for n in names}
+        assert set(entry_kernels(names)) == wanted

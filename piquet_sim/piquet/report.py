@@ -47,7 +47,6 @@ from ..core.stats import mean_ci, wilson_interval
 from . import plots
 from .kernels import exchange_value as KX
 from .kernels import layouts as L
-from .kernels import simulate as KS
 from .kernels.bundles import make_env
 from .ladder import ladder, ladder_section, ratings_frame
 from .match import format_p, tournament
@@ -1093,9 +1092,14 @@ def reproduce_section(ctx: ReportContext, elapsed: float, command: str, versions
     return sec
 
 
-def entry_kernels() -> tuple:
-    """The kernels :func:`build_report` calls first (for a compile notice on a cold cache)."""
-    return (KS.simulate_records,)
+def entry_kernels(strategies: Sequence[str | Strategy] = DEFAULT_STRATEGIES) -> tuple:
+    """The kernels :func:`build_report` calls first, the odds of each strategy playing itself
+    (for a compile notice on a cold cache: the kernels these strategies actually run, so a warm
+    cache says nothing)."""
+    from .simulation import records_kernel
+
+    chosen = [resolve(s) for s in strategies]
+    return tuple(dict.fromkeys(records_kernel(policies(s, s)) for s in chosen))
 
 
 def build_report(

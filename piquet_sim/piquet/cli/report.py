@@ -108,7 +108,7 @@ def report_command(
     """
     from ..report import entry_kernels
 
-    compile_notice(*entry_kernels(), quiet=quiet)
+    compile_notice(*entry_kernels(strategies), quiet=quiet)
     t0 = time.perf_counter()
     say = None if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
