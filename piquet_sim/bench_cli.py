@@ -9,12 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from .core import bench as bench_core
 from .core.backend import BackendError
-from .core.cli import OutputPath
+from .core.cli import OutputPath, output_console
 from .games import games
 
 
@@ -105,7 +104,7 @@ def bench_command(
             # the row's name and threads on its first line only
             table.add_row(*((row["workload"], threads) if i == 0 else ("", "")), key, str(row[key]))
         table.add_section()
-    Console().print(table)
+    output_console().print(table)
     cpus = sorted({str(r["cpu"]) for r in rows if r.get("cpu")})
     if cpus:
         click.echo(f"processor: {', '.join(cpus)}")

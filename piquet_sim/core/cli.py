@@ -10,6 +10,7 @@ import functools
 import importlib
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from .backend import MAX_DEALS, StopOnInterrupt, stop_requested
 from .cards import CardError, Pack, cards_to_mask
@@ -481,3 +483,65 @@ def deals_option(
         show_default=True,
         help=help,
     )
+
+
+#: A cell that is a number, an interval or a rate: digits with signs, separators and brackets.
+_NUMERIC = re.compile(r"^[\s+\-−–0-9.,%×x\[\]()…±/:~<>=pP]*[0-9][\s+\-−–0-9.,%×x\[\]()…±/:~<>=]*$")
+
+
+def keep_numbers_whole(table: Table) -> Table:
+    """Give every column whose cells are all numbers (intervals, rates) at least the width of
+    its widest cell, and let every column wrap at spaces rather than end in "…" (headers
+    included), so a narrow terminal wraps text and headers instead of cutting a number
+    (``+44…``); returns the table."""
+    for column in table.columns:
+        cells = [str(c) for c in column._cells if str(c).strip()]
+        if cells and all(_NUMERIC.match(c) for c in cells):
+            column.min_width = max(len(c) for c in cells)
+        column.no_wrap = False
+        column.overflow = "fold"
+    return table
+
+
+def fit_table(table: Table, width: int) -> list[str]:
+    """Drop a table's rightmost columns (never its first two) until its narrowest layout fits
+    ``width`` columns; returns the headers dropped."""
+    from rich.console import Console as _Console
+    from rich.measure import Measurement
+
+    probe = _Console(width=100_000)  # measured unclamped (a measurement never exceeds its width)
+    dropped = []
+    while len(table.columns) > 2:
+        need = Measurement.get(probe, probe.options, table).minimum
+        if need + 4 <= width:  # rich's layout needs a few columns more than its measure
+            break
+        dropped.append(str(table.columns[-1].header))
+        table.columns.pop()
+    return dropped
+
+
+class FitConsole(Console):
+    """A rich console at the terminal's own width (80 columns when piped: never forced wider)
+    that prints every table whole: numbers never cut (:func:`keep_numbers_whole`), and when
+    even then a table is too wide, its rightmost columns dropped with a note saying which
+    (``--json`` has them all)."""
+
+    def print(self, *objects, **kwargs) -> None:
+        notes = []
+        for obj in objects:
+            if isinstance(obj, Table):
+                keep_numbers_whole(obj)
+                dropped = fit_table(obj, self.width)
+                if dropped:
+                    notes.append(
+                        f"(not shown at {self.width} columns: {', '.join(reversed(dropped))}; "
+                        "a wider terminal or --json shows them)"
+                    )
+        super().print(*objects, **kwargs)
+        for note in notes:
+            super().print(note, style="dim")
+
+
+def output_console() -> Console:
+    """The console every command prints its tables to (stdout)."""
+    return FitConsole()

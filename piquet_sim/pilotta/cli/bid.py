@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command
+from ...core.cli import (
+    CardsType,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+    output_console,
+)
 from ...core.errors import InputError
 from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
 from ..cards import PACK
@@ -127,7 +133,7 @@ def bid_cmd(
     if as_json:
         echo_json(r)
         return
-    con = Console(width=max(Console().width, 132))
+    con = output_console()
     calls = " ".join(r["auction"]) or "(none)"
     con.print(f"Hand {r['hand']}   seat {r['seat']}, dealer {r['dealer']}, auction so far: {calls}")
     con.print(

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, echo_json, json_option, output_console
 from ..api import describe_hand
 from ..cards import PACK
 from ..rules import Rules
@@ -34,7 +33,7 @@ def hand_cmd(cards: int, trump: int | None, as_json: bool, rules: Rules) -> None
     if as_json:
         echo_json(data)
         return
-    console = Console()
+    console = output_console()
     console.print(f"Hand  {data['hand']}")
     table = Table(title="Combinations", title_justify="left")
     for col in ("kind", "cards", "value", "in trumps"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import (
@@ -13,6 +12,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    output_console,
     plot_option,
     table_out_option,
 )
@@ -56,7 +56,7 @@ def strategies_cmd(as_json: bool) -> None:
     if as_json:
         echo_json({k: s.to_dict() for k, s in REGISTRY.items()})
         return
-    con = Console(width=max(Console().width, 132))
+    con = output_console()
     t = Table(title="Built-in strategies")
     for col in ("name", "policies", "description"):
         t.add_column(col)
@@ -126,7 +126,7 @@ def batch_cmd(
     if as_json:
         echo_json(r)
         return
-    con = Console(width=max(Console().width, 120))
+    con = output_console()
     con.print(f"A = {r['a']}: {r['a_summary']}\nB = {r['b']}: {r['b_summary']}")
     con.print(
         f"{r['deals']:,} deals x 2 seatings, seed {seed}. Perspective: {r['perspective']}."
@@ -220,7 +220,7 @@ def tournament_cmd(
     if as_json:
         echo_json(r)
         return
-    con = Console()
+    con = output_console()
     if r.get("partial"):
         con.print(
             f"[bold red](interrupted: partial, {len(r['pairs'])} of {r['pairs_requested']} "
@@ -280,7 +280,7 @@ def game_cmd(
     if as_json:
         echo_json(r)
         return
-    con = Console()
+    con = output_console()
     con.print(
         f"A = {r['a']}, B = {r['b']}: {r['games']:,} games to {r['target']}, seed {seed}"
         + _stopped(r, "games", 2)

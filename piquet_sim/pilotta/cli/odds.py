@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import RateBar, backend_options, echo_json, json_option, long_command
+from ...core.cli import (
+    RateBar,
+    backend_options,
+    echo_json,
+    json_option,
+    long_command,
+    output_console,
+)
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES
 from ..odds import odds as run_odds
 from .app import pilotta
@@ -64,7 +70,7 @@ def odds_cmd(
     if as_json:
         echo_json(result)
         return
-    console = Console()
+    console = output_console()
     n = result["deals"]
     head = f"{n:,} deals, seed {seed}, trump {result['trump']}"
     if partial:

@@ -16,10 +16,9 @@ import json
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
 from ...core.errors import InputError
 from .. import cards as C
 from ..cards import PACK
@@ -164,7 +163,7 @@ def play_cmd(
 
 
 def _print(advice, data: dict) -> None:
-    console = Console()
+    console = output_console()
     st = advice.state
     contract = data["contract"]
     side = "contracting" if data["contracting"] else "defending"

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, echo_json, json_option, output_console
 from ..cards import PACK, SEATS, SUITS
 from ..rules import Rules
 from ..solver import SolveError, solve
@@ -121,7 +120,7 @@ def solve_cmd(
         data["rules"] = rules.to_dict()
         echo_json(data)
         return
-    console = Console()
+    console = output_console()
     for p, h in enumerate((north, east, south, west)):
         console.print(f"{SEATS[p]}  {PACK.format(h)}")
     console.print(

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import echo_json, json_option
+from ...core.cli import echo_json, json_option, output_console
 from .. import cards as C
 from ..declarations import CLASSES, SCORE_KEYS, compare_hands, describe_hand
 from ..rules import Rules
@@ -29,7 +28,7 @@ def hand(cards: int, as_json: bool, rules: Rules) -> None:
     if as_json:
         echo_json(info)
         return
-    console = Console()
+    console = output_console()
     table = Table(title=f"Hand  {C.format_cards(cards)}", title_justify="left")
     table.add_column("class")
     table.add_column("combination")
@@ -78,7 +77,7 @@ def compare(elder: int, younger: int, as_json: bool, rules: Rules) -> None:
     if as_json:
         echo_json(result)
         return
-    console = Console()
+    console = output_console()
     table = Table(title="Declarations (points per player)", title_justify="left")
     table.add_column("class")
     table.add_column("good", justify="center")

@@ -13,6 +13,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    output_console,
     quiet_option,
     seed_option,
 )
@@ -134,10 +135,7 @@ def _partie_goal(objective: str | None, score: str | None, deal_no: int | None, 
 
 
 def _console() -> Console:
-    console = Console()
-    if not console.is_terminal:
-        console = Console(width=120)
-    return console
+    return output_console()
 
 
 def _print(result: AdviceResult, top: int) -> None:

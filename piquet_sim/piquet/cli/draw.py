@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, echo_json, json_option, output_console
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules
@@ -82,7 +81,7 @@ def draw(
     if as_json:
         echo_json(result)
         return
-    console = Console()
+    console = output_console()
     role = result["role"] + (f" (elder took {result['elder_took']})" if younger else "")
     console.print(
         f"{role}: keep {C.format_cards(hand & ~discard)}, "

@@ -11,6 +11,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    output_console,
     quiet_option,
     seed_option,
 )
@@ -112,7 +113,7 @@ def ladder_command(
     if as_json:
         echo_json(result.to_dict())
         return
-    out = Console()
+    out = output_console()
     table = Table(
         title=f"Play-policy ladder (seed {seed}, {result.seconds:.0f} s)"
         + (" - PARTIAL: stopped by Ctrl-C" if result.interrupted else ""),

@@ -16,6 +16,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    output_console,
     plot_option,
     quiet_option,
     seed_option,
@@ -153,7 +154,7 @@ def odds_command(
 
 
 def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
-    console = Console()
+    console = output_console()
     n = s["deals"]
     head = (
         f"{n:,} deals in {elapsed:.1f} s ({n / max(elapsed, 1e-9):,.0f} deals/s), seed {s['seed']}"

@@ -14,10 +14,16 @@ import json
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, seed_option
+from ...core.cli import (
+    CardsType,
+    compile_notice,
+    echo_json,
+    json_option,
+    output_console,
+    seed_option,
+)
 from ...core.errors import InputError
 from .. import cards as C
 from ..cards import PACK
@@ -140,7 +146,7 @@ def play_command(
 
 
 def _print(advice, data: dict) -> None:
-    console = Console()
+    console = output_console()
     st = advice.state
     opp = ROLES[1 - advice.seat]
     lead = f"{opp} led {data['lead']}" if data["lead"] else "you lead"

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import click
 from rich import box
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, long_command, seed_option
+from ...core.cli import (
+    CardsType,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+    output_console,
+    seed_option,
+)
 from ..cards import PACK
 from ..policies import names as policy_names
 from ..rules import Rules
@@ -145,7 +152,7 @@ def sink(
     if as_json:
         echo_json(res.to_dict())
         return
-    console = Console()
+    console = output_console()
     table = sink_table(res)
     console.print(table)
     best = res.best

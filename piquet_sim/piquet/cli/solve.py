@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules
@@ -108,7 +107,7 @@ def solve_cmd(
         data["rules"] = rules.to_dict()
         echo_json(data)
         return
-    console = Console()
+    console = output_console()
     console.print(f"Elder    {C.format_cards(elder)}")
     console.print(f"Younger  {C.format_cards(younger)}")
     console.print(

@@ -7,7 +7,6 @@ import itertools
 import time
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import (
@@ -18,6 +17,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    output_console,
     plot_option,
     table_out_option,
 )
@@ -91,7 +91,7 @@ def strategies_command(as_json: bool) -> None:
     table.add_column("description")
     for name, s in REGISTRY.items():
         table.add_row(name, s.summary(), s.description)
-    Console().print(table)
+    output_console().print(table)
 
 
 def _pct(est: dict) -> str:
@@ -139,7 +139,7 @@ def batch_command(a, b, deals, seed, csv_path, chunk, quiet, as_json, rules, bac
     if as_json:
         echo_json(s)
         return
-    console = Console()
+    console = output_console()
     n = s["pairs"]
     head = f"{s['a']} vs {s['b']}: {n:,} mirrored deal pairs ({2 * n:,} deals) in {elapsed:.1f} s"
     head += f", seed {seed}"
@@ -264,7 +264,7 @@ def tournament_command(
             )
         echo_json(data)
         return
-    console = Console()
+    console = output_console()
     head = f"{len(names)} strategies, {deals:,} deal pairs per match, {elapsed:.1f} s"
     if result.interrupted:
         head = (
@@ -348,7 +348,7 @@ def partie_command(a, b, parties, seed, chunk, plot_path, quiet, as_json, rules,
     if as_json:
         echo_json(s)
         return
-    console = Console()
+    console = output_console()
     head = (
         f"{s['a']} vs {s['b']}: {s['parties']:,} parties ({s['pairs']:,} mirrored pairs, "
         f"game {rules.game}, tie {rules.tie}) in {elapsed:.1f} s, seed {seed}"

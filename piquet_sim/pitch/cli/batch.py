@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import RateBar, compile_notice, echo_json, json_option, long_command
+from ...core.cli import (
+    RateBar,
+    compile_notice,
+    echo_json,
+    json_option,
+    long_command,
+    output_console,
+)
 from ..batch import batch_kernels, compare_bidders, duel_policies
 from ..policies import names
 from .app import pitch
@@ -63,7 +69,7 @@ def batch_cmd(spec_a, spec_b, deals, seed, table, play, quiet, rules, as_json) -
     if as_json:
         echo_json(duel.to_dict())
         return
-    console = Console(width=max(Console().width, 110))
+    console = output_console()
     console.print(
         f"{players} players, {duel.rounds:,} rounds (seed {seed}), others bid {table}, play "
         f"{play}; {duel.seconds:.2f} s. Perspective: the rotating seat's round score."

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option
+from ...core.cli import CardsType, echo_json, json_option, output_console
 from ..cards import PACK
 from ..hand import describe_hand
 from .app import pitch
@@ -34,7 +33,7 @@ def hand_cmd(cards: int, rules, as_json: bool) -> None:
     if as_json:
         echo_json(info)
         return
-    console = Console()
+    console = output_console()
     console.print(f"Hand {info['hand']}   game points {info['game_points']}   {players} players")
     table = Table(title="Each suit as trump (exact, given this hand)", title_justify="left")
     for col in ("trump", "held", "cards", "P(High)", "P(Low)", "P(Jack in play)", "P(Six in play)"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import (
@@ -12,6 +11,7 @@ from ...core.cli import (
     echo_json,
     json_option,
     long_command,
+    output_console,
     plot_option,
     table_out_option,
 )
@@ -36,7 +36,7 @@ def _p(e) -> str:
 
 
 def _print(match: GameMatch, target: int) -> None:
-    console = Console(width=max(Console().width, 110))
+    console = output_console()
     n = match.players
     console.print(
         f"{n} players, games to {target} (seed {match.seed}); {match.seconds:.1f} s. "
@@ -150,7 +150,7 @@ def tournament_cmd(strategies, games, seed, plot_path, out_path, quiet, rules, a
         echo_json(match.to_dict())
         return
     _print(match, rules.target)
-    console = Console()
+    console = output_console()
     for s in strats:
         mine = [r.p_win.mean - r.fair for r in match.results if r.hero == s.name]
         if mine:
@@ -174,7 +174,7 @@ def strategies_cmd(as_json) -> None:
     if as_json:
         echo_json({name: s.to_dict() for name, s in REGISTRY.items()})
         return
-    console = Console()
+    console = output_console()
     for name, s in REGISTRY.items():
         console.print(f"[bold]{name}[/bold]: {s.summary()} — {s.description}")
     t = Table(title="Policies (parameters: default, range)", title_justify="left")

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from ...core.backend import MAX_DEALS
-from ...core.cli import RateBar, backend_options, echo_json, json_option, long_command
+from ...core.cli import (
+    RateBar,
+    backend_options,
+    echo_json,
+    json_option,
+    long_command,
+    output_console,
+)
 from ..odds import odds_kernels, odds_table
 from .app import pitch
 from .common import SUIT, compile_notice, deals_option, players_option, quiet_option, seed_option
@@ -51,7 +57,7 @@ def odds_cmd(rules, deals, seed, trump, quiet, backend, as_json) -> None:
             data.update(partial=True, requested=deals)
         echo_json(data)
         return
-    console = Console()
+    console = output_console()
     console.print(
         f"{players} players, {table.rounds:,} deals (seed {seed}), trump "
         f"{table.suit}; my hand is seat 0"

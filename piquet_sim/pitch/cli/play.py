@@ -14,11 +14,10 @@ import json
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
 from ...core.errors import InputError
 from .. import cards as C
 from ..cards import PACK
@@ -154,7 +153,7 @@ def play_cmd(
 
 
 def _print(advice, data: dict) -> None:
-    console = Console(width=max(Console().width, 100))
+    console = output_console()
     st = advice.state
     role = "the bidder at" if data["role"] == "bidder" else f"a defender; seat {data['bidder']} bid"
     on = data["on_table"]
