@@ -23,6 +23,7 @@ GAME = Game(
         "sink": _CLI + "sink:sink",
         "solve": _CLI + "solve:solve_cmd",
         "play": _CLI + "play:play_command",
+        "review": _CLI + "review:review_command",
         "strategies": _CLI + "strategy:strategies_command",
         "batch": _CLI + "strategy:batch_command",
         "tournament": _CLI + "strategy:tournament_command",

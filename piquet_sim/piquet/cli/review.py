@@ -1,0 +1,133 @@
+"""`piquet review FILE`: every decision of a played deal with what it cost.
+
+The record (``review.RECORD_FORM``, text or JSON; ``docs/review.md``) is checked against the
+rules before any work (one line naming the place, exit 2); each of the player's decisions is
+then measured by the advisors with what he could know (``review.review_record``) and printed
+as a table, JSON (``--json``) or a page (``--html FILE``). Ctrl-C keeps the decisions measured
+so far, marked partial (exit 130).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ...core.cli import (
+    OutputPath,
+    compile_notice,
+    json_option,
+    long_command,
+    quiet_option,
+    seed_option,
+)
+from ...core.review import ReviewBar, write_outputs
+from ..review import QUICK, RECORD_FORM, ReviewSettings
+from ..rules import Rules
+from .app import cli
+from .common import rules_options
+
+#: The --help example (docs/examples/piquet-deal.txt, tested).
+EXAMPLE = "piquet review docs/examples/piquet-deal.txt --html review.html"
+
+
+@cli.command("review")
+@click.argument("record", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--player",
+    type=click.Choice(["elder", "younger"]),
+    default=None,
+    help="Review this player's decisions instead of the record's 'player' (his hand must be "
+    "in the record).",
+)
+@click.option(
+    "--worlds",
+    type=click.IntRange(1, 1_000_000),
+    default=None,
+    help=f"Worlds sampled for a card decision when there are too many to enumerate "
+    f"[default: {ReviewSettings.worlds}; {QUICK.worlds} with --quick].",
+)
+@click.option(
+    "--exact-limit",
+    type=click.IntRange(0, 1_000_000),
+    default=None,
+    help=f"Enumerate every world of a card decision when there are at most this many "
+    f"[default: {ReviewSettings.exact_limit}; {QUICK.exact_limit} with --quick].",
+)
+@click.option(
+    "--quick",
+    is_flag=True,
+    help="A rough review in seconds: the heuristic ranks the discards and plays the "
+    "declarations' worlds, fewer worlds everywhere.",
+)
+@click.option(
+    "--html",
+    "html_path",
+    type=OutputPath(suffixes=(".html", ".htm")),
+    default=None,
+    help="Also write a page showing the deal trick by trick with the costs.",
+)
+@seed_option("Seed of every sampled world (the same seed, the same numbers).")
+@json_option
+@quiet_option("No progress bar or notices on stderr.")
+@rules_options(partie=False)
+@long_command
+def review_command(
+    record: Path,
+    player: str | None,
+    worlds: int | None,
+    exact_limit: int | None,
+    quick: bool,
+    html_path: Path | None,
+    seed: int,
+    as_json: bool,
+    quiet: bool,
+    rules: Rules,
+) -> None:
+    """Review a played deal: each of your decisions (discard, declarations, cards) against what
+    the advisors recommend with what you could know, and what it cost in expected net deal
+    points (yours minus his) with its 95% interval; with every hand known, also the exact
+    double-dummy cost of every card (and of the declarations).
+
+    RECORD is the deal as text or JSON (docs/review.md): the hands dealt (all, or only yours),
+    the exchange, the declarations and the tricks. The text form:
+
+    \b
+      player: elder
+      elder: KS 9S 8S AH 8H AD JD 9D 8D 7D 9C 7C
+      younger: AS JS TS 7S QH TH QD AC KC QC JC 8C
+      talon: 7H KH KD JH QS TC TD 9H
+      elder discard: 9S 8S 8H 9C 7C
+      younger discard: TS 7S TH
+      elder declares: all
+      tricks: AD-TD AH-9H KD-QD 7D-JS ...
+
+    With only your hand: drop the other hand and the talon; give what you drew ('elder took:
+    CARDS'), his count ('younger took: 3'), who scored each class ('point: younger AC KC QC JC
+    TC 8C', 'sequence: ...', 'sets: elder').
+
+    \b
+    Example:
+      piquet review docs/examples/piquet-deal.txt --html review.html
+    """
+    from .. import review as PR
+
+    rec = PR.read_record(record)
+    if player is not None:
+        seat = PR.ROLES.index(player)
+        if rec.dealt[seat] is None:
+            raise click.UsageError(f"the record does not give {player}'s hand")
+        if not rec.full and seat != rec.player:
+            raise click.UsageError("only the record's player can be reviewed without every hand")
+        rec.player = seat
+    given = {"worlds": worlds, "exact_limit": exact_limit, "seed": seed}
+    base = (QUICK if quick else ReviewSettings()).to_dict()
+    settings = ReviewSettings(**{**base, **{k: v for k, v in given.items() if v is not None}})
+    tasks, deal, notes = PR.review_tasks(rec, rules, settings)
+    compile_notice(*PR.entry_kernels(), quiet=quiet or as_json, expect="a few minutes")
+    with ReviewBar(tasks, quiet=quiet) as bar:
+        rv = PR.review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=bar)
+    write_outputs(rv, as_json, html_path)
+
+
+__all__ = ["EXAMPLE", "RECORD_FORM", "review_command"]
