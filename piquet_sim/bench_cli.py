@@ -84,6 +84,9 @@ def bench_command(
         for name in workloads:
             click.echo(name)
         return
+    unknown = [n for n in names if n not in workloads]
+    if unknown:
+        raise click.UsageError(f"unknown workload {unknown[0]!r}; see `piquet bench --list`")
     out = out.resolve()
     click.echo(f"bench: rows will be merged into {out}", err=True)
     try:

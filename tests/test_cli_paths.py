@@ -55,6 +55,7 @@ def test_report_out_must_be_a_directory_we_can_create(run_main, tmp_path):
     for path, reason in (
         (a_file, "is a file"),
         (a_file / "sub", "is a file"),
+        (tmp_path / "missing" / "a" / "b", "does not exist"),  # never a whole chain created
         *([(READ_ONLY / "r", "cannot write")] if READ_ONLY.is_dir() else []),
     ):
         for game in ((), ("pilotta",), ("pitch",)):  # every game's report: one shared check
@@ -64,7 +65,7 @@ def test_report_out_must_be_a_directory_we_can_create(run_main, tmp_path):
 
 def test_good_paths_pass_and_leave_nothing_behind(tmp_path):
     check_output_path(tmp_path / "x.png")
-    check_output_path(tmp_path / "new" / "deeper", directory=True)
+    check_output_path(tmp_path / "new", directory=True)  # created by the command, one level
     existing = tmp_path / "old.csv"
     existing.write_text("kept")
     check_output_path(existing)
@@ -110,3 +111,8 @@ def test_a_plot_of_an_unknown_format_is_refused_before_the_run(run_main, tmp_pat
     """``odds --plot scores.txt`` used to fail in matplotlib with a traceback after the run."""
     code, _, err = run_main("odds", "--deals", "1000", "--plot", str(tmp_path / "scores.txt"))
     assert code == 2 and "give a .png or .pdf or .svg file name, not .txt" in err
+
+
+def test_bench_refuses_an_unknown_workload_in_one_line(run_main):
+    code, out, err = run_main("bench", "--only", "nosuch")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "unknown workload" in err

@@ -79,9 +79,9 @@ class SuitType(click.ParamType):
 class OutputPath(click.ParamType):
     """A file (or, with ``directory=True``, a directory) a command will write, checked before any
     work starts: the parent directory must exist and be writable, and a file must not be an
-    existing directory (a directory not an existing file; it may be created, and so may a file's
-    missing parent directories with ``parents=True``). Converts to a ``Path``. Each failure is
-    one line naming the path and the reason."""
+    existing directory (a directory not an existing file; it may be created when its parent
+    exists, and a file's missing parent directory with ``parents=True``). Converts to a
+    ``Path``. Each failure is one line naming the path and the reason."""
 
     name = "PATH"
 
@@ -119,9 +119,9 @@ def check_output_path(path: Path, directory: bool = False, parents: bool = False
     if directory:
         if path.exists() and not path.is_dir():
             raise InputError(f"{path} is a file, not a directory")
-        target = path
-        while not target.exists():  # the nearest existing ancestor must let us create the rest
-            target = target.parent
+        target = path if path.exists() else path.parent
+        if not target.exists():  # only the last directory is created, never a whole chain
+            raise InputError(f"directory {target} does not exist")
         if not target.is_dir():
             raise InputError(f"{target} is a file, not a directory")
         _probe(target)

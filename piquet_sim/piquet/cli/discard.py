@@ -40,6 +40,14 @@ from ..rules import Rules
 from .app import cli
 from .common import HAND12, role_options, rules_options
 
+#: How the race ended, as the first lines say it.
+STOPPED = {
+    "precision": "stopped on reaching the precision",
+    "samples": "stopped at the most worlds a discard gets",
+    "indifference": "stopped: the best are indistinguishable (indifference zone)",
+    "time limit": "stopped at the time limit",
+    "interrupted": "stopped by Ctrl-C",
+}
 #: Deals of a partie under each ``--game`` (None: piquet au cent, played until 100).
 PARTIE_DEALS = {"rubicon": 6, "four_deals": 4, "hundred": None}
 
@@ -148,7 +156,7 @@ def _print(result: AdviceResult, top: int) -> None:
     console.print(
         f"{len(result.candidates):,} legal discards, play {result.play}, opponent exchanges by "
         f"{result.opponent}; {result.evaluations:,} deals in {result.seconds:.1f} s, seed "
-        f"{result.seed}; stopped on {result.stop_reason}"
+        f"{result.seed}; {STOPPED.get(result.stop_reason, 'stopped: ' + result.stop_reason)}"
     )
     if result.acceptance is not None:
         console.print(
@@ -285,7 +293,7 @@ def _cards(c) -> str:
     "-n",
     "--deals",
     "samples",
-    type=click.IntRange(16),
+    type=click.IntRange(16, 10**9),
     default=None,
     show_default=f"{MAX_SAMPLES:,}",
     help="Most worlds any discard gets.",
