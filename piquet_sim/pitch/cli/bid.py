@@ -140,7 +140,10 @@ def bid_cmd(
 
     --play pimc and dd search every play (pimc: 8 sampled worlds per decision, --deals 24 by
     default, about 10-30 s; dd sees every hand, an oracle). With --score, P(win) plays the
-    game on from each world's outcome by drawing rounds of the table's policies.
+    game on from each world's outcome by drawing rounds of the table's policies, and the calls
+    are ranked by it when someone can reach the target this round (--rank auto). Worlds are
+    kept only when the others' bid policy makes the calls given (--prior auction); the output
+    counts those that fit.
     """
     players = rules.players
     if seat >= players:
