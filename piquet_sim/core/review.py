@@ -256,24 +256,39 @@ class Review:
     settings: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     phases: tuple[str, ...] = ()
+    #: a phase's unit when phases differ (Pilotta: calls in game points, cards in card points):
+    #: totals are then per unit; ``rank_scale`` puts costs in one unit to rank them
+    phase_units: dict[str, str] = field(default_factory=dict)
+    rank_scale: dict[str, float] = field(default_factory=dict)
+
+    def unit_of(self, phase: str) -> str:
+        return self.phase_units.get(phase, self.unit)
 
     def summary(self) -> dict:
         """Points lost per phase (the sum of the decisions' costs with its 95% interval, the
         exact sum where every decision of the phase has one), the decisions that agree with the
-        advisor, and the three costliest decisions (by expected cost)."""
+        advisor, the total (one per unit when the phases' units differ), and the three
+        costliest decisions (by expected cost, ``rank_scale`` applied)."""
         phases = list(self.phases) or sorted({d.phase for d in self.decisions})
         for d in self.decisions:
             if d.phase not in phases:
                 phases.append(d.phase)
         per_phase = {}
-        for ph in [*phases, "total"]:
-            rows = [d for d in self.decisions if ph in ("total", d.phase)]
-            if not rows and ph != "total":
-                continue
-            per_phase[ph] = _phase_sum(rows)
+        for ph in phases:
+            rows = [d for d in self.decisions if d.phase == ph]
+            if rows:
+                per_phase[ph] = _phase_sum(rows) | {"unit": self.unit_of(ph)}
+        units = list(dict.fromkeys(self.unit_of(ph) for ph in phases))
+        if len(units) <= 1:
+            per_phase["total"] = _phase_sum(self.decisions) | {"unit": self.unit}
+        else:
+            for u in units:
+                rows = [d for d in self.decisions if self.unit_of(d.phase) == u]
+                if rows:
+                    per_phase[f"total ({u})"] = _phase_sum(rows) | {"unit": u}
         ranked = sorted(
             (d for d in self.decisions if d.cost is not None and not d.forced),
-            key=lambda d: (-d.cost.mean, d.index),
+            key=lambda d: (-d.cost.mean * self.rank_scale.get(d.phase, 1.0), d.index),
         )
         costliest = [
             {
@@ -284,6 +299,7 @@ class Review:
                 "best": d.best,
                 "cost": _estimate_dict(d.cost),
                 "exact_cost": d.exact_cost,
+                "unit": self.unit_of(d.phase),
             }
             for d in ranked[:COSTLIEST]
             if d.cost.mean > 0
@@ -295,6 +311,7 @@ class Review:
             "game": self.game,
             "player": self.player,
             "unit": self.unit,
+            "phase_units": {ph: self.unit_of(ph) for ph in self.phases},
             "partial": self.partial,
             "decisions_reviewed": len(self.decisions),
             "decisions_total": self.total,
@@ -341,6 +358,8 @@ def review(
     settings: dict | None = None,
     notes: list[str] | None = None,
     phases: tuple[str, ...] = (),
+    phase_units: dict[str, str] | None = None,
+    rank_scale: dict[str, float] | None = None,
 ) -> Review:
     """Run :func:`run_review` over ``tasks`` and wrap the rows in a :class:`Review`."""
     t0 = time.perf_counter()
@@ -359,6 +378,8 @@ def review(
         settings=dict(settings or {}),
         notes=list(notes or []),
         phases=phases,
+        phase_units=dict(phase_units or {}),
+        rank_scale=dict(rank_scale or {}),
     )
 
 
@@ -422,7 +443,11 @@ def render_text(rv: Review) -> str:
     state = f"{len(rv.decisions)} of {rv.total} decisions reviewed"
     if rv.partial:
         state += " (PARTIAL: stopped by Ctrl-C)"
-    out.append(f"{state} in {rv.seconds:.1f} s. Unit: {rv.unit}.")
+    if rv.phase_units:
+        units = "; ".join(f"{ph}: {rv.unit_of(ph)}" for ph in rv.phases)
+        out.append(f"{state} in {rv.seconds:.1f} s. {rv.unit}; units: {units}.")
+    else:
+        out.append(f"{state} in {rv.seconds:.1f} s. Unit: {rv.unit}.")
     out.append(
         "Cost: the advised option's value minus that of what was done, over the worlds the "
         "player could not tell apart (95% interval; ±0: every such world counted)"
@@ -457,10 +482,14 @@ def render_text(rv: Review) -> str:
         if has_exact:
             ex = v["exact_cost"]
             row.append("-" if ex is None else f"{ex:+g} ({v['exact_decisions']})")
+        if rv.phase_units:
+            row.append(v["unit"])
         srows.append(row)
     sh = ["phase", "decisions", "as advised", "points lost", "95% interval"]
     if has_exact:
         sh.append("dd cost (decisions)")
+    if rv.phase_units:
+        sh.append("unit")
     out += _table(sh, srows, {1, 2, 3})
     out.append("")
     if s["costliest"]:
@@ -470,9 +499,10 @@ def render_text(rv: Review) -> str:
             lo, hi = e["ci95"]
             interval = "±0" if e["se"] == 0 else f"[{lo:+.2f}, {hi:+.2f}]"
             ex = "" if c["exact_cost"] is None else f"; dd {fmt_exact(c['exact_cost'])}"
+            unit = f" {c['unit']}" if rv.phase_units else ""
             out.append(
                 f"  #{c['index']} {c['place']}: {c['done']} (advised {c['best']}), "
-                f"{e['mean']:+.2f} {interval}{ex}"
+                f"{e['mean']:+.2f}{unit} {interval}{ex}"
             )
     else:
         out.append("No decision cost anything the advisor could measure.")
@@ -578,7 +608,10 @@ def render_html(rv: Review) -> str:
     status = f"{len(rv.decisions)} of {rv.total} decisions of {e(rv.player)} reviewed"
     if rv.partial:
         status += ' <span class="partial" id="partial">partial: stopped by Ctrl-C</span>'
-    body.append(f'<p id="status">{status} in {rv.seconds:.1f} s. Unit: {e(rv.unit)}.</p>')
+    unit = f"Unit: {rv.unit}."
+    if rv.phase_units:
+        unit = f"{rv.unit}; units: " + "; ".join(f"{ph}: {rv.unit_of(ph)}" for ph in rv.phases)
+    body.append(f'<p id="status">{status} in {rv.seconds:.1f} s. {e(unit)}</p>')
     for n in rv.notes:
         body.append(f'<p class="note">{e(n)}</p>')
     has_exact = any(d.exact_cost is not None for d in rv.decisions)
@@ -589,6 +622,7 @@ def render_html(rv: Review) -> str:
         '<h2 id="summary">Summary</h2><table id="phases"><tr><th>phase</th>'
         "<th>decisions</th><th>as advised</th><th>points lost</th><th>95% interval</th>"
         + ("<th>dd cost (decisions)</th>" if has_exact else "")
+        + ("<th>unit</th>" if rv.phase_units else "")
         + "</tr>"
     )
     for ph, v in s["phases"].items():
@@ -603,6 +637,8 @@ def render_html(rv: Review) -> str:
             ex = v["exact_cost"]
             ex_text = "-" if ex is None else f"{ex:+g} ({v['exact_decisions']})"
             row += f'<td class="num">{ex_text}</td>'
+        if rv.phase_units:
+            row += f"<td>{e(v['unit'])}</td>"
         body.append(row + "</tr>")
     body.append("</table>")
     if s["costliest"]:

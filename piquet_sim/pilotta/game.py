@@ -28,6 +28,7 @@ GAME = Game(
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
         "play": _CLI + "play:play_cmd",
+        "review": _CLI + "review:review_cmd",
         "strategies": _CLI + "match:strategies_cmd",
         "batch": _CLI + "match:batch_cmd",
         "tournament": _CLI + "match:tournament_cmd",

@@ -30,6 +30,7 @@ GAME = Game(
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
         "play": _CLI + "play:play_cmd",
+        "review": _CLI + "review:review_cmd",
         "strategies": _CLI + "match:strategies_cmd",
         "batch": _CLI + "batch:batch_cmd",
         "game": _CLI + "match:game_cmd",
