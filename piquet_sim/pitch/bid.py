@@ -21,12 +21,13 @@ from ..core.backend import stop_requested
 from ..core.errors import InputError
 from ..core.stats import Z95, paired_difference, wilson_interval
 from . import cards as C
-from .kernels.advisor import BidQuery, advise_worlds
+from .kernels.advisor import BidQuery, advise_worlds, draw_world
 from .kernels.advisor_search import advise_worlds_search
 from .kernels.auction import legal_calls
+from .kernels.round import new_round_work
 from .kernels.simulate import simulate_rounds
 from .kernels.winprob import win_chances
-from .layouts import BID_MAX, BID_MIN, POINT_NAMES, AdviceRec
+from .layouts import BID_MAX, BID_MIN, POINT_NAMES, SEATS, AdviceRec
 from .policies import get, make_policy
 from .rules import Rules
 from .winprob import check_scores, p_win_after, p_win_before, round_pool
@@ -204,6 +205,25 @@ def _search_worlds(seed: int, worlds: int, rules: np.ndarray, policy, query):
     return np.concatenate(outs), np.concatenate(misses)
 
 
+#: Worlds :func:`_calls_can_fit` tries before the calls are taken as out of reach.
+PILOT_WORLDS = 4
+
+
+def _calls_can_fit(seed: int, players: int, policy, query) -> bool:
+    """False when none of the first :data:`PILOT_WORLDS` worlds (``kernels.advisor.draw_world``,
+    every draw) fits the calls: the others' bid policy (practically) never calls so, and the
+    advisor then draws its worlds uniformly instead of spending every world's draws in vain."""
+    work = new_round_work()
+    dealt = np.zeros(SEATS, dtype=np.int64)
+    for w in range(PILOT_WORLDS):
+        _, miss = draw_world(
+            np.int64(seed), np.int64(w), np.int64(players), policy, query, work, dealt
+        )
+        if not miss:
+            return True
+    return False
+
+
 def advisor_kernels(play: str = "heuristic", with_scores: bool = False) -> tuple:
     """The numba entry kernels :func:`advise_bid` calls with this play (the search plays' own
     advisor; with ``with_scores`` also the round simulator and the game chances of P(win)):
@@ -278,6 +298,9 @@ def advise_bid(
     )
     t0 = time.perf_counter()
     asked = worlds
+    out_of_reach = query.prior == 1 and not _calls_can_fit(seed, players, policy, query)
+    if out_of_reach:  # every world would spend its draws in vain: draw them uniformly
+        query = query._replace(prior=np.int64(0))
     if get("play", play).needs_solver:
         out, misses = _search_worlds(seed, worlds, rules.to_array(), policy, query)
         worlds = len(out)
@@ -286,7 +309,7 @@ def advise_bid(
             np.int64(seed), np.int64(worlds), rules.to_array(), policy, query
         )
     drawn = len(out)
-    fitting = int((misses == 0).sum())
+    fitting = 0 if out_of_reach else int((misses == 0).sum())
     if 0 < fitting < drawn:
         out = out[misses == 0]
     worlds = len(out)

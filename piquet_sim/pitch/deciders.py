@@ -65,6 +65,12 @@ UNIT = (
 )
 #: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
 EXACT_LIMIT = 20_000
+#: Worlds :func:`card_values` draws first with every try: when none fits the calls, the calls
+#: are taken as out of reach and the other worlds try them only :data:`FEW_TRIES` times.
+PILOT_WORLDS = 4
+FEW_TRIES = 64
+#: Sampled worlds solved per batch (between batches :func:`card_values` checks its time).
+BATCH = 16
 MAX_WORLDS = 64
 
 
@@ -462,6 +468,26 @@ def enumerate_worlds(state: PitchState, seat: int) -> np.ndarray:
     return np.array(out, dtype=np.int64).reshape(-1, SEATS)
 
 
+def _sampled(state, seat, sight, policy, worlds, seed, tries) -> tuple:
+    """(hands, status, note) of ``worlds`` sampled worlds; a pilot of :data:`PILOT_WORLDS`
+    first, after which worlds whose calls never fit get few tries (see :data:`FEW_TRIES`)."""
+    from .kernels.decide import sampled_hands
+
+    pilot = min(PILOT_WORLDS, worlds)
+    t = np.int64(tries)
+    h0, s0 = sampled_hands(np.int64(seed), np.int64(0), np.int64(pilot), sight, policy, t, t)
+    call_tries, note = t, ""
+    if state.calls and (s0 != 0).all():
+        call_tries = np.int64(min(FEW_TRIES, tries))
+        note = f"the calls fit none of the first {pilot} worlds: taken as out of reach"
+    if worlds == pilot:
+        return h0, s0, note
+    h1, s1 = sampled_hands(
+        np.int64(seed), np.int64(pilot), np.int64(worlds - pilot), sight, policy, t, call_tries
+    )
+    return np.concatenate([h0, h1]), np.concatenate([s0, s1]), note
+
+
 def card_values(
     state: PitchState,
     worlds: int = 200,
@@ -469,14 +495,17 @@ def card_values(
     exact_limit: int = EXACT_LIMIT,
     others: str = "threshold",
     tries: int = WORLD_TRIES,
+    max_seconds: float | None = None,
 ) -> CardValues:
     """Each legal card of the seat to play valued over the worlds consistent with what he saw
     (his cards, the calls under the others' bid policy ``others``, the cards played and the
     voids shown): every world when there are at most ``exact_limit`` (exact), else ``worlds``
     drawn by ``kernels.decide.sample_world`` (world w with the stream (seed, w)); each world
     solved by the paranoid search (``kernels.decide.world_values``). Worlds whose hands the
-    others' bid policy would not have called as they did are left out when any world fits."""
-    from .kernels.decide import sampled_hands, world_values
+    others' bid policy would not have called as they did are left out when any world fits.
+    ``max_seconds``: sampled worlds are solved in batches of :data:`BATCH`, in order, and no
+    new batch starts once this is spent (at least one batch; an enumeration is solved whole)."""
+    from .kernels.decide import world_values
 
     seat = _check_phase(state, PH_PLAY, "the play advice")
     t0 = time.perf_counter()
@@ -485,26 +514,37 @@ def card_values(
     sight, policy = state.sight(seat, others)
     possible = count_worlds(state, seat)
     notes = []
+    truth = state.pos_row(hidden=True)
+    capt = state.captured()
+    rules = rules_array(state.rules)
     if possible <= exact_limit:
         hands = enumerate_worlds(state, seat)
         status = np.zeros(len(hands), dtype=np.int64)
         exact = True
+        vals, base, fits = world_values(rules, truth, hands, sight, capt, policy)
     else:
-        hands, status = sampled_hands(
-            np.int64(seed), np.int64(0), np.int64(worlds), sight, policy, np.int64(tries)
-        )
+        hands, status, note = _sampled(state, seat, sight, policy, worlds, seed, tries)
+        if note:
+            notes.append(note)
         exact = False
-    truth = state.pos_row(hidden=True)
-    capt = state.captured()
-    vals, base, fits = world_values(rules_array(state.rules), truth, hands, sight, capt, policy)
+        parts = []
+        for lo in range(0, len(hands), BATCH):
+            parts.append(world_values(rules, truth, hands[lo : lo + BATCH], sight, capt, policy))
+            spent = time.perf_counter() - t0
+            if max_seconds is not None and spent > max_seconds and lo + BATCH < len(hands):
+                done = lo + BATCH
+                notes.append(f"stopped after {done:,} of {len(hands):,} worlds ({spent:.1f} s)")
+                hands, status = hands[:done], status[:done]
+                break
+        vals, base, fits = (np.concatenate(x) for x in zip(*parts, strict=True))
     drawn = len(hands)
     fit = (fits == 1) & (status == 0)
     if fit.any():
         use = fit
     else:
         use = status <= 1 if (status <= 1).any() else np.ones(drawn, dtype=bool)
-        if len(state.calls) and drawn:
-            notes.append(f"no world fits the calls under the others' policy ({others})")
+        if state.calls and drawn:
+            notes.append(f"no world fits the calls under the others' policy ({others}): all used")
     dropped = int(drawn - use.sum())
     bidder = seat == state.bidder
     pts = base[use, :1] + vals[use, :k]
@@ -524,7 +564,7 @@ def card_values(
         method = f"exact: every one of the {drawn:,} deals of the unseen cards keeping the voids"
     else:
         method = f"{drawn:,} worlds sampled (seed {seed})"
-    if len(state.calls):
+    if state.calls:
         method += f"; {int(fit.sum()):,} fit the calls (others bid {others})"
         if dropped and fit.any():
             method += f", {dropped:,} that do not are left out"
@@ -709,6 +749,7 @@ def advise_play(
     exact_limit: int = EXACT_LIMIT,
     others: str = "threshold",
     tries: int = WORLD_TRIES,
+    max_seconds: float | None = None,
 ) -> PlayAdvice:
     """What the seat to play should play: :func:`card_values` for every legal card, ranked
     (ties to the cheapest card, ``kernels.heuristic.cost``), the best explained
@@ -718,7 +759,7 @@ def advise_play(
     legal = state.legal_actions()
     if len(legal) == 1:
         return PlayAdvice(state, seat, legal, None, "the only legal card")
-    vals = card_values(state, worlds, seed, exact_limit, others, tries)
+    vals = card_values(state, worlds, seed, exact_limit, others, tries, max_seconds)
     trump = state.trump
     ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, cost(c, trump), c))
     best, runner = ranking[0], ranking[1]

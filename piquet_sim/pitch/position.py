@@ -625,7 +625,8 @@ class PitchState(core_position.State):
         out = np.zeros(SEATS, dtype=np.int64)
         key = np.uint64(int(rng.integers(0, 2**63 - 1)))
         state = np.zeros(1, dtype=np.int64)
-        status = int(sample_world(key, state, sight, policy, np.int64(tries), out))
+        tries = np.int64(tries)
+        status = int(sample_world(key, state, sight, policy, tries, tries, out))
         world = self.clone()
         world.hands = [int(out[s]) for s in range(self.n)]
         world.dealt = [world.hands[s] | self.played[s] for s in range(self.n)]

@@ -345,7 +345,13 @@ def test_the_sampler_draws_every_consistent_world_alike():
             continue
         sight, policy = st.sight(seat, "random")
         hands, status = sampled_hands(
-            np.int64(3), np.int64(0), np.int64(40_000), sight, policy, np.int64(1 << 14)
+            np.int64(3),
+            np.int64(0),
+            np.int64(40_000),
+            sight,
+            policy,
+            np.int64(1 << 14),
+            np.int64(1 << 14),
         )
         assert (status == 0).all()
         seen = Counter(tuple(int(x) for x in h) for h in hands)

@@ -97,6 +97,14 @@ def _description(hand: int, seat: int, players: int, history, history_json):
     show_default=True,
     help="Enumerate every world (exact, no sampling) when there are at most this many.",
 )
+@click.option(
+    "--max-seconds",
+    type=click.FloatRange(0, None),
+    default=10.0,
+    show_default=True,
+    help="Stop solving further sampled worlds once this is spent (at least 16; the first "
+    "tricks of five or six players are slow); the output says how many were solved.",
+)
 @seed_option
 @json_option
 @rules_options
@@ -108,6 +116,7 @@ def play_cmd(
     others: str,
     worlds: int,
     exact_limit: int,
+    max_seconds: float,
     seed: int,
     as_json: bool,
     rules,
@@ -142,7 +151,14 @@ def play_cmd(
     if len(public.legal_actions()) > 1:
         compile_notice(*entry_kernels(), quiet=as_json, expect="a few minutes: the search")
     state = public
-    advice = advise_play(state, worlds=worlds, seed=seed, exact_limit=exact_limit, others=others)
+    advice = advise_play(
+        state,
+        worlds=worlds,
+        seed=seed,
+        exact_limit=exact_limit,
+        others=others,
+        max_seconds=max_seconds,
+    )
     data = advice.to_dict()
     if as_json:
         data["rules"] = rules.to_dict()

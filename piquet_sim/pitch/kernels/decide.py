@@ -17,7 +17,8 @@ drawn from those it may hold (not of a void suit), the draw kept with probabilit
 C(a, r) / C(b, r) (``a`` the cards it could take then, ``b`` a bound on ``a`` fixed for the
 seat), which makes every consistent deal equally likely, and its call checked at once; a
 failure starts the deal again. After ``tries`` deals the calls are dropped (voids kept:
-status 1), after ``tries`` more the voids too (pimc's ``deal_unseen`` without voids: status 2).
+status 1), after ``tries`` more the voids too (status 2). ``call_tries`` (at most ``tries``)
+bounds the first phase alone: the caller lowers it once the calls proved out of reach.
 
 Values (:func:`world_values`): the paranoid search's value of every legal card (the bidder's
 points still to be decided after it, ``position.child_values_paranoid``) in each given world,
@@ -161,9 +162,10 @@ def _try_deal(key, state, sight, unseen, highs, policy, use_calls, use_voids, ou
 
 
 @njit
-def sample_world(key, state, sight, policy, tries, out):
+def sample_world(key, state, sight, policy, tries, call_tries, out):
     """One world for seat ``sight.me`` (see the module docstring and :data:`Sight`): every
-    seat's cards now into ``out``; ``policy.ids[0]``: the others' bid policy. Returns 0 (every
+    seat's cards now into ``out``; ``policy.ids[0]``: the others' bid policy; ``call_tries``
+    deals with the calls checked, then ``tries`` with the voids only. Returns 0 (every
     constraint kept), 1 (the calls dropped) or 2 (the voids dropped too)."""
     seen = sight.mine
     for s in range(sight.n):
@@ -175,7 +177,7 @@ def sample_world(key, state, sight, policy, tries, out):
         out[s] = 0
     out[sight.me] = sight.mine
     for phase in range(2):
-        for _ in range(tries):
+        for _ in range(call_tries if phase == 0 else tries):
             if _try_deal(key, state, sight, unseen, highs, policy, phase == 0, True, out):
                 return np.int64(phase)
     _try_deal(key, state, sight, unseen, highs, policy, False, False, out)
@@ -183,16 +185,16 @@ def sample_world(key, state, sight, policy, tries, out):
 
 
 @njit
-def sample_span(seed, first, lo, hi, sight, policy, tries, hands, status):
+def sample_span(seed, first, lo, hi, sight, policy, tries, call_tries, hands, status):
     state = np.zeros(1, dtype=np.int64)
     for w in range(lo, hi):
         state[0] = 0
         key = stream_key(seed, first + w)
-        status[w] = sample_world(key, state, sight, policy, tries, hands[w])
+        status[w] = sample_world(key, state, sight, policy, tries, call_tries, hands[w])
 
 
 @njit_parallel
-def sampled_hands(seed, first, count, sight, policy, tries):
+def sampled_hands(seed, first, count, sight, policy, tries, call_tries):
     """Worlds ``first .. first+count-1`` of ``seed`` (world w with the stream (seed, w)):
     ``hands`` int64[count, 6] (every seat's cards now) and ``status`` int64[count]
     (:func:`sample_world`); the same whatever the thread count."""
@@ -202,7 +204,7 @@ def sampled_hands(seed, first, count, sight, policy, tries):
     for ch in prange(n_chunks):
         lo, size = span_range(count, n_chunks, ch)
         if size > 0:
-            sample_span(seed, first, lo, lo + size, sight, policy, tries, hands, status)
+            sample_span(seed, first, lo, lo + size, sight, policy, tries, call_tries, hands, status)
     return hands, status
 
 
