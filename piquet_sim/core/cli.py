@@ -545,3 +545,59 @@ class FitConsole(Console):
 def output_console() -> Console:
     """The console every command prints its tables to (stdout)."""
     return FitConsole()
+
+
+def history_options(text_help: str, json_help: str) -> Callable:
+    """``--history TEXT`` and ``--history-json FILE``: what has happened in a deal, in a game's
+    text form or as JSON (the ``play`` commands; :func:`read_history` reads them)."""
+
+    def decorate(func: Callable) -> Callable:
+        func = click.option(
+            "--history-json",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            help=json_help,
+        )(func)
+        return click.option("--history", metavar="TEXT", default=None, help=text_help)(func)
+
+    return decorate
+
+
+def read_history(history: str | None, history_json: Path | None, form: str) -> str | dict:
+    """The history a command was given: the text, or the JSON file's object; exactly one of
+    the two, else a one-line usage error (``form``: the text form, for the message)."""
+    if history is not None and history_json is not None:
+        raise click.UsageError("give --history or --history-json, not both")
+    if history is None and history_json is None:
+        raise click.UsageError(f"say what has happened with --history ({form})")
+    if history_json is None:
+        return history
+    try:
+        return json.loads(Path(history_json).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read {history_json}: {err}") from None
+    except json.JSONDecodeError as err:
+        raise InputError(f"{history_json} is not JSON: {err.msg} (line {err.lineno})") from None
+
+
+def worlds_options(worlds: int, exact_limit: int, most: int = 1_000_000) -> Callable:
+    """``--worlds N`` (sampled when too many to enumerate) and ``--exact-limit N`` (enumerate
+    every world, exact, when at most this many): the play advice of every game."""
+
+    def decorate(func: Callable) -> Callable:
+        func = click.option(
+            "--exact-limit",
+            type=click.IntRange(0, 1_000_000),
+            default=exact_limit,
+            show_default=True,
+            help="Enumerate every world (exact, no sampling) when there are at most this many.",
+        )(func)
+        return click.option(
+            "--worlds",
+            type=click.IntRange(1, most),
+            default=worlds,
+            show_default=True,
+            help="Worlds sampled when there are too many to enumerate.",
+        )(func)
+
+    return decorate

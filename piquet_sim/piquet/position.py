@@ -1575,7 +1575,13 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
     cb = [False, False]
     cb[s] = (dealt & COURT) == 0
     cb[o] = d.opponent_carte_blanche
-    # declarations
+    # declarations: what needs no kernel is checked before the compile notice
+    for c, name in enumerate(CLASSES):
+        _check(
+            name in d.declarations,
+            f"say who scored the {name}: '{name}: mine | his CARDS | equal | none'",
+        )
+        _check(c != 2 or d.declarations[name].result != "equal", "sets: two sets are never equal")
     if before_kernels is not None:
         before_kernels()
     classes = []

@@ -12,14 +12,21 @@ sample drawn by pimc's sampler.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
-from ...core.errors import InputError
+from ...core.cli import (
+    CardsType,
+    compile_notice,
+    echo_json,
+    history_options,
+    json_option,
+    output_console,
+    read_history,
+    worlds_options,
+)
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules
@@ -42,38 +49,21 @@ EXAMPLE_HISTORY = (
 def _description(hand: int, seat: int, history, history_json, rules: Rules):
     from ..position import HISTORY_FORM, parse_history, parse_history_json
 
-    if history is not None and history_json is not None:
-        raise click.UsageError("give --history or --history-json, not both")
-    if history is None and history_json is None:
-        raise click.UsageError(f"say what has happened with --history ({HISTORY_FORM})")
-    if history_json is not None:
-        try:
-            data = json.loads(Path(history_json).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as err:
-            raise InputError(f"cannot read {history_json}: {err}") from None
-        except json.JSONDecodeError as err:
-            raise InputError(f"{history_json} is not JSON: {err.msg} (line {err.lineno})") from None
-        return parse_history_json(data, hand, seat, rules)
-    return parse_history(history, hand, seat, rules)
+    given = read_history(history, history_json, HISTORY_FORM)
+    if isinstance(given, str):
+        return parse_history(given, hand, seat, rules)
+    return parse_history_json(given, hand, seat, rules)
 
 
 @pilotta.command("play")
 @click.argument("hand", type=HAND)
 @click.option("--seat", type=SEAT, required=True, help="Your seat (N, E, S, W).")
-@click.option(
-    "--history",
-    metavar="TEXT",
-    default=None,
-    help="What has happened: 'dealer: W; auction: N:pass E:90H S:pass W:pass N:pass' (or "
+@history_options(
+    "What has happened: 'dealer: W; auction: N:pass E:90H S:pass W:pass N:pass' (or "
     "'contract: E 90H'); 'declared: E KH QH JH' (the cards each seat showed; yours default to "
     "everything your hand declares); 'tricks: 7S AS 8S 9S, JH 7H' (each trick in playing order "
     "from its leader, the last one unfinished).",
-)
-@click.option(
-    "--history-json",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help='The same as a JSON object: {"dealer": "W", "auction": ["N:pass", "E:90H", ...] (or '
+    'The same as a JSON object: {"dealer": "W", "auction": ["N:pass", "E:90H", ...] (or '
     '"contract": "E 90H"), "declarations": {"E": ["KH", "QH", "JH"]}, "tricks": [["7S", "AS", '
     '"8S", "9S"], ["JH", "7H"]]}.',
 )
@@ -85,20 +75,7 @@ def _description(hand: int, seat: int, history, history_json, rules: Rules):
     help="The others' bidding policy the worlds fit their calls to (random: the calls say "
     "nothing of the hands; with only the contract given, no call is read).",
 )
-@click.option(
-    "--worlds",
-    type=click.IntRange(1, 100_000),
-    default=200,
-    show_default=True,
-    help="Worlds sampled when there are too many to enumerate.",
-)
-@click.option(
-    "--exact-limit",
-    type=click.IntRange(0, 1_000_000),
-    default=3000,
-    show_default=True,
-    help="Enumerate every world (exact, no sampling) when there are at most this many.",
-)
+@worlds_options(200, 3000, most=100_000)
 @click.option(
     "--max-seconds",
     type=click.FloatRange(0, min_open=True),

@@ -10,7 +10,6 @@ tricks, and most of elder's), else a sample of them.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -20,11 +19,13 @@ from ...core.cli import (
     CardsType,
     compile_notice,
     echo_json,
+    history_options,
     json_option,
     output_console,
+    read_history,
     seed_option,
+    worlds_options,
 )
-from ...core.errors import InputError
 from .. import cards as C
 from ..cards import PACK
 from ..position import HISTORY_FORM, ROLES, from_description, parse_history, parse_history_json
@@ -44,19 +45,10 @@ EXAMPLE_HISTORY = (
 
 
 def _description(hand: int, role: str, history: str | None, history_json: Path | None):
-    if history is not None and history_json is not None:
-        raise click.UsageError("give --history or --history-json, not both")
-    if history is None and history_json is None:
-        raise click.UsageError(f"say what has happened with --history ({HISTORY_FORM})")
-    if history_json is not None:
-        try:
-            data = json.loads(Path(history_json).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as err:
-            raise InputError(f"cannot read {history_json}: {err}") from None
-        except json.JSONDecodeError as err:
-            raise InputError(f"{history_json} is not JSON: {err.msg} (line {err.lineno})") from None
-        return parse_history_json(data, hand, role)
-    return parse_history(history, hand, role)
+    given = read_history(history, history_json, HISTORY_FORM)
+    if isinstance(given, str):
+        return parse_history(given, hand, role)
+    return parse_history_json(given, hand, role)
 
 
 @cli.command("play")
@@ -68,34 +60,13 @@ def _description(hand: int, role: str, history: str | None, history_json: Path |
     show_default=True,
     help="Your role in the deal: elder (non-dealer) or younger (dealer).",
 )
-@click.option(
-    "--history",
-    metavar="TEXT",
-    default=None,
-    help=f"What has happened so far: {HISTORY_FORM}.",
-)
-@click.option(
-    "--history-json",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="The same as a JSON object (keys discard, took, left, talon, elder_took or "
+@history_options(
+    f"What has happened so far: {HISTORY_FORM}.",
+    "The same as a JSON object (keys discard, took, left, talon, elder_took or "
     "younger_took, carte_blanche, carte_rouge, declarations {point, sequence, sets}, "
     'tricks [["AS", "7S"], ...], lead).',
 )
-@click.option(
-    "--worlds",
-    type=click.IntRange(1, 1_000_000),
-    default=1000,
-    show_default=True,
-    help="Worlds sampled when there are too many to enumerate.",
-)
-@click.option(
-    "--exact-limit",
-    type=click.IntRange(0, 1_000_000),
-    default=5000,
-    show_default=True,
-    help="Enumerate every world (exact, no sampling) when there are at most this many.",
-)
+@worlds_options(1000, 5000)
 @seed_option("Seed of the sampled worlds (the same seed, the same numbers).")
 @json_option
 @rules_options(partie=False)
