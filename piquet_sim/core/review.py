@@ -444,8 +444,7 @@ def render_text(rv: Review) -> str:
     if rv.partial:
         state += " (PARTIAL: stopped by Ctrl-C)"
     if rv.phase_units:
-        units = "; ".join(f"{ph}: {rv.unit_of(ph)}" for ph in rv.phases)
-        out.append(f"{state} in {rv.seconds:.1f} s. {rv.unit}; units: {units}.")
+        out.append(f"{state} in {rv.seconds:.1f} s. {rv.unit}.")
     else:
         out.append(f"{state} in {rv.seconds:.1f} s. Unit: {rv.unit}.")
     out.append(
@@ -563,10 +562,11 @@ def cards_html(text: str) -> str:
     return "".join(out)
 
 
-def _cost_class(d: DecisionReview) -> str:
+def _cost_class(d: DecisionReview, scale: float = 1.0) -> str:
     c = d.exact_cost if d.cost is None else d.cost.mean
     if c is None or not math.isfinite(c):
         return "cx"
+    c *= scale
     if c <= 0.05:
         return "c0"
     if c < 1:
@@ -576,7 +576,7 @@ def _cost_class(d: DecisionReview) -> str:
     return "c3"
 
 
-def _badge(d: DecisionReview) -> str:
+def _badge_of(d: DecisionReview, scale: float = 1.0) -> str:
     tip = f"#{d.index} {d.place}: {d.done}; advised {d.best or '-'}"
     if d.cost is not None:
         tip += f"; cost {fmt_cost(d.cost)} {fmt_interval(d.cost)}"
@@ -586,7 +586,7 @@ def _badge(d: DecisionReview) -> str:
     if d.cost is None and d.exact_cost is not None:
         label = fmt_exact(d.exact_cost)
     return (
-        f'<a href="#d{d.index}" class="cost {_cost_class(d)}" title="{html.escape(tip)}" '
+        f'<a href="#d{d.index}" class="cost {_cost_class(d, scale)}" title="{html.escape(tip)}" '
         f'data-decision="{d.index}">{html.escape(label)}</a>'
     )
 
@@ -604,13 +604,15 @@ def render_html(rv: Review) -> str:
     decision with its alternatives."""
     by_index = {d.index: d for d in rv.decisions}
     e = html.escape
+
+    def _badge(d: DecisionReview) -> str:  # the costs coloured on one scale
+        return _badge_of(d, rv.rank_scale.get(d.phase, 1.0))
+
     body = [f"<h1>{e(rv.title)}</h1>"]
     status = f"{len(rv.decisions)} of {rv.total} decisions of {e(rv.player)} reviewed"
     if rv.partial:
         status += ' <span class="partial" id="partial">partial: stopped by Ctrl-C</span>'
-    unit = f"Unit: {rv.unit}."
-    if rv.phase_units:
-        unit = f"{rv.unit}; units: " + "; ".join(f"{ph}: {rv.unit_of(ph)}" for ph in rv.phases)
+    unit = f"{rv.unit}." if rv.phase_units else f"Unit: {rv.unit}."
     body.append(f'<p id="status">{status} in {rv.seconds:.1f} s. {e(unit)}</p>')
     for n in rv.notes:
         body.append(f'<p class="note">{e(n)}</p>')

@@ -52,8 +52,8 @@ from .rules import DEFAULT_RULES, Rules
 
 GAME = "pilotta"
 UNIT = (
-    "for the reviewed player's team: a call in the round's game points (his team's minus the "
-    "opponents'), a card in his team's card points for the round"
+    "Points for the reviewed player's team: a call in the round's game points (his team's "
+    "minus the opponents'), a card in his team's card points for the round"
 )
 PHASES = ("bid", "declare", "play")
 PHASE_UNITS = {"bid": "game points", "declare": "game points", "play": "card points"}

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..core import review as R
 from ..core.errors import InputError
-from ..core.stats import Estimate
+from ..core.stats import Z95, Estimate
 from . import cards as C
 from .position import (
     BID_BASE,
@@ -47,8 +47,8 @@ from .rules import DEFAULT_RULES, Rules
 
 GAME = "pitch"
 UNIT = (
-    "for the reviewed player: a call in his score change for the round (as bidder +bid made, "
-    "-bid set; as a defender the points he takes), a card in his side's points (the bidder's "
+    "Points for the reviewed player: a call in his score change for the round (as bidder +bid "
+    "made, -bid set; as a defender the points he takes), a card in his side's points (the bidder's "
     "for the bidder, the points the bidder does not take for a defender)"
 )
 PHASES = ("bid", "play")
@@ -349,6 +349,12 @@ class ReviewSettings:
 QUICK = ReviewSettings(worlds=32, exact_limit=2000, max_seconds=1.0, bid_worlds=500)
 
 
+def _estimate(e) -> Estimate:
+    """The project's Estimate of the bid advisor's (mean, 95% interval, count)."""
+    lo, hi = e.ci95
+    return Estimate(e.mean, (hi - lo) / (2 * Z95), lo, hi, e.n)
+
+
 def _call_task(rec, rules, st, index) -> R.Task:
     seat = rec.player
     mine = rec.calls[seat]
@@ -386,19 +392,19 @@ def _call_task(rec, rules, st, index) -> R.Task:
         if my is best:
             cost = R.exact_estimate(0.0, res.worlds)
         else:
-            cost = R.difference(best.score, my.score)
+            cost = R.difference(_estimate(best.score), _estimate(my.score))
             notes.append("cost: two means on the same worlds, errors in quadrature (conservative)")
         order = sorted(values, key=lambda v: -v.score.mean)
         alts = [
             R.Alternative(
                 v.call,
-                v.score,
+                _estimate(v.score),
                 note=("yours; " if v is my else "") + (f"bidder {v.p_bidder:.0%}" if v.bid else ""),
             )
             for v in order[:6]
         ]
         if my not in order[:6]:
-            alts.append(R.Alternative(my.call, my.score, note="yours"))
+            alts.append(R.Alternative(my.call, _estimate(my.score), note="yours"))
         return R.DecisionReview(
             index,
             "bid",
