@@ -94,17 +94,17 @@ def review_command(
 
     \b
       player: elder
-      elder: KS 9S 8S AH 8H AD JD 9D 8D 7D 9C 7C
-      younger: AS JS TS 7S QH TH QD AC KC QC JC 8C
-      talon: 7H KH KD JH QS TC TD 9H
-      elder discard: 9S 8S 8H 9C 7C
-      younger discard: TS 7S TH
+      elder: KS JS 9S JH TH AD KD TD 8D AC QC JC
+      younger: AS QS KH QH 8H 7H 9D 7D KC TC 9C 8C
+      talon: 8S 7S 7C TS 9H JD QD AH
+      elder discard: KS 9S TH 8D QC
+      younger discard: 8H 7H 7D
       elder declares: all
-      tricks: AD-TD AH-9H KD-QD 7D-JS ...
+      tricks: AD-9D AC-8C 7S-QS QH-9H ...
 
     With only your hand: drop the other hand and the talon; give what you drew ('elder took:
-    CARDS'), his count ('younger took: 3'), who scored each class ('point: younger AC KC QC JC
-    TC 8C', 'sequence: ...', 'sets: elder').
+    CARDS'), his count ('younger took: 3'), who scored each class ('point: younger KC TC 9C
+    8C', 'sequence: ...', 'sets: younger QS QH QD').
 
     \b
     Example:
