@@ -313,7 +313,7 @@ def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rule
     if len(w) == 0:
         return
     leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
-    template = SK.position(0, 0, kq=rules.kq_literal, exempt=int(rules.partner_exemption))
+    template = SK.position(0, 0, rules=rules.to_array())
     rounds = SK.Rounds(
         np.ascontiguousarray(hands[w]),
         t.astype(np.int64),
@@ -321,7 +321,7 @@ def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rule
         (b & 1).astype(np.int64),
     )
     values = SK.solve_batch(rounds, template, 16, SK.TABLES)
-    capot = values >= 250
+    capot = values > rules.total_points
     known[w, b, t, 0] = np.where(capot, rules.total_points, values)
     known[w, b, t, 1] = np.where(capot, 8, np.where(values == 0, 0, 1))
 

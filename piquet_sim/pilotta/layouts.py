@@ -223,8 +223,9 @@ class SolverPos(IntEnum):
     TEAM = 2  # contracting team (0 NS, 1 EW)
     CAPOT = 3  # 1: the contracting team has won every trick of the round so far
     KQ = 4  # 1: trump K 3, Q 2
-    EXEMPT = 5  # 1: partner_exemption
-    LEN = 6
+    PLAY = 5  # the options deciding legal cards (kernels.tricks.play_code): 0 by default
+    CAPOT_252 = 6  # 1: a capot is worth 252 (capot_points; 0: 250)
+    LEN = 7
 
 
 class SolverStat(IntEnum):

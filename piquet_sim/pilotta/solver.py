@@ -4,8 +4,8 @@
 in the current trick, the tricks and points won so far), runs the exact solver and returns a
 :class:`Solution`: the value under best play by both teams and a principal variation trick by
 trick. **Perspective: the contracting team's card points** for the whole round (points won
-before the position included, last trick 10 included), or 250 when it takes all eight tricks
-(its capot). The defenders play to hold that number down.
+before the position included, last trick 10 included), or its capot's points (250, or 252
+under ``capot_points``) when it takes all eight tricks. The defenders play to hold that number down.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ class Trick:
 class Solution:
     """Result of :func:`solve`.
 
-    value: the contracting team's card points for the round under best play (250: its capot).
+    value: the contracting team's card points for the round under best play (its capot: 250, or
+    252 under ``capot_points = 252``).
     rest: the part of ``value`` still to be won from the position.
     points_before: what it had won before the position.
     contract: the contracting team ("NS" or "EW"); trump: the trump suit letter.
@@ -67,8 +68,8 @@ _WORKSPACE: K.Workspace | None = None
 
 def workspace() -> K.Workspace:
     """The process-wide solver workspace (its table is reused across solves: keys are exact
-    and include the contracting team and the rules that change values, the trump K/Q points
-    and the partner exemption; see ``kernels/solver_tt``)."""
+    and include the contracting team and the rules that change values, the trump K/Q points,
+    the play options and the capot's worth; see ``kernels/solver_tt``)."""
     global _WORKSPACE
     if _WORKSPACE is None:
         _WORKSPACE = K.make_workspace()
@@ -150,9 +151,8 @@ def solve(
     it = np.zeros(4, dtype=np.int64)
     for i, c in enumerate(trick):
         it[i] = card_to_internal(c, trump)
-    exempt = int(rules.partner_exemption)
     line = np.full(32, -1, dtype=np.int64)
-    pos = K.position(leader, team, len(trick), capot, kq, exempt)
+    pos = K.position(leader, team, len(trick), capot, rules=rules.to_array())
     rest = int(K.solve_line(workspace(), ih, it, pos, K.F_ALL, line))
     cards = trick + [int(card_to_natural(int(c), trump)) for c in line if c >= 0]
     out_tricks = []
@@ -169,7 +169,7 @@ def solve(
             won_d += 1
         out_tricks.append(Trick(SEATS[lead], [card_name(c) for c in four], SEATS[w], pts, to_c))
         lead = w
-    value = 250 if won_c == 8 else before + rest
+    value = rules.capot_points if won_c == 8 else before + rest
     return Solution(value, rest, before, TEAMS[team], "SHDC"[trump], SEATS[leader], out_tricks)
 
 

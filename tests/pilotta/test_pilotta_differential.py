@@ -5,10 +5,11 @@ auction, declarations, random play, score) and replayed by the reference from th
 index) stream (``reference.simulate``, its own port of the stream): the deal, the contract, the
 comparison of declarations, every card played with the number of legal cards at that moment
 (the random policy picks the k-th legal card, so a legal set that differs changes the play or
-the count), and every field of the score must be equal. Two rule sets: the defaults, and every
-option switched. CI runs 2 x 5,000 rounds, at least 9,500 of them played (an auction policy
-bidding 60% of the time throws in about 2.6% of rounds; the Python reference is most of the
-test's time); ``-m slow`` runs 2 x 250,000.
+the count), and every field of the score must be equal. Three rule sets: the defaults, every
+option switched, and Belote Contree's card play (the ``contree`` preset, other options
+switched). CI runs 3 x 5,000 rounds, at least 4,750 of each played (an auction policy bidding
+60% of the time throws in about 2.6% of rounds; the Python reference is most of the test's
+time); ``-m slow`` runs 3 x 250,000.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from piquet_sim.pilotta.kernels.simulate import simulate_batch
 from piquet_sim.pilotta.layouts import RoundRec, Score
 from piquet_sim.pilotta.reference.play import Round
 from piquet_sim.pilotta.reference.simulate import simulate_round
-from piquet_sim.pilotta.rules import Rules
+from piquet_sim.pilotta.rules import Rules, preset
 
 RULE_SETS = {
     "defaults": Rules(),
@@ -35,6 +36,15 @@ RULE_SETS = {
         partner_exemption=True,
         contract_on_card_points_only=True,
         failed_contract_loses_declarations=False,
+    ),
+    # Belote Contree's card play (the partner's exemption on plain-suit leads only, optional
+    # under-trumping, a 252 capot), with other options switched too
+    "contree": preset(
+        "contree",
+        trump_kq_points=(3, 2),
+        pass_is_final=True,
+        equal_declarations="nobody",
+        contract_on_card_points_only=True,
     ),
 }
 AUCTION = (0, 600, 3)  # random auction: bid 60% of the time, 1..3 levels up
@@ -142,8 +152,10 @@ def test_rounds_exercise_every_outcome():
     assert (r[:, RoundRec.BID] == 250).any()
 
 
-@pytest.mark.parametrize("exemption", [False, True])
-def test_random_play_invariants_at_every_step(exemption):
+@pytest.mark.parametrize(
+    "exemption, under", [(False, False), (True, False), ("plain_leads", True), (False, True)]
+)
+def test_random_play_invariants_at_every_step(exemption, under):
     """OpenSpiel-style: random legal play on the reference state machine, checking at every
     step that a legal card exists until the end and none after, that no card is lost or
     doubled, and that the 152 card points plus the last trick make 162."""
@@ -153,7 +165,13 @@ def test_random_play_invariants_at_every_step(exemption):
         cards = list(range(32))
         rng.shuffle(cards)
         hands = [sum(1 << c for c in cards[8 * p : 8 * p + 8]) for p in range(4)]
-        game = Round(hands, trump=rng.randrange(4), leader=rng.randrange(4), exemption=exemption)
+        game = Round(
+            hands,
+            trump=rng.randrange(4),
+            leader=rng.randrange(4),
+            exemption=exemption,
+            under_optional=under,
+        )
         taken = 0  # cards in completed tricks
         steps = 0
         while not game.is_over():

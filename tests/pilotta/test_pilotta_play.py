@@ -10,21 +10,25 @@ import numpy as np
 import pytest
 
 from piquet_sim.pilotta.cards import PACK
-from piquet_sim.pilotta.kernels.tricks import legal_in_trick, trick_winner_pos
+from piquet_sim.pilotta.kernels.tricks import legal_in_trick, play_code, trick_winner_pos
 from piquet_sim.pilotta.reference import play as R
+from piquet_sim.pilotta.rules import Rules
 
 S, H, D, C = range(4)
 
 
-def legal(trick: str, hand: str, trump: int, exemption: bool = False) -> str:
-    """Legal cards (canonical text) from the kernel, checked against the reference."""
+def legal(trick: str, hand: str, trump: int, exemption=False, under: bool = False) -> str:
+    """Legal cards (canonical text) from the kernel, checked against the reference
+    (``exemption``: False, True or "plain_leads"; ``under``: under-trumping optional)."""
     cards = PACK.parse_list(trick) if trick else []
     arr = np.full(4, -1, dtype=np.int64)
     arr[: len(cards)] = cards
     h = PACK.parse(hand)
-    k = int(legal_in_trick(np.int64(h), arr, len(cards), trump, int(exemption)))
+    rules = Rules(partner_exemption=exemption, under_trump="optional" if under else "required")
+    code = int(play_code(rules.to_array()))
+    k = int(legal_in_trick(np.int64(h), arr, len(cards), trump, code))
     seats = [(i, c) for i, c in enumerate(cards)]  # leader is seat 0
-    ref = R.legal(h, seats, trump, exemption)
+    ref = R.legal(h, seats, trump, exemption, under)
     assert k == sum(1 << c for c in ref), (trick, hand)
     return PACK.format(k)
 
@@ -85,6 +89,36 @@ def test_partner_exemption_frees_from_trumping():
 def test_exemption_only_when_the_partner_is_winning():
     # N leads AH, E trumps (E winning): S is not exempt, must over-trump E's 7 with the J
     assert legal("AH 7S", "JS 8C", S, exemption=True) == "JS"
+
+
+def test_exemption_on_plain_leads_only():
+    # Belote Contree: N leads AH (winning), E discards, S void in hearts may play anything...
+    assert legal("AH 7D", "JS 7C", S, exemption="plain_leads") == "JS 7C"
+    # ...but on a trump lead S must over-trump his partner's 9 with the J, as anyone
+    assert legal("9S 7S", "JS QS AH", S, exemption="plain_leads") == "JS"
+    # a trump lead he cannot beat: any trump, as anyone
+    assert legal("JS 7S", "9S QS AH", S, exemption="plain_leads") == "QS 9S"
+
+
+def test_under_trumping_optional():
+    # E trumped with the J (highest): S void in hearts may play any card instead of a trump
+    assert legal("KH JS", "AS 7S AD", S, under=True) == "AS 7S AD"
+    assert legal("KH JS", "AS 7S AD", S) == "AS 7S"
+    # when S can beat the trump in the trick he must (over-trump)
+    assert legal("KH 9S", "JS AS AD", S, under=True) == "JS"
+    # no trump in the trick yet: void, he must trump as before
+    assert legal("KH", "7S JS AD", S, under=True) == "JS 7S"
+    # a trump lead is followed with a trump, over it or not
+    assert legal("JS", "9S 7S AD", S, under=True) == "9S 7S"
+    # holding the suit led: follow, whatever the trumps
+    assert legal("KH JS", "7H AS", S, under=True) == "7H"
+
+
+def test_partner_trumped_under_optional_without_exemption():
+    # N leads 7H, E plays AH, S trumps with the 9 (winning), W void in hearts holding the 8:
+    # W cannot beat the 9: under-trumping optional, any card
+    assert legal("7H AH 9S", "8S AD", S, under=True) == "8S AD"
+    assert legal("7H AH 9S", "8S AD", S) == "8S"
 
 
 def winner(trick: str, trump: int) -> int:

@@ -11,7 +11,15 @@ import pytest
 from piquet_sim.core.errors import InputError
 from piquet_sim.core.spec import DOC_END, DOC_START, RULES_DTYPE
 from piquet_sim.pilotta import layouts
-from piquet_sim.pilotta.rules import SPEC, Rules, RulesError, RuleSlot
+from piquet_sim.pilotta.rules import (
+    PRESETS,
+    SET_ONLY_IN_JSON,
+    SPEC,
+    Rules,
+    RulesError,
+    RuleSlot,
+    preset,
+)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "pilotta.md"
 
@@ -52,6 +60,9 @@ def test_array_round_trip(rules):
         {"equal_declarations": "both"},
         {"first_lead": "dealer"},
         {"partner_exemption": 1},
+        {"partner_exemption": "sometimes"},
+        {"under_trump": "never"},
+        {"capot_points": 251},
         {"game_target": 0},
     ],
 )
@@ -63,7 +74,7 @@ def test_bad_options_raise_an_input_error(kwargs):
 
 def test_bad_array_raises():
     arr = Rules().to_array()
-    arr[RuleSlot.PARTNER_EXEMPTION] = 2
+    arr[RuleSlot.PARTNER_EXEMPTION] = 3
     with pytest.raises(RulesError):
         Rules.from_array(arr)
     with pytest.raises(RulesError):
@@ -100,9 +111,10 @@ def test_layouts_have_unique_fields_and_lengths():
 def test_array_is_int64_with_the_former_slots():
     """The rows keep the slot order and numbers of the former int32 array, so a stored array
     means the same rules (slot: 0 trump K/Q (1: 3,2), 1 pass final, 2 equal declarations
-    (1: nobody), 3 first lead (1: after the dealer), 4 exemption, 5 card points only, 6 failed
-    contract loses declarations, 7 game target)."""
-    assert [int(s) for s in RuleSlot] == list(range(9)) and RuleSlot.LEN == len(SPEC) == 8
+    (1: nobody), 3 first lead (1: after the dealer), 4 exemption (1 always; 2 plain-suit leads
+    is new), 5 card points only, 6 failed contract loses declarations, 7 game target); the
+    Belote Contree options follow (8 under-trumping optional, 9 capot 252)."""
+    assert [int(s) for s in RuleSlot] == list(range(11)) and RuleSlot.LEN == len(SPEC) == 10
     every = Rules(
         trump_kq_points=(3, 2),
         pass_is_final=True,
@@ -114,11 +126,49 @@ def test_array_is_int64_with_the_former_slots():
         game_target=501,
     )
     assert every.to_array().dtype == RULES_DTYPE == np.int64
-    assert every.to_array().tolist() == [1, 1, 1, 1, 1, 1, 0, 501]
-    assert Rules().to_array().tolist() == [0, 0, 0, 0, 0, 0, 1, 351]
+    assert every.to_array().tolist() == [1, 1, 1, 1, 1, 1, 0, 501, 0, 0]
+    assert Rules().to_array().tolist() == [0, 0, 0, 0, 0, 0, 1, 351, 0, 0]
     assert (
-        Rules.from_array(np.array([1, 0, 0, 0, 0, 0, 1, 351], dtype=np.int32)).total_points == 160
+        Rules.from_array(np.array([1, 0, 0, 0, 0, 0, 1, 351, 0, 0], dtype=np.int32)).total_points
+        == 160
     )
+    contree = every.replace(
+        partner_exemption="plain_leads", under_trump="optional", capot_points=252
+    )
+    assert contree.to_array().tolist() == [1, 1, 1, 1, 2, 1, 0, 501, 1, 1]
+
+
+def test_exemption_keeps_its_bool_spellings():
+    """partner_exemption was a bool: True and False (and JSON true/false) still mean always
+    and never, the names are taken too, and a number is refused (1 is not True)."""
+    assert Rules(partner_exemption=True) == Rules(partner_exemption="always")
+    assert Rules(partner_exemption="never") == Rules() and not Rules().partner_exemption
+    assert Rules(partner_exemption=np.bool_(True)).partner_exemption is True
+    assert Rules.from_dict({"partner_exemption": True}).to_dict()["partner_exemption"] is True
+    assert Rules(partner_exemption="plain_leads").to_array()[RuleSlot.PARTNER_EXEMPTION] == 2
+    with pytest.raises(RulesError, match="never, always, plain_leads"):
+        Rules(partner_exemption=2)
+
+
+def test_contree_options_appear_in_json_only_when_set():
+    """Outputs under Pilotta's rules keep their former rules dict (the golden outputs); a
+    setting of the Belote Contree options is shown, and every dict reads back."""
+    assert set(Rules().to_dict()) == set(SPEC.by_name) - set(SET_ONLY_IN_JSON)
+    contree = preset("contree")
+    shown = contree.to_dict()
+    assert shown["under_trump"] == "optional" and shown["capot_points"] == 252
+    assert shown["partner_exemption"] == "plain_leads" and shown["first_lead"] == "after_dealer"
+    assert Rules.from_dict(shown) == contree and Rules.from_dict(Rules().to_dict()) == Rules()
+
+
+def test_presets():
+    assert preset("pilotta") == Rules()
+    assert preset("contree", capot_points=250).capot_points == 250
+    assert set(PRESETS) == {"pilotta", "contree"}
+    for values in PRESETS.values():
+        assert set(values) <= set(SPEC.by_name)
+    with pytest.raises(RulesError, match="unknown rules preset"):
+        preset("belote")
 
 
 def test_rules_document_shows_the_generated_table():
@@ -186,3 +236,41 @@ def test_rules_options_reach_the_command(run_main):
     assert rules["trump_kq_points"] == [3, 2] and not rules["failed_contract_loses_declarations"]
     code, _, err = run_main("pilotta", "game", "bold", "heuristic", "--game-target", "0")
     assert code == 2 and err.count("\n") == 1 and "game-target" in err
+
+
+@pytest.mark.parametrize(
+    "args, want",
+    [
+        ((), Rules()),
+        (("--partner-exemption",), Rules(partner_exemption=True)),
+        (("--partner-exemption", "plain_leads"), Rules(partner_exemption="plain_leads")),
+        (("--no-partner-exemption",), Rules()),
+        (("--preset", "contree"), preset("contree")),
+        (
+            ("--preset", "contree", "--capot-points", "250", "--no-partner-exemption"),
+            preset("contree", capot_points=250, partner_exemption=False),
+        ),
+        (
+            ("--under-trump", "optional", "--trump-kq", "3,2"),
+            Rules(under_trump="optional", trump_kq_points=(3, 2)),
+        ),
+    ],
+)
+def test_preset_and_exemption_spellings_on_the_command_line(args, want):
+    """--preset sets the options not typed; --partner-exemption alone is always (its former
+    flag), --no-partner-exemption never."""
+    import click
+    from click.testing import CliRunner
+
+    from piquet_sim.pilotta.cli.common import rules_options
+
+    @click.command()
+    @rules_options
+    def cmd(rules):
+        click.echo(repr(rules))
+
+    result = CliRunner().invoke(cmd, list(args))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == repr(want)
+    bad = CliRunner().invoke(cmd, ["--partner-exemption", "always", "--no-partner-exemption"])
+    assert bad.exit_code == 2

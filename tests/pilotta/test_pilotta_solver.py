@@ -1,7 +1,8 @@
 """The double-dummy solver against a brute-force reference and against itself unpruned.
 
 * endgames of 1-4 tricks reached by random legal play (some in the middle of a trick), with the
-  contracting team, the capot chance, the partner exemption and the trump K/Q points varied:
+  contracting team, the capot chance, the partner exemption (never, always, plain-suit
+  leads), optional under-trumping, the capot's 250 or 252 and the trump K/Q points varied:
   every pruning combination equals the brute-force minimax of ``reference.solver``;
 * full 8-trick rounds: the full solver equals plain alpha-beta (nothing but the window and move
   ordering) and the solver with each technique switched off;
@@ -50,8 +51,11 @@ def random_position(rng: random.Random, tricks_left: int, in_trick: int) -> dict
     cards = list(range(32))
     rng.shuffle(cards)
     hands = [sum(1 << c for c in cards[8 * p : 8 * p + 8]) for p in range(4)]
-    exemption = rng.random() < 0.5
-    game = Round(hands, rng.randrange(4), rng.randrange(4), exemption=exemption)
+    exemption = rng.choice((False, True, "plain_leads"))
+    under = rng.random() < 0.4
+    game = Round(
+        hands, rng.randrange(4), rng.randrange(4), exemption=exemption, under_optional=under
+    )
     team = rng.randrange(2)
     for _ in range(4 * (8 - tricks_left) + in_trick):
         game.apply(rng.choice(game.legal_actions()))
@@ -65,6 +69,8 @@ def random_position(rng: random.Random, tricks_left: int, in_trick: int) -> dict
         "capot": int(tricks_d == 0),
         "kq": (3, 2) if rng.random() < 0.3 else (4, 3),
         "exemption": exemption,
+        "under": under,
+        "capot_points": rng.choice((250, 252)),
     }
 
 
@@ -78,14 +84,18 @@ def kernel_value(ws, pos: dict, flags: int) -> int:
     return int(K.solve_position(ws, hands, trick, solver_pos(pos), flags))
 
 
+def pos_rules(pos: dict) -> Rules:
+    return Rules(
+        trump_kq_points=pos["kq"],
+        partner_exemption=pos["exemption"],
+        under_trump="optional" if pos.get("under") else "required",
+        capot_points=pos.get("capot_points", 250),
+    )
+
+
 def solver_pos(pos: dict) -> np.ndarray:
     return K.position(
-        pos["leader"],
-        pos["team"],
-        len(pos["trick"]),
-        pos["capot"],
-        int(pos["kq"] == (3, 2)),
-        int(pos["exemption"]),
+        pos["leader"], pos["team"], len(pos["trick"]), pos["capot"], rules=pos_rules(pos).to_array()
     )
 
 
@@ -101,6 +111,8 @@ def reference_value(pos: dict) -> int:
         trick,
         pos["kq"],
         pos["exemption"],
+        pos.get("under", False),
+        pos.get("capot_points", 250),
     )
 
 
@@ -124,7 +136,9 @@ def full_round(i: int) -> dict:
         "team": rng.randrange(2),
         "capot": 1,
         "kq": (3, 2) if i % 5 == 4 else (4, 3),
-        "exemption": i % 3 == 2,
+        "exemption": (False, False, True, "plain_leads")[i % 4],
+        "under": i % 7 >= 4,
+        "capot_points": 252 if i % 3 == 1 else 250,
     }
 
 
@@ -153,7 +167,14 @@ def replay(pos: dict, cards: list[int]) -> int:
     """Points the line gives the contracting team (rest of the round), checking every card is
     legal; 250 - 162 (or 160) more when the contracting team takes every trick with a capot
     still possible."""
-    game = Round(pos["hands"], pos["trump"], pos["leader"], pos["exemption"], pos["kq"])
+    game = Round(
+        pos["hands"],
+        pos["trump"],
+        pos["leader"],
+        pos["exemption"],
+        pos["kq"],
+        under_optional=pos.get("under", False),
+    )
     for i, c in enumerate(pos["trick"]):  # the trick in progress: put its cards back
         game.hands[(pos["leader"] + i) % 4] |= 1 << c
     for c in pos["trick"] + cards:
@@ -163,7 +184,7 @@ def replay(pos: dict, cards: list[int]) -> int:
     total = 160 if pos["kq"] == (3, 2) else 162
     rest = game.points[team] - taken_before
     if pos["capot"] and game.tricks[1 - team] == 0:
-        rest += 250 - total
+        rest += pos.get("capot_points", 250) - total
     return rest
 
 
@@ -194,7 +215,7 @@ def test_table_kept_across_solves_gives_the_same_values():
         kept = K.solve_position(
             ws, hands, np.zeros(4, dtype=np.int64), K.position(pos["leader"], pos["team"]), K.F_ALL
         )
-        pos["kq"], pos["exemption"] = (4, 3), False
+        pos["kq"], pos["exemption"], pos["under"], pos["capot_points"] = (4, 3), False, False, 250
         assert kept == kernel_value(fresh, pos, K.F_ALL)
 
 

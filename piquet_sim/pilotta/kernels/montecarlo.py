@@ -4,11 +4,12 @@ At its call a seat deals the 24 cards it does not hold uniformly to the three ot
 ``worlds`` times (from the round's stream) and, in each world and each trump suit, plays the
 round with heuristic play at all four seats, itself contracting and leading (the player after
 the dealer under ``first_lead = after_dealer``). Its team's reach in a suit is the mean over the
-worlds of what a contract is measured against: its card points (250 for its capot) plus the
-combinations its team scores after the comparison (everyone declaring all) plus its pilotta.
-It bids in its best suit (lowest on ties) the lowest level above the last bid when its reach
-minus ``margin`` reaches that level (160 at most; it never bids the capot), never over its
-partner, and passes otherwise. The auction so far is not used to shape the worlds.
+worlds of what a contract is measured against: its card points (``capot_points``, 250 or 252,
+for its capot) plus the combinations its team scores after the comparison (everyone declaring
+all) plus its pilotta. It bids in its best suit (lowest on ties) the lowest level above the
+last bid when its reach minus ``margin`` reaches that level (160 at most; it never bids the
+capot), never over its partner, and passes otherwise. The auction so far is not used to
+shape the worlds.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ..policies import PLAY_HEURISTIC
 from ..rules import RuleSlot
 from .declarations import compare_declarations, declare_hand
 from .play import play_round
+from .tables import CAPOTS
 
 
 @njit
@@ -46,6 +48,7 @@ def mc_reach(hand, p, dealer, worlds, rules, key, state, reach):
     leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else p
     team = p & 1
     total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
+    capot = CAPOTS[rules[RuleSlot.CAPOT_POINTS]]
     for t in range(4):
         reach[t] = 0.0
     for _ in range(worlds):
@@ -67,7 +70,7 @@ def mc_reach(hand, p, dealer, worlds, rules, key, state, reach):
             )
             raw = raw_ns if team == 0 else total - raw_ns
             tricks = tricks_ns if team == 0 else 8 - tricks_ns
-            v = 250 if tricks == 8 else (0 if tricks == 0 else raw)
+            v = capot if tricks == 8 else (0 if tricks == 0 else raw)
             compare_declarations(decl, leader, rules, comb)
             v += comb[Comb.POINTS_NS + team]
             for q in (team, team + 2):

@@ -71,10 +71,18 @@ from .deal import N_PACK
 from .declarations import combination_cards, declare_policy_hand
 from .play import card_played, policy_card
 from .simulate import BATCH_CHUNKS, close_round, declare_round, open_round
-from .solver import F_ALL, new_workspace, play_card, set_position, value, value_near
+from .solver import (
+    F_ALL,
+    new_workspace,
+    play_card,
+    rules_position,
+    set_position,
+    value,
+    value_near,
+)
 from .solver_tt import card_to_internal, to_internal
 from .tables import STRENGTH
-from .tricks import SUIT_BITS, card_points, legal_cards
+from .tricks import SUIT_BITS, card_points, legal_cards, play_code
 
 FULL = 0xFFFFFFFF
 MAX_TRIES = 64  # deals tried per world with the soft facts before keeping only the hard ones
@@ -279,8 +287,7 @@ def pimc_card(hand, legal, view, pub, ctx, worlds, key, state):
     pos[SolverPos.PLAYED] = view[View.POS]
     pos[SolverPos.TEAM] = view[View.C_TEAM]
     pos[SolverPos.CAPOT] = pub[Pub.CAPOT]
-    pos[SolverPos.KQ] = view[View.KQ]
-    pos[SolverPos.EXEMPT] = ctx.rules[RuleSlot.PARTNER_EXEMPTION]
+    rules_position(pos, ctx.rules)
     itrick = np.zeros(4, dtype=np.int64)
     for i in range(view[View.POS]):
         itrick[i] = card_to_internal(pub[Pub.TRICK + i], trump)
@@ -326,7 +333,7 @@ def pimc_round(hands, trump, leader, c_team, key, state, plays, legal_n, ctx):
     setup = ctx.setup
     rules = ctx.rules
     kq = rules[RuleSlot.TRUMP_KQ_POINTS]
-    exempt = rules[RuleSlot.PARTNER_EXEMPTION]
+    exempt = play_code(rules)
     view = np.zeros(VIEW_LEN, dtype=np.int64)
     view[View.C_TEAM] = c_team
     view[View.TRUMP] = trump

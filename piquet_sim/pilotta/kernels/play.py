@@ -17,7 +17,15 @@ from ..policies import PLAY_GREEDY, PLAY_HEURISTIC
 from ..rules import RuleSlot
 from .heuristic import heuristic_card
 from .tables import STRENGTH
-from .tricks import SUIT_BITS, card_points, card_power, legal_cards
+from .tricks import (
+    SUIT_BITS,
+    UNDER_OPTIONAL,
+    card_points,
+    card_power,
+    exempt_now,
+    legal_cards,
+    play_code,
+)
 
 
 @njit
@@ -130,15 +138,18 @@ def card_played(c, p, led, trump, rules, voids, win_power, win_seat, top_trump, 
     """The trick's bookkeeping after seat ``p`` played card ``c`` (``led`` -1 on the lead):
     returns the new (led suit, voids, winning power, winning seat, top trump strength, card
     points of the trick so far). A seat that did not follow is void in the suit led, and in
-    trumps too unless it played one or was exempt (partner winning, under the exemption)."""
+    trumps too unless it played one or was free not to (partner winning, under the exemption;
+    a trump in the trick it could not beat, under optional under-trumping)."""
     if led < 0:
         led = c >> 3
     elif (c >> 3) != led:
         voids |= np.int64(1) << (4 * p + led)
-        # past the lead, the partner is winning exactly when he holds the trick
-        exempt = rules[RuleSlot.PARTNER_EXEMPTION] != 0 and win_seat == (p + 2) % 4
-        if led != trump and (c >> 3) != trump and not exempt:
-            voids |= np.int64(1) << (4 * p + trump)
+        if led != trump and (c >> 3) != trump:
+            code = play_code(rules)
+            # past the lead, the partner is winning exactly when he holds the trick
+            free = exempt_now(code, win_seat == (p + 2) % 4, led, trump)
+            if not free and not (code & UNDER_OPTIONAL and top_trump >= 0):
+                voids |= np.int64(1) << (4 * p + trump)
     pw = card_power(c, led, trump)
     if pw > win_power:
         win_power = pw
@@ -157,7 +168,7 @@ def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, le
     cards of each play into ``legal_n`` (int8 rows, from position 0). Returns (NS card points
     with the last trick, NS tricks) of these tricks."""
     kq = rules[RuleSlot.TRUMP_KQ_POINTS]
-    exempt = rules[RuleSlot.PARTNER_EXEMPTION]
+    exempt = play_code(rules)
     policy_ns = setup[Setup.PLAY_NS]
     policy_ew = setup[Setup.PLAY_EW]
     n_tricks = popcount32(hands[0])

@@ -11,8 +11,7 @@ from __future__ import annotations
 from ...core.jit import njit
 from ..layouts import BID_CAPOT, BID_CAPOT_GP, Score
 from ..rules import RuleSlot
-
-CAPOT_POINTS = 250
+from .tables import CAPOTS
 
 
 @njit
@@ -36,12 +35,14 @@ def drop_digit(a, b, total):
 def score_round(raw_ns, tricks_ns, c_team, bid, comb_ns, comb_ew, pilotta_team, rules, out):
     """Score a played round into ``out`` (int32[Score.LEN]).
 
-    raw_ns: card points NS took in play, last trick (10) included (EW has the rest of 162, or
+    Step 1 gives a capot ``capot_points`` (250, or 252). raw_ns: card points NS took in play,
+    last trick (10) included (EW has the rest of 162, or
     160 under trump K 3 Q 2); tricks_ns: tricks NS took (0..8); c_team: contracting team
     (0 NS, 1 EW); bid: 80..160 or BID_CAPOT; comb_ns/comb_ew: combination points each team
     scores after the comparison (card-point units; at most one is non-zero); pilotta_team:
     team holding K+Q of trumps (-1 none)."""
     total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
+    capot_points = CAPOTS[rules[RuleSlot.CAPOT_POINTS]]
     raw = (raw_ns, total - raw_ns)
     tricks = (tricks_ns, 8 - tricks_ns)
     capot = -1
@@ -49,12 +50,12 @@ def score_round(raw_ns, tricks_ns, c_team, bid, comb_ns, comb_ew, pilotta_team, 
     card1 = raw[1]
     if tricks_ns == 8:
         capot = 0
-        card0 = CAPOT_POINTS
+        card0 = capot_points
         card1 = 0
     elif tricks_ns == 0:
         capot = 1
         card0 = 0
-        card1 = CAPOT_POINTS
+        card1 = capot_points
     out[Score.CARD_NS] = card0
     out[Score.CARD_EW] = card1
     out[Score.CAPOT_TEAM] = capot
@@ -71,7 +72,7 @@ def score_round(raw_ns, tricks_ns, c_team, bid, comb_ns, comb_ew, pilotta_team, 
     final0 = card0
     final1 = card1
     if not made:
-        everything = CAPOT_POINTS if capot >= 0 else total
+        everything = capot_points if capot >= 0 else total
         if d_team == 0:
             final0 = everything
             final1 = 0

@@ -5,10 +5,12 @@ round (last trick 10 included) or, when that team takes every trick of the round
 its 250 capot: ``250 - total + (points of the cards still out) + 10`` (``total`` 162, or 160
 under trump K 3, Q 2). Points won before the position are not included (callers add them), so
 a value depends only on the cards out, who holds them, who leads, the trick in progress and
-whether a capot is still possible (and the contracting team, the trump K/Q points and the
-partner exemption, all in the table's key): table entries stay valid across positions, solves,
-deals and rules settings. The contracting team maximises it; the defenders minimise it (they
-hold the contracting team's points down; they do not play for their own capot).
+whether a capot is still possible (and the contracting team, the trump K/Q points, the play
+options and the capot's worth, all in the table's key): table entries stay valid across
+positions, solves, deals and rules settings. The capot is worth 250, or 252 under
+``capot_points = 252`` (``SolverPos.CAPOT_252``; "250" below stands for it). The contracting
+team maximises the value; the defenders minimise it (they hold the contracting team's points
+down; they do not play for their own capot).
 
 One concern per file, after bridge's DDS: keys, encoding and the transposition table in
 ``solver_tt``, legal cards and move ordering in ``solver_moves``, endgames and bounds in
@@ -39,7 +41,17 @@ from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_parallel
 from ...core.spans import span_range
 from ..layouts import FRAME_LEN, POS_LEN, STAT_LEN, Frame, SolverPos, SolverStat
-from .solver_endgame import INF, LAST_TRICK, bounds, last_trick, three_tricks, two_tricks
+from ..rules import RuleSlot
+from .solver_endgame import (
+    INF,
+    LAST_TRICK,
+    bounds,
+    capot_bonus,
+    capot_points,
+    last_trick,
+    three_tricks,
+    two_tricks,
+)
 from .solver_moves import F_EQUIV, F_ORDER, beats, gen_moves, legal_internal
 from .solver_tt import (
     CANON,
@@ -49,6 +61,7 @@ from .solver_tt import (
     REPS,
     card_to_natural,
     position_key,
+    rules_code,
     to_internal,
     tt_hi,
     tt_lo,
@@ -56,8 +69,8 @@ from .solver_tt import (
     tt_probe,
     tt_store,
 )
+from .tricks import play_code
 
-CAPOT_POINTS = 250
 F_ALPHABETA = 1  # cut with the window (off: every node searched with the full window)
 F_TT = 2  # transposition table
 F_BOUNDS = 8  # trump-run and cash bounds at trick starts
@@ -105,17 +118,36 @@ def new_workspace(tt_bits, pext, canon, reps, pts):
 
 
 def position(
-    leader: int, team: int, played: int = 0, capot: int = 1, kq: int = 0, exempt: int = 0
+    leader: int,
+    team: int,
+    played: int = 0,
+    capot: int = 1,
+    kq: int = 0,
+    exempt: int = 0,
+    rules: np.ndarray | None = None,
 ) -> np.ndarray:
-    """A :class:`layouts.SolverPos` array (int64) for :func:`solve_position`."""
+    """A :class:`layouts.SolverPos` array (int64) for :func:`solve_position`. The rules: the
+    kernels' rules array ``rules`` (``Rules.to_array()``), or only ``kq`` (1: trump K 3, Q 2)
+    and ``exempt`` (the partner exemption's slot value: 1 always, 2 plain-suit leads)."""
     pos = np.zeros(POS_LEN, dtype=np.int64)
     pos[SolverPos.LEADER] = leader
     pos[SolverPos.PLAYED] = played
     pos[SolverPos.TEAM] = team
     pos[SolverPos.CAPOT] = capot
     pos[SolverPos.KQ] = kq
-    pos[SolverPos.EXEMPT] = exempt
+    pos[SolverPos.PLAY] = exempt
+    if rules is not None:
+        rules_position.py_func(pos, np.asarray(rules, dtype=np.int64))
     return pos
+
+
+@njit
+def rules_position(pos, rules):
+    """Set the rules fields of a position (trump K/Q points, play options, capot points) from
+    the kernels' rules array."""
+    pos[SolverPos.KQ] = rules[RuleSlot.TRUMP_KQ_POINTS]
+    pos[SolverPos.PLAY] = play_code(rules)
+    pos[SolverPos.CAPOT_252] = rules[RuleSlot.CAPOT_POINTS]
 
 
 @njit
@@ -163,8 +195,9 @@ def search(ws, alpha, beta, flags):
     team = st[SolverPos.TEAM]
     kq = st[SolverPos.KQ]
     pts = ws.pts[kq]
-    exempt = st[SolverPos.EXEMPT]
-    bonus = CAPOT_POINTS - (160 if kq else 162)
+    exempt = st[SolverPos.PLAY]
+    rcode = rules_code(st)
+    bonus = capot_bonus(st)
     ab = flags & F_ALPHABETA
     stats[SolverStat.SEARCHES] += 1
     leader = st[SolverPos.LEADER]
@@ -240,8 +273,7 @@ def search(ws, alpha, beta, flags):
                         seat,
                         capot,
                         team,
-                        kq,
-                        exempt,
+                        rcode,
                         ws.pext,
                         ws.canon,
                     )
@@ -379,12 +411,12 @@ def search(ws, alpha, beta, flags):
 @njit
 def value(ws, flags):
     """Exact value of the loaded position. With alpha-beta and the table: null-window searches
-    bisecting [0, 251), each moving the interval by its fail-soft bound; else one full-window
-    search."""
+    bisecting [0, capot points + 1), each moving the interval by its fail-soft bound; else one
+    full-window search."""
     if not (flags & F_ALPHABETA and flags & F_TT):
         return search(ws, -INF, INF, flags)
     lo = 0  # value >= lo
-    hi = 251  # value < hi
+    hi = capot_points(ws.st) + 1  # value < hi
     while lo + 1 < hi:
         m = (lo + hi + 1) // 2
         g = search(ws, m - 1, m, flags)
@@ -402,8 +434,8 @@ def value_near(ws, guess, flags):
     its fail-soft bound, so a close guess takes two or three searches instead of the
     bisection's seven or eight."""
     lo = 0  # value >= lo
-    hi = 251  # value < hi
-    g = min(max(guess, 0), 250)
+    hi = capot_points(ws.st) + 1  # value < hi
+    g = min(max(guess, 0), hi - 1)
     while lo + 1 < hi:
         m = g if g > lo else lo + 1
         if m >= hi:
@@ -453,7 +485,7 @@ def play_card(ws, c):
         if ws.hands[0] == 0:
             add += LAST_TRICK
             if st[SolverPos.CAPOT]:
-                add += CAPOT_POINTS - (160 if st[SolverPos.KQ] else 162)
+                add += capot_bonus(st)
     st[SolverPos.CAPOT] = 1 if (st[SolverPos.CAPOT] and won) else 0
     st[SolverPos.LEADER] = wseat
     st[SolverPos.PLAYED] = 0
@@ -478,7 +510,7 @@ def legal_now(ws):
             wseat = (st[SolverPos.LEADER] + i) % 4
     partner_win = played >= 2 and wseat == (seat + 2) % 4
     return legal_internal(
-        ws.hands[seat], played, wcard, ws.trick[0] >> 3, partner_win, st[SolverPos.EXEMPT]
+        ws.hands[seat], played, wcard, ws.trick[0] >> 3, partner_win, st[SolverPos.PLAY]
     )
 
 
@@ -552,11 +584,12 @@ def _solve_chunk(rounds, template, lo, hi, tt_bits, tables, values):
 
 @njit_parallel
 def solve_batch(rounds, template, tt_bits, tables):
-    """Exact values of full rounds: int64[n], the contracting team's card points or 250 for its
-    capot. ``rounds``: :data:`Rounds` (hands int64[n, 4] natural masks N E S W; per round the
+    """Exact values of full rounds: int64[n], the contracting team's card points or its capot's
+    points. ``rounds``: :data:`Rounds` (hands int64[n, 4] natural masks N E S W; per round the
     trump suit, the first leader and the contracting team); ``template``: a SolverPos array
-    giving KQ and EXEMPT. Parallel over 64 fixed chunks, one workspace each (its table kept
-    from round to round); values never depend on the thread count. ``tables``: TABLES."""
+    giving the rules fields (KQ, PLAY, CAPOT_252; :func:`position` with ``rules``). Parallel
+    over 64 fixed chunks, one workspace each (its table kept from round to round); values never
+    depend on the thread count. ``tables``: TABLES."""
     n = rounds.hands.shape[0]
     values = np.zeros(n, dtype=np.int64)
     n_chunks = min(n, 64)
@@ -584,6 +617,7 @@ __all__ = [
     "play_card",
     "make_workspace",
     "position",
+    "rules_position",
     "search",
     "set_position",
     "solve_batch",

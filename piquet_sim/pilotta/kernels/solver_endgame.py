@@ -8,8 +8,9 @@
 
 Values are the contracting team's points of the rest of the round (``solver`` module docstring).
 ``st`` is the position array (:class:`layouts.SolverPos`: contracting team, trump K/Q points,
-partner exemption); ``capot`` 1 while the contracting team has won every trick; ``pts`` card
-points by internal card. A capot adds ``250 - total`` to the last trick (:func:`capot_bonus`).
+play options, capot points); ``capot`` 1 while the contracting team has won every trick; ``pts``
+card points by internal card. A capot adds ``capot points - total`` (250 or 252, less 162 or
+160) to the last trick (:func:`capot_bonus`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ...core.bits import high_index, low_index
 from ...core.jit import njit, njit_inline
 from ..layouts import SolverPos
 from .solver_moves import beats, legal_internal
+from .tables import CAPOTS
 
 INF = 1000
 LAST_TRICK = 10
@@ -27,8 +29,15 @@ LAST_TRICK = 10
 
 @njit_inline
 def capot_bonus(st):
-    """What a capot adds to the last trick: 250 minus the round's total (162, or 160)."""
-    return 250 - (160 if st[SolverPos.KQ] else 162)
+    """What a capot adds to the last trick: its points (250, or 252) minus the round's total
+    (162, or 160)."""
+    return capot_points(st) - (160 if st[SolverPos.KQ] else 162)
+
+
+@njit_inline
+def capot_points(st):
+    """Card points of a capot in this position's rules: 250, or 252."""
+    return CAPOTS[st[SolverPos.CAPOT_252]]
 
 
 @njit_inline
@@ -120,7 +129,7 @@ def two_tricks(hands, leader, capot, a, b, st, pts):
     """Value of the last two tricks (two cards in each hand, ``leader`` to lead), fail-soft in
     (a, b): the whole tree (at most 16 ways to play the first trick) without frames."""
     team = st[SolverPos.TEAM]
-    exempt = st[SolverPos.EXEMPT]
+    exempt = st[SolverPos.PLAY]
     bonus = capot_bonus(st)
     p1 = (leader + 1) % 4
     p2 = (leader + 2) % 4
@@ -239,7 +248,7 @@ def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub):
     leader's cards high first), then :func:`two_tricks`, skipped when the points left cannot
     reach the window. ``sub``: int64[4] scratch."""
     team = st[SolverPos.TEAM]
-    exempt = st[SolverPos.EXEMPT]
+    exempt = st[SolverPos.PLAY]
     bonus = capot_bonus(st)
     p1 = (leader + 1) % 4
     p2 = (leader + 2) % 4

@@ -1,7 +1,8 @@
 """The solver's trick rules and move generation, in its encoding (``solver_tt``: internal suit 0
 is trumps, a higher bit of a suit beats a lower one).
 
-* :func:`legal_internal`: the legal cards (follow, trump, over-trump; partner exemption);
+* :func:`legal_internal`: the legal cards (follow, trump, over-trump; partner exemption,
+  optional under-trumping: ``tricks.play_code``);
 * :func:`beats`: does a card beat the trick's winning card;
 * :func:`gen_moves`: the cards to try at a node, one per run of equivalent cards, ordered by
   rules of thumb (each kept because it cut the nodes of a fixed set of rounds): the table's
@@ -18,19 +19,22 @@ import numpy as np
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit_inline
 from ..layouts import Frame
+from .tricks import EXEMPT_BITS, UNDER_OPTIONAL
 
 F_EQUIV = 4  # one card of each run of equivalent cards
 F_ORDER = 16  # move ordering heuristics
 
 
 @njit_inline
-def legal_internal(hand, pos, wcard, led, partner_winning, exempt):
+def legal_internal(hand, pos, wcard, led, partner_winning, code):
     """Legal cards of ``hand`` for a trick holding ``pos`` cards led in internal suit ``led``
-    and won so far by ``wcard`` (when a trump is in the trick, ``wcard`` is the highest)."""
+    and won so far by ``wcard`` (when a trump is in the trick, ``wcard`` is the highest);
+    ``code``: the play options (``tricks.play_code``)."""
     if pos == 0:
         return hand
     follow = hand & (np.int64(0xFF) << (8 * led))
-    free = exempt != 0 and partner_winning
+    ex = code & EXEMPT_BITS
+    free = partner_winning and (ex == 1 or (ex == 2 and led != 0))
     if led == 0:
         if follow == 0 or free:
             return follow if follow != 0 else hand
@@ -47,6 +51,8 @@ def legal_internal(hand, pos, wcard, led, partner_winning, exempt):
         over = trumps & ~((np.int64(2) << wcard) - 1)
         if over != 0:
             return over
+        if code & UNDER_OPTIONAL:
+            return hand
     return trumps
 
 

@@ -20,13 +20,16 @@ Tables (built once with plain Python; they travel in the workspace, numba freezi
 
 Position key of a trick start (exact, two int64 words; valid across solves, deals and rules):
 word 1 = the four ``CANON`` codes (8 bits per suit) | leader << 32 | capot flag << 34 |
-contracting team << 35 | ``k`` << 36 | partner exemption << 37; word 2 = per suit, ``PEXT`` of
-the East+West cards (bits 8 s ..) and of the South+West cards (bits 32 + 8 s ..), i.e. two bits
-of seat per card out, in order. Two positions with equal keys are the same game up to renaming
-equal cards. Every input a value depends on is in the key (the trump suit is not: the encoding
-is relative to it), so one table serves every rules setting: the partner exemption changes
-which cards are legal, and a table shared across settings without it in the key gave one
-setting's values to the other (issue 36).
+contracting team << 35 | the rules code << 36 (:func:`rules_code`: ``k``, bit 36; the play
+options of ``tricks.play_code``, bits 37..39: the partner exemption 0..2 and optional
+under-trumping; a capot worth 252, bit 40); word 2 = per suit, ``PEXT`` of the East+West cards
+(bits 8 s ..) and of the South+West cards (bits 32 + 8 s ..), i.e. two bits of seat per card
+out, in order. Two positions with equal keys are the same game up to renaming equal cards.
+Every input a value depends on is in the key (the trump suit is not: the encoding is relative
+to it), so one table serves every rules setting: the play options change which cards are
+legal and the capot's worth changes values, and a table shared across settings without them in
+the key gave one setting's values to the other (issue 36). Under the default rules the code is
+0 (the keys of before the options).
 
 Transposition table: int64[2 ** bits, 4] rows (key 1, key 2, data, unused), two-way buckets
 (rows 2i and 2i+1; row 2i keeps the deeper search). Data: lower bound (bits 0..8), upper
@@ -40,6 +43,7 @@ import numpy as np
 
 from ...core.jit import njit, njit_inline
 from ..cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH, trump_points
+from ..layouts import SolverPos
 
 ZERO_ZONE = (3, 2)  # 0-point cards at the bottom: plain 7 8 9, trump 7 8
 DEFAULT_TT_BITS = 16
@@ -47,8 +51,7 @@ ROW_BYTES = 32
 KEY_LEADER_SHIFT = 32
 KEY_CAPOT_SHIFT = 34
 KEY_TEAM_SHIFT = 35
-KEY_KQ_SHIFT = 36
-KEY_EXEMPT_SHIFT = 37
+KEY_RULES_SHIFT = 36
 
 
 def _pext(h: int, o: int) -> int:
@@ -168,7 +171,14 @@ def from_internal(mask, trump):
 
 
 @njit_inline
-def position_key(h0, h1, h2, h3, leader, capot, team, kq, exempt, pext, canon):
+def rules_code(st):
+    """The rules a value depends on, from a position array (``layouts.SolverPos``): trump K/Q
+    points (bit 0), the play options (bits 1..3), a capot worth 252 (bit 4); 0 by default."""
+    return st[SolverPos.KQ] | (st[SolverPos.PLAY] << 1) | (st[SolverPos.CAPOT_252] << 4)
+
+
+@njit_inline
+def position_key(h0, h1, h2, h3, leader, capot, team, code, pext, canon):
     """The exact two-word key of a trick start (see module docstring)."""
     k1 = np.int64(0)
     k2 = np.int64(0)
@@ -182,8 +192,7 @@ def position_key(h0, h1, h2, h3, leader, capot, team, kq, exempt, pext, canon):
         k2 |= np.int64(pext[base + ((ew >> sh) & 0xFF)]) << sh
         k2 |= np.int64(pext[base + ((sw >> sh) & 0xFF)]) << (32 + sh)
     k1 |= (np.int64(leader) << KEY_LEADER_SHIFT) | (np.int64(capot) << KEY_CAPOT_SHIFT)
-    k1 |= (np.int64(team) << KEY_TEAM_SHIFT) | (np.int64(kq) << KEY_KQ_SHIFT)
-    k1 |= np.int64(exempt != 0) << KEY_EXEMPT_SHIFT
+    k1 |= (np.int64(team) << KEY_TEAM_SHIFT) | (np.int64(code) << KEY_RULES_SHIFT)
     return k1, k2
 
 

@@ -9,6 +9,7 @@ tables (at most 256 x 4 entries). Indices:
   that order; ``ABOVE[t, 8]`` is 0xFF (row 8 stands for "nothing to beat");
 * ``POINTS[k, t, r]``: card points of rank ``r``; ``k`` = 1 under ``trump_kq_points = (3, 2)``;
 * ``TRUMP_HOLDING_POINTS[k, h]``: trump card points of the natural holding ``h``;
+* ``CAPOTS[i]``: card points of a capot by the ``capot_points`` slot (250, 252);
 * ``SEQ_RUNS[h]``: the sequences of an 8-bit natural holding ``h``: (length, top rank) of its
   first and second run of three or more consecutive ranks (length 0 when absent; a suit of 8
   cards holds at most two runs).
@@ -19,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH, trump_points
+from ..rules import CAPOT_POINTS
 
 
 def _above(order: tuple[int, ...]) -> np.ndarray:
@@ -50,6 +52,7 @@ ABOVE = np.stack([_above(PLAIN_STRENGTH), _above(TRUMP_STRENGTH)])
 POINTS = np.array(
     [[PLAIN_POINTS, trump_points((4, 3))], [PLAIN_POINTS, trump_points((3, 2))]], dtype=np.int64
 )
+CAPOTS = np.array(CAPOT_POINTS, dtype=np.int64)
 SEQ_RUNS = np.array([_runs(h) for h in range(256)], dtype=np.int64)
 #: Value of a four of a kind by natural rank (sevens and eights score nothing).
 FOUR_VALUE = np.array([0, 0, 150, 100, 200, 100, 100, 100], dtype=np.int64)

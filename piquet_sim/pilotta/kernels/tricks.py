@@ -5,7 +5,9 @@ trump higher than the highest one in the trick must play one. Unable to follow, 
 trump if he can, over-trumping the highest trump in the trick when able (else any trump). Unable
 to do either, any card. With ``partner_exemption`` a player whose partner is winning the trick
 need not trump or over-trump: void in the suit led he may play any card; on a trump lead he
-plays any trump.
+plays any trump (``always``), or over-trumps as anyone (``plain_leads``). With ``under_trump =
+optional`` a player void in the plain suit led who cannot beat the trump in the trick may play
+any card. The legal-card functions take these options as one small int, :func:`play_code`.
 
 A trick in progress is described by ``n`` cards played, ``led`` suit, ``top_trump`` (trump
 strength 0..7 of the highest trump in it, -1 none) and ``win_power`` (see :func:`card_power`).
@@ -16,9 +18,30 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import njit_inline
+from ..rules import RuleSlot
 from .tables import ABOVE, POINTS, STRENGTH
 
 SUIT_BITS = np.int64(0xFF)
+#: Bits of :func:`play_code`: the partner exemption (0 never, 1 always, 2 on plain-suit leads),
+#: and under-trumping optional.
+EXEMPT_BITS = 3
+UNDER_OPTIONAL = 4
+
+
+@njit_inline
+def play_code(rules):
+    """The rules options that decide which cards are legal, as one int: the partner exemption
+    (its slot: 0 never, 1 always, 2 plain-suit leads) | ``UNDER_OPTIONAL`` when under-trumping
+    is optional. 0 under the default rules."""
+    return rules[RuleSlot.PARTNER_EXEMPTION] | (rules[RuleSlot.UNDER_TRUMP] << 2)
+
+
+@njit_inline
+def exempt_now(code, partner_winning, led, trump):
+    """True when the partner exemption frees the player (his partner wins the trick, and the
+    exemption applies to this lead)."""
+    ex = code & EXEMPT_BITS
+    return partner_winning and (ex == 1 or (ex == 2 and led != trump))
 
 
 @njit_inline
@@ -40,12 +63,13 @@ def card_power(card, led, trump):
 
 
 @njit_inline
-def legal_cards(hand, n, led, trump, top_trump, partner_winning, exemption):
-    """Mask of the cards of ``hand`` that may be played to a trick holding ``n`` cards."""
+def legal_cards(hand, n, led, trump, top_trump, partner_winning, code):
+    """Mask of the cards of ``hand`` that may be played to a trick holding ``n`` cards
+    (``code``: :func:`play_code`)."""
     if n == 0:
         return hand
     follow = hand & (SUIT_BITS << (8 * led))
-    free = exemption != 0 and partner_winning
+    free = exempt_now(code, partner_winning, led, trump)
     if led == trump:
         if follow == 0 or free:
             return follow if follow != 0 else hand
@@ -62,6 +86,8 @@ def legal_cards(hand, n, led, trump, top_trump, partner_winning, exemption):
         over = trumps & (ABOVE[1, top_trump] << (8 * trump))
         if over != 0:
             return over
+        if code & UNDER_OPTIONAL:
+            return hand
     return trumps
 
 
@@ -87,11 +113,11 @@ def trick_state(trick, n, trump):
 
 
 @njit_inline
-def legal_in_trick(hand, trick, n, trump, exemption):
+def legal_in_trick(hand, trick, n, trump, code):
     """Legal cards of ``hand`` for the player after the first ``n`` cards of ``trick`` (card
-    indices in playing order; his partner played position n - 2)."""
+    indices in playing order; his partner played position n - 2); ``code``: :func:`play_code`."""
     led, top, win, _ = trick_state(trick, n, trump)
-    return legal_cards(hand, n, led, trump, top, n >= 2 and win == n - 2, exemption)
+    return legal_cards(hand, n, led, trump, top, n >= 2 and win == n - 2, code)
 
 
 @njit_inline

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import beats, cards_of, points, suit
-from .play import trick_winner
+from .play import exempts, trick_winner
 
 
 @dataclass
@@ -136,8 +136,17 @@ def follow(hand: int, legal: list[int], trick: list[tuple[int, int]], t: Table) 
     return dump
 
 
-def note_play(t: Table, trick: list[tuple[int, int]], exemption: bool, partner_winning: bool):
-    """Record the last card of ``trick`` in the table (played, voids shown)."""
+def note_play(
+    t: Table,
+    trick: list[tuple[int, int]],
+    exemption,
+    partner_winning: bool,
+    under_optional: bool = False,
+):
+    """Record the last card of ``trick`` in the table (played, voids shown). A seat that did
+    not follow a plain suit and did not trump shows a void in trumps, unless it was free not
+    to trump: the partner exemption (``exemption``: False, True, "plain_leads") with its
+    partner winning, or ``under_optional`` with a trump already in the trick."""
     seat, card = trick[-1]
     t.played.add(card)
     if len(trick) == 1:
@@ -145,5 +154,9 @@ def note_play(t: Table, trick: list[tuple[int, int]], exemption: bool, partner_w
     led = suit(trick[0][1])
     if suit(card) != led:
         t.voids.add((seat, led))
-        if led != t.trump and suit(card) != t.trump and not (exemption and partner_winning):
+        free = partner_winning and exempts(exemption, led, t.trump)
+        trumped = any(suit(c) == t.trump for _, c in trick[:-1])
+        if under_optional and trumped:
+            free = True
+        if led != t.trump and suit(card) != t.trump and not free:
             t.voids.add((seat, t.trump))

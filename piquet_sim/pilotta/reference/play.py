@@ -23,15 +23,32 @@ def trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
     return best_seat
 
 
-def legal(hand: int, trick: list[tuple[int, int]], trump: int, exemption: bool) -> list[int]:
-    """Cards of ``hand`` the next player may add to ``trick`` [(seat, card), …]."""
+def exempts(exemption, led: int, trump: int) -> bool:
+    """Does the partner exemption (``Rules.partner_exemption``: False never, True always,
+    "plain_leads") apply to a trick led in ``led``?"""
+    if exemption == "plain_leads":
+        return led != trump
+    return bool(exemption)
+
+
+def legal(
+    hand: int,
+    trick: list[tuple[int, int]],
+    trump: int,
+    exemption=False,
+    under_optional: bool = False,
+) -> list[int]:
+    """Cards of ``hand`` the next player may add to ``trick`` [(seat, card), …].
+    ``exemption``: the partner exemption (False, True or "plain_leads"); ``under_optional``:
+    a player void in the plain suit led who cannot beat the trump in the trick may play any
+    card."""
     mine = cards_of(hand)
     if not trick:
         return mine
     me = (trick[-1][0] + 1) % 4
     partner_winning = len(trick) >= 2 and trick_winner(trick, trump) == (me + 2) % 4
-    free = exemption and partner_winning
     led = suit(trick[0][1])
+    free = partner_winning and exempts(exemption, led, trump)
     trumps_played = [c for _, c in trick if suit(c) == trump]
     highest = None
     for c in trumps_played:
@@ -50,6 +67,8 @@ def legal(hand: int, trick: list[tuple[int, int]], trump: int, exemption: bool) 
         return mine
     if highest is not None:
         higher = [c for c in my_trumps if beats(c, highest, trump)]
+        if not higher and under_optional:
+            return mine
         return higher or my_trumps
     return my_trumps
 
@@ -57,17 +76,20 @@ def legal(hand: int, trick: list[tuple[int, int]], trump: int, exemption: bool) 
 @dataclass
 class Round:
     """The play of a round from a trick start. ``hands``: four masks of equal size (N E S W);
-    ``leader``: seat to lead; ``kq``: trump (king, queen) points."""
+    ``leader``: seat to lead; ``exemption``: the partner exemption (False, True,
+    "plain_leads"); ``kq``: trump (king, queen) points; ``under_optional``: under-trumping
+    optional."""
 
     hands: list[int]
     trump: int
     leader: int
-    exemption: bool = False
+    exemption: bool | str = False
     kq: tuple[int, int] = (4, 3)
     trick: list[tuple[int, int]] = field(default_factory=list)
     points: list[int] = field(default_factory=lambda: [0, 0])  # card points per team so far
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     history: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) in order
+    under_optional: bool = False
 
     def __post_init__(self) -> None:
         self.hands = list(self.hands)
@@ -85,7 +107,7 @@ class Round:
         if self.is_over():
             return []
         seat = self.to_play()
-        return legal(self.hands[seat], self.trick, self.trump, self.exemption)
+        return legal(self.hands[seat], self.trick, self.trump, self.exemption, self.under_optional)
 
     def apply(self, card: int, check: bool = True) -> None:
         """Play ``card`` for the seat to play (``check``: first make sure it is legal)."""

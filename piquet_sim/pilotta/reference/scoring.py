@@ -47,17 +47,19 @@ def score_round(
     pilotta_team: int,
     cards_only: bool = False,
     failed_loses_declarations: bool = True,
+    capot_points: int = CAPOT,
 ) -> RoundScore:
     """Score a round. ``points``: card points taken in play per team (last trick included);
     ``tricks`` per team; ``bid``: 80..160 or 250 for the capot; ``combos``: combination points
-    each team scores after the comparison; ``pilotta_team``: -1 when nobody holds it."""
+    each team scores after the comparison; ``pilotta_team``: -1 when nobody holds it;
+    ``capot_points``: a capot's step-1 points (250, or 252)."""
     c, d = contracting_team, 1 - contracting_team
     card = list(points)
     capot_team = -1
     for t in (0, 1):
         if tricks[t] == 8:
             capot_team = t
-            card[t], card[1 - t] = CAPOT, 0
+            card[t], card[1 - t] = capot_points, 0
     if bid == BID_CAPOT:
         made = tricks[c] == 8
     else:

@@ -78,7 +78,8 @@ def simulate_round(seed: int, index: int, setup, rules: Rules) -> SimulatedRound
     declare = (names[int(setup[22])], names[int(setup[23])])
     comp = compare(out.hands, out.trump, leader, rules.equal_declarations == "nobody", declare)
     out.decl_team, out.decl_points, out.pilotta_seat = comp.team, comp.points, comp.pilotta_seat
-    game = Round(out.hands, out.trump, leader, rules.partner_exemption, kq)
+    under = rules.under_trump == "optional"
+    game = Round(out.hands, out.trump, leader, rules.partner_exemption, kq, under_optional=under)
     table = Table(set(), set(), out.bidder % 2, out.trump, kq)
     plays, counts = [], []
     while not game.is_over():
@@ -98,7 +99,7 @@ def simulate_round(seed: int, index: int, setup, rules: Rules) -> SimulatedRound
         partner_winning = (
             len(game.trick) >= 2 and trick_winner(game.trick, out.trump) == (seat + 2) % 4
         )
-        note_play(table, trick, rules.partner_exemption, partner_winning)
+        note_play(table, trick, rules.partner_exemption, partner_winning, under)
         plays.append(card)
         counts.append(len(options))
         game.apply(card, check=False)
@@ -115,5 +116,6 @@ def simulate_round(seed: int, index: int, setup, rules: Rules) -> SimulatedRound
         pil_team,
         rules.contract_on_card_points_only,
         rules.failed_contract_loses_declarations,
+        rules.capot_points,
     )
     return out

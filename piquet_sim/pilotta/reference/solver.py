@@ -2,8 +2,8 @@
 card (memoised on the exact position, nothing pruned or merged), written from the rules.
 
 Value: the contracting team's card points of the rest of the round (last trick included) plus,
-when a capot is still possible and that team takes every remaining trick, 250 minus the pack's
-total (so that a whole round taken is worth 250).
+when a capot is still possible and that team takes every remaining trick, the capot's points
+(250, or 252) minus the pack's total (so that a whole round taken is worth the capot).
 """
 
 from __future__ import annotations
@@ -24,19 +24,22 @@ def solve(
     capot_possible: bool = True,
     trick: tuple[tuple[int, int], ...] = (),
     kq: tuple[int, int] = (4, 3),
-    exemption: bool = False,
+    exemption: bool | str = False,
+    under_optional: bool = False,
+    capot_points: int = CAPOT,
 ) -> int:
     """Exact value; ``hands`` natural masks N E S W (cards in ``trick`` already removed),
-    ``trick``: (seat, card) pairs of the trick in progress, led by ``leader``."""
+    ``trick``: (seat, card) pairs of the trick in progress, led by ``leader``; the rules:
+    ``kq``, ``exemption`` (False, True, "plain_leads"), ``under_optional``, ``capot_points``."""
     total = 160 if kq == (3, 2) else 162
-    bonus = CAPOT - total
+    bonus = capot_points - total
 
     @cache
     def rest(hands: tuple, trick: tuple, leader: int, capot: bool) -> int:
         if not trick and not any(hands):
             return 0
         seat = (leader + len(trick)) % 4
-        options = legal(hands[seat], list(trick), trump, exemption)
+        options = legal(hands[seat], list(trick), trump, exemption, under_optional)
         values = []
         for card in options:
             h = list(hands)
