@@ -70,7 +70,7 @@ EXACT_LIMIT = 20_000
 PILOT_WORLDS = 4
 FEW_TRIES = 64
 #: Sampled worlds solved per batch (between batches :func:`card_values` checks its time).
-BATCH = 16
+BATCH = 64
 MAX_WORLDS = 64
 
 
@@ -468,6 +468,13 @@ def enumerate_worlds(state: PitchState, seat: int) -> np.ndarray:
     return np.array(out, dtype=np.int64).reshape(-1, SEATS)
 
 
+def spans() -> np.int64:
+    """Parts :func:`~.kernels.decide.world_values` splits its worlds into: two per thread."""
+    import numba
+
+    return np.int64(2 * numba.get_num_threads())
+
+
 def _sampled(state, seat, sight, policy, worlds, seed, tries) -> tuple:
     """(hands, status, note) of ``worlds`` sampled worlds; a pilot of :data:`PILOT_WORLDS`
     first, after which worlds whose calls never fit get few tries (see :data:`FEW_TRIES`)."""
@@ -504,7 +511,8 @@ def card_values(
     solved by the paranoid search (``kernels.decide.world_values``). Worlds whose hands the
     others' bid policy would not have called as they did are left out when any world fits.
     ``max_seconds``: sampled worlds are solved in batches of :data:`BATCH`, in order, and no
-    new batch starts once this is spent (at least one batch; an enumeration is solved whole)."""
+    new batch starts once this is spent (at least one batch; an enumeration is solved whole).
+    The values of a world do not depend on the batches, nor on the thread count."""
     from .kernels.decide import world_values
 
     seat = _check_phase(state, PH_PLAY, "the play advice")
@@ -521,7 +529,7 @@ def card_values(
         hands = enumerate_worlds(state, seat)
         status = np.zeros(len(hands), dtype=np.int64)
         exact = True
-        vals, base, fits = world_values(rules, truth, hands, sight, capt, policy)
+        vals, base, fits = world_values(rules, truth, hands, sight, capt, policy, spans())
     else:
         hands, status, note = _sampled(state, seat, sight, policy, worlds, seed, tries)
         if note:
@@ -529,7 +537,8 @@ def card_values(
         exact = False
         parts = []
         for lo in range(0, len(hands), BATCH):
-            parts.append(world_values(rules, truth, hands[lo : lo + BATCH], sight, capt, policy))
+            batch = hands[lo : lo + BATCH]
+            parts.append(world_values(rules, truth, batch, sight, capt, policy, spans()))
             spent = time.perf_counter() - t0
             if max_seconds is not None and spent > max_seconds and lo + BATCH < len(hands):
                 done = lo + BATCH

@@ -102,7 +102,7 @@ def _description(hand: int, seat: int, players: int, history, history_json):
     type=click.FloatRange(0, None),
     default=10.0,
     show_default=True,
-    help="Stop solving further sampled worlds once this is spent (at least 16; the first "
+    help="Stop solving further sampled worlds once this is spent (at least 64; the first "
     "tricks of five or six players are slow); the output says how many were solved.",
 )
 @seed_option

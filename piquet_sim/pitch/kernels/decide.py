@@ -282,19 +282,21 @@ def values_span(lo, hi, rules, truth, hands, sight, capt, policy, vals, base, fi
 
 
 @njit_parallel
-def world_values(rules, truth, hands, sight, capt, policy):
+def world_values(rules, truth, hands, sight, capt, policy, spans):
     """Every legal card's paranoid value (the bidder's points still to be decided after it;
     cards in ascending order) in each world of ``hands`` (int64[W, 6], every seat's cards now;
     ``truth``: the position, a Pos row whose hands are replaced; ``sight``: what the seat to
     move saw, for the cards played and the calls): ``vals`` int64[W, 16]; ``base``
     int64[W, 2]: the bidder's points already decided and the points at stake in the world
     (:func:`world_base`); ``fits`` int64[W]: 1 when the others' bid policy (``policy.ids[0]``)
-    makes their calls holding the world's hands."""
+    makes their calls holding the world's hands. ``spans``: how many parts the worlds are split
+    into (each allocates a search workspace of megabytes: a few per thread, not one per world);
+    the values do not depend on it."""
     count = hands.shape[0]
     vals = np.zeros((count, MAX_CARDS), dtype=np.int64)
     base = np.zeros((count, 2), dtype=np.int64)
     fits = np.zeros(count, dtype=np.int64)
-    n_chunks = min(count, N_CHUNKS)
+    n_chunks = max(1, min(count, spans))
     for ch in prange(n_chunks):
         lo, size = span_range(count, n_chunks, ch)
         if size > 0:
