@@ -958,10 +958,10 @@ def check_description(d: Description, rules: Rules) -> PitchState:
 
 
 def _force_play(st: PitchState, seat: int, card: int) -> None:
-    """Apply ``card`` for ``seat``: the placeholder hands hold the played cards already, but the
-    legality check of a hidden hand is not the player's to pass (its real cards are unknown:
-    a void shown is checked by the caller); play it on a copy of its hand with the card's rule
-    satisfied."""
+    """Apply another seat's ``card`` on the public state. His placeholder hand holds the card
+    but may also hold cards of the suit led that his real hand did not (he did not follow: a
+    void, which the caller has checked against his later plays); those are swapped for unseen
+    cards of other suits first, so the card is legal."""
     legal = st.legal_mask()
     if not legal >> card & 1:
         # the placeholder holds cards of the suit led that the real hand did not: drop them
