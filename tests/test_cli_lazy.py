@@ -59,3 +59,14 @@ def test_each_game_declares_its_commands_and_workloads_once():
             group = cli.get_command(None, game.group)
             assert group.list_commands(None) == sorted(game.commands), game.name
         assert game.workloads(), game.name
+
+
+def test_a_module_registering_several_commands_lists_them_all():
+    """Listing a game's group imports each module once even when one module registers several
+    commands (Pitch's cli/match.py: game, tournament, strategies): it raised KeyError."""
+    from piquet_sim.games import games
+
+    for game in games():
+        if game.group:
+            group = game.click_group()
+            assert sorted(group.commands) == sorted(game.commands), game.name

@@ -358,7 +358,10 @@ class LazyGroup(click.Group):
         self._commands = value
 
     def _load(self, name: str) -> None:
-        module, attribute = self._lazy.pop(name).split(":")
+        spec = self._lazy.pop(name, None)
+        if spec is None:  # registered meanwhile by a module imported for another command
+            return
+        module, attribute = spec.split(":")
         self._commands.setdefault(name, getattr(importlib.import_module(module), attribute))
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
