@@ -52,7 +52,7 @@ def test_each_game_declares_its_commands_and_workloads_once():
     from piquet_sim.games import games
 
     for game in games():
-        for name, spec in game.commands.items():
+        for spec in game.commands.values():
             module, attribute = spec.split(":")
             assert isinstance(getattr(importlib.import_module(module), attribute), click.Command)
         if game.group and game.commands:
