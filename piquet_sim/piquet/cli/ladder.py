@@ -52,7 +52,7 @@ def _policies(value: str) -> list[str]:
     type=click.IntRange(1),
     default=1_000,
     show_default=True,
-    help="Deal pairs per match involving pimc or dd (they call the exact solver: slow).",
+    help="Deal pairs per match involving pimc, pimcw or dd (they call the exact solver: slow).",
 )
 @click.option(
     "--reference",
