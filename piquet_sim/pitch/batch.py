@@ -4,6 +4,10 @@
 Perspective: the "hero" seat (round i: seat i % players, so he sits in every seat equally),
 his round score (as bidder +bid or -bid, else the points he took), with policy A and with
 policy B on the same deal; the other seats bid with ``table`` and everyone plays ``play``.
+
+The rounds run in chunks of round indices on a backend (``core.backend``: numba threads here,
+or a Dask cluster); a chunk's records depend only on the seed and its indices, and the chunks
+are put back in index order before any statistic, so the numbers are the same on any backend.
 """
 
 from __future__ import annotations
@@ -14,16 +18,16 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..core.backend import stop_requested
+from ..core.backend import Chunk, LocalBackend, run_chunks
 from ..core.errors import InputError
 from ..core.stats import paired_difference, wilson_interval
 from .bid import Estimate, _mean
-from .kernels.duel import duel_rounds
+from .kernels.duel import DUEL_FIELDS, duel_rounds
 from .policies import PolicyArrays, check, make_policy
 from .rules import Rules
 from .strategies import resolve
 
-#: Rounds per kernel call (progress and Ctrl-C between calls).
+#: Rounds per chunk at most (progress and Ctrl-C between chunks).
 CHUNK = 50_000
 
 
@@ -63,6 +67,9 @@ class Duel:
 
 def _side(spec: str, o: np.ndarray) -> Side:
     n = len(o)
+    if n == 0:  # stopped before the first chunk
+        none = Estimate(float("nan"), [float("nan"), float("nan")], 0)
+        return Side(spec, none, none, None)
     bidder = int(o[:, 2].sum())
     made = int(o[:, 3].sum())
     lo, hi = wilson_interval(bidder, n)
@@ -91,6 +98,14 @@ def batch_kernels() -> tuple:
     return (duel_rounds,)
 
 
+def _duel_task(chunk: Chunk, seed: int, rules: np.ndarray, table, heroes) -> np.ndarray:
+    """One chunk of a duel (every backend's unit of work): rounds ``chunk.start ..``, each
+    with A and with B (int64[size, 2, DUEL_FIELDS])."""
+    return duel_rounds(
+        np.int64(seed), np.int64(chunk.start), np.int64(chunk.size), rules, table, heroes
+    )
+
+
 def compare_bidders(
     a: str,
     b: str,
@@ -101,31 +116,28 @@ def compare_bidders(
     play: str = "heuristic",
     rules: Rules | None = None,
     progress: Callable[[int], None] | None = None,
+    backend=None,
+    chunk: int | None = None,
 ) -> Duel:
     """Policy specs ``a`` and ``b`` (``name[:param=value,…]`` or a built-in strategy name)
-    for the hero seat; ``progress(rounds done)`` after each chunk. Stops between chunks on
-    Ctrl-C (``core.backend.stop_requested``), keeping the rounds done (``partial``)."""
+    for the hero seat; ``progress(rounds done)`` after each chunk. Runs in chunks of at most
+    ``chunk`` rounds (default :data:`CHUNK`) on ``backend`` (default local; the same numbers on
+    any). Stops after the chunk in flight on Ctrl-C (``core.backend.stop_requested``), keeping
+    the rounds done (``partial``)."""
     rules = rules or Rules(players=players)
     table_policy, heroes = duel_policies(a, b, rounds, table, play)
     t0 = time.perf_counter()
-    parts = []
-    for first in range(0, rounds, CHUNK):
-        count = min(CHUNK, rounds - first)
-        parts.append(
-            duel_rounds(
-                np.int64(seed),
-                np.int64(first),
-                np.int64(count),
-                rules.to_array(),
-                table_policy,
-                heroes,
-            )
-        )
-        if progress is not None:
-            progress(count)
-        if stop_requested():
-            break
-    out = np.concatenate(parts)
+    parts: dict[int, np.ndarray] = {}
+
+    def consume(item: Chunk, result: np.ndarray) -> None:
+        parts[item.start] = result
+
+    args = (seed, rules.to_array(), table_policy, heroes)
+    run_chunks(
+        backend or LocalBackend(), _duel_task, rounds, chunk or CHUNK, args, consume, progress
+    )
+    empty = np.zeros((0, 2, DUEL_FIELDS), dtype=np.int64)
+    out = np.concatenate([parts[k] for k in sorted(parts)] or [empty])
     seconds = time.perf_counter() - t0
     return Duel(
         rules.players,

@@ -6,6 +6,10 @@ dealer every ``players`` games (``kernels/table.py``), so the hero sits in every
 first from every place equally often. Perspective: P(the hero wins the game), against the
 fair share ``1 / players``; each game is one Bernoulli draw (Wilson 95% interval). Games are
 keyed by (seed, game index): the same numbers whatever the thread count or batching.
+
+The games run in chunks of game indices on a backend (``core.backend``: numba threads here, or
+a Dask cluster); the chunks are put back in index order before any statistic, so the numbers
+are the same on any backend. Ctrl-C stops after the chunk in flight (``partial``).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.backend import stop_requested
+from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
 from ..core.errors import InputError
 from ..core.plots import pairwise_heatmap
 from ..core.stats import Z95, wilson_interval
@@ -67,9 +71,14 @@ def _seats(hero: Strategy, field: Strategy, n: int) -> Seats:
 
 
 def _batch(*strategies: Strategy) -> int:
-    """Games per kernel call: smaller with a Monte Carlo bidder (progress, Ctrl-C)."""
+    """Games per chunk at most: smaller with a Monte Carlo bidder (progress, Ctrl-C)."""
     slow = any(get("bid", s.bid).needs_seat for s in strategies)
     return BATCH // 10 if slow else BATCH
+
+
+def _games_task(chunk: Chunk, seed: int, rules: np.ndarray, seats: Seats) -> np.ndarray:
+    """One chunk of games (every backend's unit of work): games ``chunk.start ..``."""
+    return play_games(np.int64(seed), np.int64(chunk.start), np.int64(chunk.size), rules, seats)
 
 
 def hero_games(
@@ -79,25 +88,27 @@ def hero_games(
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
-) -> tuple[HeroResult, bool]:
+    backend=None,
+    chunk: int | None = None,
+) -> tuple[HeroResult | None, bool]:
     """``games`` games of one ``hero`` against ``field``; (result, stopped early);
-    ``progress(games done)`` after each batch."""
+    ``progress(games done)`` after each chunk. Runs in chunks of at most ``chunk`` games on
+    ``backend`` (default local; the same numbers on any). The result is None when Ctrl-C
+    stopped the run before any game finished."""
     n = rules.players
     seats = _seats(hero, field, n)
-    rows = []
-    stopped = False
-    batch = _batch(hero, field)
-    for first in range(0, games, batch):
-        count = min(batch, games - first)
-        rows.append(
-            play_games(np.int64(seed), np.int64(first), np.int64(count), rules.to_array(), seats)
-        )
-        if progress is not None:
-            progress(count)
-        if stop_requested():
-            stopped = first + count < games
-            break
-    out = np.concatenate(rows)
+    parts: dict[int, np.ndarray] = {}
+
+    def consume(item: Chunk, result: np.ndarray) -> None:
+        parts[item.start] = result
+
+    step = chunk or _batch(hero, field)
+    args = (seed, rules.to_array(), seats)
+    run_chunks(backend or LocalBackend(), _games_task, games, step, args, consume, progress)
+    if not parts:
+        return None, True
+    out = np.concatenate([parts[k] for k in sorted(parts)])
+    stopped = len(out) < games
     g = len(out)
     hero_place = np.arange(g) % n  # assign[(p - g) % n] == 0  <=>  p == g % n
     winner = out[:, GAME_WINNER]
@@ -129,9 +140,13 @@ def game_match(
     seed: int = 1,
     rules: Rules | None = None,
     progress: Callable[[int], None] | None = None,
+    backend=None,
+    chunk: int | None = None,
 ) -> GameMatch:
     """A alone against a field of B, then B alone against a field of A (the same games);
-    ``progress(games done)`` as they finish."""
+    ``progress(games done)`` as they finish. Runs in chunks of at most ``chunk`` games on
+    ``backend`` (default local; the same numbers on any); Ctrl-C stops after the chunk in
+    flight (``partial``)."""
     rules = rules or Rules(players=players)
     if not 1 <= games <= 10_000_000:
         raise InputError("games must be 1 to 10,000,000")
@@ -141,8 +156,9 @@ def game_match(
     results = []
     partial = False
     for hero, field in ((a, b), (b, a)):
-        r, stopped = hero_games(hero, field, rules, games, seed, progress)
-        results.append(r)
+        r, stopped = hero_games(hero, field, rules, games, seed, progress, backend, chunk)
+        if r is not None:
+            results.append(r)
         if stopped or stop_requested():
             partial = stopped or len(results) < 2
             break
@@ -173,9 +189,13 @@ def tournament(
     seed: int = 1,
     rules: Rules | None = None,
     progress: Callable[[int], None] | None = None,
+    backend=None,
+    chunk: int | None = None,
 ) -> GameMatch:
     """Every strategy alone against a field of every other one (ordered pairs);
-    ``progress(games done)`` as they finish."""
+    ``progress(games done)`` as they finish. Runs in chunks of at most ``chunk`` games on
+    ``backend`` (default local; the same numbers on any); Ctrl-C stops after the chunk in
+    flight (``partial``)."""
     rules = rules or Rules(players=players)
     check_tournament(strategies, games)
     t0 = time.perf_counter()
@@ -183,8 +203,9 @@ def tournament(
     partial = False
     pairs = [(h, f) for h in strategies for f in strategies if h is not f]
     for hero, field in pairs:
-        r, stopped = hero_games(hero, field, rules, games, seed, progress)
-        results.append(r)
+        r, stopped = hero_games(hero, field, rules, games, seed, progress, backend, chunk)
+        if r is not None:
+            results.append(r)
         if stopped or stop_requested():
             partial = stopped or len(results) < len(pairs)
             break

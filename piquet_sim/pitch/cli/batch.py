@@ -7,6 +7,7 @@ from rich.table import Table
 
 from ...core.cli import (
     RateBar,
+    backend_options,
     compile_notice,
     echo_json,
     json_option,
@@ -40,8 +41,9 @@ from .common import deals_option, quiet_option, rules_options, seed_option
 @quiet_option
 @rules_options
 @json_option
+@backend_options
 @long_command
-def batch_cmd(spec_a, spec_b, deals, seed, table, play, quiet, rules, as_json) -> None:
+def batch_cmd(spec_a, spec_b, deals, seed, table, play, quiet, as_json, backend, rules) -> None:
     """Compare bid policies A and B (default threshold against threshold:margin=1) for one
     seat on the same rounds.
 
@@ -64,7 +66,7 @@ def batch_cmd(spec_a, spec_b, deals, seed, table, play, quiet, rules, as_json) -
     compile_notice(*batch_kernels(), quiet=quiet or as_json)
     with RateBar(deals, "rounds", quiet or as_json) as bar:
         duel = compare_bidders(
-            spec_a, spec_b, players, deals, seed, table, play, rules, progress=bar
+            spec_a, spec_b, players, deals, seed, table, play, rules, bar, backend
         )
     if as_json:
         echo_json(duel.to_dict())

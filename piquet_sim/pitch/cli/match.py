@@ -7,6 +7,7 @@ from rich.table import Table
 
 from ...core.cli import (
     RateBar,
+    backend_options,
     compile_notice,
     echo_json,
     json_option,
@@ -74,8 +75,9 @@ def _print(match: GameMatch, target: int) -> None:
 @quiet_option
 @rules_options(game=True)
 @json_option
+@backend_options
 @long_command
-def game_cmd(a, b, games, seed, quiet, rules, as_json) -> None:
+def game_cmd(a, b, games, seed, quiet, as_json, backend, rules) -> None:
     """Games to the target (--target, 12) between strategies A and B (built-in names,
     .toml/.json files, or bid policies with parameters: threshold:margin=0.5).
 
@@ -93,7 +95,7 @@ def game_cmd(a, b, games, seed, quiet, rules, as_json) -> None:
     sa, sb = resolve(a), resolve(b)
     compile_notice(*match_kernels(), quiet=quiet or as_json)
     with RateBar(2 * games, "games", quiet or as_json) as bar:
-        match = game_match(sa, sb, rules.players, games, seed, rules, progress=bar)
+        match = game_match(sa, sb, rules.players, games, seed, rules, progress=bar, backend=backend)
     if as_json:
         echo_json(match.to_dict())
         return
@@ -116,8 +118,11 @@ def game_cmd(a, b, games, seed, quiet, rules, as_json) -> None:
 @quiet_option
 @rules_options(game=True)
 @json_option
+@backend_options
 @long_command
-def tournament_cmd(strategies, games, seed, plot_path, out_path, quiet, rules, as_json) -> None:
+def tournament_cmd(
+    strategies, games, seed, plot_path, out_path, quiet, as_json, backend, rules
+) -> None:
     """Every strategy alone against a field of every other (built-in names, files, or bid
     policies with parameters).
 
@@ -141,7 +146,7 @@ def tournament_cmd(strategies, games, seed, plot_path, out_path, quiet, rules, a
     pairs = len(strats) * (len(strats) - 1)
     compile_notice(*match_kernels(), quiet=quiet or as_json)
     with RateBar(pairs * games, "games", quiet or as_json) as bar:
-        match = tournament(strats, rules.players, games, seed, rules, progress=bar)
+        match = tournament(strats, rules.players, games, seed, rules, progress=bar, backend=backend)
     if out_path:
         export_table(results_frame(match), out_path)
     if plot_path and match.results:
