@@ -306,7 +306,7 @@ def test_interrupted_sink_keeps_the_worlds_that_finished(run_main, monkeypatch):
 
     starts = []
 
-    def fake(hand, role, discard, took, choices, worlds, *args, start=0, n_spans=2):
+    def fake(hand, role, discard, took, choices, worlds, *args, start=0, n_spans=2, **kw):
         starts.append(start)
         if len(starts) == 2:
             os.kill(os.getpid(), signal.SIGINT)

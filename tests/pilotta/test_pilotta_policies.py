@@ -141,7 +141,8 @@ def test_cli_choices_come_from_the_registry(run_main):
         assert name in out
 
 
-def test_strategies_command(run_main):
+def test_strategies_command(run_main, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "250")  # every column shown (at 80 the widest are dropped)
     code, out, _ = run_main("pilotta", "strategies", "--json")
     data = json.loads(out)
     assert code == 0 and set(data) == set(S.REGISTRY)
