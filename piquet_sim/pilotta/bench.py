@@ -295,7 +295,7 @@ out["solve_line_s"] = time.perf_counter() - t
 t = time.perf_counter(); odds_batch(1, 0, 10, 0)
 out["odds_batch_s"] = time.perf_counter() - t
 from piquet_sim.pilotta.bid import advise
-t = time.perf_counter(); advise(int(0xFF00FF), 0, deals=2)
+t = time.perf_counter(); advise(int(0x0F0F), 0, deals=2)
 out["advise_s"] = time.perf_counter() - t
 print(json.dumps(out))
 """
@@ -397,3 +397,194 @@ def start_play(quick: bool) -> list[dict]:
 
 WORKLOADS["pilotta position overhead"] = position_overhead
 WORKLOADS["pilotta start play"] = start_play
+
+
+# ---------------------------------------------------------------- against colver (issue 36)
+#
+# colver (a Belote Contree engine in Rust, MIT, PyPI; ``pip install colver``) measured in the
+# same process as ours, the engines alternated, process CPU time on one thread; without colver
+# the rows hold our figures only. Only weight-free colver functions are called.
+#
+# * ``pilotta colver-rounds``: whole random rounds (deal, random auction, declarations, random
+#   play, score) and heuristic rounds (threshold bidder, heuristic play) per CPU second, against
+#   colver's ``Env.rollout`` (random bidding and play to the end of a dealt round, its deal
+#   rolled out again and again); ratios ours / colver (1.0: as fast);
+# * ``pilotta colver-solve``: the same random deals under the contree preset (whose exact values
+#   are colver's), colver's ``solve_scores`` (every first card's value) against our full solve
+#   (the value; the table cleared before each deal) and our every first card's value (one table
+#   per deal): median, p95 and max ms, ratios ours / colver (0.15: 6.7 times as fast), and how
+#   many deals' values agreed; two rows, ``pilotta colver-solve`` (our value) and ``pilotta
+#   colver-solve cards`` (our every first card's value), both against ``solve_scores``.
+
+
+def _colver():
+    """The colver module, or None when it is not installed."""
+    try:
+        import colver
+    except ImportError:
+        return None
+    return colver
+
+
+def _cpu_rate(run, n: int) -> float:
+    """Rounds per CPU second of ``run()`` (``n`` rounds)."""
+    c0 = time.process_time()
+    run()
+    return n / max(time.process_time() - c0, 1e-9)
+
+
+def colver_rounds(quick: bool) -> list[dict]:
+    colver = _colver()
+    n = 20_000 if quick else 100_000
+    reps = 3 if quick else 5
+    rules = Rules().to_array()
+    setups = {
+        "random": make_setup("random", "random", "random"),
+        "heuristic": make_setup("threshold", "heuristic", "heuristic"),
+    }
+    previous = numba.get_num_threads()
+    rates: dict[str, list[float]] = {"random": [], "heuristic": [], "colver": []}
+    try:
+        numba.set_num_threads(1)
+        for s in setups.values():
+            simulate_batch(1, 0, 1000, s, rules)  # compile
+        for r in range(reps):
+            for name, s in setups.items():
+                rates[name].append(
+                    _cpu_rate(lambda s=s, r=r: simulate_batch(r + 1, 0, n, s, rules), n)
+                )
+            if colver is not None:
+                env = colver.Env.deal(dealer=r % 4, seed=r)
+                rates["colver"].append(_cpu_rate(lambda env=env: env.rollout(n), n))
+    finally:
+        numba.set_num_threads(previous)
+    row = {
+        "workload": "pilotta colver-rounds",
+        "threads": 1,
+        "rounds": n,
+        "repeats": reps,
+        "random_per_cpu_s": round(max(rates["random"])),
+        "heuristic_per_cpu_s": round(max(rates["heuristic"])),
+        "random_per_cpu_s_median": round(float(np.median(rates["random"]))),
+        "heuristic_per_cpu_s_median": round(float(np.median(rates["heuristic"]))),
+    }
+    if colver is not None:
+        best = max(rates["colver"])
+        row.update(
+            {
+                "colver": colver.__version__,
+                "colver_rollout_per_cpu_s": round(best),
+                "colver_rollout_per_cpu_s_median": round(float(np.median(rates["colver"]))),
+                "ratio_random": round(row["random_per_cpu_s"] / best, 3),
+                "ratio_heuristic": round(row["heuristic_per_cpu_s"] / best, 3),
+                "ratio_random_median": round(
+                    float(np.median(rates["random"]) / np.median(rates["colver"])), 3
+                ),
+                "ratio_heuristic_median": round(
+                    float(np.median(rates["heuristic"]) / np.median(rates["colver"])), 3
+                ),
+            }
+        )
+    return [row]
+
+
+def _first_card_values(ws, ih, leader: int, team: int, rules: np.ndarray) -> dict[int, int]:
+    """Our exact value of each internal card the leader may lead (one table for all)."""
+    trick = np.zeros(4, dtype=np.int64)
+    pos = K.position(leader, team, rules=rules)
+    out = {}
+    guess = -1
+    m = int(ih[leader])
+    while m:
+        c = (m & -m).bit_length() - 1
+        m &= m - 1
+        K.set_position(ws, ih, trick, pos)
+        add = int(K.play_card(ws, c))
+        v = int(K.value_near(ws, guess, K.F_ALL) if guess >= 0 else K.value(ws, K.F_ALL))
+        guess = v
+        out[c] = add + v
+    return out
+
+
+def _ms_stats(ms: np.ndarray) -> dict:
+    return {
+        "median_ms": round(float(np.median(ms)), 3),
+        "p95_ms": round(float(np.percentile(ms, 95)), 3),
+        "max_ms": round(float(ms.max()), 3),
+    }
+
+
+def colver_solve(quick: bool) -> list[dict]:
+    from .cards import PLAIN_STRENGTH
+    from .kernels.solver_tt import card_to_natural
+    from .rules import preset
+
+    colver = _colver()
+    n = 40 if quick else 300
+    rules = preset("contree").to_array()
+    to_colver = [8 * (c >> 3) + PLAIN_STRENGTH[c & 7] for c in range(32)]
+    ws = K.make_workspace()
+    trick = np.zeros(4, dtype=np.int64)
+    times = {"full": [], "cards": [], "colver": []}
+    agree = 0
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        for i in range(-1, n):  # deal -1 compiles
+            j = max(i, 0)
+            hands = [int(h) for h in deal_hands(SEED + 1, j)]
+            dealer, trump, team = j % 4, (j // 4) % 4, (j // 16) % 2
+            leader = (dealer + 1) % 4
+            ih = np.array([to_internal(np.int64(h), trump) for h in hands], dtype=np.int64)
+            reset_tt(ws.tt)
+            c0 = time.process_time()
+            K.solve_position(ws, ih, trick, K.position(leader, team, rules=rules), K.F_ALL)
+            full = time.process_time() - c0
+            reset_tt(ws.tt)
+            c0 = time.process_time()
+            ours = _first_card_values(ws, ih, leader, 0, rules)
+            cards = time.process_time() - c0
+            theirs = None
+            if colver is not None:
+                env = colver.Env.deal_with_hands(
+                    dealer, [[to_colver[c] for c in range(32) if h >> c & 1] for h in hands]
+                )
+                env.set_contract(trump, 80, team, 0)
+                env.set_phase_playing()
+                c0 = time.process_time()
+                scores = env.solve_scores()["scores"]
+                if i >= 0:
+                    times["colver"].append(time.process_time() - c0)
+                theirs = {c: v for c, v in scores}
+            if i < 0:
+                continue
+            times["full"].append(full)
+            times["cards"].append(cards)
+            if theirs is not None:
+                mine = {to_colver[int(card_to_natural(c, trump))]: v for c, v in ours.items()}
+                agree += mine == theirs
+    finally:
+        numba.set_num_threads(previous)
+    rows = []
+    for what in ("full", "cards"):
+        ms = np.array(times[what]) * 1e3
+        row = {
+            "workload": "pilotta colver-solve" + ("" if what == "full" else " cards"),
+            "threads": 1,
+            "what": "the value" if what == "full" else "every first card's value",
+            "deals": n,
+            **_ms_stats(ms),
+        }
+        if colver is not None:
+            theirs = np.array(times["colver"]) * 1e3
+            stats = _ms_stats(theirs)
+            row.update({f"colver_{k}": v for k, v in stats.items()})
+            row["ratio_median"] = round(row["median_ms"] / stats["median_ms"], 3)
+            row["ratio_p95"] = round(row["p95_ms"] / stats["p95_ms"], 3)
+            row["values_agree"] = f"{agree}/{n}"
+        rows.append(row)
+    return rows
+
+
+WORKLOADS["pilotta colver-rounds"] = colver_rounds
+WORKLOADS["pilotta colver-solve"] = colver_solve

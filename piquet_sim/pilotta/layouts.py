@@ -128,6 +128,16 @@ class BidParam(IntEnum):
     LEN = 7
 
 
+class AdvParam(IntEnum):
+    """Parameters of the ``advisor`` auction policy (the bid advisor's recommended call)."""
+
+    WORLDS = 0  # worlds sampled per call (consistent with the auction under the threshold prior)
+    REBID = 1  # 1: in the worlds the seat bids on after its call as the prior does (0: passes)
+    Z100 = 2  # a bid must gain over the pass by Z100 / 100 standard errors (0: the best mean)
+    JUMPS = 3  # bids considered: at most JUMPS levels above the lowest
+    LEN = 4
+
+
 class MCParam(IntEnum):
     """Parameters of the ``montecarlo`` auction policy."""
 
@@ -148,7 +158,8 @@ class AState(IntEnum):
     PASSED = 6  # bit p: seat p has passed at least once
     DONE = 7  # 1: the auction is over
     SUIT_N = 8  # last suit bid by each seat (-1: none), N E S W
-    LEN = 12
+    LOG = 12  # the calls in order, MAX_CALLS slots: -1 a pass, 4 * level + suit a bid
+    LEN = 12 + 48
 
 
 class View(IntEnum):
@@ -281,6 +292,7 @@ ROUND_LEN = int(RoundRec.LEN)
 SETUP_LEN = int(Setup.LEN)
 N_AUCTION_PARAMS = 8  # parameter slots per team in a Setup
 ASTATE_LEN = int(AState.LEN)
+MAX_CALLS = ASTATE_LEN - int(AState.LOG)  # calls an auction can log (at most 37 are made)
 VIEW_LEN = int(View.LEN)
 PUB_LEN = int(Pub.LEN)
 GAME_LEN = int(Game.LEN)

@@ -14,8 +14,8 @@ Adding a play policy: one row here and its branch in ``kernels/play.py`` (``poli
 a solver policy in ``kernels/pimc.py``); an auction policy: one row and its branch in
 ``kernels/auction.py`` (``policy_call``). A policy's parameters are whole numbers: a team's
 auction row is ``N_PARAMS`` int64 slots of the Setup (the threshold bidder's order is
-``layouts.BidParam``, the Monte Carlo bidder's ``layouts.MCParam``), the pimc worlds one slot
-per team.
+``layouts.BidParam``, the Monte Carlo bidder's ``layouts.MCParam``, the advisor's
+``layouts.AdvParam``), the pimc worlds one slot per team.
 """
 
 from __future__ import annotations
@@ -82,6 +82,21 @@ REGISTRY = Registry(
             (12, 10),
             ((1, 10_000), _POINTS),
             integers=("worlds", "margin"),
+        ),
+        Policy(
+            "auction",
+            "advisor",
+            4,
+            "the bid advisor's recommended call: worlds deals consistent with the auction so "
+            "far under the threshold prior, every legal call (at most jumps levels above the "
+            "lowest) finished by threshold bidders (itself passing, or bidding on as they do "
+            "with rebid 1) and played with heuristic play, the call of best mean game points "
+            "(its team's minus the opponents', this round); a bid must gain over the pass by "
+            "z100 / 100 standard errors (0: the advice's own call)",
+            ("worlds", "rebid", "z100", "jumps"),
+            (128, 0, 100, 9),
+            ((1, 4096), (0, 1), (0, 1000), (0, 9)),
+            integers=("worlds", "rebid", "z100", "jumps"),
         ),
         Policy("declare", "all", 0, "declare every combination"),
         Policy(
@@ -162,6 +177,7 @@ AUCTION_RANDOM = _id("auction", "random")
 AUCTION_FIXED = _id("auction", "fixed")
 AUCTION_THRESHOLD = _id("auction", "threshold")
 AUCTION_MONTECARLO = _id("auction", "montecarlo")
+AUCTION_ADVISOR = _id("auction", "advisor")
 DECL_ALL = _id("declare", "all")
 DECL_NO_TIERCE = _id("declare", "no-tierce")
 PLAY_RANDOM = _id("play", "random")
@@ -175,7 +191,7 @@ ROUND_PLAY_POLICIES = names("play", oracle=False)
 #: Play policies that run in the plain round kernels (no solver compiled).
 PLAIN_PLAY_POLICIES = names("play", oracle=False, needs_solver=False)
 #: Auction policies that play rounds at each call (thousands of rounds per second).
-SLOW_AUCTIONS = ("montecarlo",)
+SLOW_AUCTIONS = ("montecarlo", "advisor")
 
 
 def auction_params(policy: str, params=None) -> np.ndarray:

@@ -95,6 +95,12 @@ REGISTRY = {
             auction="montecarlo",
         ),
         Strategy(
+            "advisor",
+            "the bid advisor's call (128 worlds a call, threshold prior, heuristic play; a bid "
+            "must beat the pass by one standard error), heuristic play",
+            auction="advisor",
+        ),
+        Strategy(
             "quiet",
             "threshold bidder, heuristic play, keeps tierces unannounced",
             declare="no-tierce",

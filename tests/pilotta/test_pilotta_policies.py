@@ -31,6 +31,7 @@ def test_kernel_ids_keep_their_numbers():
         2,
         3,
     )
+    assert P.AUCTION_ADVISOR == 4
     assert P.ROUND_PLAY_POLICIES == ("random", "greedy", "heuristic", "pimc")
     assert P.PLAIN_PLAY_POLICIES == ("random", "greedy", "heuristic")
 

@@ -103,7 +103,8 @@ def test_layouts_have_unique_fields_and_lengths():
     assert pub.GONE == pub.SHOWN + 4 and pub.ANNOUNCED == pub.GONE + 4
     assert pub.LEADER == pub.TRICK + 3 and pub.LEN == pub.CAPOT + 1
     a = layouts.AState
-    assert a.LEN == a.SUIT_N + 4 and sorted(int(m) for m in a)[:-1] == list(range(9))
+    assert a.LOG == a.SUIT_N + 4 and sorted(int(m) for m in a)[:-2] == list(range(9))
+    assert a.LEN == a.LOG + layouts.MAX_CALLS
     rr = layouts.RoundRec
     assert int(rr.LEN) == int(rr.SCORE) + int(layouts.Score.LEN)
 

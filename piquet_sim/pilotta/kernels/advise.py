@@ -24,6 +24,12 @@ holds (contracting team's card points with the last trick, its tricks), -1 while
 double-dummy oracle (``bid.py``) is a record pass, the existing ``solver.solve_batch`` on the
 contracts marked, and a second pass with every contract known: the auctions are the same in
 both passes (they draw nothing from play), and this kernel never compiles the solver.
+
+The priors are simple policies (``auction_state.simple_call``: threshold or random). The
+``advisor`` auction policy (:func:`advisor_call`) is this advice at the table: at its call a
+seat runs ``worlds`` worlds of the advisor's default question (the threshold prior with its
+default parameters at every other seat, heuristic play, everyone declaring all; the auction so
+far read from ``AState.LOG``) and makes the recommended call, the first of best mean value.
 """
 
 from __future__ import annotations
@@ -40,22 +46,32 @@ from ..layouts import (
     ASTATE_LEN,
     COMB_LEN,
     DECL_LEN,
+    N_AUCTION_PARAMS,
     SCORE_LEN,
+    SETUP_LEN,
+    AdvParam,
     AState,
     Comb,
     Score,
     Setup,
 )
+from ..policies import AUCTION_THRESHOLD, DECL_ALL, PLAY_HEURISTIC, auction_params
 from ..rules import RuleSlot
-from .auction import (
+from .auction_state import (
+    N_LEVELS,
     apply_call,
     auction_reset,
     consistent_call,
-    finish_auction,
+    finish_simple,
+    finish_threshold,
     level_points,
+    logged_calls,
+    may_bid,
     team_policy,
+    threshold_estimates,
 )
 from .declarations import compare_declarations, declare_policy_hand
+from .draws import draw
 from .play import play_round
 from .scoring import score_round
 
@@ -165,23 +181,15 @@ def _score(hands, bidder, level, trump, raw_c, tricks_c, dealer, setup, rules, s
 
 
 @njit
-def _world(seed, w, q, setup, rules, known, out):
+def draw_world(seed, w, q, setup, rules, hands, rest, pack, ast, state):
+    """World ``w`` of the question into ``hands`` (int64[4]): shuffles of the 24 unseen cards
+    (``rest``, int64[24]; ``pack`` int8[24] scratch) from the streams (seed, w * MAX_TRIES + t)
+    until the calls so far fit the prior; returns (tries, the accepted shuffle's key), tries 0
+    when none did; ``state`` (int64[1]) is left after the accepted shuffle (later draws of the
+    world continue its stream)."""
     hand = q.query[0]
     me = q.query[1]
     dealer = q.query[2]
-    mode = q.query[3]
-    rest = np.zeros(24, dtype=np.int64)
-    k = 0
-    for c in range(32):
-        if not (hand >> c) & 1:
-            rest[k] = c
-            k += 1
-    key = stream_key(seed, w * MAX_TRIES)
-    state = np.zeros(1, dtype=np.int64)
-    pack = np.empty(24, dtype=np.int8)
-    hands = out.hands[w]
-    ast = np.zeros(ASTATE_LEN, dtype=np.int64)
-    out.tries[w] = 0
     for t in range(MAX_TRIES):
         key = stream_key(seed, w * MAX_TRIES + t)
         state[0] = 0
@@ -193,9 +201,38 @@ def _world(seed, w, q, setup, rules, known, out):
                 m |= np.int64(1) << rest[pack[8 * j + i]]
             hands[(me + 1 + j) % 4] = m
         if _consistent(hands, me, dealer, q.calls, setup, rules, ast):
-            out.tries[w] = t + 1
-            break
-    if out.tries[w] == 0:
+            return t + 1, key
+    return 0, stream_key(seed, w * MAX_TRIES + MAX_TRIES - 1)
+
+
+@njit
+def unseen_cards(hand):
+    """The 24 cards not in ``hand``, in index order (int64[24])."""
+    rest = np.zeros(24, dtype=np.int64)
+    k = 0
+    for c in range(32):
+        if not (hand >> c) & 1:
+            rest[k] = c
+            k += 1
+    return rest
+
+
+@njit
+def _world(seed, w, q, setup, rules, known, out):
+    hand = q.query[0]
+    me = q.query[1]
+    dealer = q.query[2]
+    mode = q.query[3]
+    # the player passes after the call (the advice), or bids on as the prior does (query[4])
+    silent = me if q.query.shape[0] <= 4 or q.query[4] == 0 else -1
+    rest = unseen_cards(hand)
+    pack = np.empty(24, dtype=np.int8)
+    hands = out.hands[w]
+    ast = np.zeros(ASTATE_LEN, dtype=np.int64)
+    state = np.zeros(1, dtype=np.int64)
+    tries, key = draw_world(seed, w, q, setup, rules, hands, rest, pack, ast, state)
+    out.tries[w] = tries
+    if tries == 0:
         return
     sc = np.zeros(SCORE_LEN, dtype=np.int32)
     us = me & 1
@@ -211,7 +248,7 @@ def _world(seed, w, q, setup, rules, known, out):
     for i in range(q.cands.shape[0]):
         _replay(ast, dealer, q.calls)
         apply_call(ast, q.cands[i, 0], q.cands[i, 1])
-        finish_auction(ast, setup, hands, rules, key, state, me)
+        finish_simple(ast, setup, hands, rules, key, state, silent)
         b = ast[AState.BIDDER]
         out.per_cand[w, i, C_BIDDER] = b
         if b < 0:
@@ -265,3 +302,178 @@ def advise_worlds(seed, n, q, setup, rules, known):
         lo, count = span_range(n, n_chunks, ch)
         _chunk(seed, lo, lo + count, q, setup, rules, known, out)
     return out
+
+
+def _advisor_setup() -> np.ndarray:
+    """The advisor's default world model (``bid.advise`` with ``prior="threshold"`` and
+    heuristic play): the threshold bidder with its default parameters at every seat, heuristic
+    play, every combination declared."""
+    setup = np.zeros(SETUP_LEN, dtype=np.int64)
+    params = auction_params("threshold")
+    for team in range(2):
+        setup[Setup.AUCTION_NS + team] = AUCTION_THRESHOLD
+        lo = Setup.PARAMS_EW if team else Setup.PARAMS_NS
+        setup[lo : lo + N_AUCTION_PARAMS] = params
+        setup[Setup.PLAY_NS + team] = PLAY_HEURISTIC
+        setup[Setup.DECLARE_NS + team] = DECL_ALL
+    return setup
+
+
+#: The ``advisor`` policy's prior and play (frozen into the kernels as a constant; kernels copy
+#: it before use: a frozen array is read-only, a type of its own, and the round kernels it goes
+#: to would be compiled again for it).
+ADVISOR_SETUP = _advisor_setup()
+
+
+@njit
+def advisor_candidates(ast, p, rules, jumps=N_LEVELS):
+    """The legal calls of seat ``p`` as int64[m, 2] (level or -1, suit): the pass, then every
+    bid above the last, level by level, each suit (``bid.candidates``' order), at most
+    ``jumps`` levels above the lowest."""
+    m = 1
+    start = ast[AState.LEVEL] + 1
+    top = min(N_LEVELS - 1, start + jumps)
+    if may_bid(ast, p, rules) and start <= top:
+        m += 4 * (top - start + 1)
+    out = np.empty((m, 2), dtype=np.int64)
+    out[0, 0] = -1
+    out[0, 1] = -1
+    for i in range(1, m):
+        out[i, 0] = start + (i - 1) // 4
+        out[i, 1] = (i - 1) % 4
+    return out
+
+
+@njit
+def _policy_world(seed, w, q, rules, base, silent, scratch, known, values):
+    """The values of every candidate call in world ``w`` (the advice's ``_world`` without its
+    per-trump table: the same world, auctions, play and scores), into ``values`` (int64[m]:
+    the player's team's game points minus the opponents'). ``known``: int64[4, 4, 5] cache of
+    the contracts played (contracting team's card points and tricks, each team's combination
+    points, the pilotta's team; -1 unknown); ``base``: the auction so far. False when no
+    world fits the auction."""
+    hands, rest, pack, ast, state, plays, legal_n, decl, comb, sc, est, setup = scratch
+    params = setup[Setup.PARAMS_NS : Setup.PARAMS_NS + N_AUCTION_PARAMS]
+    me = q.query[1]
+    dealer = q.query[2]
+    tries, key = draw_world(seed, w, q, setup, rules, hands, rest, pack, ast, state)
+    if tries == 0:
+        return False
+    kq = rules[RuleSlot.TRUMP_KQ_POINTS]
+    for p in range(4):
+        e = threshold_estimates(hands[p], params, kq)
+        for t in range(4):
+            est[p, t] = e[t]
+    for b in range(4):
+        for t in range(4):
+            known[b, t, 0] = -1
+    us = me & 1
+    h = np.empty(4, dtype=np.int64)
+    for i in range(q.cands.shape[0]):
+        for j in range(ast.shape[0]):
+            ast[j] = base[j]
+        apply_call(ast, q.cands[i, 0], q.cands[i, 1])
+        finish_threshold(ast, est, params, rules, silent)
+        b = ast[AState.BIDDER]
+        if b < 0:
+            values[i] = 0
+            continue
+        tr = ast[AState.TRUMP]
+        team = b & 1
+        row = known[b, tr]
+        if row[0] < 0:
+            leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else b
+            for p in range(4):
+                h[p] = hands[p]
+            raw_ns, tricks_ns = play_round(
+                h, tr, leader, team, rules, setup, key, state, plays, legal_n
+            )
+            row[0] = raw_ns
+            row[1] = tricks_ns
+            for p in range(4):
+                declare_policy_hand(hands[p], tr, DECL_ALL, decl[p])
+            compare_declarations(decl, leader, rules, comb)
+            row[2] = comb[Comb.POINTS_NS]
+            row[3] = comb[Comb.POINTS_EW]
+            pil = comb[Comb.PILOTTA_SEAT]
+            row[4] = pil & 1 if pil >= 0 else -1
+        score_round(
+            row[0], row[1], team, level_points(ast[AState.LEVEL]), row[2], row[3], row[4], rules, sc
+        )
+        values[i] = sc[Score.TOTAL_NS + us] - sc[Score.TOTAL_NS + 1 - us]
+    return True
+
+
+@njit
+def advisor_choice(hand, p, ast, worlds, seed, rules, rebid=0, z100=0, jumps=N_LEVELS):
+    """The bid advisor's recommended call (level, suit; -1, -1 for a pass) for seat ``p``
+    holding ``hand`` in the auction ``ast`` (its calls in ``AState.LOG``): ``worlds`` worlds of
+    stream ``seed`` (``bid.advise(..., deals=worlds, seed=seed)`` with its defaults gives the
+    same worlds, values and call), each call valued by this round's game points of the seat's
+    team minus the opponents', the first call of highest mean; a pass when no world fits.
+    ``rebid`` 1: in the worlds the seat bids on after its call as the prior would (the advice:
+    it passes). ``z100``: a bid is made only when its mean gain over the pass is at least
+    ``z100 / 100`` standard errors (paired over the worlds), else the pass. ``jumps``: bids at
+    most that many levels above the lowest are considered."""
+    cands = advisor_candidates(ast, p, rules, jumps)
+    m = cands.shape[0]
+    q = Query(
+        np.array([hand, p, ast[AState.DEALER], MODE_POLICY], dtype=np.int64),
+        logged_calls(ast),
+        cands,
+    )
+    scratch = (
+        np.zeros(4, dtype=np.int64),
+        unseen_cards(hand),
+        np.empty(24, dtype=np.int8),
+        np.zeros(ASTATE_LEN, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(32, dtype=np.int8),
+        np.zeros(32, dtype=np.int8),
+        np.zeros((4, DECL_LEN), dtype=np.int32),
+        np.zeros(COMB_LEN, dtype=np.int32),
+        np.zeros(SCORE_LEN, dtype=np.int32),
+        np.zeros((4, 4), dtype=np.int64),
+        ADVISOR_SETUP.copy(),
+    )
+    known = np.zeros((4, 4, 5), dtype=np.int64)
+    values = np.zeros(m, dtype=np.int64)
+    sums = np.zeros(m, dtype=np.int64)
+    gain = np.zeros(m, dtype=np.float64)  # sum of squared gains over the pass
+    silent = -1 if rebid else p
+    n = 0
+    for w in range(worlds):
+        if _policy_world(seed, w, q, rules, ast, silent, scratch, known, values):
+            n += 1
+            for i in range(m):
+                sums[i] += values[i]
+                d = values[i] - values[0]
+                gain[i] += d * d
+    best = 0
+    for i in range(1, m):
+        if sums[i] > sums[best]:
+            best = i
+    if best > 0 and z100 > 0 and n > 1:
+        mean = (sums[best] - sums[0]) / n
+        var = max((gain[best] - n * mean * mean) / (n - 1), 0.0)
+        if mean * 100 < z100 * np.sqrt(var / n):
+            best = 0
+    return cands[best, 0], cands[best, 1]
+
+
+@njit
+def advisor_call(hand, p, ast, params, rules, key, state):
+    """The ``advisor`` policy's call (``params``: :class:`layouts.AdvParam`): the advice of
+    :func:`advisor_choice` on worlds of a seed drawn from the round's stream."""
+    seed = draw(key, state, 1 << 30)
+    return advisor_choice(
+        hand,
+        p,
+        ast,
+        params[AdvParam.WORLDS],
+        seed,
+        rules,
+        params[AdvParam.REBID],
+        params[AdvParam.Z100],
+        params[AdvParam.JUMPS],
+    )

@@ -6,137 +6,44 @@ higher than the last. Under ``pass_is_final`` a player who has passed may not bi
 An auction in progress is an int64 :class:`layouts.AState` array, so the bid advisor can replay
 a given auction, add a call and let the policies finish it. Policies are auction policy ids
 (:data:`policies.REGISTRY`) with their parameters, one policy per team (``Setup``).
+
+The state, the simple policies (random, fixed, threshold) and the sampler's consistency test
+are in :mod:`.auction_state` (re-exported here); this module dispatches every policy,
+the sampling bidders too (``montecarlo``: :mod:`.montecarlo`; ``advisor``: :mod:`.advise`),
+which run their worlds on the simple policies.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import popcount32
 from ...core.jit import njit
-from ...core.rng import bounded
-from ..layouts import (
-    ASTATE_LEN,
-    BID_CAPOT,
-    N_AUCTION_PARAMS,
-    AState,
-    Auction,
-    BidParam,
-    Setup,
-)
-from ..policies import AUCTION_FIXED, AUCTION_MONTECARLO, AUCTION_THRESHOLD
+from ..layouts import ASTATE_LEN, N_AUCTION_PARAMS, AState, Setup
+from ..policies import AUCTION_ADVISOR, AUCTION_MONTECARLO, AUCTION_RANDOM, AUCTION_THRESHOLD
 from ..rules import RuleSlot
-from .declarations import combination_points
+from .advise import advisor_call
+from .auction_state import (
+    N_LEVELS,
+    apply_call,
+    auction_reset,
+    auction_result,
+    consistent_call,
+    estimate,
+    finish_simple,
+    level_points,
+    log_code,
+    logged_calls,
+    may_bid,
+    random_call,
+    simple_call,
+    team_policy,
+    threshold_call,
+    threshold_estimates,
+    threshold_eval,
+    threshold_pick,
+    to_speak,
+)
 from .montecarlo import mc_call
-from .tables import TRUMP_HOLDING_POINTS
-from .tricks import SUIT_BITS
-
-N_LEVELS = 10  # 80 .. 160 and the capot
-
-
-@njit
-def level_points(level):
-    """Bid points of a level: 80 + 10 * level, the capot (level 9) as BID_CAPOT."""
-    return BID_CAPOT if level == N_LEVELS - 1 else 80 + 10 * level
-
-
-@njit
-def auction_reset(ast, dealer):
-    """An auction about to start, dealt by ``dealer``."""
-    ast[AState.DEALER] = dealer
-    ast[AState.LEVEL] = -1
-    ast[AState.BIDDER] = -1
-    ast[AState.TRUMP] = -1
-    ast[AState.PASSES] = 0
-    ast[AState.CALLS] = 0
-    ast[AState.PASSED] = 0
-    ast[AState.DONE] = 0
-    for p in range(4):
-        ast[AState.SUIT_N + p] = -1
-
-
-@njit
-def to_speak(ast):
-    """Seat whose call it is."""
-    return (ast[AState.DEALER] + 1 + ast[AState.CALLS]) % 4
-
-
-@njit
-def may_bid(ast, p, rules):
-    """True when seat ``p`` may bid now (something is left above the last bid, and under
-    ``pass_is_final`` it has not passed)."""
-    if ast[AState.LEVEL] >= N_LEVELS - 1:
-        return False
-    return not (rules[RuleSlot.PASS_IS_FINAL] and (ast[AState.PASSED] >> p) & 1)
-
-
-@njit
-def apply_call(ast, level, suit):
-    """The seat to speak calls: a bid (``level`` above the last, ``suit``) or a pass
-    (``level`` -1). Sets DONE when the auction is over."""
-    p = to_speak(ast)
-    ast[AState.CALLS] += 1
-    if level > ast[AState.LEVEL]:
-        ast[AState.LEVEL] = level
-        ast[AState.TRUMP] = suit
-        ast[AState.BIDDER] = p
-        ast[AState.PASSES] = 0
-        ast[AState.SUIT_N + p] = suit
-    else:
-        ast[AState.PASSED] |= 1 << p
-        ast[AState.PASSES] += 1
-        if ast[AState.BIDDER] < 0 and ast[AState.PASSES] == 4:
-            ast[AState.DONE] = 1
-        if ast[AState.BIDDER] >= 0 and ast[AState.PASSES] == 3:
-            ast[AState.DONE] = 1
-
-
-@njit
-def _suit_values(h, params, kq):
-    """(value of holding ``h`` as a side suit, as the trump suit) in the estimate."""
-    plain = params[BidParam.ACE] * ((h >> 7) & 1) + params[BidParam.TEN] * ((h >> 3) & 1)
-    n = popcount32(h)
-    trump = TRUMP_HOLDING_POINTS[kq, h] + params[BidParam.TRUMP_LEN] * n
-    if (h >> 6) & 1 and (h >> 5) & 1:
-        trump += 20
-    return plain, trump
-
-
-@njit
-def estimate(hand, trump, params, combos, kq):
-    """The threshold policy's estimate of its team's round points with ``trump`` (card-point
-    units; see :class:`layouts.BidParam`); ``combos``: the hand's combination points."""
-    e = params[BidParam.BASE] + combos
-    for s in range(4):
-        plain, as_trump = _suit_values((hand >> (8 * s)) & SUIT_BITS, params, kq)
-        e += as_trump if s == trump else plain
-    return e
-
-
-@njit
-def threshold_eval(hand, p, ast, params, kq):
-    """(highest level 0..9 the threshold policy would bid, -1 none; its best suit)."""
-    base = params[BidParam.BASE] + combination_points(hand)
-    for s in range(4):
-        base += _suit_values((hand >> (8 * s)) & SUIT_BITS, params, kq)[0]
-    partner_suit = ast[AState.SUIT_N + (p + 2) % 4]
-    best_e = -(1 << 30)
-    best_t = 0
-    for t in range(4):
-        plain, as_trump = _suit_values((hand >> (8 * t)) & SUIT_BITS, params, kq)
-        e = base - plain + as_trump
-        if t == partner_suit:
-            e += params[BidParam.RAISE]
-        if e > best_e:
-            best_e = e
-            best_t = t
-    if params[BidParam.CAPOT] > 0 and best_e >= params[BidParam.CAPOT]:
-        return N_LEVELS - 1, best_t
-    x = best_e - params[BidParam.MARGIN]
-    if x < 80:
-        return -1, best_t
-    cap = (x - 80) // 10
-    return (cap if cap < N_LEVELS - 2 else N_LEVELS - 2), best_t
 
 
 @njit
@@ -144,50 +51,11 @@ def policy_call(policy, params, hand, p, ast, rules, key, state):
     """Seat ``p``'s call under ``policy``: (level, suit) for a bid, (-1, -1) for a pass."""
     if not may_bid(ast, p, rules):
         return -1, -1
-    level = ast[AState.LEVEL]
-    if policy == AUCTION_FIXED:
-        if ast[AState.CALLS] == 0 and params[0] >= 0:
-            return params[0], params[1]
-        return -1, -1
     if policy == AUCTION_MONTECARLO:
         return mc_call(hand, p, ast, params, rules, key, state)
-    if policy == AUCTION_THRESHOLD:
-        b = ast[AState.BIDDER]
-        if b >= 0 and (b & 1) == (p & 1):
-            return -1, -1  # never over the partner
-        cap, t = threshold_eval(hand, p, ast, params, rules[RuleSlot.TRUMP_KQ_POINTS])
-        if cap > level:
-            return level + 1, t
-        return -1, -1
-    if bounded(key, state, 1000) < params[0]:
-        room = N_LEVELS - 1 - level
-        steps = params[1] if params[1] < room else room
-        new = level + 1 + bounded(key, state, steps)
-        return new, bounded(key, state, 4)
-    return -1, -1
-
-
-@njit
-def consistent_call(policy, params, hand, p, ast, rules, level, suit):
-    """Could ``policy`` have made seat ``p``'s actual call (``level`` -1: a pass) with
-    ``hand``? The sampler's test. Random and fixed policies allow any call; the threshold
-    policy allows a pass when it would pass, and a bid (jumps included) when its best suit is
-    the one bid and its highest level reaches the bid."""
-    if policy != AUCTION_THRESHOLD or not may_bid(ast, p, rules):
-        return True
-    cap, t = threshold_eval(hand, p, ast, params, rules[RuleSlot.TRUMP_KQ_POINTS])
-    if level < 0:
-        b = ast[AState.BIDDER]
-        return (b >= 0 and (b & 1) == (p & 1)) or cap <= ast[AState.LEVEL]
-    return t == suit and cap >= level
-
-
-@njit
-def team_policy(setup, p):
-    """(policy id, parameter slice) of seat ``p``'s team in a Setup."""
-    t = p & 1
-    lo = Setup.PARAMS_NS + t * (Setup.PARAMS_EW - Setup.PARAMS_NS)
-    return setup[Setup.AUCTION_NS + t], setup[lo : lo + N_AUCTION_PARAMS]
+    if policy == AUCTION_ADVISOR:
+        return advisor_call(hand, p, ast, params, rules, key, state)
+    return simple_call(policy, params, hand, p, ast, rules, key, state)
 
 
 @njit
@@ -203,20 +71,72 @@ def finish_auction(ast, setup, hands, rules, key, state, silent):
 
 
 @njit
-def auction_result(ast, out):
-    """Fill ``out`` (int32[Auction.LEN]) from a finished auction."""
-    bidder = ast[AState.BIDDER]
-    out[Auction.BIDDER] = bidder
-    out[Auction.BID] = level_points(ast[AState.LEVEL]) if bidder >= 0 else 0
-    out[Auction.TRUMP] = ast[AState.TRUMP]
-    out[Auction.N_CALLS] = ast[AState.CALLS]
-
-
-@njit
 def run_auction(dealer, setup, hands, rules, key, state, out):
     """Run the auction dealt by ``dealer`` with the Setup's policies; fill ``out``
     (int32[Auction.LEN]): bidder (-1 when thrown in), bid points, trump, number of calls."""
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
+    est = np.zeros((4, 4), dtype=np.int64)
+    run_auction_in(dealer, setup, hands, rules, key, state, out, ast, est)
+
+
+@njit
+def run_auction_in(dealer, setup, hands, rules, key, state, out, ast, est):
+    """:func:`run_auction` in the caller's scratch (a driver's, allocated once for all its
+    rounds): the auction state ``ast`` (int64[ASTATE_LEN], reset here) and ``est``
+    (int64[4, 4]). The same calls as :func:`finish_auction`, faster: a threshold seat's
+    estimates are made once for the auction (its hand does not change) and each of its calls
+    is a pick among them; the random policy is called directly."""
     auction_reset(ast, dealer)
-    finish_auction(ast, setup, hands, rules, key, state, -1)
+    pol_ns = setup[Setup.AUCTION_NS]
+    pol_ew = setup[Setup.AUCTION_EW]
+    par_ns = setup[Setup.PARAMS_NS : Setup.PARAMS_NS + N_AUCTION_PARAMS]
+    par_ew = setup[Setup.PARAMS_EW : Setup.PARAMS_EW + N_AUCTION_PARAMS]
+    kq = rules[RuleSlot.TRUMP_KQ_POINTS]
+    for p in range(4):
+        if (pol_ew if p & 1 else pol_ns) == AUCTION_THRESHOLD:
+            e = threshold_estimates(hands[p], par_ew if p & 1 else par_ns, kq)
+            for t in range(4):
+                est[p, t] = e[t]
+    while ast[AState.DONE] == 0:
+        p = to_speak(ast)
+        policy = pol_ew if p & 1 else pol_ns
+        params = par_ew if p & 1 else par_ns
+        level, suit = -1, -1
+        if policy == AUCTION_THRESHOLD:
+            if may_bid(ast, p, rules):
+                b = ast[AState.BIDDER]
+                if b < 0 or (b & 1) != (p & 1):
+                    cap, t = threshold_pick(est[p], ast[AState.SUIT_N + (p + 2) % 4], params)
+                    if cap > ast[AState.LEVEL]:
+                        level, suit = ast[AState.LEVEL] + 1, t
+        elif policy == AUCTION_RANDOM:
+            if may_bid(ast, p, rules):
+                level, suit = random_call(params, ast[AState.LEVEL], key, state)
+        else:
+            level, suit = policy_call(policy, params, hands[p], p, ast, rules, key, state)
+        apply_call(ast, level, suit)
     auction_result(ast, out)
+
+
+__all__ = [
+    "N_LEVELS",
+    "apply_call",
+    "auction_reset",
+    "auction_result",
+    "consistent_call",
+    "estimate",
+    "finish_auction",
+    "finish_simple",
+    "level_points",
+    "log_code",
+    "logged_calls",
+    "may_bid",
+    "policy_call",
+    "run_auction",
+    "run_auction_in",
+    "simple_call",
+    "team_policy",
+    "threshold_call",
+    "threshold_eval",
+    "to_speak",
+]

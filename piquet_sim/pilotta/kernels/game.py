@@ -16,7 +16,7 @@ from ...core.jit import njit, njit_parallel
 from ...core.spans import span_range
 from ..layouts import GAME_LEN, ROUND_LEN, Game, RoundRec, Score
 from ..rules import RuleSlot
-from .simulate import BATCH_CHUNKS, simulate_round
+from .simulate import BATCH_CHUNKS, round_scratch, simulate_round_in
 
 #: Round keys reserved per game: round r of game g is stream g * GAME_STRIDE + 4 r + dealer.
 GAME_STRIDE = 4096
@@ -56,6 +56,7 @@ def _games_chunk(seed, start, lo, hi, setup, rules, out):
     plays = np.zeros(32, dtype=np.int8)
     legal_n = np.zeros(32, dtype=np.int8)
     state = np.zeros(GAME_LEN, dtype=np.int64)
+    scratch = round_scratch()
     for i in range(lo, hi):
         g = start + i
         game_reset(state, 0)
@@ -63,7 +64,7 @@ def _games_chunk(seed, start, lo, hi, setup, rules, out):
         while state[Game.DONE] == 0:
             # index ≡ dealer (mod 4): simulate_round deals round i from seat i % 4
             index = g * GAME_STRIDE + 4 * r + state[Game.DEALER]
-            simulate_round(seed, index, setup, rules, rec, plays, legal_n)
+            simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, scratch)
             if rec[RoundRec.BIDDER] < 0:
                 game_add(state, 0, 0, rules)
             else:

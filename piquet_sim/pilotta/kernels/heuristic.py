@@ -30,7 +30,7 @@ Follow (``dump`` = the legal card of key (is trump, points, strength) smallest):
 from __future__ import annotations
 
 from ...core.bits import low_index
-from ...core.jit import njit
+from ...core.jit import njit, njit_inline
 from ..layouts import View
 from .tables import ABOVE, STRENGTH
 from .tricks import SUIT_BITS, card_points, card_power
@@ -105,7 +105,7 @@ def _highest(mask, trump):
     return best
 
 
-@njit
+@njit_inline
 def heuristic_lead(hand, view):
     trump = view[View.TRUMP]
     kq = view[View.KQ]
@@ -165,7 +165,7 @@ def heuristic_lead(hand, view):
     return _lowest(mine_t, trump)
 
 
-@njit
+@njit_inline
 def heuristic_follow(hand, legal, view):
     trump = view[View.TRUMP]
     kq = view[View.KQ]
@@ -239,7 +239,7 @@ def _rank_of(strength, t):
     return 0
 
 
-@njit
+@njit_inline
 def heuristic_card(hand, legal, view):
     """The heuristic policy's card (see the module docstring)."""
     if view[View.POS] == 0:

@@ -17,11 +17,11 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.jit import njit
-from ...core.rng import bounded
 from ..layouts import COMB_LEN, DECL_LEN, SETUP_LEN, AState, Comb, Decl, MCParam, Setup
 from ..policies import PLAY_HEURISTIC
 from ..rules import RuleSlot
 from .declarations import compare_declarations, declare_hand
+from .draws import draw
 from .play import play_round
 from .tables import CAPOTS
 
@@ -53,7 +53,7 @@ def mc_reach(hand, p, dealer, worlds, rules, key, state, reach):
         reach[t] = 0.0
     for _ in range(worlds):
         for i in range(23, 0, -1):
-            j = bounded(key, state, i + 1)
+            j = draw(key, state, i + 1)
             rest[i], rest[j] = rest[j], rest[i]
         hands[p] = hand
         for j in range(3):

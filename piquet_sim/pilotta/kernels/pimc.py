@@ -37,7 +37,7 @@ from numba import prange
 
 from ...core.bits import low_index, popcount32
 from ...core.jit import njit, njit_parallel
-from ...core.rng import bounded, stream_key
+from ...core.rng import stream_key
 from ...core.spans import span_range
 from ..layouts import (
     ASTATE_LEN,
@@ -69,6 +69,7 @@ from .auction import (
 )
 from .deal import N_PACK
 from .declarations import combination_cards, declare_policy_hand
+from .draws import draw
 from .play import card_played, policy_card
 from .simulate import BATCH_CHUNKS, close_round, declare_round, open_round
 from .solver import (
@@ -190,7 +191,7 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
     if not _feasible(cnt, room, voids, seat):
         return False
     for i in range(n - 1, 0, -1):  # Fisher-Yates
-        j = bounded(key, state, i + 1)
+        j = draw(key, state, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     ok = np.zeros(4, dtype=np.int64)
     for i in range(n):
@@ -206,7 +207,7 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
                     ok[o] = room[o] + 1
                     total += ok[o]
                 room[o] += 1
-        r = bounded(key, state, total)
+        r = draw(key, state, total)
         for o in range(4):
             if r < ok[o]:
                 world[o] |= np.int64(1) << c

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import low_index, popcount32, select_bit
+from ...core.bits import low_index, popcount, popcount32, select_bit
 from ...core.jit import njit, njit_inline
-from ...core.rng import bounded
 from ..layouts import VIEW_LEN, Setup, View
 from ..policies import PLAY_GREEDY, PLAY_HEURISTIC
 from ..rules import RuleSlot
+from .draws import draw
 from .heuristic import heuristic_card
 from .tables import STRENGTH
 from .tricks import (
@@ -31,10 +31,10 @@ from .tricks import (
 @njit
 def random_card(mask, key, state):
     """A uniform card of a non-empty mask (no draw when only one card is legal)."""
-    n = popcount32(mask)
+    n = popcount(mask)
     if n == 1:
         return low_index(mask)
-    return select_bit(mask, bounded(key, state, n))
+    return select_bit(mask, draw(key, state, n))
 
 
 @njit
@@ -167,16 +167,68 @@ def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, le
     Setup play policy. Writes the cards in playing order into ``plays`` and the number of legal
     cards of each play into ``legal_n`` (int8 rows, from position 0). Returns (NS card points
     with the last trick, NS tricks) of these tricks."""
+    view = np.zeros(VIEW_LEN, dtype=np.int64)
+    return play_round_in(
+        hands, trump, leader, c_team, rules, setup, key, state, plays, legal_n, view
+    )
+
+
+@njit
+def play_random(hands, trump, leader, rules, key, state, plays, legal_n):
+    """:func:`play_round` when both teams play random cards: the same cards, draws and
+    counts, without the view and the voids no random player reads."""
     kq = rules[RuleSlot.TRUMP_KQ_POINTS]
-    exempt = play_code(rules)
+    code = play_code(rules)
+    n_tricks = popcount32(hands[0])
+    pts_ns = 0
+    tricks_ns = 0
+    step = 0
+    for t in range(n_tricks):
+        led = -1
+        top_trump = -1
+        win_power = -1
+        win_seat = leader
+        pts = 0
+        for i in range(4):
+            p = (leader + i) % 4
+            partner_winning = i >= 2 and win_seat == (p + 2) % 4
+            legal = legal_cards(hands[p], i, led, trump, top_trump, partner_winning, code)
+            c = random_card(legal, key, state)
+            plays[step] = c
+            legal_n[step] = popcount(legal)
+            step += 1
+            hands[p] &= ~(np.int64(1) << c)
+            if led < 0:
+                led = c >> 3
+            pw = card_power(c, led, trump)
+            if pw > win_power:
+                win_power = pw
+                win_seat = p
+            if (c >> 3) == trump and STRENGTH[1, c & 7] > top_trump:
+                top_trump = STRENGTH[1, c & 7]
+            pts += card_points(c, trump, kq)
+        if t == n_tricks - 1:
+            pts += 10
+        if (win_seat & 1) == 0:
+            pts_ns += pts
+            tricks_ns += 1
+        leader = win_seat
+    return pts_ns, tricks_ns
+
+
+@njit
+def play_round_in(hands, trump, leader, c_team, rules, setup, key, state, plays, legal_n, view):
+    """:func:`play_round` with the caller's ``view`` (int64[VIEW_LEN]) as scratch: a driver's,
+    allocated once for all its rounds."""
     policy_ns = setup[Setup.PLAY_NS]
     policy_ew = setup[Setup.PLAY_EW]
+    kq = rules[RuleSlot.TRUMP_KQ_POINTS]
+    exempt = play_code(rules)
     n_tricks = popcount32(hands[0])
     played = np.int64(0)
     for p in range(4):
         played |= hands[p]
     played = ~played & 0xFFFFFFFF
-    view = np.zeros(VIEW_LEN, dtype=np.int64)
     view[View.C_TEAM] = c_team
     view[View.TRUMP] = trump
     view[View.KQ] = kq
@@ -205,7 +257,7 @@ def play_round(hands, trump, leader, c_team, rules, setup, key, state, plays, le
             view[View.VOIDS] = voids
             c = policy_card(policy, hands[p], legal, view, partner_winning, key, state)
             plays[step] = c
-            legal_n[step] = popcount32(legal)
+            legal_n[step] = popcount(legal)
             step += 1
             hands[p] &= ~(np.int64(1) << c)
             played |= np.int64(1) << c

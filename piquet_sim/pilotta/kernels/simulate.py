@@ -15,20 +15,23 @@ from ...core.jit import njit, njit_parallel
 from ...core.rng import stream_key
 from ...core.spans import span_range
 from ..layouts import (
+    ASTATE_LEN,
     AUCTION_LEN,
     COMB_LEN,
     DECL_LEN,
     ROUND_LEN,
+    VIEW_LEN,
     Auction,
     Comb,
     RoundRec,
     Setup,
 )
+from ..policies import PLAY_RANDOM
 from ..rules import RuleSlot
-from .auction import run_auction
+from .auction import run_auction_in
 from .deal import N_PACK, deal_round
 from .declarations import compare_declarations, declare_policy_hand
-from .play import play_round
+from .play import play_random, play_round_in
 from .scoring import score_round
 
 BATCH_CHUNKS = 64  # fixed, so results never depend on the thread count
@@ -39,15 +42,22 @@ def declare_round(hands, setup, rules, rec):
     """Declarations of a round whose auction is in ``rec`` (BIDDER >= 0): each seat declares
     under its team's declaration policy; fills FIRST_LEADER, DECL_* and PILOTTA_SEAT. Returns
     the first leader."""
+    decl = np.zeros((4, DECL_LEN), dtype=np.int32)
+    comb = np.zeros(COMB_LEN, dtype=np.int32)
+    return declare_round_in(hands, setup, rules, rec, decl, comb)
+
+
+@njit
+def declare_round_in(hands, setup, rules, rec, decl, comb):
+    """:func:`declare_round` in the caller's ``decl`` (int32[4, DECL_LEN]) and ``comb``
+    (int32[COMB_LEN]) scratch."""
     dealer = rec[RoundRec.DEALER]
     bidder = rec[RoundRec.BIDDER]
     trump = rec[RoundRec.TRUMP]
     leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else bidder
     rec[RoundRec.FIRST_LEADER] = leader
-    decl = np.zeros((4, DECL_LEN), dtype=np.int32)
     for p in range(4):
         declare_policy_hand(hands[p], trump, setup[Setup.DECLARE_NS + (p & 1)], decl[p])
-    comb = np.zeros(COMB_LEN, dtype=np.int32)
     compare_declarations(decl, leader, rules, comb)
     rec[RoundRec.DECL_TEAM] = comb[Comb.TEAM]
     rec[RoundRec.DECL_NS] = comb[Comb.POINTS_NS]
@@ -99,33 +109,60 @@ def open_round(seed, index, rec, hands, pack, state):
 
 
 @njit
+def round_scratch():
+    """The arrays a round works in besides its record (a driver makes them once for all its
+    rounds): the stream state, the pack, the hands, the auction's result, state and threshold
+    estimates, the declarations and their comparison, the play's view."""
+    return (
+        np.zeros(1, dtype=np.int64),
+        np.empty(N_PACK, dtype=np.int8),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(AUCTION_LEN, dtype=np.int32),
+        np.zeros(ASTATE_LEN, dtype=np.int64),
+        np.zeros((4, 4), dtype=np.int64),
+        np.zeros((4, DECL_LEN), dtype=np.int32),
+        np.zeros(COMB_LEN, dtype=np.int32),
+        np.zeros(VIEW_LEN, dtype=np.int64),
+    )
+
+
+@njit
 def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     """Simulate round ``index`` of ``seed`` into ``rec`` (int64[RoundRec.LEN]) and the int8[32]
     rows ``plays`` / ``legal_n``. A thrown-in round has BIDDER -1 and nothing after it."""
-    state = np.zeros(1, dtype=np.int64)
-    pack = np.empty(N_PACK, dtype=np.int8)
-    hands = np.zeros(4, dtype=np.int64)
+    simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, round_scratch())
+
+
+@njit
+def simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, scratch):
+    """:func:`simulate_round` in the caller's ``scratch`` (:func:`round_scratch`)."""
+    state, pack, hands, auction, ast, est, decl, comb, view = scratch
     key = open_round(seed, index, rec, hands, pack, state)
-    auction = np.zeros(AUCTION_LEN, dtype=np.int32)
-    run_auction(rec[RoundRec.DEALER], setup, hands, rules, key, state, auction)
-    bidder = auction[Auction.BIDDER]
+    run_auction_in(rec[RoundRec.DEALER], setup, hands, rules, key, state, auction, ast, est)
+    # int64 like every other caller's, so each round kernel is compiled once (the advisor and
+    # the Monte Carlo bidder play rounds with int64 seats and suits)
+    bidder = np.int64(auction[Auction.BIDDER])
     rec[RoundRec.BIDDER] = bidder
     if bidder < 0:
         return
-    trump = auction[Auction.TRUMP]
+    trump = np.int64(auction[Auction.TRUMP])
     rec[RoundRec.BID] = auction[Auction.BID]
     rec[RoundRec.TRUMP] = trump
-    leader = declare_round(hands, setup, rules, rec)
-    raw_ns, tricks_ns = play_round(
-        hands, trump, leader, bidder & 1, rules, setup, key, state, plays, legal_n
-    )
+    leader = declare_round_in(hands, setup, rules, rec, decl, comb)
+    if setup[Setup.PLAY_NS] == PLAY_RANDOM and setup[Setup.PLAY_EW] == PLAY_RANDOM:
+        raw_ns, tricks_ns = play_random(hands, trump, leader, rules, key, state, plays, legal_n)
+    else:
+        raw_ns, tricks_ns = play_round_in(
+            hands, trump, leader, bidder & 1, rules, setup, key, state, plays, legal_n, view
+        )
     close_round(raw_ns, tricks_ns, rules, rec, legal_n)
 
 
 @njit
 def _chunk(seed, start, lo, hi, setup, rules, recs, plays, legal_n):
+    scratch = round_scratch()
     for i in range(lo, hi):
-        simulate_round(seed, start + i, setup, rules, recs[i], plays[i], legal_n[i])
+        simulate_round_in(seed, start + i, setup, rules, recs[i], plays[i], legal_n[i], scratch)
 
 
 @njit_parallel
