@@ -47,7 +47,6 @@ from .solver_endgame import (
     LAST_TRICK,
     bounds,
     capot_bonus,
-    capot_points,
     last_trick,
     three_tricks,
     two_tricks,
@@ -253,14 +252,14 @@ def search(ws, alpha, beta, flags):
                     ret = last_trick(hands, seat, capot, st, pts) if nleft else 0
                     mode = 2
                     continue
-                if ab and flags & F_BOUNDS:
-                    lo, hi = bounds(hands, seat, capot, fr[sp, Frame.R], st, pts)
-                    if hi <= a or lo >= b:
-                        stats[SolverStat.BOUND_CUTS] += 1
-                        ret = hi if hi <= a else lo
-                        mode = 2
-                        continue
                 if nleft == 2:
+                    if ab and flags & F_BOUNDS:
+                        lo, hi = bounds(hands, seat, capot, fr[sp, Frame.R], st, pts)
+                        if hi <= a or lo >= b:
+                            stats[SolverStat.BOUND_CUTS] += 1
+                            ret = hi if hi <= a else lo
+                            mode = 2
+                            continue
                     ret = two_tricks(hands, seat, capot, a, b, st, pts)
                     mode = 2
                     continue
@@ -299,6 +298,13 @@ def search(ws, alpha, beta, flags):
                                 o &= o - 1
                             if o:
                                 tt_card = 8 * s + low_index(o)
+                if ab and flags & F_BOUNDS:
+                    lo, hi = bounds(hands, seat, capot, fr[sp, Frame.R], st, pts)
+                    if hi <= a or lo >= b:
+                        stats[SolverStat.BOUND_CUTS] += 1
+                        ret = hi if hi <= a else lo
+                        mode = 2
+                        continue
                 fr[sp, Frame.A0] = a
                 fr[sp, Frame.B0] = b
                 if nleft == 3:
@@ -411,12 +417,16 @@ def search(ws, alpha, beta, flags):
 @njit
 def value(ws, flags):
     """Exact value of the loaded position. With alpha-beta and the table: null-window searches
-    bisecting [0, capot points + 1), each moving the interval by its fail-soft bound; else one
-    full-window search."""
+    bisecting the values the position can have, each moving the interval by its fail-soft
+    bound; else one full-window search. The values: 0 to ``top`` (the points still to win,
+    the last trick's 10 included) and, while a capot is possible, ``top`` plus the capot's
+    bonus; the bisection runs over 0 .. top (the gap up to the capot holds no value) and one
+    more search tells a capot from ``top``."""
     if not (flags & F_ALPHABETA and flags & F_TT):
         return search(ws, -INF, INF, flags)
+    top = _top(ws)
     lo = 0  # value >= lo
-    hi = capot_points(ws.st) + 1  # value < hi
+    hi = top + 1  # value < hi, or the capot's
     while lo + 1 < hi:
         m = (lo + hi + 1) // 2
         g = search(ws, m - 1, m, flags)
@@ -424,27 +434,64 @@ def value(ws, flags):
             lo = g
         else:
             hi = g + 1
-    return lo
+    return _capot_check(ws, lo, top, flags)
 
 
 @njit
 def value_near(ws, guess, flags):
     """Exact value of the loaded position (alpha-beta and the table on), found by null-window
-    searches started at ``guess`` (MTD(f)): each search moves the interval still possible by
-    its fail-soft bound, so a close guess takes two or three searches instead of the
-    bisection's seven or eight."""
+    searches started at ``guess``: the first tests the guess, the next ones gallop away from it
+    in the direction the test failed (steps 2, 4, 8 … past its fail-soft bound) until the
+    value is bracketed, then bisect; values as :func:`value` (0 .. top, or a capot). A close
+    guess takes two or three searches instead of the bisection's seven."""
+    top = _top(ws)
     lo = 0  # value >= lo
-    hi = capot_points(ws.st) + 1  # value < hi
-    g = min(max(guess, 0), hi - 1)
+    hi = top + 1  # value < hi, or the capot's
+    m = min(max(guess, 1), top)
+    step = 2
     while lo + 1 < hi:
-        m = g if g > lo else lo + 1
-        if m >= hi:
-            m = hi - 1
         g = search(ws, m - 1, m, flags)
         if g >= m:
             lo = g
+            m = lo + step
         else:
             hi = g + 1
+            m = hi - step
+        step *= 2
+        if m <= lo or m >= hi:
+            m = (lo + hi + 1) // 2
+    return _capot_check(ws, lo, top, flags)
+
+
+@njit
+def _top(ws):
+    """The most the contracting team can still take short of a capot: the points of the cards
+    in the hands and in the current trick, and the last trick's 10."""
+    pts = ws.pts[ws.st[SolverPos.KQ]]
+    top = LAST_TRICK
+    for p in range(4):
+        m = ws.hands[p]
+        while m:
+            top += pts[low_index(m)]
+            m &= m - 1
+    for i in range(ws.st[SolverPos.PLAYED]):
+        top += pts[ws.trick[i]]
+    return top
+
+
+@njit
+def _capot_check(ws, lo, top, flags):
+    """The value from the bisection's ``lo`` over 0 .. top: ``top`` may be a capot while one
+    is possible (one more search), and a bound past ``top`` is one."""
+    st = ws.st
+    capot = top + capot_bonus(st)
+    if st[SolverPos.CAPOT] and lo >= top:
+        if lo < capot:
+            g = search(ws, capot - 1, capot, flags)
+            if g >= capot:
+                lo = capot
+        else:
+            lo = capot
     return lo
 
 
