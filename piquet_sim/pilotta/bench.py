@@ -411,10 +411,11 @@ WORKLOADS["pilotta start play"] = start_play
 #   rolled out again and again); ratios ours / colver (1.0: as fast);
 # * ``pilotta colver-solve``: the same random deals under the contree preset (whose exact values
 #   are colver's), colver's ``solve_scores`` (every first card's value) against our full solve
-#   (the value; the table cleared before each deal) and our every first card's value (one table
-#   per deal): median, p95 and max ms, ratios ours / colver (0.15: 6.7 times as fast), and how
-#   many deals' values agreed; two rows, ``pilotta colver-solve`` (our value) and ``pilotta
-#   colver-solve cards`` (our every first card's value), both against ``solve_scores``.
+#   (the value; the table cleared before each deal) and our every first card's value
+#   (``solver.move_values``: one table per deal): median, p95 and max ms, ratios ours / colver
+#   (0.15: 6.7 times as fast), and how many deals' values agreed; two rows, ``pilotta
+#   colver-solve`` (our value) and ``pilotta colver-solve cards`` (our every first card's
+#   value), both against ``solve_scores``.
 
 
 def _colver():
@@ -490,20 +491,10 @@ def colver_rounds(quick: bool) -> list[dict]:
 
 def _first_card_values(ws, ih, leader: int, team: int, rules: np.ndarray) -> dict[int, int]:
     """Our exact value of each internal card the leader may lead (one table for all)."""
-    trick = np.zeros(4, dtype=np.int64)
-    pos = K.position(leader, team, rules=rules)
-    out = {}
-    guess = -1
-    m = int(ih[leader])
-    while m:
-        c = (m & -m).bit_length() - 1
-        m &= m - 1
-        K.set_position(ws, ih, trick, pos)
-        add = int(K.play_card(ws, c))
-        v = int(K.value_near(ws, guess, K.F_ALL) if guess >= 0 else K.value(ws, K.F_ALL))
-        guess = v
-        out[c] = add + v
-    return out
+    K.set_position(ws, ih, np.zeros(4, dtype=np.int64), K.position(leader, team, rules=rules))
+    vals = np.zeros(32, dtype=np.int64)
+    K.move_values(ws, ih[leader], K.F_ALL, vals)
+    return {c: int(vals[c]) for c in range(32) if ih[leader] >> c & 1}
 
 
 def _ms_stats(ms: np.ndarray) -> dict:

@@ -21,6 +21,7 @@ import pytest
 from piquet_sim.pilotta.kernels import solver as K
 from piquet_sim.pilotta.kernels.deal import deal_hands
 from piquet_sim.pilotta.kernels.solver_tt import (
+    REPS,
     card_to_internal,
     card_to_natural,
     reset_tt,
@@ -203,6 +204,63 @@ def test_principal_variation_is_legal_and_scores_the_value(ws, i):
     assert replay(pos, cards) == v
     if i >= 4:  # endgames: plain alpha-beta is quick there
         assert v == kernel_value(ws, pos, K.F_PLAIN)
+
+
+def _each_card_alone(pos: dict, legal: int, flags: int) -> dict[int, int]:
+    """Each legal card's value (internal cards), every card searched alone (a fresh table)."""
+    tr = pos["trump"]
+    hands = np.array([to_internal(np.int64(h), tr) for h in pos["hands"]], dtype=np.int64)
+    trick = np.array([card_to_internal(c, tr) for c in pos["trick"]] + [0] * 4, dtype=np.int64)
+    out = {}
+    for c in range(32):
+        if legal >> c & 1:
+            ws = K.make_workspace(12)
+            K.set_position(ws, hands, trick[:4], solver_pos(pos))
+            v = int(K.play_card(ws, c))
+            out[c] = v + (int(K.value(ws, flags)) if ws.hands.any() else 0)
+    return out
+
+
+def _equivalents(hands: np.ndarray, trick: list[int], legal: int) -> int:
+    """How many legal cards move_values need not search (runs of equivalent cards, REPS)."""
+    allout = int(hands[0] | hands[1] | hands[2] | hands[3])
+    for c in trick:
+        allout |= 1 << c
+    reps = 0
+    for s in range(4):
+        h = legal >> (8 * s) & 0xFF
+        if h:
+            reps |= int(REPS[1 if s == 0 else 0, (allout >> (8 * s) & 0xFF) * 256 + h]) << (8 * s)
+    return bin(legal & ~reps).count("1")
+
+
+@pytest.mark.parametrize("tricks_left", [2, 4, 5])
+def test_move_values_equal_each_card_searched_alone(ws, tricks_left):
+    """move_values (one table, equivalent cards searched once) gives every legal card the
+    value plain alpha-beta gives it alone: endgames (some mid-trick; the first ten and then
+    those where a run of equivalent cards is legal) and two full rounds."""
+    rng = random.Random(700 + tricks_left)
+    positions = [random_position(rng, tricks_left, in_trick=k % 4) for k in range(400)]
+    if tricks_left == 5:
+        positions += [full_round(400 + i) for i in range(2)]
+    runs = 0
+    for k, pos in enumerate(positions):
+        tr = pos["trump"]
+        hands = np.array([to_internal(np.int64(h), tr) for h in pos["hands"]], dtype=np.int64)
+        trick = [int(card_to_internal(c, tr)) for c in pos["trick"]]
+        K.set_position(ws, hands, np.array(trick + [0] * (4 - len(trick))), solver_pos(pos))
+        legal = int(K.legal_now(ws))
+        n_equivalent = _equivalents(hands, trick, legal)
+        if k >= 10 and not n_equivalent and len(pos["trick"]) + tricks_left < 8:
+            continue
+        runs += n_equivalent
+        reset_tt(ws.tt)
+        vals = np.full(32, -1, dtype=np.int64)
+        K.move_values(ws, np.int64(legal), K.F_ALL, vals)
+        assert list(ws.hands) == list(hands)  # the position is left as it was
+        want = _each_card_alone(pos, legal, K.F_PLAIN)
+        assert {c: int(vals[c]) for c in want} == want, pos
+    assert runs >= 10
 
 
 def test_table_kept_across_solves_gives_the_same_values():

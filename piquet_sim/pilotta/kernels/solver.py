@@ -562,6 +562,53 @@ def legal_now(ws):
 
 
 @njit
+def move_values(ws, cards, flags, out):
+    """Exact value of each card of ``cards`` (a mask, solver encoding; legal cards of the seat
+    to play) in the loaded position: ``out[c]`` (int64[32]) receives what playing ``c`` and
+    best play after it give the contracting team from the position on (the trick in progress
+    included; values as :func:`value`). The loaded position is left as it was.
+
+    One table for all: the first card is valued by :func:`value`, each next one by
+    :func:`value_near` from the value before it. Of a run of equivalent cards (adjacent among
+    the cards out, held by the seat, worth 0: ``REPS``) only the highest is searched; the
+    others take its value (the search itself plays such cards as one)."""
+    saved_hands = ws.hands.copy()
+    saved_trick = ws.trick.copy()
+    saved_st = ws.st.copy()
+    allout = ws.hands[0] | ws.hands[1] | ws.hands[2] | ws.hands[3]
+    for i in range(ws.st[SolverPos.PLAYED]):
+        allout |= np.int64(1) << ws.trick[i]
+    todo = cards
+    if flags & F_EQUIV:
+        todo = np.int64(0)
+        for s in range(4):
+            h = (cards >> (8 * s)) & 0xFF
+            if h:
+                o = (allout >> (8 * s)) & 0xFF
+                todo |= np.int64(ws.reps[1 if s == 0 else 0, o * 256 + h]) << (8 * s)
+    guess = -1
+    m = todo
+    while m:
+        c = low_index(m)
+        m &= m - 1
+        v = play_card(ws, c)
+        if ws.hands[0] | ws.hands[1] | ws.hands[2] | ws.hands[3]:
+            r = value_near(ws, guess, flags) if guess >= 0 else value(ws, flags)
+            guess = r
+            v += r
+        out[c] = v
+        ws.hands[:] = saved_hands
+        ws.trick[:] = saved_trick
+        ws.st[:] = saved_st
+    m = cards & ~todo
+    while m:  # each equivalent card: the value of the lowest searched card above it
+        c = low_index(m)
+        m &= m - 1
+        above = todo & ~((np.int64(2) << c) - 1) & (np.int64(0xFF) << (8 * (c >> 3)))
+        out[c] = out[low_index(above)]
+
+
+@njit
 def solve_line(ws, hands, trick, pos, flags, line):
     """Value of a position and a principal variation: ``line`` (int64[32]) receives the cards
     still to be played in order (solver encoding), -1 after the last. At each step the card
@@ -663,6 +710,7 @@ __all__ = [
     "legal_now",
     "play_card",
     "make_workspace",
+    "move_values",
     "position",
     "rules_position",
     "search",
