@@ -140,3 +140,28 @@ def test_advise_defaults_match_the_command():
     assert default_settings(None, DEFAULT, None, goal)[:2] == ("heuristic", 0.5)
     # pimc asked for with the partie: the precision in the partie's units, as before default8
     assert default_settings("pimc", DEFAULT, None, goal) == ("pimc", 0.5, 20)
+
+
+def test_first_run_prints_the_screen_ranking_before_the_pimc_answer(monkeypatch, run_main):
+    """On a cold cache with pimc, the warm-up calls back once the screen can run: the command
+    prints the heuristic screen's ranking (marked as such) before the pimc ranking; with
+    --json only the answer is printed."""
+    from piquet_sim.piquet.cli import discard as D
+
+    real = D.advise
+    plays = []
+
+    def advise(hand, **kw):
+        plays.append(kw["play"])
+        if kw["play"] == "pimc":
+            raise D.AdviceError("stop")  # the answer itself is tested elsewhere
+        return real(hand, **{**kw, "samples": 64})
+
+    monkeypatch.setattr(D, "warm_up", lambda *a, preliminary=None, **k: preliminary())
+    monkeypatch.setattr(D, "advise", advise)
+    code, out, _ = run_main("discard", CERTAIN, "--quiet")
+    assert code == 2 and plays == ["heuristic", "pimc"]
+    assert D.SCREEN_FIRST in out and "play heuristic" in out and D.PIMC_AFTER in out
+    plays.clear()
+    code, out, _ = run_main("discard", CERTAIN, "--quiet", "--json")
+    assert code == 2 and plays == ["pimc"] and D.SCREEN_FIRST not in out

@@ -494,29 +494,33 @@ _NUMERIC = re.compile(r"^[\s+\-−–0-9.,%×x\[\]()…±/:~<>=pP]*[0-9][\s+\-�
 
 def keep_numbers_whole(table: Table) -> Table:
     """Give every column whose cells are all numbers (intervals, rates) at least the width of
-    its widest cell, and let every column wrap at spaces rather than end in "…" (headers
-    included), so a narrow terminal wraps text and headers instead of cutting a number
-    (``+44…``); returns the table."""
+    its widest cell and of its header's longest word, and let every column wrap at spaces rather
+    than end in "…" (headers included), so a narrow terminal wraps text and headers instead of
+    cutting a number (``+44…``) or a header's word (``pt/seq/set`` + ``s``); returns the
+    table."""
     for column in table.columns:
         cells = [str(c) for c in column._cells if str(c).strip()]
         if cells and all(_NUMERIC.match(c) for c in cells):
-            column.min_width = max(len(c) for c in cells)
+            words = str(column.header).split() or [""]
+            column.min_width = max(len(c) for c in [*cells, *words])
         column.no_wrap = False
         column.overflow = "fold"
     return table
 
 
 def fit_table(table: Table, width: int) -> list[str]:
-    """Drop a table's rightmost columns (never its first two) until its narrowest layout fits
-    ``width`` columns; returns the headers dropped."""
-    from rich.console import Console as _Console
-    from rich.measure import Measurement
+    """Drop a table's rightmost columns (never its first two) until it renders within ``width``
+    columns; returns the headers dropped. Rendered, not measured: rich's measure ignores what
+    the columns' minimum widths add to the borders, and the console would crop the overflow."""
+    import io
 
-    probe = _Console(width=100_000)  # measured unclamped (a measurement never exceeds its width)
+    from rich.console import Console as _Console
+
     dropped = []
     while len(table.columns) > 2:
-        need = Measurement.get(probe, probe.options, table).minimum
-        if need + 4 <= width:  # rich's layout needs a few columns more than its measure
+        probe = _Console(file=io.StringIO(), width=width, color_system=None)
+        probe.print(table, crop=False)
+        if max(map(len, probe.file.getvalue().splitlines()), default=0) <= width:
             break
         dropped.append(str(table.columns[-1].header))
         table.columns.pop()

@@ -29,6 +29,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from ..core.backend import stop_requested
 from .kernels import advisor as K
 from .kernels import refine as R
 from .kernels import screen as S
@@ -253,6 +254,8 @@ def refine_signatures(role: str) -> dict[str, tuple]:
     }
 
 
+#: How much lower the refine helper's priority is than this process's (``os.nice``).
+REFINE_NICENESS = 10
 #: The refine helper compiles these in turn, each followed by ``DONE name`` on stdout.
 REFINE_PARTS = ("pimc", "refine")
 
@@ -268,7 +271,11 @@ def compile_refine_part(role: str, names: tuple[str, ...]) -> None:
 
 
 def refine_helper_main(role: str) -> None:
-    """The refine helper process: ``REFINE_PARTS`` in turn, each followed by ``DONE name``."""
+    """The refine helper process: ``REFINE_PARTS`` in turn, each followed by ``DONE name``. It
+    runs at a lower priority, so the screening path (two processes on two cores) compiles at
+    full speed and the screen's ranking comes first; it takes the cores once they are free."""
+    if hasattr(os, "nice"):
+        os.nice(REFINE_NICENESS)
     for name in REFINE_PARTS:
         compile_refine_part(role, (name,))
         print(DONE, name, flush=True)
@@ -315,13 +322,16 @@ def warm_up(
     rules,
     elder_model,
     notice: Callable[[tuple, str], bool],
+    preliminary: Callable[[], None] | None = None,
 ) -> None:
     """On a first run, compile the advisor's kernels (telling the user so) before the advice's
     clock starts, by valuing one discard on one world with each kernel the advice will call:
     the screening kernel, and with a solver play (dd, pimc) the refine kernel too. pimc's
     refine kernels compile in a helper process alongside the screen's. ``notice(kernels,
     expect)`` tells the user (``expect``: how long it takes) and returns whether the kernels are
-    cold: nothing is compiled when it returns False."""
+    cold: nothing is compiled when it returns False. ``preliminary``, with pimc on a cold cache,
+    is called once the screen can run and before waiting for the refine's kernels (the CLI
+    prints the heuristic screen's ranking there); a Ctrl-C during it ends the warm-up."""
     from .advisor import REFINED_PLAYS, candidates_for, world_values
 
     refines = play in REFINED_PLAYS
@@ -343,6 +353,10 @@ def warm_up(
         first = candidates_for(hand, role, elder_took, rules)[0]
         for p in plays:
             if p == "pimc":
+                if preliminary is not None:
+                    preliminary()
+                    if stop_requested():
+                        return
                 finish_refine(role, helper)
                 helper = None
             world_values(

@@ -47,3 +47,39 @@ def test_columns_that_cannot_fit_are_dropped_with_a_note():
     narrow, wide = _render(50), _render(120)
     assert "not shown at 50 columns" in narrow and "P(best)" in narrow
     assert "not shown" not in wide and "100.0%" in wide
+
+
+def _render_discard(width: int) -> str:
+    """The shape of `piquet discard`'s table on a pimc run: P(best) empty below the first row,
+    a sixth column whose header has a long word."""
+    out = io.StringIO()
+    console = FitConsole(file=out, width=width, force_terminal=False)
+    table = Table()
+    for h in (*HEADERS, "pique/repique/capot"):
+        table.add_column(h, no_wrap=h in ("discard", "keep"))
+    table.add_row(
+        "1", "H:987 C:QJ", "S:AKQJ D:AK C:A", "+44.98 ± 0.91", "549", "100.0%", "75/62/82", "1/0/0"
+    )
+    for i in range(2, 11):
+        table.add_row(
+            str(i),
+            "H:987 D:K C:Q",
+            "S:AKQJ D:A C:AJ",
+            "+41.10 ± 2.65",
+            "64",
+            "",
+            "66/58/78",
+            "1/0/0",
+        )
+    console.print(table)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("width", range(70, 101, 2))
+def test_header_words_are_not_split(width):
+    """A numeric column is at least as wide as its header's longest word, so 'pt/seq/sets'
+    never folds into 'pt/seq/set' + 's' (as the discard table did at 80 columns)."""
+    table, _, note = _render_discard(width).partition("(not shown")
+    shown = {w for line in table.splitlines() for w in line.replace("│", " ").split()}
+    assert "pt/seq/set" not in shown
+    assert ("pt/seq/sets" in shown) != ("pt/seq/sets" in note)

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ...core.backend import stop_requested
 from ...core.cli import (
     compile_notice,
     echo_json,
@@ -48,6 +49,10 @@ STOPPED = {
     "time limit": "stopped at the time limit",
     "interrupted": "stopped by Ctrl-C",
 }
+#: On a first run with pimc, the heuristic screen's ranking is printed while the solver compiles.
+SCREEN_FIRST = "First run: the heuristic screen's ranking while pimc's solver compiles"
+SCREEN_FIRST_ROWS = 5
+PIMC_AFTER = "The pimc ranking, the answer, follows once the solver is compiled."
 #: Deals of a partie under each ``--game`` (None: piquet au cent, played until 100).
 PARTIE_DEALS = {"rubicon": 6, "four_deals": 4, "hundred": None}
 
@@ -146,7 +151,7 @@ def _console() -> Console:
     return output_console()
 
 
-def _print(result: AdviceResult, top: int) -> None:
+def _print(result: AdviceResult, top: int, why: bool = True) -> None:
     console = _console()
     d = result.to_dict()
     who = result.role
@@ -213,7 +218,8 @@ def _print(result: AdviceResult, top: int) -> None:
             _slash(bonuses),
         )
     console.print(table)
-    _print_why(console, result)
+    if why:
+        _print_why(console, result)
 
 
 def _print_why(console: Console, result: AdviceResult) -> None:
@@ -426,6 +432,34 @@ def discard_command(
         raise click.UsageError("--elder-model and --elder-carte-blanche need --younger")
     if (refine_all or indifference is not None) and play != "pimc":
         raise click.UsageError("--refine-all and --indifference are options of --play pimc")
+
+    def screen_first() -> None:
+        """On a first run with pimc: the heuristic screen's ranking while the solver compiles."""
+        if as_json:
+            return
+        h_play, h_precision, h_refine = default_settings("heuristic", DEFAULT, None, partie)
+        with _Bar(quiet) as bar:
+            first = advise(
+                hand,
+                role=role,
+                elder_took=elder_took,
+                play=h_play,
+                samples=samples,
+                precision=h_precision,
+                top=top,
+                opponent=opponent,
+                seed=seed,
+                rules=rules,
+                elder_model=elder_model,
+                elder_carte_blanche=elder_carte_blanche,
+                refine=h_refine,
+                progress=bar,
+            )
+        _console().print(f"[bold]{SCREEN_FIRST}[/]")
+        _print(first, min(top, SCREEN_FIRST_ROWS), why=False)
+        if not stop_requested():
+            _console().print(f"[bold]{PIMC_AFTER}[/]\n")
+
     try:
         warm_up(
             hand,
@@ -437,7 +471,10 @@ def discard_command(
             rules,
             elder_model,
             notice=lambda kernels, expect: compile_notice(*kernels, quiet=quiet, expect=expect),
+            preliminary=screen_first,
         )
+        if stop_requested():
+            return
         with _Bar(quiet or as_json) as bar:
             result = advise(
                 hand,
