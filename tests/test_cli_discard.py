@@ -165,3 +165,23 @@ def test_first_run_prints_the_screen_ranking_before_the_pimc_answer(monkeypatch,
     plays.clear()
     code, out, _ = run_main("discard", CERTAIN, "--quiet", "--json")
     assert code == 2 and plays == ["pimc"] and D.SCREEN_FIRST not in out
+
+
+def test_best_sentence_and_why_when_the_runner_up_was_dropped(monkeypatch, run_main):
+    """A race whose runner-up left early (one finalist: no paired gap) still ends with the
+    "Best:" sentence, saying the others were dropped, and the "Why" table."""
+    from piquet_sim.piquet.cli import discard as D
+
+    real = D.advise
+
+    def advise(hand, **kw):
+        result = real(hand, **{**kw, "samples": 64})
+        result.comparison.pop("gap_to_second", None)  # as when the runner-up was dropped
+        return result
+
+    monkeypatch.setattr(D, "warm_up", lambda *a, **k: None)
+    monkeypatch.setattr(D, "advise", advise)
+    code, out, _ = run_main("discard", CERTAIN, "--quiet", "--play", "heuristic")
+    assert code == 0
+    assert "Best: discard" in out and "dropped as clearly worse" in out
+    assert "Why: components" in out

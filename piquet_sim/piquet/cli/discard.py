@@ -231,19 +231,29 @@ def _print_why(console: Console, result: AdviceResult) -> None:
             f"[bold]Tied with the best within {zone['delta']:g} points[/] (at the race's "
             f"confidence): {tied}."
         )
-    if "gap_to_second" not in cmp:
+    if len(result.candidates) < 2 or not result.candidates[0].samples:
         return
     best, second = result.candidates[0], result.candidates[1]
-    lo, hi = cmp["gap_ci95"]
-    head = (
-        f"Best: discard {_cards(best)} (EV {best.ev:+.2f}). Against discarding {_cards(second)}: "
-        f"{cmp['gap_to_second']:+.4g} {_UNIT[result.objective]}, 95% [{lo:+.4g}, {hi:+.4g}] on "
-        f"{cmp['worlds']:,} shared worlds."
-    )
-    console.print(head)
-    if cmp["identical_on_every_world"]:
+    d = 4 if result.objective == "win" else 2
+    if "gap_to_second" not in cmp:  # the runner-up left the race early: no paired gap
+        lo, hi = best.ci95
+        console.print(
+            f"Best: discard {_cards(best)} (EV {best.ev:+.{d}f}, 95% [{lo:+.{d}f}, {hi:+.{d}f}] "
+            f"on {best.samples:,} worlds). Every other discard was dropped as clearly worse "
+            f"during the race; the runner-up, discard {_cards(second)}, had EV "
+            f"{second.ev:+.{d}f} on {second.samples:,} worlds when it was dropped."
+        )
+    else:
+        lo, hi = cmp["gap_ci95"]
+        console.print(
+            f"Best: discard {_cards(best)} (EV {best.ev:+.{d}f}). Against discarding "
+            f"{_cards(second)}: {cmp['gap_to_second']:+.4g} {_UNIT[result.objective]}, 95% "
+            f"[{lo:+.4g}, {hi:+.4g}] on {cmp['worlds']:,} shared worlds."
+        )
+    paired = "gap_to_second" in cmp
+    if paired and cmp["identical_on_every_world"]:
         console.print("The two scored the same on every world: they cannot be told apart.")
-    elif not cmp["distinguishable"]:
+    elif paired and not cmp["distinguishable"]:
         console.print(
             "[bold]The interval includes 0: these two cannot be told apart with this many "
             "worlds[/] (a smaller --precision or more --samples may separate them)."
