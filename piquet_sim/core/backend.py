@@ -248,13 +248,16 @@ def run_chunks(
     args: tuple,
     consume: Callable[[Chunk, Any], None],
     progress: Callable[[int], None] | None = None,
+    first: int | None = None,
 ) -> int:
     """Run ``task(Chunk, *args)`` over deals 0..n-1 in chunks on ``backend``; ``consume`` each
     (chunk, result) as it arrives (merge exactly there). Chunks are made on demand, so memory
     does not grow with ``n``. On the local backend ``chunk`` is the largest chunk: one that
     takes longer than :data:`CHUNK_SECONDS` makes the next ones smaller (merges are exact, so
-    the numbers do not depend on the split). Ctrl-C stops after the chunk in flight (and a run
-    started after a Ctrl-C of the same command does nothing). Returns the number of deals
+    the numbers do not depend on the split); ``first`` is the first chunk's size (default
+    :data:`FIRST_CHUNK`; smaller for tasks whose items cost seconds, such as exact searches).
+    Ctrl-C stops after the chunk in flight (and a run started after a Ctrl-C of the same
+    command does nothing). Returns the number of deals
     consumed (n unless interrupted)."""
     check_size(n)
     done = 0
@@ -262,7 +265,7 @@ def run_chunks(
         if flag.stop:
             return 0
         if isinstance(backend, LocalBackend):
-            results = _paced(task, n, chunk, args)
+            results = _paced(task, n, chunk, args, first or FIRST_CHUNK)
         else:
             results = backend.map_unordered(task, chunks(n, chunk), *args)
         try:
@@ -280,11 +283,13 @@ def run_chunks(
     return done
 
 
-def _paced(task: Callable[..., Any], n: int, largest: int, args: tuple) -> Iterator:
+def _paced(
+    task: Callable[..., Any], n: int, largest: int, args: tuple, first: int = FIRST_CHUNK
+) -> Iterator:
     """Local chunks of deals 0..n-1, each at most ``largest`` and sized so one takes about
     :data:`CHUNK_SECONDS` (a slow chunk, e.g. one that compiled the kernels, shrinks the next;
-    fast ones grow, at most 4 times per step, from a first chunk of at most ``FIRST_CHUNK``)."""
-    start, size = 0, min(largest, FIRST_CHUNK)
+    fast ones grow, at most 4 times per step, from a first chunk of at most ``first``)."""
+    start, size = 0, max(1, min(largest, first))
     while start < n:
         item = Chunk(start, min(size, n - start))
         t0 = time.perf_counter()

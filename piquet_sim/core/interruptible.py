@@ -24,14 +24,19 @@ STOP_WAIT_S = 2.0
 
 
 def call_interruptibly(
-    func: Callable[[], T], stop: Callable[[], None], tick: Callable[[], None] | None = None
+    func: Callable[[], T],
+    stop: Callable[[], None],
+    tick: Callable[[], None] | None = None,
+    stopped: Callable[[], bool] | None = None,
 ) -> T:
     """``func()``, run in a helper thread so that a Ctrl-C in the main thread is seen at once:
     then ``stop()`` is called (it should make ``func`` return soon), ``func`` gets up to
     :data:`STOP_WAIT_S` seconds to return, and KeyboardInterrupt is raised. ``func``'s value or
     exception is passed on otherwise. ``tick()``, if given, is called in the main thread every
-    :data:`POLL_S` seconds while ``func`` runs (to show progress). Outside the main thread:
-    ``func()`` directly."""
+    :data:`POLL_S` seconds while ``func`` runs (to show progress). ``stopped()``, if given, is
+    read as often: True counts as a Ctrl-C (pass ``core.backend.stop_requested`` inside a
+    command whose first Ctrl-C only sets a flag, ``core.cli.long_command``). Outside the main
+    thread: ``func()`` directly."""
     if threading.current_thread() is not threading.main_thread():
         return func()
     outcome: dict[str, object] = {}
@@ -47,6 +52,8 @@ def call_interruptibly(
     try:
         while helper.is_alive():
             helper.join(POLL_S)
+            if stopped is not None and helper.is_alive() and stopped():
+                raise KeyboardInterrupt
             if tick is not None and helper.is_alive():
                 tick()
     except KeyboardInterrupt:

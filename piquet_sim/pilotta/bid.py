@@ -16,14 +16,17 @@ opponents' (the round alone, not the game).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numba
 import numpy as np
 
-from ..core.backend import stop_requested
+from ..core.backend import LocalBackend, run_chunks, stop_requested
 from ..core.errors import InputError
+from ..core.interruptible import call_interruptibly
 from ..core.stats import Estimate, paired_difference, proportion
 from .api import make_setup, simulate_batch
 from .calls import Auction
@@ -31,7 +34,7 @@ from .cards import PACK, SEATS, SUITS, parse_seat, parse_suit, popcount
 from .kernels import advise as K
 from .kernels import pimc as PK
 from .kernels import solver as SK
-from .kernels.winprob import win_after, win_table
+from .kernels.winprob import win_table
 from .layouts import BIDS, RoundRec, Score
 from .policies import defaults, names
 from .rules import DEFAULT_RULES, Rules
@@ -134,7 +137,7 @@ def _mean(x: np.ndarray) -> dict:
 def entry_kernels(play: str = "heuristic") -> list:
     """The numba kernels :func:`advise` calls with this play (for a compile notice)."""
     extra = {"pimc": [PK.pimc_contracts], "dd": [SK.solve_batch]}
-    return [K.advise_worlds, *extra.get(play, [])]
+    return [K._chunk, *extra.get(play, [])]
 
 
 def advise(
@@ -182,101 +185,90 @@ def advise(
     setup = make_setup(prior, play_policy, play_policy, worlds=(w, w))
     cand_arr = np.array(cands, dtype=np.int64)
     call_arr = np.array(calls, dtype=np.int64).reshape(-1, 3)
-    known = np.full((n, 4, 4, 2), -1, dtype=np.int64)
-    r_arr = rules.to_array()
     if score is not None and not all(0 <= int(x) < rules.game_target for x in score):
         raise InputError(f"--score: both totals must be 0 .. {rules.game_target - 1}")
     if on_start is not None:
         on_start()
-    t0 = time.perf_counter()
-    if play in ("dd", "pimc"):
-        rec_q = K.Query(
-            np.array([hand, seat, dealer, K.MODE_RECORD], dtype=np.int64), call_arr, cand_arr
+    table = None
+    if score is not None:  # before the worlds: one kernel call, so Ctrl-C ends it at once
+        table_play = "heuristic" if play == "pimc" else play_policy
+        table = call_interruptibly(
+            lambda: win_probability_table(prior, table_play, rules),
+            stop=lambda: None,  # nothing kept: the command aborts
+            stopped=stop_requested,
         )
-        hands = K.advise_worlds(np.int64(seed), np.int64(n), rec_q, setup, r_arr, known).hands
-        if play == "dd":
-            _solve_needed(known, hands, dealer, rules)
-        else:
-            done = _pimc_needed(known, hands, dealer, rules, setup, call_arr, seed)
-            known = np.ascontiguousarray(known[:done])  # Ctrl-C: the worlds finished
-    requested, n = n, len(known)
-    q = K.Query(np.array([hand, seat, dealer, K.MODE_POLICY], dtype=np.int64), call_arr, cand_arr)
-    per_trump, per_cand, tries, _ = K.advise_worlds(
-        np.int64(seed), np.int64(n), q, setup, r_arr, known
-    )
+    t0 = time.perf_counter()
+    done = _run_worlds(hand, seat, dealer, play, n, seed, setup, rules, call_arr, cand_arr)
+    requested, n = n, done.count
+    if n == 0:  # a second Ctrl-C before the first chunk finished: nothing to show
+        raise KeyboardInterrupt
     seconds = time.perf_counter() - t0
+    tries = done.tries
     ok = tries > 0
     m = int(ok.sum())
     if m == 0:
         raise InputError(
             "no sampled world fits the auction under the prior (try --prior random, or more deals)"
         )
-    per_trump, per_cand = per_trump[ok], per_cand[ok]
+    per_trump, per_cand = done.trump, done.cand  # fields first, a world a column
+    if m < n:
+        per_trump, per_cand = per_trump[:, :, ok], per_cand[:, :, ok]
     trumps = {}
     for t in range(4):
-        reach = per_trump[:, t, K.T_REACH]
-        capot = per_trump[:, t, K.T_CAPOT]
+        reach = per_trump[K.T_REACH, t]
+        capot = per_trump[K.T_CAPOT, t]
         trumps[SUITS[t]] = {
             "points": _mean(reach.astype(float)),
-            "card_points": _mean(per_trump[:, t, K.T_CARD].astype(float)),
+            "card_points": _mean(per_trump[K.T_CARD, t].astype(float)),
             "quantiles": {f"p{q}": float(np.percentile(reach, q)) for q in (10, 25, 50, 75, 90)},
             "p_make": {str(lv): proportion(int((reach >= lv).sum()), m) for lv in MAKE_LEVELS},
             "p_capot": proportion(int(capot.sum()), m),
         }
     us_team = seat & 1
-    values = (per_cand[:, :, K.C_US] - per_cand[:, :, K.C_THEM]).astype(float)
+    us, them = per_cand[K.C_US], per_cand[K.C_THEM]
+    values = us - them  # a candidate a row
+    bidder = per_cand[K.C_BIDDER]
+    ours = ((bidder >= 0) & ((bidder & 1) == us_team)).sum(axis=1)
+    thrown = (bidder < 0).sum(axis=1)
+    stands = (bidder == seat) & (per_cand[K.C_LEVEL] == cand_arr[:, :1])
+    stood = stands.sum(axis=1)
+    stood_made = (stands & (per_cand[K.C_MADE] == 1)).sum(axis=1)
     rows = []
     for i, (lv, s) in enumerate(cands):
-        bidder = per_cand[:, i, K.C_BIDDER]
-        ours = (bidder >= 0) & ((bidder & 1) == us_team)
-        mine = bidder == seat
-        made = per_cand[:, i, K.C_MADE] == 1
         row = {
             "call": call_name(lv, s),
-            "value": _mean(values[:, i]),
-            "us": float(per_cand[:, i, K.C_US].mean()),
-            "them": float(per_cand[:, i, K.C_THEM].mean()),
-            "p_we_contract": proportion(int(ours.sum()), m),
-            "p_thrown_in": proportion(int((bidder < 0).sum()), m),
+            "value": _mean(values[i]),
+            "us": float(us[i].mean()),
+            "them": float(them[i].mean()),
+            "p_we_contract": proportion(int(ours[i]), m),
+            "p_thrown_in": proportion(int(thrown[i]), m),
         }
         if lv >= 0:
-            row["p_stands"] = proportion(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), m)
-            row["p_made_if_stands"] = proportion(
-                int((mine & made & (per_cand[:, i, K.C_LEVEL] == lv)).sum()),
-                max(int((mine & (per_cand[:, i, K.C_LEVEL] == lv)).sum()), 1),
-            )
+            row["p_stands"] = proportion(int(stood[i]), m)
+            row["p_made_if_stands"] = proportion(int(stood_made[i]), max(int(stood[i]), 1))
         rows.append(row)
     wins = None
     if score is not None:
         us0, them0 = (int(x) for x in score)
-        table = win_probability_table(prior, "heuristic" if play == "pimc" else play_policy, rules)
-        wins = np.empty(values.shape)
-        for i in range(len(cands)):
-            for w in range(m):
-                wins[w, i] = win_after(
-                    table,
-                    us0 + int(per_cand[w, i, K.C_US]),
-                    them0 + int(per_cand[w, i, K.C_THEM]),
-                    rules.game_target,
-                )
+        wins = _wins_after(table, us0 + us, them0 + them, rules.game_target)
         for i, row in enumerate(rows):
-            row["p_win"] = _mean(wins[:, i])
-    order = np.argsort(-values.mean(axis=0), kind="stable")
+            row["p_win"] = _mean(wins[i])
+    order = np.argsort(-np.array([r["value"]["mean"] for r in rows]), kind="stable")
     best, second = int(order[0]), int(order[1]) if len(order) > 1 else None
     rec = {"call": rows[best]["call"], "value": rows[best]["value"]["mean"]}
     if second is not None:
         rec["runner_up"] = rows[second]["call"]
-        rec["margin"] = paired_difference(values[:, best], values[:, second])
+        rec["margin"] = paired_difference(values[best], values[second])
     pass_i = 0
     if best != pass_i:
-        rec["over_pass"] = paired_difference(values[:, best], values[:, pass_i])
+        rec["over_pass"] = paired_difference(values[best], values[pass_i])
     if wins is not None:
-        w_order = np.argsort(-wins.mean(axis=0), kind="stable")
+        w_order = np.argsort(-wins.mean(axis=1), kind="stable")
         wb, ws = int(w_order[0]), int(w_order[1]) if len(w_order) > 1 else None
         rec["by_p_win"] = {"call": rows[wb]["call"], "p_win": rows[wb]["p_win"]["mean"]}
         if ws is not None:
             rec["by_p_win"]["runner_up"] = rows[ws]["call"]
-            rec["by_p_win"]["margin"] = paired_difference(wins[:, wb], wins[:, ws])
+            rec["by_p_win"]["margin"] = paired_difference(wins[wb], wins[ws])
     prior_params = defaults("auction", prior)
     return {
         "hand": PACK.format(hand),
@@ -302,6 +294,15 @@ def advise(
         "score": list(score) if score is not None else None,
         **({"partial": True, "requested": requested} if n < requested else {}),
     }
+
+
+def _wins_after(table: np.ndarray, a: np.ndarray, b: np.ndarray, target: int) -> np.ndarray:
+    """``kernels.winprob.win_after`` elementwise: P(the player's team wins the game) once the
+    round has brought the score to ``a``:``b`` (team's game points : the opponents')."""
+    over = (a >= target) | (b >= target)
+    inside = table[np.minimum(a, target - 1), np.minimum(b, target - 1)]
+    ended = np.where(a == b, 0.5, np.where(a > b, 1.0, 0.0))
+    return np.where(over, ended, inside)
 
 
 def _solve_needed(known: np.ndarray, hands: np.ndarray, dealer: int, rules: Rules) -> None:
@@ -339,43 +340,145 @@ def _pimc_needed(
     setup: np.ndarray,
     calls: np.ndarray,
     seed: int,
+    first: int = 0,
 ) -> int:
     """Fill the contracts a record pass marked by playing them with pimc at all four seats
     (``kernels.pimc.pimc_contracts``; its players know the auction given to the advisor, the
     contract, the declarations and the play). Contract j draws from stream (seed, j) in the
-    order of the marked entries. Runs a few worlds per kernel call; on Ctrl-C
-    (``core.backend.stop_requested``) stops after the call in flight. Returns how many worlds
-    (from world 0) are complete."""
+    order of the marked entries, counted from all the advice's worlds: ``first`` is the number
+    marked in the worlds before these. Returns the number marked here."""
     w, b, t = np.nonzero(known[:, :, :, 0] == K.NEEDED)
-    n = known.shape[0]
     if len(w) == 0:
-        return n
+        return 0
     leaders = np.full(len(w), (dealer + 1) % 4) if rules.first_lead == "after_dealer" else b
-    step = _pimc_step()
-    for w0 in range(0, n, step):
-        lo, hi = np.searchsorted(w, w0), np.searchsorted(w, w0 + step)
-        if lo < hi:
-            sl = slice(lo, hi)
-            deals = PK.Deals(
-                np.ascontiguousarray(hands[w[sl]]),
-                t[sl].astype(np.int64),
-                np.asarray(leaders[sl], dtype=np.int64),
-                (b[sl] & 1).astype(np.int64),
-            )
-            out = PK.pimc_contracts(
-                np.int64(seed),
-                np.int64(lo),
-                deals,
-                np.ascontiguousarray(calls),
-                setup,
-                rules.to_array(),
-                SK.TABLES,
-            )
-            known[w[sl], b[sl], t[sl], 0] = out[:, 0]
-            known[w[sl], b[sl], t[sl], 1] = out[:, 1]
-        if stop_requested():
-            return min(n, w0 + step)
-    return n
+    deals = PK.Deals(
+        np.ascontiguousarray(hands[w]),
+        t.astype(np.int64),
+        np.asarray(leaders, dtype=np.int64),
+        (b & 1).astype(np.int64),
+    )
+    out = PK.pimc_contracts(
+        np.int64(seed),
+        np.int64(first),
+        deals,
+        np.ascontiguousarray(calls),
+        setup,
+        rules.to_array(),
+        SK.TABLES,
+    )
+    known[w, b, t, 0] = out[:, 0]
+    known[w, b, t, 1] = out[:, 1]
+    return len(w)
+
+
+def _span(seed: int, lo: int, hi: int, q, setup, r_arr, known, out) -> None:
+    """Worlds ``lo .. hi-1`` of the question ``q`` into rows ``lo .. hi-1`` of ``known`` and
+    ``out`` (a ``kernels.advise.Out`` of every world): the rows ``advise_worlds`` would give,
+    world w drawn from the streams of (seed, w). ``advise_worlds`` always starts at world 0,
+    so a chunk runs the kernel's serial span (``_chunk``, which releases the GIL) on numba's
+    thread count of Python threads, each a share of the chunk."""
+    k = max(1, min(numba.get_num_threads(), hi - lo))
+    cuts = [lo + (hi - lo) * i // k for i in range(k + 1)]
+    errors: list[BaseException] = []
+
+    def run(a: int, b: int) -> None:
+        try:
+            K._chunk(np.int64(seed), np.int64(a), np.int64(b), q, setup, r_arr, known, out)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread below
+            errors.append(exc)
+
+    threads = [
+        threading.Thread(target=run, args=(cuts[i], cuts[i + 1]), daemon=True) for i in range(1, k)
+    ]
+    for th in threads:
+        th.start()
+    run(cuts[0], cuts[1])  # the first share here: no thread when there is one share
+    for th in threads:
+        th.join()
+    if errors:
+        raise errors[0]
+
+
+#: Worlds per chunk (largest, first) by play: chunks are paced to about
+#: ``core.backend.CHUNK_SECONDS`` each, so a Ctrl-C is answered within about that; a dd world
+#: costs about a hundred times a heuristic one, a pimc world seconds.
+CHUNKS = {"heuristic": (1 << 16, 1024), "dd": (4096, 4)}
+
+
+class Worlds(NamedTuple):
+    """The worlds finished, ``count`` from world 0 (fewer than asked after a Ctrl-C), field by
+    field (one row per world, ``count`` columns; copied out of the kernel's rows chunk by
+    chunk, so the summary reads contiguous rows and costs little after a Ctrl-C):
+    ``tries`` int64[count]; ``trump`` int32[T_LEN, 4, count] (``kernels.advise``'s per-trump
+    record); ``cand`` int32[C_LEN, m, count] (its per-candidate record)."""
+
+    count: int
+    tries: np.ndarray
+    trump: np.ndarray
+    cand: np.ndarray
+
+
+def _run_worlds(
+    hand: int,
+    seat: int,
+    dealer: int,
+    play: str,
+    n: int,
+    seed: int,
+    setup: np.ndarray,
+    rules: Rules,
+    calls: np.ndarray,
+    cands: np.ndarray,
+) -> Worlds:
+    """The advice's ``n`` worlds in chunks (``core.backend.run_chunks``: the first Ctrl-C
+    stops after the chunk in flight). With dd or pimc each chunk is a record pass, the marked
+    contracts solved (dd) or played by pimc, then the policy pass; the numbers do not depend
+    on the chunks."""
+    r_arr = rules.to_array()
+    out = K.Out(
+        np.zeros((n, 4, K.T_LEN), dtype=np.int64),
+        np.zeros((n, len(cands), K.C_LEN), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, 4), dtype=np.int64),
+    )
+    known = np.full((n, 4, 4, 2), -1, dtype=np.int64)
+    tries = np.zeros(n, dtype=np.int64)
+    trump = np.zeros((K.T_LEN, 4, n), dtype=np.int32)
+    cand = np.zeros((K.C_LEN, len(cands), n), dtype=np.int32)
+
+    def query(mode: int):
+        return K.Query(np.array([hand, seat, dealer, mode], dtype=np.int64), calls, cands)
+
+    q, rec_q = query(K.MODE_POLICY), query(K.MODE_RECORD)
+    marked = [0]  # pimc: contracts marked in the chunks before (their stream numbers)
+
+    # pimc: one chunk is a fixed step of worlds (a world per thread; pacing would shrink a
+    # chunk of seconds-long worlds to one and leave threads idle)
+    unit = _pimc_step() if play == "pimc" else 1
+    finished = [0]
+
+    def task(chunk) -> None:
+        lo, hi = chunk.start * unit, min(n, (chunk.start + chunk.size) * unit)
+        if play in ("dd", "pimc"):
+            _span(seed, lo, hi, rec_q, setup, r_arr, known, out)
+            if play == "dd":
+                _solve_needed(known[lo:hi], out.hands[lo:hi], dealer, rules)
+            else:
+                marked[0] += _pimc_needed(
+                    known[lo:hi], out.hands[lo:hi], dealer, rules, setup, calls, seed, marked[0]
+                )
+            out.per_cand[lo:hi] = 0  # the record pass's placeholders
+        _span(seed, lo, hi, q, setup, r_arr, known, out)
+        tries[lo:hi] = out.tries[lo:hi]
+        trump[:, :, lo:hi] = out.per_trump[lo:hi].transpose(2, 1, 0)
+        cand[:, :, lo:hi] = out.per_cand[lo:hi].transpose(2, 1, 0)
+        finished[0] = hi
+
+    largest, first = (1, 1) if play == "pimc" else CHUNKS.get(play, CHUNKS["heuristic"])
+    units = -(-n // unit)
+    run_chunks(LocalBackend(), task, units, largest, (), lambda c, r: None, first=first)
+    count = finished[0]
+    return Worlds(count, tries[:count], trump[:, :, :count], cand[:, :, :count])
 
 
 _WIN_TABLES: dict = {}

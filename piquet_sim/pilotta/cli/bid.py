@@ -97,7 +97,7 @@ def bid_cmd(
     team minus the opponents'.
 
     \b
-    With --play pimc, Ctrl-C prints the worlds finished (partial) and exits 130.
+    Ctrl-C prints the worlds finished (partial) and exits 130.
 
     \b
     Example:
@@ -141,7 +141,7 @@ def bid_cmd(
         f"{r['acceptance'] * 100:.0f}%), play {r['play']}, prior {r['prior']['policy']} for "
         f"the other seats, seed {r['seed']}, {r['seconds']:.2f} s"
         + (
-            f"  [bold red](interrupted: partial, {r['drawn']:,} of {r['requested']:,} deals)[/]"
+            f"  [bold red](interrupted: partial, {r['drawn']:,} of {r['requested']:,} worlds)[/]"
             if r.get("partial")
             else ""
         )

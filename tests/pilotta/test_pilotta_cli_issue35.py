@@ -1,0 +1,98 @@
+"""Issue 35's leftovers in Pilotta's commands: one Ctrl-C stops `bid` (heuristic and dd play)
+within 2 s with the worlds finished, marked partial, exit 130; `report` refuses sizes it cannot
+hold before any work and leaves no empty directory; notices and wording."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+HAND = "JS 9S AS TS KH AD TD 7C"
+
+#: The real command in a child process; a line "chunk" on stderr after each finished chunk of
+#: worlds (the policy pass of ``bid._span``), so the test knows the work has started.
+_CHILD = textwrap.dedent(
+    """
+    import sys
+    from piquet_sim.pilotta import bid as B
+
+    real = B._span
+
+    def span(seed, lo, hi, q, *rest):
+        real(seed, lo, hi, q, *rest)
+        if q.query[3] == B.K.MODE_POLICY:
+            print("chunk", file=sys.stderr, flush=True)
+
+    B._span = span
+    from piquet_sim.cli import main
+    main(sys.argv[1:])
+    """
+)
+
+
+def interrupt_after_first_chunk(*args: str) -> tuple[int, float, str, str]:
+    """Run ``piquet *args`` in a child, send one SIGINT once a chunk has finished: (exit code,
+    seconds from the SIGINT to the exit, stdout, stderr)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        seen = []
+        for line in proc.stderr:
+            seen.append(line)
+            if line.strip() == "chunk":
+                break
+        else:
+            pytest.fail(f"the child ended before its first chunk: {''.join(seen)}")
+        time.sleep(0.3)
+        t0 = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        return proc.returncode, time.perf_counter() - t0, out, "".join(seen) + err
+    finally:
+        proc.kill()
+
+
+@pytest.mark.parametrize(
+    ("play", "deals"), [("heuristic", 1_000_000), ("dd", 5000)], ids=["heuristic", "dd"]
+)
+def test_one_ctrl_c_stops_bid_with_the_worlds_finished(play, deals):
+    args = ["pilotta", "bid", HAND, "--seat", "S", "--auction", "E:pass", "--play", play]
+    code, stopped, out, err = interrupt_after_first_chunk(*args, "-n", str(deals), "--json")
+    assert code == 130, err
+    assert stopped < 2.0
+    data = json.loads(out)
+    assert data["partial"] is True and data["requested"] == deals
+    assert 0 < data["drawn"] < deals and data["worlds"] <= data["drawn"]
+    assert "stopping after the work in flight" in err
+
+
+def test_ctrl_c_while_the_game_chances_are_built_aborts_at_once(run_main, monkeypatch):
+    """--score builds its table of game chances (one long kernel call) before the worlds; a
+    Ctrl-C then ends the command within a moment (exit 130) instead of after the call."""
+    import threading
+
+    from piquet_sim.pilotta import bid as B
+
+    def slow_table(*args):
+        time.sleep(8)  # the kernel call, which a Ctrl-C cannot stop
+        raise AssertionError("not reached before the test ends")
+
+    monkeypatch.setattr(B, "win_probability_table", slow_table)
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    t0 = time.perf_counter()
+    code, out, err = run_main(
+        "pilotta", "bid", HAND, "--seat", "S", "--auction", "E:pass", "--score", "300:320"
+    )
+    assert code == 130 and "aborted" in err and out == ""
+    assert time.perf_counter() - t0 < 3.0
