@@ -12,7 +12,7 @@ from piquet_sim.games import GAME_PACKAGES
 ROOT = Path(piquet_sim.__file__).parent
 GAMES = sorted(GAME_PACKAGES)
 #: Application-level packages: like ``cli.py`` they may import every game (no game imports them).
-APPLICATION = {"openspiel"}
+APPLICATION = {"openspiel", "external"}
 
 
 def _imported_packages(path: Path, package: str) -> set[str]:

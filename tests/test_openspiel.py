@@ -80,3 +80,29 @@ def test_pitch_takes_the_player_count_as_a_parameter(players):
     game = pyspiel.load_game("python_pitch", {"players": players})
     assert game.num_players() == players
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_ismcts_decider_repeats_and_reads_no_hidden_card():
+    """The IS-MCTS decider draws its worlds from its own seeded stream: the same seed leads
+    the same card, and swapping East's and South's hands (hidden from North; deals where
+    nobody announced anything) changes nothing. The swap moves cards a cheat would see."""
+    from piquet_sim.openspiel.agents import IsmctsDecider
+    from piquet_sim.pilotta.position import DECLARE, PASS, PilottaState, bid_action
+
+    def lead(hands):
+        state = PilottaState.from_hands(hands, dealer=3)
+        for action in (bid_action(0, 0), PASS, PASS, PASS):
+            state.apply(action)
+        while state.phase == "declare":
+            state.apply(DECLARE)
+        quiet = not any(state.shown[1:]) and not any(state.announced[1:])
+        return IsmctsDecider("python_pilotta", 20, seed=5).choose(state), quiet
+
+    compared = 0
+    for index in range(12):
+        hands = list(PilottaState.from_deal(9, index).dealt)
+        (a, quiet_a), (b, quiet_b) = lead(hands), lead([hands[0], hands[2], hands[1], hands[3]])
+        if quiet_a and quiet_b:
+            compared += 1
+            assert a == b == lead(hands)[0], index
+    assert compared >= 3

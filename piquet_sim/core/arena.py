@@ -10,6 +10,8 @@ own players; this is for players that exist only as deciders.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .backend import StopOnInterrupt
+from .errors import InputError
 from .position import Decider, State
 from .stats import Estimate
 
@@ -102,3 +105,83 @@ def mirrored_match(
         interrupted,
         margins,
     )
+
+
+class TimedPlay(Decider):
+    """A decider that keeps its own clock: ``moves`` (decisions with more than one legal
+    action) and ``seconds`` spent on them, so a player's time per move is measured on its real
+    choices only (a forced card costs nothing)."""
+
+    def __init__(self, inner: Decider):
+        self.inner = inner
+        self.name = inner.name
+        self.oracle = bool(getattr(inner, "oracle", False))
+        self.moves = 0
+        self.seconds = 0.0
+
+    def choose(self, state: State) -> int:
+        if len(state.legal_actions()) == 1:
+            return self.inner.choose(state)
+        t0 = time.perf_counter()
+        action = self.inner.choose(state)
+        self.seconds += time.perf_counter() - t0
+        self.moves += 1
+        return action
+
+    def values(self, state: State):
+        return self.inner.values(state)
+
+    @property
+    def seconds_per_move(self) -> float:
+        """Mean seconds per unforced decision (0 before any)."""
+        return self.seconds / self.moves if self.moves else 0.0
+
+
+# ---------------------------------------------------------------------- outside players
+@dataclass(frozen=True)
+class ExternalKind:
+    """One kind of outside player a ladder may add (``--external kind:arg``): ``factory``
+    ("module:function", called ``(game, arg, seed) -> Decider`` for the play decisions),
+    the pip ``extra`` it needs and the module (``needs``) whose absence means the extra is
+    missing, the games it plays and a one-line help."""
+
+    factory: str
+    extra: str
+    needs: str
+    games: tuple[str, ...]
+    help: str
+
+
+#: Outside players by kind. The application layer registers them (``piquet_sim/games.py``): the
+#: core and the games never import an outside engine.
+EXTERNAL: dict[str, ExternalKind] = {}
+
+
+def register_external(kind: str, entry: ExternalKind) -> None:
+    """Offer an outside player to every ladder of its games (registering again replaces)."""
+    EXTERNAL[kind] = entry
+
+
+def external_decider(game: str, spec: str, seed: int = 1) -> Decider:
+    """The outside play decider ``spec`` names (``kind:arg``, e.g. ``ismcts:100``) for
+    ``game``; InputError (one line) when the kind is unknown, plays another game, or its extra
+    is not installed."""
+    kind, _, arg = spec.strip().partition(":")
+    entry = EXTERNAL.get(kind)
+    if entry is None:
+        known = ", ".join(sorted(k for k, e in EXTERNAL.items() if game in e.games)) or "none"
+        raise InputError(f"unknown external player {spec!r} (known for {game}: {known})")
+    if game not in entry.games:
+        raise InputError(f"external player {kind} does not play {game}")
+    if importlib.util.find_spec(entry.needs) is None:
+        raise InputError(
+            f"external player {spec} needs the {entry.extra} extra "
+            f"(pip install 'piquet-sim[{entry.extra}]'): {entry.needs} is not installed"
+        )
+    module, _, function = entry.factory.partition(":")
+    return getattr(importlib.import_module(module), function)(game, arg, seed)
+
+
+def external_specs(text: str | None) -> list[str]:
+    """The comma-separated external player specs of a ``--external`` option, in order, once."""
+    return list(dict.fromkeys(s.strip() for s in (text or "").split(",") if s.strip()))

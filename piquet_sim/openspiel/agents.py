@@ -27,6 +27,11 @@ class IsmctsDecider(Decider):
             max_simulations=simulations,
             random_state=self.rng,
         )
+        # worlds from the bot's own seeded stream (OpenSpiel's default resampler hands each
+        # world a freshly, randomly seeded sampler: the decisions would not repeat)
+        self.bot.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, self.rng.uniform)
+        )
         self.name = f"ismcts-{simulations}"
 
     def choose(self, state: GameState) -> int:
@@ -34,3 +39,13 @@ class IsmctsDecider(Decider):
         if len(legal) == 1:
             return legal[0]
         return int(self.bot.step(AdaptedState(self.game, [], state.clone())))
+
+
+def external_decider(game: str, arg: str, seed: int = 1) -> Decider:
+    """The ``ismcts:<simulations>`` external player of the ladders (any of the three games):
+    OpenSpiel's IS-MCTS with that many simulations a move (default 100)."""
+    from ..core.errors import InputError
+
+    if arg and not arg.isdigit():
+        raise InputError(f"ismcts:{arg}: the budget is a whole number of simulations a move")
+    return IsmctsDecider(f"python_{game}", int(arg or 100), seed=seed)

@@ -17,6 +17,12 @@ Ratings, all in points per deal and from each policy's own side:
 
 Oracle policies (``dd``: it sees both hands) play in the ladder as a yardstick and are marked
 ``oracle``. Matches that involve a solver policy (pimc, pimcw, dd) use ``solver_deals`` pairs.
+
+External players (``external``: outside programs' play deciders, e.g. OpenSpiel's IS-MCTS,
+offered by :func:`piquet_sim.core.arena.external_decider`) play every policy on
+``external_deals`` deals through the position API (``core.arena.mirrored_match``: each deal
+with the external player elder, then younger; both exchange by ``exchange`` and declare all),
+with their time per move; they join the fits and are marked ``external``.
 """
 
 from __future__ import annotations
@@ -25,11 +31,13 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
+from ..core.arena import TimedPlay, mirrored_match
+from ..core.position import Decider
 from ..core.report import Section
 from ..core.stats import Z95
 from ..core.study import Series
@@ -80,23 +88,42 @@ class Ladder:
     solver_deals: int = 0
     interrupted: bool = False  # Ctrl-C: the matches played so far, the last one maybe cut
     exchange: str = EXCHANGE
+    #: external players' names (after ``names`` in the matrices) and their matches
+    external: list[str] = field(default_factory=list)
+    external_matches: pd.DataFrame | None = None
+    external_deals: int = 0
+
+    @property
+    def players(self) -> list[str]:
+        """Every name of the matrices: the policies, then the external players."""
+        return [*self.names, *self.external]
 
     def to_dict(self) -> dict:
-        return {
-            "reference": self.reference,
-            "exchange": self.exchange,
-            "seed": self.seed,
-            "deals": self.deals,
-            "solver_deals": self.solver_deals,
-            "play_params": {
-                n: dict(zip(P.get("play", n).params, P.get("play", n).defaults, strict=True))
-                for n in self.names
-            },
-            "seconds": round(self.seconds, 2),
-            "perspective": "points per deal, each policy's own side; margins row minus column",
-            "matches": self.matches.to_dict(orient="records"),
-            "ratings": self.ratings.to_dict(orient="records"),
-        } | ({"interrupted": True} if self.interrupted else {})
+        extra = {}
+        if self.external:
+            extra = {
+                "external_deals": self.external_deals,
+                "external_matches": self.external_matches.to_dict(orient="records"),
+            }
+        return (
+            {
+                "reference": self.reference,
+                "exchange": self.exchange,
+                "seed": self.seed,
+                "deals": self.deals,
+                "solver_deals": self.solver_deals,
+                "play_params": {
+                    n: dict(zip(P.get("play", n).params, P.get("play", n).defaults, strict=True))
+                    for n in self.names
+                },
+                "seconds": round(self.seconds, 2),
+                "perspective": "points per deal, each policy's own side; margins row minus column",
+                "matches": self.matches.to_dict(orient="records"),
+                "ratings": self.ratings.to_dict(orient="records"),
+            }
+            | extra
+            | ({"interrupted": True} if self.interrupted else {})
+        )
 
 
 def fit_points(margins: np.ndarray, ses: np.ndarray, ref: int) -> tuple[np.ndarray, np.ndarray]:
@@ -170,11 +197,15 @@ def ladder(
     progress: Callable[[str], None] | None = None,
     backend=None,
     exchange: str = EXCHANGE,
+    external: Sequence[Decider] = (),
+    external_deals: int = 20,
 ) -> Ladder:
     """Every pair of ``policies`` (play policy names) plays mirrored deal pairs on the same deals
     of ``seed``: ``deals`` pairs, or ``solver_deals`` when either calls the exact solver; both
     players exchange by ``exchange``. ``reference``: the policy rated 0 (default
-    :func:`reference_of`). ``progress(label)`` is told each match as it starts."""
+    :func:`reference_of`). ``progress(label)`` is told each match as it starts. ``external``:
+    outside play deciders, each against every policy on ``external_deals`` deals (module
+    docstring)."""
     names = list(dict.fromkeys(policies))
     if len(names) < 2:
         raise ValueError("a ladder needs at least two play policies")
@@ -183,10 +214,16 @@ def ladder(
         raise ValueError(f"the reference {reference!r} must be one of the policies")
     strategies = [play_strategy(n, exchange) for n in names]
     k = len(names)
-    margins = np.zeros((k, k))
-    ses = np.full((k, k), np.nan)
-    wins = np.zeros((k, k))
+    outside = [TimedPlay(d) for d in external]
+    ext_names = [d.name for d in outside]
+    if len(set(ext_names)) < len(ext_names) or set(ext_names) & set(names):
+        raise ValueError("external players need names distinct from each other and the policies")
+    size = k + len(outside)
+    margins = np.zeros((size, size))
+    ses = np.full((size, size), np.nan)
+    wins = np.zeros((size, size))
     rows = []
+    ext_rows: list[dict] = []
     t0 = time.perf_counter()
     with Series() as series:
         for i, j in series.each(itertools.combinations(range(k), 2)):
@@ -220,17 +257,32 @@ def ladder(
                     "seconds": round(time.perf_counter() - t1, 2),
                 }
             )
+        if outside and not series.interrupted:
+            _external_matches(
+                outside,
+                names,
+                exchange,
+                rules,
+                seed,
+                external_deals,
+                progress,
+                series,
+                (margins, ses, wins),
+                ext_rows,
+            )
+    players = [*names, *ext_names]
     ref = names.index(reference)
     r, r_se = fit_points(margins, ses, ref)
     elo, elo_se = fit_bradley_terry(wins, ref)
     table = []
-    for i, name in enumerate(names):
+    for i, name in enumerate(players):
         vs = 0.0 if i == ref else margins[i, ref]
         vs_se = 0.0 if i == ref else ses[i, ref]
+        oracle = outside[i - k].oracle if i >= k else P.get("play", name).oracle
         table.append(
             {
                 "policy": name,
-                "oracle": P.get("play", name).oracle,
+                "oracle": oracle,
                 "vs_reference": vs,
                 "vs_reference_ci_low": vs - Z95 * vs_se,
                 "vs_reference_ci_high": vs + Z95 * vs_se,
@@ -239,6 +291,7 @@ def ladder(
                 "elo": elo[i],
                 "elo_se": elo_se[i],
             }
+            | ({"external": i >= k} if outside else {})
         )
     ratings = pd.DataFrame(table).sort_values("rating", ascending=False).reset_index(drop=True)
     return Ladder(
@@ -254,19 +307,106 @@ def ladder(
         solver_deals,
         series.interrupted,
         exchange,
+        ext_names,
+        pd.DataFrame(ext_rows) if outside else None,
+        external_deals if outside else 0,
     )
+
+
+class _ByRole(Decider):
+    """Elder's decider for seat 0, younger's for seat 1 (one player in either seat)."""
+
+    def __init__(self, elder: Decider, younger: Decider, name: str):
+        self.seats = (elder, younger)
+        self.name = name
+
+    def choose(self, state) -> int:
+        return self.seats[state.current_player()].choose(state)
+
+
+def _external_matches(outside, names, exchange, rules, seed, n, progress, series, mats, rows):
+    """Each external player (a :class:`TimedPlay`) against every policy on ``n`` deals of
+    ``seed`` (mirrored: elder then younger); fills the matrices ``mats`` (margins, SEs, wins)
+    after the policies' rows and appends one row per match to ``rows``."""
+    from .deciders import SeatDecider, seat_deciders
+    from .position import PiquetState
+    from .simulation import Policies
+
+    margins, ses, wins = mats
+    k = len(names)
+    seatings = [(True, False), (False, True)]
+
+    def deal(i: int) -> PiquetState:
+        return PiquetState.from_deal(seed, i, rules)
+
+    for e, agent in enumerate(outside):
+        for j, name in enumerate(names):
+            if series.interrupted:
+                return
+            ours = seat_deciders(
+                Policies(
+                    elder_exchange=exchange,
+                    younger_exchange=exchange,
+                    elder_play=name,
+                    younger_play=name,
+                )
+            )
+            mine = [TimedPlay(d.play) for d in ours]
+            b = _ByRole(
+                *(SeatDecider(d.exchange, d.declare, m) for d, m in zip(ours, mine, strict=True)),
+                name,
+            )
+            a = _ByRole(*(SeatDecider(d.exchange, d.declare, agent) for d in ours), agent.name)
+            if progress is not None:
+                progress(f"{agent.name} v {name} ({n:,} deals, external)")
+            moves0, seconds0 = agent.moves, agent.seconds
+            t1 = time.perf_counter()
+            match = mirrored_match(deal, a, b, n, seatings)
+            if series.mark(match.interrupted) and match.deals < 2:
+                return
+            i = k + e
+            m = match.margin
+            margins[i, j], margins[j, i] = m.mean, -m.mean
+            ses[i, j] = ses[j, i] = m.se
+            x = np.asarray(match.margins)
+            won = float((x > 0).sum() + (x == 0).sum() / 2)
+            wins[i, j], wins[j, i] = won, len(x) - won
+            moves = agent.moves - moves0
+            ours_moves = sum(t.moves for t in mine)
+            rows.append(
+                {
+                    "a": agent.name,
+                    "b": name,
+                    "deals": match.deals,
+                    "net_per_deal": m.mean,
+                    "se": m.se,
+                    "ci_low": m.lo,
+                    "ci_high": m.hi,
+                    "a_deal_win_rate": float((x > 0).mean()) if len(x) else 0.0,
+                    "a_seconds_per_move": (agent.seconds - seconds0) / moves if moves else 0.0,
+                    "b_seconds_per_move": (
+                        sum(t.seconds for t in mine) / ours_moves if ours_moves else 0.0
+                    ),
+                    "seconds": round(time.perf_counter() - t1, 2),
+                    "external": True,
+                }
+            )
 
 
 def margins_text(result: Ladder) -> str:
     """Consecutive margins of the ladder, strongest first, from the direct matches:
     ``a > b by m ± h`` (95%)."""
     order = list(result.ratings["policy"])
-    idx = {n: i for i, n in enumerate(result.names)}
+    idx = {n: i for i, n in enumerate(result.players)}
+    oracle = dict(zip(result.ratings["policy"], result.ratings["oracle"], strict=True))
     parts = []
     for hi, lo in itertools.pairwise(order):
         i, j = idx[hi], idx[lo]
         m, h = result.margins[i, j], Z95 * result.ses[i, j]
-        mark = " (oracle)" if P.get("play", hi).oracle or P.get("play", lo).oracle else ""
+        if not np.isfinite(h):  # two external players: no direct match
+            parts.append(f"{hi} > {lo} (no direct match)")
+            continue
+        mark = " (oracle)" if oracle[hi] or oracle[lo] else ""
         parts.append(f"{hi} > {lo} by {m:+.2f} ± {h:.2f}{mark}")
     return "; ".join(parts)
 
@@ -276,6 +416,8 @@ def ratings_frame(result: Ladder) -> pd.DataFrame:
     out = []
     for row in result.ratings.itertuples():
         name = f"{row.policy} (oracle)" if row.oracle else row.policy
+        if getattr(row, "external", False):
+            name += " (external)"
         out.append(
             {
                 "play policy": name,
@@ -306,4 +448,27 @@ def ladder_section(result: Ladder) -> Section:
     m["ci95"] = [f"[{lo:+.3f}, {hi:+.3f}]" for lo, hi in zip(m.ci_low, m.ci_high, strict=True)]
     m = m[["a", "b", "pairs", "net_per_deal", "ci95", "a_deal_win_rate", "seconds"]]
     sec.table(m, "Matches: A's mean net per deal over B (95% interval)")
+    if result.external:
+        sec.table(external_frame(result), "External players' matches (position API)")
     return sec
+
+
+def external_frame(result: Ladder) -> pd.DataFrame:
+    """The external players' matches formatted for reading: margin per deal from the external
+    player's side with its 95% interval, deals, each side's seconds per move."""
+    out = []
+    for row in result.external_matches.itertuples():
+        out.append(
+            {
+                "external": row.a,
+                "v": row.b,
+                "deals": row.deals,
+                "net/deal (95% CI)": (
+                    f"{row.net_per_deal:+.2f} [{row.ci_low:+.2f}, {row.ci_high:+.2f}]"
+                ),
+                "s/move (external / ours)": (
+                    f"{row.a_seconds_per_move:.3f} / {row.b_seconds_per_move:.4f}"
+                ),
+            }
+        )
+    return pd.DataFrame(out)

@@ -6,6 +6,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ...core.arena import external_decider, external_specs
 from ...core.cli import (
     backend_options,
     echo_json,
@@ -67,6 +68,19 @@ def _policies(value: str) -> list[str]:
     show_default=True,
     help="Both players' exchange policy (the same in every match, so only the play differs).",
 )
+@click.option(
+    "--external",
+    default="",
+    help="Outside players added as rows marked external, comma-separated, e.g. "
+    "ismcts:100,ismcts:1000 (OpenSpiel's IS-MCTS, simulations a move; needs the openspiel extra).",
+)
+@click.option(
+    "--external-deals",
+    type=click.IntRange(1),
+    default=20,
+    show_default=True,
+    help="Mirrored deals per match of an external player (played through the position API: slow).",
+)
 @seed_option("Seed of the deal streams (every match plays the same deals).")
 @quiet_option("No progress lines.")
 @json_option
@@ -74,7 +88,18 @@ def _policies(value: str) -> list[str]:
 @backend_options
 @long_command
 def ladder_command(
-    policies, deals, solver_deals, reference, exchange, seed, quiet, as_json, rules, backend
+    policies,
+    deals,
+    solver_deals,
+    reference,
+    exchange,
+    external,
+    external_deals,
+    seed,
+    quiet,
+    as_json,
+    rules,
+    backend,
 ) -> None:
     """Strength ladder of the play policies: every pair plays mirrored deals (heuristic exchange
     unless --exchange says otherwise, every declaration made, so only the play differs).
@@ -89,6 +114,7 @@ def ladder_command(
       piquet ladder --deals 200000 --solver-deals 1000
       piquet ladder --policies pimc,pimcw --solver-deals 2000
       piquet ladder --policies random,greedy,heuristic --deals 50000 --json
+      piquet ladder --policies heuristic,pimc --external ismcts:100 --external-deals 20
     """
     try:
         names = _policies(policies)
@@ -97,6 +123,7 @@ def ladder_command(
     reference = LD.reference_of(names, reference)
     if reference not in names:
         raise click.UsageError(f"--reference {reference!r} is not among --policies")
+    outside = [external_decider("piquet", spec, seed) for spec in external_specs(external)]
     console = Console(stderr=True)
     progress = None if (quiet or as_json) else (lambda label: console.print(f"match {label}"))
     result = LD.ladder(
@@ -109,6 +136,8 @@ def ladder_command(
         progress,
         backend=backend,
         exchange=exchange,
+        external=outside,
+        external_deals=external_deals,
     )
     if as_json:
         echo_json(result.to_dict())
@@ -126,3 +155,14 @@ def ladder_command(
         table.add_row(*[str(v) for v in row])
     out.print(table)
     out.print("Margins (direct matches, 95%): " + LD.margins_text(result))
+    if result.external:
+        ext = Table(
+            title=f"External players ({result.external_deals} mirrored deals a match)",
+            title_justify="left",
+        )
+        frame = LD.external_frame(result)
+        for col in frame.columns:
+            ext.add_column(col)
+        for row in frame.itertuples(index=False):
+            ext.add_row(*[str(v) for v in row])
+        out.print(ext)
