@@ -263,6 +263,23 @@ def test_move_values_equal_each_card_searched_alone(ws, tricks_left):
     assert runs >= 10
 
 
+def test_probe_splits_inside_the_interval_towards_the_cheaper_side():
+    """value's next test lies strictly inside (lo, hi): the middle until a search has passed
+    and one failed, then higher when passing searches cost more nodes, lower otherwise."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        lo = rng.randrange(0, 170)
+        hi = lo + rng.randrange(2, 60)
+        cost = np.array([rng.randrange(0, 10**6) for _ in range(2)] + [rng.randrange(0, 4)] * 2)
+        assert lo < K._probe(lo, hi, cost) < hi
+    fresh = np.zeros(4, dtype=np.int64)
+    assert K._probe(0, 163, fresh) == 82 == (0 + 163 + 1) // 2
+    dear_pass = np.array([900, 100, 1, 1], dtype=np.int64)
+    dear_fail = np.array([100, 900, 1, 1], dtype=np.int64)
+    assert K._probe(0, 101, dear_pass) == 76
+    assert K._probe(0, 101, dear_fail) == 26
+
+
 def test_table_kept_across_solves_gives_the_same_values():
     ws = K.make_workspace(12)  # a small table: replacements happen
     fresh = K.make_workspace(14)
