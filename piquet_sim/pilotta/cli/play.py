@@ -15,18 +15,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.table import Table
 
 from ...core.cli import (
     CardsType,
     compile_notice,
-    echo_json,
     history_options,
     json_option,
-    output_console,
     read_history,
     worlds_options,
 )
+from ...core.play_cli import answer, print_advice
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules
@@ -131,16 +129,10 @@ def play_cmd(
     advice = advise_play(
         state, worlds=worlds, seed=seed, exact_limit=exact_limit, max_seconds=max_seconds
     )
-    data = advice.to_dict()
-    if as_json:
-        data["rules"] = rules.to_dict()
-        echo_json(data)
-        return
-    _print(advice, data)
+    answer(advice, rules, as_json, _print)
 
 
 def _print(advice, data: dict) -> None:
-    console = output_console()
     st = advice.state
     contract = data["contract"]
     side = "contracting" if data["contracting"] else "defending"
@@ -151,31 +143,16 @@ def _print(advice, data: dict) -> None:
         else "you lead"
     )
     pts = data["points_so_far"]
-    console.print(
+    header = (
         f"You ({data['seat']}, {data['team']}, {side} {contract['bid']} by {contract['seat']}) "
         f"hold {C.format_cards(st.hands[advice.seat])}; trick {data['trick']}, {trick}. "
         f"Card points so far: you {pts['you']}, them {pts['them']}."
     )
-    if advice.forced:
-        console.print(f"[bold]Play {data['best']}[/bold]: the only legal card.")
-        return
-    console.print(f"Worlds: {data['method']}; {data['seconds']:.2f} s.")
-    table = Table(title_justify="left")
-    table.add_column("card")
-    table.add_column("your card points", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("P(contract made)", justify="right")
-    table.add_column("worlds", justify="right")
-    for row in data["cards"]:
+
+    def cells(row: dict) -> list[str]:
         lo, hi = row["ci95"]
         interval = "exact" if data["exact"] else f"[{lo:.1f}, {hi:.1f}]"
         made = f"{row['p_made']['p'] * 100:.0f}%" if "p_made" in row else "-"
-        table.add_row(
-            row["card"] + ("  best" if row["rank"] == 1 else ""),
-            f"{row['mean']:.1f}",
-            interval,
-            made,
-            f"{row['worlds']:,}",
-        )
-    console.print(table)
-    console.print(f"[bold]Play {data['best']}[/bold]: {data['why']}.")
+        return [f"{row['mean']:.1f}", interval, made]
+
+    print_advice(header, data, ["your card points", "95% interval", "P(contract made)"], cells)

@@ -13,19 +13,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.table import Table
 
 from ...core.cli import (
     CardsType,
     compile_notice,
-    echo_json,
     history_options,
     json_option,
-    output_console,
     read_history,
     seed_option,
     worlds_options,
 )
+from ...core.play_cli import answer, print_advice
 from .. import cards as C
 from ..cards import PACK
 from ..position import HISTORY_FORM, ROLES, from_description, parse_history, parse_history_json
@@ -108,41 +106,22 @@ def play_command(
         ),
     )
     advice = advise_play(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
-    data = advice.to_dict()
-    if as_json:
-        data["rules"] = rules.to_dict()
-        echo_json(data)
-        return
-    _print(advice, data)
+    answer(advice, rules, as_json, _print)
 
 
 def _print(advice, data: dict) -> None:
-    console = output_console()
     st = advice.state
     opp = ROLES[1 - advice.seat]
     lead = f"{opp} led {data['lead']}" if data["lead"] else "you lead"
     pts = data["points_so_far"]
-    console.print(
+    header = (
         f"You ({data['role']}) hold {C.format_cards(st.hands[advice.seat])}; trick "
         f"{data['trick']}, {lead}. Points so far: you {pts['you']:g}, {opp} {pts['opponent']:g}."
     )
-    if advice.forced:
-        console.print(f"[bold]Play {data['best']}[/bold]: the only legal card.")
-        return
-    console.print(f"Worlds: {data['method']}; {data['seconds']:.2f} s.")
-    table = Table(title_justify="left")
-    table.add_column("card")
-    table.add_column("net points", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("worlds", justify="right")
-    for row in data["cards"]:
+
+    def cells(row: dict) -> list[str]:
         lo, hi = row["ci95"]
         interval = "exact" if data["exact"] else f"[{lo:+.2f}, {hi:+.2f}]"
-        table.add_row(
-            row["card"] + ("  best" if row["rank"] == 1 else ""),
-            f"{row['mean']:+.2f}",
-            interval,
-            f"{row['worlds']:,}",
-        )
-    console.print(table)
-    console.print(f"[bold]Play {data['best']}[/bold]: {data['why']}.")
+        return [f"{row['mean']:+.2f}", interval]
+
+    print_advice(header, data, ["net points", "95% interval"], cells)

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import click
 from rich.markup import escape
-from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
+from ...core.cli import CardsType, compile_notice, json_option
 from ...core.errors import InputError
+from ...core.play_cli import answer, print_advice
 from .. import cards as C
 from ..cards import PACK
 from ..policies import table_bidders
@@ -159,46 +159,31 @@ def play_cmd(
         others=others,
         max_seconds=max_seconds,
     )
-    data = advice.to_dict()
-    if as_json:
-        data["rules"] = rules.to_dict()
-        data["others"] = others
-        echo_json(data)
-        return
-    _print(advice, data)
+    answer(advice, rules, as_json, _print, others=others)
 
 
 def _print(advice, data: dict) -> None:
-    console = output_console()
     st = advice.state
     role = "the bidder at" if data["role"] == "bidder" else f"a defender; seat {data['bidder']} bid"
     on = data["on_table"]
     where = f"seat {data['leader']} led, on the table: {' '.join(on)}" if on else "you lead"
     trump = f"trump {data['trump']}" if data["trump"] else "no trump yet: you pitch"
-    console.print(
+    header = (
         f"Seat {data['seat']} of {data['players']} ({role} {data['bid']}), {trump}; trick "
         f"{data['trick']}, {where}. You hold {C.format_cards(st.hands[advice.seat])}."
     )
-    if advice.forced:
-        console.print(f"[bold]Play {data['best']}[/bold]: the only legal card.")
-        return
-    console.print(f"Worlds: {escape(data['method'])}; {data['seconds']:.2f} s.")
     side = "your points" if data["role"] == "bidder" else "your side's points"
-    table = Table(title_justify="left")
-    table.add_column("card")
-    table.add_column(side, justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("P(bid made)", justify="right")
-    table.add_column("worlds", justify="right")
-    for row in data["cards"]:
+
+    def cells(row: dict) -> list[str]:
         lo, hi = row["ci95"]
         interval = "exact" if data["exact"] else f"[{lo:.2f}, {hi:.2f}]"
-        table.add_row(
-            row["card"] + ("  best" if row["rank"] == 1 else ""),
-            f"{row['mean']:.2f}",
-            interval,
-            f"{row['p_bid_made']:.2f}",
-            f"{row['worlds']:,}",
-        )
-    console.print(table)
-    console.print(f"[bold]Play {data['best']}[/bold]: {escape(data['why'])}.")
+        return [f"{row['mean']:.2f}", interval, f"{row['p_bid_made']:.2f}"]
+
+    print_advice(
+        header,
+        data,
+        [side, "95% interval", "P(bid made)"],
+        cells,
+        method=escape(data["method"]),
+        why=escape(data["why"]),
+    )
