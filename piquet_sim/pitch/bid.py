@@ -10,18 +10,22 @@ hands: uniform over deals, conditioned on that bidding model).
 
 from __future__ import annotations
 
+import math
+import mmap
 import re
+import threading
 import time
 from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
 
 import numba
 import numpy as np
 
-from ..core.backend import stop_requested
+from ..core.backend import LocalBackend, run_chunks
 from ..core.errors import InputError
-from ..core.stats import Z95, paired_difference, wilson_interval
+from ..core.stats import Z95, p_two_sided, paired_difference, wilson_interval
 from . import cards as C
-from .kernels.advisor import BidQuery, advise_worlds, draw_world
+from .kernels.advisor import BidQuery, draw_world, world_span
 from .kernels.advisor_search import advise_worlds_search
 from .kernels.auction import legal_calls
 from .kernels.round import new_round_work
@@ -32,6 +36,7 @@ from .policies import get, make_policy
 from .rules import Rules
 from .winprob import check_scores, p_win_after, p_win_before, round_pool
 
+ADV_LEN = AdviceRec.LEN
 PRIORS = ("auction", "uniform")
 #: What the recommendation maximises: ``auto`` (P(win) when the scores make the round
 #: decisive, :func:`decisive`, else the score change), the score change, or P(win).
@@ -159,6 +164,26 @@ def decisive(
     return why
 
 
+#: The most points one round gives out (High, Low, Jack, Six, Last, Game).
+ROUND_POINTS = len(POINT_NAMES)
+
+
+def check_in_progress(scores: list[int], target: int) -> None:
+    """Refuse game scores no game in progress plausibly has (InputError): a bidder who makes
+    his bid at ``target`` or more wins at once, so a seat at the target got there defending
+    and wins with the first bid he makes; scores from ``target`` + :data:`ROUND_POINTS` on
+    (a defender past the target by more than one round's points) are taken for a typing
+    error or a finished game."""
+    limit = target + ROUND_POINTS
+    for seat, score in enumerate(scores):
+        if score >= limit:
+            raise InputError(
+                f"--score: seat {seat} at {score} is not a game in progress to {target}: a "
+                f"bidder wins on making his bid at {target} or more (scores from {limit} on "
+                "are refused)"
+            )
+
+
 def _mean(x: np.ndarray) -> Estimate:
     x = np.asarray(x, dtype=np.float64)
     se = float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("inf")
@@ -185,24 +210,194 @@ def candidates(hand: int, seat: int, players: int, calls: list[int]) -> np.ndarr
     return np.array(rows, dtype=np.int64)
 
 
-def _search_worlds(seed: int, worlds: int, rules: np.ndarray, policy, query):
-    """The search plays' worlds in batches of four per thread, stopping early (and keeping the
-    worlds done) when Ctrl-C was pressed (``core.backend.stop_requested``). A world costs 0.7
-    to 2.7 CPU-s with pimc and the threads split a batch evenly, so four worlds a thread
-    rather than one keep both cores busier (24 worlds on 2 cores: 18 s against 21 s from the
-    per-world costs)."""
-    batch = 4 * max(1, numba.get_num_threads())
-    outs, misses = [], []
-    for first in range(0, worlds, batch):
-        count = min(batch, worlds - first)
-        o, m = advise_worlds_search(
-            np.int64(seed), np.int64(first), np.int64(count), rules, policy, query
+#: Worlds per chunk of the solver-free plays (largest, first): chunks are paced to about
+#: ``core.backend.CHUNK_SECONDS``, so a Ctrl-C is answered within about that.
+CHUNKS = (1 << 16, 1024)
+
+
+#: Values of a candidate's points and score change kept in the tallies: -SPAN .. SPAN-1.
+SPAN = 16
+
+
+class Tally:
+    """Counts and sums of every candidate's outcomes over worlds, kept apart for the worlds
+    that fit the calls (group 0) and those that do not (group 1), merged exactly chunk by
+    chunk: the summary after a Ctrl-C then costs nothing whatever the worlds done. Per
+    candidate: histograms of the advising seat's score change and points (value + SPAN), the
+    worlds each Point was his, the worlds he was the bidder and made it, and the sums of
+    products of score changes between candidates (paired differences)."""
+
+    def __init__(self, m: int, seat: int) -> None:
+        self.seat = seat
+        self.worlds = np.zeros(2, dtype=np.int64)
+        self.score = np.zeros((2, m, 2 * SPAN), dtype=np.int64)
+        self.points = np.zeros((2, m, 2 * SPAN), dtype=np.int64)
+        self.taken = np.zeros((2, m, len(POINT_NAMES)), dtype=np.int64)
+        self.mine = np.zeros((2, m), dtype=np.int64)
+        self.made = np.zeros((2, m), dtype=np.int64)
+        self.products = np.zeros((2, m, m), dtype=np.int64)
+
+    def add(self, out: np.ndarray, misses: np.ndarray) -> None:
+        """Count ``out`` (int64[worlds, m, AdviceRec.LEN], the kernel's rows) with
+        ``misses`` (1: the world does not fit the calls)."""
+        m = out.shape[1]
+        for g in (0, 1):
+            sel = misses == g
+            k = int(sel.sum())
+            if k == 0:
+                continue
+            x = out if k == len(out) else out[sel]
+            score, points = x[:, :, AdviceRec.SCORE], x[:, :, AdviceRec.POINTS]
+            if min(score.min(), points.min()) < -SPAN or max(score.max(), points.max()) >= SPAN:
+                raise AssertionError("a score change or points out of the tallies' range")
+            lanes = 2 * SPAN * np.arange(m)
+            self.worlds[g] += k
+            self.score[g] += np.bincount(
+                (score + SPAN + lanes).ravel(), minlength=2 * SPAN * m
+            ).reshape(m, 2 * SPAN)
+            self.points[g] += np.bincount(
+                (points + SPAN + lanes).ravel(), minlength=2 * SPAN * m
+            ).reshape(m, 2 * SPAN)
+            taken = x[:, :, AdviceRec.TAKEN]
+            for bit in range(len(POINT_NAMES)):
+                self.taken[g, :, bit] += ((taken >> bit) & 1).sum(axis=0)
+            mine = x[:, :, AdviceRec.BIDDER] == self.seat
+            self.mine[g] += mine.sum(axis=0)
+            self.made[g] += (mine & (points >= x[:, :, AdviceRec.BID])).sum(axis=0)
+            f = score.astype(np.float64)  # exact: |products| * worlds far below 2**53
+            self.products[g] += np.rint(f.T @ f).astype(np.int64)
+
+    def groups(self, which: tuple[int, ...]) -> Tally:
+        """The tally of these groups together."""
+        t = Tally(self.mine.shape[1], self.seat)
+        for name in ("worlds", "score", "points", "taken", "mine", "made", "products"):
+            mine = getattr(self, name)
+            total = getattr(t, name)
+            for g in which:
+                total[0] += mine[g]
+        return t
+
+
+def _hist_mean(h: np.ndarray) -> Estimate:
+    """The mean of the values a histogram counts (bin i: value i - SPAN) with its 95%
+    interval, as :func:`_mean` gives for the values themselves (the sums are exact)."""
+    v = np.arange(len(h)) - SPAN
+    n, s, ss = int(h.sum()), int((h * v).sum()), int((h * v * v).sum())
+    m = s / n
+    se = math.sqrt((n * ss - s * s) / (n * (n - 1)) / n) if n > 1 else float("inf")
+    return Estimate(m, [m - Z95 * se, m + Z95 * se], n)
+
+
+def _paired_from_sums(n: int, sd: int, sdd: int) -> dict:
+    """``core.stats.paired_difference`` from the count, sum and sum of squares of the
+    differences (integers, exact)."""
+    mean = sd / n
+    se = math.sqrt((n * sdd - sd * sd) / (n * (n - 1)) / n) if n > 1 else math.inf
+    p = p_two_sided(mean / se) if n > 1 and se > 0 else (1.0 if mean == 0 else 0.0)
+    return {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se], "p": p, "n": n}
+
+
+class Worlds(NamedTuple):
+    """The worlds finished, ``count`` from world 0 (fewer than asked after a Ctrl-C): their
+    :class:`Tally`, and when asked for (``keep``, the game chances need them) the worlds one by
+    one: ``misses`` int8[count] (1: the world does not fit the calls) and ``fields``
+    int8[LEN, m, count], ``kernels.advisor``'s outcome of each candidate in each world
+    (``AdviceRec``: points, score change, bidder, bid, points taken as bits, every seat's score
+    change; all within -6 .. 63) with a world a column; else both None."""
+
+    count: int
+    tally: Tally
+    misses: np.ndarray | None
+    fields: np.ndarray | None
+
+
+def _run_worlds(
+    seed: int, worlds: int, rules: np.ndarray, policy, query, search: bool, keep: bool
+) -> Worlds:
+    """The advice's worlds in chunks (``core.backend.run_chunks``: the first Ctrl-C stops after
+    the chunk in flight; the numbers do not depend on the chunks), each chunk tallied (and
+    kept, with ``keep``). The search plays run ``kernels.advisor_search.advise_worlds_search``
+    on batches of four worlds per thread (a world costs 0.7 to 2.7 CPU-s with pimc and the
+    threads split a batch evenly, so four worlds a thread rather than one keep both cores
+    busier). The others run the serial ``kernels.advisor.world_span`` (``advise_worlds``
+    always starts at world 0) on numba's thread count of Python threads (it releases the GIL),
+    into rows of a buffer of every world whose memory is handed back to the system once a
+    chunk is counted, so a run of millions of worlds holds its tallies only."""
+    m = query.cands.shape[0]
+    tally = Tally(m, int(query.seat))
+    misses = np.zeros(worlds if keep else 0, dtype=np.int8)
+    fields = np.zeros((ADV_LEN, m, worlds if keep else 0), dtype=np.int8)
+    finished = [0]
+
+    def count(lo: int, hi: int, o: np.ndarray, miss: np.ndarray) -> None:
+        tally.add(o, miss)
+        if keep:
+            misses[lo:hi] = miss
+            fields[:, :, lo:hi] = o.transpose(2, 1, 0)
+        finished[0] = hi
+
+    if search:
+        unit = 4 * max(1, numba.get_num_threads())
+
+        def task(chunk) -> None:
+            lo = chunk.start * unit
+            hi = min(worlds, (chunk.start + chunk.size) * unit)
+            o, miss = advise_worlds_search(
+                np.int64(seed), np.int64(lo), np.int64(hi - lo), rules, policy, query
+            )
+            count(lo, hi, o, miss)
+
+        run_chunks(LocalBackend(), task, -(-worlds // unit), 1, (), lambda c, r: None, first=1)
+    else:
+        row = m * ADV_LEN * 8
+        buf = mmap.mmap(-1, max(1, worlds * row))  # anonymous: pages cost memory once touched
+        out = np.frombuffer(buf, dtype=np.int64, count=worlds * m * ADV_LEN).reshape(
+            worlds, m, ADV_LEN
         )
-        outs.append(o)
-        misses.append(m)
-        if stop_requested():
-            break
-    return np.concatenate(outs), np.concatenate(misses)
+        kernel_misses = np.zeros(worlds, dtype=np.int64)
+        released = [0]
+
+        def task(chunk) -> None:
+            lo, hi = chunk.start, chunk.start + chunk.size
+            _span(seed, lo, hi, rules, policy, query, out, kernel_misses)
+            count(lo, hi, out[lo:hi], kernel_misses[lo:hi])
+            end = hi * row // mmap.PAGESIZE * mmap.PAGESIZE  # whole pages of counted rows
+            if end > released[0]:
+                buf.madvise(mmap.MADV_DONTNEED, released[0], end - released[0])
+                released[0] = end
+
+        # the buffer is unmapped when the last array viewing it goes (a thread of a chunk lost
+        # to a second Ctrl-C may still be writing into it)
+        largest, first = CHUNKS
+        run_chunks(LocalBackend(), task, worlds, largest, (), lambda c, r: None, first=first)
+    n = finished[0]
+    return Worlds(n, tally, misses[:n] if keep else None, fields[:, :, :n] if keep else None)
+
+
+def _span(seed: int, lo: int, hi: int, rules, policy, query, out, misses) -> None:
+    """Worlds ``lo .. hi-1`` into rows ``lo .. hi-1`` of ``out`` and ``misses`` (the rows
+    ``advise_worlds`` gives), ``kernels.advisor.world_span`` on numba's thread count of Python
+    threads, each a share of the worlds."""
+    k = max(1, min(numba.get_num_threads(), hi - lo))
+    cuts = [lo + (hi - lo) * i // k for i in range(k + 1)]
+    errors: list[BaseException] = []
+
+    def run(a: int, b: int) -> None:
+        try:
+            world_span(np.int64(seed), np.int64(a), np.int64(b), rules, policy, query, out, misses)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread below
+            errors.append(exc)
+
+    threads = [
+        threading.Thread(target=run, args=(cuts[i], cuts[i + 1]), daemon=True) for i in range(1, k)
+    ]
+    for th in threads:
+        th.start()
+    run(cuts[0], cuts[1])
+    for th in threads:
+        th.join()
+    if errors:
+        raise errors[0]
 
 
 #: Worlds :func:`_calls_can_fit` tries before the calls are taken as out of reach.
@@ -228,7 +423,7 @@ def advisor_kernels(play: str = "heuristic", with_scores: bool = False) -> tuple
     """The numba entry kernels :func:`advise_bid` calls with this play (the search plays' own
     advisor; with ``with_scores`` also the round simulator and the game chances of P(win)):
     what a command asks about for its compile notice (``core.cli.kernels_cold``)."""
-    kernels = [advise_worlds_search if get("play", play).needs_solver else advise_worlds]
+    kernels = [advise_worlds_search if get("play", play).needs_solver else world_span]
     if with_scores:
         kernels += [simulate_rounds, win_chances]
     return tuple(kernels)
@@ -277,6 +472,7 @@ def advise_bid(
         raise InputError("ranking by P(win) needs the scores (--score)")
     if scores is not None:
         scores = check_scores(scores, players)
+        check_in_progress(scores, rules.target)
     if rank != "auto":
         rank_reason = f"asked (rank {rank})"
     elif scores is None:
@@ -301,57 +497,55 @@ def advise_bid(
     out_of_reach = query.prior == 1 and not _calls_can_fit(seed, players, policy, query)
     if out_of_reach:  # every world would spend its draws in vain: draw them uniformly
         query = query._replace(prior=np.int64(0))
-    if get("play", play).needs_solver:
-        out, misses = _search_worlds(seed, worlds, rules.to_array(), policy, query)
-        worlds = len(out)
-    else:
-        out, misses = advise_worlds(
-            np.int64(seed), np.int64(worlds), rules.to_array(), policy, query
-        )
-    drawn = len(out)
-    fitting = 0 if out_of_reach else int((misses == 0).sum())
-    if 0 < fitting < drawn:
-        out = out[misses == 0]
-    worlds = len(out)
+    done = _run_worlds(
+        seed,
+        worlds,
+        rules.to_array(),
+        policy,
+        query,
+        get("play", play).needs_solver,
+        keep=scores is not None,
+    )
+    if done.count == 0:  # a second Ctrl-C before the first chunk finished: nothing to show
+        raise KeyboardInterrupt
+    drawn = done.count
+    fit_only = not out_of_reach and 0 < done.tally.worlds[0] < drawn
+    fitting = 0 if out_of_reach else int(done.tally.worlds[0])
+    tally = done.tally.groups((0,) if fit_only else (0, 1))
+    worlds = int(tally.worlds[0])
     chances = None
     p_now = None
     if scores is not None:
+        fields = done.fields[:, :, done.misses == 0] if fit_only else done.fields
         pool_play = "heuristic" if get("play", play).needs_solver else play
         pool = round_pool(rules, others, pool_play)
-        after = (
-            np.asarray(scores, dtype=np.int64)
-            + out[:, :, AdviceRec.SCORES : AdviceRec.SCORES + players]
-        )
-        bidder = out[:, :, AdviceRec.BIDDER]
-        made = (
-            np.take_along_axis(after - np.asarray(scores), bidder[..., None], axis=-1)[..., 0] > 0
-        )
+        change = np.moveaxis(fields[AdviceRec.SCORES : AdviceRec.SCORES + players], 0, -1)
+        after = np.asarray(scores, dtype=np.int64) + change  # [candidate, world, seat]
+        bidder = fields[AdviceRec.BIDDER].astype(np.int64)
+        made = np.take_along_axis(change, bidder[..., None], axis=-1)[..., 0] > 0
         chances = p_win_after(pool, after, seat, bidder, made, rules.target, seed=seed)
         p_now = p_win_before(pool, scores, seat, rules.target, players - 1, seed=seed)
     seconds = time.perf_counter() - t0
     suits: list[SuitStudy] = []
     values: list[CallValue] = []
-    measures: list[np.ndarray] = []
+    rows: list[int] = []  # the candidate row of each call
     for j, (call, suit, forced) in enumerate(cands.tolist()):
-        o = out[:, j]
         if forced:
-            taken = o[:, AdviceRec.TAKEN]
-            pts = o[:, AdviceRec.POINTS]
+            h = tally.points[0, j]
             suits.append(
                 SuitStudy(
                     C.SUITS[suit],
                     C.popcount(hand & C.suit_cards(suit)),
                     {
-                        name: _prop(int(((taken >> p) & 1).sum()), worlds)
+                        name: _prop(int(tally.taken[0, j, p]), worlds)
                         for p, name in enumerate(POINT_NAMES)
                     },
-                    _mean(pts),
-                    {k: _prop(int((pts >= k).sum()), worlds) for k in range(3, 7)},
+                    _hist_mean(h),
+                    {k: _prop(int(h[SPAN + k :].sum()), worlds) for k in range(3, 7)},
                 )
             )
             continue
-        mine = o[:, AdviceRec.BIDDER] == seat
-        made = mine & (o[:, AdviceRec.POINTS] >= o[:, AdviceRec.BID])
+        mine, made = int(tally.mine[0, j]), int(tally.made[0, j])
         name = "pass" if call == 0 else f"{call} {C.SUITS[suit]}"
         if call and seat == players - 1 and call == max(calls, default=0):
             name += " (steal)"
@@ -360,22 +554,36 @@ def advise_bid(
                 name,
                 call,
                 None if call == 0 else C.SUITS[suit],
-                _mean(o[:, AdviceRec.SCORE]),
-                float(mine.mean()),
-                float(made.sum() / mine.sum()) if mine.any() else None,
-                None if chances is None else _mean(chances[:, j]),
+                _hist_mean(tally.score[0, j]),
+                mine / worlds,
+                made / mine if mine else None,
+                None if chances is None else _mean(chances[j]),
             )
         )
-        measures.append(o[:, AdviceRec.SCORE] if rank == "score" else chances[:, j])
-    order = sorted(range(len(values)), key=lambda i: -float(np.mean(measures[i])))
+        rows.append(j)
+    if rank == "score":
+        means = [v.score.mean for v in values]
+    else:
+        means = [float(np.mean(chances[j])) for j in rows]
+    order = sorted(range(len(values)), key=lambda i: -means[i])
     best = order[0]
     margin = {}
     if len(order) > 1:
         second = next((i for i in order[1:] if values[i].bid != values[best].bid), order[1])
+        if rank == "score":
+            a, b = rows[best], rows[second]
+            h_a, h_b = tally.score[0, a], tally.score[0, b]
+            v = np.arange(2 * SPAN) - SPAN
+            sd = int((h_a * v).sum()) - int((h_b * v).sum())
+            pr = tally.products[0]
+            sdd = int(pr[a, a]) + int(pr[b, b]) - 2 * int(pr[a, b])
+            diff = _paired_from_sums(worlds, sd, sdd)
+        else:
+            diff = paired_difference(chances[rows[best]], chances[rows[second]])
         margin = {
             "versus": values[second].call,
             "measure": "score change" if rank == "score" else "P(win)",
-            **paired_difference(measures[best], measures[second]),
+            **diff,
         }
     return BidAdvice(
         C.format_cards(hand),
@@ -411,6 +619,7 @@ __all__ = [
     "SuitStudy",
     "advise_bid",
     "advisor_kernels",
+    "check_in_progress",
     "decisive",
     "parse_auction",
 ]

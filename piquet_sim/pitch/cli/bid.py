@@ -8,7 +8,15 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.cli import CardsType, echo_json, json_option, long_command
-from ..bid import PRIORS, RANKS, SEARCH_DEALS, advise_bid, advisor_kernels, parse_auction
+from ..bid import (
+    PRIORS,
+    RANKS,
+    SEARCH_DEALS,
+    advise_bid,
+    advisor_kernels,
+    check_in_progress,
+    parse_auction,
+)
 from ..cards import PACK
 from ..policies import PIMC_MAX_WORLDS, get, names, table_bidders
 from ..winprob import check_scores
@@ -154,7 +162,7 @@ def bid_cmd(
         raise click.UsageError("--rank win needs --score")
     calls = parse_auction(auction, seat, players)
     if score is not None:
-        check_scores(score, players)
+        check_in_progress(check_scores(score, players), rules.target)
     deals = deals or SEARCH_DEALS.get(play, 5000)
     compile_notice(
         *advisor_kernels(play, score is not None),
@@ -187,6 +195,10 @@ def bid_cmd(
         f"{_worlds_text(adv, prior)}; {adv.seconds:.2f} s"
         + (" [dd: every player sees every hand, an oracle]" if play == "dd" else "")
     )
+    if adv.partial:
+        console.print(
+            f"[bold red]Interrupted: partial, {adv.worlds_drawn:,} of {deals:,} worlds[/]"
+        )
     if adv.scores is not None:
         console.print(
             f"Scores {':'.join(map(str, adv.scores))} (seat 0 first), target {rules.target}: "
