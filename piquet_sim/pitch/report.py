@@ -7,28 +7,73 @@ play; perspective in every caption: the bidder's points (of the six) in his roun
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from ..core.backend import LocalBackend, run_chunks, stop_requested
 from ..core.plots import pyplot, save
 from ..core.report import Section
 from ..core.stats import Z95, wilson_interval
 from .kernels.simulate import simulate_rounds
 from .layouts import BID_MAX, BID_MIN, RoundRec
-from .match import game_match, match_kernels
+from .match import GameMatch, game_match, match_kernels
 from .policies import make_policy
 from .rules import Rules
 from .strategies import Strategy
 
 TOP_LABELS = ("A", "K", "Q", "J", "10 or lower")
+#: Rounds per chunk at most (chunks are paced to about ``core.backend.CHUNK_SECONDS``).
+CHUNK = 1 << 17
+#: The bidder's trumps (0 .. 6), his top trump + 1 (0: none, 1 two .. 13 ace) and his points
+#: (0 .. 6): the shape of :class:`RoundTally`'s counts.
+SHAPE = (7, 14, 7)
 
 
-def _rounds(rules: Rules, rounds: int, seed: int, bid: str) -> np.ndarray:
+@dataclass
+class RoundTally:
+    """Simulated rounds counted for the report (merged exactly chunk by chunk, so a run of any
+    size holds a few hundred counts): ``rounds`` done of ``requested``; ``bidder``: rounds by
+    (the bidder's trumps in his dealt hand, his top trump's rank + 1, his points);
+    ``bids``: rounds by (winning bid, made 0/1)."""
+
+    requested: int
+    rounds: int = 0
+    bidder: np.ndarray = field(default_factory=lambda: np.zeros(SHAPE, dtype=np.int64))
+    bids: np.ndarray = field(default_factory=lambda: np.zeros((BID_MAX + 1, 2), dtype=np.int64))
+
+    @property
+    def partial(self) -> bool:
+        return self.rounds < self.requested
+
+    def add(self, recs: np.ndarray) -> None:
+        """Count rounds (``RoundRec`` rows)."""
+        length, top, points = bidder_trumps(recs)
+        idx = np.ravel_multi_index((length, top + 1, points), SHAPE)
+        self.bidder += np.bincount(idx, minlength=self.bidder.size).reshape(SHAPE)
+        made = (recs[:, RoundRec.MADE] == 1).astype(np.int64)
+        cells = recs[:, RoundRec.BID] * 2 + made
+        self.bids += np.bincount(cells, minlength=self.bids.size).reshape(self.bids.shape)
+        self.rounds += len(recs)
+
+
+def _tally(rules: Rules, rounds: int, seed: int, bid: str) -> RoundTally:
+    """Rounds 0 .. rounds-1 of ``seed`` at ``rules`` (every seat bidding ``bid``, playing
+    heuristic), counted in chunks (``core.backend.run_chunks``: Ctrl-C stops after the chunk
+    in flight, and a later run of the same command starts nothing)."""
     arr = rules.to_array()
-    recs, _ = simulate_rounds(seed, 0, rounds, arr, make_policy(bid, "heuristic"), False)
-    return recs
+    policy = make_policy(bid, "heuristic")
+    tally = RoundTally(rounds)
+
+    def task(chunk):
+        recs, _ = simulate_rounds(seed, chunk.start, chunk.size, arr, policy, False)
+        return recs
+
+    run_chunks(LocalBackend(), task, rounds, CHUNK, (), lambda c, recs: tally.add(recs))
+    return tally
 
 
 def report_kernels() -> tuple:
@@ -43,58 +88,82 @@ def _pct(k: int, n: int) -> str:
     return f"{100 * k / n:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
-def _mean_ci(x: np.ndarray) -> tuple[float, float]:
-    if len(x) < 2:
+def _mean_ci(counts: np.ndarray) -> tuple[float, float]:
+    """Mean points and the 95% half-width from counts of rounds by points (0 .. 6), from exact
+    integer sums; NaN below two rounds."""
+    v = np.arange(len(counts))
+    n, s, ss = int(counts.sum()), int((counts * v).sum()), int((counts * v * v).sum())
+    if n < 2:
         return float("nan"), float("nan")
-    return float(x.mean()), float(Z95 * x.std(ddof=1) / np.sqrt(len(x)))
+    var = (n * ss - s * s) / (n * (n - 1))
+    return s / n, float(Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n))
 
 
 def bidder_trumps(recs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per round: trumps in the bidder's dealt hand, his top trump's rank (0 two .. 12 ace),
-    his points."""
+    """Per round: trumps in the bidder's dealt hand, his top trump's rank (0 two .. 12 ace; -1
+    none), his points."""
     idx = np.arange(len(recs))
     bidder = recs[:, RoundRec.BIDDER]
     hand = recs[idx, RoundRec.HANDS + bidder].astype(np.uint64)
     trump = recs[:, RoundRec.TRUMP].astype(np.uint64)
     lane = (hand >> (np.uint64(16) * trump)) & np.uint64(0x1FFF)
-    length = np.array([int(x).bit_count() for x in lane])
-    top = np.array([int(x).bit_length() - 1 for x in lane])
+    length = np.bitwise_count(lane).astype(np.int64)
+    top = np.frexp(lane.astype(np.float64))[1].astype(np.int64) - 1  # bit length - 1, exact
     points = recs[idx, RoundRec.POINTS + bidder]
     return length, top, points
 
 
-def points_section(recs: np.ndarray, players: int, bid: str, out: Path) -> Section:
+def _partial_note(tally: RoundTally) -> str:
+    return (
+        f" **Partial: interrupted after {tally.rounds:,} of {tally.requested:,} rounds.**"
+        if tally.partial
+        else ""
+    )
+
+
+def points_section(tally: RoundTally, players: int, bid: str, out: Path) -> Section:
     sec = Section("pitch-points", "The bidder's points by trump length and top trump")
-    length, top, points = bidder_trumps(recs)
+    if tally.rounds == 0:
+        sec.text("Not run: the report was interrupted.")
+        return sec
+    by_length = tally.bidder.sum(axis=1)  # [trumps, points]
+    by_top = tally.bidder.sum(axis=0)  # [top + 1, points]
+    top_groups = [by_top[13], by_top[12], by_top[11], by_top[10], by_top[:10].sum(axis=0)]
     rows = []
     for k in range(1, 7):
-        sel = length == k
-        m, h = _mean_ci(points[sel])
+        m, h = _mean_ci(by_length[k])
         rows.append(
-            {"trumps held": str(k), "rounds": int(sel.sum()), "mean points": f"{m:.2f} ± {h:.2f}"}
+            {
+                "trumps held": str(k),
+                "rounds": f"{int(by_length[k].sum()):,}",
+                "mean points": f"{m:.2f} ± {h:.2f}",
+            }
         )
-    groups = [top == 12, top == 11, top == 10, top == 9, top <= 8]
     trows = []
-    for label, sel in zip(TOP_LABELS, groups, strict=True):
-        m, h = _mean_ci(points[sel])
+    for label, counts in zip(TOP_LABELS, top_groups, strict=True):
+        m, h = _mean_ci(counts)
         trows.append(
-            {"top trump": label, "rounds": int(sel.sum()), "mean points": f"{m:.2f} ± {h:.2f}"}
+            {
+                "top trump": label,
+                "rounds": f"{int(counts.sum()):,}",
+                "mean points": f"{m:.2f} ± {h:.2f}",
+            }
         )
     sec.text(
-        f"{len(recs):,} simulated rounds, {players} players, every seat bidding `{bid}` and "
+        f"{tally.rounds:,} simulated rounds, {players} players, every seat bidding `{bid}` and "
         "playing `heuristic`; the bidder's points (of the six) by the trumps in his dealt hand "
-        "and by his highest trump. ± is the 95% half-width."
+        "and by his highest trump. ± is the 95% half-width." + _partial_note(tally)
     )
     sec.table(pd.DataFrame(rows), "Bidder's points by trumps held")
     sec.table(pd.DataFrame(trows), "Bidder's points by his top trump")
     plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.2))
-    ks = [k for k in range(1, 7) if (length == k).sum() > 1]
-    ms = [_mean_ci(points[length == k]) for k in ks]
+    ks = [k for k in range(1, 7) if by_length[k].sum() > 1]
+    ms = [_mean_ci(by_length[k]) for k in ks]
     axes[0].errorbar(ks, [m for m, _ in ms], yerr=[h for _, h in ms], marker="o", capsize=3)
     axes[0].set_xlabel("trumps in the bidder's hand")
     axes[0].set_ylabel("bidder's points (mean, 95%)")
-    tm = [_mean_ci(points[sel]) for sel in groups]
+    tm = [_mean_ci(c) for c in top_groups]
     axes[1].bar(range(len(TOP_LABELS)), [m for m, _ in tm], yerr=[h for _, h in tm], capsize=3)
     axes[1].set_xticks(range(len(TOP_LABELS)), TOP_LABELS)
     axes[1].set_xlabel("bidder's top trump")
@@ -103,28 +172,32 @@ def points_section(recs: np.ndarray, players: int, bid: str, out: Path) -> Secti
     return sec
 
 
-def success_section(by_players: dict[int, np.ndarray], bid: str, out: Path) -> Section:
+def success_section(by_players: dict[int, RoundTally], bid: str, out: Path) -> Section:
     sec = Section("pitch-bids", "Bids made by player count")
+    done = {n: t for n, t in by_players.items() if t.rounds}
+    if not done:
+        sec.text("Not run: the report was interrupted.")
+        return sec
     rows = []
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))
     levels = list(range(BID_MIN, BID_MAX + 1))
-    width = 0.8 / len(by_players)
-    for i, (n, recs) in enumerate(by_players.items()):
-        bids = recs[:, RoundRec.BID]
-        made = recs[:, RoundRec.MADE] == 1
-        row = {"players": str(n), "rounds": len(recs), "mean bid": f"{bids.mean():.2f}"}
+    width = 0.8 / len(done)
+    for i, (n, tally) in enumerate(done.items()):
+        counts = tally.bids  # [bid, made]
+        bids = counts.sum(axis=1)
+        mean_bid = float((bids * np.arange(len(bids))).sum() / tally.rounds)
+        row = {"players": str(n), "rounds": f"{tally.rounds:,}", "mean bid": f"{mean_bid:.2f}"}
         rates, errs = [], [[], []]
         for b in levels:
-            sel = bids == b
-            k, m = int((sel & made).sum()), int(sel.sum())
+            k, m = int(counts[b, 1]), int(bids[b])
             row[f"made at {b} %"] = _pct(k, m)
             lo, hi = wilson_interval(k, m) if m else (np.nan, np.nan)
             p = k / m if m else np.nan
             rates.append(100 * p)
             errs[0].append(max(0.0, 100 * (p - lo)) if m else 0)
             errs[1].append(max(0.0, 100 * (hi - p)) if m else 0)
-        row["made overall %"] = _pct(int(made.sum()), len(recs))
+        row["made overall %"] = _pct(int(counts[:, 1].sum()), tally.rounds)
         rows.append(row)
         x = np.arange(len(levels)) + i * width - 0.4 + width / 2
         ax.bar(x, rates, width, yerr=errs, capsize=2, label=f"{n} players")
@@ -133,24 +206,33 @@ def success_section(by_players: dict[int, np.ndarray], bid: str, out: Path) -> S
     ax.set_ylabel("% made (95%)")
     ax.legend(fontsize=8)
     ax.set_title(f"Bids made, every seat bidding {bid}")
+    missing = [str(n) for n, t in by_players.items() if not t.rounds]
+    cut = [f"{n} players ({t.rounds:,} of {t.requested:,})" for n, t in done.items() if t.partial]
+    note = ""
+    if cut or missing:
+        note = " **Partial: the report was interrupted"
+        note += f"; rounds done: {', '.join(cut)}" if cut else ""
+        note += f"; not run: {', '.join(missing)} players" if missing else ""
+        note += ".**"
     sec.text(
         f"Every seat bids `{bid}` and plays `heuristic`. 'made at b' is the share of rounds "
-        "won at bid b in which the bidder took at least b points (95% Wilson intervals)."
+        "won at bid b in which the bidder took at least b points (95% Wilson intervals)." + note
     )
     sec.table(pd.DataFrame(rows), "Bid levels made, by player count")
     sec.image(save(fig, out / "pitch_bids.png"), "Bids made by level and player count")
     return sec
 
 
-def match_section(a: Strategy, b: Strategy, rules: Rules, games: int, seed: int) -> Section:
-    players = rules.players
+def match_section(a: Strategy, b: Strategy, m: GameMatch | None, rules: Rules) -> Section:
     sec = Section("pitch-games", f"Games to {rules.target}")
-    m = game_match(a, b, players, games, seed, rules)
+    if m is None or not m.results:
+        sec.text("Not run: the report was interrupted.")
+        return sec
     rows = [
         {
             "hero": r.hero,
             "field": r.field,
-            "games": r.games,
+            "games": f"{r.games:,}",
             "P(hero wins) %": _pct(round(r.p_win.mean * r.games), r.games),
             "fair %": f"{100 * r.fair:.1f}",
             "rounds per game": f"{r.rounds_per_game.mean:.1f}",
@@ -158,10 +240,11 @@ def match_section(a: Strategy, b: Strategy, rules: Rules, games: int, seed: int)
         for r in m.results
     ]
     sec.text(
-        f"{players} players. One hero strategy against a field of the other; the hero's seat "
-        "and the first dealer rotate. Perspective: P(the hero wins the game), 95% Wilson."
+        f"{rules.players} players. One hero strategy against a field of the other; the hero's "
+        "seat and the first dealer rotate. Perspective: P(the hero wins the game), 95% Wilson."
+        + (" **Partial: the report was interrupted during the games.**" if m.partial else "")
     )
-    sec.table(pd.DataFrame(rows), f"`{a.name}` ({a.summary()}) and `{b.name}` ({b.summary()})")
+    sec.table(pd.DataFrame(rows), f"{a.name} ({a.summary()}) and {b.name} ({b.summary()})")
     return sec
 
 
@@ -176,19 +259,23 @@ def build(
     bid: str = "threshold",
     rules: Rules | None = None,
 ) -> list[Section]:
-    """The report's sections (PNGs written into ``out``). ``rules``: the rules options of every
-    section (their ``players`` is replaced by each player count studied; default: the default
-    rules at ``players``)."""
+    """The report's sections (PNGs written into ``out``, created once the simulations are
+    done: a run stopped or failed before leaves no empty directory). ``rules``: the rules
+    options of every section (their ``players`` is replaced by each player count studied;
+    default: the default rules at ``players``). Ctrl-C (``core.backend``) stops the run in
+    flight after its chunk and skips the rest: the sections say what is partial or not run."""
     from .strategies import REGISTRY
 
     rules = (rules or Rules()).replace(players=players)
-    out.mkdir(parents=True, exist_ok=True)
-    by_players = {n: _rounds(rules.replace(players=n), rounds, seed, bid) for n in range(3, 7)}
+    a, b = a or REGISTRY["cautious"], b or REGISTRY["threshold"]
+    by_players = {n: _tally(rules.replace(players=n), rounds, seed, bid) for n in range(3, 7)}
+    m = None if stop_requested() else game_match(a, b, players, games, seed, rules)
+    out.mkdir(exist_ok=True)
     return [
         points_section(by_players[players], players, bid, out),
         success_section(by_players, bid, out),
-        match_section(a or REGISTRY["cautious"], b or REGISTRY["threshold"], rules, games, seed),
+        match_section(a, b, m, rules),
     ]
 
 
-__all__ = ["bidder_trumps", "build", "report_kernels"]
+__all__ = ["RoundTally", "bidder_trumps", "build", "report_kernels"]

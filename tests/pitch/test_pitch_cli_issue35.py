@@ -9,6 +9,7 @@ import sys
 import textwrap
 import time
 
+import numpy as np
 import pytest
 
 HAND = "KS JS 6S 3S KH TD"
@@ -90,3 +91,68 @@ def test_a_defender_past_the_target_is_a_game_in_progress():
     check_in_progress([17, 0, 11, 0], 12)
     with pytest.raises(Exception, match="not a game in progress"):
         check_in_progress([18, 0, 0, 0], 12)
+
+
+def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path):
+    out_dir = tmp_path / "r"
+    args = ["pitch", "report", "--out", str(out_dir), "-n", "10000000", "--games", "100"]
+    code, stopped, out, err = interrupt_after_first_chunk(
+        "piquet_sim.pitch.report", "simulate_rounds", *args
+    )
+    assert code == 130, err
+    assert stopped < 2.0
+    assert out.split() == [str(out_dir / "pitch_report.html"), str(out_dir / "pitch_report.md")]
+    md = (out_dir / "pitch_report.md").read_text()
+    assert "(partial: interrupted)" in md.splitlines()[0]
+    assert "Partial: the report was interrupted; rounds done: 3 players (" in md
+    assert "not run: 4, 5, 6 players" in md
+    assert md.count("Not run: the report was interrupted.") == 2  # points at 4, games
+    assert "the report is partial" in err
+
+
+def test_report_counts_match_the_rounds_one_by_one(tmp_path):
+    """The tallies give the figures the per-round arrays gave (bit counts done in Python)."""
+    from piquet_sim.core.stats import Z95
+    from piquet_sim.pitch import report as R
+    from piquet_sim.pitch.layouts import RoundRec
+    from piquet_sim.pitch.policies import make_policy
+    from piquet_sim.pitch.rules import Rules
+
+    rules = Rules(players=4)
+    recs, _ = R.simulate_rounds(
+        3, 0, 3000, rules.to_array(), make_policy("threshold", "heuristic"), False
+    )
+    tally = R.RoundTally(3000)
+    tally.add(recs[:1000])
+    tally.add(recs[1000:])
+    bidder = recs[:, RoundRec.BIDDER]
+    hands = recs[np.arange(3000), RoundRec.HANDS + bidder]
+    lanes = [
+        (int(h) >> (16 * int(t))) & 0x1FFF
+        for h, t in zip(hands, recs[:, RoundRec.TRUMP], strict=True)
+    ]
+    length = np.array([x.bit_count() for x in lanes])
+    top = np.array([x.bit_length() - 1 for x in lanes])
+    points = recs[np.arange(3000), RoundRec.POINTS + bidder]
+    for k in range(1, 7):
+        x = points[length == k]
+        m, h = R._mean_ci(tally.bidder.sum(axis=1)[k])
+        if len(x) > 1:
+            assert m == pytest.approx(x.mean(), rel=1e-12)
+            assert h == pytest.approx(Z95 * x.std(ddof=1) / np.sqrt(len(x)), rel=1e-9)
+    assert int(tally.bidder.sum(axis=(0, 2))[13]) == int((top == 12).sum())
+    made = recs[:, RoundRec.MADE] == 1
+    for b in range(3, 7):
+        assert tally.bids[b, 1] == int(((recs[:, RoundRec.BID] == b) & made).sum())
+
+
+def test_report_text_has_no_stray_backticks_and_separates_thousands(tmp_path):
+    from piquet_sim.core.report import render_html, render_markdown
+    from piquet_sim.pitch.report import build
+
+    sections = build(tmp_path, 2000, games=20)
+    html = render_html("t", sections)
+    md = render_markdown("t", sections)
+    assert "`" not in html
+    assert all("`" not in line for line in md.splitlines() if line.startswith("*"))
+    assert "| 2,000 |" in md  # rounds per player count

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ...core.backend import stop_requested
 from ...core.cli import long_command, report_out_option
 from ...core.report import render_html, render_markdown
 from ..report import build, report_kernels
@@ -35,6 +36,7 @@ def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, quiet, ru
     --players), bids made by level for 3 to 6 players, and games to the target between
     strategies A and B (default cautious against threshold; at --players), with plots, under
     the rules options given. One HTML file and a Markdown twin; their paths go to stdout.
+    Ctrl-C writes what finished, marked partial, and exits 130.
 
     \b
     Example:
@@ -44,9 +46,13 @@ def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, quiet, ru
     compile_notice(*report_kernels(), quiet=quiet)
     sections = build(out_dir, deals, rules.players, sa, sb, games, seed, rules=rules)
     title = f"Pitch Six: bids, points and games ({sa.name} against {sb.name})"
+    if stop_requested():
+        title += " (partial: interrupted)"
     html_path = out_dir / "pitch_report.html"
     md_path = out_dir / "pitch_report.md"
     html_path.write_text(render_html(title, sections))
     md_path.write_text(render_markdown(title, sections))
     click.echo(html_path)
     click.echo(md_path)
+    if stop_requested():
+        click.echo("interrupted: the report is partial (its sections say what finished)", err=True)
