@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..core.errors import InputError
 from ..core.plots import pyplot, save
 from ..core.report import Section
 from ..core.stats import wilson_interval
@@ -27,6 +28,24 @@ from .rules import DEFAULT_RULES, Rules
 from .strategies import Strategy, setup
 
 EXAMPLE_HAND = "JS 9S AS TS KH AD TD 7C"
+
+#: Memory the report's rounds may take (bytes).
+MEMORY = 4 * 2**30
+#: Bytes a mirrored deal takes at the peak: ``_rounds`` holds both seatings' records and
+#: their concatenation (four int64 rows of ``RoundRec.LEN``) and a team per round.
+BYTES_PER_DEAL = 4 * RoundRec.LEN * 8 + 2 * 8
+#: The most mirrored deals a report takes: :data:`MEMORY` over :data:`BYTES_PER_DEAL`, in
+#: whole hundred thousands.
+MAX_DEALS = MEMORY // BYTES_PER_DEAL // 100_000 * 100_000
+
+
+def check_deals(deals: int) -> None:
+    """Refuse (InputError) more mirrored deals than the report's memory holds."""
+    if deals > MAX_DEALS:
+        raise InputError(
+            f"--deals {deals:,}: a report takes at most {MAX_DEALS:,} deals (it holds every "
+            f"round in memory, {BYTES_PER_DEAL:,} bytes a deal, {MEMORY // 2**30} GiB at most)"
+        )
 
 
 def _pct(k: int, n: int) -> str:
@@ -129,10 +148,10 @@ def points_section(recs, team_a, out: Path) -> Section:
     return sec
 
 
-def match_section(a, b, deals, games, seed, rules) -> Section:
+def match_section(a, b, m: dict, g: dict, deals: int, rules: Rules) -> Section:
+    """The section of a mirrored match ``m`` (``match.batch``) and games ``g``
+    (``match.game``)."""
     sec = Section("match", "Mirrored match and games to 351")
-    m = batch(a, b, deals, seed, rules)
-    g = game(a, b, games, seed, rules)
     d = m["a_minus_b"]
     p = g["p_a_wins"]
     sec.text(
@@ -145,9 +164,9 @@ def match_section(a, b, deals, games, seed, rules) -> Section:
     return sec
 
 
-def advice_section(out: Path, deals: int, rules: Rules) -> Section:
+def advice_section(out: Path, r: dict) -> Section:
+    """The section of the bid advice ``r`` (``bid.advise`` on :data:`EXAMPLE_HAND`)."""
     sec = Section("bid", "One bid advice")
-    r = advise(parse_cards(EXAMPLE_HAND), 2, auction="E:pass", deals=deals, rules=rules)
     sec.text(
         f"South holds {r['hand']}, North dealt, East passed. {r['worlds']:,} worlds under the "
         f"{r['prior']['policy']} prior, heuristic play. Perspective: {r['perspective']}. "
@@ -198,12 +217,18 @@ def build(
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
 ) -> list[Section]:
-    """The report's sections; PNGs are written into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
+    """The report's sections; PNGs are written into ``out``, created once every simulation is
+    done (a run refused, stopped or failed before leaves no empty directory). Raises
+    InputError for more deals than :data:`MAX_DEALS`, before any work."""
+    check_deals(deals)
     recs, team_a = _rounds(a, b, deals, seed, rules)
+    m = batch(a, b, deals, seed, rules)
+    g = game(a, b, games, seed, rules)
+    r = advise(parse_cards(EXAMPLE_HAND), 2, auction="E:pass", deals=bid_deals, rules=rules)
+    out.mkdir(exist_ok=True)
     return [
         contract_section(a, b, recs, team_a, out),
         points_section(recs, team_a, out),
-        match_section(a, b, deals, games, seed, rules),
-        advice_section(out, bid_deals, rules),
+        match_section(a, b, m, g, deals, rules),
+        advice_section(out, r),
     ]

@@ -96,3 +96,30 @@ def test_ctrl_c_while_the_game_chances_are_built_aborts_at_once(run_main, monkey
     )
     assert code == 130 and "aborted" in err and out == ""
     assert time.perf_counter() - t0 < 3.0
+
+
+@pytest.mark.parametrize("deals", ["100000000", "9999999999999999999"])
+def test_report_refuses_more_deals_than_it_can_hold(run_main, tmp_path, deals):
+    """Before: MemoryError (10^8) and OverflowError tracebacks, an empty directory left."""
+    from piquet_sim.pilotta import report as R
+
+    out_dir = tmp_path / "r"
+    code, out, err = run_main("pilotta", "report", "--out", str(out_dir), "--deals", deals)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert f"at most {R.MAX_DEALS:,} deals" in err and "Traceback" not in err
+    assert not out_dir.exists()
+    assert R.MAX_DEALS * R.BYTES_PER_DEAL <= R.MEMORY  # the bound holds what it allocates
+
+
+def test_report_failing_during_the_work_leaves_no_directory(run_main, tmp_path, monkeypatch):
+    from piquet_sim.pilotta import report as R
+
+    def broken(*args, **kwargs):
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(R, "game", broken)
+    out_dir = tmp_path / "r"
+    with pytest.raises(MemoryError):
+        run_main("pilotta", "report", "--out", str(out_dir), "--deals", "100", "--games", "10")
+    assert not out_dir.exists()

@@ -8,7 +8,7 @@ import click
 
 from ...core.cli import compile_notice, report_out_option
 from ...core.report import render_html, render_markdown
-from ..report import build, entry_kernels
+from ..report import MAX_DEALS, build, check_deals, entry_kernels
 from ..rules import Rules
 from .app import pilotta
 from .common import STRATEGY, rules_options, seed_option
@@ -21,10 +21,11 @@ from .common import STRATEGY, rules_options, seed_option
 @click.option(
     "--deals",
     "-n",
-    type=click.IntRange(100, 10**8),
+    type=click.IntRange(100),
     default=100_000,
     show_default=True,
-    help="Mirrored deals of the contract figures and the match.",
+    help=f"Mirrored deals of the contract figures and the match (at most {MAX_DEALS:,}: the "
+    "report holds every round in memory).",
 )
 @click.option(
     "--games",
@@ -53,6 +54,7 @@ def report_cmd(
     sa, sb = a, b
     if any(s.play == "pimc" for s in (sa, sb)):
         raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
+    check_deals(deals)  # before the compile notice: refused sizes do no work
     compile_notice(*entry_kernels(sa, sb), quiet=quiet)
     sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules)
     title = f"Pilotta: {sa.name} against {sb.name}"
