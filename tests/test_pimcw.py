@@ -258,3 +258,19 @@ def test_same_seed_same_numbers():
     r1 = simulate(6, seed=4, policies=pol)
     r2 = simulate(6, seed=4, policies=pol)
     assert (np.asarray(r1) == np.asarray(r2)).all()
+
+
+def test_pimcw_refines_the_advice_with_the_control_variate():
+    """``advise(play="pimcw")`` takes pimc's defaults (refine 10, SE 0.5) and its refine: the
+    heuristic screens, the refined candidates are raced with the heuristic as control variate
+    (pimcw through the full dispatcher)."""
+    from piquet_sim.piquet.advisor import DEFAULT, advise, default_settings, screen_play
+
+    assert default_settings("pimcw", DEFAULT, None, None) == ("pimcw", 0.5, 10)
+    assert screen_play("pimcw") == "heuristic"
+    res = advise(
+        "AS KS QS JS 9H 8H 7H AD KD AC QC JC", play="pimcw", refine=2, samples=64, precision=50.0
+    )
+    refined = [c.to_dict(False) for c in res.candidates if c.play == "pimcw"]
+    assert len(refined) == 2
+    assert all(d["estimator"]["kind"] == "control variate" for d in refined)

@@ -57,6 +57,10 @@ PLAY_CHOICES = ("none", *P.names("play"))
 #: lost 0.11 points a hand (0.14; 0.17), in about 8 CPU-s a hand (SE 0.7: 5). Its first run
 #: compiles the pimc player and solver (in a helper process, ``advisor_warmup``).
 DEFAULT_PLAY = "pimc"
+#: The refine plays raced with the heuristic as a control variate (``advisor_refine``), at
+#: pimc's defaults (``PIMC_REFINE``, ``PIMC_PRECISION``): pimc and its weighted form pimcw
+#: (through the full dispatcher, ``kernels/advisor.evaluate``, so its first run compiles it).
+CV_PLAYS = ("pimc", "pimcw")
 #: The default play when ranking by the partie (``partie`` given): the heuristic screen, whose
 #: default precision (0.5 points, 0.005 for P(win)) is in the objective's units.
 PARTIE_PLAY = "heuristic"
@@ -266,7 +270,7 @@ class AdviceRequest:
             raise AdviceError("give --samples, --precision or --time-limit")
         if precision is not None and precision <= 0:
             raise AdviceError("precision must be positive")
-        if (refine_all or indifference is not None) and play != "pimc":
+        if (refine_all or indifference is not None) and play not in CV_PLAYS:
             raise AdviceError("--refine-all and --indifference are options of --play pimc")
         if indifference is not None and not indifference > 0:
             raise AdviceError("indifference must be positive")
@@ -365,7 +369,7 @@ def _race_plain(
 def screen_play(play: str) -> str:
     """The play that screens every discard: the requested one, or before a refine the refine's
     control play (pimc: the heuristic) or greedy (dd)."""
-    if play == "pimc":
+    if play in CV_PLAYS:
         from .advisor_refine import CONTROL_PLAY
 
         return CONTROL_PLAY
@@ -429,7 +433,7 @@ def default_settings(
     with pimc ranking by the deal, else ``REFINE``. A value given explicitly is kept."""
     if play is None:
         play = DEFAULT_PLAY if partie is None else PARTIE_PLAY
-    pimc_deal = play == "pimc" and partie is None
+    pimc_deal = play in CV_PLAYS and partie is None
     if precision == DEFAULT:
         precision = PIMC_PRECISION if pimc_deal else PRECISION
     if refine is None:
@@ -509,7 +513,7 @@ def advise(
     )
     tied = None
     if request.refines and reason != "interrupted":
-        if request.play == "pimc":
+        if request.play in CV_PLAYS:
             from .advisor_refine import race_cv as race_best
         else:
             race_best = _race_refined

@@ -19,6 +19,7 @@ from ...core.cli import (
     seed_option,
 )
 from ..advisor import (
+    CV_PLAYS,
     DEFAULT,
     DEFAULT_PLAY,
     MAX_SAMPLES,
@@ -300,9 +301,10 @@ def _cards(c) -> str:
     default=None,
     show_default=f"{DEFAULT_PLAY}; {PARTIE_PLAY} with --score",
     help="How both players play the tricks (heuristic: card counting, guards, capot defence; "
-    "none = declarations only; dd screens every discard with greedy play, pimc with the "
-    "heuristic, then they refine the best --refine with that play; pimc's refine uses the "
-    "heuristic as a control variate). --play heuristic answers in about a second.",
+    "none = declarations only; dd screens every discard with greedy play, pimc and pimcw "
+    "with the heuristic, then they refine the best --refine with that play; the refines of "
+    "pimc and pimcw use the heuristic as a control variate). --play heuristic answers in "
+    "about a second.",
 )
 @click.option(
     "--samples",
@@ -440,8 +442,8 @@ def discard_command(
     )
     if role == "elder" and (elder_model or elder_carte_blanche):
         raise click.UsageError("--elder-model and --elder-carte-blanche need --younger")
-    if (refine_all or indifference is not None) and play != "pimc":
-        raise click.UsageError("--refine-all and --indifference are options of --play pimc")
+    if (refine_all or indifference is not None) and play not in CV_PLAYS:
+        raise click.UsageError("--refine-all and --indifference are options of --play pimc/pimcw")
 
     def screen_first() -> None:
         """On a first run with pimc: the heuristic screen's ranking while the solver compiles."""
