@@ -15,12 +15,16 @@ a game's ``State`` against its round kernels and the OpenSpiel adapters build on
 
 from __future__ import annotations
 
+import math
+import re
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from .errors import InputError
 from .stats import Estimate
 
 #: ``current_player()`` of a chance node (a card dealt, the talon drawn).
@@ -121,3 +125,183 @@ class Decider(ABC):
     def values(self, state: State) -> ActionValues | None:
         """Each legal action's value where the policy has them (pimc, dd); None otherwise."""
         return None
+
+
+def world_mean(x: np.ndarray, exact: bool) -> Estimate:
+    """The mean of a value over worlds: without sampling error when ``exact`` (every world
+    counted; NaN for none), else with its standard error and 95% interval."""
+    if exact:
+        m = float(np.mean(x)) if len(x) else math.nan
+        return Estimate(m, 0.0, m, m, len(x))
+    return Estimate.of_sample(x)
+
+
+def play_out(state: State, deciders: Sequence[Decider]) -> State:
+    """Play ``state`` to the end, each seat's decisions by ``deciders[seat]``; returns it."""
+    while not state.is_terminal():
+        state.apply(deciders[state.current_player()].choose(state))
+    return state
+
+
+class SeatDecider(Decider):
+    """One seat's deciders, one per phase (``by_phase``: the state's ``phase`` -> its decider;
+    ``"play"`` among them): each decision goes to its phase's decider, a phase without one to
+    the play's; ``values`` are the play decider's, in the play only. ``name`` joins the
+    deciders' names with ``joiner``."""
+
+    def __init__(self, by_phase: dict[str, Decider], joiner: str = "/"):
+        self.by_phase = dict(by_phase)
+        self.play = self.by_phase["play"]
+        self.name = joiner.join(d.name for d in self.by_phase.values())
+
+    def choose(self, state: State) -> int:
+        return self.by_phase.get(state.phase, self.play).choose(state)
+
+    def values(self, state: State) -> ActionValues | None:
+        return self.play.values(state) if state.phase == "play" else None
+
+
+def copied(value: object) -> object:
+    """A copy of a decider's memory entry (what a ``State`` keeps for its deciders): arrays and
+    namedtuples of arrays copied, anything else shared (immutable)."""
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(copied(v) for v in value))
+    return value
+
+
+def decision_overhead(states: Sequence[State], seed: int = 1) -> tuple[float, int]:
+    """(microseconds per decision spent in ``legal_actions`` and ``apply``, decisions) over
+    ``states`` each played to its end by uniform random legal actions drawn from ``seed`` (the
+    draw itself not timed): what a game's ``State`` costs a decision."""
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, 1 << 30, size=1 << 16)
+    spent = 0.0
+    n = 0
+    clock = time.perf_counter
+    for st in states:
+        while True:
+            t0 = clock()
+            legal = st.legal_actions()
+            t1 = clock()
+            if not legal:
+                spent += t1 - t0
+                break
+            a = legal[picks[n & 0xFFFF] % len(legal)]
+            t2 = clock()
+            st.apply(a)
+            spent += (t1 - t0) + (clock() - t2)
+            n += 1
+    return spent / n * 1e6, n
+
+
+def overhead_row(
+    workload: str, new_states: Callable[[int, int], Sequence[State]], count: int, **fields
+) -> dict:
+    """A bench row of :func:`decision_overhead`: ``new_states(seed, count)`` played three times
+    (seeds 1 to 3; the median and the range of the microseconds per decision) after a warm-up
+    of 20 (seed 99: the kernels loaded). ``fields`` (the deal count, players …) follow
+    ``threads`` in the row."""
+    import statistics
+
+    from . import bench as bench_core
+
+    with bench_core.kernel_origin() as origin:
+        decision_overhead(new_states(99, 20), seed=99)
+        runs = [decision_overhead(new_states(r + 1, count), seed=r + 1) for r in range(3)]
+    us = [r[0] for r in runs]
+    return {
+        "workload": workload,
+        "threads": 1,
+        **fields,
+        "decisions": runs[0][1],
+        "us_per_decision": round(statistics.median(us), 2),
+        "us_per_decision_min_max": [round(min(us), 2), round(max(us), 2)],
+        "kernels": origin["kernels"],
+    }
+
+
+@dataclass
+class PlayAdvice:
+    """What a game's ``advise_play`` answers: every legal card ranked best first (``ranking``)
+    with its value for the player's side (``values``: a card values object of the game, None
+    for a forced card where the game measures nothing), the best, why in one line, and its
+    margin over the runner-up (paired over the same worlds; None for a forced card)."""
+
+    state: State
+    seat: int
+    ranking: list[int]
+    values: ActionValues | None
+    why: str
+    margin: Estimate | None = None
+
+    @property
+    def best(self) -> int:
+        return self.ranking[0]
+
+    @property
+    def forced(self) -> bool:
+        return len(self.ranking) == 1
+
+    def card_rows(self) -> list[dict]:
+        """Each card, best first: its name, rank and world count, and unless forced its value
+        (``mean``, ``se``, ``ci95``)."""
+        rows = []
+        for rank, c in enumerate(self.ranking, 1):
+            e = self.values.values[c]
+            row = {"card": self.state.action_to_string(c), "rank": rank, "worlds": e.n}
+            if not self.forced:
+                row |= {"mean": e.mean, "se": e.se, "ci95": e.ci95}
+            rows.append(row)
+        return rows
+
+    def advice_dict(self) -> dict:
+        """The advice and how it was measured: best, why, forced, exact, worlds,
+        possible_worlds, method, unit, seconds."""
+        v = self.values
+        return {
+            "best": self.state.action_to_string(self.best),
+            "why": self.why,
+            "forced": self.forced,
+            "exact": v.exact,
+            "worlds": v.worlds,
+            "possible_worlds": v.possible,
+            "method": "; ".join(v.notes),
+            "unit": v.unit,
+            "seconds": round(v.seconds, 3),
+        }
+
+    def margin_dict(self) -> dict:
+        """``{"margin": {"over": the runner-up, mean, se, ci95, n …}}``, or {} without one."""
+        if self.margin is None:
+            return {}
+        return {
+            "margin": {"over": self.state.action_to_string(self.ranking[1])} | self.margin.to_dict()
+        }
+
+
+def history_clauses(
+    text: str | None, form: str, key_of: Callable[[str], str | None] | None = None
+) -> dict:
+    """A ``--history`` text's clauses (``key: value``, separated by ``;`` or new lines) as
+    {name: value}: ``key_of(key)`` names a key (given lower case with single spaces; None: an
+    unknown key), the key itself without ``key_of``. A clause without a colon, an unknown key
+    or a key given twice is an InputError (``form``: the text form, quoted)."""
+    raw: dict = {}
+    for clause in re.split(r"[;\n]+", text or ""):
+        clause = clause.strip()
+        if not clause:
+            continue
+        if ":" not in clause:
+            raise InputError(f"history clause {clause!r} is not 'key: value' ({form})")
+        key, value = clause.split(":", 1)
+        name = re.sub(r"\s+", " ", key.strip().lower())
+        if key_of is not None:
+            name = key_of(name)
+        if name is None:
+            raise InputError(f"unknown history key {key.strip()!r} ({form})")
+        if name in raw:
+            raise InputError(f"history key {key.strip()!r} given twice")
+        raw[name] = value.strip()
+    return raw

@@ -337,54 +337,15 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
 #   cache) and warm, with the import-only baseline (``core.bench.start_row``).
 
 
-def position_decisions(rounds: int, seed: int = 1) -> tuple[float, int]:
-    """(microseconds per decision spent in ``legal_actions`` and ``apply``, decisions) over
-    ``rounds`` rounds of ``seed`` played to the end by uniform random legal actions."""
+def position_overhead(quick: bool) -> list[dict]:
+    from ..core.position import overhead_row
     from .position import PilottaState
 
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, 1 << 30, size=1 << 16)
-    states = [PilottaState.from_deal(seed, i) for i in range(rounds)]
-    spent = 0.0
-    n = 0
-    clock = time.perf_counter
-    for st in states:
-        while True:
-            t0 = clock()
-            legal = st.legal_actions()
-            t1 = clock()
-            if not legal:
-                spent += t1 - t0
-                break
-            a = legal[picks[n & 0xFFFF] % len(legal)]
-            t2 = clock()
-            st.apply(a)
-            spent += (t1 - t0) + (clock() - t2)
-            n += 1
-    return spent / n * 1e6, n
-
-
-def position_overhead(quick: bool) -> list[dict]:
-    import statistics
-
-    from ..core import bench as bench_core
+    def rounds_of(seed: int, count: int) -> list:
+        return [PilottaState.from_deal(seed, i) for i in range(count)]
 
     rounds = 200 if quick else 2000
-    with bench_core.kernel_origin() as origin:
-        position_decisions(20, seed=99)  # kernels loaded
-        runs = [position_decisions(rounds, seed=r + 1) for r in range(3)]
-    us = [r[0] for r in runs]
-    return [
-        {
-            "workload": "pilotta position overhead",
-            "threads": 1,
-            "rounds": rounds,
-            "decisions": runs[0][1],
-            "us_per_decision": round(statistics.median(us), 2),
-            "us_per_decision_min_max": [round(min(us), 2), round(max(us), 2)],
-            "kernels": origin["kernels"],
-        }
-    ]
+    return [overhead_row("pilotta position overhead", rounds_of, rounds, rounds=rounds)]
 
 
 def start_play(quick: bool) -> list[dict]:

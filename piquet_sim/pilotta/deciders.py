@@ -38,8 +38,10 @@ from itertools import combinations
 
 import numpy as np
 
+from ..core import position as core_position
 from ..core.errors import InputError
-from ..core.position import ActionValues, Decider
+from ..core.masks import mask_bits
+from ..core.position import ActionValues, Decider, play_out, world_mean
 from ..core.rng import stream_key
 from ..core.stats import Estimate
 from . import cards as C
@@ -288,23 +290,12 @@ def play_decider(name: str, params=None) -> PlayDecider:
     return PLAY_DECIDERS[name](params)
 
 
-class SeatDecider(Decider):
+class SeatDecider(core_position.SeatDecider):
     """A seat's three policies, each answering in its phase."""
 
     def __init__(self, auction: Decider, declare: Decider, play: Decider):
-        self.auction, self.declare, self.play = auction, declare, play
-        self.name = f"{auction.name}/{declare.name}/{play.name}"
-
-    def choose(self, state: PilottaState) -> int:
-        phase = state.phase
-        if phase == "auction":
-            return self.auction.choose(state)
-        if phase == "declare":
-            return self.declare.choose(state)
-        return self.play.choose(state)
-
-    def values(self, state: PilottaState) -> ActionValues | None:
-        return self.play.values(state) if state.phase == "play" else None
+        super().__init__({"auction": auction, "declare": declare, "play": play})
+        self.auction, self.declare = auction, declare
 
 
 def seat_deciders(setup: np.ndarray) -> list[SeatDecider]:
@@ -332,13 +323,6 @@ def seat_deciders(setup: np.ndarray) -> list[SeatDecider]:
     return [teams[p & 1] for p in range(4)]
 
 
-def play_out(state: PilottaState, deciders) -> PilottaState:
-    """Play ``state`` to the end, each seat's decisions by ``deciders[seat]``; returns it."""
-    while not state.is_terminal():
-        state.apply(deciders[state.current_player()].choose(state))
-    return state
-
-
 # ---------------------------------------------------------------------- card values
 
 
@@ -354,22 +338,6 @@ class CardValues(ActionValues):
     hands: list = field(default_factory=list)
     #: each card's contracting-team card points in every world (what the contract needs)
     contracting: dict = field(default_factory=dict)
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _sizes(state: PilottaState) -> list[int]:
@@ -393,7 +361,7 @@ def _enumerate(state: PilottaState, seat: int, limit: int) -> tuple[list, int] |
     sizes = _sizes(state)
     unseen = FULL & ~state.played & ~state.hands[seat]
     known = [(state.shown[p] & unseen) if p != seat else 0 for p in range(4)]
-    free = unseen & ~_mask(c for p in others for c in _bits(known[p]))
+    free = unseen & ~C.cards_to_mask(c for p in others for c in mask_bits(known[p]))
     rooms = [sizes[p] - bin(known[p]).count("1") for p in others]
     if min(rooms) < 0 or sum(rooms) != bin(free).count("1"):
         return [], 0
@@ -404,11 +372,11 @@ def _enumerate(state: PilottaState, seat: int, limit: int) -> tuple[list, int] |
     allowed = [free & ~forbidden[p] for p in others]
     worlds = []
     a, b, c = others
-    for ca in combinations(_bits(allowed[0]), rooms[0]):
-        ma = _mask(ca)
+    for ca in combinations(mask_bits(allowed[0]), rooms[0]):
+        ma = C.cards_to_mask(ca)
         rest = free & ~ma
-        for cb in combinations(_bits(rest & allowed[1]), rooms[1]):
-            mb = _mask(cb)
+        for cb in combinations(mask_bits(rest & allowed[1]), rooms[1]):
+            mb = C.cards_to_mask(cb)
             mc = rest & ~mb
             if mc & ~allowed[2]:
                 continue
@@ -563,12 +531,12 @@ def _representatives(state: PilottaState, legal: list[int]) -> tuple[list[int], 
     keep = int(
         _distinct(
             np.int64(state.hands[seat]),
-            np.int64(_mask(legal)),
+            np.int64(C.cards_to_mask(legal)),
             state.view_array(seat),
             state.pub_array(),
         )
     )
-    kept = _bits(keep)
+    kept = mask_bits(keep)
     rep = {}
     for c in legal:
         if keep >> c & 1:
@@ -661,11 +629,7 @@ def card_values(
         col = x[:, kept.index(rep[c])]
         samples[c] = col
         contracting[c] = c_total[:, kept.index(rep[c])]
-        if found["exact"]:
-            m = float(col.mean())
-            out[c] = Estimate(m, 0.0, m, m, len(col))
-        else:
-            out[c] = Estimate.of_sample(col)
+        out[c] = world_mean(col, found["exact"])
     if found["exact"]:
         notes = [f"every world enumerated ({len(hands)}), each solved double-dummy"]
     elif from_stream:
@@ -703,65 +667,35 @@ def card_values(
 
 
 @dataclass
-class PlayAdvice:
+class PlayAdvice(core_position.PlayAdvice):
     """What :func:`advise_play` answers: every legal card ranked best first by expected card
-    points for the player's team (``values``), the best, why in one line, its margin over the
-    runner-up (paired over the same worlds), and each card's chance that the contract is made
-    (``made``: card -> Estimate of a proportion)."""
+    points for the player's team (``values``, :class:`CardValues`), the best, why in one line,
+    its margin over the runner-up (paired over the same worlds), and each card's chance that
+    the contract is made (``made``: card -> Estimate of a proportion)."""
 
-    state: PilottaState
-    seat: int
-    ranking: list[int]
-    values: CardValues
-    why: str
-    margin: Estimate | None = None
     made: dict = field(default_factory=dict)
-
-    @property
-    def best(self) -> int:
-        return self.ranking[0]
-
-    @property
-    def forced(self) -> bool:
-        return len(self.ranking) == 1
 
     def to_dict(self) -> dict:
         st = self.state
-        name = st.action_to_string
-        rows = []
-        for rank, c in enumerate(self.ranking, 1):
-            e = self.values.values[c]
-            row = {"card": name(c), "rank": rank, "worlds": e.n}
-            if not self.forced:
-                row |= {"mean": e.mean, "se": e.se, "ci95": e.ci95}
-                if c in self.made:
-                    m = self.made[c]
-                    row["p_made"] = {"p": m.mean, "ci95": m.ci95}
-            rows.append(row)
+        rows = self.card_rows()
+        for row, c in zip(rows, self.ranking, strict=True):
+            if not self.forced and c in self.made:
+                m = self.made[c]
+                row["p_made"] = {"p": m.mean, "ci95": m.ci95}
         team = self.seat & 1
-        out = {
+        return {
             "seat": C.SEATS[self.seat],
             "team": C.TEAMS[team],
             "hand": C.PACK.card_names(st.hands[self.seat]),
             "contract": st.contract(),
             "contracting": team == st.c_team,
             "trick": len(st.line) + 1,
-            "trick_cards": [name(c) for c in st.trick],
+            "trick_cards": [st.action_to_string(c) for c in st.trick],
             "points_so_far": {"you": st.pts[team], "them": st.pts[1 - team]},
-            "best": name(self.best),
-            "why": self.why,
-            "forced": self.forced,
-            "exact": self.values.exact,
-            "worlds": self.values.worlds,
-            "possible_worlds": self.values.possible,
-            "method": "; ".join(self.values.notes),
-            "unit": self.values.unit,
-            "seconds": round(self.values.seconds, 3),
+            **self.advice_dict(),
             "cards": rows,
+            **self.margin_dict(),
         }
-        if self.margin is not None:
-            out["margin"] = {"over": name(self.ranking[1]), **self.margin.to_dict()}
-        return out
 
 
 def _made(state: PilottaState, vals: CardValues, legal: list[int]) -> dict:
@@ -809,7 +743,7 @@ def _master(state: PilottaState, card: int, out: int) -> bool:
     """No out card of ``card``'s suit is stronger."""
     suit = card >> 3
     st = strength(card, state.trump)
-    return not any(o >> 3 == suit and strength(o, state.trump) > st for o in _bits(out))
+    return not any(o >> 3 == suit and strength(o, state.trump) > st for o in mask_bits(out))
 
 
 def explain(state: PilottaState, best: int, runner: int | None) -> str:
@@ -826,7 +760,7 @@ def explain(state: PilottaState, best: int, runner: int | None) -> str:
     name = C.card_name
     is_trump = lambda c: c >> 3 == trump  # noqa: E731
     suit = lambda c: C.SUIT_NAMES[c >> 3].lower()  # noqa: E731
-    trumps_held = [c for c in _bits(hand) if is_trump(c)]
+    trumps_held = [c for c in mask_bits(hand) if is_trump(c)]
     contracting = (seat & 1) == state.c_team
     if state.trick:
         if state.partner_winning():
@@ -857,7 +791,7 @@ def explain(state: PilottaState, best: int, runner: int | None) -> str:
             return f"throws from {suit(best)}, keeping {suit(runner)}"
         return f"plays {name(best)} rather than {name(runner)}"
     # leading
-    trumps_out = any(is_trump(c) for c in _bits(out))
+    trumps_out = any(is_trump(c) for c in mask_bits(out))
     if is_trump(best) and not is_trump(runner) and trumps_out:
         if _master(state, best, out):
             return "draws trumps with the master"
@@ -916,10 +850,8 @@ def advise_play(
         return PlayAdvice(state, seat, legal, vals, "the only legal card")
     ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
     best, runner = ranking[0], ranking[1]
-    d = vals.samples[best].astype(np.float64) - vals.samples[runner]
     if vals.exact:
-        m = float(d.mean())
-        margin = Estimate(m, 0.0, m, m, len(d))
+        margin = world_mean(vals.samples[best].astype(np.float64) - vals.samples[runner], True)
     else:
         margin = Estimate.paired(vals.samples[best], vals.samples[runner])
     why = explain(state, best, runner)

@@ -58,6 +58,7 @@ import numpy as np
 
 from ..core import position as core_position
 from ..core.errors import InputError
+from ..core.masks import mask_bits, mask_count
 from ..core.rng import stream_key
 from . import cards as C
 from .calls import CAPOT_LEVEL, LEVELS
@@ -118,26 +119,6 @@ FULL = 0xFFFFFFFF
 MAX_WORLD_TRIES = 400
 #: Shuffles tried per world before the play (the bid advisor's number), then the last is kept.
 AUCTION_TRIES = 400
-
-
-def _bits(mask: int) -> list[int]:
-    """Card indices of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _pop(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-def _copied(value):
-    if isinstance(value, np.ndarray):
-        return value.copy()
-    return value
 
 
 def bid_action(level: int, suit: int) -> int:
@@ -280,7 +261,7 @@ class PilottaState(core_position.State):
         hands = [int(h) & FULL for h in hands]
         union = 0
         for h in hands:
-            if _pop(h) != 8 or union & h:
+            if mask_count(h) != 8 or union & h:
                 raise InputError("a round is four hands of 8 cards, every card once")
             union |= h
         if len(hands) != 4 or not 0 <= int(dealer) < 4:
@@ -399,7 +380,7 @@ class PilottaState(core_position.State):
         new.score_row = None if self.score_row is None else self.score_row.copy()
         new._history = list(self._history)
         new._actors = list(self._actors)
-        new.memory = {k: _copied(v) for k, v in self.memory.items()}
+        new.memory = {k: core_position.copied(v) for k, v in self.memory.items()}
         return new
 
     # ------------------------------------------------------------------ the contract
@@ -446,7 +427,7 @@ class PilottaState(core_position.State):
             return list(self._legal)
         ph = self._phase
         if ph == PH_PLAY:
-            acts = _bits(self.legal_mask())
+            acts = mask_bits(self.legal_mask())
         elif ph == PH_AUCTION:
             acts = [PASS]
             p = (self.dealer + 1 + len(self.calls)) % 4
@@ -536,7 +517,7 @@ class PilottaState(core_position.State):
         pw = n >= 2 and self.win_seat == (p + 2) % 4
         self.contexts.append((p, c, n, self.led, self.top_trump, pw))
         self.plays.append(c)
-        self.legal_n.append(_pop(legal))
+        self.legal_n.append(mask_count(legal))
         bit = 1 << c
         self.hands[p] &= ~bit
         self.played |= bit
@@ -852,7 +833,7 @@ def _auction_world(state: PilottaState, seat: int, key: int) -> np.ndarray:
     from .kernels.advise import _consistent
 
     rng = np.random.default_rng(key)
-    rest = np.array(_bits(FULL & ~state.dealt[seat]), dtype=np.int64)
+    rest = np.array(mask_bits(FULL & ~state.dealt[seat]), dtype=np.int64)
     calls = state.calls_array()
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     world = np.zeros(4, dtype=np.int64)
@@ -1136,20 +1117,7 @@ def parse_history(text: str, hand: int, seat: int, rules: Rules = DEFAULT_RULES)
     """A :class:`Description` from the history text (:data:`HISTORY_FORM`), e.g.
     ``"dealer: W; auction: N:pass E:90H S:pass W:pass N:pass; declared: E KH QH JH;
     tricks: AH 7H KH 8H, 9S"``."""
-    raw: dict = {}
-    for clause in re.split(r"[;\n]+", text or ""):
-        clause = clause.strip()
-        if not clause:
-            continue
-        if ":" not in clause:
-            raise InputError(f"history clause '{clause}' is not 'key: value' ({HISTORY_FORM})")
-        key, value = clause.split(":", 1)
-        name = _KEYS.get(re.sub(r"\s+", " ", key.strip().lower()))
-        if name is None:
-            raise InputError(f"unknown history key '{key.strip()}' ({HISTORY_FORM})")
-        if name in raw:
-            raise InputError(f"history key '{key.strip()}' given twice")
-        raw[name] = value.strip()
+    raw = core_position.history_clauses(text, HISTORY_FORM, _KEYS.get)
     return _fields(raw, hand, seat, rules)
 
 
@@ -1316,7 +1284,7 @@ def description_state(
     calls = list(d.calls) if d.calls is not None else _synth_calls(dealer, d.contract)
     bidder, _, trump = next((p, lv, s) for p, lv, s in reversed(calls) if lv >= 0)
     leader = (dealer + 1) % 4 if rules.first_lead == "after_dealer" else bidder
-    seen: dict[int, str] = {c: "in your hand" for c in _bits(hand)}
+    seen: dict[int, str] = {c: "in your hand" for c in mask_bits(hand)}
     for i, cards in enumerate(d.tricks):
         for c in cards:
             if c in seen:
@@ -1348,7 +1316,7 @@ def description_state(
                 f"{C.SEATS[p]} declared {_names(m)}: not combinations (sequences of three or "
                 "more in one suit, fours of nines to aces)"
             )
-        for c in _bits(m):
+        for c in mask_bits(m):
             owner = played_by.get(c)
             if p != seat and hand >> c & 1:
                 raise InputError(f"{C.card_name(c)} is in your hand and declared by {C.SEATS[p]}")
@@ -1357,10 +1325,10 @@ def description_state(
         for q, m2 in decl.items():
             if q < p and m & m2:
                 raise InputError(f"{_names(m & m2)} declared by {C.SEATS[q]} and {C.SEATS[p]}")
-    if _pop(mine_whole) != 8:
+    if mask_count(mine_whole) != 8:
         done = sum(1 for p, _, _ in plays if p == seat)
         raise InputError(
-            f"you hold {_pop(hand)} cards and played {done}: a round deals 8 each "
+            f"you hold {mask_count(hand)} cards and played {done}: a round deals 8 each "
             f"(you should hold {8 - done})"
         )
     own_actions = [DECLARE, KEEP_TIERCE] if has_tierce(mine_whole) else [DECLARE]
@@ -1407,8 +1375,8 @@ def description_state(
     if world is None:
         others = ", ".join(C.SEATS[p] for p in range(4) if p != seat)
         raise InputError(
-            f"impossible history: no deal of the {_pop(unseen)} unseen cards to {others} fits "
-            "the voids, the declarations and the cards played"
+            f"impossible history: no deal of the {mask_count(unseen)} unseen cards to {others} "
+            "fits the voids, the declarations and the cards played"
         )
     dealt = template.dealt_of(world)
     key = int(stream_key(np.int64(seed), np.int64(0)))
@@ -1430,11 +1398,11 @@ def _placeholder_hands(seat, mine_whole, gone, placed, unseen) -> list[int]:
     the unseen cards anywhere: a template for the public facts."""
     hands = [gone[p] | placed[p] for p in range(4)]
     hands[seat] = mine_whole
-    free = _bits(unseen & ~sum(placed))
+    free = mask_bits(unseen & ~sum(placed))
     for p in range(4):
-        while _pop(hands[p]) < 8 and free:
+        while mask_count(hands[p]) < 8 and free:
             hands[p] |= 1 << free.pop()
-    if any(_pop(h) != 8 for h in hands):
+    if any(mask_count(h) != 8 for h in hands):
         raise InputError(
             "impossible history: the cards played and declared do not fit four hands of 8"
         )

@@ -38,8 +38,10 @@ from itertools import combinations
 
 import numpy as np
 
+from ..core import position as core_position
 from ..core.errors import InputError
-from ..core.position import ActionValues, Decider
+from ..core.masks import mask_bits
+from ..core.position import ActionValues, Decider, play_out, world_mean
 from ..core.stats import Estimate
 from . import cards as C
 from . import policies as P
@@ -410,23 +412,12 @@ def play_decider(name: str, params=None, row: np.ndarray | None = None) -> PlayD
     return KernelPlay(name, params=params, row=row)
 
 
-class SeatDecider(Decider):
+class SeatDecider(core_position.SeatDecider):
     """One seat's three stage deciders: each decision goes to its stage's."""
 
     def __init__(self, exchange: Decider, declare: Decider, play: Decider):
-        self.exchange, self.declare, self.play = exchange, declare, play
-        self.name = f"{exchange.name}/{declare.name}/{play.name}"
-
-    def choose(self, state: PiquetState) -> int:
-        phase = state.phase
-        if phase == "exchange":
-            return self.exchange.choose(state)
-        if phase == "declare":
-            return self.declare.choose(state)
-        return self.play.choose(state)
-
-    def values(self, state: PiquetState) -> ActionValues | None:
-        return self.play.values(state) if state.phase == "play" else None
+        super().__init__({"exchange": exchange, "declare": declare, "play": play})
+        self.exchange, self.declare = exchange, declare
 
 
 def seat_deciders(policies: Policies | None = None) -> tuple[SeatDecider, SeatDecider]:
@@ -445,13 +436,6 @@ def seat_deciders(policies: Policies | None = None) -> tuple[SeatDecider, SeatDe
             )
         )
     return out[0], out[1]
-
-
-def play_out(state: PiquetState, deciders) -> PiquetState:
-    """Play ``state`` to the end, each seat's decisions by ``deciders[seat]``; returns it."""
-    while not state.is_terminal():
-        state.apply(deciders[state.current_player()].choose(state))
-    return state
 
 
 # ---------------------------------------------------------------------- card values
@@ -474,18 +458,9 @@ def _representatives(state: PiquetState, legal: int) -> tuple[np.ndarray, dict[i
     k = int(candidates(np.int64(legal), np.int64(state.played), np.int64(state._ten), cand))
     cand = cand[:k].copy()
     rep = {}
-    for c in _cards(legal):
+    for c in mask_bits(legal):
         rep[c] = max(i for i, r in enumerate(cand) if r >> 3 == c >> 3 and r <= c)
     return cand, rep
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def worlds_for(state: PiquetState, seat: int, n: int, seed: int, exact_limit: int) -> dict:
@@ -614,11 +589,7 @@ def card_values(
     out = {}
     for c in legal:
         col = x[:, rep[c]].astype(np.float64)
-        if found["exact"]:
-            m = float(col.mean())
-            out[c] = Estimate(m, 0.0, m, m, len(col))
-        else:
-            out[c] = Estimate.of_sample(col)
+        out[c] = world_mean(col, found["exact"])
     if found["exact"]:
         note = f"every world enumerated ({len(hands)}), each solved double-dummy"
     else:
@@ -669,58 +640,24 @@ __all__ = [
 # ---------------------------------------------------------------------- play advice
 
 
-@dataclass
-class PlayAdvice:
+class PlayAdvice(core_position.PlayAdvice):
     """What :func:`advise_play` answers: every legal card ranked best first by expected net
-    deal points for the player (``values``), the best, why in one line, its margin over the
-    runner-up (paired over the same worlds)."""
-
-    state: PiquetState
-    seat: int
-    ranking: list[int]
-    values: CardValues
-    why: str
-    margin: Estimate | None = None
-
-    @property
-    def best(self) -> int:
-        return self.ranking[0]
-
-    @property
-    def forced(self) -> bool:
-        return len(self.ranking) == 1
+    deal points for the player (``values``, :class:`CardValues`), the best, why in one line,
+    its margin over the runner-up (paired over the same worlds)."""
 
     def to_dict(self) -> dict:
         st = self.state
-        name = st.action_to_string
-        rows = []
-        for rank, c in enumerate(self.ranking, 1):
-            e = self.values.values[c]
-            row = {"card": name(c), "rank": rank, "worlds": e.n}
-            if not self.forced:
-                row |= {"mean": e.mean, "se": e.se, "ci95": e.ci95}
-            rows.append(row)
         points = [int(p) for p in st.returns()]
-        out = {
+        return {
             "role": ("elder", "younger")[self.seat],
             "hand": C.card_names(st.hands[self.seat]),
             "trick": st.trick + 1,
-            "lead": name(st.lead) if st.lead >= 0 else None,
-            "best": name(self.best),
-            "why": self.why,
-            "forced": self.forced,
-            "exact": self.values.exact,
-            "worlds": self.values.worlds,
-            "possible_worlds": self.values.possible,
-            "method": "; ".join(self.values.notes),
-            "unit": self.values.unit,
-            "seconds": round(self.values.seconds, 3),
+            "lead": st.action_to_string(st.lead) if st.lead >= 0 else None,
+            **self.advice_dict(),
             "points_so_far": {"you": points[self.seat], "opponent": points[1 - self.seat]},
-            "cards": rows,
+            "cards": self.card_rows(),
+            **self.margin_dict(),
         }
-        if self.margin is not None:
-            out["margin"] = {"over": name(self.ranking[1]), **self.margin.to_dict()}
-        return out
 
 
 def _master(card: int, unseen: int) -> bool:
@@ -768,7 +705,7 @@ def explain(state: PiquetState, best: int, runner: int | None) -> str:
             return (c >> 3) == (lead >> 3) and c > lead
 
         if wins(best) and not wins(runner):
-            winners = [c for c in _cards(hand) if wins(c)]
+            winners = [c for c in mask_bits(hand) if wins(c)]
             cheapest = best == min(winners)
             return "takes the trick" + (" with the cheapest winner" if cheapest else "")
         if wins(runner) and not wins(best):
@@ -823,12 +760,7 @@ def advise_play(
         return PlayAdvice(state, seat, legal, vals, "the only legal card")
     ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
     best, runner = ranking[0], ranking[1]
-    d = vals.samples[best].astype(np.float64) - vals.samples[runner]
-    if vals.exact:
-        m = float(d.mean())
-        margin = Estimate(m, 0.0, m, m, len(d))
-    else:
-        margin = Estimate.of_sample(d)
+    margin = world_mean(vals.samples[best].astype(np.float64) - vals.samples[runner], vals.exact)
     why = explain(state, best, runner)
     if margin.mean == 0:
         why += f" (worth the same as {C.card_name(runner)})"

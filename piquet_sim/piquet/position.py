@@ -72,6 +72,7 @@ import numpy as np
 
 from ..core import position as core_position
 from ..core.errors import InputError
+from ..core.masks import mask_bits, mask_count
 from ..core.rng import stream_key
 from . import cards as C
 from .kernels import layouts as L
@@ -133,36 +134,6 @@ SCORE_FIELDS = (
     "tricks",
     "taken",
 )
-
-
-def _bits(mask: int) -> list[int]:
-    """Card indices of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _pop(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-def _copied(value):
-    """A copy of a decider's memory entry: arrays and namedtuples of arrays copied."""
-    if isinstance(value, np.ndarray):
-        return value.copy()
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return type(value)(*(_copied(v) for v in value))
-    return value
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 @functools.cache
@@ -293,10 +264,10 @@ class PiquetState(core_position.State):
         elder, younger = int(elder), int(younger)
         talon = tuple(int(c) for c in talon)
         if (
-            _pop(elder) != 12
-            or _pop(younger) != 12
+            mask_count(elder) != 12
+            or mask_count(younger) != 12
             or len(talon) != TALON
-            or (elder | younger | _mask(talon)) != FULL
+            or (elder | younger | C.cards_to_mask(talon)) != FULL
             or elder & younger
         ):
             raise InputError("a deal is 12 cards each and the 8 other cards in the talon")
@@ -397,7 +368,7 @@ class PiquetState(core_position.State):
         new.line = list(self.line)
         new._history = list(self._history)
         new._actors = list(self._actors)
-        new.memory = {k: _copied(v) for k, v in self.memory.items()}
+        new.memory = {k: core_position.copied(v) for k, v in self.memory.items()}
         new._know = dict(self._know)
         return new
 
@@ -443,18 +414,18 @@ class PiquetState(core_position.State):
         ph = self._phase
         if ph == PH_PLAY:
             if self.lead < 0:
-                acts = _bits(self.hands[self.leader])
+                acts = mask_bits(self.hands[self.leader])
             else:
                 hand = self.hands[1 - self.leader]
                 same = hand & (0xFF << (self.lead & 0x18))
-                acts = _bits(same or hand)
+                acts = mask_bits(same or hand)
         elif ph <= PH_YOUNGER_EXCHANGE:
             s = ph
             lo, hi = self.exchange_bounds(s)
-            n = _pop(self.disc[s])
+            n = mask_count(self.disc[s])
             acts = []
             if n < hi:
-                acts = _bits(self.hands[s] & ~((1 << (self._last[s] + 1)) - 1))
+                acts = mask_bits(self.hands[s] & ~((1 << (self._last[s] + 1)) - 1))
             if n >= lo:
                 acts.append(END)
         elif ph == PH_DECLARE:
@@ -494,7 +465,7 @@ class PiquetState(core_position.State):
 
     def _exchange(self, s: int, action: int) -> None:
         lo, hi = self.exchange_bounds(s)
-        n = _pop(self.disc[s])
+        n = mask_count(self.disc[s])
         if action == END:
             if n < lo:
                 raise self._illegal(action, f"{ROLES[s]} must exchange at least {lo} card(s)")
@@ -704,7 +675,7 @@ class PiquetState(core_position.State):
         if self._phase >= PH_PLAY and self.rules.carte_rouge:
             e, y, _ = self.declaration_points()
             rouge = (e[L.DP_CARTE_ROUGE], y[L.DP_CARTE_ROUGE])
-        opp_partial = _pop(self.disc[o]) if self._phase == o else 0
+        opp_partial = mask_count(self.disc[o]) if self._phase == o else 0
         return SeatView(
             seat=seat,
             rules=self.rules,
@@ -740,7 +711,14 @@ class PiquetState(core_position.State):
         """``seat``'s knowledge state of the opponent (``kernels/knowledge.py`` layout, what
         ``simulate.knowledge_stage`` gives the play policies once the declarations are done)."""
         shown = self.trick > 0 or self.lead >= 0
-        key = (seat, self._phase, self._step, shown, *self.took, _pop(self.disc[0] | self.disc[1]))
+        key = (
+            seat,
+            self._phase,
+            self._step,
+            shown,
+            *self.took,
+            mask_count(self.disc[0] | self.disc[1]),
+        )
         if key not in self._know:
             self._know[key] = self.view(seat).knowledge()
         return self._know[key]
@@ -782,7 +760,7 @@ class PiquetState(core_position.State):
         obs["tricks"] = [[C.card_name(a), C.card_name(b)] for a, b in self.line]
         obs["leader"] = ROLES[self.leader] if self._phase >= PH_PLAY else None
         obs["lead"] = C.card_name(self.lead) if self.lead >= 0 else None
-        obs["opponent_cards"] = _pop(self.hands[o])
+        obs["opponent_cards"] = mask_count(self.hands[o])
         return obs
 
     def resample(self, seat: int, rng: np.random.Generator) -> PiquetState:
@@ -939,7 +917,7 @@ def sample_world(view: SeatView, rng: np.random.Generator) -> tuple[int, int, li
     s, o = view.seat, view.opp
     know = view.knowledge()
     gone, opp_gone, voids, _ = view.play_facts()
-    n_opp = 12 - _pop(opp_gone)
+    n_opp = 12 - mask_count(opp_gone)
     key = np.uint64(int(rng.integers(0, 2**63)))
     state = np.zeros(1, dtype=np.int64)
     pool = np.empty(32, dtype=np.int8)
@@ -961,9 +939,9 @@ def sample_world(view: SeatView, rng: np.random.Generator) -> tuple[int, int, li
     slots: list[int | None] = [None] * TALON
     for i, card in view.slots.items():
         slots[i] = card
-    known = _mask(view.slots.values())
+    known = C.cards_to_mask(view.slots.values())
     drawn = [i for i in view.drawn_slots(o) if slots[i] is None] if opp_ended else []
-    candidates = _bits(h & ~known)
+    candidates = mask_bits(h & ~known)
     if view.cb[o] and opp_ended:
         courts = [c for c in candidates if (1 << c) & COURT]
         if len(courts) > len(drawn):
@@ -975,7 +953,7 @@ def sample_world(view: SeatView, rng: np.random.Generator) -> tuple[int, int, li
     chosen = [int(c) for c in rng.permutation(chosen)] if chosen else []
     for i, c in zip(drawn, chosen, strict=True):
         slots[i] = c
-    rest = _bits(FULL & ~(view.dealt | known | h))
+    rest = mask_bits(FULL & ~(view.dealt | known | h))
     free = [i for i in range(TALON) if slots[i] is None]
     if opp_ended:
         d = view.took[o]
@@ -983,19 +961,21 @@ def sample_world(view: SeatView, rng: np.random.Generator) -> tuple[int, int, li
         if d > len(pick):
             return None
         discards = _draw(rng, pick, d)
-        opp_dealt = (h & ~_mask(slots[i] for i in view.drawn_slots(o))) | _mask(discards)
+        opp_dealt = (h & ~C.cards_to_mask(slots[i] for i in view.drawn_slots(o))) | C.cards_to_mask(
+            discards
+        )
     else:
-        discards = _draw(rng, _bits(h), view.opp_partial) if view.opp_partial else []
+        discards = _draw(rng, mask_bits(h), view.opp_partial) if view.opp_partial else []
         opp_dealt = h
     left = [c for c in rest if c not in set(discards)]
     if len(left) != len(free):
         return None
     for i, c in zip(free, rng.permutation(left) if left else [], strict=True):
         slots[i] = int(c)
-    if _pop(opp_dealt) != 12 or ((opp_dealt & COURT) == 0) != view.cb[o]:
+    if mask_count(opp_dealt) != 12 or ((opp_dealt & COURT) == 0) != view.cb[o]:
         return None
     pair = (view.dealt, opp_dealt) if s == 0 else (opp_dealt, view.dealt)
-    return pair[0], pair[1], [int(c) for c in slots], _mask(discards)
+    return pair[0], pair[1], [int(c) for c in slots], C.cards_to_mask(discards)
 
 
 def _choose_opp_kind(state: PiquetState, view: SeatView, c: int) -> int | None:
@@ -1033,7 +1013,7 @@ def replay_world(view: SeatView, world, template: PiquetState | None = None) -> 
         st.stream = template.stream.copy()
     st.saw_left, st.saw_talon = view.saw_left, view.saw_talon
     o = view.opp
-    opp_cards = iter(_bits(opp_disc))
+    opp_cards = iter(mask_bits(opp_disc))
     try:
         for who, a in view.actions:
             ph = st._phase
@@ -1240,7 +1220,7 @@ def describe(state: PiquetState, seat: int) -> Description:
     return Description(
         role=ROLES[seat],
         hand=state.hands[seat],
-        discard=_bits(state.disc[seat]),
+        discard=mask_bits(state.disc[seat]),
         took=list(state.talon[first : first + n]),
         left=list(state.talon[k:ELDER_MAX]) if seat == 0 and state.saw_left else None,
         talon=list(state.talon[k + y :]) if seat == 1 and state.saw_talon else None,
@@ -1297,7 +1277,7 @@ def _class_value(value, what: str) -> ClassOutcome:
         raise InputError(f"{what}: nothing may follow '{result}'")
     if result == "his" and not cards:
         raise InputError(f"{what}: 'his' needs the cards he showed")
-    return ClassOutcome(own, result, _mask(cards))
+    return ClassOutcome(own, result, C.cards_to_mask(cards))
 
 
 def _card_texts(value) -> list[str]:
@@ -1400,20 +1380,7 @@ def parse_history(text: str, hand: int, role: str) -> Description:
     """A :class:`Description` from the ``--history`` text (:data:`HISTORY_FORM`), e.g.
     ``"discard: 7H 8H 9C; took: AS KD QC; younger took: 3; point: mine; sequence: his QS JS
     TS; sets: none; tricks: AS-7S KS-8S; lead: QH"``."""
-    raw: dict = {}
-    for clause in re.split(r"[;\n]+", text or ""):
-        clause = clause.strip()
-        if not clause:
-            continue
-        if ":" not in clause:
-            raise InputError(f"history clause {clause!r} is not 'key: value' ({HISTORY_FORM})")
-        key, value = clause.split(":", 1)
-        name = _CLAUSE_KEYS.get(re.sub(r"\s+", " ", key.strip().lower()))
-        if name is None:
-            raise InputError(f"unknown history key {key.strip()!r} ({HISTORY_FORM})")
-        if name in raw:
-            raise InputError(f"history key {key.strip()!r} given twice")
-        raw[name] = value.strip()
+    raw = core_position.history_clauses(text, HISTORY_FORM, _CLAUSE_KEYS.get)
     return _fields(raw, hand, role)
 
 
@@ -1458,7 +1425,7 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
                 raise InputError(f"{C.card_name(c)} appears twice (in {seen_at[c]} and in {where})")
             seen_at[c] = where
 
-    place(_bits(d.hand), "your hand")
+    place(mask_bits(d.hand), "your hand")
     for i, (a, b) in enumerate(d.tricks):
         place([a, b], f"trick {i + 1}")
     if d.lead is not None:
@@ -1509,12 +1476,12 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
     else:
         _check(leader == s, f"{opp_role} leads trick {n_done + 1}: say 'lead: CARD' (his card)")
     _check(
-        _pop(d.hand) == N_TRICKS - n_done,
-        f"after {n_done} trick(s) you hold {N_TRICKS - n_done} cards, not {_pop(d.hand)}",
+        mask_count(d.hand) == N_TRICKS - n_done,
+        f"after {n_done} trick(s) you hold {N_TRICKS - n_done} cards, not {mask_count(d.hand)}",
     )
     decl_hand = d.hand | mine_played
     # the exchange
-    took = _mask(d.took)
+    took = C.cards_to_mask(d.took)
     _check(
         len(d.took) == len(d.discard),
         f"you discarded {len(d.discard)} card(s) but took {len(d.took)}",
@@ -1523,7 +1490,7 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
         took & decl_hand == took,
         f"took {_names(took & ~decl_hand)}: neither in your hand nor played by you",
     )
-    dealt = (decl_hand & ~took) | _mask(d.discard)
+    dealt = (decl_hand & ~took) | C.cards_to_mask(d.discard)
     _check(
         d.opponent_took is not None, f"say how many cards {opp_role} took ('{opp_role} took: N')"
     )
@@ -1570,7 +1537,7 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
             for i, c in enumerate(d.talon):
                 slots[k + y + i] = c
     his_drawn = range(k) if o == 0 else range(k, k + y)
-    not_his = dealt | decl_hand | _mask(c for i, c in slots.items() if i not in his_drawn)
+    not_his = dealt | decl_hand | C.cards_to_mask(c for i, c in slots.items() if i not in his_drawn)
     # carte blanche: yours from your dealt hand, his as you say
     cb = [False, False]
     cb[s] = (dealt & COURT) == 0
@@ -1615,7 +1582,7 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
             _check(not shown & not_his, f"{name}: he cannot have shown {_names(shown & not_his)}")
             ok = shown_cards(shown, FULL, c) == shown
             if c == 0:
-                ok = ok and len({x >> 3 for x in _bits(shown)}) == 1
+                ok = ok and len({x >> 3 for x in mask_bits(shown)}) == 1
             _check(ok, f"{name}: {_names(shown)} is not a {name} he could show")
             opp_key = int(class_key(np.int64(shown), c, SUIT_TABLES))
             _check(opp_key > own_key, f"{name}: his {_names(shown)} does not beat yours")
@@ -1648,7 +1615,7 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
         seat=s,
         rules=rules,
         dealt=dealt,
-        discards=_mask(d.discard),
+        discards=C.cards_to_mask(d.discard),
         took=(k, y),
         slots=slots,
         cb=(cb[0], cb[1]),

@@ -321,54 +321,17 @@ def start(quick: bool) -> list[dict]:
     return [start_row(f"start pitch {name}", args) for name, args in START_COMMANDS.items()]
 
 
-def decision_overhead(rounds: int, seed: int = 1, players: int = 4) -> tuple[float, int]:
-    """(microseconds per decision spent in ``legal_actions`` and ``apply``, decisions) over
-    ``rounds`` rounds played to the end by uniform random legal actions."""
+def position_overhead(quick: bool) -> list[dict]:
+    from ..core.position import overhead_row
     from .position import PitchState
 
-    rules = Rules(players=players)
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, 1 << 30, size=1 << 16)
-    states = [PitchState.from_deal(seed, i, rules) for i in range(rounds)]
-    spent = 0.0
-    n = 0
-    clock = time.perf_counter
-    for st in states:
-        while True:
-            t0 = clock()
-            legal = st.legal_actions()
-            t1 = clock()
-            if not legal:
-                spent += t1 - t0
-                break
-            a = legal[picks[n & 0xFFFF] % len(legal)]
-            t2 = clock()
-            st.apply(a)
-            spent += (t1 - t0) + (clock() - t2)
-            n += 1
-    return spent / n * 1e6, n
+    rules = Rules(players=4)
 
-
-def position_overhead(quick: bool) -> list[dict]:
-    from ..core import bench as bench_core
+    def rounds_of(seed: int, count: int) -> list:
+        return [PitchState.from_deal(seed, i, rules) for i in range(count)]
 
     rounds = 300 if quick else 3000
-    with bench_core.kernel_origin() as origin:
-        decision_overhead(20, seed=99)  # the deal kernel loaded
-        runs = [decision_overhead(rounds, seed=r + 1) for r in range(3)]
-    us = [r[0] for r in runs]
-    return [
-        {
-            "workload": "pitch position overhead",
-            "threads": 1,
-            "players": 4,
-            "rounds": rounds,
-            "decisions": runs[0][1],
-            "us_per_decision": round(float(np.median(us)), 2),
-            "us_per_decision_min_max": [round(min(us), 2), round(max(us), 2)],
-            "kernels": origin["kernels"],
-        }
-    ]
+    return [overhead_row("pitch position overhead", rounds_of, rounds, players=4, rounds=rounds)]
 
 
 def start_play(quick: bool) -> list[dict]:

@@ -35,8 +35,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core import position as core_position
 from ..core.errors import InputError
-from ..core.position import ActionValues, Decider
+from ..core.masks import mask_bits, mask_count
+from ..core.position import ActionValues, Decider, play_out, world_mean
 from ..core.stats import Estimate
 from . import cards as C
 from . import policies as P
@@ -49,8 +51,6 @@ from .position import (
     PH_PLAY,
     WORLD_TRIES,
     PitchState,
-    _bits,
-    _pop,
     _suit_mask,
     beats,
 )
@@ -239,8 +239,8 @@ class SearchPlay(PlayDecider):
         if key in state.memory:
             return state.memory[key]
         legal = legal_now(state, pitch)
-        if _pop(legal) == 1:
-            out = {"card": _bits(legal)[0], "vals": None, "hands": None, "legal": legal}
+        if mask_count(legal) == 1:
+            out = {"card": mask_bits(legal)[0], "vals": None, "hands": None, "legal": legal}
             state.memory[key] = out
             return out
         from .kernels.decide import search_card_values
@@ -285,7 +285,7 @@ class SearchPlay(PlayDecider):
         seat = _check_phase(state, PH_PLAY, f"play policy {self.name!r}")
         t0 = time.perf_counter()
         d = self.decide(state, seat, pitch_suit(state, seat))
-        cards = _bits(d["legal"])
+        cards = mask_bits(d["legal"])
         if d["vals"] is None:
             nan = math.nan
             return ActionValues(
@@ -296,7 +296,7 @@ class SearchPlay(PlayDecider):
         out = {}
         for i, c in enumerate(cards):
             x = side[:, i].astype(np.float64)
-            out[c] = _estimate(x, exact)
+            out[c] = world_mean(x, exact)
         return ActionValues(
             out,
             UNIT,
@@ -305,13 +305,6 @@ class SearchPlay(PlayDecider):
             seconds=time.perf_counter() - t0,
             notes=["dd: the true deal (an oracle)" if exact else "pimc: the decision's worlds"],
         )
-
-
-def _estimate(x: np.ndarray, exact: bool) -> Estimate:
-    if exact:
-        m = float(np.mean(x)) if len(x) else math.nan
-        return Estimate(m, 0.0, m, m, len(x))
-    return Estimate.of_sample(x)
 
 
 def side_values(
@@ -352,23 +345,12 @@ def play_decider(name: str, params=None, others: str = "threshold", others_param
     return KernelPlay(pol.name, params)
 
 
-class SeatDecider(Decider):
+class SeatDecider(core_position.SeatDecider):
     """One seat's bid and play policies: ``choose`` asks the one of the phase."""
 
     def __init__(self, bid: BidDecider, play: PlayDecider):
+        super().__init__({"auction": bid, "play": play}, joiner="+")
         self.bid = bid
-        self.play = play
-        self.name = f"{bid.name}+{play.name}"
-
-    def choose(self, state: PitchState) -> int:
-        if state.phase_id == PH_AUCTION:
-            return self.bid.choose(state)
-        return self.play.choose(state)
-
-    def values(self, state: PitchState) -> ActionValues | None:
-        if state.phase_id == PH_PLAY:
-            return self.play.values(state)
-        return None
 
 
 def seat_deciders(
@@ -388,13 +370,6 @@ def seat_deciders(
         others_params=bid_params if bid != "montecarlo" else None,
     )
     return [SeatDecider(b, p) for _ in range(players)]
-
-
-def play_out(state: PitchState, deciders) -> PitchState:
-    """Play ``state`` to the end, seat s asking ``deciders[s]``; returns it."""
-    while not state.is_terminal():
-        state.apply(deciders[state.current_player()].choose(state))
-    return state
 
 
 # ---------------------------------------------------------------------- play advice
@@ -420,11 +395,11 @@ def count_worlds(state: PitchState, seat: int) -> int:
     used = state.hands[seat]
     for s in range(state.n):
         used |= state.played[s]
-    left = _pop(FULL & ~used)
+    left = mask_count(FULL & ~used)
     total = 1
     for s in range(state.n):
         if s != seat:
-            r = _pop(state.hands[s])
+            r = mask_count(state.hands[s])
             total *= math.comb(left, r)
             left -= r
     return total
@@ -456,8 +431,8 @@ def enumerate_worlds(state: PitchState, seat: int) -> np.ndarray:
             out.append(list(row))
             return
         s = others[i]
-        pool = _bits(rem & ~allowed[s])
-        for combo in combinations(pool, _pop(state.hands[s])):
+        pool = mask_bits(rem & ~allowed[s])
+        for combo in combinations(pool, mask_count(state.hands[s])):
             m = 0
             for c in combo:
                 m |= 1 << c
@@ -517,7 +492,7 @@ def card_values(
 
     seat = _check_phase(state, PH_PLAY, "the play advice")
     t0 = time.perf_counter()
-    cards = _bits(state.legal_mask())
+    cards = mask_bits(state.legal_mask())
     k = len(cards)
     sight, policy = state.sight(seat, others)
     possible = count_worlds(state, seat)
@@ -560,11 +535,11 @@ def card_values(
     side = to_side(base[use], vals[use, :k], bidder)
     values, bpts, made, samples = {}, {}, {}, {}
     for i, c in enumerate(cards):
-        values[c] = _estimate(side[:, i], exact)
-        bpts[c] = _estimate(pts[:, i], exact)
+        values[c] = world_mean(side[:, i], exact)
+        bpts[c] = world_mean(pts[:, i], exact)
         m = pts[:, i] >= state.bid
         made[c] = (
-            _estimate(m.astype(np.float64), True)
+            world_mean(m.astype(np.float64), True)
             if exact
             else Estimate.proportion(int(m.sum()), len(m))
         )
@@ -607,26 +582,10 @@ def cost(card: int, trump: int) -> int:
     return c
 
 
-@dataclass
-class PlayAdvice:
+class PlayAdvice(core_position.PlayAdvice):
     """What :func:`advise_play` answers: every legal card ranked best first by expected points
-    for the player's side (``values``), the best, why in one line, its margin over the
-    runner-up (paired over the same worlds)."""
-
-    state: PitchState
-    seat: int
-    ranking: list[int]
-    values: CardValues | None
-    why: str
-    margin: Estimate | None = None
-
-    @property
-    def best(self) -> int:
-        return self.ranking[0]
-
-    @property
-    def forced(self) -> bool:
-        return len(self.ranking) == 1
+    for the player's side (``values``, :class:`CardValues`; None for a forced card), the best,
+    why in one line, its margin over the runner-up (paired over the same worlds)."""
 
     def to_dict(self) -> dict:
         st = self.state
@@ -675,9 +634,7 @@ class PlayAdvice:
             "points_so_far": self.points_so_far(),
             "cards": rows,
         }
-        if self.margin is not None:
-            out["margin"] = {"over": name(self.ranking[1]), **self.margin.to_dict()}
-        return out
+        return out | self.margin_dict()
 
     def points_so_far(self) -> dict:
         """Points taken so far that the player can see: his own and each seat's from finished
@@ -772,10 +729,8 @@ def advise_play(
     trump = state.trump
     ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, cost(c, trump), c))
     best, runner = ranking[0], ranking[1]
-    d = vals.samples[best].astype(np.float64) - vals.samples[runner]
     if vals.exact:
-        m = float(d.mean())
-        margin = Estimate(m, 0.0, m, m, len(d))
+        margin = world_mean(vals.samples[best].astype(np.float64) - vals.samples[runner], True)
     else:
         margin = Estimate.paired(vals.samples[best], vals.samples[runner])
     why = explain(state, best, runner)

@@ -45,6 +45,7 @@ import numpy as np
 
 from ..core import position as core_position
 from ..core.errors import InputError
+from ..core.masks import mask_bits, mask_count
 from ..core.rng import deal_hands, stream_key
 from . import cards as C
 from .layouts import BID_MAX, BID_MIN, SEATS, TRICKS, Pos
@@ -71,33 +72,12 @@ GAME_VALUE = C.GAME_POINTS
 WORLD_TRIES = 1 << 14
 
 
-def _bits(mask: int) -> list[int]:
-    """Card indices of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _pop(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 def _suit_mask(suit: int) -> int:
     return SUIT_BITS << (16 * suit)
 
 
 def _game_points(mask: int) -> int:
-    return sum(GAME_VALUE[c & 15] for c in _bits(mask))
+    return sum(GAME_VALUE[c & 15] for c in mask_bits(mask))
 
 
 def legal_call_mask(highest: int, dealer: bool) -> int:
@@ -240,7 +220,7 @@ class PitchState(core_position.State):
         rules = rules or Rules(players=len(masks))
         seen = 0
         for s, h in enumerate(masks):
-            if _pop(h) != C.HAND_SIZE or h & ~FULL:
+            if mask_count(h) != C.HAND_SIZE or h & ~FULL:
                 raise InputError(f"seat {s}: a hand is six cards, got {C.format_cards(h)}")
             if seen & h:
                 raise InputError(f"{C.format_cards(seen & h)} dealt twice")
@@ -316,8 +296,8 @@ class PitchState(core_position.State):
     def legal_actions(self) -> list[int]:
         m = self.legal_mask()
         if self.phase_id == PH_AUCTION:
-            return [PASS if b == 0 else BID_BASE + b for b in _bits(m)]
-        return _bits(m)
+            return [PASS if b == 0 else BID_BASE + b for b in mask_bits(m)]
+        return mask_bits(m)
 
     def apply(self, action: int) -> None:
         action = int(action)
@@ -556,7 +536,7 @@ class PitchState(core_position.State):
         for s in range(n):
             h = self.hands[s]
             if hidden and s != me:
-                h = (1 << _pop(h)) - 1
+                h = (1 << mask_count(h)) - 1
             pos[Pos.HANDS + s] = h
             pos[Pos.GAME + s] = self.game[s]
         return pos
@@ -596,7 +576,7 @@ class PitchState(core_position.State):
             }
             if self.phase_id == PH_PLAY
             else None,
-            "cards_left": [_pop(h) for h in self.hands],
+            "cards_left": [mask_count(h) for h in self.hands],
             "voids": ["".join(C.SUITS[x] for x in range(4) if v >> x & 1) for v in self.voids],
             "game_points": list(self.game),
             "history": history_text(describe(self, seat)) if self.phase_id != PH_OVER else None,
@@ -647,7 +627,7 @@ def sight_of(state: PitchState, seat: int, others: str = "threshold"):
     played = np.zeros(SEATS, dtype=np.int64)
     voids = np.zeros(SEATS, dtype=np.int64)
     for s in range(n):
-        counts[s] = _pop(state.hands[s])
+        counts[s] = mask_count(state.hands[s])
         played[s] = state.played[s]
         voids[s] = state.voids[s]
     order = np.array(draw_order(state, seat), dtype=np.int64)
@@ -678,7 +658,7 @@ def draw_order(state: PitchState, seat: int) -> list[int]:
 
     def key(s: int) -> tuple:
         called = s < len(state.calls) and state.calls[s] > 0
-        return (-_pop(state.voids[s]), not called, s)
+        return (-mask_count(state.voids[s]), not called, s)
 
     others = sorted((s for s in range(state.n) if s != seat), key=key)
     return [*others, seat] + list(range(state.n, SEATS))
@@ -809,18 +789,7 @@ def _fields(raw: dict, hand: int, seat: int, players: int) -> Description:
 def parse_history(text: str, hand: int, seat: int, players: int) -> Description:
     """A :class:`Description` from the ``--history`` text (:data:`HISTORY_FORM`), e.g.
     ``"auction: pass 3 4 pass; tricks: KS 2S 5S 9S / 7C"``."""
-    raw: dict = {}
-    for clause in re.split(r"[;\n]+", text or ""):
-        clause = clause.strip()
-        if not clause:
-            continue
-        if ":" not in clause:
-            raise InputError(f"history clause {clause!r} is not 'key: value' ({HISTORY_FORM})")
-        key, value = clause.split(":", 1)
-        name = key.strip().lower()
-        if name in raw:
-            raise InputError(f"history key {key.strip()!r} given twice")
-        raw[name] = value.strip()
+    raw = core_position.history_clauses(text, HISTORY_FORM)
     return _fields(raw, hand, seat, players)
 
 
@@ -867,7 +836,7 @@ def check_description(d: Description, rules: Rules) -> PitchState:
     if len(d.calls) < n and d.tricks:
         raise InputError(f"cards were played but the auction has {len(d.calls)} of {n} calls")
     seen: dict[int, str] = {}
-    for c in _bits(d.hand):
+    for c in mask_bits(d.hand):
         seen[c] = "your hand"
     for t, cards in enumerate(d.tricks):
         if t >= TRICKS:
@@ -914,24 +883,24 @@ def check_description(d: Description, rules: Rules) -> PitchState:
             f"makes {C.SUITS[trump]} trump"
         )
     mine = [c for s, c, _, _ in plays if s == d.seat]
-    dealt_mine = d.hand | _mask(mine)
-    if _pop(dealt_mine) != C.HAND_SIZE:
+    dealt_mine = d.hand | C.cards_to_mask(mine)
+    if mask_count(dealt_mine) != C.HAND_SIZE:
         raise InputError(
-            f"you hold {_pop(d.hand)} cards and played {len(mine)}: a hand is {C.HAND_SIZE} "
+            f"you hold {mask_count(d.hand)} cards and played {len(mine)}: a hand is {C.HAND_SIZE} "
             f"({C.format_cards(d.hand)}; played {' '.join(C.card_name(c) for c in mine) or '-'})"
         )
     # placeholders for the other hands: any unseen cards of the right size (no void checked)
-    unseen = FULL & ~dealt_mine & ~_mask(c for _, c, _, _ in plays)
+    unseen = FULL & ~dealt_mine & ~C.cards_to_mask(c for _, c, _, _ in plays)
     counts = [C.HAND_SIZE - sum(1 for s, *_ in plays if s == x) for x in range(n)]
     dealt = []
-    pool = _bits(unseen)
+    pool = mask_bits(unseen)
     for s in range(n):
         if s == d.seat:
             dealt.append(dealt_mine)
             continue
         take = pool[: counts[s]]
         pool = pool[counts[s] :]
-        dealt.append(_mask(take) | _mask(c for x, c, _, _ in plays if x == s))
+        dealt.append(C.cards_to_mask(take) | C.cards_to_mask(c for x, c, _, _ in plays if x == s))
     st = PitchState(dealt, rules, trump=d.trump if not d.tricks else None)
     for c in d.calls:
         st.apply(PASS if c == 0 else BID_BASE + c)
@@ -967,7 +936,7 @@ def _force_play(st: PitchState, seat: int, card: int) -> None:
         # the placeholder holds cards of the suit led that the real hand did not: drop them
         led = st.first >> 4
         keep = st.hands[seat] & ~_suit_mask(led) | (1 << card)
-        st.hands[seat] = keep | _spare(st, seat, _pop(st.hands[seat]) - _pop(keep), led)
+        st.hands[seat] = keep | _spare(st, seat, mask_count(st.hands[seat]) - mask_count(keep), led)
         st._legal = -1
     st.apply(card)
 
@@ -977,10 +946,10 @@ def _spare(st: PitchState, seat: int, k: int, avoid: int) -> int:
     used = 0
     for s in range(st.n):
         used |= st.hands[s] | st.played[s]
-    pool = [c for c in _bits(FULL & ~used) if c >> 4 != avoid]
+    pool = [c for c in mask_bits(FULL & ~used) if c >> 4 != avoid]
     if len(pool) < k:
         raise InputError("impossible history: the cards left cannot fill the hands")
-    return _mask(pool[:k])
+    return C.cards_to_mask(pool[:k])
 
 
 def _check_worlds(st: PitchState, seat: int) -> None:
@@ -1000,15 +969,15 @@ def _check_worlds(st: PitchState, seat: int) -> None:
         allowed[s] = unseen & ~ban
     for size in range(1, len(others) + 1):
         for group in combinations(others, size):
-            need = sum(_pop(st.hands[s]) for s in group)
+            need = sum(mask_count(st.hands[s]) for s in group)
             pool = 0
             for s in group:
                 pool |= allowed[s]
-            if _pop(pool) < need:
+            if mask_count(pool) < need:
                 names = ", ".join(f"seat {s}" for s in group)
                 raise InputError(
                     f"impossible history: {names} hold {need} cards but the voids shown leave "
-                    f"{_pop(pool)} unseen cards they could hold"
+                    f"{mask_count(pool)} unseen cards they could hold"
                 )
 
 

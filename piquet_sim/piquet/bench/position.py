@@ -5,12 +5,8 @@ and warm."""
 
 from __future__ import annotations
 
-import statistics
-import time
-
-import numpy as np
-
 from ...core import bench as bench_core
+from ...core.position import overhead_row
 from ..cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY
 from ..position import PiquetState
 from . import workload
@@ -18,49 +14,14 @@ from . import workload
 PLAY_ARGS = ["play", EXAMPLE_HAND, "--younger", "--history", EXAMPLE_HISTORY]
 
 
-def decision_overhead(deals: int, seed: int = 1) -> tuple[float, int]:
-    """(microseconds per decision spent in ``legal_actions`` and ``apply``, decisions) over
-    ``deals`` deals played to the end by uniform random legal actions."""
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, 1 << 30, size=1 << 16)
-    states = [PiquetState.from_deal(seed, i) for i in range(deals)]
-    spent = 0.0
-    n = 0
-    clock = time.perf_counter
-    for st in states:
-        while True:
-            t0 = clock()
-            legal = st.legal_actions()
-            t1 = clock()
-            if not legal:
-                spent += t1 - t0
-                break
-            a = legal[picks[n & 0xFFFF] % len(legal)]
-            t2 = clock()
-            st.apply(a)
-            spent += (t1 - t0) + (clock() - t2)
-            n += 1
-    return spent / n * 1e6, n
+def _deals(seed: int, count: int) -> list[PiquetState]:
+    return [PiquetState.from_deal(seed, i) for i in range(count)]
 
 
 @workload("position overhead")
 def position_overhead(quick: bool) -> list[dict]:
     deals = 200 if quick else 2000
-    with bench_core.kernel_origin() as origin:
-        decision_overhead(20, seed=99)  # kernels loaded (scoring, declarations)
-        runs = [decision_overhead(deals, seed=r + 1) for r in range(3)]
-    us = [r[0] for r in runs]
-    return [
-        {
-            "workload": "position overhead",
-            "threads": 1,
-            "deals": deals,
-            "decisions": runs[0][1],
-            "us_per_decision": round(statistics.median(us), 2),
-            "us_per_decision_min_max": [round(min(us), 2), round(max(us), 2)],
-            "kernels": origin["kernels"],
-        }
-    ]
+    return [overhead_row("position overhead", _deals, deals, deals=deals)]
 
 
 @workload("start play")
