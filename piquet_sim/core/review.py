@@ -37,7 +37,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from .backend import StopOnInterrupt, stop_requested
+from .cards import Pack, cards_to_mask
 from .errors import InputError
 from .stats import Z95, Estimate
 
@@ -105,6 +108,79 @@ def read_record(path: Path | str) -> tuple[str, object]:
                 f"{path} is not JSON: {err.msg} (line {err.lineno}, column {err.colno})"
             ) from None
     return "text", text
+
+
+def record_error(place: str, message: str) -> RecordError:
+    """A :class:`RecordError` at ``place`` (a line or a key): ``"place: message"``."""
+    return RecordError(f"{place}: {message}")
+
+
+def raw_clauses(
+    text: str, key_of: Callable[[str], str | None], keys_help: str
+) -> tuple[dict, dict]:
+    """A text record's clauses by canonical key: (key -> value, key -> place).
+    ``key_of(typed key)`` is the canonical key, None for an unknown one (a RecordError quoting
+    ``keys_help``); a key given twice is a RecordError naming both places."""
+    raw: dict = {}
+    places: dict = {}
+    for clause in record_lines(text):
+        key = key_of(clause.key)
+        if key is None:
+            raise RecordError(f"{clause.place}: unknown key {clause.key!r} ({keys_help})")
+        if key in raw:
+            raise RecordError(f"{clause.place}: given twice (first at {places[key]})")
+        raw[key] = clause.value
+        places[key] = clause.place
+    return raw, places
+
+
+class Record:
+    """What every game's record class (a dataclass) shares: ``dealt`` (the dealt hands by seat,
+    None where the record does not give one) and ``places`` (canonical key -> where it was
+    written: errors name it)."""
+
+    dealt: list
+    places: dict
+
+    @property
+    def full(self) -> bool:
+        """Every hand known: the deal can be replayed card by card."""
+        return all(h is not None for h in self.dealt)
+
+    def place(self, key: str) -> str:
+        """Where ``key`` was written (the key itself when it was not)."""
+        return self.places.get(key, key)
+
+
+class Replay:
+    """A record being replayed from ``state``: :meth:`act` keeps the position before each
+    action (``steps``: (state, action, place)) and turns an illegal action into a RecordError
+    at its place."""
+
+    def __init__(self, state: object):
+        self.state = state
+        self.steps: list[tuple] = []
+
+    def act(self, action: int, place: str) -> None:
+        self.steps.append((self.state.clone(), action, place))
+        try:
+            self.state.apply(action)
+        except InputError as err:
+            raise record_error(place, str(err)) from None
+
+
+def dealt_hand(value: object, place: str, pack: Pack, size: int) -> int:
+    """The mask of a dealt hand given as text or a JSON list of card strings: exactly ``size``
+    distinct cards of ``pack``, else a RecordError at ``place``."""
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    try:
+        cards = pack.parse_list(str(value))
+    except InputError as err:
+        raise record_error(place, str(err)) from None
+    if len(cards) != size:
+        raise record_error(place, f"a dealt hand is {size} cards, got {len(cards)}")
+    return cards_to_mask(cards)
 
 
 # ---------------------------------------------------------------------- rows
@@ -207,6 +283,25 @@ class Task:
     done: str
     run: Callable[[], DecisionReview]
     weight: float = 1.0
+
+
+class Tasks(list):
+    """A review's tasks in the order they run, and ``at``: each decision's key (the game's, for
+    its page view) -> its number (1-based: its row's ``index``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.at: dict = {}
+
+    @property
+    def next(self) -> int:
+        """The number of the next task added."""
+        return len(self) + 1
+
+    def add(self, key: object, task: Task) -> None:
+        """Append ``task``, the decision ``key``."""
+        self.append(task)
+        self.at[key] = len(self)
 
 
 def run_review(
@@ -388,6 +483,101 @@ def _estimate_dict(e: Estimate) -> dict:
         return x if math.isfinite(x) else None
 
     return {"mean": num(e.mean), "se": num(e.se), "ci95": [num(e.lo), num(e.hi)], "n": e.n}
+
+
+def card_place(trick: int, before: Sequence[str]) -> str:
+    """Where a card decision is: ``"trick 3, lead"`` or ``"trick 3, after AS 7S"`` (the cards
+    already in the trick)."""
+    return f"trick {trick}, " + ("lead" if not before else "after " + " ".join(before))
+
+
+def card_task(
+    index: int,
+    trick: int,
+    place: str,
+    card: int,
+    name: Callable[[int], str],
+    make_state: Callable[[], object],
+    values: Callable[[object], object],
+    exact_values: Callable[[object], object] | None = None,
+    weight: float = 1.0,
+) -> Task:
+    """The task of a card decision (phase ``play``): ``card`` (printed by ``name``) played at
+    ``place`` of trick ``trick``, from the position ``make_state()``.
+
+    ``values(state)`` values every legal card over the worlds the player could not tell apart:
+    an object with ``values`` (card -> Estimate), ``samples`` (card -> its value in each world,
+    the same worlds for every card), ``exact`` (every such world counted) and ``notes`` (how, in
+    words). The cost is the best card's value minus his, paired on those worlds; a card as good
+    as the best costs nothing and is the advice. ``exact_values(state)``, given when every hand
+    is known, is the ``ActionValues`` of each card on the true deal: the exact cost and best
+    card (the lowest card of the top value). A forced card costs nothing."""
+    done = name(card)
+    exact = exact_values is not None
+
+    def run() -> DecisionReview:
+        t0 = time.perf_counter()
+        state = make_state()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return DecisionReview(
+                index,
+                "play",
+                place,
+                done,
+                best=done,
+                cost=exact_estimate(0.0),
+                exact_cost=0.0 if exact else None,
+                exact_best=done if exact else None,
+                forced=True,
+                method="the only legal card",
+                seconds=time.perf_counter() - t0,
+                context={"trick": trick},
+            )
+        vals = values(state)
+        ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
+        best = ranking[0]
+        if vals.values[card].mean == vals.values[best].mean:
+            best = card  # as good as the best: no cost, the player's card is advised too
+        a, b = vals.samples[best], vals.samples[card]
+        if vals.exact:
+            cost = exact_estimate(float(np.mean(a.astype(np.float64) - b)), len(a))
+        else:
+            cost = Estimate.paired(a, b)
+        dd = {}
+        exact_cost = exact_best = None
+        if exact:
+            dd = {c: v.mean for c, v in exact_values(state).values.items()}
+            top = max(dd.values())
+            exact_cost = top - dd[card]
+            exact_best = name(card if dd[card] == top else min(c for c in dd if dd[c] == top))
+        alts = [
+            Alternative(
+                name(c),
+                vals.values[c]
+                if not vals.exact
+                else exact_estimate(vals.values[c].mean, vals.values[c].n),
+                dd.get(c),
+                "yours" if c == card else "",
+            )
+            for c in ranking
+        ]
+        return DecisionReview(
+            index,
+            "play",
+            place,
+            done,
+            best=name(best),
+            cost=cost,
+            exact_cost=exact_cost,
+            exact_best=exact_best,
+            alternatives=alts,
+            method="; ".join(vals.notes),
+            seconds=time.perf_counter() - t0,
+            context={"trick": trick},
+        )
+
+    return Task("play", place, done, run, weight)
 
 
 # ---------------------------------------------------------------------- text
@@ -764,19 +954,31 @@ __all__ = [
     "Alternative",
     "Clause",
     "DecisionReview",
+    "Record",
     "RecordError",
+    "Replay",
     "Review",
     "ReviewBar",
     "Task",
+    "Tasks",
     "card_html",
+    "card_place",
+    "card_task",
+    "choose_player",
+    "dealt_hand",
     "difference",
     "exact_estimate",
+    "raw_clauses",
     "read_record",
+    "record_error",
     "record_lines",
     "render_html",
     "render_text",
     "review",
+    "review_options",
+    "run_command",
     "run_review",
+    "settings_from",
     "write_outputs",
 ]
 
@@ -832,3 +1034,107 @@ def write_outputs(rv: Review, as_json: bool, html_path: Path | None) -> None:
         click.echo(rv.text(), nl=False)
         if html_path is not None:
             click.echo(f"Page written to {html_path}")
+
+
+def review_options(
+    defaults: object,
+    quick: object,
+    page: str,
+    most_worlds: int,
+    quick_help: str,
+    max_seconds: bool = False,
+) -> Callable:
+    """A ``review`` command's measuring options, in this order: ``--worlds``,
+    ``--exact-limit``, ``--max-seconds`` (with ``max_seconds``), ``--quick`` and ``--html
+    FILE``. ``defaults`` and ``quick`` are the game's ``ReviewSettings()`` and its ``QUICK``
+    (the help quotes both; the numbers default to None: not given, :func:`settings_from`);
+    ``page``: what the page shows ("deal", "round"); ``most_worlds``: the largest
+    ``--worlds``."""
+    import click
+
+    from .cli import OutputPath
+
+    options = [
+        click.option(
+            "--worlds",
+            type=click.IntRange(1, most_worlds),
+            default=None,
+            help=f"Worlds sampled for a card decision when there are too many to enumerate "
+            f"[default: {defaults.worlds}; {quick.worlds} with --quick].",
+        ),
+        click.option(
+            "--exact-limit",
+            type=click.IntRange(0, 1_000_000),
+            default=None,
+            help=f"Enumerate every world of a card decision when there are at most this many "
+            f"[default: {defaults.exact_limit}; {quick.exact_limit} with --quick].",
+        ),
+    ]
+    if max_seconds:
+        options.append(
+            click.option(
+                "--max-seconds",
+                type=click.FloatRange(0, min_open=True),
+                default=None,
+                help=f"Stop solving more worlds of a card decision after this long (at least "
+                f"16) [default: {defaults.max_seconds:g}; {quick.max_seconds:g} with --quick].",
+            )
+        )
+    options += [
+        click.option("--quick", is_flag=True, help=quick_help),
+        click.option(
+            "--html",
+            "html_path",
+            type=OutputPath(suffixes=(".html", ".htm")),
+            default=None,
+            help=f"Also write a page showing the {page} trick by trick with the costs.",
+        ),
+    ]
+
+    def decorate(func: Callable) -> Callable:
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorate
+
+
+def settings_from(defaults: object, quick: object, use_quick: bool, **given: object) -> object:
+    """A review's settings: ``quick`` with ``use_quick``, else ``defaults``, with every ``given``
+    value that is not None in place of the setting of its name."""
+    base = (quick if use_quick else defaults).to_dict()
+    return type(defaults)(**{**base, **{k: v for k, v in given.items() if v is not None}})
+
+
+def choose_player(rec: object, seat: int | None) -> None:
+    """``--player``: review ``seat``'s decisions instead of the record's ``player`` (None: keep
+    it); without every hand only the record's player can be (a one-line usage error)."""
+    import click
+
+    if seat is None:
+        return
+    if not rec.full and seat != rec.player:
+        raise click.UsageError("only the record's player can be reviewed without every hand")
+    rec.player = seat
+
+
+def run_command(
+    game: object,
+    rec: object,
+    rules: object,
+    settings: object,
+    quiet: bool,
+    as_json: bool,
+    html_path: Path | None,
+) -> None:
+    """A ``review`` command's work: the game's review module ``game`` (its ``review_tasks``,
+    ``entry_kernels`` and ``review_from_tasks``) measures ``rec`` under a progress bar (a
+    compile notice first on a cold cache), then the review is printed and its page written
+    (:func:`write_outputs`)."""
+    from .cli import compile_notice
+
+    tasks, deal, notes = game.review_tasks(rec, rules, settings)
+    compile_notice(*game.entry_kernels(), quiet=quiet or as_json, expect="a few minutes")
+    with ReviewBar(tasks, quiet=quiet) as bar:
+        rv = game.review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=bar)
+    write_outputs(rv, as_json, html_path)

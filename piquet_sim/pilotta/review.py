@@ -92,7 +92,7 @@ for _i, _s in enumerate(C.SEATS):
 
 
 @dataclass
-class PilottaRecord:
+class PilottaRecord(R.Record):
     """A parsed round record: seats 0..3 (N E S W); masks for hands; ``None`` where unknown."""
 
     player: int
@@ -105,19 +105,11 @@ class PilottaRecord:
     places: dict[str, str] = field(default_factory=dict)
 
     @property
-    def full(self) -> bool:
-        return all(h is not None for h in self.dealt)
-
-    def place(self, key: str) -> str:
-        return self.places.get(key, key)
-
-    @property
     def contract(self) -> tuple[int, int, int]:
         return next((p, lv, s) for p, lv, s in reversed(self.calls) if lv >= 0)
 
 
-def _err(place: str, message: str) -> R.RecordError:
-    return R.RecordError(f"{place}: {message}")
+_err = R.record_error
 
 
 def _seat(value, place: str) -> int:
@@ -125,30 +117,6 @@ def _seat(value, place: str) -> int:
         return C.parse_seat(str(value))
     except InputError as err:
         raise _err(place, str(err)) from None
-
-
-def _hand(value, place: str) -> int:
-    if isinstance(value, list):
-        value = " ".join(str(v) for v in value)
-    try:
-        cards = C.PACK.parse_list(str(value))
-    except InputError as err:
-        raise _err(place, str(err)) from None
-    if len(cards) != 8:
-        raise _err(place, f"a dealt hand is 8 cards, got {len(cards)}")
-    return C.cards_to_mask(cards)
-
-
-def _raw_text(text: str) -> tuple[dict, dict]:
-    raw, places = {}, {}
-    for clause in R.record_lines(text):
-        key = _KEYS.get(clause.key)
-        if key is None:
-            raise R.RecordError(f"{clause.place}: unknown key {clause.key!r} ({RECORD_FORM})")
-        if key in raw:
-            raise R.RecordError(f"{clause.place}: given twice (first at {places[key]})")
-        raw[key], places[key] = clause.value, clause.place
-    return raw, places
 
 
 def _raw_json(data) -> tuple[dict, dict]:
@@ -175,7 +143,7 @@ def _raw_json(data) -> tuple[dict, dict]:
 
 def parse_record(text: str, rules: Rules = DEFAULT_RULES) -> PilottaRecord:
     """A record from its text form (:data:`RECORD_FORM`), checked as far as needs no play."""
-    return _build(*_raw_text(text), rules)
+    return _build(*R.raw_clauses(text, _KEYS.get, RECORD_FORM), rules)
 
 
 def parse_record_json(data, rules: Rules = DEFAULT_RULES) -> PilottaRecord:
@@ -207,7 +175,7 @@ def _build(raw: dict, places: dict, rules: Rules) -> PilottaRecord:
     for s, name in enumerate(C.SEATS):
         key = f"hand:{name}"
         if key in raw:
-            dealt[s] = _hand(raw[key], where(key))
+            dealt[s] = R.dealt_hand(raw[key], where(key), C.PACK, 8)
     if dealt[player] is None:
         raise R.RecordError(f"give your dealt hand: '{C.SEATS[player]}: CARDS' (8 cards)")
     known = sum(h is not None for h in dealt)
@@ -267,14 +235,8 @@ def replay(rec: PilottaRecord, rules: Rules = DEFAULT_RULES, prior: str = "thres
         state = PilottaState.from_hands(rec.dealt, rec.dealer, rules, _setup(prior))
     except InputError as err:
         raise R.RecordError(str(err)) from None
-    steps = []
-
-    def act(action, place):
-        steps.append((state.clone(), action, place))
-        try:
-            state.apply(action)
-        except InputError as err:
-            raise _err(place, str(err)) from None
+    replayed = R.Replay(state)
+    act = replayed.act
 
     for i, (_, lv, s) in enumerate(rec.calls, 1):
         act(PASS if lv < 0 else bid_action(lv, s), f"{rec.place('auction')}, call {i}")
@@ -293,7 +255,7 @@ def replay(rec: PilottaRecord, rules: Rules = DEFAULT_RULES, prior: str = "thres
     for i, cards in enumerate(rec.tricks, 1):
         for c in cards:
             act(c, f"{rec.place('tricks')}, trick {i}")
-    return steps, state
+    return replayed.steps, state
 
 
 def _winner(cards: list[int], leader: int, trump: int) -> int:
@@ -456,84 +418,26 @@ def _declare_task(rec, index) -> R.Task:
 
 
 def _card_task(index, trick, before, card, make_state, st, exact) -> R.Task:
-    place = f"trick {trick}, " + (
-        "lead" if not before else "after " + " ".join(C.card_name(c) for c in before)
-    )
-    done = C.card_name(card)
+    def values(state):
+        from .deciders import card_values
 
-    def run() -> R.DecisionReview:
-        from .deciders import DdPlay, card_values
-
-        t0 = time.perf_counter()
-        state = make_state()
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return R.DecisionReview(
-                index,
-                "play",
-                place,
-                done,
-                best=done,
-                cost=R.exact_estimate(0.0),
-                exact_cost=0.0 if exact else None,
-                exact_best=done if exact else None,
-                forced=True,
-                method="the only legal card",
-                seconds=time.perf_counter() - t0,
-                context={"trick": trick},
-            )
-        vals = card_values(
+        return card_values(
             state,
             worlds=st.worlds,
             seed=st.seed,
             exact_limit=st.exact_limit,
             max_seconds=st.max_seconds,
         )
-        ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
-        best = ranking[0]
-        if vals.values[card].mean == vals.values[best].mean:
-            best = card
-        a, b = vals.samples[best], vals.samples[card]
-        if vals.exact:
-            cost = R.exact_estimate(float(np.mean(a.astype(np.float64) - b)), len(a))
-        else:
-            cost = Estimate.paired(a, b)
-        dd = {}
-        exact_cost = exact_best = None
-        if exact:
-            dd = {c: v.mean for c, v in DdPlay().values(state).values.items()}
-            top = max(dd.values())
-            exact_cost = top - dd[card]
-            exact_best = C.card_name(
-                card if dd[card] == top else min(c for c in dd if dd[c] == top)
-            )
-        alts = [
-            R.Alternative(
-                C.card_name(c),
-                vals.values[c]
-                if not vals.exact
-                else R.exact_estimate(vals.values[c].mean, vals.values[c].n),
-                dd.get(c),
-                "yours" if c == card else "",
-            )
-            for c in ranking
-        ]
-        return R.DecisionReview(
-            index,
-            "play",
-            place,
-            done,
-            best=C.card_name(best),
-            cost=cost,
-            exact_cost=exact_cost,
-            exact_best=exact_best,
-            alternatives=alts,
-            method="; ".join(vals.notes),
-            seconds=time.perf_counter() - t0,
-            context={"trick": trick},
-        )
 
-    return R.Task("play", place, done, run, 1.0)
+    def exact_values(state):
+        from .deciders import DdPlay
+
+        return DdPlay().values(state)
+
+    place = R.card_place(trick, [C.card_name(c) for c in before])
+    return R.card_task(
+        index, trick, place, card, C.card_name, make_state, values, exact_values if exact else None
+    )
 
 
 def _deal_view(rec: PilottaRecord, at: dict, final: PilottaState | None, rules: Rules) -> dict:
@@ -608,47 +512,33 @@ def review_tasks(
     checked first (RecordError)."""
     seat = rec.player
     st = settings
-    tasks: list[R.Task] = []
-    at: dict = {}
+    tasks = R.Tasks()
     notes = []
     final = None
     for k, (p, _, _) in enumerate(rec.calls):
         if p == seat:
-            tasks.append(_call_task(rec, rules, st, len(tasks) + 1, k, rec.calls[:k]))
-            at[("call", k)] = len(tasks)
+            tasks.add(("call", k), _call_task(rec, rules, st, tasks.next, k, rec.calls[:k]))
     if has_tierce(rec.dealt[seat]):
-        tasks.append(_declare_task(rec, len(tasks) + 1))
-        at["declare"] = len(tasks)
+        tasks.add("declare", _declare_task(rec, tasks.next))
     if rec.full:
         steps, final = replay(rec, rules, st.prior)
         for state, a, _ in steps:
             if state.phase != "play" or state.current_player() != seat:
                 continue
             trick = len(state.line) + 1
-            tasks.append(
-                _card_task(
-                    len(tasks) + 1,
-                    trick,
-                    list(state.trick),
-                    a,
-                    (lambda x=state: x.clone()),
-                    st,
-                    st.exact,
-                )
-            )
-            at[("card", trick)] = len(tasks)
+            task = _card_task(tasks.next, trick, list(state.trick), a, state.clone, st, st.exact)
+            tasks.add(("card", trick), task)
     else:
         for trick, before, c, d in _one_hand_points(rec, rules, st.prior, st.seed):
 
             def make(d=d):
                 return from_description(d, rules, prior=st.prior, seed=st.seed)
 
-            tasks.append(_card_task(len(tasks) + 1, trick, before, c, make, st, False))
-            at[("card", trick)] = len(tasks)
+            tasks.add(("card", trick), _card_task(tasks.next, trick, before, c, make, st, False))
         notes.append("only the player's hand is known: no exact (double-dummy) costs")
     if sum(len(t) for t in rec.tricks) < 32:
         notes.append(f"the record stops after {sum(len(t) for t in rec.tricks)} card(s)")
-    return tasks, _deal_view(rec, at, final, rules), notes
+    return tasks, _deal_view(rec, tasks.at, final, rules), notes
 
 
 def review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=None) -> R.Review:

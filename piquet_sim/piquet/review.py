@@ -38,6 +38,7 @@ import numpy as np
 
 from ..core import review as R
 from ..core.errors import InputError
+from ..core.masks import mask_bits
 from ..core.stats import Estimate
 from . import cards as C
 from .position import (
@@ -145,7 +146,7 @@ class Outcome:
 
 
 @dataclass
-class PiquetRecord:
+class PiquetRecord(R.Record):
     """A parsed deal record (see :data:`RECORD_FORM`): seats 0 elder, 1 younger; masks for
     hands and discards, card lists in order for the talon, draws and tricks; ``None`` where the
     record does not say. ``places``: canonical key -> where it was written (errors name it)."""
@@ -164,17 +165,8 @@ class PiquetRecord:
     tricks: list[tuple[int, int]] = field(default_factory=list)
     places: dict[str, str] = field(default_factory=dict)
 
-    @property
-    def full(self) -> bool:
-        """Every hand known: both dealt hands (the talon then follows)."""
-        return self.dealt[0] is not None and self.dealt[1] is not None
 
-    def place(self, key: str) -> str:
-        return self.places.get(key, key)
-
-
-def _err(place: str, message: str) -> R.RecordError:
-    return R.RecordError(f"{place}: {message}")
+_err = R.record_error
 
 
 def _cards(value, place: str) -> list[int]:
@@ -324,23 +316,6 @@ def _tricks(value, place: str) -> list[tuple[int, int]]:
     return out
 
 
-def _raw_from_text(text: str) -> tuple[dict, dict]:
-    """Canonical key -> value and key -> place, from the text form."""
-    raw: dict = {}
-    places: dict = {}
-    for clause in R.record_lines(text):
-        key = _KEYS.get(clause.key)
-        if key is None:
-            raise R.RecordError(
-                f"{clause.place}: unknown key {clause.key!r} (the keys: {RECORD_FORM})"
-            )
-        if key in raw:
-            raise R.RecordError(f"{clause.place}: given twice (first at {places[key]})")
-        raw[key] = clause.value
-        places[key] = clause.place
-    return raw, places
-
-
 def _raw_from_json(data) -> tuple[dict, dict]:
     """Canonical key -> value and key -> place, from the JSON form (see ``docs/review.md``)."""
     if not isinstance(data, dict):
@@ -398,7 +373,7 @@ def _raw_from_json(data) -> tuple[dict, dict]:
 
 def parse_record(text: str) -> PiquetRecord:
     """A record from its text form (:data:`RECORD_FORM`), checked (:func:`check_record`)."""
-    raw, places = _raw_from_text(text)
+    raw, places = R.raw_clauses(text, _KEYS.get, f"the keys: {RECORD_FORM}")
     return _build(raw, places)
 
 
@@ -511,10 +486,6 @@ def _names(mask: int) -> str:
     return C.format_cards(mask)
 
 
-def _bits(mask: int) -> list[int]:
-    return [c for c in range(32) if (mask >> c) & 1]
-
-
 def _check_cards_once(rec: PiquetRecord) -> None:
     """Every card in at most one place (both hands, the talon, your draws and left cards)."""
     seen: dict[int, str] = {}
@@ -527,7 +498,7 @@ def _check_cards_once(rec: PiquetRecord) -> None:
 
     for s, role in enumerate(ROLES):
         if rec.dealt[s] is not None:
-            place(_bits(rec.dealt[s]), f"{role}'s hand ({rec.place(f'hand:{role}')})")
+            place(mask_bits(rec.dealt[s]), f"{role}'s hand ({rec.place(f'hand:{role}')})")
     if rec.talon is not None:
         place(rec.talon, f"the talon ({rec.place('talon')})")
     elif rec.full:
@@ -549,7 +520,9 @@ def _talon_of(rec: PiquetRecord) -> list[int]:
             "both hands are given: give the talon too ('talon: CARDS', 8 cards top first) or "
             "both players' drawn cards"
         )
-    rest = _bits(FULL & ~(rec.dealt[0] | rec.dealt[1] | C.cards_to_mask(rec.took[0] + rec.took[1])))
+    rest = mask_bits(
+        FULL & ~(rec.dealt[0] | rec.dealt[1] | C.cards_to_mask(rec.took[0] + rec.took[1]))
+    )
     talon = rec.took[0] + rec.took[1] + rest
     if len(talon) != 8:
         raise R.RecordError("the drawn cards and the hands do not leave an 8-card talon")
@@ -570,14 +543,8 @@ def replay(rec: PiquetRecord, rules: Rules = DEFAULT_RULES, seed: int = 1):
         state = PiquetState.from_hands(rec.dealt[0], rec.dealt[1], talon, rules, seed=seed)
     except InputError as err:
         raise R.RecordError(str(err)) from None
-    steps = []
-
-    def act(action: int, place: str):
-        steps.append((state.clone(), action, place))
-        try:
-            state.apply(action)
-        except InputError as err:
-            raise R.RecordError(f"{place}: {err}") from None
+    replayed = R.Replay(state)
+    act = replayed.act
 
     for s, role in enumerate(ROLES):
         key = f"discard:{role}"
@@ -589,7 +556,7 @@ def replay(rec: PiquetRecord, rules: Rules = DEFAULT_RULES, seed: int = 1):
         bad = rec.discard[s] & ~state.hands[s]
         if bad:
             raise _err(place, f"{role} does not hold {_names(bad)}")
-        for c in sorted(_bits(rec.discard[s])):
+        for c in sorted(mask_bits(rec.discard[s])):
             act(c, place)
         act(END, place)
         first = 0 if s == 0 else state.took[0]
@@ -641,7 +608,7 @@ def replay(rec: PiquetRecord, rules: Rules = DEFAULT_RULES, seed: int = 1):
             raise _err(place, "twelve tricks are played: the deal is over")
         act(a, place)
         act(b, place)
-    return steps, state
+    return replayed.steps, state
 
 
 def _check_outcomes(rec: PiquetRecord, state: PiquetState) -> None:
@@ -1287,77 +1254,28 @@ def _declaration_exact(state: PiquetState, rec: PiquetRecord, choices: dict) -> 
 
 
 def _card_task(index, trick, lead, card, make_state, st, exact: bool) -> R.Task:
+    def values(state):
+        from .deciders import card_values
+
+        return card_values(state, worlds=st.worlds, seed=st.seed, exact_limit=st.exact_limit)
+
+    def exact_values(state):
+        from .deciders import DdPlay
+
+        return DdPlay().values(state)
+
     place = f"trick {trick}, " + ("lead" if lead is None else f"to {C.card_name(lead)}")
-    done = C.card_name(card)
-
-    def run() -> R.DecisionReview:
-        from .deciders import DdPlay, card_values
-
-        t0 = time.perf_counter()
-        state = make_state()
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            ex = 0.0 if exact else None
-            return R.DecisionReview(
-                index,
-                "play",
-                place,
-                done,
-                best=done,
-                cost=R.exact_estimate(0.0),
-                exact_cost=ex,
-                exact_best=done if exact else None,
-                forced=True,
-                method="the only legal card",
-                seconds=time.perf_counter() - t0,
-                context={"trick": trick},
-            )
-        vals = card_values(state, worlds=st.worlds, seed=st.seed, exact_limit=st.exact_limit)
-        ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
-        best = ranking[0]
-        if vals.values[card].mean == vals.values[best].mean:
-            best = card  # as good as the best: no cost, the player's card is advised too
-        a, b = vals.samples[best], vals.samples[card]
-        if vals.exact:
-            cost = R.exact_estimate(float(np.mean(a.astype(np.float64) - b)), len(a))
-        else:
-            cost = Estimate.paired(a, b)
-        dd = {}
-        exact_cost = exact_best = None
-        if exact:
-            dd = {c: v.mean for c, v in DdPlay().values(state).values.items()}
-            top = max(dd.values())
-            exact_cost = top - dd[card]
-            exact_best = C.card_name(
-                card if dd[card] == top else min(c for c in dd if dd[c] == top)
-            )
-        alts = [
-            R.Alternative(
-                C.card_name(c),
-                vals.values[c]
-                if not vals.exact
-                else R.exact_estimate(vals.values[c].mean, vals.values[c].n),
-                dd.get(c),
-                "yours" if c == card else "",
-            )
-            for c in ranking
-        ]
-        return R.DecisionReview(
-            index,
-            "play",
-            place,
-            done,
-            best=C.card_name(best),
-            cost=cost,
-            exact_cost=exact_cost,
-            exact_best=exact_best,
-            alternatives=alts,
-            method="; ".join(vals.notes),
-            seconds=time.perf_counter() - t0,
-            context={"trick": trick},
-        )
-
-    return R.Task("play", place, done, run, 0.3)
+    return R.card_task(
+        index,
+        trick,
+        place,
+        card,
+        C.card_name,
+        make_state,
+        values,
+        exact_values if exact else None,
+        weight=0.3,
+    )
 
 
 def _description(rec: PiquetRecord, n_tricks: int, lead: int | None, hand_now: int) -> Description:
@@ -1375,7 +1293,7 @@ def _description(rec: PiquetRecord, n_tricks: int, lead: int | None, hand_now: i
     return Description(
         role=ROLES[s],
         hand=hand_now,
-        discard=_bits(rec.discard[s]),
+        discard=mask_bits(rec.discard[s]),
         took=list(rec.took[s]),
         left=rec.left if s == 0 else None,
         talon=rec.left if s == 1 else None,
@@ -1495,58 +1413,40 @@ def review_tasks(
     checked first (RecordError)."""
     s = rec.player
     st = settings
-    tasks: list[R.Task] = []
-    at: dict = {}
+    tasks = R.Tasks()
     notes = []
     final = None
     if rec.full:
         steps, final = replay(rec, rules, st.seed)
         my_steps = [(state, a, p) for state, a, p in steps if state.current_player() == s]
-        tasks.append(_exchange_task(rec, rules, st, 1))
-        at["exchange"] = 1
+        tasks.add("exchange", _exchange_task(rec, rules, st, tasks.next))
         decl = next((state for state, _, _ in steps if state.phase == "declare"), None)
         if decl is not None:
             held = decl.decl_hands[s]
-            tasks.append(_declare_task(rec, rules, st, len(tasks) + 1, decl, held))
-            at["declare"] = len(tasks)
+            tasks.add("declare", _declare_task(rec, rules, st, tasks.next, decl, held))
         for state, a, _ in my_steps:
             if state.phase != "play":
                 continue
             trick = state.trick + 1
             lead = state.lead if state.lead >= 0 else None
-            tasks.append(
-                _card_task(
-                    len(tasks) + 1, trick, lead, a, (lambda x=state: x.clone()), st, st.exact
-                )
+            tasks.add(
+                ("card", trick), _card_task(tasks.next, trick, lead, a, state.clone, st, st.exact)
             )
-            at[("card", trick)] = len(tasks)
         if len(rec.tricks) < 12:
             notes.append(f"the record stops after {len(rec.tricks)} trick(s)")
     else:
         points = _check_one_hand(rec, rules)
-        tasks.append(_exchange_task(rec, rules, st, 1))
-        at["exchange"] = 1
+        tasks.add("exchange", _exchange_task(rec, rules, st, tasks.next))
         held = (rec.dealt[s] & ~rec.discard[s]) | C.cards_to_mask(rec.took[s])
-        tasks.append(_declare_task(rec, rules, st, 2, None, held))
-        at["declare"] = 2
+        tasks.add("declare", _declare_task(rec, rules, st, tasks.next, None, held))
         for i, lead, mine, hand in points:
             place = f"{rec.place('tricks')}, trick {i}"
-            tasks.append(
-                _card_task(
-                    len(tasks) + 1,
-                    i,
-                    lead,
-                    mine,
-                    _one_hand_state(rec, rules, st.seed, i - 1, lead, hand, place),
-                    st,
-                    False,
-                )
-            )
-            at[("card", i)] = len(tasks)
+            make = _one_hand_state(rec, rules, st.seed, i - 1, lead, hand, place)
+            tasks.add(("card", i), _card_task(tasks.next, i, lead, mine, make, st, False))
         notes.append("only the player's hand is known: no exact (double-dummy) costs")
         if len(rec.tricks) < 12:
             notes.append(f"the record stops after {len(rec.tricks)} trick(s)")
-    return tasks, _deal_view(rec, at, final), notes
+    return tasks, _deal_view(rec, tasks.at, final), notes
 
 
 def review_record(

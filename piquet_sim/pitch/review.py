@@ -25,8 +25,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ..core import review as R
 from ..core.errors import InputError
 from ..core.stats import Z95, Estimate
@@ -64,7 +62,7 @@ RECORD_FORM = (
 
 
 @dataclass
-class PitchRecord:
+class PitchRecord(R.Record):
     """A parsed round record: seats 0..n-1; hand masks (``None`` where unknown)."""
 
     player: int
@@ -75,13 +73,6 @@ class PitchRecord:
     places: dict[str, str] = field(default_factory=dict)
 
     @property
-    def full(self) -> bool:
-        return all(h is not None for h in self.dealt)
-
-    def place(self, key: str) -> str:
-        return self.places.get(key, key)
-
-    @property
     def bidder(self) -> int:
         top = max(self.calls, default=0)
         if top == 0:
@@ -89,20 +80,7 @@ class PitchRecord:
         return max(s for s, c in enumerate(self.calls) if c == top)
 
 
-def _err(place: str, message: str) -> R.RecordError:
-    return R.RecordError(f"{place}: {message}")
-
-
-def _hand(value, place: str) -> int:
-    if isinstance(value, list):
-        value = " ".join(str(v) for v in value)
-    try:
-        cards = C.PACK.parse_list(str(value))
-    except InputError as err:
-        raise _err(place, str(err)) from None
-    if len(cards) != C.HAND_SIZE:
-        raise _err(place, f"a dealt hand is {C.HAND_SIZE} cards, got {len(cards)}")
-    return C.cards_to_mask(cards)
+_err = R.record_error
 
 
 _KEYS = {
@@ -126,18 +104,6 @@ def _key(text: str) -> str | None:
     if m.isdigit():
         return f"hand:{int(m)}"
     return _KEYS.get(t)
-
-
-def _raw_text(text: str) -> tuple[dict, dict]:
-    raw, places = {}, {}
-    for clause in R.record_lines(text):
-        key = _key(clause.key)
-        if key is None:
-            raise R.RecordError(f"{clause.place}: unknown key {clause.key!r} ({RECORD_FORM})")
-        if key in raw:
-            raise R.RecordError(f"{clause.place}: given twice (first at {places[key]})")
-        raw[key], places[key] = clause.value, clause.place
-    return raw, places
 
 
 def _raw_json(data) -> tuple[dict, dict]:
@@ -168,7 +134,7 @@ def _raw_json(data) -> tuple[dict, dict]:
 
 def parse_record(text: str) -> PitchRecord:
     """A record from its text form (:data:`RECORD_FORM`)."""
-    return _build(*_raw_text(text))
+    return _build(*R.raw_clauses(text, _key, RECORD_FORM))
 
 
 def parse_record_json(data) -> PitchRecord:
@@ -224,7 +190,7 @@ def _build(raw: dict, places: dict) -> PitchRecord:
         place = where(f"hand:{s}")
         if not 0 <= s < players:
             raise _err(place, f"no seat {s} at {players} players")
-        dealt[s] = _hand(value, place)
+        dealt[s] = R.dealt_hand(value, place, C.PACK, C.HAND_SIZE)
         for c in range(64):
             if dealt[s] >> c & 1:
                 if c in seen:
@@ -268,14 +234,8 @@ def replay(rec: PitchRecord, rules: Rules = DEFAULT_RULES):
         state = PitchState.from_hands(rec.dealt, rules)
     except InputError as err:
         raise R.RecordError(str(err)) from None
-    steps = []
-
-    def act(action, place):
-        steps.append((state.clone(), action, place))
-        try:
-            state.apply(action)
-        except InputError as err:
-            raise _err(place, str(err)) from None
+    replayed = R.Replay(state)
+    act = replayed.act
 
     for s, c in enumerate(rec.calls):
         act(PASS if c == 0 else BID_BASE + c, f"{rec.place('auction')}, seat {s}")
@@ -284,7 +244,7 @@ def replay(rec: PitchRecord, rules: Rules = DEFAULT_RULES):
     for i, cards in enumerate(rec.tricks, 1):
         for c in cards:
             act(c, f"{rec.place('tricks')}, trick {i}")
-    return steps, state
+    return replayed.steps, state
 
 
 def _winner(cards: list[int], leader: int, trump: int, n: int) -> int:
@@ -426,33 +386,10 @@ def _call_task(rec, rules, st, index) -> R.Task:
 
 
 def _card_task(index, trick, before, card, make_state, st, exact) -> R.Task:
-    place = f"trick {trick}, " + (
-        "lead" if not before else "after " + " ".join(C.card_name(c) for c in before)
-    )
-    done = C.card_name(card)
+    def values(state):
+        from .deciders import card_values
 
-    def run() -> R.DecisionReview:
-        from .deciders import SearchPlay, card_values
-
-        t0 = time.perf_counter()
-        state = make_state()
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return R.DecisionReview(
-                index,
-                "play",
-                place,
-                done,
-                best=done,
-                cost=R.exact_estimate(0.0),
-                exact_cost=0.0 if exact else None,
-                exact_best=done if exact else None,
-                forced=True,
-                method="the only legal card",
-                seconds=time.perf_counter() - t0,
-                context={"trick": trick},
-            )
-        vals = card_values(
+        return card_values(
             state,
             worlds=st.worlds,
             seed=st.seed,
@@ -460,54 +397,16 @@ def _card_task(index, trick, before, card, make_state, st, exact) -> R.Task:
             others=st.others,
             max_seconds=st.max_seconds,
         )
-        ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
-        best = ranking[0]
-        if vals.values[card].mean == vals.values[best].mean:
-            best = card
-        a, b = vals.samples[best], vals.samples[card]
-        if vals.exact:
-            cost = R.exact_estimate(float(np.mean(a.astype(np.float64) - b)), len(a))
-        else:
-            cost = Estimate.paired(a, b)
-        dd = {}
-        exact_cost = exact_best = None
-        if exact:
-            dd = {
-                c: v.mean
-                for c, v in SearchPlay("dd", others=st.others).values(state).values.items()
-            }
-            top = max(dd.values())
-            exact_cost = top - dd[card]
-            exact_best = C.card_name(
-                card if dd[card] == top else min(c for c in dd if dd[c] == top)
-            )
-        alts = [
-            R.Alternative(
-                C.card_name(c),
-                vals.values[c]
-                if not vals.exact
-                else R.exact_estimate(vals.values[c].mean, vals.values[c].n),
-                dd.get(c),
-                "yours" if c == card else "",
-            )
-            for c in ranking
-        ]
-        return R.DecisionReview(
-            index,
-            "play",
-            place,
-            done,
-            best=C.card_name(best),
-            cost=cost,
-            exact_cost=exact_cost,
-            exact_best=exact_best,
-            alternatives=alts,
-            method="; ".join(vals.notes),
-            seconds=time.perf_counter() - t0,
-            context={"trick": trick},
-        )
 
-    return R.Task("play", place, done, run, 1.0)
+    def exact_values(state):
+        from .deciders import SearchPlay
+
+        return SearchPlay("dd", others=st.others).values(state)
+
+    place = R.card_place(trick, [C.card_name(c) for c in before])
+    return R.card_task(
+        index, trick, place, card, C.card_name, make_state, values, exact_values if exact else None
+    )
 
 
 def _deal_view(rec: PitchRecord, at: dict, final: PitchState | None) -> dict:
@@ -573,8 +472,7 @@ def review_tasks(
     seat = rec.player
     st = settings
     rules = _rules(rec, rules)
-    tasks: list[R.Task] = []
-    at: dict = {}
+    tasks = R.Tasks()
     notes = []
     final = None
     if rec.full:
@@ -582,37 +480,25 @@ def review_tasks(
     else:
         points = _one_hand_points(rec, rules, st.others, st.seed)
     if len(rec.calls) > seat:
-        tasks.append(_call_task(rec, rules, st, 1))
-        at["bid"] = 1
+        tasks.add("bid", _call_task(rec, rules, st, tasks.next))
     if rec.full:
         for state, a, _ in steps:
             if state.phase != "play" or state.current_player() != seat:
                 continue
             trick = state.trick_index + 1
-            tasks.append(
-                _card_task(
-                    len(tasks) + 1,
-                    trick,
-                    list(state.trick),
-                    a,
-                    (lambda x=state: x.clone()),
-                    st,
-                    st.exact,
-                )
-            )
-            at[("card", trick)] = len(tasks)
+            task = _card_task(tasks.next, trick, list(state.trick), a, state.clone, st, st.exact)
+            tasks.add(("card", trick), task)
     else:
         for trick, before, c, d in points:
 
             def make(d=d):
                 return from_description(d, rules, seed=st.seed, others=st.others)
 
-            tasks.append(_card_task(len(tasks) + 1, trick, before, c, make, st, False))
-            at[("card", trick)] = len(tasks)
+            tasks.add(("card", trick), _card_task(tasks.next, trick, before, c, make, st, False))
         notes.append("only the player's hand is known: no exact (search on the true deal) costs")
     if sum(len(t) for t in rec.tricks) < rec.players * C.HAND_SIZE:
         notes.append(f"the record stops after {sum(len(t) for t in rec.tricks)} card(s)")
-    return tasks, _deal_view(rec, at, final), notes
+    return tasks, _deal_view(rec, tasks.at, final), notes
 
 
 def review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=None) -> R.Review:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import OutputPath, compile_notice, json_option, long_command
-from ...core.review import ReviewBar, write_outputs
+from ...core import review as R
+from ...core.cli import json_option, long_command
 from ..review import QUICK, ReviewSettings
 from ..rules import Rules
 from .app import pilotta
@@ -40,38 +40,13 @@ EXAMPLE = "piquet pilotta review docs/examples/pilotta-round.txt --html review.h
     help="The others' bidding policy the worlds fit their calls to (random: the calls say "
     "nothing of the hands).",
 )
-@click.option(
-    "--worlds",
-    type=click.IntRange(1, 100_000),
-    default=None,
-    help=f"Worlds sampled for a card decision when there are too many to enumerate "
-    f"[default: {ReviewSettings.worlds}; {QUICK.worlds} with --quick].",
-)
-@click.option(
-    "--exact-limit",
-    type=click.IntRange(0, 1_000_000),
-    default=None,
-    help=f"Enumerate every world of a card decision when there are at most this many "
-    f"[default: {ReviewSettings.exact_limit}; {QUICK.exact_limit} with --quick].",
-)
-@click.option(
-    "--max-seconds",
-    type=click.FloatRange(0, min_open=True),
-    default=None,
-    help=f"Stop solving more worlds of a card decision after this long (at least 16) "
-    f"[default: {ReviewSettings.max_seconds:g}; {QUICK.max_seconds:g} with --quick].",
-)
-@click.option(
-    "--quick",
-    is_flag=True,
-    help="A rough review in seconds: fewer worlds for the calls and the cards.",
-)
-@click.option(
-    "--html",
-    "html_path",
-    type=OutputPath(suffixes=(".html", ".htm")),
-    default=None,
-    help="Also write a page showing the round trick by trick with the costs.",
+@R.review_options(
+    ReviewSettings(),
+    QUICK,
+    page="round",
+    most_worlds=100_000,
+    quick_help="A rough review in seconds: fewer worlds for the calls and the cards.",
+    max_seconds=True,
 )
 @seed_option
 @json_option
@@ -117,24 +92,18 @@ def review_cmd(
     from .. import review as PR
 
     rec = PR.read_record(record, rules)
-    if player is not None:
-        if not rec.full and player != rec.player:
-            raise click.UsageError("only the record's player can be reviewed without every hand")
-        rec.player = player
-    given = {
-        "worlds": worlds,
-        "exact_limit": exact_limit,
-        "max_seconds": max_seconds,
-        "seed": seed,
-        "prior": prior,
-    }
-    base = (QUICK if quick else ReviewSettings()).to_dict()
-    settings = ReviewSettings(**{**base, **{k: v for k, v in given.items() if v is not None}})
-    tasks, deal, notes = PR.review_tasks(rec, rules, settings)
-    compile_notice(*PR.entry_kernels(), quiet=quiet or as_json, expect="a few minutes")
-    with ReviewBar(tasks, quiet=quiet) as bar:
-        rv = PR.review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=bar)
-    write_outputs(rv, as_json, html_path)
+    R.choose_player(rec, player)
+    settings = R.settings_from(
+        ReviewSettings(),
+        QUICK,
+        quick,
+        worlds=worlds,
+        exact_limit=exact_limit,
+        max_seconds=max_seconds,
+        seed=seed,
+        prior=prior,
+    )
+    R.run_command(PR, rec, rules, settings, quiet, as_json, html_path)
 
 
 __all__ = ["EXAMPLE", "review_cmd"]

@@ -13,15 +13,8 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import (
-    OutputPath,
-    compile_notice,
-    json_option,
-    long_command,
-    quiet_option,
-    seed_option,
-)
-from ...core.review import ReviewBar, write_outputs
+from ...core import review as R
+from ...core.cli import json_option, long_command, quiet_option, seed_option
 from ..review import QUICK, RECORD_FORM, ReviewSettings
 from ..rules import Rules
 from .app import cli
@@ -40,32 +33,13 @@ EXAMPLE = "piquet review docs/examples/piquet-deal.txt --html review.html"
     help="Review this player's decisions instead of the record's 'player' (his hand must be "
     "in the record).",
 )
-@click.option(
-    "--worlds",
-    type=click.IntRange(1, 1_000_000),
-    default=None,
-    help=f"Worlds sampled for a card decision when there are too many to enumerate "
-    f"[default: {ReviewSettings.worlds}; {QUICK.worlds} with --quick].",
-)
-@click.option(
-    "--exact-limit",
-    type=click.IntRange(0, 1_000_000),
-    default=None,
-    help=f"Enumerate every world of a card decision when there are at most this many "
-    f"[default: {ReviewSettings.exact_limit}; {QUICK.exact_limit} with --quick].",
-)
-@click.option(
-    "--quick",
-    is_flag=True,
-    help="A rough review in seconds: the heuristic ranks the discards and plays the "
+@R.review_options(
+    ReviewSettings(),
+    QUICK,
+    page="deal",
+    most_worlds=1_000_000,
+    quick_help="A rough review in seconds: the heuristic ranks the discards and plays the "
     "declarations' worlds, fewer worlds everywhere.",
-)
-@click.option(
-    "--html",
-    "html_path",
-    type=OutputPath(suffixes=(".html", ".htm")),
-    default=None,
-    help="Also write a page showing the deal trick by trick with the costs.",
 )
 @seed_option("Seed of every sampled world (the same seed, the same numbers).")
 @json_option
@@ -117,17 +91,11 @@ def review_command(
         seat = PR.ROLES.index(player)
         if rec.dealt[seat] is None:
             raise click.UsageError(f"the record does not give {player}'s hand")
-        if not rec.full and seat != rec.player:
-            raise click.UsageError("only the record's player can be reviewed without every hand")
-        rec.player = seat
-    given = {"worlds": worlds, "exact_limit": exact_limit, "seed": seed}
-    base = (QUICK if quick else ReviewSettings()).to_dict()
-    settings = ReviewSettings(**{**base, **{k: v for k, v in given.items() if v is not None}})
-    tasks, deal, notes = PR.review_tasks(rec, rules, settings)
-    compile_notice(*PR.entry_kernels(), quiet=quiet or as_json, expect="a few minutes")
-    with ReviewBar(tasks, quiet=quiet) as bar:
-        rv = PR.review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=bar)
-    write_outputs(rv, as_json, html_path)
+        R.choose_player(rec, seat)
+    settings = R.settings_from(
+        ReviewSettings(), QUICK, quick, worlds=worlds, exact_limit=exact_limit, seed=seed
+    )
+    R.run_command(PR, rec, rules, settings, quiet, as_json, html_path)
 
 
 __all__ = ["EXAMPLE", "RECORD_FORM", "review_command"]

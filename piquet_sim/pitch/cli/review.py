@@ -13,8 +13,8 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import OutputPath, compile_notice, json_option, long_command
-from ...core.review import ReviewBar, write_outputs
+from ...core import review as R
+from ...core.cli import json_option, long_command
 from ..policies import table_bidders
 from ..review import QUICK, ReviewSettings
 from .app import pitch
@@ -39,31 +39,12 @@ EXAMPLE = "piquet pitch review docs/examples/pitch-round.txt --html review.html"
     show_default=True,
     help="How the others are taken to bid: worlds where their calls would differ are left out.",
 )
-@click.option(
-    "--worlds",
-    type=click.IntRange(1, 100_000),
-    default=None,
-    help=f"Worlds sampled for a card decision when there are too many to enumerate "
-    f"[default: {ReviewSettings.worlds}; {QUICK.worlds} with --quick].",
-)
-@click.option(
-    "--exact-limit",
-    type=click.IntRange(0, 1_000_000),
-    default=None,
-    help=f"Enumerate every world of a card decision when there are at most this many "
-    f"[default: {ReviewSettings.exact_limit}; {QUICK.exact_limit} with --quick].",
-)
-@click.option(
-    "--quick",
-    is_flag=True,
-    help="A rough review in seconds: fewer worlds for the call and the cards.",
-)
-@click.option(
-    "--html",
-    "html_path",
-    type=OutputPath(suffixes=(".html", ".htm")),
-    default=None,
-    help="Also write a page showing the round trick by trick with the costs.",
+@R.review_options(
+    ReviewSettings(),
+    QUICK,
+    page="round",
+    most_worlds=100_000,
+    quick_help="A rough review in seconds: fewer worlds for the call and the cards.",
 )
 @seed_option
 @json_option
@@ -107,20 +88,19 @@ def review_cmd(
     from .. import review as PR
 
     rec = PR.read_record(record)
-    if player is not None:
-        if player >= rec.players:
-            raise click.UsageError(f"--player must be 0..{rec.players - 1} at {rec.players}")
-        if not rec.full and player != rec.player:
-            raise click.UsageError("only the record's player can be reviewed without every hand")
-        rec.player = player
-    given = {"worlds": worlds, "exact_limit": exact_limit, "seed": seed, "others": others}
-    base = (QUICK if quick else ReviewSettings()).to_dict()
-    settings = ReviewSettings(**{**base, **{k: v for k, v in given.items() if v is not None}})
-    tasks, deal, notes = PR.review_tasks(rec, rules, settings)
-    compile_notice(*PR.entry_kernels(), quiet=quiet or as_json, expect="a few minutes")
-    with ReviewBar(tasks, quiet=quiet) as bar:
-        rv = PR.review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=bar)
-    write_outputs(rv, as_json, html_path)
+    if player is not None and player >= rec.players:
+        raise click.UsageError(f"--player must be 0..{rec.players - 1} at {rec.players}")
+    R.choose_player(rec, player)
+    settings = R.settings_from(
+        ReviewSettings(),
+        QUICK,
+        quick,
+        worlds=worlds,
+        exact_limit=exact_limit,
+        seed=seed,
+        others=others,
+    )
+    R.run_command(PR, rec, rules, settings, quiet, as_json, html_path)
 
 
 __all__ = ["EXAMPLE", "review_cmd"]
