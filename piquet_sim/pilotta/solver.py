@@ -76,6 +76,11 @@ def workspace() -> K.Workspace:
     return _WORKSPACE
 
 
+def entry_kernels() -> tuple:
+    """The kernels :func:`solve` calls first (for a compile notice on a cold cache)."""
+    return (K.solve_line,)
+
+
 def _check(hands: list[int], trick: list[int], leader: int, tricks: tuple[int, int]) -> int:
     """Tricks left (the current one included); raises SolveError."""
     seen = 0
@@ -173,4 +178,4 @@ def solve(
     return Solution(value, rest, before, TEAMS[team], "SHDC"[trump], SEATS[leader], out_tricks)
 
 
-__all__ = ["Solution", "SolveError", "Trick", "solve", "workspace"]
+__all__ = ["Solution", "SolveError", "Trick", "entry_kernels", "solve", "workspace"]

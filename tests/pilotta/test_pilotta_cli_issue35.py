@@ -123,3 +123,22 @@ def test_report_failing_during_the_work_leaves_no_directory(run_main, tmp_path, 
     with pytest.raises(MemoryError):
         run_main("pilotta", "report", "--out", str(out_dir), "--deals", "100", "--games", "10")
     assert not out_dir.exists()
+
+
+def test_a_cold_solve_says_it_is_compiling(run_main, monkeypatch):
+    """A cold `pilotta solve` compiled for about 30 s and printed nothing."""
+    from piquet_sim.core import cli as core_cli
+
+    asked = []
+
+    def cold(*dispatchers):
+        asked.extend(dispatchers)
+        return True
+
+    monkeypatch.setattr(core_cli, "kernels_cold", cold)
+    args = ("pilotta", "solve", "JS AH", "9S KH", "AS QH", "TS 7H", "--trump", "S")
+    code, out, err = run_main(*args, "--tricks", "3:3", "--points", "40")
+    assert code == 0 and core_cli.COMPILING in err
+    assert any(getattr(d, "__name__", "") == "solve_line" for d in asked)
+    code, out, err = run_main(*args, "--tricks", "3:3", "--points", "40", "--json")
+    assert code == 0 and err == ""  # JSON stays quiet

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option, output_console
+from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
 from ..cards import PACK, SEATS, SUITS
 from ..rules import Rules
-from ..solver import SolveError, solve
+from ..solver import SolveError, entry_kernels, solve
 from .app import pilotta
 from .common import SEAT, SUIT, TEAM, CardListType, rules_options
 
@@ -101,6 +101,7 @@ def solve_cmd(
       piquet pilotta solve "JS AH" "9S KH" "AS QH" "TS 7H" --trump S --tricks 3:3 \\
           --points 40 --json
     """
+    compile_notice(*entry_kernels(), quiet=as_json)
     try:
         sol = solve(
             [north, east, south, west],

@@ -9,6 +9,7 @@ from rich.table import Table
 from ...core.arena import external_decider, external_specs
 from ...core.cli import (
     backend_options,
+    compile_notice,
     echo_json,
     json_option,
     long_command,
@@ -17,6 +18,7 @@ from ...core.cli import (
     seed_option,
 )
 from .. import ladder as LD
+from .. import match as M
 from .. import policies as P
 from .app import cli
 from .common import rules_options
@@ -126,6 +128,9 @@ def ladder_command(
     outside = [external_decider("piquet", spec, seed) for spec in external_specs(external)]
     console = Console(stderr=True)
     progress = None if (quiet or as_json) else (lambda label: console.print(f"match {label}"))
+    players = [LD.play_strategy(name, exchange) for name in names]
+    kernels = {M.match_kernel(a, b) for i, a in enumerate(players) for b in players[i + 1 :]}
+    compile_notice(*kernels, quiet=quiet or as_json)
     result = LD.ladder(
         names,
         deals,
