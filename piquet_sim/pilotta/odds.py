@@ -81,6 +81,31 @@ def table(counts: np.ndarray, n: int) -> dict:
     return out
 
 
+#: The ranks of the fours that score, in words (``exact.FOUR_RANKS``' keys).
+RANK_WORDS = {"J": "jacks", "9": "nines", "A": "aces", "T": "tens", "K": "kings", "Q": "queens"}
+
+
+def label(event: str, scope: str) -> str:
+    """An event key of :func:`table` in words, short enough for a table at 80 columns:
+    ``longest_sequence.none`` -> "longest sequence: none", ``sequence_4+`` -> "sequence of 4+
+    cards", ``four.T`` -> "four tens", ``trumps.1`` -> "1 trump" (in the table scope: "max
+    trumps in a hand: 1")."""
+    kind, _, value = event.partition(".")
+    if kind == "longest_sequence":
+        return f"longest sequence: {value}"
+    if kind.startswith("sequence_"):
+        return f"sequence of {kind.removeprefix('sequence_')} cards"
+    if kind == "four":
+        return "any scoring four" if value == "any" else f"four {RANK_WORDS[value]}"
+    if kind == "pilotta":
+        return "pilotta (trump K+Q)"
+    if kind == "trumps":
+        if scope == "table":
+            return f"max trumps in a hand: {value}"
+        return f"{value} trump" + ("" if value == "1" else "s")
+    return event
+
+
 def odds(
     deals: int = 1_000_000,
     seed: int = 1,
@@ -95,4 +120,4 @@ def odds(
     return {"deals": done, "seed": seed, "trump": SUITS[trump], "scopes": table(counts, done)}
 
 
-__all__ = ["count", "odds", "table"]
+__all__ = ["count", "label", "odds", "table"]

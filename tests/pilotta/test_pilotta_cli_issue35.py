@@ -142,3 +142,31 @@ def test_a_cold_solve_says_it_is_compiling(run_main, monkeypatch):
     assert any(getattr(d, "__name__", "") == "solve_line" for d in asked)
     code, out, err = run_main(*args, "--tricks", "3:3", "--points", "40", "--json")
     assert code == 0 and err == ""  # JSON stays quiet
+
+
+def test_odds_rows_read_as_words(run_main):
+    code, out, _ = run_main("pilotta", "odds", "-n", "1000")
+    assert code == 0
+    for raw in ("longest_sequence.", "four.T", "trumps.1", "sequence_3+"):
+        assert raw not in out
+    for words in ("longest sequence: none", "four tens", "1 trump", "max trumps in a hand: 3"):
+        assert words in out
+
+
+def test_bid_ends_with_a_sentence_and_names_every_column(run_main):
+    args = ("pilotta", "bid", HAND, "--seat", "S", "--auction", "E:pass", "-n", "300")
+    code, out, _ = run_main(*args)
+    assert code == 0
+    assert out.rstrip().splitlines()[-1] == "Best: bid 130 with spades as trumps."
+    code, out, _ = run_main(*args, "--score", "300:320")
+    assert code == 0 and "P(win) %" in out  # the column the P(win) figures are in
+    last = " ".join(out.split()).rsplit("Best: ", 1)[-1]  # the sentence may wrap
+    assert last.startswith("bid ") and last.endswith("as trumps.")
+
+
+def test_call_sentences():
+    from piquet_sim.pilotta.cli.bid import call_sentence
+
+    assert call_sentence("pass") == "pass"
+    assert call_sentence("90H") == "bid 90 with hearts as trumps"
+    assert call_sentence("capotC") == "bid capot with clubs as trumps"

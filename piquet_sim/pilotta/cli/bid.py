@@ -20,6 +20,17 @@ from ..rules import Rules
 from .app import pilotta
 from .common import SEAT, rules_options, seed_option
 
+#: Trump suits in words, by their letter.
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def call_sentence(call: str) -> str:
+    """A call as the advice's sentence: 'pass' -> 'pass', '130S' -> 'bid 130 with spades as
+    trumps', 'capotH' -> 'bid capot with hearts as trumps'."""
+    if call == "pass":
+        return "pass"
+    return f"bid {call[:-1]} with {SUIT_WORDS[call[-1]]} as trumps"
+
 
 def _pct(rate: dict) -> str:
     return f"{rate['p'] * 100:.0f}"
@@ -169,12 +180,14 @@ def bid_cmd(
     con.print(t)
     rows = sorted(r["calls"], key=lambda c: -c["value"]["mean"])
     c = Table(title="Calls by value (game points, your team minus theirs, this round)")
+    # P(win) beside the value: a narrow terminal drops the rightmost columns first
     for col in (
         "call",
         "value",
         "95% interval",
         "you",
         "them",
+        *(["P(win) %"] if pair else []),
         "we contract %",
         "stands %",
         "made if stands %",
@@ -188,10 +201,10 @@ def bid_cmd(
             f"{lo:+.2f} .. {hi:+.2f}",
             f"{row['us']:.1f}",
             f"{row['them']:.1f}",
+            *([f"{row['p_win']['mean'] * 100:.1f}"] if pair else []),
             _pct(row["p_we_contract"]),
             _pct(row["p_stands"]) if "p_stands" in row else "",
             _pct(row["p_made_if_stands"]) if "p_made_if_stands" in row else "",
-            *([f"{row['p_win']['mean'] * 100:.1f}"] if pair else []),
         )
     con.print(c)
     if len(rows) > 12:
@@ -222,3 +235,7 @@ def bid_cmd(
             "[dim]P(win) after this round from a table of independent rounds of the prior "
             "bidding and play (both teams), the dealer's rotation ignored.[/dim]"
         )
+    best = f"Best: {call_sentence(rec['call'])}"
+    if pair and rec["by_p_win"]["call"] != rec["call"]:
+        best += f"; to win the game (P(win)): {call_sentence(rec['by_p_win']['call'])}"
+    con.print(best + ".")

@@ -13,7 +13,7 @@ from ...core.cli import (
     long_command,
     output_console,
 )
-from ..odds import DEFAULT_CHUNK, SCOPE_NAMES
+from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, label
 from ..odds import odds as run_odds
 from .app import pilotta
 from .common import SUIT, quiet_option, seed_option
@@ -89,7 +89,7 @@ def odds_cmd(
         for name, est in result["scopes"][scope].items():
             lo, hi = est["ci95"]
             table.add_row(
-                name,
+                label(name, scope),
                 f"{est['p'] * 100:.3f}",
                 f"{lo * 100:.3f} - {hi * 100:.3f}",
                 f"{est['count']:,}",
