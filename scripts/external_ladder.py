@@ -43,8 +43,10 @@ def piquet_players(names):
             elder_play=play,
             younger_play=play,
         )
-        d = seat_deciders(policies)[0]
-        d.play = TimedPlay(d.play)
+        from piquet_sim.piquet.deciders import SeatDecider
+
+        base = seat_deciders(policies)[0]
+        d = SeatDecider(base.exchange, base.declare, TimedPlay(base.play))
         d.name = play
         return d
 
@@ -211,9 +213,10 @@ def main() -> None:
 
 
 def _command() -> str:
+    import shlex
     import sys
 
-    return "python scripts/external_ladder.py " + " ".join(sys.argv[1:])
+    return "python scripts/external_ladder.py " + shlex.join(sys.argv[1:])
 
 
 if __name__ == "__main__":
