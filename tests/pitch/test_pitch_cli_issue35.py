@@ -156,3 +156,14 @@ def test_report_text_has_no_stray_backticks_and_separates_thousands(tmp_path):
     assert "`" not in html
     assert all("`" not in line for line in md.splitlines() if line.startswith("*"))
     assert "| 2,000 |" in md  # rounds per player count
+
+
+def test_solve_labels_points_apart_from_the_round_score(run_main):
+    """The bidder of 4 takes all six Points but scores his bid, +4 (pitch.kernels.scoring):
+    'points' alone read as his score."""
+    hands = ("AS KS 2S 3H 4D 5C", "JS 6S TH 9H 8D 7C", "QS 3S AH KH QD 2C", "TS 5S JH 2H AD KC")
+    code, out, _ = run_main("pitch", "solve", *hands, "--leader", "0", "--bid", "4")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "points to come" in text and "not the round's score" in text
+    assert "Bid 4: made; the bidder takes 6 points and scores +4" in text

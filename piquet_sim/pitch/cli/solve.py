@@ -177,10 +177,11 @@ def solve_cmd(
     )
     console.print(
         f"{len(hands)} players, bidder seat {sol.bidder}, seat {leader} leads, trump "
-        f"{sol.trump or 'set by the pitch'}; values are {who}, still to be decided"
+        f"{sol.trump or 'set by the pitch'}; values are {who}, still to be decided: Points "
+        "of the six (High, Low, Jack, Six, Last, Game) taken, not the round's score"
     )
     table = Table(title="Seats", title_justify="left")
-    for col in ("seat", "hand", "points"):
+    for col in ("seat", "hand", "points to come"):
         table.add_column(col, justify="right" if col != "hand" else "left")
     for s, h in enumerate(hands):
         pts = (
@@ -190,17 +191,20 @@ def solve_cmd(
         )
         table.add_row(f"{s}{' (bidder)' if s == sol.bidder else ''}", C.format_cards(h), pts)
     console.print(table)
-    if made is not None:
-        console.print(f"Bid {bid}: {'made' if made else 'set'} ({sol.bidder_points} points)")
+    if made is not None:  # a bidder scores his bid (made) or loses it (set), not his points
+        console.print(
+            f"Bid {bid}: {'made' if made else 'set'}; the bidder takes {sol.bidder_points} "
+            f"points and scores {bid if made else -bid:+d} (his bid, made or set)"
+        )
     choices = Table(title=f"Seat {sol.to_move}'s cards", title_justify="left")
     choices.add_column("card")
-    choices.add_column("value")
+    choices.add_column("bidder's points" if paranoid else "points to come, seat 0 first")
     for ch in sol.choices:
         v = ch["value"]
         choices.add_row(ch["card"], str(v) if paranoid else " ".join(map(str, v)))
     console.print(choices)
     line = Table(title="Line", title_justify="left")
-    for col in ("trick", "leader", "cards", "winner", "points"):
+    for col in ("trick", "leader", "cards", "winner", "points won, seat 0 first"):
         line.add_column(col, justify="left" if col == "cards" else "right")
     for i, t in enumerate(sol.line, 1):
         line.add_row(
