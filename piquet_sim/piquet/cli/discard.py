@@ -445,6 +445,18 @@ def discard_command(
     if (refine_all or indifference is not None) and play not in CV_PLAYS:
         raise click.UsageError("--refine-all and --indifference are options of --play pimc/pimcw")
 
+    common = dict(  # what the screen-first ranking and the answer share
+        role=role,
+        elder_took=elder_took,
+        samples=samples,
+        top=top,
+        opponent=opponent,
+        seed=seed,
+        rules=rules,
+        elder_model=elder_model,
+        elder_carte_blanche=elder_carte_blanche,
+    )
+
     def screen_first() -> None:
         """On a first run with pimc: the heuristic screen's ranking while the solver compiles."""
         if as_json:
@@ -452,20 +464,7 @@ def discard_command(
         h_play, h_precision, h_refine = default_settings("heuristic", DEFAULT, None, partie)
         with _Bar(quiet) as bar:
             first = advise(
-                hand,
-                role=role,
-                elder_took=elder_took,
-                play=h_play,
-                samples=samples,
-                precision=h_precision,
-                top=top,
-                opponent=opponent,
-                seed=seed,
-                rules=rules,
-                elder_model=elder_model,
-                elder_carte_blanche=elder_carte_blanche,
-                refine=h_refine,
-                progress=bar,
+                hand, play=h_play, precision=h_precision, refine=h_refine, progress=bar, **common
             )
         _console().print(f"[bold]{SCREEN_FIRST}[/]")
         _print(first, min(top, SCREEN_FIRST_ROWS), why=False)
@@ -490,23 +489,15 @@ def discard_command(
         with _Bar(quiet or as_json) as bar:
             result = advise(
                 hand,
-                role=role,
-                elder_took=elder_took,
                 play=play,
-                samples=samples,
                 precision=precision,
                 time_limit=time_limit,
-                top=top,
-                opponent=opponent,
-                seed=seed,
-                rules=rules,
-                elder_model=elder_model,
-                elder_carte_blanche=elder_carte_blanche,
                 refine=refine,
                 progress=bar,
                 partie=partie,
                 refine_all=refine_all,
                 indifference=indifference,
+                **common,
             )
     except AdviceError as err:
         raise click.UsageError(str(err)) from None
