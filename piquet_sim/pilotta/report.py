@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..core.backend import LocalBackend, run_chunks, stop_requested
 from ..core.errors import InputError
 from ..core.plots import pyplot, save
 from ..core.report import Section
@@ -55,43 +56,79 @@ def _pct(k: int, n: int) -> str:
     return f"{100 * k / n:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
+#: Deals per chunk at most (chunks are paced to about ``core.backend.CHUNK_SECONDS``).
+CHUNK = 1 << 15
+
+
 def _rounds(a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules):
+    """Records of deals 0 .. deals-1 played with A North-South, then the same deals with A
+    East-West, and A's team per round; in chunks (``core.backend.run_chunks``: Ctrl-C stops
+    after the chunk in flight, and the records cover the deals done)."""
     r = rules.to_array()
-    x, _, _ = simulate_batch(np.int64(seed), np.int64(0), np.int64(deals), setup(a, b), r)
-    y, _, _ = simulate_batch(np.int64(seed), np.int64(0), np.int64(deals), setup(b, a), r)
-    recs = np.concatenate([x, y])
-    team_a = np.concatenate([np.zeros(deals, dtype=np.int64), np.ones(deals, dtype=np.int64)])
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+
+    def task(chunk) -> tuple[np.ndarray, np.ndarray]:
+        first, n = np.int64(chunk.start), np.int64(chunk.size)
+        x, _, _ = simulate_batch(np.int64(seed), first, n, setup(a, b), r)
+        y, _, _ = simulate_batch(np.int64(seed), first, n, setup(b, a), r)
+        return x, y
+
+    def consume(chunk, pair) -> None:
+        xs.append(pair[0])
+        ys.append(pair[1])
+
+    done = run_chunks(LocalBackend(), task, deals, CHUNK, (), consume)
+    recs = np.concatenate(xs + ys) if xs else np.zeros((0, RoundRec.LEN), dtype=np.int64)
+    team_a = np.concatenate([np.zeros(done, dtype=np.int64), np.ones(done, dtype=np.int64)])
     return recs, team_a
 
 
-def contract_section(a, b, recs, team_a, out: Path) -> Section:
+def _cut(done: int, requested: int, what: str = "deals") -> str:
+    """The note of a study stopped by Ctrl-C ('' when complete)."""
+    if done >= requested:
+        return ""
+    return f" **Partial: interrupted after {done:,} of {requested:,} {what}.**"
+
+
+def _not_run(sec: Section) -> Section:
+    sec.text("Not run: the report was interrupted.")
+    return sec
+
+
+def contract_section(a, b, recs, team_a, out: Path, requested: int | None = None) -> Section:
     sec = Section("contracts", "Contracts bid and made")
+    if len(recs) == 0:
+        return _not_run(sec)
+    # one pass over the records: rounds by (A contracting or B, level, made); thrown-in rounds
+    # (no bidder) in a bin of their own
     bidder = recs[:, RoundRec.BIDDER]
     played = bidder >= 0
-    made = recs[:, RoundRec.SCORE + Score.MADE] == 1
+    level = np.searchsorted(BIDS, recs[:, RoundRec.BID]).clip(0, len(BIDS) - 1)
+    cell = ((bidder & 1) != team_a) * (2 * len(BIDS)) + level * 2
+    cell = np.where(played, cell + (recs[:, RoundRec.SCORE + Score.MADE] == 1), 4 * len(BIDS))
+    tally = np.bincount(cell, minlength=4 * len(BIDS) + 1)[:-1].reshape(2, len(BIDS), 2)
     n = len(recs)
     rows = []
-    for lv in BIDS:
+    for i, lv in enumerate(BIDS):
         row = {"contract": "capot" if lv == 250 else str(lv)}
-        for name, side in (("A", team_a), ("B", 1 - team_a)):
-            sel = played & ((bidder & 1) == side) & (recs[:, RoundRec.BID] == lv)
-            row[f"{name} bids %"] = _pct(int(sel.sum()), n)
-            row[f"{name} made %"] = _pct(int((sel & made).sum()), int(sel.sum()))
+        for k, name in enumerate(("A", "B")):
+            bids = int(tally[k, i].sum())
+            row[f"{name} bids %"] = _pct(bids, n)
+            row[f"{name} made %"] = _pct(int(tally[k, i, 1]), bids)
         rows.append(row)
     sec.text(
         f"A = `{a.name}` ({a.summary()}), B = `{b.name}` ({b.summary()}); {n // 2:,} deals, "
         "each played with A North-South and with A East-West. Rates are per round with 95% "
         "Wilson intervals; 'made' is out of that side's contracts at that level."
+        + _cut(n // 2, requested or n // 2)
     )
     sec.table(pd.DataFrame(rows), "How often each side's final contract is each level, and made")
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))
     x = np.arange(len(BIDS))
-    for k, (name, side) in enumerate((("A", team_a), ("B", 1 - team_a))):
-        counts = [
-            int((played & ((bidder & 1) == side) & (recs[:, RoundRec.BID] == lv)).sum())
-            for lv in BIDS
-        ]
+    for k, name in enumerate(("A", "B")):
+        counts = tally[k].sum(axis=1)
         ax.bar(
             x + 0.4 * k - 0.2,
             np.array(counts) / n * 100,
@@ -108,27 +145,40 @@ def contract_section(a, b, recs, team_a, out: Path) -> Section:
 
 def points_section(recs, team_a, out: Path) -> Section:
     sec = Section("points", "Points, capots, pilotta and combinations")
+    if not (recs[:, RoundRec.BIDDER] >= 0).any():
+        return _not_run(sec)
     played = recs[:, RoundRec.BIDDER] >= 0
-    r = recs[played]
-    c_team = r[:, RoundRec.BIDDER] & 1
-    card_c = np.where(
-        c_team == 0, r[:, RoundRec.SCORE + Score.CARD_NS], r[:, RoundRec.SCORE + Score.CARD_EW]
-    )
-    comb_c = np.where(c_team == 0, r[:, RoundRec.DECL_NS], r[:, RoundRec.DECL_EW])
-    pil = r[:, RoundRec.PILOTTA_SEAT]
+    # the columns read, gathered once (rows are wide: reading them column by column across the
+    # whole record array costs a cache line a value)
+    fields = {
+        "bidder": RoundRec.BIDDER,
+        "card_ns": RoundRec.SCORE + Score.CARD_NS,
+        "card_ew": RoundRec.SCORE + Score.CARD_EW,
+        "decl_ns": RoundRec.DECL_NS,
+        "decl_ew": RoundRec.DECL_EW,
+        "pilotta": RoundRec.PILOTTA_SEAT,
+        "capot": RoundRec.SCORE + Score.CAPOT_TEAM,
+        "decl_team": RoundRec.DECL_TEAM,
+    }
+    cols = np.ascontiguousarray(recs[:, list(fields.values())][played].T)
+    r = dict(zip(fields, cols, strict=True))
+    c_team = r["bidder"] & 1
+    card_c = np.where(c_team == 0, r["card_ns"], r["card_ew"])
+    comb_c = np.where(c_team == 0, r["decl_ns"], r["decl_ew"])
+    pil = r["pilotta"]
     pil_c = np.where((pil >= 0) & ((pil & 1) == c_team), 20, 0)
     reach = card_c + comb_c + pil_c
-    n = len(r)
+    n = int(played.sum())
     side_a = team_a[played]
     rows = []
     for label, who in (("A", side_a), ("B", 1 - side_a)):
-        capot = r[:, RoundRec.SCORE + Score.CAPOT_TEAM] == who
+        capot = r["capot"] == who
         rows.append(
             {
                 "side": label,
                 "capots %": _pct(int(capot.sum()), n),
                 "pilotta %": _pct(int(((pil >= 0) & ((pil & 1) == who)).sum()), n),
-                "scores combinations %": _pct(int((r[:, RoundRec.DECL_TEAM] == who).sum()), n),
+                "scores combinations %": _pct(int((r["decl_team"] == who).sum()), n),
             }
         )
     sec.text(
@@ -148,29 +198,41 @@ def points_section(recs, team_a, out: Path) -> Section:
     return sec
 
 
-def match_section(a, b, m: dict, g: dict, deals: int, rules: Rules) -> Section:
+def match_section(a, b, m: dict | None, g: dict | None, deals: int, rules: Rules) -> Section:
     """The section of a mirrored match ``m`` (``match.batch``) and games ``g``
-    (``match.game``)."""
+    (``match.game``); None: not run (Ctrl-C)."""
     sec = Section("match", "Mirrored match and games to 351")
+    if m is None or g is None or m["deals"] == 0 or g["games"] == 0:
+        return _not_run(sec)
     d = m["a_minus_b"]
     p = g["p_a_wins"]
     sec.text(
         f"A `{a.name}` against B `{b.name}`: A's game points minus B's per round "
-        f"{d['mean']:+.2f} (95% {d['ci95'][0]:+.2f} .. {d['ci95'][1]:+.2f}, {deals:,} mirrored "
-        f"deals). Games to {rules.game_target}: P(A wins) {100 * p['p']:.1f}% (95% "
-        f"{100 * p['ci95'][0]:.1f}-{100 * p['ci95'][1]:.1f}, {g['games']:,} games, each game "
-        f"number played in both seatings); {g['rounds']['mean']:.1f} rounds per game."
+        f"{d['mean']:+.2f} (95% {d['ci95'][0]:+.2f} .. {d['ci95'][1]:+.2f}, "
+        f"{m['deals']:,} mirrored deals). Games to {rules.game_target}: P(A wins) "
+        f"{100 * p['p']:.1f}% (95% {100 * p['ci95'][0]:.1f}-{100 * p['ci95'][1]:.1f}, "
+        f"{g['games']:,} games, each game number played in both seatings); "
+        f"{g['rounds']['mean']:.1f} rounds per game."
+        + (
+            " **Partial: the report was interrupted.**"
+            if m.get("partial") or g.get("partial")
+            else ""
+        )
     )
     return sec
 
 
-def advice_section(out: Path, r: dict) -> Section:
-    """The section of the bid advice ``r`` (``bid.advise`` on :data:`EXAMPLE_HAND`)."""
+def advice_section(out: Path, r: dict | None) -> Section:
+    """The section of the bid advice ``r`` (``bid.advise`` on :data:`EXAMPLE_HAND`; None: not
+    run, Ctrl-C)."""
     sec = Section("bid", "One bid advice")
+    if r is None:
+        return _not_run(sec)
     sec.text(
         f"South holds {r['hand']}, North dealt, East passed. {r['worlds']:,} worlds under the "
         f"{r['prior']['policy']} prior, heuristic play. Perspective: {r['perspective']}. "
         f"Recommendation: **{r['recommendation']['call']}**."
+        + _cut(r["drawn"], r.get("requested", r["drawn"]), "worlds")
     )
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))
@@ -219,15 +281,24 @@ def build(
 ) -> list[Section]:
     """The report's sections; PNGs are written into ``out``, created once every simulation is
     done (a run refused, stopped or failed before leaves no empty directory). Raises
-    InputError for more deals than :data:`MAX_DEALS`, before any work."""
+    InputError for more deals than :data:`MAX_DEALS`, before any work. Ctrl-C
+    (``core.backend``) stops the study in flight after its chunk and skips the others: the
+    sections say what is partial or not run."""
     check_deals(deals)
+    pyplot()  # matplotlib's import (about a second) before the work, not after a Ctrl-C
     recs, team_a = _rounds(a, b, deals, seed, rules)
-    m = batch(a, b, deals, seed, rules)
-    g = game(a, b, games, seed, rules)
-    r = advise(parse_cards(EXAMPLE_HAND), 2, auction="E:pass", deals=bid_deals, rules=rules)
+    # after a Ctrl-C (core.backend) the studies not started are skipped: their sections say so
+    m = None if stop_requested() else batch(a, b, deals, seed, rules)
+    g = None if stop_requested() else game(a, b, games, seed, rules)
+    hand = parse_cards(EXAMPLE_HAND)
+    r = (
+        None
+        if stop_requested()
+        else advise(hand, 2, auction="E:pass", deals=bid_deals, rules=rules)
+    )
     out.mkdir(exist_ok=True)
     return [
-        contract_section(a, b, recs, team_a, out),
+        contract_section(a, b, recs, team_a, out, deals),
         points_section(recs, team_a, out),
         match_section(a, b, m, g, deals, rules),
         advice_section(out, r),

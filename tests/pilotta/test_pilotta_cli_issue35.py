@@ -16,32 +16,33 @@ import pytest
 
 HAND = "JS 9S AS TS KH AD TD 7C"
 
-#: The real command in a child process; a line "chunk" on stderr after each finished chunk of
-#: worlds (the policy pass of ``bid._span``), so the test knows the work has started.
+#: The real command in a child process; a line "chunk" on stderr each time ``module.name``
+#: returns (``bid._span``: a pass over a chunk of worlds), so the test knows the work started.
 _CHILD = textwrap.dedent(
     """
     import sys
-    from piquet_sim.pilotta import bid as B
+    from importlib import import_module
 
-    real = B._span
+    module = import_module(sys.argv[1])
+    real = getattr(module, sys.argv[2])
 
-    def span(seed, lo, hi, q, *rest):
-        real(seed, lo, hi, q, *rest)
-        if q.query[3] == B.K.MODE_POLICY:
-            print("chunk", file=sys.stderr, flush=True)
+    def spy(*args, **kwargs):
+        value = real(*args, **kwargs)
+        print("chunk", file=sys.stderr, flush=True)
+        return value
 
-    B._span = span
+    setattr(module, sys.argv[2], spy)
     from piquet_sim.cli import main
-    main(sys.argv[1:])
+    main(sys.argv[3:])
     """
 )
 
 
-def interrupt_after_first_chunk(*args: str) -> tuple[int, float, str, str]:
-    """Run ``piquet *args`` in a child, send one SIGINT once a chunk has finished: (exit code,
-    seconds from the SIGINT to the exit, stdout, stderr)."""
+def interrupt_after_first_chunk(*args: str, spy: str = "piquet_sim.pilotta.bid:_span"):
+    """Run ``piquet *args`` in a child, send one SIGINT once ``spy`` (module:name) has
+    returned: (exit code, seconds from the SIGINT to the exit, stdout, stderr)."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _CHILD, *args],
+        [sys.executable, "-c", _CHILD, *spy.split(":"), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -170,3 +171,21 @@ def test_call_sentences():
     assert call_sentence("pass") == "pass"
     assert call_sentence("90H") == "bid 90 with hearts as trumps"
     assert call_sentence("capotC") == "bid capot with clubs as trumps"
+
+
+def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path):
+    """Before, the report was no long command: its rounds were one kernel call each way that
+    a Ctrl-C waited for, and nothing it wrote said partial."""
+    out_dir = tmp_path / "r"
+    args = ("pilotta", "report", "--out", str(out_dir), "--deals", "4000000", "--games", "10")
+    code, stopped, out, err = interrupt_after_first_chunk(
+        *args, spy="piquet_sim.pilotta.report:simulate_batch"
+    )
+    assert code == 130, err
+    assert stopped < 2.0
+    assert out.split() == [str(out_dir / "pilotta_report.html"), str(out_dir / "pilotta_report.md")]
+    md = (out_dir / "pilotta_report.md").read_text()
+    assert "(partial: interrupted)" in md.splitlines()[0]
+    assert "Partial: interrupted after" in md and "of 4,000,000 deals" in md
+    assert md.count("Not run: the report was interrupted.") == 2  # the match, the advice
+    assert "the report is partial" in err

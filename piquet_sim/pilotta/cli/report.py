@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import compile_notice, report_out_option
+from ...core.backend import stop_requested
+from ...core.cli import compile_notice, long_command, report_out_option
 from ...core.report import render_html, render_markdown
 from ..report import MAX_DEALS, build, check_deals, entry_kernels
 from ..rules import Rules
@@ -39,13 +40,15 @@ from .common import STRATEGY, rules_options, seed_option
     "--quiet", "-q", is_flag=True, help="Nothing on stderr (the first run's compile notice)."
 )
 @rules_options(game=True)
+@long_command
 def report_cmd(
     a, b, out_dir: Path, deals: int, games: int, seed: int, quiet: bool, rules: Rules
 ) -> None:
     """Write a Pilotta report for strategies A and B (default bold against heuristic): how
     often each contract is bid and made, points distributions, capots, pilotta and
     combinations by side, a mirrored match, games to 351 and one bid advice, with plots. One
-    HTML file (images embedded) and a Markdown twin; their paths go to stdout.
+    HTML file (images embedded) and a Markdown twin; their paths go to stdout. Ctrl-C writes
+    what finished, marked partial, and exits 130.
 
     \b
     Example:
@@ -58,9 +61,13 @@ def report_cmd(
     compile_notice(*entry_kernels(sa, sb), quiet=quiet)
     sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules)
     title = f"Pilotta: {sa.name} against {sb.name}"
+    if stop_requested():
+        title += " (partial: interrupted)"
     html_path = out_dir / "pilotta_report.html"
     md_path = out_dir / "pilotta_report.md"
     html_path.write_text(render_html(title, sections))
     md_path.write_text(render_markdown(title, sections))
     click.echo(html_path)
     click.echo(md_path)
+    if stop_requested():
+        click.echo("interrupted: the report is partial (its sections say what finished)", err=True)
