@@ -8,6 +8,7 @@ import importlib
 
 from .core.arena import ExternalKind, register_external
 from .core.game import Game
+from .core.position import Decider, State
 
 #: Game packages, the top-level one (Piquet) first.
 GAME_PACKAGES = ("piquet", "pilotta", "pitch")
@@ -18,11 +19,44 @@ def games() -> list[Game]:
     return [importlib.import_module(f"piquet_sim.{p}.game").GAME for p in GAME_PACKAGES]
 
 
+class TableIsmcts(Decider):
+    """OpenSpiel's IS-MCTS (``ismcts:<simulations>``, the ``openspiel`` extra) at every table
+    size: :func:`piquet_sim.openspiel.agents.external_decider` loads a game at its default size
+    (Pitch Six: 4 players), whose search fails at a table of 3, 5 or 6; this keeps one bot a
+    size, its game loaded with that many ``players`` on the first decision at that size (same
+    seed and simulations). Lives here, the application's top, because it joins two application
+    packages' worlds (OpenSpiel's players and the games' states)."""
+
+    def __init__(self, game: str, arg: str, seed: int = 1):
+        from .openspiel.agents import external_decider
+
+        first = external_decider(game, arg, seed)  # checks the budget: one-line InputError
+        self.game, self.seed = game, seed
+        self.simulations = int(arg or 100)  # as external_decider reads it
+        self.bots = {first.game.num_players(): first}
+        self.name = first.name
+
+    def choose(self, state: State) -> int:
+        n = state.num_players
+        if n not in self.bots:
+            from .openspiel.agents import IsmctsDecider
+
+            self.bots[n] = IsmctsDecider(
+                f"python_{self.game}", self.simulations, self.seed, {"players": n}
+            )
+        return self.bots[n].choose(state)
+
+
+def ismcts_decider(game: str, arg: str, seed: int = 1) -> Decider:
+    """The ``ismcts:<simulations>`` external player (default 100 a move) of ``game``."""
+    return TableIsmcts(game, arg, seed)
+
+
 #: Outside players the ladders may add (``--external kind:arg``), registered with the core
 #: (``core.arena.EXTERNAL``); each is imported only when asked for, and only with its extra.
 EXTERNAL_PLAYERS = {
     "ismcts": ExternalKind(
-        "piquet_sim.openspiel.agents:external_decider",
+        "piquet_sim.games:ismcts_decider",
         "openspiel",
         "pyspiel",
         GAME_PACKAGES,

@@ -34,6 +34,7 @@ GAME = Game(
         "tournament": _CLI + "match:tournament_cmd",
         "game": _CLI + "match:game_cmd",
         "report": _CLI + "report:report_cmd",
+        "external": _CLI + "external:external_cmd",
     },
     bench="piquet_sim.pilotta.bench:WORKLOADS",
 )

@@ -36,6 +36,7 @@ GAME = Game(
         "game": _CLI + "match:game_cmd",
         "tournament": _CLI + "match:tournament_cmd",
         "report": _CLI + "report:report_cmd",
+        "external": _CLI + "external:external_cmd",
     },
     bench="piquet_sim.pitch.bench:WORKLOADS",
 )
