@@ -146,10 +146,12 @@ def _names(text: str, known: Sequence[str]) -> list[str]:
 
 
 def _ms(seconds: float) -> str:
-    """Milliseconds in a few characters: ``337``, ``12.5``, ``0.10``, ``<0.01``."""
+    """Milliseconds in a few characters: ``337``, ``12.5``, ``5.90``, ``0.10``, ``<0.01``."""
     ms = seconds * 1e3
-    if ms >= 1:
-        return f"{ms:.0f}" if ms >= 100 else f"{ms:.3g}"
+    if ms >= 100:
+        return f"{ms:.0f}"
+    if ms >= 10:
+        return f"{ms:.1f}"
     return f"{ms:.2f}" if ms >= 0.005 else "<0.01"
 
 
