@@ -268,3 +268,43 @@ def test_first_default_discard_compiles_each_refine_kernel_once(tmp_path):
         n.startswith(("heuristic.general_move", "heuristic.heuristic_move")) for n in names
     )
     warm_again()
+
+
+def test_refine_helper_starts_after_the_screen_helper_when_a_ranking_comes_first(monkeypatch):
+    """With a preliminary ranking (a first ``discard`` with pimc), the refine's helper starts
+    once the screen's helper is done, before this process compiles the screen's driver; without
+    one (``--json``) it starts first, alongside the whole screen path."""
+    from piquet_sim.piquet import advisor_warmup as W
+
+    events = []
+    monkeypatch.setattr(W, "compile_part", lambda role, names: events.extend(names))
+    monkeypatch.setattr(W, "start_helper", lambda role, claims: None)  # serial screen path
+    monkeypatch.setattr(W, "start_refine_helper", lambda role: events.append("refine helper"))
+    monkeypatch.setattr(W, "finish_refine", lambda role, helper: events.append("finish"))
+    monkeypatch.setattr("piquet_sim.piquet.advisor.world_values", lambda *a, **k: None)
+
+    from piquet_sim.piquet.cards import parse_cards
+    from piquet_sim.piquet.rules import DEFAULT_RULES
+
+    hand = parse_cards("AS KS QS JS 9H 8H 7H AD KD AC QC JC")
+
+    def warm(preliminary):
+        events.clear()
+        W.warm_up(
+            hand,
+            "elder",
+            None,
+            "pimc",
+            "greedy",
+            1,
+            DEFAULT_RULES,
+            None,
+            notice=lambda kernels, expect: True,
+            preliminary=preliminary,
+        )
+        return list(events)
+
+    late = warm(lambda: events.append("ranking"))
+    assert late.index("refine helper") == late.index("evaluate") - 1
+    assert late.index("refine helper") < late.index("ranking") < late.index("finish")
+    assert warm(None)[0] == "refine helper"
