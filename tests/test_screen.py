@@ -249,9 +249,7 @@ def test_first_default_discard_compiles_each_refine_kernel_once(tmp_path):
     two helper processes included, compiles each kernel of the pimc refine for one signature
     (the refine helper's explicit signatures are the advisor's), never the full dispatcher, the
     dd player or the heuristic's general arithmetic; a second run answers the same."""
-    names, warm_again = _cold_then_warm_discard(
-        tmp_path, ["--samples", "16"], "the pimc solver's too"
-    )
+    names, warm_again = _cold_then_warm_discard(tmp_path, ["--samples", "16"], "pimc's answer")
     for kernel in (
         "refine.refine_card",
         "refine.pimc_play_deal",
