@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
+import textwrap
+import time
 
 import pytest
 
@@ -42,3 +46,59 @@ def ctrl_c_raises():
     old = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, old)
+
+
+#: The real command in a child process; a line "chunk" on stderr after each finished chunk
+#: (``_span`` of the module named), so the test knows the work has started.
+_CHILD = textwrap.dedent(
+    """
+    import sys
+    from importlib import import_module
+
+    module = import_module(sys.argv[1])
+    real = getattr(module, sys.argv[2])
+
+    def spy(*args, **kwargs):
+        value = real(*args, **kwargs)
+        print("chunk", file=sys.stderr, flush=True)
+        return value
+
+    setattr(module, sys.argv[2], spy)
+    from piquet_sim.cli import main
+    main(sys.argv[3:])
+    """
+)
+
+
+def _interrupt_after_first_chunk(module: str, name: str, *args: str):
+    """Run ``piquet *args`` in a child whose ``module.name`` says "chunk" when it returns; send
+    one SIGINT after the first: (exit code, seconds from the SIGINT to the exit, stdout,
+    stderr)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, module, name, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        seen = []
+        for line in proc.stderr:
+            seen.append(line)
+            if line.strip() == "chunk":
+                break
+        else:
+            pytest.fail(f"the child ended before its first chunk: {''.join(seen)}")
+        time.sleep(0.3)
+        t0 = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        return proc.returncode, time.perf_counter() - t0, out, "".join(seen) + err
+    finally:
+        proc.kill()
+
+
+@pytest.fixture
+def interrupt_after_first_chunk():
+    """``(module, name, *args) -> (exit code, seconds from the SIGINT to the exit, stdout,
+    stderr)``: ``piquet *args`` in a child, one SIGINT once ``module.name`` has returned."""
+    return _interrupt_after_first_chunk

@@ -309,3 +309,31 @@ def make_backend(name: str = "local", scheduler: str | None = None, workers: int
     if name == "dask":
         return DaskBackend(scheduler, workers)
     raise BackendError(f"unknown backend {name!r}; choose local or dask")
+
+
+def on_threads(span: Callable[[int, int], None], lo: int, hi: int) -> None:
+    """``span(a, b)`` over ``lo .. hi-1`` cut into numba's thread count of shares, each on a
+    Python thread (the first on this one): for a serial kernel that releases the GIL. The
+    first error of any share is raised here once every share has ended."""
+    import numba
+
+    k = max(1, min(numba.get_num_threads(), hi - lo))
+    cuts = [lo + (hi - lo) * i // k for i in range(k + 1)]
+    errors: list[BaseException] = []
+
+    def run(a: int, b: int) -> None:
+        try:
+            span(a, b)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread below
+            errors.append(exc)
+
+    threads = [
+        threading.Thread(target=run, args=(cuts[i], cuts[i + 1]), daemon=True) for i in range(1, k)
+    ]
+    for th in threads:
+        th.start()
+    run(cuts[0], cuts[1])  # the first share here: no thread when there is one share
+    for th in threads:
+        th.join()
+    if errors:
+        raise errors[0]

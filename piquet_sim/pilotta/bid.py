@@ -16,7 +16,6 @@ opponents' (the round alone, not the game).
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from typing import NamedTuple
@@ -24,7 +23,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from ..core.backend import LocalBackend, run_chunks, stop_requested
+from ..core.backend import LocalBackend, on_threads, run_chunks, stop_requested
 from ..core.errors import InputError
 from ..core.interruptible import call_interruptibly
 from ..core.stats import Estimate, paired_difference, proportion
@@ -377,26 +376,13 @@ def _span(seed: int, lo: int, hi: int, q, setup, r_arr, known, out) -> None:
     world w drawn from the streams of (seed, w). ``advise_worlds`` always starts at world 0,
     so a chunk runs the kernel's serial span (``_chunk``, which releases the GIL) on numba's
     thread count of Python threads, each a share of the chunk."""
-    k = max(1, min(numba.get_num_threads(), hi - lo))
-    cuts = [lo + (hi - lo) * i // k for i in range(k + 1)]
-    errors: list[BaseException] = []
-
-    def run(a: int, b: int) -> None:
-        try:
-            K._chunk(np.int64(seed), np.int64(a), np.int64(b), q, setup, r_arr, known, out)
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread below
-            errors.append(exc)
-
-    threads = [
-        threading.Thread(target=run, args=(cuts[i], cuts[i + 1]), daemon=True) for i in range(1, k)
-    ]
-    for th in threads:
-        th.start()
-    run(cuts[0], cuts[1])  # the first share here: no thread when there is one share
-    for th in threads:
-        th.join()
-    if errors:
-        raise errors[0]
+    on_threads(
+        lambda a, b: K._chunk(
+            np.int64(seed), np.int64(a), np.int64(b), q, setup, r_arr, known, out
+        ),
+        lo,
+        hi,
+    )
 
 
 #: Worlds per chunk (largest, first) by play: chunks are paced to about

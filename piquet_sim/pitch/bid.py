@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import mmap
 import re
-import threading
 import time
 from dataclasses import asdict, dataclass, field
 from typing import NamedTuple
@@ -21,7 +20,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from ..core.backend import LocalBackend, run_chunks
+from ..core.backend import LocalBackend, on_threads, run_chunks
 from ..core.errors import InputError
 from ..core.stats import Z95, p_two_sided, paired_difference, wilson_interval
 from . import cards as C
@@ -378,26 +377,13 @@ def _span(seed: int, lo: int, hi: int, rules, policy, query, out, misses) -> Non
     """Worlds ``lo .. hi-1`` into rows ``lo .. hi-1`` of ``out`` and ``misses`` (the rows
     ``advise_worlds`` gives), ``kernels.advisor.world_span`` on numba's thread count of Python
     threads, each a share of the worlds."""
-    k = max(1, min(numba.get_num_threads(), hi - lo))
-    cuts = [lo + (hi - lo) * i // k for i in range(k + 1)]
-    errors: list[BaseException] = []
-
-    def run(a: int, b: int) -> None:
-        try:
-            world_span(np.int64(seed), np.int64(a), np.int64(b), rules, policy, query, out, misses)
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread below
-            errors.append(exc)
-
-    threads = [
-        threading.Thread(target=run, args=(cuts[i], cuts[i + 1]), daemon=True) for i in range(1, k)
-    ]
-    for th in threads:
-        th.start()
-    run(cuts[0], cuts[1])
-    for th in threads:
-        th.join()
-    if errors:
-        raise errors[0]
+    on_threads(
+        lambda a, b: world_span(
+            np.int64(seed), np.int64(a), np.int64(b), rules, policy, query, out, misses
+        ),
+        lo,
+        hi,
+    )
 
 
 #: Worlds :func:`_calls_can_fit` tries before the calls are taken as out of reach.

@@ -9,71 +9,25 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 
 import pytest
 
 HAND = "JS 9S AS TS KH AD TD 7C"
 
-#: The real command in a child process; a line "chunk" on stderr each time ``module.name``
-#: returns (``bid._span``: a pass over a chunk of worlds), so the test knows the work started.
-_CHILD = textwrap.dedent(
-    """
-    import sys
-    from importlib import import_module
-
-    module = import_module(sys.argv[1])
-    real = getattr(module, sys.argv[2])
-
-    def spy(*args, **kwargs):
-        value = real(*args, **kwargs)
-        print("chunk", file=sys.stderr, flush=True)
-        return value
-
-    setattr(module, sys.argv[2], spy)
-    from piquet_sim.cli import main
-    main(sys.argv[3:])
-    """
-)
-
-
-def interrupt_after_first_chunk(*args: str, spy: str = "piquet_sim.pilotta.bid:_span"):
-    """Run ``piquet *args`` in a child, send one SIGINT once ``spy`` (module:name) has
-    returned: (exit code, seconds from the SIGINT to the exit, stdout, stderr)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _CHILD, *spy.split(":"), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        seen = []
-        for line in proc.stderr:
-            seen.append(line)
-            if line.strip() == "chunk":
-                break
-        else:
-            pytest.fail(f"the child ended before its first chunk: {''.join(seen)}")
-        time.sleep(0.3)
-        t0 = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-        return proc.returncode, time.perf_counter() - t0, out, "".join(seen) + err
-    finally:
-        proc.kill()
-
 
 @pytest.mark.parametrize(
     ("play", "deals"), [("heuristic", 1_000_000), ("dd", 5000)], ids=["heuristic", "dd"]
 )
-def test_one_ctrl_c_stops_bid_with_the_worlds_finished(play, deals):
+def test_one_ctrl_c_stops_bid_with_the_worlds_finished(play, deals, interrupt_after_first_chunk):
     args = ["pilotta", "bid", HAND, "--seat", "S", "--auction", "E:pass", "--play", play]
     # compiled first: a Ctrl-C during numba's compilation (a cold cache: a fresh CI checkout)
     # waits for it to finish, which this test does not measure
     warm = [sys.executable, "-m", "piquet_sim", *args, "-n", "64", "--json"]
     subprocess.run(warm, capture_output=True, check=True, timeout=600)
-    code, stopped, out, err = interrupt_after_first_chunk(*args, "-n", str(deals), "--json")
+    code, stopped, out, err = interrupt_after_first_chunk(
+        "piquet_sim.pilotta.bid", "_span", *args, "-n", str(deals), "--json"
+    )
     assert code == 130, err
     assert stopped < 2.0
     data = json.loads(out)
@@ -177,13 +131,13 @@ def test_call_sentences():
     assert call_sentence("capotC") == "bid capot with clubs as trumps"
 
 
-def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path):
+def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path, interrupt_after_first_chunk):
     """Before, the report was no long command: its rounds were one kernel call each way that
     a Ctrl-C waited for, and nothing it wrote said partial."""
     out_dir = tmp_path / "r"
     args = ("pilotta", "report", "--out", str(out_dir), "--deals", "4000000", "--games", "10")
     code, stopped, out, err = interrupt_after_first_chunk(
-        *args, spy="piquet_sim.pilotta.report:simulate_batch"
+        "piquet_sim.pilotta.report", "simulate_batch", *args
     )
     assert code == 130, err
     assert stopped < 2.0

@@ -3,68 +3,14 @@ with what finished, marked partial, exit 130; `bid --score` refuses a finished g
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-import textwrap
-import time
-
 import numpy as np
 import pytest
 
 HAND = "KS JS 6S 3S KH TD"
 AUCTION = "0:pass 1:3 2:4"
 
-#: The real command in a child process; a line "chunk" on stderr after each finished chunk
-#: (``_span`` of the module named), so the test knows the work has started.
-_CHILD = textwrap.dedent(
-    """
-    import sys
-    from importlib import import_module
 
-    module = import_module(sys.argv[1])
-    real = getattr(module, sys.argv[2])
-
-    def spy(*args, **kwargs):
-        value = real(*args, **kwargs)
-        print("chunk", file=sys.stderr, flush=True)
-        return value
-
-    setattr(module, sys.argv[2], spy)
-    from piquet_sim.cli import main
-    main(sys.argv[3:])
-    """
-)
-
-
-def interrupt_after_first_chunk(module: str, name: str, *args: str):
-    """Run ``piquet *args`` in a child whose ``module.name`` says "chunk" when it returns; send
-    one SIGINT after the first: (exit code, seconds from the SIGINT to the exit, stdout,
-    stderr)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _CHILD, module, name, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        seen = []
-        for line in proc.stderr:
-            seen.append(line)
-            if line.strip() == "chunk":
-                break
-        else:
-            pytest.fail(f"the child ended before its first chunk: {''.join(seen)}")
-        time.sleep(0.3)
-        t0 = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-        return proc.returncode, time.perf_counter() - t0, out, "".join(seen) + err
-    finally:
-        proc.kill()
-
-
-def test_one_ctrl_c_stops_bid_with_the_worlds_finished():
+def test_one_ctrl_c_stops_bid_with_the_worlds_finished(interrupt_after_first_chunk):
     args = ["pitch", "bid", HAND, "--seat", "3", "--auction", AUCTION, "-n", "10000000"]
     code, stopped, out, err = interrupt_after_first_chunk("piquet_sim.pitch.bid", "_span", *args)
     assert code == 130, err
@@ -93,7 +39,7 @@ def test_a_defender_past_the_target_is_a_game_in_progress():
         check_in_progress([18, 0, 0, 0], 12)
 
 
-def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path):
+def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path, interrupt_after_first_chunk):
     out_dir = tmp_path / "r"
     args = ["pitch", "report", "--out", str(out_dir), "-n", "10000000", "--games", "100"]
     code, stopped, out, err = interrupt_after_first_chunk(
