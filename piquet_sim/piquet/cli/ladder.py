@@ -35,6 +35,16 @@ def _policies(value: str) -> list[str]:
     return names
 
 
+def _frame_table(frame, title: str) -> Table:
+    """A ladder frame (ratings or external rows) as a rich table, cells as printed."""
+    table = Table(title=title, title_justify="left")
+    for col in frame.columns:
+        table.add_column(col)
+    for row in frame.itertuples(index=False):
+        table.add_row(*[str(v) for v in row])
+    return table
+
+
 @cli.command("ladder")
 @click.option(
     "--policies",
@@ -148,26 +158,11 @@ def ladder_command(
         echo_json(result.to_dict())
         return
     out = output_console()
-    table = Table(
-        title=f"Play-policy ladder (seed {seed}, {result.seconds:.0f} s)"
-        + (" - PARTIAL: stopped by Ctrl-C" if result.interrupted else ""),
-        title_justify="left",
+    title = f"Play-policy ladder (seed {seed}, {result.seconds:.0f} s)" + (
+        " - PARTIAL: stopped by Ctrl-C" if result.interrupted else ""
     )
-    frame = LD.ratings_frame(result)
-    for col in frame.columns:
-        table.add_column(col)
-    for row in frame.itertuples(index=False):
-        table.add_row(*[str(v) for v in row])
-    out.print(table)
+    out.print(_frame_table(LD.ratings_frame(result), title))
     out.print("Margins (direct matches, 95%): " + LD.margins_text(result))
     if result.external:
-        ext = Table(
-            title=f"External players ({result.external_deals} mirrored deals a match)",
-            title_justify="left",
-        )
-        frame = LD.external_frame(result)
-        for col in frame.columns:
-            ext.add_column(col)
-        for row in frame.itertuples(index=False):
-            ext.add_row(*[str(v) for v in row])
-        out.print(ext)
+        title = f"External players ({result.external_deals} mirrored deals a match)"
+        out.print(_frame_table(LD.external_frame(result), title))
