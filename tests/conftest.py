@@ -102,3 +102,16 @@ def interrupt_after_first_chunk():
     """``(module, name, *args) -> (exit code, seconds from the SIGINT to the exit, stdout,
     stderr)``: ``piquet *args`` in a child, one SIGINT once ``module.name`` has returned."""
     return _interrupt_after_first_chunk
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A Dask LocalCluster backend (two workers) shared by a module's tests (the ``--backend
+    dask`` tests of every game; their modules skip without dask.distributed)."""
+    from piquet_sim.core.backend import DaskBackend
+
+    backend = DaskBackend(workers=2)
+    try:
+        yield backend
+    finally:
+        backend.close()

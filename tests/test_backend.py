@@ -46,15 +46,6 @@ def test_local_split_does_not_change_counts():
     _same(_merged(LocalBackend(), 12_000, 5000), _merged(LocalBackend(), 12_000, 12_000))
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    backend = DaskBackend(workers=2)
-    try:
-        yield backend
-    finally:
-        backend.close()
-
-
 def test_dask_cluster_gives_identical_aggregates(cluster):
     assert len(cluster.worker_pids()) == 2
     _same(_merged(cluster, 40_000, 5000), _merged(LocalBackend(), 40_000, 40_000))

@@ -7,21 +7,11 @@ import json
 
 import pytest
 
-from piquet_sim.core.backend import DaskBackend
 from piquet_sim.pilotta import match
 from piquet_sim.pilotta import strategies as S
 from piquet_sim.pilotta.rules import Rules
 
 pytest.importorskip("dask.distributed")
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    backend = DaskBackend(workers=2)
-    try:
-        yield backend
-    finally:
-        backend.close()
 
 
 def test_batch_game_and_tournament_identical_on_the_cluster(cluster):

@@ -7,22 +7,12 @@ import json
 
 import pytest
 
-from piquet_sim.core.backend import DaskBackend
 from piquet_sim.pitch.batch import compare_bidders
 from piquet_sim.pitch.match import game_match, tournament
 from piquet_sim.pitch.rules import Rules
 from piquet_sim.pitch.strategies import REGISTRY
 
 pytest.importorskip("dask.distributed")
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    backend = DaskBackend(workers=2)
-    try:
-        yield backend
-    finally:
-        backend.close()
 
 
 def _numbers(result) -> dict:
