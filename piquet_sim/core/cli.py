@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import math
 import os
 import re
 import sys
@@ -251,9 +252,21 @@ def report_out_option(help: str) -> Callable:
     )
 
 
+def json_ready(data: object) -> object:
+    """``data`` with every infinite or NaN float replaced by ``None`` (JSON null): the
+    interval of a one-sample estimate is infinite, and ``Infinity`` is not JSON."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: json_ready(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [json_ready(v) for v in data]
+    return data
+
+
 def echo_json(data: object) -> None:
-    """Print data as indented JSON on stdout."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    """Print data as indented JSON on stdout (strict JSON: :func:`json_ready`)."""
+    click.echo(json.dumps(json_ready(data), indent=2, ensure_ascii=False, allow_nan=False))
 
 
 _BACKEND_OPTIONS = [

@@ -1026,10 +1026,12 @@ def write_outputs(rv: Review, as_json: bool, html_path: Path | None) -> None:
     """Print the review (text, or JSON with ``as_json``) and write its page to ``html_path``."""
     import click
 
+    from .cli import echo_json
+
     if html_path is not None:
         Path(html_path).write_text(rv.html(), encoding="utf-8")
     if as_json:
-        click.echo(json.dumps(rv.to_dict(), indent=2, ensure_ascii=False))
+        echo_json(rv.to_dict())
     else:
         click.echo(rv.text(), nl=False)
         if html_path is not None:

@@ -3,6 +3,7 @@ core.masks), on fakes: no game, no kernel."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from piquet_sim.core import review as R
@@ -106,3 +107,18 @@ def test_card_task_costs_the_card_played_against_the_best():
     assert [a.action for a in row.alternatives] == ["1", "2"]
     sampled = R.card_task(4, 2, "x", 2, str, _Position, lambda s: _Values(False)).run()
     assert sampled.cost.mean == 1.0 and sampled.cost.se > 0 and sampled.exact_cost is None
+
+
+def test_echo_json_writes_strict_json_for_a_one_sample_interval(capsys):
+    """A one-deal match's interval is infinite; the printed JSON has nulls, not Infinity."""
+    import json
+
+    from piquet_sim.core.cli import echo_json
+    from piquet_sim.core.stats import Estimate
+
+    echo_json({"margin": Estimate.of_sample(np.array([3.0])).to_dict(), "ok": [1.5, (2, 3)]})
+    data = json.loads(capsys.readouterr().out, parse_constant=lambda c: pytest.fail(c))
+    assert data == {
+        "margin": {"mean": 3.0, "se": None, "ci95": [None, None], "n": 1},
+        "ok": [1.5, [2, 3]],
+    }
