@@ -32,8 +32,9 @@ EXAMPLE_HAND = "JS 9S AS TS KH AD TD 7C"
 
 #: Memory the report's rounds may take (bytes).
 MEMORY = 4 * 2**30
-#: Bytes a mirrored deal takes at the peak: ``_rounds`` holds both seatings' records and
-#: their concatenation (four int64 rows of ``RoundRec.LEN``) and a team per round.
+#: Bytes a mirrored deal takes at the peak: the match section's ``match.batch`` holds both
+#: seatings' records and their concatenation (four int64 rows of ``RoundRec.LEN``) and a team
+#: per round (the contracts and points sections count as they go: :class:`RoundTally`).
 BYTES_PER_DEAL = 4 * RoundRec.LEN * 8 + 2 * 8
 #: The most mirrored deals a report takes: :data:`MEMORY` over :data:`BYTES_PER_DEAL`, in
 #: whole hundred thousands.
@@ -60,13 +61,72 @@ def _pct(k: int, n: int) -> str:
 CHUNK = 1 << 15
 
 
-def _rounds(a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules):
-    """Records of deals 0 .. deals-1 played with A North-South, then the same deals with A
-    East-West, and A's team per round; in chunks (``core.backend.run_chunks``: Ctrl-C stops
-    after the chunk in flight, and the records cover the deals done)."""
+class RoundTally:
+    """What the contracts and points sections read, counted chunk by chunk (no round kept:
+    a Ctrl-C summary costs nothing, and memory does not grow with the deals).
+
+    ``contracts`` int64[2, len(BIDS), 2]: rounds by side contracting (0 A, 1 B), final level
+    and made; ``rounds``: every round (both seatings, thrown-in ones included); ``played``:
+    rounds with a bidder; ``reach``: histogram of the contracting team's round points (card
+    points + combinations it scores + pilotta); ``card_points``: their card points summed;
+    ``sides`` int64[2, 3]: per side (A, B) its capots, pilotta and rounds it scored
+    combinations."""
+
+    def __init__(self) -> None:
+        self.contracts = np.zeros((2, len(BIDS), 2), dtype=np.int64)
+        self.rounds = 0
+        self.played = 0
+        self.reach = np.zeros(0, dtype=np.int64)
+        self.card_points = 0
+        self.sides = np.zeros((2, 3), dtype=np.int64)
+
+    def add(self, recs: np.ndarray, a_team: int) -> None:
+        """Count ``recs``, rounds played with A on team ``a_team`` (0 North-South)."""
+        bidder = recs[:, RoundRec.BIDDER]
+        played = bidder >= 0
+        level = np.searchsorted(BIDS, recs[:, RoundRec.BID]).clip(0, len(BIDS) - 1)
+        cell = ((bidder & 1) != a_team) * (2 * len(BIDS)) + level * 2
+        cell = np.where(played, cell + (recs[:, RoundRec.SCORE + Score.MADE] == 1), 4 * len(BIDS))
+        tally = np.bincount(cell, minlength=4 * len(BIDS) + 1)[:-1]
+        self.contracts += tally.reshape(2, len(BIDS), 2)
+        self.rounds += len(recs)
+        p = recs[played]
+        c_team = p[:, RoundRec.BIDDER] & 1
+        ns = c_team == 0
+        card_c = np.where(
+            ns, p[:, RoundRec.SCORE + Score.CARD_NS], p[:, RoundRec.SCORE + Score.CARD_EW]
+        )
+        comb_c = np.where(ns, p[:, RoundRec.DECL_NS], p[:, RoundRec.DECL_EW])
+        pil = p[:, RoundRec.PILOTTA_SEAT]
+        pil_c = np.where((pil >= 0) & ((pil & 1) == c_team), 20, 0)
+        reach = np.bincount(card_c + comb_c + pil_c)
+        if len(reach) > len(self.reach):
+            self.reach = np.pad(self.reach, (0, len(reach) - len(self.reach)))
+        self.reach[: len(reach)] += reach
+        self.played += len(p)
+        self.card_points += int(card_c.sum())
+        for k, who in enumerate((a_team, 1 - a_team)):
+            self.sides[k] += (
+                int((p[:, RoundRec.SCORE + Score.CAPOT_TEAM] == who).sum()),
+                int(((pil >= 0) & ((pil & 1) == who)).sum()),
+                int((p[:, RoundRec.DECL_TEAM] == who).sum()),
+            )
+
+    def reach_median(self) -> float:
+        """The median of the contracting team's round points (``np.median``'s: the mean of
+        the two middle values for an even count)."""
+        cum = np.cumsum(self.reach)
+        lo = int(np.searchsorted(cum, (self.played - 1) // 2, side="right"))
+        hi = int(np.searchsorted(cum, self.played // 2, side="right"))
+        return (lo + hi) / 2
+
+
+def _rounds(a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules) -> RoundTally:
+    """Deals 0 .. deals-1 played with A North-South, then the same deals with A East-West,
+    counted (:class:`RoundTally`); in chunks (``core.backend.run_chunks``: Ctrl-C stops after
+    the chunk in flight, and the tally covers the deals done)."""
     r = rules.to_array()
-    xs: list[np.ndarray] = []
-    ys: list[np.ndarray] = []
+    tally = RoundTally()
 
     def task(chunk) -> tuple[np.ndarray, np.ndarray]:
         first, n = np.int64(chunk.start), np.int64(chunk.size)
@@ -75,13 +135,11 @@ def _rounds(a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules):
         return x, y
 
     def consume(chunk, pair) -> None:
-        xs.append(pair[0])
-        ys.append(pair[1])
+        tally.add(pair[0], 0)
+        tally.add(pair[1], 1)
 
-    done = run_chunks(LocalBackend(), task, deals, CHUNK, (), consume)
-    recs = np.concatenate(xs + ys) if xs else np.zeros((0, RoundRec.LEN), dtype=np.int64)
-    team_a = np.concatenate([np.zeros(done, dtype=np.int64), np.ones(done, dtype=np.int64)])
-    return recs, team_a
+    run_chunks(LocalBackend(), task, deals, CHUNK, (), consume)
+    return tally
 
 
 def _cut(done: int, requested: int, what: str = "deals") -> str:
@@ -96,19 +154,12 @@ def _not_run(sec: Section) -> Section:
     return sec
 
 
-def contract_section(a, b, recs, team_a, out: Path, requested: int | None = None) -> Section:
+def contract_section(a, b, t: RoundTally, out: Path, requested: int | None = None) -> Section:
     sec = Section("contracts", "Contracts bid and made")
-    if len(recs) == 0:
+    if t.rounds == 0:
         return _not_run(sec)
-    # one pass over the records: rounds by (A contracting or B, level, made); thrown-in rounds
-    # (no bidder) in a bin of their own
-    bidder = recs[:, RoundRec.BIDDER]
-    played = bidder >= 0
-    level = np.searchsorted(BIDS, recs[:, RoundRec.BID]).clip(0, len(BIDS) - 1)
-    cell = ((bidder & 1) != team_a) * (2 * len(BIDS)) + level * 2
-    cell = np.where(played, cell + (recs[:, RoundRec.SCORE + Score.MADE] == 1), 4 * len(BIDS))
-    tally = np.bincount(cell, minlength=4 * len(BIDS) + 1)[:-1].reshape(2, len(BIDS), 2)
-    n = len(recs)
+    tally = t.contracts
+    n = t.rounds
     rows = []
     for i, lv in enumerate(BIDS):
         row = {"contract": "capot" if lv == 250 else str(lv)}
@@ -143,53 +194,33 @@ def contract_section(a, b, recs, team_a, out: Path, requested: int | None = None
     return sec
 
 
-def points_section(recs, team_a, out: Path) -> Section:
+def points_section(t: RoundTally, out: Path) -> Section:
     sec = Section("points", "Points, capots, pilotta and combinations")
-    if not (recs[:, RoundRec.BIDDER] >= 0).any():
+    if t.played == 0:
         return _not_run(sec)
-    played = recs[:, RoundRec.BIDDER] >= 0
-    # the columns read, gathered once (rows are wide: reading them column by column across the
-    # whole record array costs a cache line a value)
-    fields = {
-        "bidder": RoundRec.BIDDER,
-        "card_ns": RoundRec.SCORE + Score.CARD_NS,
-        "card_ew": RoundRec.SCORE + Score.CARD_EW,
-        "decl_ns": RoundRec.DECL_NS,
-        "decl_ew": RoundRec.DECL_EW,
-        "pilotta": RoundRec.PILOTTA_SEAT,
-        "capot": RoundRec.SCORE + Score.CAPOT_TEAM,
-        "decl_team": RoundRec.DECL_TEAM,
-    }
-    cols = np.ascontiguousarray(recs[:, list(fields.values())][played].T)
-    r = dict(zip(fields, cols, strict=True))
-    c_team = r["bidder"] & 1
-    card_c = np.where(c_team == 0, r["card_ns"], r["card_ew"])
-    comb_c = np.where(c_team == 0, r["decl_ns"], r["decl_ew"])
-    pil = r["pilotta"]
-    pil_c = np.where((pil >= 0) & ((pil & 1) == c_team), 20, 0)
-    reach = card_c + comb_c + pil_c
-    n = int(played.sum())
-    side_a = team_a[played]
+    n = t.played
     rows = []
-    for label, who in (("A", side_a), ("B", 1 - side_a)):
-        capot = r["capot"] == who
+    for k, label in enumerate(("A", "B")):
+        capots, pilotta, combinations = (int(x) for x in t.sides[k])
         rows.append(
             {
                 "side": label,
-                "capots %": _pct(int(capot.sum()), n),
-                "pilotta %": _pct(int(((pil >= 0) & ((pil & 1) == who)).sum()), n),
-                "scores combinations %": _pct(int((r["decl_team"] == who).sum()), n),
+                "capots %": _pct(capots, n),
+                "pilotta %": _pct(pilotta, n),
+                "scores combinations %": _pct(combinations, n),
             }
         )
+    points = np.arange(len(t.reach))
+    reach_mean = float((points * t.reach).sum()) / n
     sec.text(
         f"{n:,} played rounds (thrown-in rounds left out). The contracting team's round points "
-        f"= card points (250 capot) + combinations it scores + pilotta: mean {reach.mean():.1f}, "
-        f"median {np.median(reach):.0f}; card points alone mean {card_c.mean():.1f}."
+        f"= card points (250 capot) + combinations it scores + pilotta: mean {reach_mean:.1f}, "
+        f"median {t.reach_median():.0f}; card points alone mean {t.card_points / n:.1f}."
     )
     sec.table(pd.DataFrame(rows), "Capots, pilotta and combinations by side (% of rounds, 95%)")
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))
-    ax.hist(reach, bins=np.arange(0, 460, 10), color="#4477aa")
+    ax.hist(points, bins=np.arange(0, 460, 10), weights=t.reach, color="#4477aa")
     ax.set_xlabel("contracting team's round points (cards + combinations + pilotta)")
     ax.set_ylabel("rounds")
     sec.image(
@@ -286,7 +317,7 @@ def build(
     sections say what is partial or not run."""
     check_deals(deals)
     pyplot()  # matplotlib's import (about a second) before the work, not after a Ctrl-C
-    recs, team_a = _rounds(a, b, deals, seed, rules)
+    tally = _rounds(a, b, deals, seed, rules)
     # after a Ctrl-C (core.backend) the studies not started are skipped: their sections say so
     m = None if stop_requested() else batch(a, b, deals, seed, rules)
     g = None if stop_requested() else game(a, b, games, seed, rules)
@@ -298,8 +329,8 @@ def build(
     )
     out.mkdir(exist_ok=True)
     return [
-        contract_section(a, b, recs, team_a, out, deals),
-        points_section(recs, team_a, out),
+        contract_section(a, b, tally, out, deals),
+        points_section(tally, out),
         match_section(a, b, m, g, deals, rules),
         advice_section(out, r),
     ]
