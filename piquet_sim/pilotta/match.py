@@ -108,7 +108,7 @@ def _run(task, n: int, step: int, args: tuple, backend, progress) -> list:
     return [parts[k] for k in sorted(parts)]
 
 
-def _batch_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
+def batch_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
     """One chunk of a mirrored batch (the unit of work of every backend): the round records of
     deals ``chunk.start ..`` with A North-South, and with A East-West."""
     r = rules.to_array()
@@ -134,7 +134,7 @@ def batch(
     (``core.backend.stop_requested``) stops after the chunk in flight, and the result covers
     the deals done (``partial``, ``requested``)."""
     step = chunk or chunk_size(a, b)
-    parts = _run(_batch_task, deals, step, (a, b, seed, rules), backend, progress)
+    parts = _run(batch_task, deals, step, (a, b, seed, rules), backend, progress)
     empty = np.zeros((0, RoundRec.LEN), dtype=np.int64)
     ns_a = np.concatenate([x for x, _ in parts] or [empty])
     ns_b = np.concatenate([y for _, y in parts] or [empty])

@@ -18,15 +18,14 @@ from ..core.errors import InputError
 from ..core.plots import pyplot, save
 from ..core.report import Section
 from ..core.stats import wilson_interval
-from .api import simulate_batch
 from .bid import MAKE_LEVELS, advise
 from .bid import entry_kernels as advice_kernels
 from .cards import parse_cards
 from .layouts import BIDS, RoundRec, Score
-from .match import batch, game
+from .match import batch, batch_task, game
 from .match import entry_kernels as match_kernels
 from .rules import DEFAULT_RULES, Rules
-from .strategies import Strategy, setup
+from .strategies import Strategy
 
 EXAMPLE_HAND = "JS 9S AS TS KH AD TD 7C"
 
@@ -122,23 +121,17 @@ class RoundTally:
 
 
 def _rounds(a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules) -> RoundTally:
-    """Deals 0 .. deals-1 played with A North-South, then the same deals with A East-West,
-    counted (:class:`RoundTally`); in chunks (``core.backend.run_chunks``: Ctrl-C stops after
-    the chunk in flight, and the tally covers the deals done)."""
-    r = rules.to_array()
+    """Deals 0 .. deals-1 played with A North-South, then the same deals with A East-West
+    (``match.batch_task``, the match's unit of work), counted (:class:`RoundTally`); in chunks
+    (``core.backend.run_chunks``: Ctrl-C stops after the chunk in flight, and the tally covers
+    the deals done)."""
     tally = RoundTally()
-
-    def task(chunk) -> tuple[np.ndarray, np.ndarray]:
-        first, n = np.int64(chunk.start), np.int64(chunk.size)
-        x, _, _ = simulate_batch(np.int64(seed), first, n, setup(a, b), r)
-        y, _, _ = simulate_batch(np.int64(seed), first, n, setup(b, a), r)
-        return x, y
 
     def consume(chunk, pair) -> None:
         tally.add(pair[0], 0)
         tally.add(pair[1], 1)
 
-    run_chunks(LocalBackend(), task, deals, CHUNK, (), consume)
+    run_chunks(LocalBackend(), batch_task, deals, CHUNK, (a, b, seed, rules), consume)
     return tally
 
 

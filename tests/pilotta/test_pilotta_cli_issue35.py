@@ -137,7 +137,7 @@ def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path, interrupt_af
     out_dir = tmp_path / "r"
     args = ("pilotta", "report", "--out", str(out_dir), "--deals", "4000000", "--games", "10")
     code, stopped, out, err = interrupt_after_first_chunk(
-        "piquet_sim.pilotta.report", "simulate_batch", *args
+        "piquet_sim.pilotta.match", "simulate_batch", *args
     )
     assert code == 130, err
     assert stopped < 2.0
