@@ -11,9 +11,9 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from .core import bench as bench_core
-from .core.backend import BackendError
-from .core.cli import OutputPath, output_console
+from .core.app import bench as bench_core
+from .core.app.cli import OutputPath, output_console
+from .core.engine.backend import BackendError
 from .games import games
 
 

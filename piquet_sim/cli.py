@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from . import __version__
-from .core.cli import LazyGroup, run_main
+from .core.app.cli import LazyGroup, run_main
 from .games import games
 from .piquet.game import GAME as PIQUET
 

@@ -1,14 +1,14 @@
 """The games this application serves, listed once: ``piquet``'s commands and ``piquet bench``
-read each game's declaration (``<game>/game.py``, :class:`piquet_sim.core.game.Game`).
+read each game's declaration (``<game>/game.py``, :class:`piquet_sim.core.app.commands.Game`).
 Adding a game is one line here and its package."""
 
 from __future__ import annotations
 
 import importlib
 
-from .core.arena import ExternalKind, register_external
-from .core.game import Game
-from .core.position import Decider, State
+from .core.app.commands import Game
+from .core.game.position import Decider, State
+from .core.study.arena import ExternalKind, register_external
 
 #: Game packages, the top-level one (Piquet) first.
 GAME_PACKAGES = ("piquet", "pilotta", "pitch")

@@ -54,7 +54,7 @@ from pathlib import Path
 
 import numpy as np
 
-from piquet_sim.core.stats import wilson_interval
+from piquet_sim.core.engine.stats import wilson_interval
 from piquet_sim.piquet.advisor import advise, world_values
 from piquet_sim.piquet.advisor_refine import CONTROL_PLAY, cv_mean_se
 from piquet_sim.piquet.cards import format_cards, parse_cards

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from piquet_sim.core.stats import wilson_interval
+from piquet_sim.core.engine.stats import wilson_interval
 from piquet_sim.piquet.cards import parse_cards
 
 FEATURES = (

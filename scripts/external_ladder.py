@@ -1,6 +1,6 @@
 """Outside players against ours: OpenSpiel's information-set MCTS (and, for Pilotta, colver's
 bots when colver is installed) against our random, heuristic and pimc players, on mirrored
-deals through each game's ``State`` (:func:`piquet_sim.core.arena.mirrored_match`).
+deals through each game's ``State`` (:func:`piquet_sim.core.study.arena.mirrored_match`).
 
 The outside player makes the card-play decisions; its exchange, declarations and bids are our
 heuristic's (the same as its opponent's), so the margin measures card play. Each deal is played
@@ -8,7 +8,7 @@ in every seating (Piquet: elder and younger; Pilotta: NS and EW; Pitch: the outs
 each seat against a field of ours), so the cards' luck cancels. Margins are the outside
 player's points per deal minus ours (Pitch: his points minus the field's mean), with 95%
 intervals and the deal count; seconds per move for both (unforced decisions of the card player
-only: :class:`piquet_sim.core.arena.TimedPlay`).
+only: :class:`piquet_sim.core.study.arena.TimedPlay`).
 
 Usage::
 
@@ -19,7 +19,7 @@ Usage::
 
 The seatings are the games' own (:func:`piquet_sim.pilotta.cli.external.arena`,
 :func:`piquet_sim.pitch.cli.external.arena`: what ``piquet pilotta external`` and ``piquet pitch
-external`` play) and the matches :func:`piquet_sim.core.external_cli.external_matches`.
+external`` play) and the matches :func:`piquet_sim.core.app.external_cli.external_matches`.
 
 Results: ``results/external_<game>.json`` (and the table printed); ``--merge`` keeps the file's
 other rows and replaces those measured again.
@@ -32,8 +32,8 @@ import json
 from pathlib import Path
 
 import piquet_sim.games  # noqa: F401  (registers the outside players)
-from piquet_sim.core.arena import external_decider
-from piquet_sim.core.external_cli import Arena, external_matches
+from piquet_sim.core.app.external_cli import Arena, external_matches
+from piquet_sim.core.study.arena import external_decider
 
 
 def piquet_arena(seed: int = 1) -> Arena:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from piquet_sim.core.spec import DOC_START, replace_doc_table
+from piquet_sim.core.game.spec import DOC_START, replace_doc_table
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("piquet", "pilotta", "pitch")

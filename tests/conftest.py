@@ -108,7 +108,7 @@ def interrupt_after_first_chunk():
 def cluster():
     """A Dask LocalCluster backend (two workers) shared by a module's tests (the ``--backend
     dask`` tests of every game; their modules skip without dask.distributed)."""
-    from piquet_sim.core.backend import DaskBackend
+    from piquet_sim.core.engine.backend import DaskBackend
 
     backend = DaskBackend(workers=2)
     try:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.cli import main
-from piquet_sim.core.racing import RaceSettings
+from piquet_sim.core.engine.racing import RaceSettings
 from piquet_sim.piquet.advisor import RACE_Z, AdviceError, AdviceRequest, advise
 from piquet_sim.piquet.advisor_refine import (
     CONTROL_MAX,

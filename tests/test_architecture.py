@@ -73,7 +73,9 @@ def test_the_check_sees_a_cross_import(tmp_path, monkeypatch):
     fake = tmp_path / "piquet_sim" / "pilotta"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("")
-    (fake / "bad.py").write_text("from ..piquet import rules\nimport piquet_sim.core.cards\n")
+    (fake / "bad.py").write_text(
+        "from ..piquet import rules\nimport piquet_sim.core.engine.cards\n"
+    )
     monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path / "piquet_sim")
     assert _violations("pilotta", {"core"}) == ["pilotta/bad.py imports ['piquet']"]
 

@@ -3,7 +3,7 @@ the cards, so a player against itself scores exactly 0 on every deal."""
 
 from __future__ import annotations
 
-from piquet_sim.core.arena import mirrored_match, play_deal
+from piquet_sim.core.study.arena import mirrored_match, play_deal
 from piquet_sim.piquet.deciders import seat_deciders
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.position import PiquetState

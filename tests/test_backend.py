@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from piquet_sim.core.backend import BackendError, DaskBackend, LocalBackend, chunks
+from piquet_sim.core.engine.backend import BackendError, DaskBackend, LocalBackend, chunks
 from piquet_sim.piquet.odds import OddsCounts, odds, odds_chunk
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import Policies

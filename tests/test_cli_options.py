@@ -151,7 +151,7 @@ def test_sink_table_keeps_its_interval_whole_in_80_columns():
 
 def test_bench_skips_a_workload_whose_backend_is_missing(run_main, monkeypatch, tmp_path):
     from piquet_sim import bench_cli
-    from piquet_sim.core.backend import BackendError
+    from piquet_sim.core.engine.backend import BackendError
 
     def needs_dask(quick):
         raise BackendError('the dask backend needs Dask: pip install "piquet-sim[dask]"')
@@ -191,7 +191,7 @@ def test_compile_notice_reads_the_cache_index(tmp_path, monkeypatch, capsys):
     import importlib
     import sys
 
-    from piquet_sim.core.cli import COMPILING, compile_notice, kernels_cold
+    from piquet_sim.core.app.cli import COMPILING, compile_notice, kernels_cold
 
     source = tmp_path / "cold_kernel_mod.py"
     source.write_text("import numba\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from piquet_sim.core.cli import check_output_path
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.app.cli import check_output_path
+from piquet_sim.core.engine.errors import InputError
 
 READ_ONLY = Path("/proc")  # takes no new files, even for root
 
@@ -97,8 +97,8 @@ def test_a_table_of_an_unknown_format_is_refused_before_the_run(run_main, tmp_pa
 def test_export_table_writes_csv_and_refuses_other_suffixes(tmp_path):
     import pandas as pd
 
-    from piquet_sim.core.errors import InputError
-    from piquet_sim.core.tables import export_table
+    from piquet_sim.core.app.tables import export_table
+    from piquet_sim.core.engine.errors import InputError
 
     frame = pd.DataFrame({"a": [1, 2]})
     export_table(frame, tmp_path / "t.csv")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.core.rng import bounded
-from piquet_sim.core.rng import stream_key as _stream_key
+from piquet_sim.core.engine.rng import bounded
+from piquet_sim.core.engine.rng import stream_key as _stream_key
 from piquet_sim.piquet.cards import parse_cards, popcount
 from piquet_sim.piquet.heuristic_exchange import HEURISTIC_EXCHANGE_WEIGHTS
 from piquet_sim.piquet.kernels import exchange as X

@@ -12,7 +12,7 @@ import signal
 import pytest
 
 from piquet_sim.core import external_cli
-from piquet_sim.core.position import Decider
+from piquet_sim.core.game.position import Decider
 
 
 def _json(run_main, *args: str) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.piquet.cards import parse_cards
 from piquet_sim.piquet.kernels import heuristic as H
 from piquet_sim.piquet.kernels import layouts as L

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.piquet import policies as P
 from piquet_sim.piquet.heuristic_exchange import FIT, HEURISTIC_EXCHANGE_WEIGHTS
 from piquet_sim.piquet.kernels import exchange as X

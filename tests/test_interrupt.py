@@ -16,7 +16,7 @@ import tracemalloc
 
 import pytest
 
-from piquet_sim.core.backend import (
+from piquet_sim.core.engine.backend import (
     MAX_DEALS,
     LocalBackend,
     StopOnInterrupt,
@@ -24,7 +24,7 @@ from piquet_sim.core.backend import (
     run_chunks,
     stop_requested,
 )
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 
 
 def _sum_task(chunk, scale):
@@ -117,8 +117,8 @@ _SCRIPT = textwrap.dedent(
     """
     import sys, time
     import click
-    from piquet_sim.core.backend import LocalBackend, run_chunks
-    from piquet_sim.core.cli import echo_json, long_command, run_main
+    from piquet_sim.core.engine.backend import LocalBackend, run_chunks
+    from piquet_sim.core.app.cli import echo_json, long_command, run_main
 
     def task(chunk):
         time.sleep(0.05)
@@ -230,7 +230,7 @@ def test_interrupted_odds_json_is_partial_with_counts(run_main, monkeypatch):
 def test_slow_local_chunks_are_split_and_the_counts_do_not_change(monkeypatch):
     """A chunk slower than CHUNK_SECONDS makes the next smaller (so Ctrl-C answers fast);
     the merged result is the same as with fixed chunks."""
-    import piquet_sim.core.backend as B
+    import piquet_sim.core.engine.backend as B
 
     sizes = []
     clock = iter(range(0, 10**6, 1))  # every chunk "takes" 1 s

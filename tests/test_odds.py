@@ -10,7 +10,7 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core.stats import wilson_interval
+from piquet_sim.core.engine.stats import wilson_interval
 from piquet_sim.piquet import exact
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.odds import OddsCounts, odds, summarize

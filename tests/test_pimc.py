@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.piquet.kernels import knowledge as KN
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import pimc as P

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from test_exchange import ref_greedy_discard
 
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.piquet import policies as PO
 from piquet_sim.piquet.heuristic_exchange import HEURISTIC_EXCHANGE_WEIGHTS
 from piquet_sim.piquet.kernels import exchange as X

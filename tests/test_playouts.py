@@ -10,7 +10,7 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import play as P
 from piquet_sim.piquet.kernels import solver as K

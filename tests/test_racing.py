@@ -10,8 +10,8 @@ import warnings
 import numpy as np
 import pytest
 
-from piquet_sim.core.backend import StopOnInterrupt
-from piquet_sim.core.racing import RaceSettings, Selection, compare_leaders, race, run_race
+from piquet_sim.core.engine.backend import StopOnInterrupt
+from piquet_sim.core.engine.racing import RaceSettings, Selection, compare_leaders, race, run_race
 
 
 @pytest.mark.parametrize("n", [0, 1])

@@ -398,7 +398,7 @@ def test_p_values_print_as_the_cli_does(built):
 
 
 def test_text_columns_are_left_aligned_numbers_right(built):
-    from piquet_sim.core.report import table_html, text_columns
+    from piquet_sim.core.app.report import table_html, text_columns
 
     df = pd.DataFrame(
         {
@@ -420,7 +420,7 @@ def test_ctrl_c_marks_the_study_in_flight_partial_and_skips_the_rest(tmp_path, m
     import os
     import signal
 
-    from piquet_sim.core.backend import StopOnInterrupt
+    from piquet_sim.core.engine.backend import StopOnInterrupt
 
     real = R.exchange_chunk
     calls = []

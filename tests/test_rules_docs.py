@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from piquet_sim.core.cli import rules_options
-from piquet_sim.core.spec import DOC_END, DOC_START, Option, RulesError, RulesSpec
+from piquet_sim.core.app.cli import rules_options
+from piquet_sim.core.game.spec import DOC_END, DOC_START, Option, RulesError, RulesSpec
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 GAMES = ("piquet", "pilotta", "pitch")

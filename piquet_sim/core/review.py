@@ -39,10 +39,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .backend import StopOnInterrupt, stop_requested
-from .cards import Pack, cards_to_mask
-from .errors import InputError
-from .stats import Z95, Estimate
+from .engine.backend import StopOnInterrupt, stop_requested
+from .engine.cards import Pack, cards_to_mask
+from .engine.errors import InputError
+from .engine.stats import Z95, Estimate
 
 #: How many of the costliest decisions the summary names.
 COSTLIEST = 3
@@ -1026,7 +1026,7 @@ def write_outputs(rv: Review, as_json: bool, html_path: Path | None) -> None:
     """Print the review (text, or JSON with ``as_json``) and write its page to ``html_path``."""
     import click
 
-    from .cli import echo_json
+    from .app.cli import echo_json
 
     if html_path is not None:
         Path(html_path).write_text(rv.html(), encoding="utf-8")
@@ -1054,7 +1054,7 @@ def review_options(
     ``--worlds``."""
     import click
 
-    from .cli import OutputPath
+    from .app.cli import OutputPath
 
     options = [
         click.option(
@@ -1133,7 +1133,7 @@ def run_command(
     ``entry_kernels`` and ``review_from_tasks``) measures ``rec`` under a progress bar (a
     compile notice first on a cold cache), then the review is printed and its page written
     (:func:`write_outputs`)."""
-    from .cli import compile_notice
+    from .app.cli import compile_notice
 
     tasks, deal, notes = game.review_tasks(rec, rules, settings)
     compile_notice(*game.entry_kernels(), quiet=quiet or as_json, expect="a few minutes")

@@ -31,8 +31,8 @@ import zlib
 
 import numpy as np
 
-from ..core.errors import InputError
-from ..core.position import Decider
+from ..core.engine.errors import InputError
+from ..core.game.position import Decider
 from ..pilotta.cards import PLAIN_STRENGTH
 from ..pilotta.position import BID_BASE, N_CARDS, PASS, PilottaState, sample_world
 

@@ -2,7 +2,7 @@
 
 ``import piquet_sim.openspiel`` registers ``python_piquet``, ``python_pilotta`` and
 ``python_pitch`` (parameter ``players``, 3 to 6) with OpenSpiel, each over the game's own
-``State`` (:mod:`piquet_sim.core.position`) through :mod:`.adapter`::
+``State`` (:mod:`piquet_sim.core.game.position`) through :mod:`.adapter`::
 
     import pyspiel, piquet_sim.openspiel
     game = pyspiel.load_game("python_pitch", {"players": 4})

@@ -1,4 +1,4 @@
-"""Any game's :class:`piquet_sim.core.position.State` as an OpenSpiel Python game.
+"""Any game's :class:`piquet_sim.core.game.position.State` as an OpenSpiel Python game.
 
 The deal is OpenSpiel chance: one chance node per card dealt (uniform over the cards not yet
 dealt, in the game's deal order), after which the game's own ``State`` is built from the cards
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyspiel
 
-from ..core.position import CHANCE
-from ..core.position import State as GameState
+from ..core.game.position import CHANCE
+from ..core.game.position import State as GameState
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""OpenSpiel's players as our :class:`~piquet_sim.core.position.Decider`: an outside engine's
-decisions on our positions, for matches and ladders (:mod:`piquet_sim.core.arena`)."""
+"""OpenSpiel's players as our :class:`~piquet_sim.core.game.position.Decider`: an outside engine's
+decisions on our positions, for matches and ladders (:mod:`piquet_sim.core.study.arena`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..core.position import Decider
-from ..core.position import State as GameState
+from ..core.game.position import Decider
+from ..core.game.position import State as GameState
 from .adapter import AdaptedState
 
 
@@ -44,7 +44,7 @@ class IsmctsDecider(Decider):
 def external_decider(game: str, arg: str, seed: int = 1) -> Decider:
     """The ``ismcts:<simulations>`` external player of the ladders (any of the three games):
     OpenSpiel's IS-MCTS with that many simulations a move (default 100)."""
-    from ..core.errors import InputError
+    from ..core.engine.errors import InputError
 
     if arg and not arg.isdigit():
         raise InputError(f"ismcts:{arg}: the budget is a whole number of simulations a move")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.errors import InputError
+from ..core.engine.errors import InputError
 from .cards import KING, PACK, QUEEN, SUITS, popcount, suit_holding
 from .declarations import list_combinations
 from .kernels import solver as SK

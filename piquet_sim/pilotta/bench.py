@@ -338,7 +338,7 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
 
 
 def position_overhead(quick: bool) -> list[dict]:
-    from ..core.position import overhead_row
+    from ..core.game.position import overhead_row
     from .position import PilottaState
 
     def rounds_of(seed: int, count: int) -> list:
@@ -349,7 +349,7 @@ def position_overhead(quick: bool) -> list[dict]:
 
 
 def start_play(quick: bool) -> list[dict]:
-    from ..core import bench as bench_core
+    from ..core.app import bench as bench_core
     from .cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY, EXAMPLE_SEAT
 
     args = ["pilotta", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", EXAMPLE_HISTORY]

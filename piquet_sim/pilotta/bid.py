@@ -23,10 +23,10 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from ..core.backend import LocalBackend, on_threads, run_chunks, stop_requested
-from ..core.errors import InputError
-from ..core.interruptible import call_interruptibly
-from ..core.stats import Estimate, paired_difference, proportion
+from ..core.engine.backend import LocalBackend, on_threads, run_chunks, stop_requested
+from ..core.engine.errors import InputError
+from ..core.engine.interruptible import call_interruptibly
+from ..core.engine.stats import Estimate, paired_difference, proportion
 from .api import make_setup, simulate_batch
 from .calls import Auction
 from .cards import PACK, SEATS, SUITS, parse_seat, parse_suit, popcount

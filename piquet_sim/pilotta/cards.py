@@ -1,4 +1,5 @@
-"""Pilotta's cards: the 32-card pack of :mod:`piquet_sim.core.cards`, seats, and the rank tables.
+"""Pilotta's cards: the 32-card pack of
+:mod:`piquet_sim.core.engine.cards`, seats, and the rank tables.
 
 Encoding (shared with Piquet): card index = suit * 8 + rank, bit ``1 << index`` of a hand mask.
 Suits 0 spades, 1 hearts, 2 diamonds, 3 clubs; ranks 0 seven, 1 eight, 2 nine, 3 ten, 4 jack,
@@ -14,8 +15,8 @@ Suits 0 spades, 1 hearts, 2 diamonds, 3 clubs; ranks 0 seven, 1 eight, 2 nine, 3
 
 from __future__ import annotations
 
-from ..core.cards import PACK32 as PACK
-from ..core.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
+from ..core.engine.cards import PACK32 as PACK
+from ..core.engine.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
 
 SEATS = "NESW"
 SEAT_NAMES = ("North", "East", "South", "West")

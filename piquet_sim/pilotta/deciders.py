@@ -1,6 +1,6 @@
 """Deciders: every registered Pilotta policy (``policies.REGISTRY``) answering one decision of a
-:class:`~piquet_sim.pilotta.position.PilottaState` (the :class:`~piquet_sim.core.position.Decider`
-contract).
+:class:`~piquet_sim.pilotta.position.PilottaState` (the
+:class:`~piquet_sim.core.game.position.Decider` contract).
 
 Each decider calls the function the round kernels call for that policy, with the same policy
 id and parameter row, so a round played through a state and these deciders records what
@@ -38,12 +38,12 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core import position as core_position
-from ..core.errors import InputError
-from ..core.masks import mask_bits
-from ..core.position import ActionValues, Decider, play_out, world_mean
-from ..core.rng import stream_key
-from ..core.stats import Estimate
+from ..core.engine.errors import InputError
+from ..core.engine.masks import mask_bits
+from ..core.engine.rng import stream_key
+from ..core.engine.stats import Estimate
+from ..core.game import position as core_position
+from ..core.game.position import ActionValues, Decider, play_out, world_mean
 from . import cards as C
 from . import policies as P
 from .kernels import solver as K

@@ -1,10 +1,10 @@
 """Pilotta as the application sees it: its command group (``piquet pilotta …``, each command
 imported when used) and its benchmark workloads, declared once
-(:class:`piquet_sim.core.game.Game`)."""
+(:class:`piquet_sim.core.app.commands.Game`)."""
 
 from __future__ import annotations
 
-from ..core.game import Game
+from ..core.app.commands import Game
 
 _CLI = "piquet_sim.pilotta.cli."
 

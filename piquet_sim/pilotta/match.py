@@ -19,10 +19,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
-from ..core.plots import pairwise_heatmap
-from ..core.stats import Estimate, proportion
-from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
+from ..core.app.plots import pairwise_heatmap
+from ..core.app.tables import export_table  # noqa: F401 - the commands write tables through it
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.engine.stats import Estimate, proportion
 from .api import simulate_batch
 from .api import simulate_games as _games
 from .kernels.game import simulate_games as _games_kernel

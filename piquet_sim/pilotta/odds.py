@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..core.backend import Chunk, LocalBackend, run_chunks
-from ..core.stats import proportion
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.stats import proportion
 from . import exact
 from .cards import SUITS
 from .kernels.odds import odds_batch

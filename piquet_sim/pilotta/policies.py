@@ -1,6 +1,7 @@
 """The one registry of Pilotta's stage policies: how a team bids, declares and plays.
 
-Every policy is one row of the core's registry type (:class:`~piquet_sim.core.registry.Policy`):
+Every policy is one row of the core's registry type
+(:class:`~piquet_sim.core.game.registry.Policy`):
 its stage, name, kernel id, description, parameters (names, defaults and allowed ranges) and what
 it needs or is (the exact solver; a knowledge state of what was seen; an oracle that sees every
 hand). CLI choices, strategy-file validation, the Setup array (``api.make_setup``) and the
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.registry import Policy, PolicyError, Registry
+from ..core.game.registry import Policy, PolicyError, Registry
 
 STAGES = ("auction", "declare", "play")
 

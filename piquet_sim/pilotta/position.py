@@ -1,4 +1,4 @@
-"""Pilotta positions: the :mod:`piquet_sim.core.position` contract (``State``) for one round.
+"""Pilotta positions: the :mod:`piquet_sim.core.game.position` contract (``State``) for one round.
 
 A :class:`PilottaState` is one position of a dealt round (four hands of 8, the dealer), plain
 Python over the round kernels' own functions: the auction (``kernels.auction``: ``apply_call``,
@@ -56,10 +56,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core import position as core_position
-from ..core.errors import InputError
-from ..core.masks import mask_bits, mask_count
-from ..core.rng import stream_key
+from ..core.engine.errors import InputError
+from ..core.engine.masks import mask_bits, mask_count
+from ..core.engine.rng import stream_key
+from ..core.game import position as core_position
 from . import cards as C
 from .calls import CAPOT_LEVEL, LEVELS
 from .calls import Auction as CallAuction

@@ -13,11 +13,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.backend import LocalBackend, run_chunks, stop_requested
-from ..core.errors import InputError
-from ..core.plots import pyplot, save
-from ..core.report import Section
-from ..core.stats import wilson_interval
+from ..core.app.plots import pyplot, save
+from ..core.app.report import Section
+from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
+from ..core.engine.errors import InputError
+from ..core.engine.stats import wilson_interval
 from .bid import MAKE_LEVELS, advise
 from .bid import entry_kernels as advice_kernels
 from .cards import parse_cards

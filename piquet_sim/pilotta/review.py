@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core import review as R
-from ..core.errors import InputError
-from ..core.stats import Estimate
+from ..core.engine.errors import InputError
+from ..core.engine.stats import Estimate
 from . import cards as C
 from .kernels import tricks as KT
 from .position import (

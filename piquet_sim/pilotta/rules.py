@@ -1,4 +1,4 @@
-"""Pilotta's rules options, declared once as rows (:mod:`piquet_sim.core.spec`).
+"""Pilotta's rules options, declared once as rows (:mod:`piquet_sim.core.game.spec`).
 
 Source: the project's Pilotta spec (rules as implemented: ``docs/rules/pilotta.md``). From
 :data:`SPEC` come the frozen :class:`Rules` (every option with its default, validated), the
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.spec import Option, RulesBase, RulesError, RulesSpec
+from ..core.game.spec import Option, RulesBase, RulesError, RulesSpec
 
 TRUMP_KQ_CHOICES = ((4, 3), (3, 2))
 EQUAL_DECLARATIONS = ("first_in_order", "nobody")

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..core.errors import InputError
+from ..core.engine.errors import InputError
 from .cards import PACK, SEATS, TEAMS, card_name, popcount
 from .kernels import solver as K
 from .kernels.solver_tt import card_to_internal, card_to_natural, to_internal

@@ -25,10 +25,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import strategy_files
-from ..core.errors import InputError
-from ..core.registry import PolicyError
-from ..core.strategy_files import read_table
+from ..core.engine.errors import InputError
+from ..core.game import strategy_files
+from ..core.game.registry import PolicyError
+from ..core.game.strategy_files import read_table
 from .api import make_setup
 from .policies import ROUND_PLAY_POLICIES, SLOW_AUCTIONS, defaults
 from .policies import get as get_policy

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.racing import RaceRun, RaceSettings, compare_leaders, race
+from ..core.engine.racing import RaceRun, RaceSettings, compare_leaders, race
 from . import policies as P
 from .advisor_worlds import (
     RACE_Z,

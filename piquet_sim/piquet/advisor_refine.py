@@ -52,7 +52,7 @@ import math
 
 import numpy as np
 
-from ..core.racing import RaceSettings, Selection, run_race
+from ..core.engine.racing import RaceSettings, Selection, run_race
 from .advisor_worlds import RACE_Z, CandidateResult, _Evaluator, _WorldSource
 from .kernels import layouts as L
 

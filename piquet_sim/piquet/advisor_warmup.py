@@ -29,7 +29,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from ..core.backend import stop_requested
+from ..core.engine.backend import stop_requested
 from .kernels import advisor as K
 from .kernels import refine as R
 from .kernels import screen as S

@@ -17,7 +17,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..core.stats import Z95, wilson_interval
+from ..core.engine.stats import Z95, wilson_interval
 from .cards import format_cards
 from .kernels import advisor as K
 from .kernels import layouts as L

@@ -1,4 +1,4 @@
-"""Piquet's cards: the 32-card pack of :mod:`piquet_sim.core.cards` and the pip values.
+"""Piquet's cards: the 32-card pack of :mod:`piquet_sim.core.engine.cards` and the pip values.
 
 Encoding: card index = suit * 8 + rank, bit ``1 << index`` of a hand mask. Suits: 0 spades,
 1 hearts, 2 diamonds, 3 clubs. Ranks: 0 seven, 1 eight, 2 nine, 3 ten, 4 jack, 5 queen, 6 king,
@@ -7,8 +7,8 @@ Encoding: card index = suit * 8 + rank, bit ``1 << index`` of a hand mask. Suits
 
 from __future__ import annotations
 
-from ..core.cards import PACK32 as PACK
-from ..core.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
+from ..core.engine.cards import PACK32 as PACK
+from ..core.engine.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
 
 RANKS = PACK.ranks
 RANK_NAMES = PACK.rank_names

@@ -1,9 +1,9 @@
 """Piquet as the application sees it: its commands (the top level of ``piquet``) and its
-benchmark workloads, declared once (:class:`piquet_sim.core.game.Game`)."""
+benchmark workloads, declared once (:class:`piquet_sim.core.app.commands.Game`)."""
 
 from __future__ import annotations
 
-from ..core.game import Game
+from ..core.app.commands import Game
 
 _CLI = "piquet_sim.piquet.cli."
 

@@ -19,7 +19,7 @@ Oracle policies (``dd``: it sees both hands) play in the ladder as a yardstick a
 ``oracle``. Matches that involve a solver policy (pimc, pimcw, dd) use ``solver_deals`` pairs.
 
 External players (``external``: outside programs' play deciders, e.g. OpenSpiel's IS-MCTS,
-offered by :func:`piquet_sim.core.arena.external_decider`) play every policy on
+offered by :func:`piquet_sim.core.study.arena.external_decider`) play every policy on
 ``external_deals`` deals through the position API (``core.arena.mirrored_match``: each deal
 with the external player elder, then younger; both exchange by ``exchange`` and declare all),
 with their time per move; they join the fits and are marked ``external``.
@@ -36,11 +36,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..core.arena import TimedPlay, mirrored_match
-from ..core.position import Decider
-from ..core.report import Section
-from ..core.stats import Z95
-from ..core.study import Series
+from ..core.app.report import Section
+from ..core.engine.stats import Z95
+from ..core.game.position import Decider
+from ..core.study.arena import TimedPlay, mirrored_match
+from ..core.study.series import Series
 from . import policies as P
 from .match import head_to_head
 from .rules import DEFAULT_RULES, Rules

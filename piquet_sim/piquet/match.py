@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..core.backend import Chunk, LocalBackend, run_chunks
-from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
-from ..core.study import Series
-from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
+from ..core.app.tables import export_table  # noqa: F401 - the commands write tables through it
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from ..core.study.series import Series
 from .kernels import layouts as L
 from .kernels import match as KM
 from .rules import DEFAULT_RULES, Rules

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.backend import Chunk, LocalBackend, run_chunks
-from ..core.stats import Z95, wilson_interval
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.stats import Z95, wilson_interval
 from . import exact
 from .kernels import layouts as L
 from .rules import DEFAULT_RULES, Rules

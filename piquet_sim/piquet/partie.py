@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.backend import Chunk, LocalBackend, run_chunks
-from ..core.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.stats import Z95, format_p, mean_ci, p_two_sided, proportion
 from .kernels import layouts as L
 from .kernels import partie as KP
 from .rules import DEFAULT_RULES, Rules

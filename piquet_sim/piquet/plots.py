@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.plots import pairwise_heatmap, pyplot, save
-from ..core.stats import wilson_band
+from ..core.app.plots import pairwise_heatmap, pyplot, save
+from ..core.engine.stats import wilson_band
 
 COLOURS = {"elder": "tab:blue", "younger": "tab:orange", "net": "tab:green"}
 

@@ -1,6 +1,7 @@
 """The one registry of Piquet's stage policies: how a player exchanges, declares and plays.
 
-Every policy is one row of the core's registry type (:class:`~piquet_sim.core.registry.Policy`):
+Every policy is one row of the core's registry type
+(:class:`~piquet_sim.core.game.registry.Policy`):
 its stage, name, kernel id, parameters (names, defaults and ranges: the row of ``params`` the
 kernels read) and what it needs (the exact solver; a
 knowledge state of what the player has seen). CLI choices, strategy-file validation, the
@@ -13,7 +14,7 @@ from it.
 
 from __future__ import annotations
 
-from ..core.registry import Policy, Registry
+from ..core.game.registry import Policy, Registry
 from .heuristic_exchange import HEURISTIC_EXCHANGE_WEIGHTS
 
 STAGES = ("exchange", "declare", "play")

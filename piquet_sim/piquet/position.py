@@ -1,4 +1,4 @@
-"""Piquet positions: the :mod:`piquet_sim.core.position` contract (``State``) for one deal.
+"""Piquet positions: the :mod:`piquet_sim.core.game.position` contract (``State``) for one deal.
 
 A :class:`PiquetState` is one position of a fully dealt deal (elder's and younger's 12 cards,
 the talon's 8 in draw order), plain Python over the kernels' rules: the exchanges, the
@@ -70,10 +70,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core import position as core_position
-from ..core.errors import InputError
-from ..core.masks import mask_bits, mask_count
-from ..core.rng import stream_key
+from ..core.engine.errors import InputError
+from ..core.engine.masks import mask_bits, mask_count
+from ..core.engine.rng import stream_key
+from ..core.game import position as core_position
 from . import cards as C
 from .kernels import layouts as L
 from .kernels.bundles import make_env

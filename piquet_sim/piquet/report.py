@@ -41,9 +41,9 @@ import numpy as np
 import pandas as pd
 
 from .. import __version__
-from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
-from ..core.report import Section, render_html, render_markdown
-from ..core.stats import mean_ci, wilson_interval
+from ..core.app.report import Section, render_html, render_markdown
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.engine.stats import mean_ci, wilson_interval
 from . import plots
 from .kernels import exchange_value as KX
 from .kernels import layouts as L

@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core import review as R
-from ..core.errors import InputError
-from ..core.masks import mask_bits
-from ..core.stats import Estimate
+from ..core.engine.errors import InputError
+from ..core.engine.masks import mask_bits
+from ..core.engine.stats import Estimate
 from . import cards as C
 from .position import (
     CLASSES,
@@ -957,7 +957,7 @@ QUICK = ReviewSettings(
 
 
 def _est(mean: float, se: float, n: int) -> Estimate:
-    from ..core.stats import Z95
+    from ..core.engine.stats import Z95
 
     return Estimate(mean, se, mean - Z95 * se, mean + Z95 * se, n)
 
@@ -1114,7 +1114,7 @@ def _declare_task(rec, rules, st, index, decl_state, held) -> R.Task:
     place = "point, sequence, sets"
 
     def run() -> R.DecisionReview:
-        from ..core.backend import StopOnInterrupt, stop_requested
+        from ..core.engine.backend import StopOnInterrupt, stop_requested
         from .kernels import layouts as L
         from .sinking import CHOICES, CHUNK_WORLDS, evaluate, summarise
 

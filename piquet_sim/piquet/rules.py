@@ -1,4 +1,4 @@
-"""Piquet's rules options, declared once as rows (:mod:`piquet_sim.core.spec`).
+"""Piquet's rules options, declared once as rows (:mod:`piquet_sim.core.game.spec`).
 
 From :data:`SPEC` come the frozen :class:`Rules` (every option with its default, validated),
 the kernels' array (``Rules.to_array()``, indexed by :class:`RuleSlot`), the CLI options and the
@@ -8,7 +8,7 @@ reads ``env.rules[RuleSlot.<NAME>]``.
 
 from __future__ import annotations
 
-from ..core.spec import Option, RulesError, RulesSpec
+from ..core.game.spec import Option, RulesError, RulesSpec
 
 LEAD_POINTS = ("every", "ten_or_higher")
 TIE_RULES = ("two_more_deals", "refait_double")

@@ -24,8 +24,8 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..core.backend import StopOnInterrupt, stop_requested
-from ..core.stats import sample_mean_ci
+from ..core.engine.backend import StopOnInterrupt, stop_requested
+from ..core.engine.stats import sample_mean_ci
 from . import cards as C
 from .kernels import advisor as KA
 from .kernels import layouts as L

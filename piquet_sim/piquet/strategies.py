@@ -28,9 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.errors import InputError
-from ..core.strategy_files import read_table
-from ..core.strategy_files import resolve as resolve_file
+from ..core.engine.errors import InputError
+from ..core.game.strategy_files import read_table
+from ..core.game.strategy_files import resolve as resolve_file
 from . import policies as P
 from .kernels.bundles import make_env
 from .policies import SINK_CLASSES, STAGES

@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..core.backend import Chunk, LocalBackend, run_chunks
-from ..core.errors import InputError
-from ..core.stats import paired_difference, wilson_interval
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.errors import InputError
+from ..core.engine.stats import paired_difference, wilson_interval
 from .bid import Estimate, _mean
 from .kernels.duel import DUEL_FIELDS, duel_rounds
 from .policies import PolicyArrays, check, make_policy

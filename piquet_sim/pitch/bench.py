@@ -44,8 +44,8 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from ..core.bench import start_row
-from ..core.rng import deal_hands, stream_key
+from ..core.app.bench import start_row
+from ..core.engine.rng import deal_hands, stream_key
 from . import cards as C
 from .bid import advise_bid
 from .kernels import position as KP
@@ -322,7 +322,7 @@ def start(quick: bool) -> list[dict]:
 
 
 def position_overhead(quick: bool) -> list[dict]:
-    from ..core.position import overhead_row
+    from ..core.game.position import overhead_row
     from .position import PitchState
 
     rules = Rules(players=4)

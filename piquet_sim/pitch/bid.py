@@ -20,9 +20,9 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from ..core.backend import LocalBackend, on_threads, run_chunks
-from ..core.errors import InputError
-from ..core.stats import Z95, p_two_sided, paired_difference, wilson_interval
+from ..core.engine.backend import LocalBackend, on_threads, run_chunks
+from ..core.engine.errors import InputError
+from ..core.engine.stats import Z95, p_two_sided, paired_difference, wilson_interval
 from . import cards as C
 from .kernels.advisor import BidQuery, draw_world, world_span
 from .kernels.advisor_search import advise_worlds_search

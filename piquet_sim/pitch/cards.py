@@ -1,4 +1,4 @@
-"""Pitch's cards: the 52-card pack of :mod:`piquet_sim.core.cards` and the game-point values.
+"""Pitch's cards: the 52-card pack of :mod:`piquet_sim.core.engine.cards` and the game-point values.
 
 Encoding: card index = suit * 16 + rank, bit ``1 << index`` of a hand mask (uint64 in arrays,
 int64 in kernels). Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs. Ranks: 0 two, 1 three, ...,
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.cards import PACK52 as PACK
-from ..core.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
+from ..core.engine.cards import PACK52 as PACK
+from ..core.engine.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
 
 RANKS = PACK.ranks
 N_CARDS = PACK.n_cards

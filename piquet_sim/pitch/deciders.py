@@ -1,5 +1,5 @@
 """Deciders: every registered Pitch policy (``policies.REGISTRY``) answering one decision of a
-:class:`~piquet_sim.pitch.position.PitchState` (the :class:`~piquet_sim.core.position.Decider`
+:class:`~piquet_sim.pitch.position.PitchState` (the :class:`~piquet_sim.core.game.position.Decider`
 contract), and the play advice of ``piquet pitch play``.
 
 Each decider calls the kernel the round kernels call for that policy, with the same parameter
@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core import position as core_position
-from ..core.errors import InputError
-from ..core.masks import mask_bits, mask_count
-from ..core.position import ActionValues, Decider, play_out, world_mean
-from ..core.stats import Estimate
+from ..core.engine.errors import InputError
+from ..core.engine.masks import mask_bits, mask_count
+from ..core.engine.stats import Estimate
+from ..core.game import position as core_position
+from ..core.game.position import ActionValues, Decider, play_out, world_mean
 from . import cards as C
 from . import policies as P
 from .layouts import SEATS

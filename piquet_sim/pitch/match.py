@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.backend import Chunk, LocalBackend, run_chunks, stop_requested
-from ..core.errors import InputError
-from ..core.plots import pairwise_heatmap
-from ..core.stats import Z95, wilson_interval
-from ..core.tables import export_table  # noqa: F401 - the commands write tables through it
+from ..core.app.plots import pairwise_heatmap
+from ..core.app.tables import export_table  # noqa: F401 - the commands write tables through it
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.engine.errors import InputError
+from ..core.engine.stats import Z95, wilson_interval
 from .bid import Estimate
 from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
 from .policies import get

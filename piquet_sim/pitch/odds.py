@@ -12,8 +12,8 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..core.backend import Chunk, LocalBackend, run_chunks
-from ..core.stats import wilson_interval
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.stats import wilson_interval
 from . import exact
 from .cards import MAX_PLAYERS, MIN_PLAYERS, RANKS, SUIT_NAMES
 from .kernels.odds import odds_counts

@@ -1,6 +1,7 @@
 """The one registry of Pitch's policies: how a player bids and how he plays.
 
-Every policy is one row of the core's registry type (:class:`~piquet_sim.core.registry.Policy`):
+Every policy is one row of the core's registry type
+(:class:`~piquet_sim.core.game.registry.Policy`):
 its stage, name, kernel id, parameters (names, defaults and allowed ranges) and what it needs
 (``needs_solver``: the exact search, which only the bid advisor's kernels run; ``needs_seat``:
 a bidder deciding for one seat with the round's own stream, which only a table of strategies
@@ -21,7 +22,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from ..core.registry import Policy, PolicyError, Registry
+from ..core.game.registry import Policy, PolicyError, Registry
 
 STAGES = ("bid", "play")
 #: The ``montecarlo`` bidder's defaults: worlds per decision, margin (points).

@@ -1,4 +1,4 @@
-"""Pitch positions: the :mod:`piquet_sim.core.position` contract (``State``) for one round.
+"""Pitch positions: the :mod:`piquet_sim.core.game.position` contract (``State``) for one round.
 
 A :class:`PitchState` is one position of a fully dealt round (every seat's six cards), plain
 Python over the kernels' rules: the auction, then six tricks, scored as the round kernels score
@@ -43,10 +43,10 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core import position as core_position
-from ..core.errors import InputError
-from ..core.masks import mask_bits, mask_count
-from ..core.rng import deal_hands, stream_key
+from ..core.engine.errors import InputError
+from ..core.engine.masks import mask_bits, mask_count
+from ..core.engine.rng import deal_hands, stream_key
+from ..core.game import position as core_position
 from . import cards as C
 from .layouts import BID_MAX, BID_MIN, SEATS, TRICKS, Pos
 from .rules import DEFAULT_RULES, Rules

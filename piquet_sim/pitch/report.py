@@ -14,10 +14,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..core.backend import LocalBackend, run_chunks, stop_requested
-from ..core.plots import pyplot, save
-from ..core.report import Section
-from ..core.stats import Z95, wilson_interval
+from ..core.app.plots import pyplot, save
+from ..core.app.report import Section
+from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
+from ..core.engine.stats import Z95, wilson_interval
 from .kernels.simulate import simulate_rounds
 from .layouts import BID_MAX, BID_MIN, RoundRec
 from .match import GameMatch, game_match, match_kernels

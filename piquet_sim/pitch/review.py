@@ -26,8 +26,8 @@ import time
 from dataclasses import dataclass, field
 
 from ..core import review as R
-from ..core.errors import InputError
-from ..core.stats import Z95, Estimate
+from ..core.engine.errors import InputError
+from ..core.engine.stats import Z95, Estimate
 from . import cards as C
 from .position import (
     BID_BASE,

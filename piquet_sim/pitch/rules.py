@@ -1,4 +1,4 @@
-"""Pitch Six's rules options, declared once as rows (:mod:`piquet_sim.core.spec`).
+"""Pitch Six's rules options, declared once as rows (:mod:`piquet_sim.core.game.spec`).
 
 From :data:`SPEC` come the frozen :class:`Rules` (every option with its default, validated),
 the kernels' int64 array (``Rules.to_array()``, indexed by :class:`RuleSlot`), the CLI options
@@ -8,7 +8,7 @@ Adding an option: a row here, and the kernel that reads ``rules[RuleSlot.<NAME>]
 
 from __future__ import annotations
 
-from ..core.spec import Option, RulesError, RulesSpec
+from ..core.game.spec import Option, RulesError, RulesSpec
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 
 LOW_TO = ("holder", "capturer")

@@ -23,8 +23,8 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..core.errors import InputError
-from ..core.interruptible import call_interruptibly
+from ..core.engine.errors import InputError
+from ..core.engine.interruptible import call_interruptibly
 from . import cards as C
 from .kernels import position as KP
 from .kernels.search_node import F_ALL, F_TIE_FULL, SearchWork, make_work

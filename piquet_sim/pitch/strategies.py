@@ -22,9 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import strategy_files
-from ..core.errors import InputError
-from ..core.strategy_files import read_table
+from ..core.engine.errors import InputError
+from ..core.game import strategy_files
+from ..core.game.strategy_files import read_table
 from .policies import STAGES, by_stage, check, get, make_policy
 
 

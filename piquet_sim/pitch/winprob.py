@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.errors import InputError
+from ..core.engine.errors import InputError
 from .kernels.simulate import simulate_rounds
 from .kernels.winprob import POOL_BIDDER, POOL_LEN, POOL_MADE, win_chances
 from .layouts import SEATS, RoundRec

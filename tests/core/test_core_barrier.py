@@ -6,7 +6,7 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core.barrier import opaque
+from piquet_sim.core.engine.barrier import opaque
 
 
 @numba.njit

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from piquet_sim.core.cards import PACK32, PACK52, CardError
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.cards import PACK32, PACK52, CardError
+from piquet_sim.core.engine.errors import InputError
 
 
 def test_52_card_encoding_is_suit_times_sixteen_plus_rank():

@@ -7,10 +7,10 @@ import math
 
 import numpy as np
 
-from piquet_sim.core.bits import popcount64
-from piquet_sim.core.cards import PACK52
-from piquet_sim.core.jit import njit
-from piquet_sim.core.rng import deal_hands, stream_key
+from piquet_sim.core.engine.bits import popcount64
+from piquet_sim.core.engine.cards import PACK52
+from piquet_sim.core.engine.jit import njit
+from piquet_sim.core.engine.rng import deal_hands, stream_key
 
 
 @njit

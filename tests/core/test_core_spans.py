@@ -7,8 +7,8 @@ import math
 
 import numpy as np
 
-from piquet_sim.core.jit import njit
-from piquet_sim.core.spans import span_range
+from piquet_sim.core.engine.jit import njit
+from piquet_sim.core.engine.spans import span_range
 
 
 @njit

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from piquet_sim.core.stats import (
+from piquet_sim.core.engine.stats import (
     Z95,
     format_p,
     mean_ci,
@@ -58,7 +58,7 @@ def test_proportion_and_format_p():
 
 
 def test_estimate_forms_agree_with_the_dict_helpers():
-    from piquet_sim.core.stats import Estimate, mean_ci, paired_difference, wilson_interval
+    from piquet_sim.core.engine.stats import Estimate, mean_ci, paired_difference, wilson_interval
 
     rng = np.random.default_rng(3)
     x = rng.normal(2.0, 3.0, 500)

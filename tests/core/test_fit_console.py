@@ -9,7 +9,7 @@ import re
 import pytest
 from rich.table import Table
 
-from piquet_sim.core.cli import FitConsole
+from piquet_sim.core.app.cli import FitConsole
 
 ROWS = [("1", "H:987 C:QJ", "S:AKQJ D:AK C:A", "+41.49 ± 0.96", "7,417", "100.0%", "74/63/83")]
 HEADERS = ("#", "discard", "keep", "EV ± 95%", "worlds", "P(best)", "win pt/seq/sets")

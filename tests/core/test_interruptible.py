@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from piquet_sim.core.interruptible import call_interruptibly
+from piquet_sim.core.engine.interruptible import call_interruptibly
 
 
 def test_value_and_exception_pass_through():

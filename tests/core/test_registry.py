@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from piquet_sim.core.registry import Policy, PolicyError, Registry
+from piquet_sim.core.game.registry import Policy, PolicyError, Registry
 
 ROWS = (
     Policy("play", "random", 0, "a uniform legal card"),

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from piquet_sim.core import review as R
-from piquet_sim.core.errors import InputError
-from piquet_sim.core.masks import mask_bits, mask_count
-from piquet_sim.core.position import Decider, SeatDecider, history_clauses
+from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.engine.masks import mask_bits, mask_count
+from piquet_sim.core.game.position import Decider, SeatDecider, history_clauses
 
 
 def test_mask_bits_and_count():
@@ -76,7 +76,7 @@ class _Values:
     def __init__(self, exact):
         import numpy as np
 
-        from piquet_sim.core.stats import Estimate
+        from piquet_sim.core.engine.stats import Estimate
 
         self.samples = {1: np.array([2, 2, 2]), 2: np.array([1, 0, 2])}
         self.values = {c: Estimate.of_sample(x) for c, x in self.samples.items()}
@@ -90,8 +90,8 @@ class _Position:
 
 
 def test_card_task_costs_the_card_played_against_the_best():
-    from piquet_sim.core.position import ActionValues
-    from piquet_sim.core.stats import Estimate
+    from piquet_sim.core.engine.stats import Estimate
+    from piquet_sim.core.game.position import ActionValues
 
     def exact_values(state):
         e = {1: Estimate(3.0, 0, 3, 3, 1), 2: Estimate(3.0, 0, 3, 3, 1)}
@@ -113,8 +113,8 @@ def test_echo_json_writes_strict_json_for_a_one_sample_interval(capsys):
     """A one-deal match's interval is infinite; the printed JSON has nulls, not Infinity."""
     import json
 
-    from piquet_sim.core.cli import echo_json
-    from piquet_sim.core.stats import Estimate
+    from piquet_sim.core.app.cli import echo_json
+    from piquet_sim.core.engine.stats import Estimate
 
     echo_json({"margin": Estimate.of_sample(np.array([3.0])).to_dict(), "ok": [1.5, (2, 3)]})
     data = json.loads(capsys.readouterr().out, parse_constant=lambda c: pytest.fail(c))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from piquet_sim.core.errors import InputError
-from piquet_sim.core.strategy_files import read_table, resolve
+from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.strategy_files import read_table, resolve
 
 
 class Oops(InputError):

@@ -107,7 +107,8 @@ _SECONDS = re.compile(r"\d+(\.\d+)? s\b")
 
 
 def run_cli_text(*args: str) -> dict:
-    """``piquet ARGS`` in process as piped (80 columns); its stdout as lines, times replaced by ``T``."""
+    """``piquet ARGS`` in process, as piped (80 columns); its stdout as lines, times replaced
+    by ``T``."""
     from piquet_sim.cli import main
 
     out, err = io.StringIO(), io.StringIO()

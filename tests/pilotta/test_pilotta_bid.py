@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pilotta import bid as B
 from piquet_sim.pilotta import match
 from piquet_sim.pilotta import strategies as S

@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("colver")
 
-from piquet_sim.core.arena import play_deal  # noqa: E402
-from piquet_sim.core.errors import InputError  # noqa: E402
+from piquet_sim.core.engine.errors import InputError  # noqa: E402
+from piquet_sim.core.study.arena import play_deal  # noqa: E402
 from piquet_sim.external.colver import ColverPlay, external_decider  # noqa: E402
 from piquet_sim.pilotta.deciders import (  # noqa: E402
     AuctionDecider,

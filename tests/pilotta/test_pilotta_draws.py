@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from piquet_sim.core.rng import bounded, stream_key
+from piquet_sim.core.engine.rng import bounded, stream_key
 from piquet_sim.pilotta.kernels.draws import draw
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pilotta import layouts
 from piquet_sim.pilotta import policies as P
 from piquet_sim.pilotta import strategies as S

@@ -14,7 +14,7 @@ import json
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pilotta import rules as R
 from piquet_sim.pilotta.api import make_setup, simulate_batch
 from piquet_sim.pilotta.deciders import (

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
-from piquet_sim.core.spec import DOC_END, DOC_START, RULES_DTYPE
+from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.spec import DOC_END, DOC_START, RULES_DTYPE
 from piquet_sim.pilotta import layouts
 from piquet_sim.pilotta.rules import (
     PRESETS,

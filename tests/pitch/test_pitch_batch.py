@@ -10,7 +10,7 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pitch.batch import compare_bidders, parse_spec
 from piquet_sim.pitch.kernels.duel import duel_rounds
 from piquet_sim.pitch.policies import make_policy

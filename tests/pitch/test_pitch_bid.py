@@ -11,8 +11,8 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch.bid import advise_bid, candidates, decisive, parse_auction
 from piquet_sim.pitch.kernels.advisor import (

@@ -58,7 +58,7 @@ def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path, interrupt_af
 
 def test_report_counts_match_the_rounds_one_by_one(tmp_path):
     """The tallies give the figures the per-round arrays gave (bit counts done in Python)."""
-    from piquet_sim.core.stats import Z95
+    from piquet_sim.core.engine.stats import Z95
     from piquet_sim.pitch import report as R
     from piquet_sim.pitch.layouts import RoundRec
     from piquet_sim.pitch.policies import make_policy
@@ -93,7 +93,7 @@ def test_report_counts_match_the_rounds_one_by_one(tmp_path):
 
 
 def test_report_text_has_no_stray_backticks_and_separates_thousands(tmp_path):
-    from piquet_sim.core.report import render_html, render_markdown
+    from piquet_sim.core.app.report import render_html, render_markdown
     from piquet_sim.pitch.report import build
 
     sections = build(tmp_path, 2000, games=20)

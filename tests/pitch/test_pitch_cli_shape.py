@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pitch.cli import pitch
 from piquet_sim.pitch.rules import SPEC, Rules
 

@@ -10,8 +10,8 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.kernels.table import (
     GAME_ROUNDS,

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
-from piquet_sim.core.rng import stream_key
+from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.engine.rng import stream_key
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch.batch import compare_bidders
 from piquet_sim.pitch.bid import advise_bid
@@ -127,7 +127,7 @@ def test_refused_where_it_cannot_run():
 def test_bid_says_when_its_kernels_compile(run_main, monkeypatch, play):
     """A cold cache: ``pitch bid`` says so on stderr before the work (the search's own, longer
     notice for pimc and dd); the advisor itself is stubbed here."""
-    from piquet_sim.core.cli import COMPILING
+    from piquet_sim.core.app.cli import COMPILING
     from piquet_sim.pitch.cli import bid as B
     from piquet_sim.pitch.cli import common
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch import policies as P
 from piquet_sim.pitch.kernels import policies as KP

@@ -12,7 +12,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
+from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch.batch import duel_policies
 from piquet_sim.pitch.deciders import (

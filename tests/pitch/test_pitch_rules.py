@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from piquet_sim.core.errors import InputError
-from piquet_sim.core.spec import DOC_END, DOC_START, RULES_DTYPE
+from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.spec import DOC_END, DOC_START, RULES_DTYPE
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch import rules as R
 from piquet_sim.pitch.rules import DEFAULT_RULES, SPEC, Rules, RulesError, RuleSlot

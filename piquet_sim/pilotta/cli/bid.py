@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.cli import (
+from ...core.app.cli import (
     CardsType,
     compile_notice,
     echo_json,
@@ -13,7 +13,7 @@ from ...core.cli import (
     long_command,
     output_console,
 )
-from ...core.errors import InputError
+from ...core.engine.errors import InputError
 from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
 from ..cards import PACK
 from ..rules import Rules

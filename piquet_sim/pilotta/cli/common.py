@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import click
 
-from ...core.cards import CardError
-from ...core.cli import SuitType
-from ...core.cli import rules_options as core_rules_options
+from ...core.app.cli import SuitType
+from ...core.app.cli import rules_options as core_rules_options
+from ...core.engine.cards import CardError
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
 from ..rules import PRESETS, SPEC, Rules
 from ..strategies import StrategyError, resolve

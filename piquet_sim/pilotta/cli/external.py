@@ -1,12 +1,12 @@
 """`piquet pilotta external`: outside players (OpenSpiel's IS-MCTS, colver's bots) against our
 play policies on mirrored deals, under the ``contree`` preset (colver's card play), through
-:mod:`piquet_sim.core.external_cli`. :func:`arena` is also what ``scripts/external_ladder.py``
+:mod:`piquet_sim.core.app.external_cli`. :func:`arena` is also what ``scripts/external_ladder.py``
 plays."""
 
 from __future__ import annotations
 
-from ...core.external_cli import Arena, external_command
-from ...core.position import Decider
+from ...core.app.external_cli import Arena, external_command
+from ...core.game.position import Decider
 from ..deciders import AuctionDecider, DeclareDecider, PimcPlay, SeatDecider, play_decider
 from ..policies import names
 from ..position import PilottaState, make_setup

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import (
+from ...core.app.cli import (
     CardsType,
     compile_notice,
     history_options,
@@ -24,7 +24,7 @@ from ...core.cli import (
     read_history,
     worlds_options,
 )
-from ...core.play_cli import answer, print_advice
+from ...core.app.play_cli import answer, print_advice
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ...core.backend import stop_requested
-from ...core.cli import compile_notice, long_command, report_out_option
-from ...core.report import render_html, render_markdown
+from ...core.app.cli import compile_notice, long_command, report_out_option
+from ...core.app.report import render_html, render_markdown
+from ...core.engine.backend import stop_requested
 from ..report import MAX_DEALS, build, check_deals, entry_kernels
 from ..rules import Rules
 from .app import pilotta

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
+from ...core.app.cli import CardsType, compile_notice, echo_json, json_option, output_console
 from ..cards import PACK, SEATS, SUITS
 from ..rules import Rules
 from ..solver import SolveError, entry_kernels, solve

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 from ..layouts import ASTATE_LEN, N_AUCTION_PARAMS, AState, Setup
 from ..policies import AUCTION_ADVISOR, AUCTION_MONTECARLO, AUCTION_RANDOM, AUCTION_THRESHOLD
 from ..rules import RuleSlot

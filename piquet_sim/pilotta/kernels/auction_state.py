@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import popcount32
-from ...core.jit import njit
+from ...core.engine.bits import popcount32
+from ...core.engine.jit import njit
 from ..layouts import (
     BID_CAPOT,
     MAX_CALLS,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit, njit_inline
-from ...core.rng import hand_mask, shuffle_pack, stream_key
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.rng import hand_mask, shuffle_pack, stream_key
 
 N_PACK = 32
 

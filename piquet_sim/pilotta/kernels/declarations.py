@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 from ..layouts import Comb, Decl
 from ..policies import DECL_NO_TIERCE
 from ..rules import RuleSlot

@@ -1,4 +1,4 @@
-"""Uniform draws from a round's stream, as :func:`piquet_sim.core.rng.bounded` makes them, at
+"""Uniform draws from a round's stream, as :func:`piquet_sim.core.engine.rng.bounded` makes them, at
 half its hashing.
 
 ``bounded`` builds each 32-bit draw from two 16-bit chunks ``c`` and ``c + 1`` of the stream,
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
-from ...core.rng import word
+from ...core.engine.jit import njit
+from ...core.engine.rng import word
 
 _LOW32 = np.uint64(0xFFFFFFFF)
 _LOW16 = np.uint64(0xFFFF)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
-from ...core.spans import span_range
+from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.spans import span_range
 from ..layouts import GAME_LEN, ROUND_LEN, Game, RoundRec, Score
 from ..rules import RuleSlot
 from .simulate import BATCH_CHUNKS, round_scratch, simulate_round_in

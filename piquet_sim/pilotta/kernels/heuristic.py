@@ -29,8 +29,8 @@ Follow (``dump`` = the legal card of key (is trump, points, strength) smallest):
 
 from __future__ import annotations
 
-from ...core.bits import low_index
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import low_index
+from ...core.engine.jit import njit, njit_inline
 from ..layouts import View
 from .tables import ABOVE, STRENGTH
 from .tricks import SUIT_BITS, card_points, card_power

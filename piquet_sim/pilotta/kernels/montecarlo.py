@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 from ..layouts import COMB_LEN, DECL_LEN, SETUP_LEN, AState, Comb, Decl, MCParam, Setup
 from ..policies import PLAY_HEURISTIC
 from ..rules import RuleSlot

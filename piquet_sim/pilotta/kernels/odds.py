@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import popcount32
-from ...core.jit import njit, njit_parallel
-from ...core.rng import stream_key
-from ...core.spans import span_range
+from ...core.engine.bits import popcount32
+from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.rng import stream_key
+from ...core.engine.spans import span_range
 from ..layouts import ODDS_LEN, OddsBin, OddsScope
 from .deal import N_PACK, deal_round
 from .tables import FOUR_VALUE, SEQ_RUNS

@@ -35,10 +35,10 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.bits import low_index, popcount32
-from ...core.jit import njit, njit_parallel
-from ...core.rng import stream_key
-from ...core.spans import span_range
+from ...core.engine.bits import low_index, popcount32
+from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.rng import stream_key
+from ...core.engine.spans import span_range
 from ..layouts import (
     ASTATE_LEN,
     AUCTION_LEN,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import low_index, popcount, popcount32, select_bit
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import low_index, popcount, popcount32, select_bit
+from ...core.engine.jit import njit, njit_inline
 from ..layouts import VIEW_LEN, Setup, View
 from ..policies import PLAY_GREEDY, PLAY_HEURISTIC
 from ..rules import RuleSlot

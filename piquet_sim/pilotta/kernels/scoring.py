@@ -8,7 +8,7 @@ after (``*_GP_*``).
 
 from __future__ import annotations
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 from ..layouts import BID_CAPOT, BID_CAPOT_GP, Score
 from ..rules import RuleSlot
 from .tables import CAPOTS

@@ -37,9 +37,9 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.bits import low_index, popcount32
-from ...core.jit import njit, njit_parallel
-from ...core.spans import span_range
+from ...core.engine.bits import low_index, popcount32
+from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.spans import span_range
 from ..layouts import FRAME_LEN, POS_LEN, STAT_LEN, Frame, SolverPos, SolverStat
 from ..rules import RuleSlot
 from .solver_endgame import (

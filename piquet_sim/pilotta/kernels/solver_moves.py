@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import low_index, popcount32
-from ...core.jit import njit_inline
+from ...core.engine.bits import low_index, popcount32
+from ...core.engine.jit import njit_inline
 from ..layouts import Frame
 from .tricks import EXEMPT_BITS, UNDER_OPTIONAL
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit, njit_inline
+from ...core.engine.jit import njit, njit_inline
 from ..cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH, trump_points
 from ..layouts import SolverPos
 

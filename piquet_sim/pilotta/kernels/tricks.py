@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit_inline
+from ...core.engine.jit import njit_inline
 from ..rules import RuleSlot
 from .tables import ABOVE, POINTS, STRENGTH
 

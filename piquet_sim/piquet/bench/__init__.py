@@ -1,5 +1,5 @@
 """Piquet's benchmark workloads: each module registers its workloads here; ``load_all`` returns
-them for the shared runner (``piquet_sim.core.bench``)."""
+them for the shared runner (``piquet_sim.core.app.bench``)."""
 
 from __future__ import annotations
 

@@ -22,8 +22,8 @@ import numba
 import numpy as np
 from numba import prange
 
-from ...core.bench import kernel_origin
-from ...core.jit import njit, njit_inline, njit_parallel
+from ...core.app.bench import kernel_origin
+from ...core.engine.jit import njit, njit_inline, njit_parallel
 from ..kernels.bundles import make_env
 from ..kernels.deal import BLOCK, N_WORDS, deal_block
 from ..kernels.deal_scoring import score_random_deals

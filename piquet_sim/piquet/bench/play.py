@@ -11,7 +11,7 @@ import time
 import numba
 import numpy as np
 
-from ...core.bench import kernel_origin
+from ...core.app.bench import kernel_origin
 from ..kernels import play as P
 from ..kernels.bundles import make_env
 from ..rules import Rules

@@ -5,8 +5,8 @@ and warm."""
 
 from __future__ import annotations
 
-from ...core import bench as bench_core
-from ...core.position import overhead_row
+from ...core.app import bench as bench_core
+from ...core.game.position import overhead_row
 from ..cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY
 from ..position import PiquetState
 from . import workload

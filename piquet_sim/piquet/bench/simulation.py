@@ -8,7 +8,7 @@ import time
 
 import numba
 
-from ...core.bench import kernel_origin
+from ...core.app.bench import kernel_origin
 from ..simulation import Policies, simulate
 from . import workload
 
@@ -117,7 +117,7 @@ def dd_play(quick: bool) -> list[dict]:
 def backends(quick: bool) -> list[dict]:
     """The same odds study on the local backend and on a LocalCluster of 2 worker processes
     (numba one thread each); the counts are identical, the row gives both times."""
-    from ...core.backend import DaskBackend
+    from ...core.engine.backend import DaskBackend
     from ..odds import odds
 
     greedy = Policies()  # greedy exchange and play, as the row was measured before issue 37

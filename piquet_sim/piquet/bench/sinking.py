@@ -8,8 +8,8 @@ import time
 
 import numpy as np
 
-from ...core.bench import kernel_origin
-from ...core.rng import stream_key
+from ...core.app.bench import kernel_origin
+from ...core.engine.rng import stream_key
 from ..kernels import knowledge as KN
 from ..kernels import layouts as L
 from ..kernels import play as PL

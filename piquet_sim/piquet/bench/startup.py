@@ -12,7 +12,7 @@ the same run.
 
 from __future__ import annotations
 
-from ...core import bench as bench_core
+from ...core.app import bench as bench_core
 from . import workload
 
 HAND = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import click
 
-from ...core.cli import CardsType
-from ...core.cli import rules_options as core_rules_options
+from ...core.app.cli import CardsType
+from ...core.app.cli import rules_options as core_rules_options
 from ..cards import PACK
 from ..rules import Rules
 

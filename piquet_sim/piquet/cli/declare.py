@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.cli import echo_json, json_option, output_console
+from ...core.app.cli import echo_json, json_option, output_console
 from .. import cards as C
 from ..declarations import CLASSES, SCORE_KEYS, compare_hands, describe_hand
 from ..rules import Rules

@@ -8,8 +8,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ...core.backend import stop_requested
-from ...core.cli import (
+from ...core.app.cli import (
     compile_notice,
     echo_json,
     json_option,
@@ -18,6 +17,7 @@ from ...core.cli import (
     quiet_option,
     seed_option,
 )
+from ...core.engine.backend import stop_requested
 from ..advisor import (
     CV_PLAYS,
     DEFAULT,

@@ -6,8 +6,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.arena import external_decider, external_specs
-from ...core.cli import (
+from ...core.app.cli import (
     backend_options,
     compile_notice,
     echo_json,
@@ -17,6 +16,7 @@ from ...core.cli import (
     quiet_option,
     seed_option,
 )
+from ...core.study.arena import external_decider, external_specs
 from .. import ladder as LD
 from .. import match as M
 from .. import policies as P

@@ -8,7 +8,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import (
+from ...core.app.cli import (
     SIZE,
     RateBar,
     backend_options,
@@ -21,7 +21,7 @@ from ...core.cli import (
     quiet_option,
     seed_option,
 )
-from ...core.stats import Z95
+from ...core.engine.stats import Z95
 from ..odds import DEFAULT_POLICIES, plot_scores, score_quantiles
 from ..odds import odds as run_odds
 from ..policies import names as policy_names

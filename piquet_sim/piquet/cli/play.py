@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ...core.cli import (
+from ...core.app.cli import (
     CardsType,
     compile_notice,
     history_options,
@@ -23,7 +23,7 @@ from ...core.cli import (
     seed_option,
     worlds_options,
 )
-from ...core.play_cli import answer, print_advice
+from ...core.app.play_cli import answer, print_advice
 from .. import cards as C
 from ..cards import PACK
 from ..position import HISTORY_FORM, ROLES, from_description, parse_history, parse_history_json

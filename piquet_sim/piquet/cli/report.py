@@ -6,8 +6,7 @@ import time
 
 import click
 
-from ...core.backend import MAX_DEALS, stop_requested
-from ...core.cli import (
+from ...core.app.cli import (
     backend_options,
     compile_notice,
     echo_json,
@@ -17,6 +16,7 @@ from ...core.cli import (
     report_out_option,
     seed_option,
 )
+from ...core.engine.backend import MAX_DEALS, stop_requested
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
 from ..strategies import StrategyError, resolve

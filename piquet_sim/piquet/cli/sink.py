@@ -6,7 +6,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from ...core.cli import (
+from ...core.app.cli import (
     CardsType,
     compile_notice,
     echo_json,

@@ -9,7 +9,7 @@ import time
 import click
 from rich.table import Table
 
-from ...core.cli import (
+from ...core.app.cli import (
     SIZE,
     OutputPath,
     backend_options,
@@ -21,8 +21,8 @@ from ...core.cli import (
     plot_option,
     table_out_option,
 )
-from ...core.cli import RateBar as Bar
-from ...core.stats import Z95
+from ...core.app.cli import RateBar as Bar
+from ...core.engine.stats import Z95
 from .. import match as M
 from .. import partie as P
 from ..strategies import REGISTRY, StrategyError, resolve

@@ -27,9 +27,9 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import bounded, stream_key
-from ...core.spans import span_range
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.rng import bounded, stream_key
+from ...core.engine.spans import span_range
 from . import layouts as L
 from .bundles import Worlds
 from .declarations import carte_blanche

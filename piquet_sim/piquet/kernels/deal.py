@@ -11,9 +11,9 @@ import numba
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import block_words, chunk, stream_key, word
-from ...core.spans import span_range
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.rng import block_words, chunk, stream_key, word
+from ...core.engine.spans import span_range
 from .stack import as_uint16, stack_bytes, stack_int64, stack_words
 
 N_PACK = 32

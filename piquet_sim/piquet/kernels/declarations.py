@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.barrier import opaque
-from ...core.bits import high_index, popcount
-from ...core.jit import njit, njit_inline, njit_parallel
+from ...core.engine.barrier import opaque
+from ...core.engine.bits import high_index, popcount
+from ...core.engine.jit import njit, njit_inline, njit_parallel
 from ..rules import RuleSlot
 from . import layouts as L
 from .tables import (
@@ -204,7 +204,7 @@ def _beats(key, other):
     """-1 (all bits set) when ``key > other``, else 0. Points are masked with it rather than
     multiplied by the comparison: LLVM turns ``points * (key > other)`` into a branch around the
     points' table loads, and who wins a class is random data, so that branch mispredicts
-    (:mod:`piquet_sim.core.barrier`)."""
+    (:mod:`piquet_sim.core.engine.barrier`)."""
     return opaque(-np.int64(key > other))
 
 

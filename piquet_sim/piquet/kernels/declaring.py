@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit_inline
+from ...core.engine.jit import njit_inline
 from ..policies import DECL_SINK
 
 FULL_MASK = np.int64(0xFFFFFFFF)

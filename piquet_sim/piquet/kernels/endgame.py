@@ -22,8 +22,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...core.bits import low_index, popcount
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import low_index, popcount
+from ...core.engine.jit import njit, njit_inline
 from .stack import stack_words
 from .tricks import SUIT_BITS
 

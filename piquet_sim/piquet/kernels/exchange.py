@@ -61,9 +61,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...core.bits import low_index
-from ...core.jit import njit, njit_inline
-from ...core.rng import bounded, stream_key
+from ...core.engine.bits import low_index
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.rng import bounded, stream_key
 from ..policies import EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULTS
 from ..rules import RuleSlot
 from . import layouts as L

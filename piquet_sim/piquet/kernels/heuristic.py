@@ -55,8 +55,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...core.bits import high_index, low_index, popcount
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import high_index, low_index, popcount
+from ...core.engine.jit import njit, njit_inline
 from . import layouts as L
 from .endgame import MAX_WORLDS, capot_endgame
 from .stack import stack_words

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import popcount32
-from ...core.jit import njit, njit_inline
-from ...core.rng import bounded, stream_key
+from ...core.engine.bits import popcount32
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.rng import bounded, stream_key
 from . import layouts as L
 from .declarations import point_key, sequence_cards, sequence_key, set_cards, set_key
 

@@ -30,9 +30,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import stream_key
-from ...core.spans import span_range
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.rng import stream_key
+from ...core.engine.spans import span_range
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche

@@ -34,8 +34,8 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.spans import span_range
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.spans import span_range
 from ..rules import RuleSlot
 from . import layouts as L
 from .match import bundled_pair

@@ -61,8 +61,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import low_index, popcount32
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import low_index, popcount32
+from ...core.engine.jit import njit, njit_inline
 from ..rules import RuleSlot
 from . import layouts as L
 from .knowledge import active_bounds, sample_opponent

@@ -57,9 +57,9 @@ import math
 
 import numpy as np
 
-from ...core.bits import popcount32, select_bit
-from ...core.jit import njit
-from ...core.rng import bounded
+from ...core.engine.bits import popcount32, select_bit
+from ...core.engine.jit import njit
+from ...core.engine.rng import bounded
 from ..heuristic_exchange import HEURISTIC_EXCHANGE_WEIGHTS
 from ..rules import RuleSlot
 from . import layouts as L

@@ -27,10 +27,10 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import high_index, low_index, popcount, popcount32, select_bit
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import bounded, stream_key
-from ...core.spans import span_range
+from ...core.engine.bits import high_index, low_index, popcount, popcount32, select_bit
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.rng import bounded, stream_key
+from ...core.engine.spans import span_range
 from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_PIMCW, PLAY_RANDOM
 from ..rules import RuleSlot
 from . import layouts as L

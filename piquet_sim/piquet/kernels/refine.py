@@ -14,7 +14,7 @@ dispatcher, ``kernels/advisor.evaluate``.
 
 from __future__ import annotations
 
-from ...core.jit import njit, njit_inline
+from ...core.engine.jit import njit, njit_inline
 from ..policies import PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_RANDOM
 from . import layouts as L
 from .bundles import Stages

@@ -14,7 +14,7 @@ bundle-free loop of ``simple_deal`` instead.
 
 from __future__ import annotations
 
-from ...core.jit import njit, njit_inline
+from ...core.engine.jit import njit, njit_inline
 from ..policies import PLAY_GREEDY, PLAY_HEURISTIC
 from . import layouts as L
 from .bundles import Stages

@@ -26,9 +26,9 @@ import numba
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import stream_key
-from ...core.spans import span_range
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.rng import stream_key
+from ...core.engine.spans import span_range
 from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Env, SeatStages

@@ -31,9 +31,9 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import low_index, popcount32
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.spans import span_range
+from ...core.engine.bits import low_index, popcount32
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.spans import span_range
 from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Workspace, make_env

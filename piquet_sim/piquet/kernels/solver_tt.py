@@ -35,7 +35,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from ...core.jit import njit, njit_inline
+from ...core.engine.jit import njit, njit_inline
 
 KEY_LEADER_SHIFT = 40
 KEY_TRICKS_SHIFT = 41

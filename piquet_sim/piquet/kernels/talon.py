@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 from . import layouts as L
 from .declarations import (
     hand_carte_rouge_eligible,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 
 ELDER = 0
 YOUNGER = 1

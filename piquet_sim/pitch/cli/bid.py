@@ -7,7 +7,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option, long_command
+from ...core.app.cli import CardsType, echo_json, json_option, long_command
 from ..bid import (
     PRIORS,
     RANKS,

@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import click
 
-from ...core.cli import COMPILING, SuitType, kernels_cold
-from ...core.cli import rules_options as core_rules_options
+from ...core.app.cli import COMPILING, SuitType, kernels_cold
+from ...core.app.cli import rules_options as core_rules_options
 from ..cards import parse_suit
 from ..rules import SPEC, Rules
 

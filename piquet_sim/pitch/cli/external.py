@@ -1,11 +1,11 @@
 """`piquet pitch external`: outside players (OpenSpiel's IS-MCTS) against our play policies on
-mirrored deals, through :mod:`piquet_sim.core.external_cli`. :func:`arena` is also what
+mirrored deals, through :mod:`piquet_sim.core.app.external_cli`. :func:`arena` is also what
 ``scripts/external_ladder.py`` plays."""
 
 from __future__ import annotations
 
-from ...core.external_cli import Arena, external_command
-from ...core.position import Decider
+from ...core.app.external_cli import Arena, external_command
+from ...core.game.position import Decider
 from ..deciders import SeatDecider, bid_decider, play_decider
 from ..policies import names
 from ..position import PitchState

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.cli import CardsType, echo_json, json_option, output_console
+from ...core.app.cli import CardsType, echo_json, json_option, output_console
 from ..cards import PACK
 from ..hand import describe_hand
 from .app import pitch

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.cli import (
+from ...core.app.cli import (
     RateBar,
     backend_options,
     compile_notice,

@@ -5,8 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.backend import MAX_DEALS
-from ...core.cli import (
+from ...core.app.cli import (
     RateBar,
     backend_options,
     echo_json,
@@ -14,6 +13,7 @@ from ...core.cli import (
     long_command,
     output_console,
 )
+from ...core.engine.backend import MAX_DEALS
 from ..odds import odds_kernels, odds_table
 from .app import pitch
 from .common import SUIT, compile_notice, deals_option, players_option, quiet_option, seed_option

@@ -16,9 +16,9 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from ...core.cli import CardsType, compile_notice, json_option
-from ...core.errors import InputError
-from ...core.play_cli import answer, print_advice
+from ...core.app.cli import CardsType, compile_notice, json_option
+from ...core.app.play_cli import answer, print_advice
+from ...core.engine.errors import InputError
 from .. import cards as C
 from ..cards import PACK
 from ..policies import table_bidders

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.status import Status
 from rich.table import Table
 
-from ...core.cli import CardsType, compile_notice, echo_json, json_option, output_console
+from ...core.app.cli import CardsType, compile_notice, echo_json, json_option, output_console
 from .. import cards as C
 from ..solver import TIE_RULES, search_kernels, solve
 from .app import pitch

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
+from ...core.engine.jit import njit, njit_parallel
 from .advisor import ADV_LEN, new_world_scratch, world_outcomes
 from .pimc import new_search_play_work, play_out_search
 from .round import new_round_work

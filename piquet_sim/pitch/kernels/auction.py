@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit, njit_inline
+from ...core.engine.jit import njit, njit_inline
 from ..layouts import BID_MAX, BID_MIN, BID_PASS
 
 #: Bits BID_MIN..BID_MAX.

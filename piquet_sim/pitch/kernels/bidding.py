@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import high_index, low_index, popcount64
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import high_index, low_index, popcount64
+from ...core.engine.jit import njit, njit_inline
 from ..layouts import BID_MAX, BID_MIN
 from .tricks import mask_game_points, suit_mask
 

@@ -35,10 +35,10 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.bits import high_index, low_index, popcount64, select_bit64
-from ...core.jit import njit, njit_parallel
-from ...core.rng import bounded, deal_hands, stream_key
-from ...core.spans import span_range
+from ...core.engine.bits import high_index, low_index, popcount64, select_bit64
+from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.rng import bounded, deal_hands, stream_key
+from ...core.engine.spans import span_range
 from ..layouts import SEATS, TRICKS, Pos, RoundRec
 from ..policies import BID_PARAMETRIC, BID_THRESHOLD, PLAY_DD, PLAY_PARAMS_AT
 from ..policies import BID_PASS as BID_PASS_POLICY

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 from ..layouts import GameSlot
 from ..rules import RuleSlot
 

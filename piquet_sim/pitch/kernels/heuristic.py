@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import high_index, low_index
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import high_index, low_index
+from ...core.engine.jit import njit, njit_inline
 from ..layouts import TRICKS, View
 from .bidding import best_suit
 from .tricks import beats, card_game_points, suit_mask

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit_inline
+from ...core.engine.jit import njit_inline
 from ..layouts import Ctx, Frame, SearchStat
 from .search_node import (
     F_EQUIV,

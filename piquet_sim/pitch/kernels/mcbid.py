@@ -20,8 +20,8 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.jit import njit, njit_inline
-from ...core.rng import stream_key
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.rng import stream_key
 from ..layouts import BID_MAX, BID_MIN, SEATS, RoundRec
 from ..policies import MC_MAX_WORLDS, PLAY_HEURISTIC, PLAY_PARAMS_AT, PolicyArrays
 from ..rules import RuleSlot

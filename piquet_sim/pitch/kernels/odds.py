@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.bits import high_index, low_index, popcount64
-from ...core.jit import njit, njit_parallel
-from ...core.rng import deal_hands, stream_key
-from ...core.spans import span_range
+from ...core.engine.bits import high_index, low_index, popcount64
+from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.rng import deal_hands, stream_key
+from ...core.engine.spans import span_range
 from ..layouts import SEATS, OddsSlot
 from .tricks import suit_mask
 

@@ -26,9 +26,9 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.bits import low_index, popcount64
-from ...core.jit import njit
-from ...core.rng import bounded
+from ...core.engine.bits import low_index, popcount64
+from ...core.engine.jit import njit
+from ...core.engine.rng import bounded
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, Pos, SearchStat, TTWord
 from ..policies import BID_PASS as BID_PASS_POLICY
 from ..policies import BID_THRESHOLD, PIMC_MAX_WORLDS, PLAY_DD, PLAY_PARAMS_AT

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import popcount64, select_bit64
-from ...core.jit import njit_inline
-from ...core.rng import bounded
+from ...core.engine.bits import popcount64, select_bit64
+from ...core.engine.jit import njit_inline
+from ...core.engine.rng import bounded
 from ..layouts import BID_MIN
 from ..policies import BID_PARAMETRIC, BID_PASS, BID_THRESHOLD, PLAY_HEURISTIC
 from .bidding import parametric_call, threshold_call

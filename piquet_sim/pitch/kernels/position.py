@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import high_index, low_index
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import high_index, low_index
+from ...core.engine.jit import njit, njit_inline
 from ..layouts import Ctx, Frame, Pos
 from ..rules import RuleSlot
 from .maxn import NO_BOUND, maxn

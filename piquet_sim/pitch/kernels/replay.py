@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit
+from ...core.engine.jit import njit
 from ..layouts import TRICKS, RoundRec
 from ..rules import RuleSlot
 from .auction import auction_result

@@ -11,8 +11,8 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.jit import njit, njit_inline
-from ...core.rng import deal_hands
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.rng import deal_hands
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec, TraceRec, View
 from ..policies import PLAY_PARAMS_AT
 from ..rules import RuleSlot

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import high_index, low_index
-from ...core.jit import njit_inline
+from ...core.engine.bits import high_index, low_index
+from ...core.engine.jit import njit_inline
 from ..layouts import TRICKS, Point, RoundRec
 from ..rules import RuleSlot
 from .tricks import game_taker, mask_game_points, suit_mask

@@ -13,8 +13,8 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.bits import high_index, low_index, popcount64
-from ...core.jit import njit, njit_inline, njit_no_refcount
+from ...core.engine.bits import high_index, low_index, popcount64
+from ...core.engine.jit import njit, njit_inline, njit_no_refcount
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, SearchStat
 from .search_tt import DEFAULT_TT_BITS, key_a, key_b, make_tt, tt_probe, tt_store
 from .tricks import beats, card_game_points, legal_plays, mask_game_points, suit_mask, trick_bonus

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.jit import njit, njit_inline
+from ...core.engine.jit import njit, njit_inline
 from ..layouts import TTWord
 
 DEFAULT_TT_BITS = 16  # 65,536 entries, 2 MB

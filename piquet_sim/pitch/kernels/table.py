@@ -23,9 +23,9 @@ from collections import namedtuple
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_inline, njit_parallel
-from ...core.rng import deal_hands, stream_key
-from ...core.spans import span_range
+from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.rng import deal_hands, stream_key
+from ...core.engine.spans import span_range
 from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec
 from ..policies import BID_MONTECARLO
 from ..rules import RuleSlot

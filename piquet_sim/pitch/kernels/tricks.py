@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.bits import popcount64
-from ...core.jit import njit, njit_inline
+from ...core.engine.bits import popcount64
+from ...core.engine.jit import njit, njit_inline
 
 SUIT_BITS = np.int64(0x1FFF)
 #: Game points of rank r in nibble r: ten 10 (0xA), jack 1, queen 2, king 3, ace 4.

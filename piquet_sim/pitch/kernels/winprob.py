@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit, njit_parallel
-from ...core.rng import bounded, stream_key
+from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.rng import bounded, stream_key
 from ..layouts import SEATS
 
 MAX_ROUNDS = 400

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .backend import StopOnInterrupt
-from .errors import InputError
-from .position import Decider, State
-from .stats import Estimate
+from ..engine.backend import StopOnInterrupt
+from ..engine.errors import InputError
+from ..engine.stats import Estimate
+from ..game.position import Decider, State
 
 
 def play_deal(state: State, deciders: Sequence[Decider], clock: dict | None = None) -> list:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import InputError
+from ..engine.errors import InputError
 
 #: The suffixes a results table can be written as.
 TABLE_SUFFIXES = (".csv", ".parquet")

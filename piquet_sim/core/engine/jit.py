@@ -27,7 +27,7 @@ jit_link.install()
 
 #: The numba cache directory of this process's kernels (None: numba's default locations).
 CACHE_DIR = jit_cache.choose(
-    Path(__file__).resolve().parents[1],
+    Path(__file__).resolve().parents[2],  # the piquet_sim package
     os.environ,
     (numba.__version__, np.__version__, sys.version, f"link_unoptimized={jit_link.active()}"),
 )

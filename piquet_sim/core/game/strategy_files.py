@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
-from .errors import InputError
+from ..engine.errors import InputError
 
 SUFFIXES = (".json", ".toml")
 

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import InputError
-from .stats import Estimate
+from ..engine.errors import InputError
+from ..engine.stats import Estimate
 
 #: ``current_player()`` of a chance node (a card dealt, the talon drawn).
 CHANCE = -1
@@ -205,7 +205,7 @@ def overhead_row(
     ``threads`` in the row."""
     import statistics
 
-    from . import bench as bench_core
+    from ..app import bench as bench_core
 
     with bench_core.kernel_origin() as origin:
         decision_overhead(new_states(99, 20), seed=99)

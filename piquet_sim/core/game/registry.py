@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import InputError
+from ..engine.errors import InputError
 
 
 class PolicyError(InputError):

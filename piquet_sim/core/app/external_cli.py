@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 import click
 from rich.table import Table
 
-from .arena import EXTERNAL, TimedPlay, external_decider, external_specs, mirrored_match
-from .backend import stop_requested
+from ..engine.backend import stop_requested
+from ..engine.errors import InputError
+from ..game.position import Decider, State
+from ..study.arena import EXTERNAL, TimedPlay, external_decider, external_specs, mirrored_match
 from .cli import (
     RateBar,
     echo_json,
@@ -29,8 +31,6 @@ from .cli import (
     seed_option,
 )
 from .cli import deals_option as core_deals_option
-from .errors import InputError
-from .position import Decider, State
 
 
 @dataclass(frozen=True)

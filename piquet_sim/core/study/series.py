@@ -2,7 +2,7 @@
 sections): one Ctrl-C stops the run in flight after its chunk, marks the series interrupted and
 skips every run not yet started; the caller keeps what finished and says it is partial.
 
-Each run is itself chunked by :func:`piquet_sim.core.backend.run_chunks` (local or Dask, the
+Each run is itself chunked by :func:`piquet_sim.core.engine.backend.run_chunks` (local or Dask, the
 same numbers either way); a series only orders them and carries the interruption.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
-from .backend import StopOnInterrupt, stop_requested
+from ..engine.backend import StopOnInterrupt, stop_requested
 
 T = TypeVar("T")
 

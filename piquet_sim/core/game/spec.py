@@ -3,7 +3,7 @@
 From a game's rows (a :class:`RulesSpec`) come its frozen ``Rules`` class (fields, defaults,
 validation), the integer array kernels take (one slot per row, in row order, and an ``IntEnum``
 of the slots), the dict/JSON form, the CLI options of every command that plays
-(:func:`piquet_sim.core.cli.rules_options`) and the options table of ``docs/rules/<game>.md``
+(:func:`piquet_sim.core.app.cli.rules_options`) and the options table of ``docs/rules/<game>.md``
 (:meth:`RulesSpec.markdown_table`, held equal by a test).
 
 Adding a rules option is one row here in the game's ``rules.py`` and the kernel that reads
@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .errors import InputError
+from ..engine.errors import InputError
 
 #: The one dtype of every game's rules array.
 RULES_DTYPE = np.int64

@@ -22,9 +22,9 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .backend import MAX_DEALS, StopOnInterrupt, stop_requested
-from .cards import CardError, Pack, cards_to_mask
-from .errors import InputError
+from ..engine.backend import MAX_DEALS, StopOnInterrupt, stop_requested
+from ..engine.cards import CardError, Pack, cards_to_mask
+from ..engine.errors import InputError
 
 #: Exit code of a command stopped by Ctrl-C (after writing what finished).
 EXIT_INTERRUPTED = 130
@@ -299,7 +299,7 @@ def backend_options(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from .backend import BackendError, make_backend
+        from ..engine.backend import BackendError, make_backend
 
         name = kwargs.pop("backend")
         scheduler = kwargs.pop("scheduler")
@@ -428,7 +428,7 @@ def rules_options(
     ``into="rule_options"``, the dict of the options offered (the command builds its ``Rules``
     with its own table options, e.g. the number of players). A bad combination is a usage
     error."""
-    from .spec import RulesError
+    from ..game.spec import RulesError
 
     offered = rules_cls.SPEC.cli_options(scopes)
 

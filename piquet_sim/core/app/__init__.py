@@ -1,0 +1,2 @@
+"""The application layer: click commands, rich tables, plots, reports, benchmarks (the only
+core layer that imports click or rich)."""

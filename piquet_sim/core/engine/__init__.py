@@ -1,0 +1,2 @@
+"""The engine: cards, masks, random streams, statistics, backends, jit helpers (no game, no
+UI)."""

@@ -1,0 +1,1 @@
+"""Studies over any game: mirrored matches, tournaments, ladders, series of runs."""
