@@ -10,13 +10,13 @@ import pytest
 
 from piquet_sim.core.engine.errors import InputError
 from piquet_sim.piquet import cards as C
+from piquet_sim.piquet.advice import advise_play
+from piquet_sim.piquet.card_values import card_values
 from piquet_sim.piquet.deciders import (
     DdPlay,
     KernelPlay,
     PimcDecider,
     RandomPlay,
-    advise_play,
-    card_values,
     play_decider,
     play_out,
     seat_deciders,

@@ -419,7 +419,7 @@ def _declare_task(rec, index) -> R.Task:
 
 def _card_task(index, trick, before, card, make_state, st, exact) -> R.Task:
     def values(state):
-        from .deciders import card_values
+        from .card_values import card_values
 
         return card_values(
             state,
@@ -637,8 +637,8 @@ def record_json(rec: PilottaRecord) -> dict:
 
 
 def entry_kernels() -> tuple:
+    from .advice import entry_kernels as play_kernels
     from .bid import entry_kernels as bid_kernels
-    from .deciders import entry_kernels as play_kernels
 
     return (*bid_kernels("heuristic"), *play_kernels())
 

@@ -29,28 +29,20 @@ so far included, minus the opponent's).
 
 from __future__ import annotations
 
-import math
-import os
 import time
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from itertools import combinations
 
 import numpy as np
 
 from ..core.engine.errors import InputError
-from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
 from ..core.game import position as core_position
-from ..core.game.position import ActionValues, Decider, play_out, world_mean
-from . import cards as C
+from ..core.game.position import ActionValues, Decider
 from . import policies as P
 from .kernels import layouts as L
 from .kernels.declaring import declaration_masks
 from .kernels.exchange import elder_exchange, younger_exchange
 from .kernels.heuristic import heuristic_turn, seat_setup
-from .kernels.knowledge import active_bounds, meets_bounds, sample_worlds
-from .kernels.pimc import candidates, pimc_decide, reply_value, world_twin
+from .kernels.pimc import pimc_decide, reply_value
 from .kernels.play import (
     dd_lead,
     dd_reply,
@@ -61,12 +53,10 @@ from .kernels.play import (
     random_card,
 )
 from .kernels.solver import make_workspace, mtdf
-from .kernels.tables import SUIT_TABLES
 from .position import (
     DECLARE,
     END,
     FULL,
-    MAX_ATTEMPTS,
     SINK,
     PiquetState,
     decl_action,
@@ -356,6 +346,8 @@ class PimcDecider(PlayDecider):
         )
 
     def values(self, state: PiquetState) -> ActionValues:
+        from .card_values import card_values
+
         return card_values(
             state, worlds=self.value_worlds, seed=self.seed, exact_limit=self.exact_limit
         )
@@ -436,336 +428,3 @@ def seat_deciders(policies: Policies | None = None) -> tuple[SeatDecider, SeatDe
             )
         )
     return out[0], out[1]
-
-
-# ---------------------------------------------------------------------- card values
-
-
-@dataclass
-class CardValues(ActionValues):
-    """:class:`ActionValues` of :func:`card_values`, with each card's value in every world
-    (``samples``, the same worlds for every card: paired comparisons) and the number of
-    opponent hands the cards alone allow (``possible``)."""
-
-    samples: dict = field(default_factory=dict)
-    possible: int = 0
-
-
-def _representatives(state: PiquetState, legal: int) -> tuple[np.ndarray, dict[int, int]]:
-    """(the candidate cards after pimc's equivalence reduction, each legal card -> the index of
-    its representative)."""
-    cand = np.empty(12, dtype=np.int64)
-    k = int(candidates(np.int64(legal), np.int64(state.played), np.int64(state._ten), cand))
-    cand = cand[:k].copy()
-    rep = {}
-    for c in mask_bits(legal):
-        rep[c] = max(i for i, r in enumerate(cand) if r >> 3 == c >> 3 and r <= c)
-    return cand, rep
-
-
-def worlds_for(state: PiquetState, seat: int, n: int, seed: int, exact_limit: int) -> dict:
-    """The opponent hands ``seat`` weighs at his play decision: every hand consistent with his
-    knowledge when there are at most ``exact_limit`` (uniform; the declaration bounds kept
-    unless no hand meets them), else ``n`` drawn by ``knowledge.sample_worlds`` (pimc's
-    sampler, world w on stream (seed, w)). Returns {"hands", "exact", "fallbacks",
-    "possible"}: ``possible`` counts the hands consistent with the cards alone."""
-    own, _, lead, _, _, played, opp_played, voids = state.play_view(seat)
-    know = state.knowledge(seat)
-    if lead >= 0:
-        played |= 1 << lead
-        opp_played |= 1 << lead
-    n_opp = bin(own).count("1") - (1 if lead >= 0 else 0)
-    known_now = int(know[L.KNOW_IN]) & ~played
-    excluded = int(know[L.KNOW_IN]) | int(know[L.KNOW_OUT]) | played | voids
-    pool = [c for c in range(32) if not (excluded >> c) & 1]
-    m = n_opp - bin(known_now).count("1")
-    if m < 0 or m > len(pool):
-        raise InputError("no opponent hand fits what was seen (the cards do not add up)")
-    possible = math.comb(len(pool), m)
-    if possible <= exact_limit:
-        hi = np.empty(3, dtype=np.int64)
-        active_bounds(know, np.int64(opp_played), SUIT_TABLES, hi)
-        hands = []
-        for combo in combinations(pool, m):
-            h = known_now
-            for c in combo:
-                h |= 1 << c
-            hands.append(h)
-        kept = [h for h in hands if meets_bounds(np.int64(h | opp_played), know, hi, SUIT_TABLES)]
-        fallback = not kept
-        return {
-            "hands": kept or hands,
-            "exact": True,
-            "fallbacks": len(hands) if fallback else 0,
-            "possible": possible,
-        }
-    hands, attempts, _ = sample_worlds(
-        know,
-        (np.int64(played), np.int64(opp_played), np.int64(voids)),
-        (np.int64(n_opp), np.int64(MAX_ATTEMPTS)),
-        SUIT_TABLES,
-        np.int64(seed),
-        np.int64(n),
-    )
-    return {
-        "hands": [int(h) & FULL for h in hands],
-        "exact": False,
-        "fallbacks": int((attempts < 0).sum()),
-        "possible": possible,
-    }
-
-
-def _evaluate(state, seat, hands, cand, ws) -> np.ndarray:
-    """vals[w, i]: exact value (elder minus younger, rest of the deal) of candidate i in the
-    world where the opponent holds ``hands[w]``."""
-    pos0 = _position(state)
-    lead = state.lead
-    ten = np.int64(state._ten)
-    k = len(cand)
-    alive = np.ones(k, dtype=np.uint8)
-    vals = np.zeros((len(hands), k), dtype=np.int64)
-    guess = 0
-    for w, h in enumerate(hands):
-        opp = h | ((1 << lead) if lead >= 0 else 0)
-        if seat == 0:
-            pos = (pos0[0], np.int64(opp), pos0[2], pos0[3], pos0[4])
-        else:
-            pos = (np.int64(opp), pos0[1], pos0[2], pos0[3], pos0[4])
-        for i in range(k):
-            j = int(world_twin(cand, np.int64(i), alive, np.int64(opp), ten))
-            if j >= 0:
-                vals[w, i] = vals[w, j]
-                continue
-            guess = _exact_value(pos, lead, int(cand[i]), ws, guess)
-            vals[w, i] = guess
-    return vals
-
-
-def card_values(
-    state: PiquetState,
-    worlds: int = 400,
-    seed: int = 1,
-    exact_limit: int = EXACT_LIMIT,
-    threads: int | None = None,
-) -> CardValues:
-    """Every legal card of the seat to act, valued over the worlds he thinks possible
-    (:func:`worlds_for`), each world solved double-dummy: the mean net deal points for his
-    side, with SE, 95% interval and world count (exact when every world was enumerated).
-    ``threads`` (default: the cores, at most 2 per 100 worlds) split the worlds; the values
-    do not depend on it."""
-    seat = _check_phase(state, "play", "card values")
-    t0 = time.perf_counter()
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        v = float("nan")
-        return CardValues(
-            {legal[0]: Estimate(v, v, v, v, 0)},
-            UNIT,
-            exact=True,
-            worlds=0,
-            seconds=time.perf_counter() - t0,
-            notes=["forced: the only legal card"],
-        )
-    legal_mask = sum(1 << c for c in legal)
-    cand, rep = _representatives(state, legal_mask)
-    found = worlds_for(state, seat, worlds, seed, exact_limit)
-    hands = found["hands"]
-    n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 50))
-    chunks = [hands[i::n_threads] for i in range(n_threads)]
-    if n_threads == 1:
-        parts = [_evaluate(state, seat, hands, cand, workspace(state.rules))]
-    else:
-        with ThreadPoolExecutor(n_threads) as pool:
-            futures = [
-                pool.submit(_evaluate, state, seat, chunk, cand, workspace(state.rules, t))
-                for t, chunk in enumerate(chunks)
-            ]
-            parts = [f.result() for f in futures]
-    vals = np.zeros((len(hands), len(cand)), dtype=np.int64)
-    for t, part in enumerate(parts):
-        vals[t::n_threads] = part
-    sign = 1 if seat == 0 else -1
-    x = state.net(seat) + sign * vals
-    out = {}
-    for c in legal:
-        col = x[:, rep[c]].astype(np.float64)
-        out[c] = world_mean(col, found["exact"])
-    if found["exact"]:
-        note = f"every world enumerated ({len(hands)}), each solved double-dummy"
-    else:
-        note = (
-            f"{len(hands)} worlds drawn from what the player saw (pimc's sampler, of "
-            f"{found['possible']:,} possible), each solved double-dummy"
-        )
-    notes = [note]
-    if found["fallbacks"]:
-        notes.append(f"{found['fallbacks']} world(s) ignore the declaration bounds (none met them)")
-    return CardValues(
-        out,
-        UNIT,
-        exact=found["exact"],
-        worlds=len(hands),
-        seconds=time.perf_counter() - t0,
-        notes=notes,
-        samples={c: x[:, rep[c]] for c in legal},
-        possible=found["possible"],
-    )
-
-
-__all__ = [
-    "DeclareDecider",
-    "DdPlay",
-    "ExchangeDecider",
-    "GreedyPlay",
-    "HeuristicPlay",
-    "KernelPlay",
-    "PimcDecider",
-    "PlayDecider",
-    "RandomPlay",
-    "SeatDecider",
-    "CardValues",
-    "PlayAdvice",
-    "advise_play",
-    "entry_kernels",
-    "explain",
-    "card_values",
-    "params_row",
-    "play_decider",
-    "play_out",
-    "seat_deciders",
-    "worlds_for",
-]
-
-
-# ---------------------------------------------------------------------- play advice
-
-
-class PlayAdvice(core_position.PlayAdvice):
-    """What :func:`advise_play` answers: every legal card ranked best first by expected net
-    deal points for the player (``values``, :class:`CardValues`), the best, why in one line,
-    its margin over the runner-up (paired over the same worlds)."""
-
-    def to_dict(self) -> dict:
-        st = self.state
-        points = [int(p) for p in st.returns()]
-        return {
-            "role": ("elder", "younger")[self.seat],
-            "hand": C.card_names(st.hands[self.seat]),
-            "trick": st.trick + 1,
-            "lead": st.action_to_string(st.lead) if st.lead >= 0 else None,
-            **self.advice_dict(),
-            "points_so_far": {"you": points[self.seat], "opponent": points[1 - self.seat]},
-            "cards": self.card_rows(),
-            **self.margin_dict(),
-        }
-
-
-def _master(card: int, unseen: int) -> bool:
-    above = (0xFF << (card & 0x18)) & ~((2 << card) - 1)
-    return not unseen & above
-
-
-def _top_master(hand: int, card: int, unseen: int) -> bool:
-    """True when ``card`` is the top of its suit in ``hand`` and no unseen card beats it."""
-    holding = hand & (0xFF << (card & 0x18))
-    return _master(card, unseen) and holding >> (card + 1) == 0
-
-
-def _suit(card: int) -> str:
-    return C.SUIT_NAMES[card >> 3]
-
-
-def _guards(hand: int, card: int, unseen: int) -> bool:
-    """True when ``card`` is a low card guarding a king (one guard) or a queen (two) that is
-    not a master in its suit."""
-    holding = hand & (0xFF << (card & 0x18))
-    for rank, need in ((6, 2), (5, 3)):
-        top = (card & 0x18) | rank
-        held = (holding >> top) & 1 and card < top and not _master(top, unseen)
-        if held and bin(holding).count("1") <= need:
-            return True
-    return False
-
-
-def explain(state: PiquetState, best: int, runner: int | None) -> str:
-    """Why ``best`` rather than ``runner`` (the runner-up), in a few words, from simple rules
-    on the two cards: taking or ducking the trick, a master cashed or kept, a guard kept, a
-    void of his."""
-    if runner is None:
-        return "the only legal card"
-    seat = state.current_player()
-    hand = state.hands[seat]
-    lead = state.lead
-    unseen = FULL & ~(hand | state.played | ((1 << lead) if lead >= 0 else 0))
-    cn = C.card_name
-    if lead >= 0:
-        follows = (best >> 3) == (lead >> 3)
-
-        def wins(c):
-            return (c >> 3) == (lead >> 3) and c > lead
-
-        if wins(best) and not wins(runner):
-            winners = [c for c in mask_bits(hand) if wins(c)]
-            cheapest = best == min(winners)
-            return "takes the trick" + (" with the cheapest winner" if cheapest else "")
-        if wins(runner) and not wins(best):
-            return f"lets the trick go and keeps {cn(runner)}"
-        if wins(best) and wins(runner):
-            return "wins with the cheaper card" if best < runner else "wins with the higher card"
-        if follows:
-            return (
-                "follows low" if best < runner else f"follows with {cn(best)}, keeping lower cards"
-            )
-        if _guards(hand, runner, unseen) and not _guards(hand, best, unseen):
-            return f"keeps the guard in {_suit(runner)}"
-        if _top_master(hand, runner, unseen) and not _top_master(hand, best, unseen):
-            return f"keeps the master {cn(runner)}"
-        return f"throws from {_suit(best)}"
-    if state.voids[1 - seat] & (1 << best):
-        return f"he is void in {_suit(best)}: a sure trick"
-    if _master(best, unseen) and not _master(runner, unseen):
-        return "cashes the master"
-    if _master(runner, unseen) and not _master(best, unseen):
-        return f"keeps the master {cn(runner)} as an entry"
-    if _master(best, unseen):
-        return f"cashes the master {cn(best)} first"
-    length = bin(hand & (0xFF << (best & 0x18))).count("1")
-    if all(length >= bin(hand & (0xFF << (8 * s))).count("1") for s in range(4)):
-        return f"leads from the long suit, {_suit(best)}"
-    return f"leads {_suit(best)} rather than {_suit(runner)}"
-
-
-def entry_kernels() -> tuple:
-    """The kernels a play advice calls first from Python (for a compile notice on a cold
-    cache)."""
-    from .kernels.declarations import declaration_points
-    from .kernels.knowledge import class_key, sample_opponent
-
-    return (class_key, sample_opponent, declaration_points, mtdf, reply_value)
-
-
-def advise_play(
-    state: PiquetState,
-    worlds: int = 1000,
-    seed: int = 1,
-    exact_limit: int = EXACT_LIMIT,
-) -> PlayAdvice:
-    """What the seat to act should play: :func:`card_values` for every legal card, ranked
-    (ties to the lower card), the best explained (:func:`explain`) with its paired margin over
-    the runner-up. A forced card is answered at once."""
-    seat = _check_phase(state, "play", "play advice")
-    vals = card_values(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return PlayAdvice(state, seat, legal, vals, "the only legal card")
-    ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
-    best, runner = ranking[0], ranking[1]
-    margin = world_mean(vals.samples[best].astype(np.float64) - vals.samples[runner], vals.exact)
-    why = explain(state, best, runner)
-    if margin.mean == 0:
-        why += f" (worth the same as {C.card_name(runner)})"
-    elif not vals.exact and margin.lo <= 0:
-        why += f" (+{margin.mean:.2f} over {C.card_name(runner)}, within the noise)"
-    else:
-        why += f" (+{margin.mean:.2f} over {C.card_name(runner)})"
-    return PlayAdvice(state, seat, ranking, vals, why, margin)

@@ -1255,7 +1255,7 @@ def _declaration_exact(state: PiquetState, rec: PiquetRecord, choices: dict) -> 
 
 def _card_task(index, trick, lead, card, make_state, st, exact: bool) -> R.Task:
     def values(state):
-        from .deciders import card_values
+        from .card_values import card_values
 
         return card_values(state, worlds=st.worlds, seed=st.seed, exact_limit=st.exact_limit)
 
@@ -1479,7 +1479,7 @@ def review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=None) -
 
 def entry_kernels() -> tuple:
     """The kernels a review calls first (for a compile notice on a cold cache)."""
-    from .deciders import entry_kernels as play_kernels
+    from .advice import entry_kernels as play_kernels
     from .sinking import entry_kernels as sink_kernels
 
     return (*play_kernels(), *sink_kernels())

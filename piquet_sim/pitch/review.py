@@ -387,7 +387,7 @@ def _call_task(rec, rules, st, index) -> R.Task:
 
 def _card_task(index, trick, before, card, make_state, st, exact) -> R.Task:
     def values(state):
-        from .deciders import card_values
+        from .card_values import card_values
 
         return card_values(
             state,
@@ -574,8 +574,8 @@ def record_json(rec: PitchRecord) -> dict:
 
 
 def entry_kernels() -> tuple:
+    from .advice import entry_kernels as play_kernels
     from .bid import advisor_kernels
-    from .deciders import entry_kernels as play_kernels
 
     return (*advisor_kernels("heuristic"), *play_kernels())
 

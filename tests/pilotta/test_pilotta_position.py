@@ -16,12 +16,12 @@ import pytest
 
 from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pilotta import rules as R
+from piquet_sim.pilotta.advice import advise_play
 from piquet_sim.pilotta.api import make_setup, simulate_batch
+from piquet_sim.pilotta.card_values import card_values
 from piquet_sim.pilotta.deciders import (
     DdPlay,
     PimcPlay,
-    advise_play,
-    card_values,
     play_out,
     seat_deciders,
 )

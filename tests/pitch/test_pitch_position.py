@@ -14,15 +14,13 @@ import pytest
 
 from piquet_sim.core.engine.errors import InputError
 from piquet_sim.pitch import cards as C
+from piquet_sim.pitch.advice import advise_play
 from piquet_sim.pitch.batch import duel_policies
+from piquet_sim.pitch.card_values import card_values, count_worlds, enumerate_worlds
 from piquet_sim.pitch.deciders import (
     SearchPlay,
     SeatDecider,
-    advise_play,
     bid_decider,
-    card_values,
-    count_worlds,
-    enumerate_worlds,
     play_decider,
     play_out,
     seat_deciders,

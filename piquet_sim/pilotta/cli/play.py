@@ -115,7 +115,7 @@ def play_cmd(
         auction: S:80C W:pass N:pass E:90D S:100C W:pass N:pass E:pass;
         tricks: JC 7C KC 8S, AS 7S KS 9S, 7H 8H TH 9H"
     """
-    from ..deciders import advise_play, entry_kernels
+    from ..advice import advise_play, entry_kernels
     from ..position import from_description
 
     described = _description(hand, seat, history, history_json, rules)

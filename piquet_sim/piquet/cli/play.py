@@ -93,7 +93,7 @@ def play_command(
         took: TD QS 7H AS; talon: -; elder took: 4; point: his KC QC JC TC 9C;
         sequence: his KC QC JC TC 9C; sets: mine; tricks: 9C-AC AS-TS KS-JS AH-TH"
     """
-    from ..deciders import advise_play, entry_kernels
+    from ..advice import advise_play, entry_kernels
 
     role = "elder" if is_elder else "younger"
     described = _description(hand, role, history, history_json)

@@ -137,7 +137,7 @@ def play_cmd(
       piquet pitch play "TH 9D TC 2C" --seat 1 --history
         "auction: pass 3 pass pass; tricks: AC 7C 4C KC / 7D QD QC JD / 3H 6H"
     """
-    from ..deciders import advise_play, entry_kernels
+    from ..advice import advise_play, entry_kernels
 
     players = rules.players
     if seat >= players:

@@ -1,0 +1,368 @@
+"""Pilotta card values: every legal card of the seat to play valued over the worlds he cannot tell
+apart, each solved exactly (moved out of ``deciders``)."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from ..core.engine.errors import InputError
+from ..core.engine.masks import mask_bits
+from ..core.engine.rng import stream_key
+from ..core.engine.stats import Estimate
+from ..core.game.position import ActionValues, world_mean
+from . import cards as C
+from .deciders import EXACT_LIMIT, MIN_WORLDS, UNIT, WORLD_TRIES, _check_phase, workspace
+from .kernels import solver as K
+from .kernels.pimc import Ctx, _distinct, _soft_ok, deal_world
+from .kernels.solver_tt import card_to_internal, to_internal
+from .layouts import ASTATE_LEN, POS_LEN, SolverPos
+from .position import (
+    FULL,
+    PilottaState,
+    strength,
+    world_ok,
+)
+
+
+@dataclass
+class CardValues(ActionValues):
+    """:class:`ActionValues` of :func:`card_values`, with each card's value in every world
+    (``samples``, the same worlds for every card: paired comparisons), the worlds themselves
+    (current hands N E S W), and how many worlds the hard facts allow (``possible``; an upper
+    bound when sampled)."""
+
+    samples: dict = field(default_factory=dict)
+    possible: int = 0
+    hands: list = field(default_factory=list)
+    #: each card's contracting-team card points in every world (what the contract needs)
+    contracting: dict = field(default_factory=dict)
+
+
+def _sizes(state: PilottaState) -> list[int]:
+    """Cards each seat holds now."""
+    return [bin(h).count("1") for h in state.hands]
+
+
+def _multinomial(n: int, parts: list[int]) -> int:
+    out = 1
+    for k in parts:
+        out *= math.comb(n, k)
+        n -= k
+    return out
+
+
+def _enumerate(state: PilottaState, seat: int, limit: int) -> tuple[list, int] | None:
+    """Every world the hard facts allow (each other seat's known cards placed, the rest of the
+    unseen cards spread so that no seat holds a card its plays forbid), when at most ``limit``
+    (counted as if nothing were forbidden); None when more."""
+    others = [p for p in range(4) if p != seat]
+    sizes = _sizes(state)
+    unseen = FULL & ~state.played & ~state.hands[seat]
+    known = [(state.shown[p] & unseen) if p != seat else 0 for p in range(4)]
+    free = unseen & ~C.cards_to_mask(c for p in others for c in mask_bits(known[p]))
+    rooms = [sizes[p] - bin(known[p]).count("1") for p in others]
+    if min(rooms) < 0 or sum(rooms) != bin(free).count("1"):
+        return [], 0
+    bound = _multinomial(sum(rooms), rooms)
+    if bound > limit:
+        return None
+    forbidden = state.forbidden()
+    allowed = [free & ~forbidden[p] for p in others]
+    worlds = []
+    a, b, c = others
+    for ca in combinations(mask_bits(allowed[0]), rooms[0]):
+        ma = C.cards_to_mask(ca)
+        rest = free & ~ma
+        for cb in combinations(mask_bits(rest & allowed[1]), rooms[1]):
+            mb = C.cards_to_mask(cb)
+            mc = rest & ~mb
+            if mc & ~allowed[2]:
+                continue
+            w = np.zeros(4, dtype=np.int64)
+            w[seat] = state.hands[seat]
+            w[a], w[b], w[c] = ma | known[a], mb | known[b], mc | known[c]
+            worlds.append(w)
+    return worlds, bound
+
+
+def _soft_filter(state: PilottaState, seat: int, worlds: list) -> tuple[list, bool]:
+    """The worlds that also meet pimc's soft facts (announced points and calls fit the Setup's
+    policies); all of them when none does (then False)."""
+    if not worlds:
+        return worlds, True
+    ctx = Ctx(workspace(), state.calls_array(), state.setup, state._rules)
+    pub = state.pub_array()
+    ast = np.zeros(ASTATE_LEN, dtype=np.int64)
+    kept = [w for w in worlds if _soft_ok(np.int64(seat), w, pub, ctx, ast)]
+    return (kept, True) if kept else (worlds, False)
+
+
+def worlds_for(
+    state: PilottaState,
+    seat: int,
+    n: int,
+    seed: int = 1,
+    exact_limit: int = EXACT_LIMIT,
+    from_stream: bool = False,
+) -> dict:
+    """The worlds ``seat`` weighs at his play decision (current hands, int64[4] each).
+
+    ``from_stream``: the ``n`` worlds pimc's ``pimc_card`` would draw now (``deal_world`` on the
+    state's stream, copied). Else every world the facts allow when they are at most
+    ``exact_limit`` (uniform: those meeting the soft facts, all when none does), or ``n`` worlds
+    drawn by ``deal_world`` (world w on stream (seed, w)) and kept when they respect every duty
+    of the cards played and every announcement (:func:`position.world_ok`). Returns {"hands",
+    "exact", "possible", "unfit": worlds that miss the soft facts, "dropped": sampled worlds
+    given up}."""
+    view = state.view_array(seat)
+    pub = state.pub_array()
+    hand = np.int64(state.hands[seat])
+    ctx = Ctx(workspace(), state.calls_array(), state.setup, state._rules)
+    if from_stream:
+        stream = state.stream.copy()
+        hands = []
+        world = np.zeros(4, dtype=np.int64)
+        for _ in range(n):
+            deal_world(np.int64(seat), hand, view, pub, ctx, world, state.key, stream)
+            hands.append(world.copy())
+        return {"hands": hands, "exact": False, "possible": 0, "unfit": 0, "dropped": 0}
+    found = _enumerate(state, seat, exact_limit)
+    if found is not None:
+        hard, bound = found
+        hard = [w for w in hard if world_ok(state, seat, w, [0, 0, 0, 0])]
+        hands, soft = _soft_filter(state, seat, hard)
+        if not hands:
+            raise InputError("no deal of the unseen cards fits what was seen")
+        unfit = 0 if soft else len(hands)
+        return {"hands": hands, "exact": True, "possible": len(hard), "unfit": unfit, "dropped": 0}
+    forbidden = state.forbidden()
+    hands, dropped = [], 0
+    world = np.zeros(4, dtype=np.int64)
+    stream = np.zeros(1, dtype=np.int64)
+    unfit = 0
+    for w in range(n):
+        key = np.uint64(stream_key(np.int64(seed), np.int64(w)))
+        stream[0] = 0
+        for _ in range(WORLD_TRIES):
+            got = deal_world(np.int64(seat), hand, view, pub, ctx, world, key, stream)
+            if got and world_ok(state, seat, world, forbidden):
+                unfit += got != 2
+                hands.append(world.copy())
+                break
+        else:
+            dropped += 1
+    if not hands:
+        raise InputError("no deal of the unseen cards fits what was seen")
+    sizes = _sizes(state)
+    others = [sizes[p] for p in range(4) if p != seat]
+    possible = _multinomial(sum(others), others)
+    return {
+        "hands": hands,
+        "exact": False,
+        "possible": possible,
+        "unfit": unfit,
+        "dropped": dropped,
+    }
+
+
+def _solver_position(state: PilottaState) -> tuple[np.ndarray, np.ndarray]:
+    """(pos, internal trick) of the state's play position for the solver."""
+    pos = np.zeros(POS_LEN, dtype=np.int64)
+    pos[SolverPos.LEADER] = state.leader
+    pos[SolverPos.PLAYED] = len(state.trick)
+    pos[SolverPos.TEAM] = state.c_team
+    pos[SolverPos.CAPOT] = state.capot_alive
+    if hasattr(K, "rules_position"):
+        K.rules_position(pos, state._rules)
+    else:  # the solver before the play options: the K/Q points and the exemption
+        template = K.position(0, 0, kq=state._kq, exempt=state._code)
+        pos[SolverPos.KQ :] = template[SolverPos.KQ :]
+    itrick = np.zeros(4, dtype=np.int64)
+    for i, c in enumerate(state.trick):
+        itrick[i] = card_to_internal(np.int64(c), np.int64(state.trump))
+    return pos, itrick
+
+
+def _evaluate(state: PilottaState, worlds: list, cards: list[int], ws) -> np.ndarray:
+    """vals[w, i]: the contracting team's card points from the position on (the trick in
+    progress included, its capot's rest when it takes every trick) when card ``cards[i]`` is
+    played in world ``worlds[w]`` and both sides play perfectly after it (pimc_card's search:
+    the card played, then MTD(f) from the previous card's value)."""
+    pos, itrick = _solver_position(state)
+    trump = np.int64(state.trump)
+    icards = [int(card_to_internal(np.int64(c), trump)) for c in cards]
+    vals = np.zeros((len(worlds), len(cards)), dtype=np.int64)
+    ih = np.zeros(4, dtype=np.int64)
+    guess = -1
+    for w, world in enumerate(worlds):
+        for p in range(4):
+            ih[p] = to_internal(np.int64(world[p]), trump)
+        for i, ic in enumerate(icards):
+            K.set_position(ws, ih, itrick, pos)
+            v = int(K.play_card(ws, np.int64(ic)))
+            if ws.hands.any():
+                r = int(
+                    K.value_near(ws, np.int64(guess), K.F_ALL)
+                    if guess >= 0
+                    else K.value(ws, K.F_ALL)
+                )
+                guess = r
+                v += r
+            vals[w, i] = v
+    return vals
+
+
+def _team_points(state: PilottaState, seat: int, rest: np.ndarray) -> np.ndarray:
+    """The acting team's card points for the round from the contracting team's rest values."""
+    c_total = state.pts[state.c_team] + rest
+    if (seat & 1) == state.c_team:
+        return c_total
+    capot = int(state.rules.capot_points) if hasattr(state.rules, "capot_points") else 250
+    return np.where(c_total >= capot, 0, state.total - c_total)
+
+
+def _representatives(state: PilottaState, legal: list[int]) -> tuple[list[int], dict[int, int]]:
+    """(the legal cards worth solving, each legal card -> its representative): pimc's
+    ``_distinct`` keeps one card of adjacent cards worth the same points (they take the same
+    tricks in every world); a card left out is worth its next weaker kept card of its suit."""
+    seat = state.current_player()
+    keep = int(
+        _distinct(
+            np.int64(state.hands[seat]),
+            np.int64(C.cards_to_mask(legal)),
+            state.view_array(seat),
+            state.pub_array(),
+        )
+    )
+    kept = mask_bits(keep)
+    rep = {}
+    for c in legal:
+        if keep >> c & 1:
+            rep[c] = c
+            continue
+        below = [
+            k
+            for k in kept
+            if k >> 3 == c >> 3 and strength(k, state.trump) < strength(c, state.trump)
+        ]
+        rep[c] = max(below, key=lambda k: strength(k, state.trump))
+    return kept, rep
+
+
+def _solve_worlds(state, hands, kept, n_threads, deadline) -> np.ndarray:
+    """:func:`_evaluate` over ``hands`` split among ``n_threads`` threads (each its own
+    workspace), in blocks when there is a ``deadline`` (time.perf_counter): worlds after the
+    block that passes it are not solved."""
+    block = len(hands) if deadline is None else max(MIN_WORLDS, 8 * n_threads)
+    parts = []
+    done = 0
+    pool = ThreadPoolExecutor(n_threads) if n_threads > 1 else None
+    try:
+        while done < len(hands):
+            chunk = hands[done : done + block]
+            if pool is None:
+                part = _evaluate(state, chunk, kept, workspace())
+            else:
+                futures = [
+                    pool.submit(_evaluate, state, chunk[t::n_threads], kept, workspace(t))
+                    for t in range(n_threads)
+                ]
+                part = np.zeros((len(chunk), len(kept)), dtype=np.int64)
+                for t, f in enumerate(futures):
+                    part[t::n_threads] = f.result()
+            parts.append(part)
+            done += len(chunk)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return np.vstack(parts)
+
+
+def card_values(
+    state: PilottaState,
+    worlds: int = 200,
+    seed: int = 1,
+    exact_limit: int = EXACT_LIMIT,
+    threads: int | None = None,
+    from_stream: bool = False,
+    max_seconds: float | None = None,
+) -> CardValues:
+    """Every legal card of the seat to play, valued over the worlds he thinks possible
+    (:func:`worlds_for`), each solved double-dummy: his team's mean card points for the round
+    (:data:`UNIT`) with SE, 95% interval and world count (exact when every world was
+    enumerated). ``threads`` (default: the cores, at most 2, one per 40 worlds) split the
+    worlds; values do not depend on it. ``max_seconds``: stop solving further sampled worlds
+    once this long has passed (at least :data:`MIN_WORLDS` are solved; the worlds solved then
+    depend on the machine's speed; an enumeration is always solved whole)."""
+    seat = _check_phase(state, "play", "card values")
+    t0 = time.perf_counter()
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        nan = float("nan")
+        return CardValues(
+            {legal[0]: Estimate(nan, nan, nan, nan, 0)},
+            UNIT,
+            exact=True,
+            worlds=0,
+            seconds=time.perf_counter() - t0,
+            notes=["forced: the only legal card"],
+        )
+    kept, rep = _representatives(state, legal)
+    found = worlds_for(state, seat, worlds, seed, exact_limit, from_stream)
+    hands = found["hands"]
+    n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 40))
+    # an enumeration is solved whole (its order is not random: a part of it would be biased)
+    deadline = None if max_seconds is None or found["exact"] else t0 + max_seconds
+    rest = _solve_worlds(state, hands, kept, n_threads, deadline)
+    stopped = len(rest) < len(hands)
+    hands = hands[: len(rest)]
+    x = _team_points(state, seat, rest)
+    c_total = state.pts[state.c_team] + rest
+    out = {}
+    samples = {}
+    contracting = {}
+    for c in legal:
+        col = x[:, kept.index(rep[c])]
+        samples[c] = col
+        contracting[c] = c_total[:, kept.index(rep[c])]
+        out[c] = world_mean(col, found["exact"])
+    if found["exact"]:
+        notes = [f"every world enumerated ({len(hands)}), each solved double-dummy"]
+    elif from_stream:
+        notes = [f"the {len(hands)} worlds pimc draws now (its stream), each solved double-dummy"]
+    else:
+        notes = [
+            f"{len(hands)} worlds drawn from what the player saw (pimc's sampler, every duty of "
+            f"the cards played kept; of at most {found['possible']:,}), each solved double-dummy"
+        ]
+    if found["unfit"]:
+        why = "none fits them" if found["exact"] else "64 draws in a row missed them"
+        notes.append(
+            f"{found['unfit']} world(s) ignore the calls or the announced points under the "
+            f"assumed policies ({why})"
+        )
+    if stopped:
+        notes.append(f"stopped after {len(hands)} worlds (--max-seconds {max_seconds:g})")
+    if found["dropped"]:
+        notes.append(f"{found['dropped']} world(s) could not be drawn and were left out")
+    return CardValues(
+        out,
+        UNIT,
+        exact=found["exact"],
+        worlds=len(hands),
+        seconds=time.perf_counter() - t0,
+        notes=notes,
+        samples=samples,
+        possible=found["possible"],
+        hands=hands,
+        contracting=contracting,
+    )
