@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from piquet_sim.core import review as R
+from piquet_sim.core.app.review import ReviewBar
 from piquet_sim.piquet import review as PR
 
 EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
@@ -210,7 +211,7 @@ def test_another_player_of_a_full_record(run_main):
 def test_ctrl_c_keeps_the_decisions_reviewed(run_main, monkeypatch, ctrl_c_raises):
     """Ctrl-C after the third decision: those three are printed, marked partial; exit 130."""
     calls = []
-    original = R.ReviewBar.__call__
+    original = ReviewBar.__call__
 
     def bar(self, weight, label):
         original(self, weight, label)
@@ -219,7 +220,7 @@ def test_ctrl_c_keeps_the_decisions_reviewed(run_main, monkeypatch, ctrl_c_raise
             if len(calls) == 3:
                 os.kill(os.getpid(), signal.SIGINT)
 
-    monkeypatch.setattr(R.ReviewBar, "__call__", bar)
+    monkeypatch.setattr(ReviewBar, "__call__", bar)
     code, out, err = run_main("review", str(FULL), "--quick", "--json", "--quiet")
     assert code == 130, err
     data = json.loads(out)

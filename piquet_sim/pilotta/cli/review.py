@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from ...core import review as R
+from ...core.app import review as R
 from ...core.app.cli import json_option, long_command
 from ..review import QUICK, ReviewSettings
 from ..rules import Rules
