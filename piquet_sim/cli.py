@@ -17,7 +17,7 @@ from .piquet.game import GAME as PIQUET
 #: Command name -> "module:attribute" of the click command: Piquet's commands (its game
 #: declaration, ``piquet/game.py``), each other game's group (``<game>/game.py``) and ``bench``.
 COMMANDS = {
-    **PIQUET.commands,
+    **PIQUET.lazy_commands(),
     **{game.group: game.group_ref for game in games() if game.group},
     "bench": "piquet_sim.bench_cli:bench_command",
 }

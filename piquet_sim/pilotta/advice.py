@@ -1,20 +1,16 @@
-"""Pilotta play advice: the cards ranked, the best explained (moved out of ``deciders``)."""
+"""Pilotta's part of a play advice: why the best card (:func:`explain`, from simple rules on the
+two cards), each card's chance that the contract is made (:func:`made`) and the advice as the
+player reads it (:func:`advice_view`: the position in one line, the JSON fields, the value
+columns). The ranking and the margin are the core's (``core.game.advice``)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
-from ..core.game import position as core_position
-from ..core.game.position import world_mean
+from ..core.game.advice import CardValues, Explanation, PlayAdvice
 from . import cards as C
-from .card_values import CardValues, card_values
-from .deciders import EXACT_LIMIT, _check_phase
-from .kernels import solver as K
-from .kernels.pimc import deal_world
 from .layouts import Comb
 from .position import (
     FULL,
@@ -23,42 +19,8 @@ from .position import (
     strength,
 )
 
-# ---------------------------------------------------------------------- play advice
 
-
-@dataclass
-class PlayAdvice(core_position.PlayAdvice):
-    """What :func:`advise_play` answers: every legal card ranked best first by expected card
-    points for the player's team (``values``, :class:`CardValues`), the best, why in one line,
-    its margin over the runner-up (paired over the same worlds), and each card's chance that
-    the contract is made (``made``: card -> Estimate of a proportion)."""
-
-    made: dict = field(default_factory=dict)
-
-    def to_dict(self) -> dict:
-        st = self.state
-        rows = self.card_rows()
-        for row, c in zip(rows, self.ranking, strict=True):
-            if not self.forced and c in self.made:
-                m = self.made[c]
-                row["p_made"] = {"p": m.mean, "ci95": m.ci95}
-        team = self.seat & 1
-        return {
-            "seat": C.SEATS[self.seat],
-            "team": C.TEAMS[team],
-            "hand": C.PACK.card_names(st.hands[self.seat]),
-            "contract": st.contract(),
-            "contracting": team == st.c_team,
-            "trick": len(st.line) + 1,
-            "trick_cards": [st.action_to_string(c) for c in st.trick],
-            "points_so_far": {"you": st.pts[team], "them": st.pts[1 - team]},
-            **self.advice_dict(),
-            "cards": rows,
-            **self.margin_dict(),
-        }
-
-
-def _made(state: PilottaState, vals: CardValues, legal: list[int]) -> dict:
+def made(state: PilottaState, vals: CardValues, legal: list[int]) -> dict:
     """Each card's share of worlds in which the contract is made (Wilson interval): the
     contracting team's card points (from the card values) plus the combinations it scores and
     its pilotta (the world's K and Q of trumps in one of its hands) against the bid."""
@@ -74,7 +36,7 @@ def _made(state: PilottaState, vals: CardValues, legal: list[int]) -> dict:
     )
     out = {}
     for card in legal:
-        c_pts = vals.contracting[card]
+        c_pts = vals.per_card["contracting"][card]
         if state.bid == 250:
             made = c_pts >= capot
         elif rules.contract_on_card_points_only:
@@ -182,45 +144,54 @@ def explain(state: PilottaState, best: int, runner: int | None) -> str:
     return f"leads {suit(best)} rather than {suit(runner)}"
 
 
-def entry_kernels() -> tuple:
-    """The kernels a play advice calls first from Python (for a compile notice on a cold
-    cache)."""
-    from .kernels.play import card_played
-    from .kernels.tricks import legal_cards
-
-    return (legal_cards, card_played, deal_world, K.value_near, K.play_card)
-
-
-def advise_play(
-    state: PilottaState,
-    worlds: int = 200,
-    seed: int = 1,
-    exact_limit: int = EXACT_LIMIT,
-    max_seconds: float | None = None,
-) -> PlayAdvice:
-    """What the seat to play should play: :func:`card_values` for every legal card, ranked (ties
-    to the lower card), the best explained (:func:`explain`) with its paired margin over the
-    runner-up, and each card's P(contract made). A forced card is answered at once."""
-    seat = _check_phase(state, "play", "play advice")
-    vals = card_values(
-        state, worlds=worlds, seed=seed, exact_limit=exact_limit, max_seconds=max_seconds
+def advice_view(advice: PlayAdvice) -> Explanation:
+    """The advice as the player reads it: his seat, team and the contract, the trick so far and
+    the card points won; each card's value in his team's card points with its interval and
+    P(contract made)."""
+    st = advice.state
+    team = advice.seat & 1
+    p_made = {} if advice.forced else made(st, advice.values, advice.ranking)
+    fields = {
+        "seat": C.SEATS[advice.seat],
+        "team": C.TEAMS[team],
+        "hand": C.PACK.card_names(st.hands[advice.seat]),
+        "contract": st.contract(),
+        "contracting": team == st.c_team,
+        "trick": len(st.line) + 1,
+        "trick_cards": [st.action_to_string(c) for c in st.trick],
+        "points_so_far": {"you": st.pts[team], "them": st.pts[1 - team]},
+    }
+    contract = fields["contract"]
+    side = "contracting" if fields["contracting"] else "defending"
+    cards = fields["trick_cards"]
+    trick = "you lead"
+    if cards:
+        trick = f"{C.SEATS[st.leader]} led {cards[0]}"
+        trick += f", then {' '.join(cards[1:])}" if len(cards) > 1 else ""
+    pts = fields["points_so_far"]
+    header = (
+        f"You ({fields['seat']}, {fields['team']}, {side} {contract['bid']} by "
+        f"{contract['seat']}) hold {C.format_cards(st.hands[advice.seat])}; trick "
+        f"{fields['trick']}, {trick}. Card points so far: you {pts['you']}, them {pts['them']}."
     )
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return PlayAdvice(state, seat, legal, vals, "the only legal card")
-    ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
-    best, runner = ranking[0], ranking[1]
-    if vals.exact:
-        margin = world_mean(vals.samples[best].astype(np.float64) - vals.samples[runner], True)
-    else:
-        margin = Estimate.paired(vals.samples[best], vals.samples[runner])
-    why = explain(state, best, runner)
-    other = C.card_name(runner)
-    other = "playing it" if other in why else other  # the reason names the runner-up already
-    if margin.mean == 0:
-        why += f" (worth the same as {other})"
-    elif not vals.exact and margin.lo <= 0:
-        why += f" (+{margin.mean:.2f} over {other}, within the noise)"
-    else:
-        why += f" (+{margin.mean:.2f} over {other})"
-    return PlayAdvice(state, seat, ranking, vals, why, margin, _made(state, vals, legal))
+    exact = advice.values.exact
+
+    def cells(row: dict) -> list[str]:
+        lo, hi = row["ci95"]
+        interval = "exact" if exact else f"[{lo:.1f}, {hi:.1f}]"
+        p = f"{row['p_made']['p'] * 100:.0f}%" if "p_made" in row else "-"
+        return [f"{row['mean']:.1f}", interval, p]
+
+    def extras(card: int) -> dict:
+        if card not in p_made:
+            return {}
+        m = p_made[card]
+        return {"p_made": {"p": m.mean, "ci95": m.ci95}}
+
+    return Explanation(
+        fields,
+        header,
+        ["your card points", "95% interval", "P(contract made)"],
+        cells,
+        extras,
+    )

@@ -7,7 +7,6 @@ import math
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
@@ -15,8 +14,8 @@ import numpy as np
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.rng import stream_key
-from ..core.engine.stats import Estimate
-from ..core.game.position import ActionValues, world_mean
+from ..core.game.advice import CardValues, forced_values
+from ..core.game.position import world_mean
 from . import cards as C
 from .deciders import EXACT_LIMIT, MIN_WORLDS, UNIT, WORLD_TRIES, _check_phase, workspace
 from .kernels import solver as K
@@ -29,20 +28,6 @@ from .position import (
     strength,
     world_ok,
 )
-
-
-@dataclass
-class CardValues(ActionValues):
-    """:class:`ActionValues` of :func:`card_values`, with each card's value in every world
-    (``samples``, the same worlds for every card: paired comparisons), the worlds themselves
-    (current hands N E S W), and how many worlds the hard facts allow (``possible``; an upper
-    bound when sampled)."""
-
-    samples: dict = field(default_factory=dict)
-    possible: int = 0
-    hands: list = field(default_factory=list)
-    #: each card's contracting-team card points in every world (what the contract needs)
-    contracting: dict = field(default_factory=dict)
 
 
 def _sizes(state: PilottaState) -> list[int]:
@@ -307,15 +292,7 @@ def card_values(
     t0 = time.perf_counter()
     legal = state.legal_actions()
     if len(legal) == 1:
-        nan = float("nan")
-        return CardValues(
-            {legal[0]: Estimate(nan, nan, nan, nan, 0)},
-            UNIT,
-            exact=True,
-            worlds=0,
-            seconds=time.perf_counter() - t0,
-            notes=["forced: the only legal card"],
-        )
+        return forced_values(legal[0], UNIT, time.perf_counter() - t0)
     kept, rep = _representatives(state, legal)
     found = worlds_for(state, seat, worlds, seed, exact_limit, from_stream)
     hands = found["hands"]
@@ -364,5 +341,5 @@ def card_values(
         samples=samples,
         possible=found["possible"],
         hands=hands,
-        contracting=contracting,
+        per_card={"contracting": contracting},
     )

@@ -245,7 +245,8 @@ class DdPlay(PlayDecider):
         return legal[int(np.flatnonzero(vals == best)[0])]
 
     def values(self, state: PilottaState) -> ActionValues:
-        from .card_values import CardValues, _evaluate, _team_points
+        from ..core.game.advice import CardValues
+        from .card_values import _evaluate, _team_points
 
         seat = _check_phase(state, "play", "dd")
         t0 = time.perf_counter()

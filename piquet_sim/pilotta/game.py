@@ -27,8 +27,6 @@ GAME = Game(
         "solve": _CLI + "solve:solve_cmd",
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
-        "play": _CLI + "play:play_cmd",
-        "review": _CLI + "review:review_cmd",
         "strategies": _CLI + "match:strategies_cmd",
         "batch": _CLI + "match:batch_cmd",
         "tournament": _CLI + "match:tournament_cmd",
@@ -37,6 +35,9 @@ GAME = Game(
         "external": _CLI + "external:external_cmd",
     },
     bench="piquet_sim.pilotta.bench:WORKLOADS",
+    definition_ref="piquet_sim.pilotta.definition:DEFINITION",
+    options_ref="piquet_sim.pilotta.cli.common:OPTIONS",
+    shared=("play", "review"),
 )
 
 #: ``piquet pilotta``: the commands above, each imported when it runs.

@@ -374,6 +374,9 @@ class LazyGroup(click.Group):
         spec = self._lazy.pop(name, None)
         if spec is None:  # registered meanwhile by a module imported for another command
             return
+        if callable(spec):  # a core command built for this game (``commands.Game.shared``)
+            self._commands.setdefault(name, spec())
+            return
         module, attribute = spec.split(":")
         self._commands.setdefault(name, getattr(importlib.import_module(module), attribute))
 

@@ -2,15 +2,17 @@
 
 Each game package has a ``game.py`` with one :class:`Game` (``GAME``) and, for a game played
 as a group, its click group (``GROUP = GAME.click_group()``, on which its command modules
-register): its name, the CLI group it lives in
-(``None``: the top level, Piquet's), the group's help, its commands (name -> ``"module:attr"``
-of the click command, imported only when run) and where its benchmark workloads are. ``piquet
---help`` and ``piquet bench --list`` read these declarations; the application lists the games
-once (``piquet_sim/games.py``).
+register): its name, the CLI group it lives in (``None``: the top level, Piquet's), the
+group's help, its own commands (name -> ``"module:attr"`` of the click command, imported only
+when run), the core's commands it takes (``shared``: each built by the core from the game's
+definition and CLI options, :data:`CORE_COMMANDS`) and where its benchmark workloads are.
+``piquet --help`` and ``piquet bench --list`` read these declarations; the application lists
+the games once (``piquet_sim/games.py``).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from collections.abc import Callable, Mapping
@@ -21,6 +23,17 @@ import click
 from .cli import LazyGroup
 
 Workloads = Mapping[str, Callable[[bool], list[dict]]]
+
+#: The commands the core builds for any game from its definition (``f(game) -> Command``).
+CORE_COMMANDS = {
+    "play": "piquet_sim.core.app.play:play_command",
+    "review": "piquet_sim.core.app.review:review_command",
+}
+
+
+def _import(ref: str) -> object:
+    module, attribute = ref.split(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 @dataclass(frozen=True)
@@ -34,6 +47,28 @@ class Game:
     help: str
     commands: Mapping[str, str] = field(default_factory=dict)
     bench: str = ""
+    #: ``"module:attr"`` of the game's :class:`~piquet_sim.core.game.definition.GameDefinition`
+    definition_ref: str = ""
+    #: ``"module:attr"`` of the game's CLI options (:class:`~.options.GameOptions`)
+    options_ref: str = ""
+    #: the core's commands the game takes, by name (:data:`CORE_COMMANDS`)
+    shared: tuple[str, ...] = ()
+
+    def definition(self):
+        """The game's definition (imported when first asked for)."""
+        return _import(self.definition_ref)
+
+    def options(self):
+        """The game's CLI options: rules options, the seat parameter, the others' models."""
+        return _import(self.options_ref)
+
+    def lazy_commands(self) -> dict:
+        """Every command of the game: its own (``"module:attr"``) and the core's it takes (a
+        function building the command for this game when first used)."""
+        out: dict = dict(self.commands)
+        for name in self.shared:
+            out[name] = functools.partial(_build_shared, CORE_COMMANDS[name], self)
+        return out
 
     def workloads(self) -> Workloads:
         """The game's benchmark workloads."""
@@ -50,7 +85,12 @@ class Game:
         """The game's command group (``piquet <group> …``), each command imported when used."""
         return LazyGroup(
             name=self.group,
-            lazy=dict(self.commands),
+            lazy=self.lazy_commands(),
             help=inspect.cleandoc(self.help),
             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
         )
+
+
+def _build_shared(ref: str, game: Game) -> click.Command:
+    """The core command ``ref`` built for ``game``."""
+    return _import(ref)(game)

@@ -3,8 +3,11 @@ they make and the run that prints or writes the review."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
+
+import click
 
 from ..review import Review, Task
 
@@ -47,8 +50,6 @@ class ReviewBar:
 
 def write_outputs(rv: Review, as_json: bool, html_path: Path | None) -> None:
     """Print the review (text, or JSON with ``as_json``) and write its page to ``html_path``."""
-    import click
-
     from .cli import echo_json
 
     if html_path is not None:
@@ -61,28 +62,93 @@ def write_outputs(rv: Review, as_json: bool, html_path: Path | None) -> None:
             click.echo(f"Page written to {html_path}")
 
 
-def review_options(
-    defaults: object,
-    quick: object,
-    page: str,
-    most_worlds: int,
-    quick_help: str,
-    max_seconds: bool = False,
-) -> Callable:
-    """A ``review`` command's measuring options, in this order: ``--worlds``,
-    ``--exact-limit``, ``--max-seconds`` (with ``max_seconds``), ``--quick`` and ``--html
-    FILE``. ``defaults`` and ``quick`` are the game's ``ReviewSettings()`` and its ``QUICK``
-    (the help quotes both; the numbers default to None: not given, :func:`settings_from`);
-    ``page``: what the page shows ("deal", "round"); ``most_worlds``: the largest
-    ``--worlds``."""
-    import click
+def review_command(game_decl) -> click.Command:
+    """The ``review`` command of a game (``game_decl``: its :class:`~.commands.Game`): the
+    record read and checked against the rules before any work (one line naming the place, exit
+    2), each of the player's decisions measured with what he could know, printed as a table,
+    JSON (``--json``) or a page (``--html FILE``). Ctrl-C keeps the decisions measured so far,
+    marked partial (exit 130)."""
+    from ..review.plan import plan_tasks, review_record
+    from .cli import (
+        OutputPath,
+        compile_notice,
+        json_option,
+        long_command,
+        quiet_option,
+        seed_option,
+    )
 
-    from .cli import OutputPath
+    game = game_decl.definition()
+    opts = game_decl.options()
+    defaults, quick = game.review_settings
+    has = {f.name for f in dataclasses.fields(defaults)}
 
-    options = [
+    def run(
+        record,
+        seat,
+        worlds,
+        exact_limit,
+        quick_flag,
+        html_path,
+        seed,
+        as_json,
+        quiet,
+        rules,
+        others=None,
+        max_seconds=None,
+        **flags,
+    ):
+        seat = opts.seat_value(seat, flags, default=False)
+        rec = game.codec.read(record, rules)
+        if seat is not None and seat != rec.player:
+            if rec.dealt[seat] is None:
+                raise click.UsageError(
+                    f"the record does not give {game.facts.seats[seat]}'s hand: only the "
+                    "record's player can be reviewed"
+                )
+            rec.player = seat
+        given = {"worlds": worlds, "exact_limit": exact_limit, "seed": seed}
+        if "max_seconds" in has:
+            given["max_seconds"] = max_seconds
+        if "others" in has:
+            given["others"] = others
+        settings = (quick if quick_flag else defaults).replace(**given)
+        plan = game.review_plan(rec, rules, settings)
+        tasks = plan_tasks(game, plan, settings)
+        compile_notice(
+            *game.entry_kernels("review"), quiet=quiet or as_json, expect="a few minutes"
+        )
+        with ReviewBar(tasks, quiet=quiet) as bar:
+            rv = review_record(game, rec, rules, settings, bar, tasks, plan)
+        write_outputs(rv, as_json, html_path)
+
+    decorators = [
+        click.argument("record", type=click.Path(dir_okay=False, path_type=Path)),
+        opts.seat_option(
+            "Review this seat's decisions instead of the record's player (his hand must be in "
+            "the record).",
+            required=False,
+            name="--seat",
+            extra_names=("--player",),
+        ),
+    ]
+    if "others" in has and opts.others:
+        decorators.append(
+            click.option(
+                "--others",
+                "--prior",
+                "others",
+                type=click.Choice(opts.others),
+                default=None,
+                help="How the others are taken to bid: worlds where their calls would differ "
+                f"are left out [default: {defaults.others}].",
+            )
+        )
+    decorators += [
         click.option(
+            "-n",
             "--worlds",
-            type=click.IntRange(1, most_worlds),
+            type=click.IntRange(1, 1_000_000),
             default=None,
             help=f"Worlds sampled for a card decision when there are too many to enumerate "
             f"[default: {defaults.worlds}; {quick.worlds} with --quick].",
@@ -95,71 +161,40 @@ def review_options(
             f"[default: {defaults.exact_limit}; {quick.exact_limit} with --quick].",
         ),
     ]
-    if max_seconds:
-        options.append(
+    if "max_seconds" in has:
+        decorators.append(
             click.option(
                 "--max-seconds",
                 type=click.FloatRange(0, min_open=True),
                 default=None,
-                help=f"Stop solving more worlds of a card decision after this long (at least "
-                f"16) [default: {defaults.max_seconds:g}; {quick.max_seconds:g} with --quick].",
+                help="Stop solving more worlds of a card decision after this long [default: "
+                f"{defaults.max_seconds:g}; {quick.max_seconds:g} with --quick].",
             )
         )
-    options += [
-        click.option("--quick", is_flag=True, help=quick_help),
+    decorators += [
+        click.option(
+            "--quick",
+            "quick_flag",
+            is_flag=True,
+            help="A rough review in seconds: fewer worlds everywhere.",
+        ),
         click.option(
             "--html",
             "html_path",
             type=OutputPath(suffixes=(".html", ".htm")),
             default=None,
-            help=f"Also write a page showing the {page} trick by trick with the costs.",
+            help="Also write a page showing the deal trick by trick with the costs.",
         ),
+        seed_option("Seed of every sampled world (the same seed, the same numbers)."),
+        json_option,
+        quiet_option("No progress bar or notices on stderr."),
+        opts.rules(("deal",)),
+        long_command,
     ]
-
-    def decorate(func: Callable) -> Callable:
-        for option in reversed(options):
-            func = option(func)
-        return func
-
-    return decorate
+    command = run
+    for decorate in reversed(decorators):
+        command = decorate(command)
+    return click.command("review", help=opts.help["review"])(command)
 
 
-def settings_from(defaults: object, quick: object, use_quick: bool, **given: object) -> object:
-    """A review's settings: ``quick`` with ``use_quick``, else ``defaults``, with every ``given``
-    value that is not None in place of the setting of its name."""
-    base = (quick if use_quick else defaults).to_dict()
-    return type(defaults)(**{**base, **{k: v for k, v in given.items() if v is not None}})
-
-
-def choose_player(rec: object, seat: int | None) -> None:
-    """``--player``: review ``seat``'s decisions instead of the record's ``player`` (None: keep
-    it); without every hand only the record's player can be (a one-line usage error)."""
-    import click
-
-    if seat is None:
-        return
-    if not rec.full and seat != rec.player:
-        raise click.UsageError("only the record's player can be reviewed without every hand")
-    rec.player = seat
-
-
-def run_command(
-    game: object,
-    rec: object,
-    rules: object,
-    settings: object,
-    quiet: bool,
-    as_json: bool,
-    html_path: Path | None,
-) -> None:
-    """A ``review`` command's work: the game's review module ``game`` (its ``review_tasks``,
-    ``entry_kernels`` and ``review_from_tasks``) measures ``rec`` under a progress bar (a
-    compile notice first on a cold cache), then the review is printed and its page written
-    (:func:`write_outputs`)."""
-    from .cli import compile_notice
-
-    tasks, deal, notes = game.review_tasks(rec, rules, settings)
-    compile_notice(*game.entry_kernels(), quiet=quiet or as_json, expect="a few minutes")
-    with ReviewBar(tasks, quiet=quiet) as bar:
-        rv = game.review_from_tasks(rec, rules, settings, tasks, deal, notes, progress=bar)
-    write_outputs(rv, as_json, html_path)
+__all__ = ["ReviewBar", "review_command", "write_outputs"]

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..engine.cards import Pack, cards_to_mask
 from ..engine.errors import InputError
+
+if TYPE_CHECKING:
+    from .position import State
 
 
 class RecordError(InputError):
@@ -43,7 +48,7 @@ def record_lines(text: str) -> list[Clause]:
     ``#`` starts a comment; blank lines are skipped. A clause without a colon is a
     :class:`RecordError` naming its line."""
     out = []
-    for n, raw in enumerate(text.splitlines(), 1):
+    for n, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -65,7 +70,7 @@ def read_record(path: Path | str) -> tuple[str, object]:
     :class:`RecordError`."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # Notepad's "UTF-8" starts with a BOM
     except (OSError, UnicodeDecodeError) as err:
         raise RecordError(f"cannot read {path}: {err}") from None
     if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
@@ -149,3 +154,87 @@ def dealt_hand(value: object, place: str, pack: Pack, size: int) -> int:
     if len(cards) != size:
         raise record_error(place, f"a dealt hand is {size} cards, got {len(cards)}")
     return cards_to_mask(cards)
+
+
+def unknown_key(place: str, key: str, known: str) -> RecordError:
+    """An unknown key, named with the keys the record knows (quoted in full only when short:
+    a long key list is pointed to, not printed on one line)."""
+    if len(known) > 160:
+        known = "see --help or docs/review.md for the keys"
+    return RecordError(f"{place}: unknown key {key!r} ({known})")
+
+
+def json_clauses(
+    data: object, key_of: Callable[[str], str | None], keys_help: str, spread: Mapping[str, str]
+) -> tuple[dict, dict]:
+    """A JSON record's keys as canonical keys: (key -> value, key -> place ``key K``). A key
+    of ``spread`` holds an object whose members are keys of their own (``{"hands": {"N":
+    [...]}}`` with ``spread = {"hands": "hand:{}"}``: ``hand:N``); ``key_of(name)`` names the
+    others (None: unknown, a RecordError quoting ``keys_help``)."""
+    if not isinstance(data, dict):
+        raise RecordError("the record JSON must be an object")
+    raw: dict = {}
+    places: dict = {}
+    for k, v in data.items():
+        name = str(k)
+        if name in spread:
+            if not isinstance(v, dict):
+                raise RecordError(f"key {name}: an object of {spread[name].format('…')} values")
+            for inner, value in v.items():
+                key = spread[name].format(inner)
+                raw[key], places[key] = value, f"key {name}.{inner}"
+            continue
+        key = key_of(name.lower().replace("_", " ")) or key_of(name.lower())
+        if key is None:
+            raise unknown_key(f"key {name}", name, keys_help)
+        if key in raw:
+            raise RecordError(f"key {name}: given twice (first at {places[key]})")
+        raw[key], places[key] = v, f"key {name}"
+    return raw, places
+
+
+class RecordCodec(ABC):
+    """A game's one record grammar (its hook ``codec``): the text form and the JSON form of a
+    deal as one player tells it, for ``review`` files and ``play --history`` alike.
+
+    A record read for ``play`` names its player (``player``) and the cards he holds now
+    (``hand``) from the command line; the record ends where the position is. Every fault is a
+    :class:`RecordError` naming its place, in one line, before any long work."""
+
+    #: The game's name, as the record's ``game:`` key writes it.
+    game: str = ""
+    #: The text form in words (help texts and errors quote it).
+    form: str = ""
+
+    @abstractmethod
+    def parse(
+        self, text: str, rules: Any = None, *, player: int | None = None, hand: int | None = None
+    ) -> Record:
+        """A record from its text form; ``player`` and ``hand``: a ``play`` position's seat
+        and the cards he holds now (a review file names its player and dealt hands)."""
+
+    @abstractmethod
+    def parse_json(
+        self, data: object, rules: Any = None, *, player: int | None = None, hand: int | None = None
+    ) -> Record:
+        """A record from its JSON form (an object; see :meth:`parse`)."""
+
+    def read(self, path: Path | str, rules: Any = None) -> Record:
+        """A record file, text or JSON (:func:`read_record`)."""
+        kind, data = read_record(path)
+        if kind == "json":
+            return self.parse_json(data, rules)
+        return self.parse(data, rules)
+
+    @abstractmethod
+    def text(self, record: Record) -> str:
+        """The record's text form (:meth:`parse` reads it back)."""
+
+    @abstractmethod
+    def json(self, record: Record) -> dict:
+        """The record's JSON form (:meth:`parse_json` reads it back)."""
+
+    @abstractmethod
+    def from_state(self, state: State, player: int, every_hand: bool = True) -> Record:
+        """The record of a deal played through ``state`` so far, for ``player``: every hand,
+        or only his and what he saw."""

@@ -11,6 +11,7 @@ import click
 
 from ...core.app.cli import SuitType
 from ...core.app.cli import rules_options as core_rules_options
+from ...core.app.options import GameOptions
 from ...core.engine.cards import CardError
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
 from ..rules import PRESETS, SPEC, Rules
@@ -170,3 +171,61 @@ class CardListType(click.ParamType):
         if len(cards) > self.max_count:
             self.fail(f"at most {self.max_count} cards, got {len(cards)}", param, ctx)
         return cards
+
+
+PLAY_HELP = """What to play now: every legal card ranked by your team's expected card points for the
+round, over the worlds consistent with what you saw, each solved double-dummy.
+
+HAND is the cards you hold now; --history is what has happened, in the record grammar of
+'review' files (the dealer, the auction or the contract, the cards each seat showed, the
+tricks so far, the last one unfinished). A world deals the unseen cards to the other seats so
+that every card played was legal (voids, failures to trump or over-trump), the combinations
+announced are in their owners' hands and nothing else is, and the calls fit the --others
+bidder. Each card's value is the mean over those worlds (card points with the last trick; a
+capot counts its points), with its 95% interval when sampled, and the share of worlds in which
+the contract is made; the best is named with the reason in one line and its margin over the
+runner-up (paired: same worlds). A forced card is answered at once; when few worlds are left
+(--exact-limit) every one is enumerated: exact.
+
+\\b
+Example (North, on lead to trick 4, his partner playing 100 in clubs):
+  piquet pilotta play "JS AH JH QD 9C" --seat N --history "dealer: E;
+    auction: S:80C W:pass N:pass E:90D S:100C W:pass N:pass E:pass;
+    tricks: JC 7C KC 8S, AS 7S KS 9S, 7H 8H TH 9H"
+"""
+
+REVIEW_HELP = """Review a played round: each of your decisions (calls, cards) against what the
+advisors recommend with what you could know, and what it cost with its 95% interval: a call in
+the round's game points (your team's minus the opponents', the bid advisor), a card in your
+team's card points (every legal card over the worlds consistent with what you saw, each solved
+double-dummy); with every hand known, also the exact double-dummy cost of every card.
+
+RECORD is the round as text or JSON (docs/review.md):
+
+\\b
+  player: N
+  dealer: E
+  N: KS AH TH 8H 8D KC JC 8C
+  E: ... (S, W: every hand, or only yours)
+  auction: S:80D W:90S N:pass E:pass ...
+  declared: E QD JD TD, S 9S 9H 9D 9C   (with only your hand)
+  tricks: 7D KD 8D TD, TC 7C 8S 8C, ...
+
+\\b
+Example:
+  piquet pilotta review docs/examples/pilotta-round.txt --html review.html
+"""
+
+
+def _rules(scopes: tuple[str, ...]):
+    return rules_options(game="game" in scopes)
+
+
+#: Pilotta's vocabulary for the commands the core builds (``core.app.options``).
+OPTIONS = GameOptions(
+    rules=_rules,
+    seat=SEAT,
+    others=("threshold", "random"),
+    others_default="threshold",
+    help={"play": PLAY_HELP, "review": REVIEW_HELP},
+)

@@ -1,0 +1,91 @@
+"""A game's command-line vocabulary, for the commands the core builds for every game: its rules
+options, its seat parameter and the others' bidding models a position may read calls with.
+
+Each game declares one :class:`GameOptions` (in its ``cli/common.py``); the core's ``play``,
+``review`` and study commands take every option from it, so the same option has the same name,
+meaning and defaults in every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import click
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """A game's CLI vocabulary.
+
+    rules: ``rules(scopes)`` -> a decorator adding the rules options of those scopes
+        (``("deal",)``, ``("deal", "game")``) and passing one ``rules`` argument;
+    seat: the seat parameter type (converts to the seat index);
+    seat_aliases: extra spellings of the seat as flags, e.g. ``("--elder", "--younger")``:
+        each flag sets the seat of its place (hidden, kept for old command lines);
+    seat_default: the seat of a position when none is given (None: the seat is required);
+    others: the bidding models a position may assume of the others (``--others``; empty: the
+        game has no auction) and its default;
+    players: the seat numbers depend on ``rules.players`` (a table of 3 to 6);
+    help: command -> its ``--help`` text in the game's words, with a copy-pasteable example.
+    """
+
+    rules: Callable[[tuple[str, ...]], Callable]
+    seat: click.ParamType
+    seat_aliases: tuple[str, ...] = ()
+    seat_default: int | None = None
+    others: tuple[str, ...] = ()
+    others_default: str = ""
+    players: bool = False
+    help: dict[str, str] | None = None
+
+    def seat_option(
+        self,
+        help_text: str,
+        required: bool = True,
+        name: str = "--seat",
+        extra_names: tuple[str, ...] = (),
+    ) -> Callable:
+        """``--seat SEAT`` (also spelt ``extra_names``; and the hidden alias flags), passing
+        ``seat`` (None when not given and not required)."""
+
+        def decorate(func: Callable) -> Callable:
+            aliases = self.seat_aliases
+
+            def seat_from(ctx: click.Context, param: click.Parameter, value):
+                return value
+
+            for i, flag in reversed(list(enumerate(aliases))):
+                func = click.option(
+                    flag,
+                    f"alias_seat_{i}",
+                    is_flag=True,
+                    hidden=True,
+                    help=f"The same as {name} {flag.lstrip('-')}.",
+                )(func)
+            return click.option(
+                name,
+                *extra_names,
+                "seat",
+                type=self.seat,
+                default=None,
+                required=required and self.seat_default is None and not aliases,
+                callback=seat_from,
+                help=help_text,
+            )(func)
+
+        return decorate
+
+    def seat_value(self, seat: int | None, flags: dict, default: bool = True) -> int | None:
+        """The seat given by ``--seat`` or one alias flag (``flags``: the command's
+        ``alias_seat_<i>`` values, removed here), else the game's default seat (with
+        ``default``) or None; a usage error when both or two are given."""
+        chosen = [i for i in range(len(self.seat_aliases)) if flags.pop(f"alias_seat_{i}", False)]
+        if len(chosen) > 1 or (chosen and seat is not None):
+            raise click.UsageError("give the seat once")
+        if chosen:
+            return chosen[0]
+        return self.seat_default if seat is None and default else seat
+
+
+__all__ = ["GameOptions"]

@@ -1,0 +1,273 @@
+"""A game as the core serves it: one typed definition of its facts, rules, policies, record
+grammar, positions, players, card values, review and matches.
+
+Every capability that all games share (``play``, ``review``, ``strategies``, ``batch``,
+``tournament``, ``external``, the OpenSpiel game) is written once in the core and reads a game
+only through its :class:`GameDefinition`; a game package writes the hooks below (its
+``definition.py``) and what is its own (Piquet's discard and sink analyses, the bid advisers,
+its report sections). A test holds every registered game to this contract, and a toy game
+defined only through it (``tests/toy_game``) gets the core's commands.
+
+Perspective: a seat's returns are the game's own points (``State.returns``); card values are
+for the side to act, in the unit the game states (:attr:`Facts.unit`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine.cards import Pack
+from .advice import CardValues, Explanation, PlayAdvice
+from .position import ActionValues, Decider, State
+from .record import Record, RecordCodec
+from .registry import Registry
+from .spec import RulesBase, RulesSpec
+
+if TYPE_CHECKING:
+    from ..review.decisions import Task
+    from .strategy import Strategy, StrategyBook
+
+
+@dataclass(frozen=True)
+class Facts:
+    """A game's static facts.
+
+    name: its package and command-group name (``"pilotta"``); title: in prose ("Pilotta");
+    seats: each seat's name as the CLI and records write it, at the default table size
+    (``("N", "E", "S", "W")``); players: ``(fewest, most)`` seats a table may have; pack: its
+    cards (chance outcomes and the actions below ``pack.n_cards`` are card indices);
+    cards_each: cards dealt to each seat, one hand after another, then ``extra`` more (a
+    talon); actions: how many distinct actions (cards, calls, declarations: all below this
+    number); longest: the most decisions in one deal; utility: (min, max) of a seat's returns;
+    zero_sum: whether returns always sum to 0; unit: what a card value means, for the side to
+    act; teams: seats that score together (empty: each for himself); card_ids: the pack's
+    card indices when they are not ``0 .. n_cards - 1``."""
+
+    name: str
+    title: str
+    seats: tuple[str, ...]
+    players: tuple[int, int]
+    pack: Pack
+    cards_each: int
+    extra: int
+    actions: int
+    longest: int
+    utility: tuple[float, float]
+    zero_sum: bool
+    unit: str
+    teams: tuple[tuple[int, ...], ...] = ()
+    card_ids: tuple[int, ...] = ()
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Every card index of the pack."""
+        return self.card_ids or tuple(range(self.pack.n_cards))
+
+
+@dataclass(frozen=True)
+class ValueSettings:
+    """How card values are measured over the worlds a player cannot tell apart: ``worlds``
+    sampled when there are more than ``exact_limit`` (else every world, exactly), a time budget
+    for the sampled ones (``max_seconds``; None: none), the seed of the worlds, and the others'
+    bidding model their calls are read with (``others``: a policy of the game's auction stage;
+    ``""`` where the game has no auction or the calls are not read)."""
+
+    worlds: int = 200
+    exact_limit: int = 3000
+    max_seconds: float | None = None
+    seed: int = 1
+    others: str = ""
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    """How a review measures each decision: a card decision's worlds (``worlds``, every world
+    when at most ``exact_limit``), exact costs on the true deal when every hand is known
+    (``exact``) and the seed of every sample. A game adds its own fields (time budgets, the
+    others' model, its advisers' settings) in a subclass; :meth:`to_dict` lists them all."""
+
+    worlds: int = 200
+    exact_limit: int = 3000
+    exact: bool = True
+    seed: int = 1
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def replace(self, **given: Any) -> ReviewSettings:
+        """These settings with every ``given`` value that is not None in place."""
+        return dataclasses.replace(self, **{k: v for k, v in given.items() if v is not None})
+
+
+@dataclass
+class CardDecision:
+    """One card decision of a reviewed player, for the core to measure: where (``trick``, the
+    cards already in it, by name), the card he played, the position before it (``make_state``:
+    a fresh state each call) and whether the true deal is known there (``exact``: every hand,
+    so the oracle gives the exact cost). ``key``: the game's key of the decision (its page
+    view finds it by that key)."""
+
+    key: object
+    trick: int
+    before: list[str]
+    card: int
+    make_state: Callable[[], State]
+    exact: bool = False
+
+
+@dataclass
+class GameDecision:
+    """One decision of the reviewed player that the game measures itself (a call, an exchange,
+    a declaration): ``task(index)`` builds its review task, numbered ``index``."""
+
+    key: object
+    task: Callable[[int], Task]
+
+
+@dataclass
+class ReviewPlan:
+    """What the game makes of a record to review (its hook :meth:`GameDefinition.review_plan`):
+    the title, the reviewed player's name, the unit of the costs (and per phase where phases
+    differ, with the scale that ranks them together), the phases in order, the player's
+    decisions in order, the page's view of the deal (``deal_view(at)``: ``at`` maps each
+    decision's key to its number), notes, and the settings and record as JSON."""
+
+    title: str
+    player: str
+    unit: str
+    phases: tuple[str, ...]
+    decisions: list[CardDecision | GameDecision]
+    deal_view: Callable[[dict], dict]
+    record: dict
+    settings: dict
+    notes: list[str] = field(default_factory=list)
+    phase_units: dict[str, str] = field(default_factory=dict)
+    rank_scale: dict[str, float] = field(default_factory=dict)
+
+
+class GameDefinition(ABC):
+    """One game, as the core serves it (module docstring). A subclass sets the class attributes
+    and writes the hooks; everything else is the core's."""
+
+    #: The game's static facts.
+    facts: Facts
+    #: The rules options (rows): the ``Rules`` class, its array and CLI options come from them.
+    rules_spec: RulesSpec
+    #: The policy registry: every stage policy, its parameters and their bounds.
+    policies: Registry
+    #: Card-value settings of ``play`` (its defaults) and of ``review --quick``'s cards.
+    play_settings: ValueSettings = ValueSettings()
+    #: A word after a margin in the advice (" points"), and what broke a tie of values.
+    margin_unit: str = ""
+    tie_note: str = ""
+
+    # ------------------------------------------------------------------ rules and records
+    @property
+    @abstractmethod
+    def rules_class(self) -> type[RulesBase]:
+        """The frozen ``Rules`` class of :attr:`rules_spec` (its defaults are the game's)."""
+
+    @property
+    @abstractmethod
+    def codec(self) -> RecordCodec:
+        """The game's one record grammar: text and JSON to a :class:`Record` and back, for
+        ``review`` files and ``play --history`` alike."""
+
+    # ------------------------------------------------------------------ positions
+    @abstractmethod
+    def new_state(self, seed: int, index: int, rules: RulesBase) -> State:
+        """Deal ``index`` of ``seed`` (always the same cards), at its first decision."""
+
+    @abstractmethod
+    def state_from_cards(self, cards: Sequence[int], rules: RulesBase) -> State:
+        """The position after a deal given card by card in deal order (``cards_each`` to each
+        seat in turn, then the ``extra`` cards): OpenSpiel's chance nodes."""
+
+    @abstractmethod
+    def position(
+        self,
+        record: Record,
+        rules: RulesBase,
+        settings: ValueSettings,
+        before_kernels: Callable[[], None] | None = None,
+    ) -> State:
+        """The position at the end of ``record`` as its player knows it (his cards now, what
+        he saw), the hidden cards one world consistent with it (drawn from ``settings.seed``;
+        ``settings.others`` read the calls). RecordError (one line) when the record breaks
+        the rules or no deal fits it; ``before_kernels()`` is called once the checks that need
+        no kernel have passed (a compile notice)."""
+
+    # ------------------------------------------------------------------ players
+    @abstractmethod
+    def play_decider(self, name: str, params: Mapping[str, float] | None = None) -> Decider:
+        """Our card-play decider of a registered play policy (its parameters by name)."""
+
+    @abstractmethod
+    def seat_deciders(self, strategies: Sequence[Strategy], rules: RulesBase) -> list[Decider]:
+        """One decider per seat for a deal in which seat ``s`` plays ``strategies[s]``, every
+        phase (auction, exchange, declarations, play)."""
+
+    @property
+    @abstractmethod
+    def strategies(self) -> StrategyBook:
+        """The built-in strategies and how a strategy file or inline spec is read."""
+
+    # ------------------------------------------------------------------ card values and advice
+    @abstractmethod
+    def card_values(self, state: State, settings: ValueSettings) -> CardValues:
+        """Every legal card of the seat to play valued over the worlds he cannot tell apart,
+        each solved exactly (:attr:`Facts.unit`), with each card's value in every world; a
+        forced card at once (``advice.forced_values``)."""
+
+    @abstractmethod
+    def exact_values(self, state: State) -> ActionValues:
+        """Every legal card's exact value on the true deal (an oracle: every hand seen)."""
+
+    @abstractmethod
+    def explain(self, state: State, best: int, runner: int | None) -> str:
+        """Why ``best`` rather than ``runner`` (None: the only legal card), in a few words."""
+
+    @abstractmethod
+    def advice_view(self, advice: PlayAdvice, settings: ValueSettings) -> Explanation:
+        """The game's part of a play advice: the position in one line and as JSON fields, the
+        value columns of the card table, each card's JSON additions."""
+
+    def tie_order(self, state: State, card: int) -> tuple:
+        """How cards of equal value are ordered (default: the lower card first)."""
+        return (card,)
+
+    # ------------------------------------------------------------------ review
+    @property
+    @abstractmethod
+    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
+        """The review's settings: (the defaults, ``--quick``'s)."""
+
+    @abstractmethod
+    def review_plan(self, record: Record, rules: RulesBase, settings: ReviewSettings) -> ReviewPlan:
+        """The reviewed player's decisions of ``record`` in order, checked against the rules
+        first (RecordError naming the place), with the page's view of the deal."""
+
+    @abstractmethod
+    def card_settings(self, settings: ReviewSettings) -> ValueSettings:
+        """The card-value settings of a review's card decisions."""
+
+    # ------------------------------------------------------------------ compile notice
+    @abstractmethod
+    def entry_kernels(self, command: str) -> tuple:
+        """The numba dispatchers ``command`` (``"play"``, ``"review"`` …) calls first from
+        Python: a cold cache among them means a compile notice. Empty: none."""
+
+
+__all__ = [
+    "CardDecision",
+    "Facts",
+    "GameDecision",
+    "GameDefinition",
+    "ReviewPlan",
+    "ReviewSettings",
+    "ValueSettings",
+]

@@ -1,0 +1,184 @@
+"""Pilotta as the core serves it (:class:`~piquet_sim.core.game.definition.GameDefinition`):
+its facts, rules, policies and record grammar, and the hooks by which the core's ``play``,
+``review``, studies and OpenSpiel game reach its positions, players and card values.
+
+Perspective: a seat's returns are its team's game points of the round; card values are the
+acting team's card points for the round (:data:`deciders.UNIT`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..core.game.advice import CardValues, Explanation, PlayAdvice
+from ..core.game.definition import (
+    Facts,
+    GameDefinition,
+    ReviewPlan,
+    ReviewSettings,
+    ValueSettings,
+)
+from ..core.game.position import ActionValues, Decider
+from . import cards as C
+from .deciders import UNIT
+from .policies import REGISTRY
+from .position import NUM_ACTIONS, Description, PilottaState, description_state, make_setup
+from .record import CODEC, PilottaRecord
+from .rules import SPEC, Rules
+
+
+def description_of(rec: PilottaRecord) -> Description:
+    """The play position a record ends at, as ``position.description_state`` reads it: the
+    player's cards then (``hand_now``, else his dealt hand less the cards he played)."""
+    seat = rec.player
+    hand = rec.hand_now
+    if hand is None:  # every card played by anyone leaves his dealt hand, if it was in it
+        played = sum(1 << c for cards in rec.tricks for c in cards)
+        hand = rec.dealt[seat] & ~played
+    return Description(
+        seat=seat,
+        hand=hand,
+        dealer=rec.dealer,
+        calls=None if rec.calls is None else list(rec.calls),
+        contract=rec.contract_only,
+        declarations=dict(rec.declared or {}),
+        tricks=[list(t) for t in rec.tricks],
+    )
+
+
+def position_of(
+    rec: PilottaRecord,
+    rules: Rules,
+    others: str,
+    seed: int,
+    before_kernels: Callable[[], None] | None = None,
+) -> PilottaState:
+    """The play position at the end of ``rec`` (hidden cards one world consistent with it),
+    the others' calls read with the bidding model ``others`` (random: they say nothing)."""
+    setup = make_setup(others or "random")
+    return description_state(description_of(rec), rules, setup, seed, before_kernels)
+
+
+class PilottaDefinition(GameDefinition):
+    """Pilotta (Cypriot belote), four players in two teams (module docstring)."""
+
+    facts = Facts(
+        name="pilotta",
+        title="Pilotta",
+        seats=C.SEATS,
+        players=(4, 4),
+        pack=C.PACK,
+        cards_each=8,
+        extra=0,
+        actions=NUM_ACTIONS,
+        longest=4 * 41 + 4 + 32,  # the longest auction, the declarations, 32 cards
+        utility=(0.0, 1000.0),
+        zero_sum=False,
+        unit=UNIT,
+        teams=((0, 2), (1, 3)),
+    )
+    rules_spec = SPEC
+    policies = REGISTRY
+    play_settings = ValueSettings(
+        worlds=200, exact_limit=3000, max_seconds=None, others="threshold"
+    )
+
+    @property
+    def rules_class(self) -> type[Rules]:
+        return Rules
+
+    @property
+    def codec(self):
+        return CODEC
+
+    def new_state(self, seed: int, index: int, rules: Rules) -> PilottaState:
+        return PilottaState.from_deal(seed, index, rules)
+
+    def state_from_cards(self, cards: Sequence[int], rules: Rules) -> PilottaState:
+        hands = [sum(1 << c for c in cards[8 * s : 8 * s + 8]) for s in range(4)]
+        return PilottaState.from_hands(hands, dealer=3, rules=rules)
+
+    def position(self, record, rules, settings, before_kernels=None) -> PilottaState:
+        return position_of(record, rules, settings.others, settings.seed, before_kernels)
+
+    def play_decider(self, name: str, params: Mapping[str, float] | None = None) -> Decider:
+        from .deciders import play_decider
+
+        return play_decider(name, params)
+
+    def seat_deciders(self, strategies, rules) -> list[Decider]:
+        from .deciders import seat_deciders
+        from .strategies import setup
+
+        return seat_deciders(setup(strategies[0], strategies[1]))
+
+    @property
+    def strategies(self):
+        from .strategies import REGISTRY as BUILT_IN
+
+        return BUILT_IN
+
+    def card_values(self, state: PilottaState, settings: ValueSettings) -> CardValues:
+        from .card_values import card_values
+
+        return card_values(
+            state,
+            worlds=settings.worlds,
+            seed=settings.seed,
+            exact_limit=settings.exact_limit,
+            max_seconds=settings.max_seconds,
+        )
+
+    def exact_values(self, state: PilottaState) -> ActionValues:
+        from .deciders import DdPlay
+
+        return DdPlay().values(state)
+
+    def explain(self, state: PilottaState, best: int, runner: int | None) -> str:
+        from .advice import explain
+
+        return explain(state, best, runner)
+
+    def advice_view(self, advice: PlayAdvice, settings: ValueSettings) -> Explanation:
+        from .advice import advice_view
+
+        return advice_view(advice)
+
+    @property
+    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
+        from .review import QUICK, PilottaReviewSettings
+
+        return PilottaReviewSettings(), QUICK
+
+    def review_plan(self, record, rules, settings) -> ReviewPlan:
+        from .review import review_plan
+
+        return review_plan(record, rules, settings)
+
+    def card_settings(self, settings) -> ValueSettings:
+        return ValueSettings(
+            settings.worlds,
+            settings.exact_limit,
+            settings.max_seconds,
+            settings.seed,
+            settings.others,
+        )
+
+    def entry_kernels(self, command: str) -> tuple:
+        from .kernels.pimc import deal_world
+        from .kernels.play import card_played
+        from .kernels.solver import play_card, value_near
+        from .kernels.tricks import legal_cards
+
+        play = (legal_cards, card_played, deal_world, value_near, play_card)
+        if command == "review":
+            from .bid import entry_kernels as bid_kernels
+
+            return (*bid_kernels("heuristic"), *play)
+        return play
+
+
+#: The definition the core serves (``game.py`` names it).
+DEFINITION = PilottaDefinition()
+
+__all__ = ["DEFINITION", "PilottaDefinition", "description_of", "position_of"]
