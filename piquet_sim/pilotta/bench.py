@@ -350,9 +350,9 @@ def position_overhead(quick: bool) -> list[dict]:
 
 def start_play(quick: bool) -> list[dict]:
     from ..core.app import bench as bench_core
-    from .cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY, EXAMPLE_SEAT
+    from .definition import DEFINITION
 
-    args = ["pilotta", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", EXAMPLE_HISTORY]
+    args = ["pilotta", *DEFINITION.play_example.args()]
     return [bench_core.start_row("pilotta start play", args)]
 
 

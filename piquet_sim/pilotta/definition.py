@@ -14,6 +14,7 @@ from ..core.game.advice import CardValues, Explanation, PlayAdvice
 from ..core.game.definition import (
     Facts,
     GameDefinition,
+    PlayExample,
     ReviewPlan,
     ReviewSettings,
     ValueSettings,
@@ -81,6 +82,13 @@ class PilottaDefinition(GameDefinition):
     policies = REGISTRY
     play_settings = ValueSettings(
         worlds=200, exact_limit=3000, max_seconds=None, others="threshold"
+    )
+    play_example = PlayExample(
+        "JS AH JH QD 9C",
+        "N",
+        "dealer: E; auction: S:80C W:pass N:pass E:90D S:100C W:pass N:pass E:pass; "
+        "tricks: JC 7C KC 8S, AS 7S KS 9S, 7H 8H TH 9H",
+        "North, on lead to trick 4, his partner South playing 100 in clubs",
     )
 
     @property

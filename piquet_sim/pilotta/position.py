@@ -50,7 +50,6 @@ under-trumped holds no higher trump, …) and every announcement is one the hand
 from __future__ import annotations
 
 import functools
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -62,7 +61,6 @@ from ..core.engine.rng import stream_key
 from ..core.game import position as core_position
 from . import cards as C
 from .calls import CAPOT_LEVEL, LEVELS
-from .calls import Auction as CallAuction
 from .kernels import auction as KA
 from .kernels import tricks as KT
 from .kernels.deal import N_PACK, deal_round
@@ -920,25 +918,6 @@ def replay_world(state: PilottaState, world) -> PilottaState:
 
 # ---------------------------------------------------------------------- a player's description
 
-HISTORY_FORM = (
-    "'dealer: W; auction: N:pass E:90H S:pass W:pass N:pass' (or 'contract: E 90H'); "
-    "'declared: E KH QH JH, S -' (the cards each seat showed; seats not named showed none, "
-    "yours default to everything your hand declares); 'tricks: 7S AS 8S 9S, JH 7H' (each "
-    "trick's cards in playing order from its leader, tricks separated by commas, the last one "
-    "unfinished)"
-)
-_KEYS = {
-    "dealer": "dealer",
-    "auction": "auction",
-    "calls": "auction",
-    "contract": "contract",
-    "declared": "declarations",
-    "declarations": "declarations",
-    "announced": "declarations",
-    "tricks": "tricks",
-    "played": "tricks",
-}
-
 
 @dataclass
 class Description:
@@ -956,248 +935,6 @@ class Description:
     contract: tuple[int, int, int] | None = None
     declarations: dict[int, int] = field(default_factory=dict)
     tricks: list[list[int]] = field(default_factory=list)
-
-
-def _seat_value(value, what: str) -> int:
-    try:
-        return C.parse_seat(str(value))
-    except C.CardError as err:
-        raise InputError(f"{what}: {err}") from None
-
-
-def _cards_value(value, what: str) -> list[int]:
-    if value is None:
-        return []
-    if isinstance(value, list | tuple):
-        value = " ".join(str(v) for v in value)
-    text = str(value).strip()
-    if text.lower() in ("", "-", "none", "nothing"):
-        return []
-    try:
-        return C.PACK.parse_list(text.replace("-", " "))
-    except C.CardError as err:
-        raise InputError(f"{what}: {err}") from None
-
-
-def _auction_value(value, dealer: int | None, rules: Rules) -> tuple[list, int]:
-    """(calls, dealer) of 'E:pass S:90H …' (or a list of such tokens): the dealer is the seat
-    before the first caller when not given; the calls are checked in turn (``calls.Auction``)."""
-    tokens = value if isinstance(value, list) else str(value).split()
-    parsed = []
-    for token in tokens:
-        token = str(token).strip()
-        if ":" not in token:
-            raise InputError(f"auction: '{token}': write each call as SEAT:CALL (E:pass, S:90H)")
-        seat_text, call_text = token.split(":", 1)
-        parsed.append((token, _seat_value(seat_text, "auction"), parse_call(call_text)))
-    if not parsed:
-        raise InputError("auction: no calls")
-    if dealer is None:
-        dealer = (parsed[0][1] + 3) % 4
-    auction = CallAuction(dealer, rules.pass_is_final)
-    calls = []
-    for token, seat, (level, suit) in parsed:
-        if auction.is_over():
-            raise InputError(f"auction: '{token}': the auction is already over")
-        if seat != auction.to_speak():
-            raise InputError(
-                f"auction: '{token}' is out of turn: it is {C.SEATS[auction.to_speak()]}'s call "
-                f"(the dealer is {C.SEATS[dealer]})"
-            )
-        if level >= 0:
-            last = auction.last_bid()
-            if last is not None and level <= last[1]:
-                raise InputError(
-                    f"auction: '{token}' must be higher than {call_name(last[1], last[2])}"
-                )
-            if not auction.may_bid(seat):
-                raise InputError(f"auction: '{token}': {C.SEATS[seat]} may not bid again")
-        auction.call(level, suit)
-        calls.append((seat, level, suit))
-    if auction.last_bid() is None and auction.is_over():
-        raise InputError("auction: all four passed: the cards are thrown in, nothing to play")
-    if not auction.is_over():
-        raise InputError(
-            f"auction: not over yet ({C.SEATS[auction.to_speak()]} to call): give every call, "
-            "or only the contract ('contract: E 90H')"
-        )
-    return calls, dealer
-
-
-def _contract_value(value) -> tuple[int, int, int]:
-    if isinstance(value, dict):
-        value = f"{value.get('seat', '')} {value.get('bid', '')}"
-    words = [w for w in re.split(r"[\s:]+", str(value).strip()) if w]
-    if len(words) != 2:
-        raise InputError(f"contract: '{value}': write SEAT BID (E 90H, S capotS)")
-    seat = _seat_value(words[0], "contract")
-    level, suit = parse_call(words[1])
-    if level < 0:
-        raise InputError("contract: a contract is a bid (80H … 160S, capotC), not a pass")
-    return seat, level, suit
-
-
-def _declarations_value(value) -> dict[int, int]:
-    out: dict[int, int] = {}
-    if value is None:
-        return out
-    if isinstance(value, dict):
-        items = list(value.items())
-    else:
-        text = str(value).strip()
-        if text.lower() in ("", "-", "none", "nothing"):
-            return out
-        items = []
-        for group in re.split(r"\s*[,/]\s*", text):
-            group = group.strip()
-            if not group:
-                continue
-            m = re.match(r"^([A-Za-z]+)\s*[:=]?\s*(.*)$", group)
-            if m is None:
-                raise InputError(f"declared: '{group}': write SEAT CARDS (E KH QH JH)")
-            items.append((m.group(1), m.group(2)))
-    for seat_text, cards in items:
-        seat = _seat_value(seat_text, "declared")
-        if seat in out:
-            raise InputError(f"declared: {C.SEATS[seat]} named twice")
-        mask = 0
-        for c in _cards_value(cards, f"declared by {C.SEATS[seat]}"):
-            mask |= 1 << c
-        out[seat] = mask
-    return out
-
-
-def _tricks_value(value) -> list[list[int]]:
-    if value is None:
-        return []
-    if isinstance(value, list):
-        groups = list(value)
-    else:
-        text = str(value).strip()
-        if text in ("", "-"):
-            return []
-        groups = [g for g in re.split(r"\s*[,/|]\s*", text) if g.strip()]
-    out = []
-    for i, g in enumerate(groups, 1):
-        if isinstance(g, str):
-            g = re.sub(r"^\s*[NESWnesw]\s*:\s*", "", g)
-        cards = _cards_value(g, f"tricks: trick {i}")
-        if not 1 <= len(cards) <= 4:
-            raise InputError(f"tricks: trick {i} has {len(cards)} cards (1 to 4)")
-        out.append(cards)
-    for i, t in enumerate(out[:-1], 1):
-        if len(t) != 4:
-            raise InputError(
-                f"tricks: trick {i} has {len(t)} cards; only the last may be unfinished"
-            )
-    if len(out) > 8:
-        raise InputError(f"tricks: a round has 8 tricks, got {len(out)}")
-    return out
-
-
-def _fields(raw: dict, hand: int, seat: int, rules: Rules) -> Description:
-    dealer = _seat_value(raw["dealer"], "dealer") if raw.get("dealer") is not None else None
-    d = Description(seat=seat, hand=hand, dealer=dealer)
-    if raw.get("auction") is not None and raw.get("contract") is not None:
-        raise InputError("give the auction or the contract, not both")
-    if raw.get("auction") is not None:
-        d.calls, d.dealer = _auction_value(raw["auction"], dealer, rules)
-    elif raw.get("contract") is not None:
-        d.contract = _contract_value(raw["contract"])
-        if d.dealer is None:
-            raise InputError("with 'contract:' say who dealt ('dealer: W')")
-    else:
-        raise InputError(f"say the auction or the contract ({HISTORY_FORM})")
-    d.declarations = _declarations_value(raw.get("declarations"))
-    d.tricks = _tricks_value(raw.get("tricks"))
-    return d
-
-
-def parse_history(text: str, hand: int, seat: int, rules: Rules = DEFAULT_RULES) -> Description:
-    """A :class:`Description` from the history text (:data:`HISTORY_FORM`), e.g.
-    ``"dealer: W; auction: N:pass E:90H S:pass W:pass N:pass; declared: E KH QH JH;
-    tricks: AH 7H KH 8H, 9S"``."""
-    raw = core_position.history_clauses(text, HISTORY_FORM, _KEYS.get)
-    return _fields(raw, hand, seat, rules)
-
-
-def parse_history_json(data, hand: int, seat: int, rules: Rules = DEFAULT_RULES) -> Description:
-    """A :class:`Description` from the JSON form: an object with the keys of the text form
-    (``dealer``; ``auction`` as "E:pass S:90H" or ["E:pass", "S:90H"], or ``contract`` as
-    "E 90H" or {"seat": "E", "bid": "90H"}; ``declarations`` as {"E": ["KH", "QH", "JH"]} or
-    the text form; ``tricks`` as [["7S", "AS", "8S", "9S"], ["JH"]] or the text form)."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as err:
-            raise InputError(f"the history is not JSON: {err.msg} (line {err.lineno})") from None
-    if not isinstance(data, dict):
-        raise InputError("the history JSON must be an object")
-    raw: dict = {}
-    for key, value in data.items():
-        name = _KEYS.get(str(key).lower())
-        if name is None:
-            raise InputError(f"unknown history key '{key}' ({', '.join(sorted(set(_KEYS)))})")
-        if name in raw:
-            raise InputError(f"history key '{key}' given twice")
-        raw[name] = value
-    return _fields(raw, hand, seat, rules)
-
-
-def history_text(d: Description) -> str:
-    """The history text of a description (:func:`parse_history` reads it back)."""
-    parts = [f"dealer: {C.SEATS[d.dealer]}"] if d.dealer is not None else []
-    if d.calls is not None:
-        parts.append(
-            "auction: " + " ".join(f"{C.SEATS[p]}:{call_name(lv, s)}" for p, lv, s in d.calls)
-        )
-    elif d.contract is not None:
-        p, lv, s = d.contract
-        parts.append(f"contract: {C.SEATS[p]} {call_name(lv, s)}")
-    if d.declarations:
-        items = sorted(d.declarations.items())
-        groups = (f"{C.SEATS[p]} {C.format_cards(m) or '-'}" for p, m in items)
-        parts.append("declared: " + ", ".join(groups))
-    if d.tricks:
-        parts.append("tricks: " + ", ".join(" ".join(C.card_name(c) for c in t) for t in d.tricks))
-    return "; ".join(parts)
-
-
-def history_json(d: Description) -> dict:
-    """The JSON form of a description (:func:`parse_history_json` reads it back)."""
-    out: dict = {}
-    if d.dealer is not None:
-        out["dealer"] = C.SEATS[d.dealer]
-    if d.calls is not None:
-        out["auction"] = [f"{C.SEATS[p]}:{call_name(lv, s)}" for p, lv, s in d.calls]
-    elif d.contract is not None:
-        p, lv, s = d.contract
-        out["contract"] = {"seat": C.SEATS[p], "bid": call_name(lv, s)}
-    out["declarations"] = {
-        C.SEATS[p]: C.PACK.card_names(m) for p, m in sorted(d.declarations.items())
-    }
-    out["tricks"] = [[C.card_name(c) for c in t] for t in d.tricks]
-    return out
-
-
-def describe(state: PilottaState, seat: int) -> Description:
-    """What ``seat`` would tell of ``state`` (a play position): his hand now, the dealer, the
-    whole auction, every seat's announcement, the tricks (:func:`from_description` rebuilds a
-    position he cannot tell from this one)."""
-    if state._phase != PH_PLAY:
-        raise InputError("a description is of a play position (after the declarations)")
-    tricks = [list(cards) for _, cards, _ in state.line]
-    if state.trick:
-        tricks.append(list(state.trick))
-    return Description(
-        seat=seat,
-        hand=state.hands[seat],
-        dealer=state.dealer,
-        calls=list(state.calls) if state.calls_known else None,
-        contract=None if state.calls_known else (state.bidder, state.level, state.trump),
-        declarations={p: state.shown[p] for p in range(4) if state.shown[p] or p == seat},
-        tricks=tricks,
-    )
 
 
 def _names(mask: int) -> str:
@@ -1440,20 +1177,6 @@ def _set_tricks(template: PilottaState, tricks: list[list[int]], leader: int, ru
     template._forbidden = None
 
 
-def from_description(
-    d: Description,
-    rules: Rules = DEFAULT_RULES,
-    prior: str = "random",
-    seed: int = 1,
-    before_kernels=None,
-) -> PilottaState:
-    """The position a player describes (:func:`description_state`), the other seats' calls
-    assumed made by ``prior`` (an auction policy of the registry, with its defaults;
-    ``random``: the calls say nothing of the hands) and everyone declaring all (pimc's soft
-    facts)."""
-    return description_state(d, rules, make_setup(prior), seed, before_kernels)
-
-
 def strength(card: int, trump: int) -> int:
     """A card's place in its suit's play order (0 lowest)."""
     return int(STRENGTH[1 if card >> 3 == trump else 0, card & 7])
@@ -1467,7 +1190,6 @@ def card_points_of(card: int, trump: int, kq: int = 0) -> int:
 __all__ = [
     "CHANCE",
     "DECLARE",
-    "HISTORY_FORM",
     "KEEP_TIERCE",
     "NUM_ACTIONS",
     "PASS",
@@ -1479,16 +1201,10 @@ __all__ = [
     "call_name",
     "call_of",
     "card_points_of",
-    "describe",
     "description_state",
     "forbidden_by",
-    "from_description",
-    "history_json",
-    "history_text",
     "parse_action",
     "parse_call",
-    "parse_history",
-    "parse_history_json",
     "replay_world",
     "sample_world",
     "strength",

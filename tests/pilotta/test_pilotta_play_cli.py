@@ -9,7 +9,11 @@ import json
 
 import pytest
 
-from piquet_sim.pilotta.cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY, EXAMPLE_SEAT
+from piquet_sim.pilotta.definition import DEFINITION
+
+EXAMPLE_HAND = DEFINITION.play_example.hand
+EXAMPLE_SEAT = DEFINITION.play_example.seat
+EXAMPLE_HISTORY = DEFINITION.play_example.history
 
 EXAMPLE = ("pilotta", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", EXAMPLE_HISTORY)
 FORCED = (

@@ -1,10 +1,10 @@
-"""PilottaState and the deciders (issue 34): rounds played through the state with every
-registered policy record what the round kernels record for the same seeds (deterministic and
-random policies, pimc too: the streams are shared), the rules hold at every step of random play
-(checked against the plain-Python reference), the duties of the cards played are exactly the
-"forbidden" cards, resampled worlds keep what the seat saw, descriptions round-trip and bad ones
-are one-line errors, and the card values of dd and pimc agree with the solver and pimc's own
-choice."""
+"""PilottaState and the deciders: rounds played through the state with every registered policy
+record what the round kernels record for the same seeds (deterministic and random policies,
+pimc too: the streams are shared), the rules hold at every step of random play (checked
+against the plain-Python reference), the duties of the cards played are exactly the
+"forbidden" cards, resampled worlds keep what the seat saw, records of what a seat saw
+round-trip and rebuild the position, bad ones are one-line errors, and the card values of dd
+and pimc agree with the solver and pimc's own choice."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.advice import advise_play
+from piquet_sim.core.game.definition import ValueSettings
 from piquet_sim.pilotta import rules as R
-from piquet_sim.pilotta.advice import advise_play
 from piquet_sim.pilotta.api import make_setup, simulate_batch
 from piquet_sim.pilotta.card_values import card_values
 from piquet_sim.pilotta.deciders import (
@@ -25,6 +26,7 @@ from piquet_sim.pilotta.deciders import (
     play_out,
     seat_deciders,
 )
+from piquet_sim.pilotta.definition import DEFINITION, position_of
 from piquet_sim.pilotta.position import (
     DECLARE,
     KEEP_TIERCE,
@@ -32,15 +34,10 @@ from piquet_sim.pilotta.position import (
     PASS,
     PilottaState,
     action_name,
-    describe,
     forbidden_by,
-    from_description,
-    history_json,
-    history_text,
     parse_action,
-    parse_history,
-    parse_history_json,
 )
+from piquet_sim.pilotta.record import CODEC
 from piquet_sim.pilotta.reference.play import legal as ref_legal
 from piquet_sim.pilotta.rules import Rules
 from piquet_sim.pilotta.solver import solve
@@ -279,13 +276,14 @@ def test_resampled_worlds_keep_what_the_seat_saw():
     assert over.is_terminal() and over.resample(3, rng).observation(3) == over.observation(3)
 
 
-def test_descriptions_round_trip_and_rebuild_the_position():
+def test_records_of_what_a_seat_saw_round_trip_and_rebuild_the_position():
     for st in _positions(13, 8) + _positions(22, 6):
         seat = st.current_player()
-        d = describe(st, seat)
-        assert parse_history(history_text(d), d.hand, seat) == d
-        assert parse_history_json(json.dumps(history_json(d)), d.hand, seat) == d
-        again = from_description(d, prior="threshold")
+        rec = CODEC.from_state(st, seat, every_hand=False)
+        text = CODEC.text(rec)
+        assert CODEC.text(CODEC.parse(text)) == text
+        assert CODEC.text(CODEC.parse_json(json.loads(json.dumps(CODEC.json(rec))))) == text
+        again = position_of(CODEC.parse(text), DEFAULT, "threshold", 1)
         assert again.observation(seat) == st.observation(seat)
         assert again.legal_actions() == st.legal_actions()
 
@@ -293,11 +291,11 @@ def test_descriptions_round_trip_and_rebuild_the_position():
 def test_a_contract_alone_reads_no_call():
     st = _positions(9, 3)[0]
     seat = st.current_player()
-    d = describe(st, seat)
-    d.calls, d.contract = None, (st.bidder, st.level, st.trump)
-    again = from_description(d, prior="threshold")
+    rec = CODEC.from_state(st, seat, every_hand=False)
+    rec.calls, rec.contract_only = None, (st.bidder, st.level, st.trump)
+    again = position_of(rec, DEFAULT, "threshold", 1)
     assert again.calls_array().shape == (0, 3) and again.contract() == st.contract()
-    assert "contract:" in history_text(d)
+    assert "contract:" in CODEC.text(rec)
 
 
 BAD = {
@@ -313,13 +311,18 @@ GOOD_AUCTION = "dealer: E; auction: S:80C W:pass N:pass E:90D S:100C W:pass N:pa
 HAND = "JS AH JH QD 9C"
 
 
-@pytest.mark.parametrize("name", sorted(BAD))
-def test_bad_histories_are_one_line_errors(name):
+def _position(history: str, hand: str):
+    """North's play position a ``--history`` text describes (the calls read as random)."""
     from piquet_sim.pilotta.cards import parse_cards
 
+    rec = CODEC.parse(history, DEFAULT, player=0, hand=parse_cards(hand))
+    return position_of(rec, DEFAULT, "random", 1)
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_histories_are_one_line_errors(name):
     with pytest.raises(InputError) as err:
-        d = parse_history(BAD[name], parse_cards(HAND), 0)
-        from_description(d)
+        _position(BAD[name], HAND)
     assert "\n" not in str(err.value)
 
 
@@ -335,23 +338,19 @@ def test_bad_histories_are_one_line_errors(name):
     ],
 )
 def test_impossible_plays_are_refused(tricks, hand, words):
-    from piquet_sim.pilotta.cards import parse_cards
-
     text = f"{GOOD_AUCTION}; tricks: {tricks}"
     with pytest.raises(InputError) as err:
-        from_description(parse_history(text, parse_cards(hand), 0))
+        _position(text, hand)
     assert words in str(err.value) and "\n" not in str(err.value)
 
 
 def test_a_seat_failing_a_duty_while_holding_what_it_showed_revokes():
-    from piquet_sim.pilotta.cards import parse_cards
-
     text = (
         f"{GOOD_AUCTION}; declared: E 8D 9D TD; "
         "tricks: JC 7C KC 8S, AS 7S KS 9S, 7H 8H TH 9H, QD TS"
     )
     with pytest.raises(InputError) as err:
-        from_description(parse_history(text, parse_cards("JS AH JH 9C"), 0))
+        _position(text, "JS AH JH 9C")
     assert "while holding" in str(err.value)
 
 
@@ -366,9 +365,9 @@ def test_declarations_are_checked():
         ("W QS KS AS", "was declared by W"),
     ]:
         with pytest.raises(InputError) as err:
-            from_description(parse_history(f"{base}; declared: {declared}", parse_cards(HAND), 0))
+            _position(f"{base}; declared: {declared}", HAND)
         assert words in str(err.value), declared
-    st = from_description(parse_history(f"{base}; declared: E 8D 9D TD", parse_cards(HAND), 0))
+    st = _position(f"{base}; declared: E 8D 9D TD", HAND)
     assert st.shown[1] == parse_cards("8D 9D TD") and st.announced[1] == 20
     seat_e = st.hands[1] | st.gone[1]
     assert seat_e & st.shown[1] == st.shown[1]
@@ -422,7 +421,7 @@ def test_pimc_values_are_the_worlds_it_plays_on():
             continue
         assert not (before == after).all()
         best = vals.best()
-        capot_possible = any(max(v) >= 250 for v in vals.contracting.values())
+        capot_possible = any(max(v) >= 250 for v in vals.per_card["contracting"].values())
         if not capot_possible:
             assert vals.values[best].mean == vals.values[card].mean
             n += 1
@@ -444,10 +443,11 @@ def test_card_values_enumerate_the_last_tricks_exactly():
 
 def test_advice_ranks_every_legal_card():
     st = _positions(13, 3)[0]
-    a = advise_play(st, worlds=40, exact_limit=0)
+    settings = ValueSettings(worlds=40, exact_limit=0)
+    a = advise_play(DEFINITION, st, settings)
     assert sorted(a.ranking) == st.legal_actions() and not a.values.exact
     means = [a.values.values[c].mean for c in a.ranking]
     assert means == sorted(means, reverse=True)
-    data = a.to_dict()
+    data = a.to_dict(DEFINITION.advice_view(a, settings))
     assert data["best"] == action_name(a.best) and len(data["cards"]) == len(a.ranking)
     assert all(0 <= row["p_made"]["p"] <= 1 for row in data["cards"])

@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from piquet_sim.core.review.plan import plan_tasks
 from piquet_sim.pilotta import review as PR
+from piquet_sim.pilotta.definition import DEFINITION
+from piquet_sim.pilotta.record import CODEC, PilottaRecord
+from piquet_sim.pilotta.rules import Rules
 
 EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
 ROUND = EXAMPLES / "pilotta-round.txt"
@@ -21,7 +25,7 @@ def _text() -> str:
 def _one_hand(rec):
     """The same round as the player saw it: his hand and the cards each seat showed."""
     _, final = PR.replay(rec)
-    one = PR.PilottaRecord(
+    one = PilottaRecord(
         rec.player,
         rec.dealer,
         [h if s == rec.player else None for s, h in enumerate(rec.dealt)],
@@ -34,21 +38,26 @@ def _one_hand(rec):
 
 
 def test_record_forms_round_trip():
-    rec = PR.read_record(ROUND)
-    text = PR.record_text(rec)
+    rec = CODEC.read(ROUND)
+    text = CODEC.text(rec)
     assert text in _text()
-    assert PR.record_text(PR.parse_record(text)) == text
-    assert PR.record_text(PR.parse_record_json(PR.record_json(rec))) == text
+    assert CODEC.text(CODEC.parse(text)) == text
+    assert CODEC.text(CODEC.parse_json(CODEC.json(rec))) == text
     data = json.loads((EXAMPLES / "pilotta-round.json").read_text(encoding="utf-8"))
-    assert PR.record_text(PR.parse_record_json(data)) == text
+    assert CODEC.text(CODEC.parse_json(data)) == text
     one = _one_hand(rec)
-    assert PR.record_text(PR.parse_record(PR.record_text(one))) == PR.record_text(one)
+    assert CODEC.text(CODEC.parse(CODEC.text(one))) == CODEC.text(one)
+
+
+def _tasks(rec):
+    plan = PR.review_plan(rec, Rules(), PR.QUICK)
+    return plan_tasks(DEFINITION, plan, PR.QUICK)
 
 
 def test_both_records_give_the_same_decisions():
-    rec = PR.read_record(ROUND)
-    a, _, _ = PR.review_tasks(rec, settings=PR.QUICK)
-    b, _, _ = PR.review_tasks(_one_hand(rec), settings=PR.QUICK)
+    rec = CODEC.read(ROUND)
+    a = _tasks(rec)
+    b = _tasks(_one_hand(rec))
     assert [(t.phase, t.place, t.done) for t in a] == [(t.phase, t.place, t.done) for t in b]
     assert sum(t.phase == "play" for t in a) == 8
 
@@ -103,7 +112,7 @@ def test_review_of_the_example(run_main):
 
 def test_review_of_one_hand(tmp_path, run_main):
     path = tmp_path / "mine.txt"
-    path.write_text(PR.record_text(_one_hand(PR.read_record(ROUND))), encoding="utf-8")
+    path.write_text(CODEC.text(_one_hand(CODEC.read(ROUND))), encoding="utf-8")
     code, out, err = run_main("pilotta", "review", str(path), "--quick", "--json", "--quiet")
     assert code == 0, err
     data = json.loads(out)

@@ -194,7 +194,20 @@ def play_command(game_decl: Game) -> click.Command:
     command = run
     for decorate in reversed(decorators):
         command = decorate(command)
-    return click.command("play", help=opts.help["play"])(command)
+    help_text = opts.help["play"].rstrip() + example_text(game_decl, game)
+    return click.command("play", help=help_text)(command)
+
+
+def example_text(game_decl: Game, game: GameDefinition) -> str:
+    """The help's example: the game's example position as a command to paste (the history's
+    clauses one a line inside its quotes)."""
+    ex = game.play_example
+    group = f"{game_decl.group} " if game_decl.group else ""
+    clauses = ";\n    ".join(c.strip() for c in ex.history.split(";"))
+    return (
+        f"\n\n\b\nExample ({ex.what}):\n  piquet {group}play \"{ex.hand}\" --seat {ex.seat} "
+        f'--history "{clauses}"'
+    )
 
 
 __all__ = ["advise", "play_command", "print_advice", "read_history"]

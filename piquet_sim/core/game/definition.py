@@ -84,6 +84,22 @@ class ValueSettings:
 
 
 @dataclass(frozen=True)
+class PlayExample:
+    """A ``play`` position for the help text, the tests and the benchmarks (one source): the
+    cards held now, the seat as the CLI writes it, the history in the record grammar, and what
+    the position is, in words."""
+
+    hand: str
+    seat: str
+    history: str
+    what: str
+
+    def args(self) -> list[str]:
+        """The ``play`` command's arguments (after the game's group)."""
+        return ["play", self.hand, "--seat", self.seat, "--history", self.history]
+
+
+@dataclass(frozen=True)
 class ReviewSettings:
     """How a review measures each decision: a card decision's worlds (``worlds``, every world
     when at most ``exact_limit``), exact costs on the true deal when every hand is known
@@ -161,6 +177,8 @@ class GameDefinition(ABC):
     policies: Registry
     #: Card-value settings of ``play`` (its defaults) and of ``review --quick``'s cards.
     play_settings: ValueSettings = ValueSettings()
+    #: The ``play`` help's example position (also the tests' and the benchmarks').
+    play_example: PlayExample
     #: A word after a margin in the advice (" points"), and what broke a tie of values.
     margin_unit: str = ""
     tie_note: str = ""
@@ -267,6 +285,7 @@ __all__ = [
     "Facts",
     "GameDecision",
     "GameDefinition",
+    "PlayExample",
     "ReviewPlan",
     "ReviewSettings",
     "ValueSettings",

@@ -186,12 +186,6 @@ capot counts its points), with its 95% interval when sampled, and the share of w
 the contract is made; the best is named with the reason in one line and its margin over the
 runner-up (paired: same worlds). A forced card is answered at once; when few worlds are left
 (--exact-limit) every one is enumerated: exact.
-
-\\b
-Example (North, on lead to trick 4, his partner playing 100 in clubs):
-  piquet pilotta play "JS AH JH QD 9C" --seat N --history "dealer: E;
-    auction: S:80C W:pass N:pass E:90D S:100C W:pass N:pass E:pass;
-    tricks: JC 7C KC 8S, AS 7S KS 9S, 7H 8H TH 9H"
 """
 
 REVIEW_HELP = """Review a played round: each of your decisions (calls, cards) against what the
