@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from piquet_sim.core import bench
+from piquet_sim.core.app import bench
 
 
 def _loads(monkeypatch, *values):

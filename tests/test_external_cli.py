@@ -11,7 +11,7 @@ import signal
 
 import pytest
 
-from piquet_sim.core import external_cli
+from piquet_sim.core.app import external_cli
 from piquet_sim.core.game.position import Decider
 
 

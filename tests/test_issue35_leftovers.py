@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def test_a_cold_ladder_with_the_solver_says_it_is_compiling(run_main, monkeypatch):
     """`piquet ladder` with a solver policy compiled for about 52 s and printed nothing."""
-    from piquet_sim.core import cli as core_cli
+    from piquet_sim.core.app import cli as core_cli
     from piquet_sim.piquet import ladder as LD
 
     asked = []

@@ -8,7 +8,7 @@ from pathlib import Path
 import numba
 
 import piquet_sim
-from piquet_sim.core import jit, jit_cache
+from piquet_sim.core.engine import jit, jit_cache
 
 FILES = {
     "__init__.py": "",

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.position import play_out
 from piquet_sim.piquet import cards as C
 from piquet_sim.piquet.advice import advise_play
 from piquet_sim.piquet.card_values import card_values
@@ -18,7 +19,6 @@ from piquet_sim.piquet.deciders import (
     PimcDecider,
     RandomPlay,
     play_decider,
-    play_out,
     seat_deciders,
 )
 from piquet_sim.piquet.kernels import layouts as L

@@ -9,7 +9,7 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core import rng
+from piquet_sim.core.engine import rng
 from piquet_sim.piquet.kernels import deal
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.bundles import make_env

@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from piquet_sim.core.game.position import play_out
+
 HERE = Path(__file__).parent
 
 #: Piquet: deal 2 of seed 11, elder playing the heuristic (exchange and play), younger pimc.
@@ -55,7 +57,7 @@ def piquet() -> None:
             younger_play="pimc",
         )
     )
-    D.play_out(state, seats)
+    play_out(state, seats)
     full = PR.record_from_state(state, 0)
     text = "# A Piquet deal: elder plays the heuristic, younger pimc (seed 11, deal 2).\n"
     (HERE / "piquet-deal.txt").write_text(text + PR.record_text(full), encoding="utf-8")
@@ -88,7 +90,7 @@ def pilotta() -> None:
 
     setup = make_setup("threshold", "heuristic", "pimc")
     state = PilottaState.from_deal(*PILOTTA_ROUND, setup=setup)
-    D.play_out(state, D.seat_deciders(setup))
+    play_out(state, D.seat_deciders(setup))
     rec = PR.record_from_state(state, state.bidder)
     text = "# A Pilotta round: North-South play the heuristic, East-West pimc (seed 5, round 1).\n"
     (HERE / "pilotta-round.txt").write_text(text + PR.record_text(rec), encoding="utf-8")
@@ -112,7 +114,7 @@ def pitch() -> None:
     pimc = D.seat_deciders("threshold", "pimc", 4)
     for index in range(100):
         state = PitchState.from_deal(PITCH_SEED, index, rules)
-        D.play_out(state, [heuristic[0], pimc[1], heuristic[2], pimc[3]])
+        play_out(state, [heuristic[0], pimc[1], heuristic[2], pimc[3]])
         if state.bidder in (0, 2):
             break
     rec = PR.record_from_state(state, state.bidder)

@@ -374,8 +374,8 @@ def _build(
             raise R.record_error(where("contract"), "with the contract say who dealt ('dealer: W')")
     else:
         raise R.RecordError(
-            "give the auction ('auction: N:pass E:90H ...', every call) or the contract "
-            "('contract: E 90H')"
+            "say the auction or the contract: 'auction: N:pass E:90H ...' (every call) or "
+            "'contract: E 90H'"
         )
     keep: set[int] = set()
     if raw.get("keep_tierce") is not None:

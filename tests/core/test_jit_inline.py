@@ -8,7 +8,7 @@ import numba
 import numpy as np
 import pytest
 
-from piquet_sim.core import jit, jit_inline
+from piquet_sim.core.engine import jit, jit_inline
 
 assert jit.njit  # importing core.jit installs the patch
 

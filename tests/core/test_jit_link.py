@@ -9,7 +9,7 @@ import numba
 import numpy as np
 from llvmlite import binding as ll
 
-from piquet_sim.core import jit, jit_link
+from piquet_sim.core.engine import jit, jit_link
 
 assert jit.njit  # importing core.jit installs the patch
 

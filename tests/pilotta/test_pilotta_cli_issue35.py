@@ -86,7 +86,7 @@ def test_report_failing_during_the_work_leaves_no_directory(run_main, tmp_path, 
 
 def test_a_cold_solve_says_it_is_compiling(run_main, monkeypatch):
     """A cold `pilotta solve` compiled for about 30 s and printed nothing."""
-    from piquet_sim.core import cli as core_cli
+    from piquet_sim.core.app import cli as core_cli
 
     asked = []
 

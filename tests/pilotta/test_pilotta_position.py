@@ -17,13 +17,13 @@ import pytest
 from piquet_sim.core.engine.errors import InputError
 from piquet_sim.core.game.advice import advise_play
 from piquet_sim.core.game.definition import ValueSettings
+from piquet_sim.core.game.position import play_out
 from piquet_sim.pilotta import rules as R
 from piquet_sim.pilotta.api import make_setup, simulate_batch
 from piquet_sim.pilotta.card_values import card_values
 from piquet_sim.pilotta.deciders import (
     DdPlay,
     PimcPlay,
-    play_out,
     seat_deciders,
 )
 from piquet_sim.pilotta.definition import DEFINITION, position_of

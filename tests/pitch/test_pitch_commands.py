@@ -83,7 +83,7 @@ def test_solve_command(run_main, players):
 
 def test_solve_reports_progress_while_it_searches(monkeypatch):
     """``solve(progress=...)`` hears the nodes searched so far, growing, with the time."""
-    from piquet_sim.core import interruptible
+    from piquet_sim.core.engine import interruptible
     from piquet_sim.pitch.rules import Rules
     from piquet_sim.pitch.solver import solve
 

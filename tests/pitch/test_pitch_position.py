@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.position import play_out
 from piquet_sim.pitch import cards as C
 from piquet_sim.pitch.advice import advise_play
 from piquet_sim.pitch.batch import duel_policies
@@ -22,7 +23,6 @@ from piquet_sim.pitch.deciders import (
     SeatDecider,
     bid_decider,
     play_decider,
-    play_out,
     seat_deciders,
 )
 from piquet_sim.pitch.kernels.decide import sampled_hands, search_rounds
