@@ -1,43 +1,20 @@
-"""Piquet play advice: the cards ranked, the best explained (moved out of ``deciders``)."""
+"""Piquet's part of a play advice: why the best card (:func:`explain`, from simple rules on the
+two cards) and the advice as the player reads it (:func:`advice_view`: the position in one
+line, the JSON fields, the value columns). The ranking and the margin are the core's
+(``core.game.advice``)."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.engine.masks import mask_bits
-from ..core.game import position as core_position
-from ..core.game.position import world_mean
+from ..core.game.advice import Explanation, PlayAdvice
 from . import cards as C
-from .card_values import card_values
-from .deciders import EXACT_LIMIT, _check_phase
-from .kernels.pimc import reply_value
-from .kernels.solver import mtdf
 from .position import (
     FULL,
+    ROLES,
     PiquetState,
 )
 
 # ---------------------------------------------------------------------- play advice
-
-
-class PlayAdvice(core_position.PlayAdvice):
-    """What :func:`advise_play` answers: every legal card ranked best first by expected net
-    deal points for the player (``values``, :class:`CardValues`), the best, why in one line,
-    its margin over the runner-up (paired over the same worlds)."""
-
-    def to_dict(self) -> dict:
-        st = self.state
-        points = [int(p) for p in st.returns()]
-        return {
-            "role": ("elder", "younger")[self.seat],
-            "hand": C.card_names(st.hands[self.seat]),
-            "trick": st.trick + 1,
-            "lead": st.action_to_string(st.lead) if st.lead >= 0 else None,
-            **self.advice_dict(),
-            "points_so_far": {"you": points[self.seat], "opponent": points[1 - self.seat]},
-            "cards": self.card_rows(),
-            **self.margin_dict(),
-        }
 
 
 def _master(card: int, unseen: int) -> bool:
@@ -115,37 +92,31 @@ def explain(state: PiquetState, best: int, runner: int | None) -> str:
     return f"leads {_suit(best)} rather than {_suit(runner)}"
 
 
-def entry_kernels() -> tuple:
-    """The kernels a play advice calls first from Python (for a compile notice on a cold
-    cache)."""
-    from .kernels.declarations import declaration_points
-    from .kernels.knowledge import class_key, sample_opponent
+def advice_view(advice: PlayAdvice) -> Explanation:
+    """The advice as the player reads it: his role, the trick and the card led to him, the
+    points so far; each card's net deal points (his minus the other's) with its interval."""
+    st = advice.state
+    seat = advice.seat
+    points = [int(p) for p in st.returns()]
+    fields = {
+        "role": ROLES[seat],
+        "hand": C.card_names(st.hands[seat]),
+        "trick": st.trick + 1,
+        "lead": st.action_to_string(st.lead) if st.lead >= 0 else None,
+    }
+    after = {"points_so_far": {"you": points[seat], "opponent": points[1 - seat]}}
+    opp = ROLES[1 - seat]
+    lead = f"{opp} led {fields['lead']}" if fields["lead"] else "you lead"
+    pts = after["points_so_far"]
+    header = (
+        f"You ({fields['role']}) hold {C.format_cards(st.hands[seat])}; trick "
+        f"{fields['trick']}, {lead}. Points so far: you {pts['you']:g}, {opp} {pts['opponent']:g}."
+    )
+    exact = advice.values.exact
 
-    return (class_key, sample_opponent, declaration_points, mtdf, reply_value)
+    def cells(row: dict) -> list[str]:
+        lo, hi = row["ci95"]
+        interval = "exact" if exact else f"[{lo:+.2f}, {hi:+.2f}]"
+        return [f"{row['mean']:+.2f}", interval]
 
-
-def advise_play(
-    state: PiquetState,
-    worlds: int = 1000,
-    seed: int = 1,
-    exact_limit: int = EXACT_LIMIT,
-) -> PlayAdvice:
-    """What the seat to act should play: :func:`card_values` for every legal card, ranked
-    (ties to the lower card), the best explained (:func:`explain`) with its paired margin over
-    the runner-up. A forced card is answered at once."""
-    seat = _check_phase(state, "play", "play advice")
-    vals = card_values(state, worlds=worlds, seed=seed, exact_limit=exact_limit)
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return PlayAdvice(state, seat, legal, vals, "the only legal card")
-    ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, c))
-    best, runner = ranking[0], ranking[1]
-    margin = world_mean(vals.samples[best].astype(np.float64) - vals.samples[runner], vals.exact)
-    why = explain(state, best, runner)
-    if margin.mean == 0:
-        why += f" (worth the same as {C.card_name(runner)})"
-    elif not vals.exact and margin.lo <= 0:
-        why += f" (+{margin.mean:.2f} over {C.card_name(runner)}, within the noise)"
-    else:
-        why += f" (+{margin.mean:.2f} over {C.card_name(runner)})"
-    return PlayAdvice(state, seat, ranking, vals, why, margin)
+    return Explanation(fields, header, ["net points", "95% interval"], cells, after=after)

@@ -7,15 +7,14 @@ import math
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
 
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
-from ..core.engine.stats import Estimate
-from ..core.game.position import ActionValues, world_mean
+from ..core.game.advice import CardValues, forced_values
+from ..core.game.position import world_mean
 from .deciders import EXACT_LIMIT, UNIT, _check_phase, _exact_value, _position, workspace
 from .kernels import layouts as L
 from .kernels.knowledge import active_bounds, meets_bounds, sample_worlds
@@ -26,16 +25,6 @@ from .position import (
     MAX_ATTEMPTS,
     PiquetState,
 )
-
-
-@dataclass
-class CardValues(ActionValues):
-    """:class:`ActionValues` of :func:`card_values`, with each card's value in every world
-    (``samples``, the same worlds for every card: paired comparisons) and the number of
-    opponent hands the cards alone allow (``possible``)."""
-
-    samples: dict = field(default_factory=dict)
-    possible: int = 0
 
 
 def _representatives(state: PiquetState, legal: int) -> tuple[np.ndarray, dict[int, int]]:
@@ -144,15 +133,7 @@ def card_values(
     t0 = time.perf_counter()
     legal = state.legal_actions()
     if len(legal) == 1:
-        v = float("nan")
-        return CardValues(
-            {legal[0]: Estimate(v, v, v, v, 0)},
-            UNIT,
-            exact=True,
-            worlds=0,
-            seconds=time.perf_counter() - t0,
-            notes=["forced: the only legal card"],
-        )
+        return forced_values(legal[0], UNIT, time.perf_counter() - t0)
     legal_mask = sum(1 << c for c in legal)
     cand, rep = _representatives(state, legal_mask)
     found = worlds_for(state, seat, worlds, seed, exact_limit)

@@ -65,7 +65,6 @@ write a state's position in this form.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -1055,44 +1054,6 @@ def resample_view(
 
 # ---------------------------------------------------------------------- described positions
 
-_CLAUSE_KEYS = {
-    "discard": "discard",
-    "discards": "discard",
-    "took": "took",
-    "drew": "took",
-    "left": "left",
-    "talon": "talon",
-    "elder took": "elder_took",
-    "younger took": "younger_took",
-    "elder_took": "elder_took",
-    "younger_took": "younger_took",
-    "blanche": "carte_blanche",
-    "carte blanche": "carte_blanche",
-    "carte_blanche": "carte_blanche",
-    "rouge": "carte_rouge",
-    "carte rouge": "carte_rouge",
-    "carte_rouge": "carte_rouge",
-    "point": "point",
-    "sequence": "sequence",
-    "sequences": "sequence",
-    "sets": "sets",
-    "set": "sets",
-    "tricks": "tricks",
-    "lead": "lead",
-    "led": "lead",
-}
-
-#: The ``--history`` text form, documented once (the CLI's help and errors quote it).
-HISTORY_FORM = (
-    "clauses 'key: value' separated by ';': discard: CARDS (yours; '-' for none); took: CARDS "
-    "(drawn, in talon order); left: CARDS (elder: the talon cards you left, top first); talon: "
-    "CARDS (younger: those nobody took, shown after elder's lead); elder took: K or younger "
-    "took: N (the other's count); blanche: his (he showed carte blanche); rouge: his (he "
-    "scored carte rouge); point: / sequence: / sets: [sunk|lesser,] mine | his CARDS | equal | "
-    "none; tricks: LEAD-REPLY ... (in order, leader's card first); lead: CARD (the card he led "
-    "to this trick)"
-)
-
 
 @dataclass
 class ClassOutcome:
@@ -1125,279 +1086,6 @@ class Description:
     @property
     def seat(self) -> int:
         return ROLES.index(self.role)
-
-
-def _outcome_text(o: ClassOutcome) -> str:
-    prefix = {DECLARE: "", SINK: "sunk, ", LESSER: "lesser, "}[o.own]
-    tail = f" {C.format_cards(o.cards)}" if o.result == "his" else ""
-    return f"{prefix}{o.result}{tail}"
-
-
-def history_text(d: Description) -> str:
-    """The ``--history`` text of a description (:func:`parse_history` reads it back)."""
-    opp = ROLES[1 - d.seat]
-    parts = [
-        f"discard: {_list_text(d.discard) or '-'}",
-        f"took: {_list_text(d.took) or '-'}",
-    ]
-    if d.left is not None:
-        parts.append(f"left: {_list_text(d.left) or '-'}")
-    if d.talon is not None:
-        parts.append(f"talon: {_list_text(d.talon) or '-'}")
-    parts.append(f"{opp} took: {d.opponent_took}")
-    if d.opponent_carte_blanche:
-        parts.append("blanche: his")
-    if d.opponent_carte_rouge:
-        parts.append("rouge: his")
-    for name in CLASSES:
-        if name in d.declarations:
-            parts.append(f"{name}: {_outcome_text(d.declarations[name])}")
-    if d.tricks:
-        parts.append(
-            "tricks: " + " ".join(f"{C.card_name(a)}-{C.card_name(b)}" for a, b in d.tricks)
-        )
-    if d.lead is not None:
-        parts.append(f"lead: {C.card_name(d.lead)}")
-    return "; ".join(parts)
-
-
-def history_json(d: Description) -> dict:
-    """The JSON form of a description (:func:`parse_history_json` reads it back)."""
-    out: dict = {"discard": _names_list(d.discard), "took": _names_list(d.took)}
-    if d.left is not None:
-        out["left"] = _names_list(d.left)
-    if d.talon is not None:
-        out["talon"] = _names_list(d.talon)
-    out[f"{ROLES[1 - d.seat]}_took"] = d.opponent_took
-    out["carte_blanche"] = "his" if d.opponent_carte_blanche else "none"
-    if d.opponent_carte_rouge:
-        out["carte_rouge"] = "his"
-    out["declarations"] = {
-        name: {
-            "own": KINDS[o.own],
-            "result": o.result,
-            "cards": C.card_names(o.cards),
-        }
-        for name, o in d.declarations.items()
-    }
-    out["tricks"] = [[C.card_name(a), C.card_name(b)] for a, b in d.tricks]
-    if d.lead is not None:
-        out["lead"] = C.card_name(d.lead)
-    return out
-
-
-def _list_text(cards: list[int]) -> str:
-    return " ".join(C.card_name(c) for c in cards)
-
-
-def _names_list(cards: list[int]) -> list[str]:
-    return [C.card_name(c) for c in cards]
-
-
-def describe(state: PiquetState, seat: int) -> Description:
-    """What ``seat`` would tell of ``state`` (a play position): his hand now, exchange,
-    declarations, tricks and the card led to him (:func:`from_description` rebuilds a position
-    he cannot tell from this one)."""
-    if state.phase != "play":
-        raise InputError("a description is of a play position (after the declarations)")
-    o = 1 - seat
-    k, y = state.took
-    first, n = (0, k) if seat == 0 else (k, y)
-    v = state.view(seat)
-    decls = {}
-    for c, cv in enumerate(v.classes):
-        if cv.winner == L.WIN_ELDER + seat:
-            result = "mine"
-        elif cv.winner == L.WIN_ELDER + o:
-            result = "his"
-        else:
-            result = WINNERS[cv.winner]
-        decls[CLASSES[c]] = ClassOutcome(cv.own_kind, result, cv.shown)
-    rouge = False
-    if state.rules.carte_rouge:
-        e, yy, _ = state.declaration_points()
-        rouge = (e, yy)[o][L.DP_CARTE_ROUGE] > 0
-    return Description(
-        role=ROLES[seat],
-        hand=state.hands[seat],
-        discard=mask_bits(state.disc[seat]),
-        took=list(state.talon[first : first + n]),
-        left=list(state.talon[k:ELDER_MAX]) if seat == 0 and state.saw_left else None,
-        talon=list(state.talon[k + y :]) if seat == 1 and state.saw_talon else None,
-        opponent_took=state.took[o],
-        opponent_carte_blanche=state.cb[o],
-        opponent_carte_rouge=rouge,
-        declarations=decls,
-        tricks=list(state.line),
-        lead=state.lead if state.lead >= 0 else None,
-    )
-
-
-def _cards_value(value, what: str) -> list[int]:
-    if value is None:
-        return []
-    if isinstance(value, list):
-        value = " ".join(str(v) for v in value)
-    value = str(value).strip()
-    if value in ("", "-", "none"):
-        return []
-    try:
-        return C.parse_card_list(value)
-    except C.CardError as err:
-        raise InputError(f"{what}: {err}") from None
-
-
-def _class_value(value, what: str) -> ClassOutcome:
-    if isinstance(value, dict):
-        own = str(value.get("own", "declare"))
-        result = str(value.get("result", "mine"))
-        text = f"{own}, {result} " + " ".join(_card_texts(value.get("cards")))
-    else:
-        text = str(value)
-    words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
-    if not words:
-        raise InputError(f"{what}: say mine, his CARDS, equal or none")
-    own = DECLARE
-    first = words[0].lower()
-    if first in ("declare", "declared", "sunk", "sink", "sank", "lesser"):
-        own = {"declare": DECLARE, "declared": DECLARE, "lesser": LESSER}.get(first, SINK)
-        words = words[1:]
-    if not words:
-        raise InputError(f"{what}: say mine, his CARDS, equal or none after '{first}'")
-    result = words[0].lower()
-    aliases = {"good": "mine", "me": "mine", "not": "his", "his": "his", "theirs": "his"}
-    result = aliases.get(result, result)
-    rest = words[1:]
-    if result == "his" and rest and rest[0].lower() == "good":  # "not good CARDS"
-        rest = rest[1:]
-    if result not in ("mine", "his", "equal", "none"):
-        raise InputError(f"{what}: '{words[0]}' is not mine, his CARDS, equal or none")
-    cards = _cards_value(rest, what) if result == "his" else []
-    if result != "his" and rest:
-        raise InputError(f"{what}: nothing may follow '{result}'")
-    if result == "his" and not cards:
-        raise InputError(f"{what}: 'his' needs the cards he showed")
-    return ClassOutcome(own, result, C.cards_to_mask(cards))
-
-
-def _card_texts(value) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, list):
-        return [str(v) for v in value]
-    return [str(value)]
-
-
-def _count_value(value, what: str) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise InputError(f"{what}: expected a whole number, got {value!r}") from None
-    return n
-
-
-def _tricks_value(value, what: str) -> list[tuple[int, int]]:
-    if value is None:
-        return []
-    if isinstance(value, list):
-        pairs = [v if isinstance(v, list | tuple) else re.split(r"[-\s/]+", str(v)) for v in value]
-    else:
-        text = str(value).strip()
-        if text in ("", "-"):
-            return []
-        pairs = [re.split(r"\s*[-/]\s*", p) for p in re.split(r"[\s,]+(?![-/])", text) if p]
-        if any(len(p) != 2 for p in pairs):
-            pairs = [re.split(r"\s*[-/]\s*", p) for p in re.split(r"\s*,\s*|\s+", text) if p]
-    out = []
-    for p in pairs:
-        p = [x for x in (str(t).strip() for t in p) if x]
-        if len(p) != 2:
-            raise InputError(f"{what}: each trick is LEAD-REPLY, got {'-'.join(p)!r}")
-        try:
-            out.append((C.parse_card(p[0]), C.parse_card(p[1])))
-        except C.CardError as err:
-            raise InputError(f"{what}: {err}") from None
-    return out
-
-
-def _fields(raw: dict, hand: int, role: str) -> Description:
-    d = Description(role=role, hand=hand)
-    seat = d.seat
-    opp_role = ROLES[1 - seat]
-    for key, value in raw.items():
-        if key == "discard":
-            d.discard = _cards_value(value, "discard")
-        elif key == "took":
-            d.took = _cards_value(value, "took")
-        elif key == "left":
-            d.left = _cards_value(value, "left")
-        elif key == "talon":
-            d.talon = _cards_value(value, "talon")
-        elif key in ("elder_took", "younger_took"):
-            if key != f"{opp_role}_took":
-                raise InputError(
-                    f"'{key.replace('_', ' ')}' is your own count: say 'took: CARDS'; give "
-                    f"'{opp_role} took: N'"
-                )
-            d.opponent_took = _count_value(value, key.replace("_", " "))
-        elif key == "opponent_took":
-            d.opponent_took = _count_value(value, "opponent took")
-        elif key == "carte_blanche":
-            v = str(value).strip().lower()
-            if v in ("his", "opponent", opp_role, "true", "yes"):
-                d.opponent_carte_blanche = True
-            elif v not in ("mine", "me", role, "none", "no", "false", "-"):
-                raise InputError(f"carte blanche: say his (or mine), got {value!r}")
-        elif key == "carte_rouge":
-            v = str(value).strip().lower()
-            if v in ("his", "opponent", opp_role, "true", "yes"):
-                d.opponent_carte_rouge = True
-            elif v not in ("mine", "me", role, "none", "no", "false", "-"):
-                raise InputError(f"carte rouge: say his (or mine), got {value!r}")
-        elif key in CLASSES:
-            d.declarations[key] = _class_value(value, key)
-        elif key == "declarations":
-            if not isinstance(value, dict):
-                raise InputError("declarations: an object {point: ..., sequence: ..., sets: ...}")
-            for k, v in value.items():
-                name = _CLAUSE_KEYS.get(str(k).lower())
-                if name not in CLASSES:
-                    raise InputError(f"declarations: unknown class {k!r}")
-                d.declarations[name] = _class_value(v, name)
-        elif key == "tricks":
-            d.tricks = _tricks_value(value, "tricks")
-        elif key == "lead":
-            cards = _cards_value(value, "lead")
-            if len(cards) > 1:
-                raise InputError("lead: one card")
-            d.lead = cards[0] if cards else None
-        else:
-            raise InputError(f"unknown history key {key!r}")
-    return d
-
-
-def parse_history(text: str, hand: int, role: str) -> Description:
-    """A :class:`Description` from the ``--history`` text (:data:`HISTORY_FORM`), e.g.
-    ``"discard: 7H 8H 9C; took: AS KD QC; younger took: 3; point: mine; sequence: his QS JS
-    TS; sets: none; tricks: AS-7S KS-8S; lead: QH"``."""
-    raw = core_position.history_clauses(text, HISTORY_FORM, _CLAUSE_KEYS.get)
-    return _fields(raw, hand, role)
-
-
-def parse_history_json(data: dict, hand: int, role: str) -> Description:
-    """A :class:`Description` from the JSON form: an object with the keys of the text form
-    (``discard``, ``took``, ``left``, ``talon``, ``elder_took`` / ``younger_took``,
-    ``carte_blanche``, ``carte_rouge``, ``declarations`` {``point``, ``sequence``, ``sets``}
-    or those three at the top level, ``tricks``, ``lead``); cards as lists or text, a class as
-    the text form (``"sunk, his QS JS TS"``) or {``own``, ``result``, ``cards``}, tricks as
-    ``[["AS", "7S"], …]`` or text."""
-    if not isinstance(data, dict):
-        raise InputError("the history JSON must be an object")
-    raw = {}
-    for key, value in data.items():
-        name = _CLAUSE_KEYS.get(str(key).lower(), str(key).lower())
-        raw[name] = value
-    return _fields(raw, hand, role)
 
 
 def _check(cond: bool, message: str) -> None:
@@ -1644,7 +1332,6 @@ __all__ = [
     "CLASSES",
     "DECL_BASE",
     "END",
-    "HISTORY_FORM",
     "KINDS",
     "NUM_ACTIONS",
     "TERMINAL",
@@ -1652,13 +1339,8 @@ __all__ = [
     "PiquetState",
     "SeatView",
     "action_name",
-    "describe",
-    "history_json",
-    "history_text",
     "decl_action",
     "from_description",
     "parse_action",
-    "parse_history",
-    "parse_history_json",
     "resample_view",
 ]

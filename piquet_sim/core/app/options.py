@@ -14,6 +14,24 @@ from dataclasses import dataclass
 import click
 
 
+class SeatName(click.ParamType):
+    """A seat by its name (``elder``, ``younger``; any case); converts to its index."""
+
+    name = "SEAT"
+
+    def __init__(self, names: tuple[str, ...]):
+        self.names = tuple(names)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().lower()
+        for i, n in enumerate(self.names):
+            if text == n.lower():
+                return i
+        self.fail(f"{value!r} is not a seat: {', '.join(self.names)}", param, ctx)
+
+
 @dataclass(frozen=True)
 class GameOptions:
     """A game's CLI vocabulary.
@@ -88,4 +106,4 @@ class GameOptions:
         return self.seat_default if seat is None and default else seat
 
 
-__all__ = ["GameOptions"]
+__all__ = ["GameOptions", "SeatName"]

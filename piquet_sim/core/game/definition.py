@@ -29,6 +29,7 @@ from .spec import RulesBase, RulesSpec
 
 if TYPE_CHECKING:
     from ..review.decisions import Task
+    from ..study.studies import Studies
     from .strategy import Strategy, StrategyBook
 
 
@@ -122,10 +123,11 @@ class ReviewSettings:
 @dataclass
 class CardDecision:
     """One card decision of a reviewed player, for the core to measure: where (``trick``, the
-    cards already in it, by name), the card he played, the position before it (``make_state``:
-    a fresh state each call) and whether the true deal is known there (``exact``: every hand,
-    so the oracle gives the exact cost). ``key``: the game's key of the decision (its page
-    view finds it by that key)."""
+    cards already in it, by name; ``place``: the game's own words for it, else "trick 3, after
+    AS 7S"), the card he played, the position before it (``make_state``: a fresh state each
+    call) and whether the true deal is known there (``exact``: every hand, so the oracle gives
+    the exact cost). ``key``: the game's key of the decision (its page view finds it by that
+    key); ``weight``: its share of the progress bar (about its seconds)."""
 
     key: object
     trick: int
@@ -133,6 +135,8 @@ class CardDecision:
     card: int
     make_state: Callable[[], State]
     exact: bool = False
+    place: str = ""
+    weight: float = 1.0
 
 
 @dataclass
@@ -233,6 +237,13 @@ class GameDefinition(ABC):
     @abstractmethod
     def strategies(self) -> StrategyBook:
         """The built-in strategies and how a strategy file or inline spec is read."""
+
+    # ------------------------------------------------------------------ studies
+    #: The game's studies (``core.study.studies.Studies``, built in its ``studies.py``): its
+    #: mirrored match, whole games, tournament JSON and outside players' seat, from which the
+    #: core's ``strategies``, ``batch``, ``tournament``, ``game`` and ``external`` commands are
+    #: built; its ``book`` is :attr:`strategies`.
+    studies: Studies
 
     # ------------------------------------------------------------------ card values and advice
     @abstractmethod

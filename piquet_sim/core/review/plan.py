@@ -33,12 +33,13 @@ def plan_tasks(game: GameDefinition, plan: ReviewPlan, settings: ReviewSettings)
         task = card_task(
             tasks.next,
             d.trick,
-            card_place(d.trick, d.before),
+            d.place or card_place(d.trick, d.before),
             d.card,
             game.facts.pack.card_name,
             d.make_state,
             measure,
             game.exact_values if d.exact else None,
+            weight=d.weight,
         )
         tasks.add(d.key, task)
     return tasks

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from ...core.app import bench as bench_core
 from ...core.game.position import overhead_row
-from ..cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY
+from ..definition import DEFINITION
 from ..position import PiquetState
 from . import workload
 
-PLAY_ARGS = ["play", EXAMPLE_HAND, "--younger", "--history", EXAMPLE_HISTORY]
+PLAY_ARGS = DEFINITION.play_example.args()
 
 
 def _deals(seed: int, count: int) -> list[PiquetState]:

@@ -10,7 +10,9 @@ import click
 
 from ...core.app.cli import CardsType
 from ...core.app.cli import rules_options as core_rules_options
+from ...core.app.options import GameOptions, SeatName
 from ..cards import PACK
+from ..position import ROLES
 from ..rules import Rules
 
 HAND12 = CardsType(PACK, count=12)
@@ -62,3 +64,59 @@ def role_options(func: Callable | None = None, *, exchange_if: str | None = None
         show_default=True,
         help="Your role in the deal: elder (non-dealer) or younger (dealer).",
     )(wrapper)
+
+
+PLAY_HELP = """What to play now: every legal card ranked by expected net deal points (yours minus
+his), over the worlds consistent with what you saw, each solved double-dummy.
+
+HAND is the cards you hold now; --history is what has happened, in the record grammar of
+'review' files, told from your side: your discard and draw, his count, what you saw of the
+talon, who scored each class (mine, his with the cards he showed, equal, none; 'sunk,' or
+'lesser,' before it when you did so), the tricks as LEAD-REPLY, and 'lead: CARD' when he has
+led to you. Each card's value is the mean over those worlds (with its 95% interval when
+sampled); the best is named with the reason in one line and its margin over the runner-up
+(paired: same worlds). A forced card is answered at once; when the unseen cards leave few
+enough worlds (--exact-limit), every one is enumerated: exact.
+"""
+
+REVIEW_HELP = """Review a played deal: each of your decisions (discard, declarations, cards)
+against what the advisors recommend with what you could know, and what it cost in expected net
+deal points (yours minus his) with its 95% interval; with every hand known, also the exact
+double-dummy cost of every card (and of the declarations).
+
+RECORD is the deal as text or JSON (docs/review.md): the hands dealt (all, or only yours), the
+exchange, the declarations and the tricks. The text form:
+
+\b
+  player: elder
+  elder: KS JS 9S JH TH AD KD TD 8D AC QC JC
+  younger: AS QS KH QH 8H 7H 9D 7D KC TC 9C 8C
+  talon: 8S 7S 7C TS 9H JD QD AH
+  elder discard: KS 9S TH 8D QC
+  younger discard: 8H 7H 7D
+  elder declares: all
+  tricks: AD-9D AC-8C 7S-QS QH-9H ...
+
+With only your hand: drop the other hand and the talon; give what you drew ('elder took:
+CARDS'), his count ('younger took: 3'), who scored each class ('point: younger KC TC 9C 8C',
+'sequence: ...', 'sets: younger QS QH QD').
+
+\b
+Example:
+  piquet review docs/examples/piquet-deal.txt --html review.html
+"""
+
+
+def _rules(scopes: tuple[str, ...]):
+    return rules_options(partie="game" in scopes)
+
+
+#: Piquet's vocabulary for the commands the core builds (``core.app.options``): seats by role,
+#: ``--elder``/``--younger`` kept as spellings of ``--seat``.
+OPTIONS = GameOptions(
+    rules=_rules,
+    seat=SeatName(ROLES),
+    seat_aliases=("--elder", "--younger"),
+    seat_default=0,
+    help={"play": PLAY_HELP, "review": REVIEW_HELP},
+)

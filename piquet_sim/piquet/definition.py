@@ -1,0 +1,161 @@
+"""Piquet as the core serves it (:class:`~piquet_sim.core.game.definition.GameDefinition`): its
+facts, rules, policies and record grammar, and the hooks by which the core's ``play``,
+``review``, studies and OpenSpiel game reach its positions, players and card values.
+
+Perspective: a seat's returns are its deal points; card values are net deal points for the
+side to act (his deal points minus the opponent's, :data:`deciders.UNIT`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..core.game.advice import CardValues, Explanation, PlayAdvice
+from ..core.game.definition import (
+    Facts,
+    GameDefinition,
+    PlayExample,
+    ReviewPlan,
+    ReviewSettings,
+    ValueSettings,
+)
+from ..core.game.position import ActionValues, Decider
+from . import cards as C
+from .deciders import UNIT
+from .policies import REGISTRY
+from .position import NUM_ACTIONS, ROLES, PiquetState, from_description
+from .record import CODEC, PiquetRecord, description_of
+from .rules import SPEC, Rules
+
+
+def position_of(
+    rec: PiquetRecord,
+    rules: Rules,
+    seed: int,
+    before_kernels: Callable[[], None] | None = None,
+) -> PiquetState:
+    """The play position at the end of ``rec`` (the player's cards now from the record's
+    ``hand_now``), the hidden cards one world consistent with it."""
+    return from_description(description_of(rec), rules, seed=seed, before_kernels=before_kernels)
+
+
+class PiquetDefinition(GameDefinition):
+    """Piquet: two players, 32 cards; exchange, declarations and twelve tricks."""
+
+    facts = Facts(
+        name="piquet",
+        title="Piquet",
+        seats=ROLES,
+        players=(2, 2),
+        pack=C.PACK,
+        cards_each=12,
+        extra=8,
+        actions=NUM_ACTIONS,
+        longest=14 + 6 + 24,  # exchange (at most 14 discards and ends), declarations, 24 cards
+        utility=(0.0, 400.0),
+        zero_sum=False,
+        unit=UNIT,
+    )
+    rules_spec = SPEC
+    policies = REGISTRY
+    play_settings = ValueSettings(worlds=1000, exact_limit=5000, max_seconds=None)
+    play_example = PlayExample(
+        "QS JH 9H 8H 7H AD QD TD",
+        "younger",
+        "discard: 7S 8S 7D 8C; took: TD QS 7H AS; talon: -; elder took: 4; "
+        "point: his KC QC JC TC 9C; sequence: his KC QC JC TC 9C; sets: mine; "
+        "tricks: 9C-AC AS-TS KS-JS AH-TH",
+        "younger, four tricks played, to lead the fifth",
+    )
+
+    @property
+    def rules_class(self) -> type[Rules]:
+        return Rules
+
+    @property
+    def codec(self):
+        return CODEC
+
+    def new_state(self, seed: int, index: int, rules: Rules) -> PiquetState:
+        return PiquetState.from_deal(seed, index, rules)
+
+    def state_from_cards(self, cards: Sequence[int], rules: Rules) -> PiquetState:
+        def mask(cs):
+            return sum(1 << c for c in cs)
+
+        return PiquetState(mask(cards[:12]), mask(cards[12:24]), list(cards[24:32]), rules)
+
+    def position(self, record, rules, settings, before_kernels=None) -> PiquetState:
+        return position_of(record, rules, settings.seed, before_kernels)
+
+    def play_decider(self, name: str, params: Mapping[str, float] | None = None) -> Decider:
+        from .deciders import play_decider
+
+        return play_decider(name, params)
+
+    def seat_deciders(self, strategies, rules) -> list[Decider]:
+        from .deciders import seat_deciders
+        from .strategies import policies
+
+        return list(seat_deciders(policies(strategies[0], strategies[1])))
+
+    @property
+    def strategies(self):
+        from .strategies import REGISTRY as BUILT_IN
+
+        return BUILT_IN
+
+    def card_values(self, state: PiquetState, settings: ValueSettings) -> CardValues:
+        from .card_values import card_values
+
+        return card_values(
+            state, worlds=settings.worlds, seed=settings.seed, exact_limit=settings.exact_limit
+        )
+
+    def exact_values(self, state: PiquetState) -> ActionValues:
+        from .deciders import DdPlay
+
+        return DdPlay().values(state)
+
+    def explain(self, state: PiquetState, best: int, runner: int | None) -> str:
+        from .advice import explain
+
+        return explain(state, best, runner)
+
+    def advice_view(self, advice: PlayAdvice, settings: ValueSettings) -> Explanation:
+        from .advice import advice_view
+
+        return advice_view(advice)
+
+    @property
+    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
+        from .review import QUICK, PiquetReviewSettings
+
+        return PiquetReviewSettings(), QUICK
+
+    def review_plan(self, record, rules, settings) -> ReviewPlan:
+        from .review import review_plan
+
+        return review_plan(record, rules, settings)
+
+    def card_settings(self, settings) -> ValueSettings:
+        return ValueSettings(settings.worlds, settings.exact_limit, None, settings.seed)
+
+    def entry_kernels(self, command: str) -> tuple:
+        from .kernels.declarations import declaration_points
+        from .kernels.knowledge import class_key, sample_opponent
+        from .kernels.pimc import reply_value
+        from .kernels.solver import mtdf
+
+        play = (class_key, sample_opponent, declaration_points, mtdf, reply_value)
+        if command == "review":
+            from .sinking import entry_kernels as sink_kernels
+
+            return (*play, *sink_kernels())
+        return play
+
+
+#: The definition the core serves (``game.py`` names it).
+DEFINITION = PiquetDefinition()
+
+__all__ = ["DEFINITION", "PiquetDefinition", "position_of"]
