@@ -9,7 +9,10 @@ import re
 
 import pytest
 
-from piquet_sim.piquet.cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY
+from piquet_sim.piquet.definition import DEFINITION
+
+EXAMPLE_HAND = DEFINITION.play_example.hand
+EXAMPLE_HISTORY = DEFINITION.play_example.history
 
 YOUNGER = ("play", EXAMPLE_HAND, "--younger", "--history", EXAMPLE_HISTORY)
 FORCED_HAND = "KS QS 9S KH"
@@ -24,7 +27,7 @@ def test_the_help_example_is_the_tested_one(run_main):
     code, out, _ = run_main("play", "--help")
     assert code == 0
     flat = " ".join(out.split())
-    assert f'piquet play "{EXAMPLE_HAND}" --younger --history "' in flat
+    assert f'piquet play "{EXAMPLE_HAND}" --seat younger --history "' in flat
     assert " ".join(EXAMPLE_HISTORY.split()) in flat
 
 

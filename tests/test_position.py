@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.advice import advise_play
 from piquet_sim.core.game.position import play_out
 from piquet_sim.piquet import cards as C
-from piquet_sim.piquet.advice import advise_play
+from piquet_sim.piquet.actions import DECL_BASE, END, NUM_ACTIONS, ROLES
 from piquet_sim.piquet.card_values import card_values
 from piquet_sim.piquet.deciders import (
     DdPlay,
@@ -21,22 +22,13 @@ from piquet_sim.piquet.deciders import (
     play_decider,
     seat_deciders,
 )
+from piquet_sim.piquet.definition import DEFINITION, position_of
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.knowledge import both_knowledge
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.policies import names as policy_names
-from piquet_sim.piquet.position import (
-    DECL_BASE,
-    END,
-    NUM_ACTIONS,
-    PiquetState,
-    describe,
-    from_description,
-    history_json,
-    history_text,
-    parse_history,
-    parse_history_json,
-)
+from piquet_sim.piquet.position import PiquetState
+from piquet_sim.piquet.record import CODEC
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import Policies, simulate
 
@@ -380,9 +372,9 @@ def test_sampled_values_agree_with_the_enumeration():
 
 @pytest.mark.parametrize("rules", [DEFAULT_RULES, OTHER_RULES], ids=["default", "other"])
 def test_a_described_position_rebuilds_what_its_player_saw(rules):
-    """describe -> text -> parse -> from_description: the same observation and knowledge for
-    the player (the hidden cards one world among those he thinks possible), the same card
-    values; the JSON form reads back to the same text."""
+    """the record of what he saw -> text -> parse -> position: the same observation and
+    knowledge for the player (the hidden cards one world among those he thinks possible), the
+    same card values; the JSON form reads back to the same text."""
     rng = np.random.default_rng(1)
     checked = 0
     for i in range(40):
@@ -390,18 +382,33 @@ def test_a_described_position_rebuilds_what_its_player_saw(rules):
         if st.phase != "play":
             continue
         seat = st.current_player()
-        d = describe(st, seat)
-        text = history_text(d)
-        again = from_description(parse_history(text, d.hand, d.role), rules, seed=i)
+        rec = _history(st, seat)
+        text = CODEC.text(rec)
+        again = position_of(CODEC.parse(text, rules, player=seat, hand=rec.hand_now), rules, i)
         assert again.observation(seat) == st.observation(seat), text
         assert (again.knowledge(seat) == st.knowledge(seat)).all()
-        assert history_text(parse_history_json(history_json(d), d.hand, d.role)) == text
+        back = CODEC.parse_json(CODEC.json(rec), rules, player=seat, hand=rec.hand_now)
+        assert CODEC.text(back) == text
         if checked < 5 and len(st.legal_actions()) > 1:
             a = card_values(st, worlds=100, seed=2)
             b = card_values(again, worlds=100, seed=2)
             assert a.values == b.values
         checked += 1
     assert checked > 20
+
+
+def _history(st: PiquetState, seat: int):
+    """What ``seat`` tells of ``st`` for ``play``: the record of what he saw, his cards now."""
+    rec = CODEC.from_state(st, seat, every_hand=False)
+    rec.dealt[seat], rec.hand_now = None, st.hands[seat]
+    return rec
+
+
+def _described(history: str, hand: str, role: str = "younger") -> PiquetState:
+    """The position a ``play --history`` text describes."""
+    seat = ROLES.index(role)
+    rec = CODEC.parse(history, DEFAULT_RULES, player=seat, hand=C.parse_cards(hand))
+    return position_of(rec, DEFAULT_RULES, 1)
 
 
 EXAMPLE_HAND = "QS JH 9H 8H 7H AD QD TD"
@@ -413,9 +420,9 @@ EXAMPLE = (
 
 
 def test_the_example_position_is_advised():
-    st = from_description(parse_history(EXAMPLE, C.parse_cards(EXAMPLE_HAND), "younger"))
+    st = _described(EXAMPLE, EXAMPLE_HAND)
     assert st.current_player() == 1 and st.trick == 4
-    advice = advise_play(st)
+    advice = advise_play(DEFINITION, st, DEFINITION.play_settings)
     assert C.card_name(advice.best) == "QS" and "master" in advice.why
     assert advice.values.exact and advice.margin.mean > 0
 
@@ -434,7 +441,7 @@ def test_the_example_position_is_advised():
         (("; sets: mine", ""), "who scored the sets"),
         (("AH-TH", "AH-TH; lead: 8D"), "you lead"),
         (("9C-AC", "9C-JH"), "revoke"),
-        (("discard", "trumps: none; discard"), "unknown history key"),
+        (("discard", "trumps: none; discard"), "unknown key"),
     ],
 )
 def test_impossible_histories_are_one_line_errors(change, message):
@@ -442,14 +449,14 @@ def test_impossible_histories_are_one_line_errors(change, message):
     assert text != EXAMPLE
     hand = EXAMPLE_HAND.replace("JH", "AC") if "9C-JH" in text else EXAMPLE_HAND
     with pytest.raises(InputError, match=message):
-        from_description(parse_history(text, C.parse_cards(hand), "younger"))
+        _described(text, hand)
 
 
 def test_his_revoke_is_refused():
     """He showed void in spades (8D to the king), then played a spade."""
     text = EXAMPLE.replace("KS-JS AH-TH", "KS-8D AH-TH QS-JS")
     with pytest.raises(InputError, match="revoke"):
-        from_description(parse_history(text, C.parse_cards("JH 9H 8H 7H AD QD TD"), "younger"))
+        _described(text, "JH 9H 8H 7H AD QD TD")
 
 
 # ---------------------------------------------------------------------- deciders
@@ -523,11 +530,11 @@ def test_carte_blanche_is_kept_in_described_and_resampled_worlds():
             st.apply(d[st.current_player()].choose(st))
         if st.is_terminal():
             continue
-        d = describe(st, seat)
-        assert d.opponent_carte_blanche
-        text = history_text(d)
-        assert "blanche: his" in text
-        again = from_description(parse_history(text, d.hand, d.role), seed=i)
+        rec = _history(st, seat)
+        assert holder in rec.blanche
+        text = CODEC.text(rec)
+        assert f"blanche: {ROLES[holder]}" in text
+        again = position_of(CODEC.parse(text, player=seat, hand=rec.hand_now), DEFAULT_RULES, i)
         assert again.cb[holder] and again.observation(seat) == st.observation(seat)
         w = st.resample(seat, rng)
         assert w.dealt[holder] & 0x70707070 == 0

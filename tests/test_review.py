@@ -17,7 +17,11 @@ import pytest
 
 from piquet_sim.core import review as R
 from piquet_sim.core.app.review import ReviewBar
+from piquet_sim.core.review.plan import plan_tasks, review_record
 from piquet_sim.piquet import review as PR
+from piquet_sim.piquet.definition import DEFINITION
+from piquet_sim.piquet.record import CODEC
+from piquet_sim.piquet.rules import Rules
 
 EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"
 FULL = EXAMPLES / "piquet-deal.txt"
@@ -32,35 +36,33 @@ def test_record_forms_round_trip():
     """Text and JSON read back to the same record; the example files are what the writers
     write."""
     for path in (FULL, YOUNGER):
-        rec = PR.read_record(path)
-        text = PR.record_text(rec)
+        rec = CODEC.read(path)
+        text = CODEC.text(rec)
         assert text in _text(path)
-        assert PR.record_text(PR.parse_record(text)) == text
-        assert PR.record_text(PR.parse_record_json(PR.record_json(rec))) == text
+        assert CODEC.text(CODEC.parse(text)) == text
+        assert CODEC.text(CODEC.parse_json(CODEC.json(rec))) == text
     as_json = json.loads(_text(EXAMPLES / "piquet-deal.json"))
-    assert PR.record_text(PR.parse_record_json(as_json)) == PR.record_text(PR.read_record(FULL))
+    assert CODEC.text(CODEC.parse_json(as_json)) == CODEC.text(CODEC.read(FULL))
 
 
 def test_the_play_history_keys_are_read_too():
     """A record may use the history form of ``piquet play`` for the player's own clauses
     (hand, discard, took, 'sunk, mine') and 'mine'/'his' for who scored."""
-    rec = PR.read_record(YOUNGER)
-    ours = (
-        PR.record_text(rec).replace("younger: ", "hand: ").replace("younger discard:", "discard:")
-    )
+    rec = CODEC.read(YOUNGER)
+    ours = CODEC.text(rec).replace("younger: ", "hand: ").replace("younger discard:", "discard:")
     ours = ours.replace("younger took:", "took:")
     ours = ours.replace("point: elder", "point: his").replace("sets: younger", "sets: mine")
-    assert PR.record_text(PR.parse_record(ours)) == PR.record_text(rec)
+    assert CODEC.text(CODEC.parse(ours)) == CODEC.text(rec)
 
 
 def test_both_records_give_the_same_decisions():
     """The full record and the one-hand record of the same deal give younger the same
     decisions (phase, place, what he did)."""
-    full = PR.read_record(FULL)
+    full = CODEC.read(FULL)
     full.player = 1
-    one = PR.read_record(YOUNGER)
-    a, _, _ = PR.review_tasks(full, settings=PR.QUICK)
-    b, _, _ = PR.review_tasks(one, settings=PR.QUICK)
+    one = CODEC.read(YOUNGER)
+    a = plan_tasks(DEFINITION, PR.review_plan(full, Rules(), PR.QUICK), PR.QUICK)
+    b = plan_tasks(DEFINITION, PR.review_plan(one, Rules(), PR.QUICK), PR.QUICK)
     assert [(t.phase, t.place, t.done) for t in a] == [(t.phase, t.place, t.done) for t in b]
     assert [t.phase for t in a][:2] == ["exchange", "declare"]
     assert sum(t.phase == "play" for t in a) == 12
@@ -231,8 +233,8 @@ def test_ctrl_c_keeps_the_decisions_reviewed(run_main, monkeypatch, ctrl_c_raise
 
 
 def test_text_review_names_the_costliest():
-    rec = PR.read_record(FULL)
-    rv = PR.review_record(rec, settings=PR.QUICK)
+    rec = CODEC.read(FULL)
+    rv = review_record(DEFINITION, rec, Rules(), PR.QUICK)
     text = rv.text()
     assert "Costliest decisions" in text or "No decision cost" in text
     s = rv.summary()

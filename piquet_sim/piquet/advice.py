@@ -8,11 +8,8 @@ from __future__ import annotations
 from ..core.engine.masks import mask_bits
 from ..core.game.advice import Explanation, PlayAdvice
 from . import cards as C
-from .position import (
-    FULL,
-    ROLES,
-    PiquetState,
-)
+from .actions import FULL, ROLES
+from .position import PiquetState
 
 # ---------------------------------------------------------------------- play advice
 

@@ -15,16 +15,13 @@ from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.game.advice import CardValues, forced_values
 from ..core.game.position import world_mean
+from .actions import FULL, MAX_ATTEMPTS
 from .deciders import EXACT_LIMIT, UNIT, _check_phase, _exact_value, _position, workspace
 from .kernels import layouts as L
 from .kernels.knowledge import active_bounds, meets_bounds, sample_worlds
 from .kernels.pimc import candidates, world_twin
 from .kernels.tables import SUIT_TABLES
-from .position import (
-    FULL,
-    MAX_ATTEMPTS,
-    PiquetState,
-)
+from .position import PiquetState
 
 
 def _representatives(state: PiquetState, legal: int) -> tuple[np.ndarray, dict[int, int]]:

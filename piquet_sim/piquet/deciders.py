@@ -38,6 +38,7 @@ from ..core.engine.stats import Estimate
 from ..core.game import position as core_position
 from ..core.game.position import ActionValues, Decider
 from . import policies as P
+from .actions import DECLARE, END, FULL, SINK, decl_action
 from .kernels import layouts as L
 from .kernels.declaring import declaration_masks
 from .kernels.exchange import elder_exchange, younger_exchange
@@ -53,14 +54,7 @@ from .kernels.play import (
     random_card,
 )
 from .kernels.solver import make_workspace, mtdf
-from .position import (
-    DECLARE,
-    END,
-    FULL,
-    SINK,
-    PiquetState,
-    decl_action,
-)
+from .position import PiquetState
 from .rules import Rules
 from .simulation import DD_TT_BITS, Policies
 

@@ -21,9 +21,11 @@ from ..core.game.definition import (
 )
 from ..core.game.position import ActionValues, Decider
 from . import cards as C
+from .actions import NUM_ACTIONS, ROLES
 from .deciders import UNIT
+from .description import from_description
 from .policies import REGISTRY
-from .position import NUM_ACTIONS, ROLES, PiquetState, from_description
+from .position import PiquetState
 from .record import CODEC, PiquetRecord, description_of
 from .rules import SPEC, Rules
 

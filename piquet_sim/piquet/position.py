@@ -8,7 +8,7 @@ declarations and the twelve tricks, scored as the round kernels score a deal. It
   deals for (seed, index), with that deal's random stream, so deciders that draw (random
   exchange and play, pimc) draw what the round kernels draw;
 * from explicit hands and talon (:meth:`PiquetState.from_hands`);
-* from what one player describes (:func:`from_description`): his hand, role, exchange,
+* from what one player describes (``description.from_description``): his hand, role, exchange,
   declarations heard and the tricks so far; the hidden cards are one world consistent with it.
 
 Actions (ints, :data:`NUM_ACTIONS` of them):
@@ -43,29 +43,14 @@ a full deal he cannot tell from this one (``kernels.knowledge.sample_opponent``,
 sampler, for the opponent's hand; the talon and his discards filled uniformly, carte blanche
 kept; the history replayed, so the observation is the same).
 
-A described position (:func:`parse_history`, :data:`HISTORY_FORM`; :func:`parse_history_json`)
-is a play position as its player tells it: the cards he holds now, his role, and clauses
-``key: value`` separated by ``;``::
-
-    discard: 7S 8S 7D 8C; took: TD QS 7H AS; talon: -; elder took: 4;
-    point: his KC QC JC TC 9C; sequence: his KC QC JC TC 9C; sets: mine;
-    tricks: 9C-AC AS-TS KS-JS AH-TH; lead: 8D
-
-``discard`` / ``took``: his exchange (drawn cards in talon order); ``left`` (elder): the talon
-cards he left, top first (known to him; the first ones younger took are then known in
-younger's hand); ``talon`` (younger): the cards nobody took; ``elder took`` / ``younger took``:
-the other's count; ``blanche: his`` / ``rouge: his``: the other's carte blanche or carte rouge;
-``point`` / ``sequence`` / ``sets``: optionally ``sunk,`` or ``lesser,`` (what he did; declare
-by default), then ``mine`` (his scored), ``his CARDS`` (the other's scored; the cards he
-showed), ``equal`` or ``none``; ``tricks``: each ``LEAD-REPLY``, the leader's card first;
-``lead``: the card the other led to the trick now. :func:`describe` and :func:`history_text`
-write a state's position in this form.
+The actions and their names are in :mod:`.actions`, what a seat knows and the world sampler
+in :mod:`.worlds`, a position as its player tells it in :mod:`.description` (and the record
+grammar that tells it, for ``play --history`` and ``review``, in :mod:`.record`).
 """
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -74,178 +59,53 @@ from ..core.engine.masks import mask_bits, mask_count
 from ..core.engine.rng import stream_key
 from ..core.game import position as core_position
 from . import cards as C
+from .actions import (
+    CLASSES,
+    COURT,
+    DECL_BASE,
+    DECLARE,
+    ELDER_MAX,
+    END,
+    FULL,
+    KINDS,
+    LESSER,
+    N_CARDS,
+    N_TRICKS,
+    PH_DECLARE,
+    PH_ELDER_EXCHANGE,
+    PH_OVER,
+    PH_PLAY,
+    PH_YOUNGER_EXCHANGE,
+    PHASES,
+    ROLES,
+    SCORE_FIELDS,
+    SINK,
+    TALON,
+    TERMINAL,
+    WINNERS,
+    _class_keys,
+    action_name,
+    decl_action,
+    env_of,
+    kind_mask,
+    parse_action,
+    shown_cards,
+    winner_code,
+)
 from .kernels import layouts as L
-from .kernels.bundles import make_env
 from .kernels.deal import deal_full
 from .kernels.declarations import (
     declaration_points,
-    sequence_cards,
-    set_cards,
 )
 from .kernels.knowledge import (
-    FLAG_INFEASIBLE,
-    NO_HI,
     class_key,
-    learn_declarations,
-    sample_opponent,
-    shown_point_cards,
 )
-from .kernels.sinking import CH_LESSER_POINT, choice_masks
 from .kernels.tables import SUIT_TABLES
 from .kernels.tricks import cards_bonus, pique_normalize, pique_start, trick_points
 from .rules import DEFAULT_RULES, Rules
 
-CHANCE = core_position.CHANCE
-TERMINAL = core_position.TERMINAL
-
-N_CARDS = 32
-END = 32
-DECL_BASE = 33
-DECLARE, SINK, LESSER = 0, 1, 2
-KINDS = ("declare", "sink", "lesser")
-CLASSES = ("point", "sequence", "sets")
-NUM_ACTIONS = DECL_BASE + 3 * len(CLASSES)
-ROLES = ("elder", "younger")
-WINNERS = {L.WIN_NONE: "none", L.WIN_ELDER: "elder", L.WIN_YOUNGER: "younger", L.WIN_EQUAL: "equal"}
-PHASES = ("exchange", "exchange", "declare", "play", "over")
-PH_ELDER_EXCHANGE, PH_YOUNGER_EXCHANGE, PH_DECLARE, PH_PLAY, PH_OVER = range(5)
-
-FULL = 0xFFFFFFFF
-COURT = 0x70707070  # J Q K of every suit: a dealt hand without them is carte blanche
-ELDER_MAX = 5
-TALON = 8
-N_TRICKS = 12
-#: Draws per world before the sampler drops the declaration bounds (pimc's default).
-MAX_ATTEMPTS = 2000
-#: Worlds tried by :func:`resample_view` before it gives up.
-MAX_WORLD_TRIES = 400
-SCORE_FIELDS = (
-    "carte_blanche",
-    "point",
-    "sequence",
-    "sets",
-    "carte_rouge",
-    "repique",
-    "play",
-    "cards",
-    "pique",
-    "total",
-    "tricks",
-    "taken",
-)
-
-
-@functools.cache
-def env_of(rules: Rules):
-    """The kernels' ``Env`` of these rules (one per rules, shared)."""
-    return make_env(rules.to_array())
-
-
-def action_name(action: int) -> str:
-    """The text of an action: a card, ``"end"``, or ``"<kind> <class>"``."""
-    if 0 <= action < N_CARDS:
-        return C.card_name(action)
-    if action == END:
-        return "end"
-    if DECL_BASE <= action < NUM_ACTIONS:
-        k = action - DECL_BASE
-        return f"{KINDS[k % 3]} {CLASSES[k // 3]}"
-    raise InputError(f"no action {action} (actions are 0..{NUM_ACTIONS - 1})")
-
-
-def decl_action(cls: int, kind: int) -> int:
-    """The action of declaring (``kind``) class ``cls``."""
-    return DECL_BASE + 3 * cls + kind
-
-
-def _class_of(text: str) -> int | None:
-    t = text.strip().lower()
-    for i, name in enumerate(CLASSES):
-        if t in (name, name + "s", name.rstrip("s")):
-            return i
-    return None
-
-
-def parse_action(text: str, current_class: int | None = None) -> int:
-    """The action named by ``text`` (see the module docstring): a card (``"AS"``, ``"10H"``),
-    ``"end"``, ``"declare point"``, ``"sink sequence"``, ``"lesser sets"``; ``"declare"``,
-    ``"sink"`` or ``"lesser"`` alone name the class in ``current_class``."""
-    t = text.strip().lower()
-    if t in ("end", "done", "stop"):
-        return END
-    words = t.split()
-    if words and words[0] in ("declare", "sink", "sunk", "lesser"):
-        kind = {"declare": DECLARE, "sink": SINK, "sunk": SINK, "lesser": LESSER}[words[0]]
-        if len(words) == 1:
-            if current_class is None:
-                raise InputError(f"'{text}' names no class (point, sequence, sets)")
-            return decl_action(current_class, kind)
-        cls = _class_of(" ".join(words[1:]))
-        if cls is None:
-            raise InputError(f"'{text}': the classes are point, sequence, sets")
-        return decl_action(cls, kind)
-    return C.parse_card(text)
-
-
-@functools.lru_cache(maxsize=4096)
-def _class_keys(hand: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """((point, sequence, sets) keys of the whole hand, (those of its lesser declarations, 0
-    where the lesser declares nothing or the same)); masks from :func:`_lesser_masks`."""
-    full = tuple(int(class_key(np.int64(hand), c, SUIT_TABLES)) for c in range(3))
-    lesser = []
-    for c in range(3):
-        m = _lesser_masks(hand)[c]
-        k = int(class_key(np.int64(hand & m), c, SUIT_TABLES))
-        lesser.append(k if 0 < k < full[c] else 0)
-    return full, tuple(lesser)
-
-
-@functools.lru_cache(maxsize=4096)
-def _lesser_masks(hand: int) -> tuple[int, int, int]:
-    """The (point, sequence, sets) masks of the lesser declarations of ``hand``
-    (``kernels.sinking.choice_masks``)."""
-    out = []
-    for c in range(3):
-        m = choice_masks(np.int64(CH_LESSER_POINT + c), np.int64(hand), SUIT_TABLES)
-        out.append(int(m[c]) & FULL)
-    return tuple(out)
-
-
-def kind_mask(hand: int, cls: int, kind: int) -> int:
-    """The mask a player declares class ``cls`` from: everything, nothing, or the lesser."""
-    if kind == DECLARE:
-        return FULL
-    if kind == SINK:
-        return 0
-    return _lesser_masks(hand)[cls]
-
-
-def shown_cards(hand: int, mask: int, cls: int) -> int:
-    """The cards a player shows when his declaration of class ``cls`` (from ``hand & mask``)
-    wins (``kernels.knowledge``: the declared point suit, every declared sequence, every
-    declared set)."""
-    h = np.int64(hand)
-    if cls == 0:
-        return int(shown_point_cards(h, np.int64(mask), SUIT_TABLES)) & FULL
-    if cls == 1:
-        return int(sequence_cards(np.int64(hand & mask), SUIT_TABLES)) & FULL
-    return int(set_cards(np.int64(hand & mask))) & FULL
-
-
-def winner_code(e_key: int, y_key: int) -> int:
-    """``WIN_*`` of a class from both declared keys."""
-    if e_key > y_key:
-        return L.WIN_ELDER
-    if y_key > e_key:
-        return L.WIN_YOUNGER
-    return L.WIN_EQUAL if e_key > 0 else L.WIN_NONE
-
-
-def trick_winner(leader: int, lead: int, reply: int) -> int:
-    """The seat winning a trick: the follower when he follows suit higher."""
-    if (reply >> 3) == (lead >> 3) and reply > lead:
-        return 1 - leader
-    return leader
+if TYPE_CHECKING:
+    from .worlds import SeatView
 
 
 class PiquetState(core_position.State):
@@ -657,6 +517,8 @@ class PiquetState(core_position.State):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` knows, as the world sampler takes it (:class:`SeatView`)."""
+        from .worlds import ClassView, SeatView
+
         o = 1 - seat
         classes = []
         for c in range(3):
@@ -767,580 +629,9 @@ class PiquetState(core_position.State):
         opponent's hand drawn by ``kernels.knowledge.sample_opponent`` (pimc's exact sampler:
         cards seen, voids, declared and shown combinations), the talon and his discards filled
         uniformly from what is left (carte blanche kept), replayed to this position."""
+        from .worlds import resample_view
+
         return resample_view(self.view(seat), rng, self)
 
 
-# ---------------------------------------------------------------------- what a seat knows
-
-
-@dataclass
-class ClassView:
-    """One declaration class as a seat saw it: his own choice (``KINDS`` index, -1 not yet),
-    whether both have chosen, the winner (``WIN_*``) and the opponent's shown cards."""
-
-    own_kind: int
-    resolved: bool
-    winner: int = -1
-    shown: int = 0
-
-
-@dataclass
-class SeatView:
-    """Everything one seat knows of a deal (what the world sampler conditions on).
-
-    ``took``: (elder's count, younger's), -1 not yet; ``slots``: talon slot -> card for the
-    slots he saw; ``actions``: (actor, action) in order, the opponent's discards among them
-    being his own business (replaced by the world's); ``opp_partial``: discards the opponent
-    has made of an exchange in progress; ``carte_rouge``: the announced carte rouge points
-    (elder's, younger's) once the declarations are done under that rule."""
-
-    seat: int
-    rules: Rules
-    dealt: int
-    discards: int
-    took: tuple[int, int]
-    slots: dict[int, int]
-    cb: tuple[bool, bool]
-    opp_partial: int
-    classes: list[ClassView]
-    carte_rouge: tuple[int | None, int | None] | None
-    actions: list[tuple[int, int | None]]
-    saw_left: bool = True
-    saw_talon: bool = True
-    key: int = 0
-    stream: int = 0
-    plays: list[int] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.plays = [a for who, a in self._play_actions()]
-
-    def _play_actions(self) -> list[tuple[int, int]]:
-        """The play actions (cards after the declarations) in order."""
-        out = []
-        decl_seen = 0
-        ended = 0
-        for who, a in self.actions:
-            if ended < 2:
-                if a == END:
-                    ended += 1
-                continue
-            if decl_seen < 6:
-                decl_seen += 1
-                continue
-            out.append((who, a))
-        return out
-
-    @property
-    def opp(self) -> int:
-        return 1 - self.seat
-
-    def drawn_slots(self, seat: int) -> range:
-        """The talon slots ``seat`` drew (empty before his exchange ends)."""
-        k, y = self.took
-        if seat == 0:
-            return range(k) if k >= 0 else range(0)
-        return range(k, k + y) if y >= 0 else range(0)
-
-    def own_hand_after_exchange(self) -> int:
-        hand = self.dealt & ~self.discards
-        for i in self.drawn_slots(self.seat):
-            hand |= 1 << self.slots[i]
-        return hand
-
-    def play_facts(self) -> tuple[int, int, int, int]:
-        """(cards gone, the card led included; the opponent's share of them; the suits he has
-        shown void in; cards he has played) from the public plays."""
-        gone = opp_gone = voids = 0
-        leader = 0
-        plays = self.plays
-        for t in range(0, len(plays) - 1, 2):
-            lead, reply = plays[t], plays[t + 1]
-            follower = 1 - leader
-            gone |= (1 << lead) | (1 << reply)
-            opp_gone |= 1 << (lead if leader == self.opp else reply)
-            if follower == self.opp and (reply >> 3) != (lead >> 3):
-                voids |= 0xFF << (lead & 0x18)
-            leader = trick_winner(leader, lead, reply)
-        if len(plays) % 2:
-            lead = plays[-1]
-            gone |= 1 << lead
-            if leader == self.opp:
-                opp_gone |= 1 << lead
-        return gone, opp_gone, voids, leader
-
-    def knowledge(self) -> np.ndarray:
-        """The seat's knowledge state of the opponent's hand after his exchange (before it:
-        his dealt hand), ``kernels/knowledge.py`` layout: cards known in and out, and the
-        bounds the resolved classes set (``learn_declarations``, as ``both_knowledge``)."""
-        know = np.zeros(L.KNOW_LEN, dtype=np.int64)
-        for c in range(L.CLASS_COUNT):
-            know[L.KNOW_HI + c] = NO_HI
-        know[L.KNOW_SIZE] = 12
-        opp_drawn = set(self.drawn_slots(self.opp))
-        k_in = k_out = 0
-        for i, card in self.slots.items():
-            if i in opp_drawn:
-                k_in |= 1 << card
-            else:
-                k_out |= 1 << card
-        own = self.own_hand_after_exchange()
-        know[L.KNOW_IN] = k_in
-        know[L.KNOW_OUT] = self.dealt | own | k_out
-        for c, cv in enumerate(self.classes):
-            if not cv.resolved:
-                continue
-            own_key = int(class_key(np.int64(own & kind_mask(own, c, cv.own_kind)), c, SUIT_TABLES))
-            if cv.winner == L.WIN_ELDER + self.opp:
-                opp_key = int(class_key(np.int64(cv.shown), c, SUIT_TABLES))
-            elif cv.winner == L.WIN_EQUAL:
-                opp_key = own_key
-            else:
-                opp_key = 0
-            learn_declarations(know, np.int64(own_key), np.int64(opp_key), c, np.int64(cv.shown))
-            know[L.KNOW_IN] |= cv.shown
-        return know
-
-
-def _draw(rng: np.random.Generator, cards: list[int], n: int) -> list[int]:
-    if n > len(cards):
-        raise ValueError
-    if n == 0:
-        return []
-    idx = rng.choice(len(cards), size=n, replace=False)
-    return [cards[i] for i in idx]
-
-
-def sample_world(view: SeatView, rng: np.random.Generator) -> tuple[int, int, list, int] | None:
-    """One deal consistent with ``view`` (None when the draw failed a check): (elder's dealt
-    hand, younger's, the talon in draw order, the opponent's discards)."""
-    s, o = view.seat, view.opp
-    know = view.knowledge()
-    gone, opp_gone, voids, _ = view.play_facts()
-    n_opp = 12 - mask_count(opp_gone)
-    key = np.uint64(int(rng.integers(0, 2**63)))
-    state = np.zeros(1, dtype=np.int64)
-    pool = np.empty(32, dtype=np.int8)
-    hi = np.empty(3, dtype=np.int64)
-    hand, _, flags = sample_opponent(
-        know,
-        (np.int64(gone), np.int64(opp_gone), np.int64(voids)),
-        (np.int64(n_opp), np.int64(MAX_ATTEMPTS)),
-        SUIT_TABLES,
-        key,
-        state,
-        pool,
-        hi,
-    )
-    if flags & FLAG_INFEASIBLE:
-        return None
-    h = (int(hand) & FULL) | opp_gone
-    opp_ended = view.took[o] >= 0
-    slots: list[int | None] = [None] * TALON
-    for i, card in view.slots.items():
-        slots[i] = card
-    known = C.cards_to_mask(view.slots.values())
-    drawn = [i for i in view.drawn_slots(o) if slots[i] is None] if opp_ended else []
-    candidates = mask_bits(h & ~known)
-    if view.cb[o] and opp_ended:
-        courts = [c for c in candidates if (1 << c) & COURT]
-        if len(courts) > len(drawn):
-            return None
-        others = [c for c in candidates if not (1 << c) & COURT]
-        chosen = list(rng.permutation(courts)) + _draw(rng, others, len(drawn) - len(courts))
-    else:
-        chosen = _draw(rng, candidates, len(drawn))
-    chosen = [int(c) for c in rng.permutation(chosen)] if chosen else []
-    for i, c in zip(drawn, chosen, strict=True):
-        slots[i] = c
-    rest = mask_bits(FULL & ~(view.dealt | known | h))
-    free = [i for i in range(TALON) if slots[i] is None]
-    if opp_ended:
-        d = view.took[o]
-        pick = [c for c in rest if not (1 << c) & COURT] if view.cb[o] else rest
-        if d > len(pick):
-            return None
-        discards = _draw(rng, pick, d)
-        opp_dealt = (h & ~C.cards_to_mask(slots[i] for i in view.drawn_slots(o))) | C.cards_to_mask(
-            discards
-        )
-    else:
-        discards = _draw(rng, mask_bits(h), view.opp_partial) if view.opp_partial else []
-        opp_dealt = h
-    left = [c for c in rest if c not in set(discards)]
-    if len(left) != len(free):
-        return None
-    for i, c in zip(free, rng.permutation(left) if left else [], strict=True):
-        slots[i] = int(c)
-    if mask_count(opp_dealt) != 12 or ((opp_dealt & COURT) == 0) != view.cb[o]:
-        return None
-    pair = (view.dealt, opp_dealt) if s == 0 else (opp_dealt, view.dealt)
-    return pair[0], pair[1], [int(c) for c in slots], C.cards_to_mask(discards)
-
-
-def _choose_opp_kind(state: PiquetState, view: SeatView, c: int) -> int | None:
-    """The opponent's declaration of class ``c`` that gives the outcome ``view`` saw (declare
-    first, then sink, then lesser); DECLARE when the seat has not seen the outcome."""
-    cv = view.classes[c]
-    o = view.opp
-    legal = [(a - DECL_BASE) % 3 for a in state.legal_actions()]
-    if not cv.resolved:
-        return DECLARE
-    own = state.decl_hands[view.seat]
-    own_key = int(class_key(np.int64(own & kind_mask(own, c, cv.own_kind)), c, SUIT_TABLES))
-    opp_hand = state.decl_hands[o]
-    for kind in (DECLARE, SINK, LESSER):
-        if kind not in legal:
-            continue
-        m = kind_mask(opp_hand, c, kind)
-        opp_key = int(class_key(np.int64(opp_hand & m), c, SUIT_TABLES))
-        keys = (own_key, opp_key) if view.seat == 0 else (opp_key, own_key)
-        w = winner_code(*keys)
-        shown = shown_cards(opp_hand, m, c) if w == L.WIN_ELDER + o else 0
-        if w == cv.winner and shown == cv.shown:
-            return kind
-    return None
-
-
-def replay_world(view: SeatView, world, template: PiquetState | None = None) -> PiquetState | None:
-    """The deal ``world`` (:func:`sample_world`) replayed through ``view``'s actions: the seat's
-    own as he took them, the opponent's discards those of the world, his declarations the ones
-    giving what the seat saw, the cards played as played. None when the world does not fit."""
-    elder, younger, talon, opp_disc = world
-    st = PiquetState(elder, younger, talon, view.rules, view.key, view.stream)
-    if template is not None:
-        st.key = template.key
-        st.stream = template.stream.copy()
-    st.saw_left, st.saw_talon = view.saw_left, view.saw_talon
-    o = view.opp
-    opp_cards = iter(mask_bits(opp_disc))
-    try:
-        for who, a in view.actions:
-            ph = st._phase
-            if who == o and ph in (PH_ELDER_EXCHANGE, PH_YOUNGER_EXCHANGE) and a != END:
-                st.apply(next(opp_cards))
-            elif who == o and ph == PH_DECLARE:
-                kind = _choose_opp_kind(st, view, st._step >> 1)
-                if kind is None:
-                    return None
-                st.apply(decl_action(st._step >> 1, kind))
-            else:
-                st.apply(a)
-    except (InputError, StopIteration):
-        return None
-    if view.carte_rouge is not None:
-        e, y, _ = st.declaration_points()
-        got = (e[L.DP_CARTE_ROUGE], y[L.DP_CARTE_ROUGE])
-        if any(w is not None and w != g for w, g in zip(view.carte_rouge, got, strict=True)):
-            return None
-    return st
-
-
-def resample_view(
-    view: SeatView, rng: np.random.Generator, template: PiquetState | None = None
-) -> PiquetState:
-    """A full state consistent with ``view`` (:func:`sample_world` then
-    :func:`replay_world`, retried); InputError when no world fits."""
-    for _ in range(MAX_WORLD_TRIES):
-        world = sample_world(view, rng)
-        if world is None:
-            continue
-        st = replay_world(view, world, template)
-        if st is not None:
-            return st
-    raise InputError(
-        "no deal fits everything described (check the declarations, the tricks and the cards seen)"
-    )
-
-
-# ---------------------------------------------------------------------- described positions
-
-
-@dataclass
-class ClassOutcome:
-    """A class as a player tells it: what he did (``KINDS`` index) and who scored it:
-    ``"mine"``, ``"his"`` (with the cards he showed), ``"equal"`` or ``"none"``."""
-
-    own: int = DECLARE
-    result: str = "mine"
-    cards: int = 0
-
-
-@dataclass
-class Description:
-    """A play position as one player tells it (see :data:`HISTORY_FORM`; JSON twin in
-    :func:`parse_history_json`). ``hand``: the cards he holds now."""
-
-    role: str
-    hand: int
-    discard: list[int] = field(default_factory=list)
-    took: list[int] = field(default_factory=list)
-    left: list[int] | None = None
-    talon: list[int] | None = None
-    opponent_took: int | None = None
-    opponent_carte_blanche: bool = False
-    opponent_carte_rouge: bool = False
-    declarations: dict[str, ClassOutcome] = field(default_factory=dict)
-    tricks: list[tuple[int, int]] = field(default_factory=list)
-    lead: int | None = None
-
-    @property
-    def seat(self) -> int:
-        return ROLES.index(self.role)
-
-
-def _check(cond: bool, message: str) -> None:
-    if not cond:
-        raise InputError(message)
-
-
-def _names(mask: int) -> str:
-    return C.format_cards(mask)
-
-
-def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernels=None) -> SeatView:
-    """The :class:`SeatView` of a described play position, checked: every card once, counts
-    that fit the exchange rules, declarations a hand can make, tricks without a revoke, and a
-    decision for the player now. InputError (one line) otherwise. ``before_kernels`` (no
-    arguments) is called once the checks that need no kernel have passed (a compile notice)."""
-    s = d.seat
-    o = 1 - s
-    opp_role = ROLES[o]
-    seen_at: dict[int, str] = {}
-
-    def place(cards, where):
-        for c in cards:
-            if c in seen_at:
-                raise InputError(f"{C.card_name(c)} appears twice (in {seen_at[c]} and in {where})")
-            seen_at[c] = where
-
-    place(mask_bits(d.hand), "your hand")
-    for i, (a, b) in enumerate(d.tricks):
-        place([a, b], f"trick {i + 1}")
-    if d.lead is not None:
-        place([d.lead], "lead")
-    place(d.discard, "discard")
-    place(d.talon or [], "talon")
-    _check(len(set(d.took)) == len(d.took), "took: a card twice")
-    # the tricks: who led and played what; revokes (his: a suit played after he showed void)
-    leader = 0
-    mine_played = 0
-    his_void = 0
-    for i, (a, b) in enumerate(d.tricks):
-        mine, his = (a, b) if leader == s else (b, a)
-        if (1 << his) & his_void:
-            raise InputError(
-                f"trick {i + 1}: a revoke: {opp_role} played {C.card_name(his)} after showing "
-                "void in that suit"
-            )
-        if leader == s and (b >> 3) != (a >> 3):
-            his_void |= 0xFF << (a & 0x18)
-        mine_played |= 1 << mine
-        leader = trick_winner(leader, a, b)
-    # your revokes: a card off suit while you held the suit led
-    hand_now = d.hand | mine_played
-    leader = 0
-    for i, (a, b) in enumerate(d.tricks):
-        suit = hand_now & (0xFF << (a & 0x18))
-        if leader != s and (b >> 3) != (a >> 3) and suit:
-            raise InputError(
-                f"trick {i + 1}: a revoke: you played {C.card_name(b)} to {C.card_name(a)} "
-                f"holding {_names(suit)}"
-            )
-        hand_now &= ~(1 << (a if leader == s else b))
-        leader = trick_winner(leader, a, b)
-    n_done = len(d.tricks)
-    _check(n_done < N_TRICKS, "twelve tricks are played: the deal is over")
-    if d.lead is not None:
-        _check(
-            leader == o,
-            f"you lead trick {n_done + 1}: drop 'lead:'"
-            if n_done
-            else "elder leads the first trick: as elder, drop 'lead:'",
-        )
-        _check(
-            not (1 << d.lead) & his_void,
-            f"a revoke: {opp_role} led {C.card_name(d.lead)} after showing void in that suit",
-        )
-    else:
-        _check(leader == s, f"{opp_role} leads trick {n_done + 1}: say 'lead: CARD' (his card)")
-    _check(
-        mask_count(d.hand) == N_TRICKS - n_done,
-        f"after {n_done} trick(s) you hold {N_TRICKS - n_done} cards, not {mask_count(d.hand)}",
-    )
-    decl_hand = d.hand | mine_played
-    # the exchange
-    took = C.cards_to_mask(d.took)
-    _check(
-        len(d.took) == len(d.discard),
-        f"you discarded {len(d.discard)} card(s) but took {len(d.took)}",
-    )
-    _check(
-        took & decl_hand == took,
-        f"took {_names(took & ~decl_hand)}: neither in your hand nor played by you",
-    )
-    dealt = (decl_hand & ~took) | C.cards_to_mask(d.discard)
-    _check(
-        d.opponent_took is not None, f"say how many cards {opp_role} took ('{opp_role} took: N')"
-    )
-    k, y = (len(d.took), d.opponent_took) if s == 0 else (d.opponent_took, len(d.took))
-    _check(1 <= k <= ELDER_MAX, f"elder exchanges 1 to 5 cards, not {k}")
-    lo = 1 if rules.younger_must_exchange else 0
-    _check(
-        lo <= y <= TALON - k,
-        f"younger exchanges {lo} to {TALON - k} cards after elder's {k}, not {y}",
-    )
-    slots: dict[int, int] = {}
-    first = 0 if s == 0 else k
-    for i, c in enumerate(d.took):
-        slots[first + i] = c
-    saw_left = saw_talon = True
-    if s == 0:
-        _check(
-            d.talon is None, "'talon:' is younger's; as elder, give 'left:' (the cards you left)"
-        )
-        saw_left = d.left is not None
-        if saw_left:
-            _check(
-                len(d.left) == ELDER_MAX - k,
-                f"you left {ELDER_MAX - k} card(s), not {len(d.left)}",
-            )
-            _check(len(set(d.left)) == len(d.left), "left: a card twice")
-            # the first he took (they may come back in his plays), the rest nobody holds
-            for i, c in enumerate(d.left):
-                where = seen_at.get(c)
-                taken = i < y
-                his_play = where is not None and where.startswith(("trick", "lead"))
-                if where is not None and not (taken and his_play and not (decl_hand >> c) & 1):
-                    raise InputError(f"{C.card_name(c)} appears twice (in {where} and in left)")
-            for i, c in enumerate(d.left):
-                slots[k + i] = c
-    else:
-        _check(d.left is None, "'left:' is elder's; as younger, give 'talon:' (nobody's cards)")
-        saw_talon = d.talon is not None
-        if saw_talon:
-            _check(
-                len(d.talon) == TALON - k - y,
-                f"{TALON - k - y} talon card(s) were left untaken, not {len(d.talon)}",
-            )
-            for i, c in enumerate(d.talon):
-                slots[k + y + i] = c
-    his_drawn = range(k) if o == 0 else range(k, k + y)
-    not_his = dealt | decl_hand | C.cards_to_mask(c for i, c in slots.items() if i not in his_drawn)
-    # carte blanche: yours from your dealt hand, his as you say
-    cb = [False, False]
-    cb[s] = (dealt & COURT) == 0
-    cb[o] = d.opponent_carte_blanche
-    # declarations: what needs no kernel is checked before the compile notice
-    for c, name in enumerate(CLASSES):
-        _check(
-            name in d.declarations,
-            f"say who scored the {name}: '{name}: mine | his CARDS | equal | none'",
-        )
-        _check(c != 2 or d.declarations[name].result != "equal", "sets: two sets are never equal")
-    if before_kernels is not None:
-        before_kernels()
-    classes = []
-    full, lesser = _class_keys(decl_hand)
-    for c, name in enumerate(CLASSES):
-        _check(
-            name in d.declarations,
-            f"say who scored the {name}: '{name}: mine | his CARDS | equal | none'",
-        )
-        out = d.declarations[name]
-        own = out.own
-        if own == SINK and not full[c]:
-            own = DECLARE  # nothing to sink: the same as declaring
-        if own == LESSER:
-            _check(lesser[c] > 0, f"{name}: you hold no lesser {name} to declare")
-        mask = kind_mask(decl_hand, c, own)
-        own_key = int(class_key(np.int64(decl_hand & mask), c, SUIT_TABLES))
-        shown = 0
-        if out.result == "mine":
-            _check(own_key > 0, f"{name}: you declared none, so it cannot be yours")
-            winner = L.WIN_ELDER + s
-        elif out.result == "equal":
-            _check(c != 2, "sets: two sets are never equal")
-            _check(own_key > 0, f"{name}: you declared none, so it cannot be equal")
-            winner = L.WIN_EQUAL
-        elif out.result == "none":
-            _check(own_key == 0, f"{name}: you declared one ('sunk, none' if you sank it)")
-            winner = L.WIN_NONE
-        else:
-            shown = out.cards
-            _check(not shown & not_his, f"{name}: he cannot have shown {_names(shown & not_his)}")
-            ok = shown_cards(shown, FULL, c) == shown
-            if c == 0:
-                ok = ok and len({x >> 3 for x in mask_bits(shown)}) == 1
-            _check(ok, f"{name}: {_names(shown)} is not a {name} he could show")
-            opp_key = int(class_key(np.int64(shown), c, SUIT_TABLES))
-            _check(opp_key > own_key, f"{name}: his {_names(shown)} does not beat yours")
-            winner = L.WIN_ELDER + o
-        classes.append(ClassView(own, True, winner, shown))
-    rouge = None
-    if rules.carte_rouge:
-        rouge = [None, None]
-        rouge[o] = 20 if d.opponent_carte_rouge else 0
-        rouge = tuple(rouge)
-    else:
-        _check(not d.opponent_carte_rouge, "carte rouge is off (--carte-rouge turns it on)")
-    # the actions in order (his exchange and declarations: None, the world's)
-    actions: list[tuple[int, int | None]] = []
-    for who, n in ((0, k), (1, y)):
-        if who == s:
-            actions += [(s, c) for c in sorted(d.discard)] + [(s, END)]
-        else:
-            actions += [(o, None)] * n + [(o, END)]
-    for c in range(3):
-        for who in (0, 1):
-            actions.append((who, decl_action(c, classes[c].own_kind) if who == s else None))
-    leader = 0
-    for a, b in d.tricks:
-        actions += [(leader, a), (1 - leader, b)]
-        leader = trick_winner(leader, a, b)
-    if d.lead is not None:
-        actions.append((leader, d.lead))
-    return SeatView(
-        seat=s,
-        rules=rules,
-        dealt=dealt,
-        discards=C.cards_to_mask(d.discard),
-        took=(k, y),
-        slots=slots,
-        cb=(cb[0], cb[1]),
-        opp_partial=0,
-        classes=classes,
-        carte_rouge=rouge,
-        actions=actions,
-        saw_left=saw_left,
-        saw_talon=saw_talon,
-    )
-
-
-def from_description(
-    d: Description, rules: Rules = DEFAULT_RULES, seed: int = 1, before_kernels=None
-) -> PiquetState:
-    """A full state at the described play position (its seat to act): the player's cards and
-    history as told, the hidden cards one world consistent with them (drawn as
-    :meth:`PiquetState.resample` draws). InputError when the description is impossible
-    (``before_kernels``: see :func:`description_view`)."""
-    view = description_view(d, rules, before_kernels)
-    return resample_view(view, np.random.default_rng(seed))
-
-
-__all__ = [
-    "CHANCE",
-    "CLASSES",
-    "DECL_BASE",
-    "END",
-    "KINDS",
-    "NUM_ACTIONS",
-    "TERMINAL",
-    "Description",
-    "PiquetState",
-    "SeatView",
-    "action_name",
-    "decl_action",
-    "from_description",
-    "parse_action",
-    "resample_view",
-]
+__all__ = ["PiquetState"]

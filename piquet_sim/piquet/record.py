@@ -20,18 +20,8 @@ from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.game import record as R
 from . import cards as C
-from .position import (
-    CLASSES,
-    DECLARE,
-    END,
-    KINDS,
-    LESSER,
-    ROLES,
-    SINK,
-    ClassOutcome,
-    Description,
-    parse_action,
-)
+from .actions import CLASSES, DECLARE, END, KINDS, LESSER, ROLES, SINK, parse_action
+from .description import ClassOutcome, Description
 
 GAME = "piquet"
 UNIT = "net deal points for the reviewed player (his minus the other's)"
@@ -387,6 +377,11 @@ def _build(
         kind, _, who = key.partition(":")
         return {"player": f"{kind}:{me}", "opponent": f"{kind}:{him}"}.get(who, key)
 
+    if playing and f"took:{me}" in raw and "took:player" in raw:
+        raise _err(
+            where(f"took:{me}"),
+            f"'{me} took' is your own count: say 'took: CARDS'; give '{him} took: N'",
+        )
     fixed: dict = {}
     for key, value in raw.items():
         k = alias(key)
@@ -493,6 +488,8 @@ def record_from_state(state, player: int, every_hand: bool = True) -> PiquetReco
         else:
             tricks.append(a)
     rec.tricks = [(tricks[i], tricks[i + 1]) for i in range(0, len(tricks) - 1, 2)]
+    if len(tricks) % 2:  # a trick in progress: the card led to the player
+        rec.lead = tricks[-1]
     k, y = state.took
     draws = [list(state.talon[:k]), list(state.talon[k : k + y])]
     rec.kinds = (
@@ -577,6 +574,8 @@ def record_text(rec: PiquetRecord) -> str:
         lines.append(
             "tricks: " + " ".join(f"{C.card_name(a)}-{C.card_name(b)}" for a, b in rec.tricks)
         )
+    if rec.lead is not None:
+        lines.append(f"lead: {C.card_name(rec.lead)}")
     return "\n".join(lines) + "\n"
 
 
@@ -618,6 +617,8 @@ def record_json(rec: PiquetRecord) -> dict:
             row["cards"] = C.card_names(o.cards)
         out["outcomes"][CLASSES[c]] = row
     out["tricks"] = [[C.card_name(a), C.card_name(b)] for a, b in rec.tricks]
+    if rec.lead is not None:
+        out["lead"] = C.card_name(rec.lead)
     return out
 
 

@@ -10,19 +10,19 @@ from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.game import record as R
 from . import cards as C
-from .position import (
+from .actions import (
     CLASSES,
     DECLARE,
     END,
     LESSER,
     ROLES,
     SINK,
-    PiquetState,
     _class_keys,
     decl_action,
-    description_view,
     trick_winner,
 )
+from .description import description_view
+from .position import PiquetState
 from .record import COURT, EQUAL, FULL, NONE, PiquetRecord, description_of
 from .rules import DEFAULT_RULES, Rules
 

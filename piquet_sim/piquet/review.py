@@ -41,18 +41,9 @@ from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
 from . import cards as C
-from .position import (
-    CLASSES,
-    DECLARE,
-    LESSER,
-    ROLES,
-    SINK,
-    PiquetState,
-    _class_keys,
-    decl_action,
-    from_description,
-    trick_winner,
-)
+from .actions import CLASSES, DECLARE, LESSER, ROLES, SINK, _class_keys, decl_action, trick_winner
+from .description import from_description
+from .position import PiquetState
 from .record import (
     CHOICE_KINDS,
     CODEC,

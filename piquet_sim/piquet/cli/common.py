@@ -11,8 +11,8 @@ import click
 from ...core.app.cli import CardsType
 from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.options import GameOptions, SeatName
+from ..actions import ROLES
 from ..cards import PACK
-from ..position import ROLES
 from ..rules import Rules
 
 HAND12 = CardsType(PACK, count=12)
