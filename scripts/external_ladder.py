@@ -17,9 +17,8 @@ Usage::
         --colver heuristic,smart_ismcts:10
     python scripts/external_ladder.py --game piquet --budgets 1000 --ours pimc --deals 10 --merge
 
-The seatings are the games' own (:func:`piquet_sim.pilotta.cli.external.arena`,
-:func:`piquet_sim.pitch.cli.external.arena`: what ``piquet pilotta external`` and ``piquet pitch
-external`` play) and the matches :func:`piquet_sim.core.app.external_cli.external_matches`.
+The seatings are the games' own (each game's studies' ``arena``: what its ``external`` command
+plays) and the matches :func:`piquet_sim.core.study.external.external_matches`.
 
 Results: ``results/external_<game>.json`` (and the table printed); ``--merge`` keeps the file's
 other rows and replaces those measured again.
@@ -32,54 +31,20 @@ import json
 from pathlib import Path
 
 import piquet_sim.games  # noqa: F401  (registers the outside players)
-from piquet_sim.core.app.external_cli import Arena, external_matches
 from piquet_sim.core.study.arena import external_decider
-
-
-def piquet_arena(seed: int = 1) -> Arena:
-    """Piquet's seating: our heuristic exchange and declarations for both players (the elder's
-    deciders in both roles, as this script always played), elder then younger."""
-    from piquet_sim.piquet.deciders import SeatDecider, seat_deciders
-    from piquet_sim.piquet.policies import REGISTRY
-    from piquet_sim.piquet.position import PiquetState
-    from piquet_sim.piquet.simulation import Policies
-
-    def elder(play: str):
-        return seat_deciders(
-            Policies(
-                elder_exchange="heuristic",
-                younger_exchange="heuristic",
-                elder_play=play,
-                younger_play=play,
-            )
-        )[0]
-
-    base = elder("heuristic")
-    return Arena(
-        "piquet",
-        lambda play: SeatDecider(base.exchange, base.declare, play),
-        lambda name: elder(name).play,
-        lambda i: PiquetState.from_deal(seed, i),
-        [(True, False), (False, True)],
-        "the outside player's deal points minus ours (mean of its elder and younger seatings)",
-        "default rules",
-        REGISTRY.names("play", oracle=True),
-    )
+from piquet_sim.core.study.external import Arena, external_matches
 
 
 def game_arena(game: str, seed: int, players: int) -> Arena:
-    """The game's seating for outside players (Pilotta's and Pitch's are their ``external``
-    commands')."""
-    if game == "piquet":
-        return piquet_arena(seed)
-    if game == "pilotta":
-        from piquet_sim.pilotta.cli.external import arena
+    """The game's seating for outside players: its studies' ``arena`` (what ``piquet
+    external``, ``piquet pilotta external`` and ``piquet pitch external`` play)."""
+    if game == "pitch":
+        from piquet_sim.pitch.rules import Rules
+        from piquet_sim.pitch.studies import STUDIES
 
-        return arena(seed)
-    from piquet_sim.pitch.cli.external import arena
-    from piquet_sim.pitch.rules import Rules
-
-    return arena(seed, Rules(players=players))
+        return STUDIES.arena(seed, Rules(players=players))
+    module = __import__(f"piquet_sim.{game}.studies", fromlist=["STUDIES"])
+    return module.STUDIES.arena(seed)
 
 
 GAMES = ("piquet", "pilotta", "pitch")
@@ -149,7 +114,7 @@ def main() -> None:
         )
         + "\n"
     )
-    print(f"written {out}" + (" (partial: stopped by Ctrl-C)" if run.interrupted else ""))
+    print(f"written {out}" + (" (partial: stopped by Ctrl-C)" if run.partial else ""))
 
 
 def _command() -> str:

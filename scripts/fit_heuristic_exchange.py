@@ -21,9 +21,9 @@ import time
 
 import numpy as np
 
+from piquet_sim.core.game.strategy import Choice, Strategy
 from piquet_sim.piquet.match import head_to_head, mirrored_chunk
 from piquet_sim.piquet.policies import GREEDY_DEFAULTS, GREEDY_WEIGHTS
-from piquet_sim.piquet.strategies import Seat, Stage, Strategy
 
 #: Initial step per weight (the rank weight is per rank step, so smaller).
 STEPS = (0.1, 0.5, 0.2, 0.5, 0.1, 1.0, 0.3, 0.3, 0.3, 0.5, 0.3)
@@ -31,8 +31,14 @@ STEPS = (0.1, 0.5, 0.2, 0.5, 0.1, 1.0, 0.3, 0.3, 0.3, 0.5, 0.3)
 
 def strategy(name: str, weights) -> Strategy:
     """Greedy-rule exchange with ``weights``, declare all, heuristic play (both seats)."""
-    seat = Seat(Stage("greedy", tuple(float(w) for w in weights)), Stage("all"), Stage("heuristic"))
-    return Strategy(name, "greedy-rule exchange with fitted weights, heuristic play", seat, seat)
+    greedy = Choice.of("greedy", dict(zip(GREEDY_WEIGHTS, map(float, weights), strict=True)))
+    return Strategy.of(
+        name,
+        "greedy-rule exchange with fitted weights, heuristic play",
+        exchange=greedy,
+        declare="all",
+        play="heuristic",
+    )
 
 
 def pair_nets(weights, seed: int, pairs: int) -> np.ndarray:
@@ -85,7 +91,7 @@ def main() -> None:
     r = head_to_head(
         strategy("fitted", weights), strategy("greedy", GREEDY_DEFAULTS), args.validate
     )
-    net = r.summary["net_per_deal"]
+    net = r.to_dict()["net_per_deal"]
     print(
         f"validation, seed 1, {args.validate} pairs: fitted over greedy exchange "
         f"{net['mean']:+.3f} [{net['ci95'][0]:+.3f}, {net['ci95'][1]:+.3f}] per deal "

@@ -18,16 +18,17 @@ from __future__ import annotations
 import argparse
 import json
 
+from piquet_sim.core.game.strategy import Choice, Strategy
 from piquet_sim.piquet.bench.sinking import pimc_deals
 from piquet_sim.piquet.match import head_to_head
-from piquet_sim.piquet.strategies import Seat, Stage, Strategy
+from piquet_sim.piquet.policies import REGISTRY
 
 BASELINE = (16.0, 2000.0, 0.0, 4.0, 2.0, 1.0)  # pimc's registry defaults (policies.py)
 
 
 def _strategy(name: str, row: tuple[float, ...]) -> Strategy:
-    seat = Seat(Stage("greedy"), Stage("all"), Stage("pimc", row))
-    return Strategy(name, f"pimc {row}", seat, seat)
+    pimc = Choice.of("pimc", dict(zip(REGISTRY.get("play", "pimc").params, row, strict=True)))
+    return Strategy.of(name, f"pimc {row}", exchange="greedy", declare="all", play=pimc)
 
 
 def _row(text: str) -> tuple[float, ...]:
@@ -47,8 +48,8 @@ def main() -> None:
     for text in args.candidate:
         row = _row(text)
         r = head_to_head(_strategy("cand", row), _strategy("base", base), args.pairs, args.seed)
-        net = r.summary["net_per_deal"]
-        out.append({"candidate": row, "baseline": base, "pairs": r.summary["pairs"], "net": net})
+        net = r.to_dict()["net_per_deal"]
+        out.append({"candidate": row, "baseline": base, "pairs": r.played, "net": net})
         print(json.dumps(out[-1]), flush=True)
     if args.timing_deals:
         t_base = pimc_deals(args.timing_deals, 16, params=base)["cpu_median_ms"]

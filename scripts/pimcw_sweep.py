@@ -15,16 +15,14 @@ import argparse
 import json
 import time
 
+from piquet_sim.core.game.strategy import Choice, Strategy
 from piquet_sim.piquet import policies as P
 from piquet_sim.piquet.match import head_to_head
-from piquet_sim.piquet.strategies import Seat, Stage, Strategy
 
 
 def strategy(name: str, play: str, exchange: str, params: dict | None = None) -> Strategy:
-    row = P.get("play", play)
-    values = dict(zip(row.params, row.defaults, strict=True)) | (params or {})
-    seat = Seat(Stage(exchange), Stage("all"), Stage(play, tuple(values[k] for k in row.params)))
-    return Strategy(name, "", seat, seat)
+    P.get("play", play)  # a known play policy
+    return Strategy.of(name, exchange=exchange, declare="all", play=Choice.of(play, params))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -40,7 +38,7 @@ def main(argv: list[str] | None = None) -> None:
         params = json.loads(text)
         mine = strategy("pimcw", "pimcw", args.exchange, params)
         t = time.perf_counter()
-        net = head_to_head(mine, other, args.pairs, args.seed).summary["net_per_deal"]
+        net = head_to_head(mine, other, args.pairs, args.seed).to_dict()["net_per_deal"]
         print(
             f"{params} vs {args.opponent}, {args.pairs} pairs, seed {args.seed}: "
             f"{net['mean']:+.3f} ± {1.96 * net['se']:.3f} ({time.perf_counter() - t:.0f} s)",

@@ -213,7 +213,9 @@ def test_report_compile_notice_checks_the_kernels_its_strategies_run():
     records kernel, which its default strategies never run."""
     from piquet_sim.piquet.report import entry_kernels
     from piquet_sim.piquet.simulation import records_kernel
-    from piquet_sim.piquet.strategies import policies, resolve
+    from piquet_sim.piquet.strategies import BOOK, policies
+
+    resolve = BOOK.resolve
 
     for names in (["greedy", "max"], ["heuristic", "pimc-play"]):
         wanted = {records_kernel(policies(resolve(n), resolve(n))) for n in names}

@@ -36,12 +36,13 @@ def _bad_paths(tmp_path: Path) -> list[tuple[str, str]]:
     ],
 )
 def test_bad_output_files_fail_before_running(run_main, tmp_path, command, monkeypatch):
-    from piquet_sim.piquet import match, odds, partie
+    from piquet_sim.core.study import match
+    from piquet_sim.piquet import odds
 
     def must_not_run(*args, **kwargs):
         raise AssertionError("work started before the output path was checked")
 
-    for module in (match, odds, partie):
+    for module in (match, odds):
         monkeypatch.setattr(module, "run_chunks", must_not_run)
     for path, reason in _bad_paths(tmp_path):
         code, out, err = run_main(*command, path)

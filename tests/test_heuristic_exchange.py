@@ -55,13 +55,12 @@ def test_exchanges_as_the_greedy_rule_with_its_weights():
 
 @pytest.mark.slow
 def test_beats_the_greedy_exchange_under_heuristic_play():
+    from piquet_sim.core.game.strategy import Strategy
     from piquet_sim.piquet.match import head_to_head
-    from piquet_sim.piquet.strategies import Seat, Stage, Strategy
 
     def strat(exchange):
-        seat = Seat(Stage(exchange), Stage("all"), Stage("heuristic"))
-        return Strategy(exchange, "", seat, seat)
+        return Strategy.of(exchange, exchange=exchange, declare="all", play="heuristic")
 
     r = head_to_head(strat("heuristic"), strat("greedy"), 40_000, seed=3)
-    net = r.summary["net_per_deal"]
+    net = r.to_dict()["net_per_deal"]
     assert net["ci95"][0] > 0.3  # fitted: +0.62 [0.59, 0.66] on 200,000 pairs of seed 1

@@ -164,32 +164,35 @@ def test_sigint_to_a_running_command_writes_partial_and_exits_130():
     assert "stopping after the work in flight" in err
 
 
-def _fake_match(a, b, deals, seed=1, rules=None, chunk=0, progress=None, backend=None):
-    """A finished match without kernels: A wins by 1.5 points per deal."""
-    from types import SimpleNamespace
+def _fake_match(kind, spec, backend=None, progress=None, cancel=None, chunk=None, on_part=None):
+    """A finished match without kernels (the study layer's ``play_match``): A wins by 1.5
+    points per deal."""
+    from piquet_sim.core.engine.stats import Estimate
+    from piquet_sim.core.study.match import MatchResult
 
     if progress is not None:
-        progress(deals)
-    summary = {
-        "pairs": deals,
+        progress(spec.n)
+    body = {
+        "pairs": spec.n,
         "net_per_deal": {"mean": 1.5, "se": 0.1, "ci95": [1.3, 1.7]},
         "p_value": 1e-30,
         "significant": True,
         "a_deal_win_rate": {"p": 0.6},
         "deal_tie_rate": {"p": 0.0},
     }
-    return SimpleNamespace(summary=summary, interrupted=False)
+    margin = Estimate(1.5, 0.1, 1.3, 1.7, spec.n, 1e-30)
+    return MatchResult(spec.a.name, spec.b.name, margin, "points", spec.n, spec.n, False, body)
 
 
 def test_interrupted_tournament_shows_pairs_played_and_no_nan(run_main, monkeypatch):
-    from piquet_sim.piquet import match as M
+    from piquet_sim.core.study import tournament as M
 
     def first_match_then_ctrl_c(*args, **kwargs):
         result = _fake_match(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGINT)
         return result
 
-    monkeypatch.setattr(M, "head_to_head", first_match_then_ctrl_c)
+    monkeypatch.setattr(M, "play_match", first_match_then_ctrl_c)
     code, out, err = run_main("tournament", "greedy", "random", "max", "--deals", "300", "--quiet")
     assert code == 130
     assert "nan" not in out.lower()
@@ -200,7 +203,7 @@ def test_interrupted_tournament_shows_pairs_played_and_no_nan(run_main, monkeypa
     assert data["matches_played"] == 1 and data["matches_requested"] == 3
     assert {s["strategy"] for s in data["standings"]} == {"greedy", "random"}
     # a complete tournament carries no partial keys
-    monkeypatch.setattr(M, "head_to_head", _fake_match)
+    monkeypatch.setattr(M, "play_match", _fake_match)
     code, out, _ = run_main("tournament", "greedy", "random", "--deals", "300", "--json")
     assert code == 0 and "partial" not in json.loads(out)
 
@@ -330,21 +333,21 @@ def test_interrupted_sink_keeps_the_worlds_that_finished(run_main, monkeypatch):
 
 def test_ladder_stops_at_one_ctrl_c_and_marks_partial(run_main, monkeypatch):
     """The ladder used to end only the match in flight at each Ctrl-C and go on (exit 0):
-    now one Ctrl-C skips the matches not started, the JSON says interrupted, exit 130."""
-    from piquet_sim.piquet import ladder as LD
+    now one Ctrl-C skips the matches not started, the JSON says partial, exit 130."""
+    from piquet_sim.core.study import tournament as LD
 
     played = []
 
     def first_match_then_ctrl_c(*args, **kwargs):
-        played.append(args[:2])
+        played.append(args[1])
         result = _fake_match(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGINT)
         return result
 
-    monkeypatch.setattr(LD, "head_to_head", first_match_then_ctrl_c)
+    monkeypatch.setattr(LD, "play_match", first_match_then_ctrl_c)
     code, out, _ = run_main(
         "ladder", "--policies", "random,greedy,heuristic", "--deals", "300", "--json"
     )
     assert code == 130 and len(played) == 1
     data = json.loads(out)
-    assert data["interrupted"] is True and len(data["matches"]) == 1
+    assert data["partial"] is True and len(data["matches"]) == 1

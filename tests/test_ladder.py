@@ -68,7 +68,7 @@ def test_small_ladder_orders_random_greedy_heuristic():
 def test_ladder_exchange_and_reference_options(run_main):
     """The ladder's exchange is heuristic unless told (greedy until issue 37); --exchange and
     --reference name others."""
-    assert LD.play_strategy("pimc").elder.exchange.policy == "heuristic"
+    assert LD.play_strategy("pimc").policy("exchange", "elder") == "heuristic"
     assert LD.reference_of(["greedy", "heuristic"]) == "heuristic"
     assert LD.reference_of(["pimc", "pimcw"]) == "pimc"
     args = ("ladder", "--policies", "random,greedy", "--deals", "300", "--json", "--quiet")
@@ -79,7 +79,7 @@ def test_ladder_exchange_and_reference_options(run_main):
 
 
 def test_oracle_is_marked():
-    assert LD.play_strategy("dd").uses_solver
+    assert LD.uses_solver(LD.play_strategy("dd"))
     frame_names = [p for p in LD.DEFAULT_POLICIES if LD.P.get("play", p).oracle]
     assert frame_names == ["dd"]
 

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from piquet_sim.cli import cli
+from piquet_sim.core.game.strategy import Strategy
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import match as KM
 from piquet_sim.piquet.kernels.play import new_scratch
@@ -26,7 +27,7 @@ from piquet_sim.piquet.match import (
 )
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import simulate
-from piquet_sim.piquet.strategies import REGISTRY, Seat, Stage, Strategy, mirrored_args, policies
+from piquet_sim.piquet.strategies import REGISTRY, mirrored_args, policies
 
 G, SINK, RAND, MAX = (REGISTRY[n] for n in ("greedy", "sink-sets", "random", "max"))
 
@@ -127,7 +128,7 @@ def test_shared_pair_under_other_rules():
 
 #: random exchanges shared with "random" (its exchanges draw from the stream, so a seating that
 #: resumed the stream at the wrong place would differ)
-RANDOM_EXCHANGE = Seat(exchange=Stage("random"), play=Stage("heuristic"))
+RANDOM_EXCHANGE = Strategy.of("random-exchange", exchange="random", declare="all", play="heuristic")
 #: strategy pairs of the bundle-free kernels: every sharing level, heuristic seats, sinks by seat
 FAST_PAIRS = [
     ("greedy", "greedy", 3),
@@ -136,7 +137,7 @@ FAST_PAIRS = [
     ("greedy", "younger-sinks-sets", 1),
     ("heuristic-play", "random", 0),
     ("sink-point", "heuristic-play", 1),
-    ("random", Strategy("random-exchange", "", RANDOM_EXCHANGE, RANDOM_EXCHANGE), 2),
+    ("random", RANDOM_EXCHANGE, 2),
 ]
 FAST_RULES = [
     DEFAULT_RULES,
@@ -171,10 +172,10 @@ def test_solver_plays_keep_the_general_kernel():
 
 
 def test_self_match_is_exactly_even():
-    r = head_to_head("greedy", "greedy", 2000)
-    assert r.summary["net_per_deal"]["mean"] == 0
-    assert not r.summary["significant"]
-    assert "identically" in r.summary["statement"]
+    r = head_to_head("greedy", "greedy", 2000).to_dict()
+    assert r["net_per_deal"]["mean"] == 0
+    assert not r["significant"]
+    assert "identically" in r["statement"]
 
 
 def test_same_result_on_one_and_two_threads():
@@ -193,7 +194,7 @@ def test_chunks_merge_exactly_and_csv_rows_cover_every_deal():
     seen = []
     whole = head_to_head(G, SINK, 5000, seed=6)
     parts = head_to_head(G, SINK, 5000, seed=6, chunk=1500, on_chunk=lambda s, n: seen.append(s))
-    assert np.array_equal(whole.counts.counts, parts.counts.counts)
+    assert whole.to_dict() == parts.to_dict()
     assert seen == [0, 1500, 3000, 4500]
 
 
@@ -206,13 +207,13 @@ def test_interrupt_between_chunks_returns_partial_results():
             raise KeyboardInterrupt
 
     r = head_to_head(G, RAND, 10_000, chunk=1000, progress=progress)
-    assert r.interrupted and r.summary["interrupted"]
-    assert r.summary["pairs"] == 2000
+    assert r.partial and r.to_dict()["interrupted"] and r.to_dict()["partial"]
+    assert r.played == r.to_dict()["pairs"] == 2000
 
 
 def test_paired_statistics_and_statement():
     r = head_to_head(G, RAND, 3000, seed=1)
-    s = r.summary
+    s = r.to_dict()
     net = s["net_per_deal"]
     assert net["mean"] > 20 and net["ci95"][0] > 0 and s["significant"]
     assert s["p_value"] < 1e-6
@@ -248,7 +249,7 @@ def test_tournament_table_margins_and_exports(tmp_path):
 def test_cli_batch_json_and_csv(tmp_path):
     csv = tmp_path / "pairs.csv"
     res = CliRunner().invoke(
-        cli, ["batch", "greedy", "random", "--deals", "2000", "--json", "--csv", str(csv)]
+        cli, ["batch", "greedy", "random", "--deals", "2000", "--json", "--out", str(csv)]
     )
     assert res.exit_code == 0, res.output
     s = json.loads(res.output)

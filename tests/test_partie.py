@@ -14,13 +14,14 @@ import pytest
 from click.testing import CliRunner
 
 from piquet_sim.cli import cli
+from piquet_sim.core.game.strategy import Strategy
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import partie as KP
 from piquet_sim.piquet.partie import partie_kernel, partie_rows, partie_tables, parties
 from piquet_sim.piquet.reference.partie import play_partie, settle
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.simulation import simulate
-from piquet_sim.piquet.strategies import REGISTRY, Seat, Stage, Strategy, mirrored_args, policies
+from piquet_sim.piquet.strategies import REGISTRY, mirrored_args, policies
 
 RUBICON = Rules()
 DOUBLE = Rules(tie="refait_double")
@@ -28,7 +29,7 @@ HUNDRED = Rules(game="hundred")
 FOUR = Rules(game="four_deals")
 BLANK = Rules(blank_partie_bonus=True)
 #: random exchanges (they draw from the stream) shared with "random"'s, heuristic play
-RANDOM_EXCHANGE = Seat(exchange=Stage("random"), play=Stage("heuristic"))
+RANDOM_EXCHANGE = Strategy.of("random-exchange", exchange="random", declare="all", play="heuristic")
 ALL_RULES = [
     RUBICON,
     DOUBLE,

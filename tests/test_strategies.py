@@ -1,4 +1,5 @@
-"""Strategies: the registry, the file format (JSON and TOML), and the mapping to stage policies."""
+"""Piquet's strategies: the built-ins, the file format (JSON and TOML, sink lists and positional
+parameters), inline specs, and the mapping to stage policies."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from piquet_sim.core.game.strategy import StrategyError
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.exchange import GREEDY_DEFAULT_PARAMS
 from piquet_sim.piquet.policies import (
@@ -19,38 +21,43 @@ from piquet_sim.piquet.policies import (
     PLAY_GREEDY,
     PLAY_RANDOM,
 )
-from piquet_sim.piquet.strategies import (
-    REGISTRY,
-    StrategyError,
-    from_dict,
-    kernel_arrays,
-    load,
-    resolve,
-)
+from piquet_sim.piquet.strategies import BOOK, REGISTRY, kernel_arrays, summary, uses_solver
+
+from_dict, load, resolve = BOOK.from_dict, BOOK.load, BOOK.resolve
+
+
+def _stage(s, stage: str, role: str = "elder") -> tuple:
+    """(policy, parameters in the registry's order) of a stage as ``role`` plays it."""
+    from piquet_sim.piquet.strategies import _values
+
+    c = s.choice(stage, role)
+    return c.policy, _values(stage, c) if c.params else ()
 
 
 def test_registry_has_the_named_strategies():
     for name in ("greedy", "max", "random", "dd-play", "sink-sets", "sink-point"):
         assert name in REGISTRY
         assert REGISTRY[name].description
-    assert REGISTRY["dd-play"].uses_solver
-    assert not REGISTRY["greedy"].uses_solver
-    assert REGISTRY["sink-sets"].elder.declare.policy == "sink"
+    assert uses_solver(REGISTRY["dd-play"])
+    assert not uses_solver(REGISTRY["greedy"])
+    assert REGISTRY["sink-sets"].policy("declare", "elder") == "sink"
 
 
 def test_a_stage_left_out_is_the_strongest_fast_policy():
-    """Issue 37: a strategy file that names no exchange or play gets the heuristic ones (greedy
-    before); the built-ins keep their stages (greedy is greedy)."""
+    """A strategy file that names no exchange or play gets the heuristic ones (greedy before);
+    the built-ins keep their stages (greedy is greedy)."""
     s = from_dict({"name": "bare"})
-    assert s.elder.exchange.policy == s.younger.exchange.policy == "heuristic"
-    assert s.elder.play.policy == s.younger.play.policy == "heuristic"
-    assert s.elder.declare.policy == "all"
-    assert REGISTRY["heuristic"].summary() == "heuristic / all / heuristic"
-    assert REGISTRY["greedy"].summary() == "greedy / all / greedy"
-    assert REGISTRY["max"].summary() == "max / all / greedy"
-    assert REGISTRY["sink-sets"].elder.exchange.policy == "greedy"
+    for role in ("elder", "younger"):
+        assert s.policy("exchange", role) == s.policy("play", role) == "heuristic"
+    assert s.policy("declare", "elder") == "all"
+    assert summary(REGISTRY["heuristic"]) == "heuristic / all / heuristic"
+    assert summary(REGISTRY["greedy"]) == "greedy / all / greedy"
+    assert summary(REGISTRY["max"]) == "max / all / greedy"
+    assert summary(REGISTRY["sink-sets"]) == "greedy / sink(0, 0, 1) / greedy"
+    assert REGISTRY["sink-sets"].policy("exchange", "elder") == "greedy"
     y = REGISTRY["younger-sinks-sets"]
-    assert (y.elder.exchange.policy, y.younger.play.policy) == ("greedy", "greedy")
+    assert (y.policy("exchange", "elder"), y.policy("play", "younger")) == ("greedy", "greedy")
+    assert summary(y) == "greedy / all|sink(0, 0, 1) / greedy"
 
 
 def test_elder_stages_come_from_the_elder_strategy():
@@ -78,7 +85,7 @@ def test_seat_override_applies_to_that_seat_only():
 
 def test_file_form_round_trips():
     for s in REGISTRY.values():
-        assert from_dict(json.loads(json.dumps(s.to_dict()))) == s
+        assert from_dict(json.loads(json.dumps(BOOK.to_dict(s)))) == s
 
 
 def test_greedy_weights_by_name(tmp_path):
@@ -88,7 +95,7 @@ def test_greedy_weights_by_name(tmp_path):
         "play": "greedy",
     }
     s = from_dict(data)
-    w = np.array(s.elder.exchange.params)
+    w = np.array(_stage(s, "exchange")[1])
     assert w[GREEDY_WEIGHTS.index("draw")] == 2.5
     others = [i for i in range(len(GREEDY_WEIGHTS)) if GREEDY_WEIGHTS[i] != "draw"]
     assert np.array_equal(w[others], GREEDY_DEFAULT_PARAMS[others])
@@ -109,9 +116,9 @@ def test_json_and_toml_files(tmp_path):
         '[elder]\ndeclare = { policy = "sink", sink = ["point"] }\n'
     )
     sj, st = load(j), resolve(str(t))
-    assert sj.elder.declare.params == (1.0, 0.0, 0.0) == st.elder.declare.params
-    assert sj.younger.declare.policy == "sink"
-    assert st.younger.declare.policy == "all"
+    assert _stage(sj, "declare")[1] == (1.0, 0.0, 0.0) == _stage(st, "declare")[1]
+    assert sj.policy("declare", "younger") == "sink"
+    assert st.policy("declare", "younger") == "all"
     assert st.description == "sinks the point as elder"
 
 
@@ -123,10 +130,11 @@ def test_json_and_toml_files(tmp_path):
         ({"name": "x", "play": "clever"}, "unknown play policy"),
         (
             {"name": "x", "exchange": {"policy": "greedy", "params": {"zeal": 1}}},
-            "unknown greedy parameter",
+            "'greedy' has no parameter 'zeal'",
         ),
         ({"name": "x", "exchange": {"policy": "max", "params": [1]}}, "'max' takes no parameters"),
         ({"name": "x", "declare": {"policy": "sink", "sink": ["tricks"]}}, "'sink' must list"),
+        ({"name": "x", "exchange": {"policy": "greedy", "params": [1, 2]}}, "a list of 11"),
         ({"name": "x", "declare": {"policy": "all", "sink": ["sets"]}}, "needs declare policy"),
         ({"name": "x", "colour": "red"}, "unknown key"),
         ({"name": "x", "elder": {"colour": "red"}}, "may only set"),
@@ -161,11 +169,11 @@ def test_pimc_is_a_strategy_play_with_parameters():
     per decision; the parameters reach the kernel's params row of that seat."""
     s = from_dict({"name": "p", "play": {"policy": "pimc", "params": {"worlds": 6}}})
     # worlds 6 as given; max_attempts, adaptive (off), race, race_z and keep at their defaults
-    assert s.uses_solver and s.elder.play.params == (6.0, 2000.0, 0.0, 4.0, 2.0, 1.0)
+    assert uses_solver(s) and _stage(s, "play")[1] == (6, 2000, 0, 4, 2.0, 1)
     ids, params = kernel_arrays(s, REGISTRY["greedy"])
     assert params[L.STAGE_ELDER_PLAY, :3].tolist() == [6.0, 2000.0, 0.0]
-    assert REGISTRY["pimc-play"].elder.play.policy == "pimc"
-    with pytest.raises(StrategyError, match="unknown pimc parameter 'depth'"):
+    assert REGISTRY["pimc-play"].policy("play") == "pimc"
+    with pytest.raises(StrategyError, match="'pimc' has no parameter 'depth'"):
         from_dict({"name": "p", "play": {"policy": "pimc", "params": {"depth": 3}}})
 
 
@@ -183,3 +191,26 @@ def test_absurd_parameters_are_refused_before_work(params, message):
     """pimc with worlds 0, -5 or 1e9 used to play as a broken player (or no deal at all)."""
     with pytest.raises(StrategyError, match=message):
         from_dict({"name": "p", "play": {"policy": "pimc", "params": params}})
+
+
+def test_inline_specs_name_a_policy_on_the_heuristic_strategy():
+    """``pimcw:worlds=32`` is pimcw play with 32 worlds, the rest the heuristic strategy's; a
+    stage may be named, several joined by ``+``; built-in names come first."""
+    s = resolve("pimcw:worlds=32")
+    assert s.name == "pimcw:worlds=32" and s.params("play") == {"worlds": 32}
+    assert s.policy("exchange") == "heuristic" and s.policy("declare") == "all"
+    two = resolve("exchange.greedy:draw=2+play.pimc")
+    assert (two.policy("exchange"), two.params("exchange"), two.policy("play")) == (
+        "greedy",
+        {"draw": 2.0},
+        "pimc",
+    )
+    assert resolve("greedy") is REGISTRY["greedy"]
+    for bad, message in (
+        ("pimcw:worlds=0", "worlds must be 1 to"),
+        ("pimcw:worlds", "not param=value"),
+        ("play.clever", "no policy of piquet"),
+        ("nonsense:x=1", "unknown strategy"),
+    ):
+        with pytest.raises(StrategyError, match=message):
+            resolve(bad)

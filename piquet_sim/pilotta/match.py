@@ -1,4 +1,6 @@
-"""Strategies against each other: mirrored batches of rounds, tournaments, games to 351.
+"""Pilotta's matches of two strategies as the study layer plays them (``core.study``): mirrored
+batches of rounds (:data:`BATCH`) and games to 351 (:data:`GAME`), their units of work
+through the kernels and their statistics.
 
 **Mirrored**: every deal (seed, index: the same cards and dealer) is played twice, A sitting
 North-South then East-West; a deal's result for A is the mean of its two results, so the
@@ -13,16 +15,17 @@ any backend, chunking or thread count. Ctrl-C stops after the chunk in flight (`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
-from ..core.app.plots import pairwise_heatmap
-from ..core.app.tables import export_table  # noqa: F401 - the commands write tables through it
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.engine.backend import Cancel, Chunk
+from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate, proportion
+from ..core.game.strategy import Strategy
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match
+from ..core.study.tournament import Tournament, play_tournament
 from .api import simulate_batch
 from .api import simulate_games as _games
 from .kernels.game import simulate_games as _games_kernel
@@ -30,7 +33,7 @@ from .kernels.pimc import simulate_batch_pimc
 from .kernels.simulate import simulate_batch as _rounds_kernel
 from .layouts import BID_CAPOT, Game, RoundRec, Score
 from .rules import DEFAULT_RULES, Rules
-from .strategies import Strategy, setup
+from .strategies import BOOK, is_slow, plays_pimc, setup, summary
 
 #: Deals (batch) or games per chunk at most; fewer with a slow strategy.
 CHUNK = 25_000
@@ -76,9 +79,9 @@ def team_stats(recs: np.ndarray, team: np.ndarray) -> dict:
 def chunk_size(*strategies: Strategy) -> int:
     """Deals or games per chunk at most: small with a slow strategy (pimc play, the Monte Carlo
     bidder), so that Ctrl-C stops soon and keeps what finished."""
-    if any(s.play == "pimc" for s in strategies):
+    if any(plays_pimc(s) for s in strategies):
         return 8
-    return SLOW_CHUNK if any(s.is_slow() for s in strategies) else CHUNK
+    return SLOW_CHUNK if any(is_slow(s) for s in strategies) else CHUNK
 
 
 def entry_kernels(*strategies: Strategy, games: bool = False) -> list:
@@ -86,7 +89,7 @@ def entry_kernels(*strategies: Strategy, games: bool = False) -> list:
     or rounds (the pimc kernel when a side plays pimc)."""
     if games:
         return [_games_kernel]
-    pimc = any(s.play == "pimc" for s in strategies)
+    pimc = any(plays_pimc(s) for s in strategies)
     return [simulate_batch_pimc if pimc else _rounds_kernel]
 
 
@@ -95,17 +98,10 @@ def _partial(done: int, requested: int) -> dict:
     return {} if done >= requested else {"partial": True, "requested": requested}
 
 
-def _run(task, n: int, step: int, args: tuple, backend, progress) -> list:
-    """The results of ``task`` over indices 0..n-1 in chunks of at most ``step`` on
-    ``backend`` (default local), in index order whatever order they finished in; the chunks
-    done when Ctrl-C stopped the run."""
-    parts: dict[int, object] = {}
-
-    def consume(item: Chunk, result) -> None:
-        parts[item.start] = result
-
-    run_chunks(backend or LocalBackend(), task, n, step, args, consume, progress)
-    return [parts[k] for k in sorted(parts)]
+def default_deals(a: Strategy, b: Strategy) -> int:
+    """Mirrored deals of a batch when not told: fewer with a slow strategy."""
+    slow = [s for s in (a, b) if is_slow(s)]
+    return 100_000 if not slow else 200 if any(plays_pimc(s) for s in slow) else 5_000
 
 
 def batch_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
@@ -114,6 +110,94 @@ def batch_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) 
     r = rules.to_array()
     args = (np.int64(seed), np.int64(chunk.start), np.int64(chunk.size))
     return simulate_batch(*args, setup(a, b), r)[0], simulate_batch(*args, setup(b, a), r)[0]
+
+
+def batch_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
+    """A against B on mirrored deals (the study's hook): A's mean result per deal (game points,
+    A minus B, averaged over both seatings) with its 95% interval, and each side's contract
+    figures."""
+    a, b, requested = spec.a, spec.b, spec.n
+    empty = np.zeros((0, RoundRec.LEN), dtype=np.int64)
+    ns_a = np.concatenate([x for x, _ in parts] or [empty])
+    ns_b = np.concatenate([y for _, y in parts] or [empty])
+    deals = len(ns_a)
+    t_ns = RoundRec.SCORE + Score.TOTAL_NS
+    t_ew = RoundRec.SCORE + Score.TOTAL_EW
+    diff1 = ns_a[:, t_ns] - ns_a[:, t_ew]  # A sits NS
+    diff2 = ns_b[:, t_ew] - ns_b[:, t_ns]  # A sits EW
+    per_deal = (diff1 + diff2) / 2.0
+    both = np.concatenate([ns_a, ns_b])
+    team_a = np.concatenate([np.zeros(deals, dtype=np.int64), np.ones(deals, dtype=np.int64)])
+    thrown = (both[:, RoundRec.BIDDER] < 0).sum()
+    stats = {"a": team_stats(both, team_a), "b": team_stats(both, 1 - team_a)}
+    body = {
+        "a": a.name,
+        "b": b.name,
+        "a_summary": summary(a),
+        "b_summary": summary(b),
+        "deals": deals,
+        "seed": spec.seed,
+        "perspective": "A's game points minus B's per round, mean of the two seatings of a deal",
+        "a_minus_b": _mean(per_deal),
+        "a_ns": _mean(diff1.astype(float)),
+        "a_ew": _mean(diff2.astype(float)),
+        "thrown_in": _rate(thrown, 2 * deals),
+        "stats": stats,
+        "rules": spec.rules.to_dict(),
+        **_partial(deals, requested),
+    }
+    labels = (
+        ("contracts", "contracts"),
+        ("made (of its contracts)", "made"),
+        ("capots", "capots"),
+        ("pilotta", "pilotta"),
+        ("combinations", "combinations"),
+    )
+    sides = {
+        f"{key.upper()} {s.name}": [
+            *(Stat.of(label, stats[key][k], rate=True) for label, k in labels),
+            Stat.of("mean bid", stats[key]["mean_bid"]),
+            Stat.of("game points", stats[key]["game_points"]),
+        ]
+        for key, s in (("a", a), ("b", b))
+    }
+    ns, ew, th = body["a_ns"], body["a_ew"], body["thrown_in"]
+    notes = [
+        f"A sitting NS: {_ci(ns)}; A sitting EW: {_ci(ew)}",
+        f"thrown in (all four passed): {100 * th['p']:.1f}%",
+    ]
+    return MatchResult(
+        a.name,
+        b.name,
+        Estimate.of_sample(per_deal),
+        "game points per round (A's minus B's, mean of A North-South and A East-West)",
+        deals,
+        requested,
+        deals < requested,
+        body,
+        sides,
+        notes,
+    )
+
+
+def _ci(d: dict) -> str:
+    return f"{d['mean']:+.2f} [{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}]"
+
+
+def _args(spec: MatchSpec) -> tuple:
+    return (spec.a, spec.b, spec.seed, spec.rules)
+
+
+#: Pilotta's mirrored match: each deal played with A North-South and with A East-West.
+BATCH = MatchKind(
+    unit="deals",
+    task=batch_task,
+    args=_args,
+    result=batch_result,
+    chunk=lambda spec: chunk_size(spec.a, spec.b),
+    kernels=lambda spec: tuple(entry_kernels(spec.a, spec.b)),
+    default_n=default_deals,
+)
 
 
 def batch(
@@ -125,77 +209,48 @@ def batch(
     backend=None,
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
+    cancel: Cancel | None = None,
 ) -> dict:
-    """A against B on ``deals`` mirrored deals: A's mean result per deal (game points, A minus
-    B, averaged over both seatings) with its 95% interval, and each side's contract figures.
-    Runs in chunks of at most ``chunk`` deals (default :func:`chunk_size`) on ``backend``
-    (default local; the same numbers on any); ``progress`` receives the deals of each chunk
-    finished. Ctrl-C
-    (``core.backend.stop_requested``) stops after the chunk in flight, and the result covers
-    the deals done (``partial``, ``requested``)."""
-    step = chunk or chunk_size(a, b)
-    parts = _run(batch_task, deals, step, (a, b, seed, rules), backend, progress)
-    empty = np.zeros((0, RoundRec.LEN), dtype=np.int64)
-    ns_a = np.concatenate([x for x, _ in parts] or [empty])
-    ns_b = np.concatenate([y for _, y in parts] or [empty])
-    requested, deals = deals, len(ns_a)
-    t_ns = RoundRec.SCORE + Score.TOTAL_NS
-    t_ew = RoundRec.SCORE + Score.TOTAL_EW
-    diff1 = ns_a[:, t_ns] - ns_a[:, t_ew]  # A sits NS
-    diff2 = ns_b[:, t_ew] - ns_b[:, t_ns]  # A sits EW
-    per_deal = (diff1 + diff2) / 2.0
-    both = np.concatenate([ns_a, ns_b])
-    team_a = np.concatenate([np.zeros(deals, dtype=np.int64), np.ones(deals, dtype=np.int64)])
-    thrown = (both[:, RoundRec.BIDDER] < 0).sum()
-    return {
-        "a": a.name,
-        "b": b.name,
-        "a_summary": a.summary(),
-        "b_summary": b.summary(),
-        "deals": deals,
-        "seed": seed,
-        "perspective": "A's game points minus B's per round, mean of the two seatings of a deal",
-        "a_minus_b": _mean(per_deal),
-        "a_ns": _mean(diff1.astype(float)),
-        "a_ew": _mean(diff2.astype(float)),
-        "thrown_in": _rate(thrown, 2 * deals),
-        "stats": {"a": team_stats(both, team_a), "b": team_stats(both, 1 - team_a)},
-        "rules": rules.to_dict(),
-        **_partial(deals, requested),
-    }
+    """The JSON of :data:`BATCH` of A against B on ``deals`` mirrored deals, in chunks of at
+    most ``chunk`` deals (default :func:`chunk_size`) on ``backend`` (default local; the same
+    numbers on any); ``progress`` receives the deals of each chunk finished. Ctrl-C
+    (``cancel``) stops after the chunk in flight, and the result covers the deals done
+    (``partial``, ``requested``)."""
+    spec = MatchSpec(a, b, deals, seed, rules)
+    return play_match(BATCH, spec, backend, progress, cancel, chunk).body
+
+
+def tournament_json(t: Tournament) -> dict:
+    """A tournament's JSON: each pair's A minus B per round, and each strategy's mean result
+    per round over its matches (game points, it minus its opponent)."""
+    pairs = [
+        {"a": r.a, "b": r.b, "a_minus_b": r.body["a_minus_b"], **_partial(r.played, t.n)}
+        for r in t.results
+    ]
+    table = [{"strategy": s["strategy"], "mean": s["mean_margin"]} for s in t.standings()]
+    out = {"deals": t.n, "seed": t.seed, "pairs": pairs, "table": table}
+    if t.partial:
+        out |= {"partial": True, "pairs_requested": t.pairs}
+    return out
 
 
 def tournament(
-    strategies: list[Strategy],
+    strategies: Sequence[Strategy],
     deals: int,
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
     backend=None,
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
+    cancel: Cancel | None = None,
 ) -> dict:
-    """Every pair in mirrored batches on the same deals; each strategy's mean result per round
-    over its matches (game points, it minus its opponent). ``progress`` receives deals
-    finished (the whole tournament is ``C(k, 2) * deals``)."""
-    pairs = []
-    score = {s.name: [] for s in strategies}
-    todo = [(a, b) for i, a in enumerate(strategies) for b in strategies[i + 1 :]]
-    for a, b in todo:
-        r = batch(a, b, deals, seed, rules, backend, progress, chunk)
-        m = r["a_minus_b"]
-        pairs.append({"a": a.name, "b": b.name, "a_minus_b": m, **_partial(r["deals"], deals)})
-        score[a.name].append(m["mean"])
-        score[b.name].append(-m["mean"])
-        if stop_requested():
-            break
-    table = sorted(
-        ({"strategy": k, "mean": float(np.mean(v))} for k, v in score.items() if v),
-        key=lambda d: -d["mean"],
+    """Every pair in mirrored batches on the same deals (the study layer's tournament of
+    :data:`BATCH`), as JSON. ``progress`` receives deals finished (the whole tournament is
+    ``C(k, 2) * deals``)."""
+    t = play_tournament(
+        BATCH, list(strategies), deals, seed, rules, None, backend, progress, cancel, chunk
     )
-    out = {"deals": deals, "seed": seed, "pairs": pairs, "table": table}
-    if stop_requested():
-        out |= {"partial": True, "pairs_requested": len(todo)}
-    return out
+    return tournament_json(t)
 
 
 def pairs_frame(result: dict) -> pd.DataFrame:
@@ -216,35 +271,87 @@ def pairs_frame(result: dict) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["a", "b", "a_minus_b", "se", "ci_low", "ci_high", "deals"])
 
 
-def plot_margins(result: dict, path: str | Path) -> Path:
-    """Heatmap of a tournament's pairwise results: row strategy's game points per round minus
-    the column's (mirrored deals), each cell with its 95% half-width."""
-    names = list(
-        dict.fromkeys([p["a"] for p in result["pairs"]] + [p["b"] for p in result["pairs"]])
-    )
-    k = len(names)
-    margins, halves = np.zeros((k, k)), np.zeros((k, k))
-    for p in result["pairs"]:
-        i, j = names.index(p["a"]), names.index(p["b"])
-        m = p["a_minus_b"]
-        margins[i, j], margins[j, i] = m["mean"], -m["mean"]
-        halves[i, j] = halves[j, i] = (m["ci95"][1] - m["ci95"][0]) / 2
-    return pairwise_heatmap(
-        names,
-        margins,
-        halves,
-        path,
-        title=f"Pilotta: pairwise results ({result['deals']:,} mirrored deals, 95% half-widths)",
-        colorbar="game points per round, row minus column",
-    )
-
-
-def _game_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
+def game_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> tuple:
     """One chunk of games (every backend's unit of work): games ``chunk.start ..`` with A
     North-South, and with A East-West, on the same deals."""
     g1 = _games(chunk.size, seed, setup(a, b), rules, start=chunk.start)
     g2 = _games(chunk.size, seed, setup(b, a), rules, start=chunk.start)
     return g1, g2
+
+
+def _game_args(spec: MatchSpec) -> tuple:
+    if any(plays_pimc(s) for s in (spec.a, spec.b)):
+        raise InputError("pimc play is too slow for whole games: use it in batch, or in bid")
+    return _args(spec)
+
+
+def game_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
+    """Games to ``rules.game_target`` (351), each game number played twice (A North-South,
+    then East-West, the same deals): P(A wins) with its Wilson interval over all games, the
+    difference between the two seatings, and rounds per game (``games`` counts both seatings
+    of the games done)."""
+    a, b, requested = spec.a, spec.b, spec.n
+    empty = pd.DataFrame({f.name.lower(): np.zeros(0, np.int64) for f in Game if f.name != "LEN"})
+    g1 = pd.concat([x for x, _ in parts] or [empty], ignore_index=True)
+    g2 = pd.concat([y for _, y in parts] or [empty], ignore_index=True)
+    games = len(g1)
+    wins1 = (g1["winner"] == 0).to_numpy()
+    wins2 = (g2["winner"] == 1).to_numpy()
+    rounds = np.concatenate([g1["rounds"].to_numpy(), g2["rounds"].to_numpy()]).astype(float)
+    won = int(wins1.sum() + wins2.sum())
+    margin1 = (g1["ns"] - g1["ew"]).to_numpy()
+    margin2 = (g2["ew"] - g2["ns"]).to_numpy()
+    body = {
+        "a": a.name,
+        "b": b.name,
+        "games": 2 * games,
+        "seed": spec.seed,
+        "target": spec.rules.game_target,
+        "p_a_wins": _rate(won, 2 * games),
+        "p_a_wins_ns": _rate(int(wins1.sum()), games),
+        "p_a_wins_ew": _rate(int(wins2.sum()), games),
+        "paired_wins": _mean((wins1.astype(float) + wins2) / 2.0),
+        "rounds": _mean(rounds),
+        "a_final_margin": _mean(np.concatenate([margin1, margin2]).astype(float)),
+        "unfinished": int((g1["winner"] < 0).sum() + (g2["winner"] < 0).sum()),
+        **_partial(games, requested),
+    }
+    sides = {
+        a.name: [
+            Stat.of("wins the game", body["p_a_wins"], rate=True),
+            Stat.of("wins sitting NS", body["p_a_wins_ns"], rate=True),
+            Stat.of("wins sitting EW", body["p_a_wins_ew"], rate=True),
+            Stat.of("final margin (game points)", body["a_final_margin"]),
+        ]
+    }
+    notes = [f"rounds per game: {_ci(body['rounds'])}"]
+    if body["unfinished"]:
+        notes.append(f"{body['unfinished']} games hit the round limit unfinished")
+    paired = Estimate.of_sample((wins1.astype(float) + wins2) / 2.0)
+    return MatchResult(
+        a.name,
+        b.name,
+        paired,
+        f"P(A wins a game to {spec.rules.game_target}), mean of A North-South and A East-West",
+        games,
+        requested,
+        games < requested,
+        body,
+        sides,
+        notes,
+    )
+
+
+#: Games to the target, each game number played with A North-South and with A East-West.
+GAME = MatchKind(
+    unit="games",
+    task=game_task,
+    args=_game_args,
+    result=game_result,
+    chunk=lambda spec: chunk_size(spec.a, spec.b),
+    kernels=lambda spec: tuple(entry_kernels(games=True)),
+    default_n=lambda a, b: 20_000,
+)
 
 
 def game(
@@ -256,36 +363,19 @@ def game(
     backend=None,
     progress: Callable[[int], None] | None = None,
     chunk: int | None = None,
+    cancel: Cancel | None = None,
 ) -> dict:
-    """Games to ``rules.game_target`` (351): each game number played twice (A North-South, then
-    East-West, the same deals); P(A wins) with its Wilson interval over all games, the
-    difference between the two seatings, and rounds per game. Runs in chunks of at most
-    ``chunk`` games on ``backend`` (default local; the same numbers on any); Ctrl-C stops after
-    the chunk in flight (``partial``: ``games`` counts both seatings of the games done)."""
-    step = chunk or chunk_size(a, b)
-    parts = _run(_game_task, games, step, (a, b, seed, rules), backend, progress)
-    empty = pd.DataFrame({f.name.lower(): np.zeros(0, np.int64) for f in Game if f.name != "LEN"})
-    g1 = pd.concat([x for x, _ in parts] or [empty], ignore_index=True)
-    g2 = pd.concat([y for _, y in parts] or [empty], ignore_index=True)
-    requested, games = games, len(g1)
-    wins1 = (g1["winner"] == 0).to_numpy()
-    wins2 = (g2["winner"] == 1).to_numpy()
-    rounds = np.concatenate([g1["rounds"].to_numpy(), g2["rounds"].to_numpy()]).astype(float)
-    won = int(wins1.sum() + wins2.sum())
-    margin1 = (g1["ns"] - g1["ew"]).to_numpy()
-    margin2 = (g2["ew"] - g2["ns"]).to_numpy()
-    return {
-        "a": a.name,
-        "b": b.name,
-        "games": 2 * games,
-        "seed": seed,
-        "target": rules.game_target,
-        "p_a_wins": _rate(won, 2 * games),
-        "p_a_wins_ns": _rate(int(wins1.sum()), games),
-        "p_a_wins_ew": _rate(int(wins2.sum()), games),
-        "paired_wins": _mean((wins1.astype(float) + wins2) / 2.0),
-        "rounds": _mean(rounds),
-        "a_final_margin": _mean(np.concatenate([margin1, margin2]).astype(float)),
-        "unfinished": int((g1["winner"] < 0).sum() + (g2["winner"] < 0).sum()),
-        **_partial(games, requested),
-    }
+    """The JSON of :data:`GAME` of A against B on ``games`` game numbers, each in both
+    seatings, in chunks of at most ``chunk`` games on ``backend`` (default local; the same
+    numbers on any); Ctrl-C (``cancel``) stops after the chunk in flight (``partial``)."""
+    return play_match(
+        GAME, MatchSpec(a, b, games, seed, rules), backend, progress, cancel, chunk
+    ).body
+
+
+def default_field() -> list[Strategy]:
+    """A tournament's strategies when none are given: every built-in except the slow ones."""
+    return [s for s in BOOK.builtins.values() if not is_slow(s)]
+
+
+__all__ = ["BATCH", "GAME", "batch", "game", "tournament", "tournament_json"]

@@ -18,6 +18,7 @@ from ..core.app.report import Section
 from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
 from ..core.engine.errors import InputError
 from ..core.engine.stats import wilson_interval
+from ..core.game.strategy import Strategy
 from .bid import MAKE_LEVELS, advise
 from .bid import entry_kernels as advice_kernels
 from .cards import parse_cards
@@ -25,7 +26,7 @@ from .layouts import BIDS, RoundRec, Score
 from .match import batch, batch_task, game
 from .match import entry_kernels as match_kernels
 from .rules import DEFAULT_RULES, Rules
-from .strategies import Strategy
+from .strategies import summary
 
 EXAMPLE_HAND = "JS 9S AS TS KH AD TD 7C"
 
@@ -162,7 +163,7 @@ def contract_section(a, b, t: RoundTally, out: Path, requested: int | None = Non
             row[f"{name} made %"] = _pct(int(tally[k, i, 1]), bids)
         rows.append(row)
     sec.text(
-        f"A = `{a.name}` ({a.summary()}), B = `{b.name}` ({b.summary()}); {n // 2:,} deals, "
+        f"A = `{a.name}` ({summary(a)}), B = `{b.name}` ({summary(b)}); {n // 2:,} deals, "
         "each played with A North-South and with A East-West. Rates are per round with 95% "
         "Wilson intervals; 'made' is out of that side's contracts at that level."
         + _cut(n // 2, requested or n // 2)

@@ -26,6 +26,8 @@ GAME = Game(
         "batch": _CLI + "strategy:batch_command",
         "tournament": _CLI + "strategy:tournament_command",
         "partie": _CLI + "strategy:partie_command",
+        "game": _CLI + "strategy:game_command",
+        "external": _CLI + "strategy:external_command",
     },
     bench="piquet_sim.piquet.bench:load_all",
     definition_ref="piquet_sim.piquet.definition:DEFINITION",

@@ -1,14 +1,13 @@
 """The strength ladder of Piquet's play policies: every play policy against every other over
-mirrored deals (``match.head_to_head``), each with the same exchange policy (default
-``heuristic``, the strongest fast one; ``greedy`` until issue 37) and every declaration made, so
-only the play differs.
+mirrored deals (the study layer's tournament of ``match.BATCH``), each with the same exchange
+policy (default ``heuristic``, the strongest fast one) and every declaration made, so only the
+play differs.
 
 Ratings, all in points per deal and from each policy's own side:
 
 * ``vs_reference``: its mean net per deal against the reference policy (default ``heuristic``,
-  the strongest fast play; ``greedy`` until issue 37; when it is not among the policies, the
-  first of them),
-  with the match's 95% interval (0 for the reference itself);
+  the strongest fast play; when it is not among the policies, the first of them), with the
+  match's 95% interval (0 for the reference itself);
 * ``rating``: a least-squares fit of every pairwise margin, ``margin[i, j] ~ r[i] - r[j]``, each
   match weighted by 1 / SE**2, ``r[reference] = 0``; its SE from the fit's covariance. On points
   this is the linear (Thurstone-like) analogue of a Bradley-Terry fit;
@@ -28,7 +27,6 @@ with their time per move; they join the fits and are marked ``external``.
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,14 +35,16 @@ import numpy as np
 import pandas as pd
 
 from ..core.app.report import Section
+from ..core.engine.backend import Cancel
 from ..core.engine.stats import Z95
 from ..core.game.position import Decider
 from ..core.study.arena import TimedPlay, mirrored_match
-from ..core.study.series import Series
+from ..core.study.ratings import fit_bradley_terry, fit_points  # noqa: F401 - re-exported
+from ..core.study.tournament import play_tournament
 from . import policies as P
-from .match import head_to_head
+from .match import BATCH
 from .rules import DEFAULT_RULES, Rules
-from .strategies import Seat, Stage, Strategy
+from .strategies import play_strategy, uses_solver
 
 #: The ladder's default policies, weakest expected first.
 DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc", "pimcw", "dd")
@@ -52,15 +52,6 @@ DEFAULT_POLICIES = ("random", "greedy", "heuristic", "pimc", "pimcw", "dd")
 REFERENCE = "heuristic"
 #: Both players' exchange policy on the ladder.
 EXCHANGE = "heuristic"
-
-
-def play_strategy(policy: str, exchange: str = EXCHANGE) -> Strategy:
-    """``exchange`` exchange, declare all, ``policy`` play (its default parameters), named
-    ``policy``."""
-    P.get("play", policy)
-    P.get("exchange", exchange)
-    seat = Seat(Stage(exchange), Stage("all"), Stage(policy))
-    return Strategy(policy, f"{exchange} exchange, declare all, {policy} play", seat, seat)
 
 
 def reference_of(policies: Sequence[str], reference: str | None = None) -> str:
@@ -86,7 +77,7 @@ class Ladder:
     seconds: float
     deals: int = 0
     solver_deals: int = 0
-    interrupted: bool = False  # Ctrl-C: the matches played so far, the last one maybe cut
+    partial: bool = False  # Ctrl-C: the matches played so far, the last one maybe cut
     exchange: str = EXCHANGE
     #: external players' names (after ``names`` in the matrices) and their matches
     external: list[str] = field(default_factory=list)
@@ -122,69 +113,8 @@ class Ladder:
                 "ratings": self.ratings.to_dict(orient="records"),
             }
             | extra
-            | ({"interrupted": True} if self.interrupted else {})
+            | ({"partial": True} if self.partial else {})
         )
-
-
-def fit_points(margins: np.ndarray, ses: np.ndarray, ref: int) -> tuple[np.ndarray, np.ndarray]:
-    """Weighted least squares ``margins[i, j] ~ r[i] - r[j]`` over the played pairs (i < j with a
-    finite positive SE), ``r[ref] = 0``: (ratings, their SEs)."""
-    k = len(margins)
-    free = [i for i in range(k) if i != ref]
-    rows, ys, ws = [], [], []
-    for i, j in itertools.combinations(range(k), 2):
-        if not (np.isfinite(ses[i, j]) and ses[i, j] > 0):
-            continue
-        x = np.zeros(k)
-        x[i], x[j] = 1.0, -1.0
-        rows.append(x[free])
-        ys.append(margins[i, j])
-        ws.append(1.0 / ses[i, j] ** 2)
-    r = np.zeros(k)
-    se = np.zeros(k)
-    if not rows:
-        return r, se
-    X, y, W = np.array(rows), np.array(ys), np.diag(ws)
-    cov = np.linalg.pinv(X.T @ W @ X)
-    r[free] = cov @ X.T @ W @ y
-    se[free] = np.sqrt(np.clip(np.diag(cov), 0, None))
-    return r, se
-
-
-def fit_bradley_terry(
-    wins: np.ndarray, ref: int, iters: int = 500
-) -> tuple[np.ndarray, np.ndarray]:
-    """Bradley-Terry strengths from ``wins[i, j]`` (deals i won against j, ties halved) by the
-    minorise-maximise iteration; returned as Elo points (400 log10), ``ref`` at 0, with SEs from
-    the inverse observed information (reference fixed)."""
-    k = len(wins)
-    games = wins + wins.T
-    p = np.ones(k)
-    total = wins.sum(axis=1)
-    for _ in range(iters):
-        denom = np.array(
-            [sum(games[i, j] / (p[i] + p[j]) for j in range(k) if j != i) for i in range(k)]
-        )
-        new = np.where(denom > 0, np.maximum(total, 1e-9) / np.where(denom > 0, denom, 1), p)
-        new /= new[ref]
-        if np.allclose(new, p, rtol=1e-12, atol=0):
-            p = new
-            break
-        p = new
-    theta = np.log(p)
-    info = np.zeros((k, k))
-    for i, j in itertools.combinations(range(k), 2):
-        q = p[i] * p[j] / (p[i] + p[j]) ** 2 * games[i, j]
-        info[i, i] += q
-        info[j, j] += q
-        info[i, j] -= q
-        info[j, i] -= q
-    free = [i for i in range(k) if i != ref]
-    se = np.zeros(k)
-    cov = np.linalg.pinv(info[np.ix_(free, free)])
-    se[free] = np.sqrt(np.clip(np.diag(cov), 0, None))
-    scale = 400 / math.log(10)
-    return (theta - theta[ref]) * scale, se * scale
 
 
 def ladder(
@@ -199,13 +129,15 @@ def ladder(
     exchange: str = EXCHANGE,
     external: Sequence[Decider] = (),
     external_deals: int = 20,
+    cancel: Cancel | None = None,
 ) -> Ladder:
     """Every pair of ``policies`` (play policy names) plays mirrored deal pairs on the same deals
     of ``seed``: ``deals`` pairs, or ``solver_deals`` when either calls the exact solver; both
     players exchange by ``exchange``. ``reference``: the policy rated 0 (default
     :func:`reference_of`). ``progress(label)`` is told each match as it starts. ``external``:
     outside play deciders, each against every policy on ``external_deals`` deals (module
-    docstring)."""
+    docstring). Ctrl-C (``cancel``) stops the match in flight after its chunk and skips the
+    rest (``partial``)."""
     names = list(dict.fromkeys(policies))
     if len(names) < 2:
         raise ValueError("a ladder needs at least two play policies")
@@ -224,52 +156,58 @@ def ladder(
     wins = np.zeros((size, size))
     rows = []
     ext_rows: list[dict] = []
+    cancel = cancel or Cancel()
     t0 = time.perf_counter()
-    with Series() as series:
-        for i, j in series.each(itertools.combinations(range(k), 2)):
-            solver = strategies[i].uses_solver or strategies[j].uses_solver
-            n = solver_deals if solver else deals
-            if progress is not None:
-                progress(f"{names[i]} v {names[j]} ({n:,} pairs)")
-            t1 = time.perf_counter()
-            match = head_to_head(strategies[i], strategies[j], n, seed, rules, backend=backend)
-            s = match.summary
-            if series.mark(match.interrupted) and s["pairs"] < 2:
-                break  # cut before two pairs: no standard error to fit with
-            net = s["net_per_deal"]
-            margins[i, j], margins[j, i] = net["mean"], -net["mean"]
-            ses[i, j] = ses[j, i] = net["se"]
-            played = 2 * s["pairs"]
-            a_win = s["a_deal_win_rate"]["p"] * played
-            tie = s["deal_tie_rate"]["p"] * played
-            wins[i, j] = a_win + tie / 2
-            wins[j, i] = played - a_win - tie / 2
-            rows.append(
-                {
-                    "a": names[i],
-                    "b": names[j],
-                    "pairs": s["pairs"],
-                    "net_per_deal": net["mean"],
-                    "se": net["se"],
-                    "ci_low": net["ci95"][0],
-                    "ci_high": net["ci95"][1],
-                    "a_deal_win_rate": s["a_deal_win_rate"]["p"],
-                    "seconds": round(time.perf_counter() - t1, 2),
-                }
-            )
-        if outside and not series.interrupted:
-            _external_matches(
-                outside,
-                names,
-                exchange,
-                rules,
-                seed,
-                external_deals,
-                progress,
-                series,
-                (margins, ses, wins),
-                ext_rows,
-            )
+
+    def pairs(a, b) -> int:
+        return solver_deals if uses_solver(a) or uses_solver(b) else deals
+
+    def told(a, b, n: int) -> None:
+        if progress is not None:
+            progress(f"{a.name} v {b.name} ({n:,} pairs)")
+
+    t = play_tournament(
+        BATCH, strategies, deals, seed, rules, None, backend, None, cancel, None, pairs, told
+    )
+    for r in t.results:
+        s = r.body
+        if s["pairs"] < 2:
+            continue  # cut before two pairs: no standard error to fit with
+        i, j = names.index(r.a), names.index(r.b)
+        net = s["net_per_deal"]
+        margins[i, j], margins[j, i] = net["mean"], -net["mean"]
+        ses[i, j] = ses[j, i] = net["se"]
+        played = 2 * s["pairs"]
+        a_win = s["a_deal_win_rate"]["p"] * played
+        tie = s["deal_tie_rate"]["p"] * played
+        wins[i, j] = a_win + tie / 2
+        wins[j, i] = played - a_win - tie / 2
+        rows.append(
+            {
+                "a": r.a,
+                "b": r.b,
+                "pairs": s["pairs"],
+                "net_per_deal": net["mean"],
+                "se": net["se"],
+                "ci_low": net["ci95"][0],
+                "ci_high": net["ci95"][1],
+                "a_deal_win_rate": s["a_deal_win_rate"]["p"],
+                "seconds": round(r.seconds, 2),
+            }
+        )
+    if outside and not t.partial:
+        _external_matches(
+            outside,
+            names,
+            exchange,
+            rules,
+            seed,
+            external_deals,
+            progress,
+            cancel,
+            (margins, ses, wins),
+            ext_rows,
+        )
     players = [*names, *ext_names]
     ref = names.index(reference)
     r, r_se = fit_points(margins, ses, ref)
@@ -305,7 +243,7 @@ def ladder(
         time.perf_counter() - t0,
         deals,
         solver_deals,
-        series.interrupted,
+        t.partial or cancel.is_set,
         exchange,
         ext_names,
         pd.DataFrame(ext_rows) if outside else None,
@@ -324,7 +262,7 @@ class _ByRole(Decider):
         return self.seats[state.current_player()].choose(state)
 
 
-def _external_matches(outside, names, exchange, rules, seed, n, progress, series, mats, rows):
+def _external_matches(outside, names, exchange, rules, seed, n, progress, cancel, mats, rows):
     """Each external player (a :class:`TimedPlay`) against every policy on ``n`` deals of
     ``seed`` (mirrored: elder then younger); fills the matrices ``mats`` (margins, SEs, wins)
     after the policies' rows and appends one row per match to ``rows``."""
@@ -341,7 +279,7 @@ def _external_matches(outside, names, exchange, rules, seed, n, progress, series
 
     for e, agent in enumerate(outside):
         for j, name in enumerate(names):
-            if series.interrupted:
+            if cancel.is_set:
                 return
             ours = seat_deciders(
                 Policies(
@@ -361,8 +299,8 @@ def _external_matches(outside, names, exchange, rules, seed, n, progress, series
                 progress(f"{agent.name} v {name} ({n:,} deals, external)")
             moves0, seconds0 = agent.moves, agent.seconds
             t1 = time.perf_counter()
-            match = mirrored_match(deal, a, b, n, seatings)
-            if series.mark(match.interrupted) and match.deals < 2:
+            match = mirrored_match(deal, a, b, n, seatings, cancel=cancel)
+            if match.partial and match.deals < 2:
                 return
             i = k + e
             m = match.margin

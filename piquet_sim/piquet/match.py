@@ -1,11 +1,12 @@
-"""Head-to-head matches of strategies over mirrored deals, and round-robin tournaments.
+"""Piquet's mirrored match of two strategies (the study layer's :class:`MatchKind`
+:data:`BATCH`): its unit of work through ``kernels.match`` and its statistics.
 
-Every deal is played twice, A elder then B elder, on the same cards and random stream
-(``kernels.match``). The unit of evidence is the deal pair: ``d_i`` = A's net over B in the
-A-elder play plus A's net over B in the B-elder play. The luck of the cards cancels in ``d_i``,
-so its variance is far smaller than a single play's. "Mean net per deal" is ``mean(d_i) / 2``:
-A's points minus B's in one deal, averaged over seats; its 95% interval and the two-sided
-p-value (normal approximation, thousands of pairs) come from the pairs' spread.
+Every deal is played twice, A elder then B elder, on the same cards and random stream. The unit
+of evidence is the deal pair: ``d_i`` = A's net over B in the A-elder play plus A's net over B
+in the B-elder play. The luck of the cards cancels in ``d_i``, so its variance is far smaller
+than a single play's. "Mean net per deal" is ``mean(d_i) / 2``: A's points minus B's in one
+deal, averaged over seats; its 95% interval and the two-sided p-value (normal approximation,
+thousands of pairs) come from the pairs' spread.
 
 Counts are integers merged exactly across chunks; a chunked or interrupted run is the prefix of
 the full run.
@@ -13,7 +14,6 @@ the full run.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,14 +21,15 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..core.app.tables import export_table  # noqa: F401 - the commands write tables through it
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks
-from ..core.engine.stats import Z95, format_p, mean_ci, p_two_sided, proportion
-from ..core.study.series import Series
+from ..core.engine.backend import Cancel, Chunk
+from ..core.engine.stats import Z95, Estimate, format_p, mean_ci, p_two_sided, proportion
+from ..core.game.strategy import Strategy
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match
+from ..core.study.tournament import Tournament, play_tournament
 from .kernels import layouts as L
 from .kernels import match as KM
 from .rules import DEFAULT_RULES, Rules
-from .strategies import Strategy, mirrored_args, mirrored_bundle_free, resolve
+from .strategies import BOOK, mirrored_args, mirrored_bundle_free, summary
 
 EVENTS = ("pique", "repique", "capot", "carte_blanche")
 _EVENT_FIELD = {
@@ -139,60 +140,75 @@ def statement(a: str, b: str, net: dict, p: float) -> str:
     )
 
 
-@dataclass
-class MatchResult:
-    summary: dict
-    counts: MatchCounts
-    interrupted: bool
+def _estimate(net: dict, n: int, p: float | None = None) -> Estimate:
+    return Estimate(net["mean"], net["se"], net["ci95"][0], net["ci95"][1], n, p)
 
 
-def head_to_head(
-    a: str | Strategy,
-    b: str | Strategy,
-    deals: int,
-    seed: int = 1,
-    rules: Rules = DEFAULT_RULES,
-    chunk: int = 250_000,
-    progress: Callable[[int], None] | None = None,
-    on_chunk: Callable[[int, np.ndarray], None] | None = None,
-    backend=None,
-) -> MatchResult:
-    """Play ``deals`` mirrored deal pairs of A against B (2 * deals plays).
-
-    ``on_chunk(start, nets)`` receives each chunk's per-deal nets (for CSV export); ``progress``
-    the number of pairs finished. Ctrl-C stops cleanly after the chunk in flight with the pairs
-    so far (``interrupted`` true; the summary's ``pairs`` says how many). ``backend``: where the
-    chunks run (``piquet_sim.backend``; default local); the counts are the same on any."""
-    sa, sb = resolve(a), resolve(b)
+def match_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
+    """The statistics of a mirrored match (the study's hook): ``parts`` is the one merged
+    (nets, counts) of the chunks (:data:`BATCH` folds them)."""
     counts = MatchCounts()
-
-    def consume(item: Chunk, result: tuple) -> None:
-        nets, chunk_counts = result
-        counts.add(chunk_counts)
-        if on_chunk is not None:
-            on_chunk(item.start, nets)
-
-    done = run_chunks(
-        backend or LocalBackend(),
-        _match_task,
-        deals,
-        chunk,
-        (sa, sb, seed, rules),
-        consume,
-        progress,
+    if parts:
+        counts.add(parts[0][1])
+    a, b = spec.a, spec.b
+    s = summarize(counts, a.name, b.name)
+    partial = counts.pairs < spec.n
+    s.update(
+        seed=spec.seed,
+        rules=spec.rules.to_dict(),
+        interrupted=partial,
+        strategies={a.name: summary(a), b.name: summary(b)},
     )
-    summary = summarize(counts, sa.name, sb.name)
-    summary.update(
-        seed=seed,
-        rules=rules.to_dict(),
-        interrupted=done < deals,
-        strategies={sa.name: sa.summary(), sb.name: sb.summary()},
+    if partial:  # only then, so complete runs keep their exact output
+        s.update(partial=True, requested_pairs=spec.n)
+    seats = s["seats"]
+    sides = {
+        f"{s[side]} as {seat}": [
+            Stat.of("wins the deal", seats[seat][side]["win"]),
+            *(Stat.of(e.replace("_", " "), seats[seat][side][e]) for e in EVENTS),
+            Stat.of("mean points", seats[seat][side]["mean_points"]),
+        ]
+        for side in ("a", "b")
+        for seat in ("elder", "younger")
+    }
+    wr = s["a_deal_win_rate"]
+    notes = [
+        s["statement"],
+        f"{a.name} wins {100 * wr['p']:.2f}% of deals [{100 * wr['ci95'][0]:.2f}, "
+        f"{100 * wr['ci95'][1]:.2f}]; ties {100 * s['deal_tie_rate']['p']:.2f}%",
+    ]
+    for seat in ("elder", "younger"):
+        e = seats[seat]["a_net"]
+        notes.append(
+            f"{a.name} as {seat}: net {e['mean']:+.3f} ± {Z95 * e['se']:.3f} points per deal"
+        )
+    return MatchResult(
+        a.name,
+        b.name,
+        _estimate(s["net_per_deal"], counts.pairs, s["p_value"]),
+        "points per deal (A's minus B's, mean of A elder and A younger)",
+        counts.pairs,
+        spec.n,
+        partial,
+        s,
+        sides,
+        notes,
     )
-    return MatchResult(summary, counts, done < deals)
 
 
-def nets_frame(start: int, nets: np.ndarray) -> pd.DataFrame:
-    """Per-deal rows: deal index, A's net as elder, A's net as younger, the pair mean."""
+def _match_args(spec: MatchSpec) -> tuple:
+    return (spec.a, spec.b, spec.seed, spec.rules)
+
+
+def _fold(total: tuple, part: tuple) -> tuple:
+    """Merge a chunk's counts into the run's (exact integer sums; the nets are not kept)."""
+    return part[0], total[1] + part[1]
+
+
+def nets_frame(start: int, part: tuple) -> pd.DataFrame:
+    """Per-deal rows of a chunk: deal index, A's net as elder, A's net as younger, the pair
+    mean."""
+    nets = part[0]
     a_e = nets[:, 0].astype(np.int32)
     a_y = -nets[:, 1].astype(np.int32)
     return pd.DataFrame(
@@ -205,19 +221,89 @@ def nets_frame(start: int, nets: np.ndarray) -> pd.DataFrame:
     )
 
 
-# ----------------------------------------------------------------------------- tournaments
+#: Piquet's mirrored match: deal pairs, each deal played with A elder and with B elder.
+BATCH = MatchKind(
+    unit="deal pairs",
+    task=_match_task,
+    args=_match_args,
+    result=match_result,
+    chunk=lambda spec: 250_000,
+    kernels=lambda spec: (match_kernel(spec.a, spec.b),),
+    default_n=lambda a, b: 200_000,
+    fold=_fold,
+    rows=nets_frame,
+)
+
+
+def head_to_head(
+    a: str | Strategy,
+    b: str | Strategy,
+    deals: int,
+    seed: int = 1,
+    rules: Rules = DEFAULT_RULES,
+    chunk: int = 250_000,
+    progress: Callable[[int], None] | None = None,
+    on_chunk: Callable[[int, tuple], None] | None = None,
+    backend=None,
+    cancel: Cancel | None = None,
+) -> MatchResult:
+    """Play ``deals`` mirrored deal pairs of A against B (2 * deals plays): the study's
+    :data:`BATCH` match. ``on_chunk(start, (nets, counts))`` receives each chunk (per-deal
+    rows: :func:`nets_frame`); ``progress`` the pairs finished. Ctrl-C (``cancel``) stops
+    after the chunk in flight with the pairs so far (``partial``)."""
+    spec = MatchSpec(BOOK.resolve(a), BOOK.resolve(b), deals, seed, rules)
+    return play_match(BATCH, spec, backend, progress, cancel, chunk, on_chunk)
+
+
+def tournament_json(t: Tournament) -> dict:
+    """A tournament's JSON: one row per match (A's view) and the standings."""
+    rows = []
+    for r in t.results:
+        s = r.body
+        net = s["net_per_deal"]
+        rows.append(
+            {
+                "a": r.a,
+                "b": r.b,
+                "pairs": s["pairs"],
+                "net_per_deal": net["mean"],
+                "ci_low": net["ci95"][0],
+                "ci_high": net["ci95"][1],
+                "p_value": s["p_value"],
+                "significant": s["significant"],
+                "a_deal_win_rate": s["a_deal_win_rate"]["p"],
+                "complete": not r.partial,
+            }
+        )
+    data = {
+        "matches": rows,
+        "standings": t.standings(),
+        "interrupted": t.partial,
+        "seed": t.seed,
+        "rules": t.rules.to_dict(),
+    }
+    if t.partial:  # only then, so complete runs keep their exact output
+        data.update(
+            partial=True,
+            pairs_played=t.played,
+            matches_played=len(t.results),
+            matches_requested=t.pairs,
+        )
+    return data
 
 
 @dataclass
-class Tournament:
-    """Round-robin results: one row per ordered pair in ``matches`` (A's view), ``standings``."""
+class TournamentTables:
+    """A round robin as tables: one row per match in ``matches`` (A's view), ``standings``,
+    the margin matrix (row over column, points per deal; 0 where not played) and its 95%
+    half-widths."""
 
     names: list[str]
     matches: pd.DataFrame
     standings: pd.DataFrame
-    margins: np.ndarray  # [i, j]: mean net per deal of i over j
-    half_widths: np.ndarray  # [i, j]: 95% half-width
-    interrupted: bool = False
+    margins: np.ndarray
+    half_widths: np.ndarray
+    partial: bool = False
 
 
 def tournament(
@@ -228,62 +314,21 @@ def tournament(
     chunk: int = 250_000,
     progress: Callable[[int], None] | None = None,
     backend=None,
-) -> Tournament:
-    """Every pair of strategies plays ``deals`` mirrored deal pairs on the same deals (seed).
-
-    ``progress`` receives pairs finished (the whole tournament is ``C(k, 2) * deals``). Ctrl-C
-    stops after the current chunk; finished matches are kept, the cut one is reported partial."""
-    strategies = [resolve(s) for s in specs]
-    names = [s.name for s in strategies]
-    if len(set(names)) != len(names):
-        raise ValueError("each strategy may appear once in a tournament")
-    k = len(strategies)
-    margins = np.zeros((k, k))
-    halves = np.zeros((k, k))
-    rows = []
-    with Series() as series:
-        for i, j in series.each(itertools.combinations(range(k), 2)):
-            r = head_to_head(
-                strategies[i], strategies[j], deals, seed, rules, chunk, progress, backend=backend
-            )
-            s = r.summary
-            net = s["net_per_deal"]
-            margins[i, j], margins[j, i] = net["mean"], -net["mean"]
-            halves[i, j] = halves[j, i] = Z95 * net["se"]
-            rows.append(
-                {
-                    "a": names[i],
-                    "b": names[j],
-                    "pairs": s["pairs"],
-                    "net_per_deal": net["mean"],
-                    "ci_low": net["ci95"][0],
-                    "ci_high": net["ci95"][1],
-                    "p_value": s["p_value"],
-                    "significant": s["significant"],
-                    "a_deal_win_rate": s["a_deal_win_rate"]["p"],
-                    "complete": not r.interrupted,
-                }
-            )
-            if series.mark(r.interrupted):
-                break
-    interrupted = series.interrupted
-    matches = pd.DataFrame(rows)
-    played = {(r["a"], r["b"]) for r in rows}
-    stand = []
-    for i, name in enumerate(names):
-        opp = [j for j in range(k) if j != i and ((names[min(i, j)], names[max(i, j)]) in played)]
-        wins = sum(1 for j in opp if margins[i, j] - halves[i, j] > 0)
-        losses = sum(1 for j in opp if margins[i, j] + halves[i, j] < 0)
-        stand.append(
-            {
-                "strategy": name,
-                "mean_margin": float(np.mean(margins[i, opp])) if opp else float("nan"),
-                "significant_wins": wins,
-                "significant_losses": losses,
-                "matches": len(opp),
-            }
-        )
-    standings = pd.DataFrame(stand).sort_values("mean_margin", ascending=False)
-    return Tournament(
-        names, matches, standings.reset_index(drop=True), margins, halves, interrupted
+    cancel: Cancel | None = None,
+) -> TournamentTables:
+    """Every pair of strategies plays ``deals`` mirrored deal pairs on the same deals (the
+    study layer's tournament of :data:`BATCH`), as tables. Ctrl-C stops after the current
+    chunk; finished matches are kept, the cut one is reported partial."""
+    strategies = [BOOK.resolve(s) for s in specs]
+    t = play_tournament(
+        BATCH, strategies, deals, seed, rules, None, backend, progress, cancel, chunk
+    )
+    data = tournament_json(t)
+    return TournamentTables(
+        t.names,
+        pd.DataFrame(data["matches"]),
+        pd.DataFrame(data["standings"]),
+        np.nan_to_num(t.values),
+        np.nan_to_num(t.halves),
+        t.partial,
     )

@@ -23,11 +23,12 @@ import numpy as np
 
 from ..core.engine.backend import Chunk, LocalBackend, run_chunks
 from ..core.engine.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from ..core.game.strategy import Strategy
 from .kernels import layouts as L
 from .kernels import partie as KP
 from .rules import DEFAULT_RULES, Rules
 from .simulation import simulate
-from .strategies import Strategy, mirrored_args, mirrored_bundle_free, policies, resolve
+from .strategies import BOOK, mirrored_args, mirrored_bundle_free, policies
 
 SETTLE_RANGE = 1000  # settlements histogrammed over [-SETTLE_RANGE, SETTLE_RANGE]
 TOTAL_RANGE = 600
@@ -43,7 +44,7 @@ def partie_rows(
 ) -> np.ndarray:
     """Rows int32[n, 2, PROW_LEN] of mirrored parties start..start+n-1 (A's view; version 0: A
     elder in the first deal, version 1: B elder first)."""
-    a, b = resolve(a), resolve(b)
+    a, b = BOOK.resolve(a), BOOK.resolve(b)
     return partie_kernel(a, b)(seed, start, n, *mirrored_args(a, b, rules))
 
 
@@ -53,7 +54,7 @@ def partie_kernel(a: Strategy, b: Strategy):
     return KP.simple_mirrored_parties if mirrored_bundle_free(a, b) else KP.mirrored_parties
 
 
-def _partie_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> PartieCounts:
+def partie_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> PartieCounts:
     """Counts of one chunk of partie pairs (the unit of work of every backend)."""
     counts = PartieCounts()
     counts.add(partie_rows(a, b, seed, chunk.start, chunk.size, rules))
@@ -200,11 +201,11 @@ def parties(
 
     Ctrl-C stops cleanly after the chunk in flight (``interrupted``; ``pairs`` says how many
     finished). ``backend``: where the chunks run (default local); same counts on any."""
-    sa, sb = resolve(a), resolve(b)
+    sa, sb = BOOK.resolve(a), BOOK.resolve(b)
     counts = PartieCounts()
     done = run_chunks(
         backend or LocalBackend(),
-        _partie_task,
+        partie_task,
         n,
         chunk,
         (sa, sb, seed, rules),
@@ -216,7 +217,7 @@ def parties(
         seed=seed,
         rules=rules.to_dict(),
         interrupted=done < n,
-        strategies={sa.name: sa.summary(), sb.name: sb.summary()},
+        strategies={sa.name: summary(sa), sb.name: summary(sb)},
     )
     return PartieResult(summary, counts, done < n)
 
@@ -275,7 +276,7 @@ def deal_distributions(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Joint distributions of one deal's points (mine, the opponent's), float64[256, 256]
     indexed [my points, opponent's points]: (when I am elder, when I am younger)."""
-    sm, so = resolve(me), resolve(opp)
+    sm, so = BOOK.resolve(me), BOOK.resolve(opp)
     out = []
     for elder, younger, mine, theirs in (
         (sm, so, L.REC_ELDER, L.REC_YOUNGER),

@@ -44,6 +44,7 @@ from .. import __version__
 from ..core.app.report import Section, render_html, render_markdown
 from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
 from ..core.engine.stats import mean_ci, wilson_interval
+from ..core.game.strategy import Strategy
 from . import plots
 from .kernels import exchange_value as KX
 from .kernels import layouts as L
@@ -54,7 +55,7 @@ from .odds import odds
 from .partie import parties
 from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies, solver_bits
-from .strategies import Strategy, policies, resolve
+from .strategies import BOOK, policies, summary
 
 #: The report's strategies when none are given; the first (the strongest fast strategy,
 #: heuristic exchange and play; greedy until issue 37) is the one the odds and exchange sections
@@ -695,7 +696,7 @@ def odds_study(ctx: ReportContext) -> list[Section]:
     n = ms["deals"]
     sec = Section("odds", f"Odds: {main.name} playing itself")
     sec.text(
-        f"Both players use **{main.name}** ({main.summary()}); {n:,} deals. The exact "
+        f"Both players use **{main.name}** ({summary(main)}); {n:,} deals. The exact "
         "column is the dealt-hand value from combinatorics." + _cut(ms["interrupted"])
     )
     sec.table(frames["events"], "Deal events, percent of deals [95% interval]")
@@ -801,7 +802,7 @@ def tournament_study(ctx: ReportContext) -> list[Section]:
         "tournament",
         f"{ctx.n_pairs:,} mirrored deal pairs per match ({played:,} played in all)",
         time.perf_counter() - t,
-        tour.interrupted,
+        tour.partial,
         played > 0,
     )
     if not len(tour.matches) or played == 0:
@@ -854,7 +855,7 @@ def tournament_study(ctx: ReportContext) -> list[Section]:
     sec.text(
         f"Round robin on mirrored deals: {ctx.n_pairs:,} deal pairs per match, seed {ctx.seed}. "
         "The standings' interval is conservative (the mean of the row's half-widths)."
-        + _cut(tour.interrupted)
+        + _cut(tour.partial)
     )
     sec.table(pd.DataFrame(stand), "Standings (mean margin over all opponents)")
     sec.table(matches, "Matches (A's view)")
@@ -1077,7 +1078,7 @@ def reproduce_section(ctx: ReportContext, elapsed: float, command: str, versions
             [
                 {
                     "strategy": s.name,
-                    "stages (exchange / declare / play)": s.summary(),
+                    "stages (exchange / declare / play)": summary(s),
                     "description": s.description,
                 }
                 for s in ctx.strategies
@@ -1098,7 +1099,7 @@ def entry_kernels(strategies: Sequence[str | Strategy] = DEFAULT_STRATEGIES) -> 
     cache says nothing)."""
     from .simulation import records_kernel
 
-    chosen = [resolve(s) for s in strategies]
+    chosen = [BOOK.resolve(s) for s in strategies]
     return tuple(dict.fromkeys(records_kernel(policies(s, s)) for s in chosen))
 
 
@@ -1130,7 +1131,7 @@ def build_report(
     """
     t_start = time.perf_counter()
     out = Path(out_dir)
-    strats = [resolve(s) for s in strategies]
+    strats = [BOOK.resolve(s) for s in strategies]
     names = [s.name for s in strats]
     if len(strats) < 2:
         raise ValueError("a report needs at least two strategies (for the tournament)")

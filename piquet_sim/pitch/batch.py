@@ -1,5 +1,6 @@
-"""Compare two bid policies on the same rounds (common random numbers): the library face of
-``kernels/duel.py`` and ``piquet pitch batch``.
+"""Pitch's mirrored match of two bidders (the study layer's :class:`MatchKind` :data:`DUEL`,
+``piquet pitch batch``): two bid policies compared on the same rounds (common random numbers)
+through ``kernels/duel.py``.
 
 Perspective: the "hero" seat (round i: seat i % players, so he sits in every seat equally),
 his round score (as bidder +bid or -bid, else the points he took), with policy A and with
@@ -12,31 +13,33 @@ are put back in index order before any statistic, so the numbers are the same on
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Cancel, Chunk
 from ..core.engine.errors import InputError
+from ..core.engine.stats import Estimate as Interval
 from ..core.engine.stats import paired_difference, wilson_interval
+from ..core.game.strategy import Strategy
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match
 from .bid import Estimate, _mean
 from .kernels.duel import DUEL_FIELDS, duel_rounds
 from .policies import PolicyArrays, check, make_policy
 from .rules import Rules
-from .strategies import resolve
+from .strategies import BOOK
 
 #: Rounds per chunk at most (progress and Ctrl-C between chunks).
 CHUNK = 50_000
 
 
-def parse_spec(spec: str) -> tuple[str, tuple[float, ...]]:
+def parse_spec(spec: str | Strategy) -> tuple[str, tuple[float, ...]]:
     """The bid policy and its checked parameter values of a strategy spec: ``name`` or
     ``name:param=value,…`` (a bid policy of the registry), a built-in strategy's name or a
     strategy file (its bidder, e.g. ``fitted``); StrategyError (an InputError) otherwise."""
-    s = resolve(spec)
-    pol, params = check("bid", s.bid, s.params, allow_seat=True)
+    s = BOOK.resolve(spec)
+    pol, params = check("bid", s.policy("bid"), s.params("bid"), allow_seat=True)
     return pol.name, params
 
 
@@ -80,7 +83,7 @@ def _side(spec: str, o: np.ndarray) -> Side:
     return Side(spec, _mean(o[:, 0]), Estimate(bidder / n, [lo, hi], n), p_made)
 
 
-def duel_policies(a: str, b: str, rounds: int, table: str, play: str):
+def duel_policies(a: str | Strategy, b: str | Strategy, rounds: int, table: str, play: str):
     """The kernels' (table policy, heroes) for :func:`compare_bidders`; raises InputError on
     bad input (cheap: callers check before long work)."""
     if not 1 <= rounds <= 100_000_000:
@@ -106,6 +109,71 @@ def _duel_task(chunk: Chunk, seed: int, rules: np.ndarray, table, heroes) -> np.
     )
 
 
+def _duel_args(spec: MatchSpec) -> tuple:
+    table, play = spec.options.get("table", "threshold"), spec.options.get("play", "heuristic")
+    table_policy, heroes = duel_policies(spec.a, spec.b, spec.n, table, play)
+    return (spec.seed, spec.rules.to_array(), table_policy, heroes)
+
+
+def duel_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
+    """The statistics of a duel (the study's hook): each side's mean round score in the hero
+    seat, how often he bids and makes it, and A's score minus B's, paired on the same rounds."""
+    empty = np.zeros((0, 2, DUEL_FIELDS), dtype=np.int64)
+    out = np.concatenate(parts or [empty])
+    table, play = spec.options.get("table", "threshold"), spec.options.get("play", "heuristic")
+    duel = Duel(
+        spec.rules.players,
+        len(out),
+        spec.seed,
+        table,
+        play,
+        _side(spec.a.name, out[:, 0]),
+        _side(spec.b.name, out[:, 1]),
+        paired_difference(out[:, 0, 0], out[:, 1, 0]),
+        seconds,
+        len(out) < spec.n,
+    )
+    d = duel.difference
+    sides = {
+        side.policy: [
+            Stat("score per round", side.score.mean, tuple(side.score.ci95)),
+            Stat("bids", side.p_bidder.mean, tuple(side.p_bidder.ci95), rate=True),
+            Stat(
+                "makes it when bidder",
+                side.p_made.mean if side.p_made else float("nan"),
+                tuple(side.p_made.ci95) if side.p_made else None,
+                rate=True,
+            ),
+        ]
+        for side in (duel.a, duel.b)
+    }
+    return MatchResult(
+        spec.a.name,
+        spec.b.name,
+        Interval(d["mean"], d["se"], *d["ci95"], d["n"], d["p"]),
+        "points per round of the rotating seat (A's minus B's, the same rounds)",
+        duel.rounds,
+        spec.n,
+        duel.partial,
+        duel.to_dict(),
+        sides,
+        [f"{spec.rules.players} players; the others bid {table}, everyone plays {play}"],
+        data=duel,
+    )
+
+
+#: Two bidders for one rotating seat on the same rounds (``piquet pitch batch``).
+DUEL = MatchKind(
+    unit="rounds",
+    task=_duel_task,
+    args=_duel_args,
+    result=duel_result,
+    chunk=lambda spec: CHUNK,
+    kernels=lambda spec: batch_kernels(),
+    default_n=lambda a, b: 200_000,
+)
+
+
 def compare_bidders(
     a: str,
     b: str,
@@ -118,39 +186,29 @@ def compare_bidders(
     progress: Callable[[int], None] | None = None,
     backend=None,
     chunk: int | None = None,
+    cancel: Cancel | None = None,
 ) -> Duel:
     """Policy specs ``a`` and ``b`` (``name[:param=value,…]`` or a built-in strategy name)
-    for the hero seat; ``progress(rounds done)`` after each chunk. Runs in chunks of at most
-    ``chunk`` rounds (default :data:`CHUNK`) on ``backend`` (default local; the same numbers on
-    any). Stops after the chunk in flight on Ctrl-C (``core.backend.stop_requested``), keeping
-    the rounds done (``partial``)."""
+    for the hero seat: :data:`DUEL`'s match on ``rounds`` rounds; ``progress(rounds done)``
+    after each chunk. Runs in chunks of at most ``chunk`` rounds (default :data:`CHUNK`) on
+    ``backend`` (default local; the same numbers on any). Stops after the chunk in flight on
+    Ctrl-C (``cancel``), keeping the rounds done (``partial``)."""
     rules = rules or Rules(players=players)
-    table_policy, heroes = duel_policies(a, b, rounds, table, play)
-    t0 = time.perf_counter()
-    parts: dict[int, np.ndarray] = {}
-
-    def consume(item: Chunk, result: np.ndarray) -> None:
-        parts[item.start] = result
-
-    args = (seed, rules.to_array(), table_policy, heroes)
-    run_chunks(
-        backend or LocalBackend(), _duel_task, rounds, chunk or CHUNK, args, consume, progress
+    spec = MatchSpec(
+        BOOK.resolve(a), BOOK.resolve(b), rounds, seed, rules, {"table": table, "play": play}
     )
-    empty = np.zeros((0, 2, DUEL_FIELDS), dtype=np.int64)
-    out = np.concatenate([parts[k] for k in sorted(parts)] or [empty])
-    seconds = time.perf_counter() - t0
-    return Duel(
-        rules.players,
-        len(out),
-        seed,
-        table,
-        play,
-        _side(a, out[:, 0]),
-        _side(b, out[:, 1]),
-        paired_difference(out[:, 0, 0], out[:, 1, 0]),
-        seconds,
-        len(out) < rounds,
-    )
+    duel = play_match(DUEL, spec, backend, progress, cancel, chunk).data
+    duel.a.policy, duel.b.policy = str(a), str(b)  # as the caller wrote them
+    return duel
 
 
-__all__ = ["Duel", "Side", "batch_kernels", "compare_bidders", "duel_policies", "parse_spec"]
+__all__ = [
+    "DUEL",
+    "Duel",
+    "Side",
+    "batch_kernels",
+    "compare_bidders",
+    "duel_policies",
+    "duel_result",
+    "parse_spec",
+]

@@ -32,7 +32,7 @@ GAME = Game(
         "play": _CLI + "play:play_cmd",
         "review": _CLI + "review:review_cmd",
         "strategies": _CLI + "match:strategies_cmd",
-        "batch": _CLI + "batch:batch_cmd",
+        "batch": _CLI + "match:batch_cmd",
         "game": _CLI + "match:game_cmd",
         "tournament": _CLI + "match:tournament_cmd",
         "report": _CLI + "report:report_cmd",

@@ -1,42 +1,44 @@
-"""Games to the target between strategies: ``piquet pitch game`` and ``tournament``.
+"""Pitch's games to the target between strategies (the study layer's :class:`MatchKind`
+:data:`GAME`: ``piquet pitch game`` and ``tournament``).
 
 Format ("one against the field"): a *hero* strategy holds one place at the table and a *field*
 strategy the other ``players - 1``; the hero's place turns by one each game and the first
 dealer every ``players`` games (``kernels/table.py``), so the hero sits in every seat and deals
-first from every place equally often. Perspective: P(the hero wins the game), against the
-fair share ``1 / players``; each game is one Bernoulli draw (Wilson 95% interval). Games are
-keyed by (seed, game index): the same numbers whatever the thread count or batching.
-
-The games run in chunks of game indices on a backend (``core.backend``: numba threads here, or
-a Dask cluster); the chunks are put back in index order before any statistic, so the numbers
-are the same on any backend. Ctrl-C stops after the chunk in flight (``partial``).
+first from every place equally often. A match of A against B plays each game number twice: A
+alone against a field of B, and B alone against a field of A. Perspective: P(the hero wins the
+game), against the fair share ``1 / players``; each game is one Bernoulli draw (Wilson 95%
+interval). Games are keyed by (seed, game index): the same numbers whatever the thread count,
+chunking or backend.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.app.plots import pairwise_heatmap
-from ..core.app.tables import export_table  # noqa: F401 - the commands write tables through it
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.engine.backend import Cancel, Chunk
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Z95, wilson_interval
+from ..core.engine.stats import Estimate as Interval
+from ..core.game.strategy import Strategy
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match, run_parts
+from ..core.study.tournament import Tournament, play_tournament
 from .bid import Estimate
 from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
 from .policies import get
 from .rules import Rules
-from .strategies import Strategy
+from .strategies import row
 
 if TYPE_CHECKING:
     import pandas as pd
 
 BATCH = 2000
+#: The most games of one match.
+MAX_GAMES = 10_000_000
 
 
 @dataclass
@@ -64,7 +66,7 @@ class GameMatch:
 
 
 def _seats(hero: Strategy, field: Strategy, n: int) -> Seats:
-    (hi, hp), (fi, fp) = hero.row(), field.row()
+    (hi, hp), (fi, fp) = row(hero), row(field)
     assign = np.zeros(6, dtype=np.int64)
     assign[1:n] = 1
     return Seats(np.stack([hi, fi]), np.stack([hp, fp]), assign)
@@ -72,13 +74,35 @@ def _seats(hero: Strategy, field: Strategy, n: int) -> Seats:
 
 def _batch(*strategies: Strategy) -> int:
     """Games per chunk at most: smaller with a Monte Carlo bidder (progress, Ctrl-C)."""
-    slow = any(get("bid", s.bid).needs_seat for s in strategies)
+    slow = any(get("bid", s.policy("bid")).needs_seat for s in strategies)
     return BATCH // 10 if slow else BATCH
 
 
 def _games_task(chunk: Chunk, seed: int, rules: np.ndarray, seats: Seats) -> np.ndarray:
     """One chunk of games (every backend's unit of work): games ``chunk.start ..``."""
     return play_games(np.int64(seed), np.int64(chunk.start), np.int64(chunk.size), rules, seats)
+
+
+def hero_result(hero: str, field: str, out: np.ndarray, players: int) -> HeroResult:
+    """The figures of one hero against a field from its games' records (at least one)."""
+    g = len(out)
+    hero_place = np.arange(g) % players  # assign[(p - g) % n] == 0  <=>  p == g % n
+    winner = out[:, GAME_WINNER]
+    wins = int((winner == hero_place).sum())
+    lo, hi = wilson_interval(wins, g)
+    rounds = out[:, GAME_ROUNDS].astype(np.float64)
+    se = float(rounds.std(ddof=1) / np.sqrt(g)) if g > 1 else float("inf")
+    m = float(rounds.mean())
+    return HeroResult(
+        hero,
+        field,
+        g,
+        Estimate(wins / g, [lo, hi], g),
+        1.0 / players,
+        float(((winner >= 0) & (winner != hero_place)).mean()),
+        Estimate(m, [m - Z95 * se, m + Z95 * se], g),
+        int((winner < 0).sum()),
+    )
 
 
 def hero_games(
@@ -90,46 +114,100 @@ def hero_games(
     progress: Callable[[int], None] | None = None,
     backend=None,
     chunk: int | None = None,
+    cancel: Cancel | None = None,
 ) -> tuple[HeroResult | None, bool]:
     """``games`` games of one ``hero`` against ``field``; (result, stopped early);
     ``progress(games done)`` after each chunk. Runs in chunks of at most ``chunk`` games on
     ``backend`` (default local; the same numbers on any). The result is None when Ctrl-C
     stopped the run before any game finished."""
-    n = rules.players
-    seats = _seats(hero, field, n)
-    parts: dict[int, np.ndarray] = {}
-
-    def consume(item: Chunk, result: np.ndarray) -> None:
-        parts[item.start] = result
-
+    args = (seed, rules.to_array(), _seats(hero, field, rules.players))
     step = chunk or _batch(hero, field)
-    args = (seed, rules.to_array(), seats)
-    run_chunks(backend or LocalBackend(), _games_task, games, step, args, consume, progress)
+    parts, done = run_parts(_games_task, games, step, args, backend, progress, cancel)
     if not parts:
         return None, True
-    out = np.concatenate([parts[k] for k in sorted(parts)])
-    stopped = len(out) < games
-    g = len(out)
-    hero_place = np.arange(g) % n  # assign[(p - g) % n] == 0  <=>  p == g % n
-    winner = out[:, GAME_WINNER]
-    wins = int((winner == hero_place).sum())
-    lo, hi = wilson_interval(wins, g)
-    rounds = out[:, GAME_ROUNDS].astype(np.float64)
-    se = float(rounds.std(ddof=1) / np.sqrt(g)) if g > 1 else float("inf")
-    m = float(rounds.mean())
-    return (
-        HeroResult(
-            hero.name,
-            field.name,
-            g,
-            Estimate(wins / g, [lo, hi], g),
-            1.0 / n,
-            float(((winner >= 0) & (winner != hero_place)).mean()),
-            Estimate(m, [m - Z95 * se, m + Z95 * se], g),
-            int((winner < 0).sum()),
-        ),
-        stopped,
+    return hero_result(hero.name, field.name, np.concatenate(parts), rules.players), done < games
+
+
+def game_task(
+    chunk: Chunk, seed: int, rules: np.ndarray, a_alone: Seats, b_alone: Seats
+) -> tuple[np.ndarray, np.ndarray]:
+    """One chunk of a match (every backend's unit of work): games ``chunk.start ..`` with A
+    alone against a field of B, and with B alone against a field of A."""
+    return _games_task(chunk, seed, rules, a_alone), _games_task(chunk, seed, rules, b_alone)
+
+
+def _game_args(spec: MatchSpec) -> tuple:
+    if not 1 <= spec.n <= MAX_GAMES:
+        raise InputError(f"games must be 1 to {MAX_GAMES:,}")
+    n = spec.rules.players
+    seats = _seats(spec.a, spec.b, n), _seats(spec.b, spec.a, n)  # every parameter checked
+    return (spec.seed, spec.rules.to_array(), *seats)
+
+
+def _excess(r: HeroResult) -> Interval:
+    """P(the hero wins) minus the fair share, with its Wilson interval."""
+    p, (lo, hi) = r.p_win.mean, r.p_win.ci95
+    se = math.sqrt(p * (1 - p) / r.games)
+    return Interval(p - r.fair, se, lo - r.fair, hi - r.fair, r.games)
+
+
+def game_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
+    """The figures of a match (the study's hook): each strategy alone against a field of the
+    other, P(it wins) beside the fair share; the margin is A's P(win) alone minus B's."""
+    players = spec.rules.players
+    a, b = spec.a.name, spec.b.name
+    results = []
+    if parts:
+        for k, (hero, field) in enumerate(((a, b), (b, a))):
+            out = np.concatenate([part[k] for part in parts])
+            results.append(hero_result(hero, field, out, players))
+    played = results[0].games if results else 0
+    partial = played < spec.n
+    match = GameMatch(players, spec.seed, results, seconds, partial)
+    sides = {
+        f"{r.hero} alone": [
+            Stat("wins the game", r.p_win.mean, tuple(r.p_win.ci95), rate=True),
+            Stat("fair share", r.fair, rate=True),
+            Stat("rounds per game", r.rounds_per_game.mean),
+        ]
+        for r in results
+    }
+    if results:
+        ea, eb = (_excess(r) for r in results)
+        se = math.hypot(ea.se, eb.se)
+        d = ea.mean - eb.mean
+        margin = Interval(d, se, d - Z95 * se, d + Z95 * se, played)
+        cells = (ea, eb)
+    else:
+        nan = float("nan")
+        margin, cells = Interval(nan, nan, nan, nan, 0), None
+    return MatchResult(
+        a,
+        b,
+        margin,
+        "P(winning the game alone against a field of the other): A's minus B's",
+        played,
+        spec.n,
+        partial,
+        match.to_dict(),
+        sides,
+        [f"{players} players; the lone player's seat and the first dealer rotate"],
+        cells,
+        data=match,
     )
+
+
+#: Games to the target, each game number played with A alone against a field of B and with B
+#: alone against a field of A.
+GAME = MatchKind(
+    unit="games",
+    task=game_task,
+    args=_game_args,
+    result=game_result,
+    chunk=lambda spec: _batch(spec.a, spec.b),
+    kernels=lambda spec: match_kernels(),
+    default_n=lambda a, b: 20_000,
+)
 
 
 def game_match(
@@ -142,27 +220,14 @@ def game_match(
     progress: Callable[[int], None] | None = None,
     backend=None,
     chunk: int | None = None,
+    cancel: Cancel | None = None,
 ) -> GameMatch:
-    """A alone against a field of B, then B alone against a field of A (the same games);
-    ``progress(games done)`` as they finish. Runs in chunks of at most ``chunk`` games on
-    ``backend`` (default local; the same numbers on any); Ctrl-C stops after the chunk in
-    flight (``partial``)."""
-    rules = rules or Rules(players=players)
-    if not 1 <= games <= 10_000_000:
-        raise InputError("games must be 1 to 10,000,000")
-    for s in (a, b):
-        s.row()  # every parameter checked before the first game
-    t0 = time.perf_counter()
-    results = []
-    partial = False
-    for hero, field in ((a, b), (b, a)):
-        r, stopped = hero_games(hero, field, rules, games, seed, progress, backend, chunk)
-        if r is not None:
-            results.append(r)
-        if stopped or stop_requested():
-            partial = stopped or len(results) < 2
-            break
-    return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
+    """A alone against a field of B, and B alone against a field of A (the same games):
+    :data:`GAME`'s match; ``progress(games done)`` as they finish. Runs in chunks of at most
+    ``chunk`` games on ``backend`` (default local; the same numbers on any); Ctrl-C
+    (``cancel``) stops after the chunk in flight (``partial``)."""
+    spec = MatchSpec(a, b, games, seed, rules or Rules(players=players))
+    return play_match(GAME, spec, backend, progress, cancel, chunk).data
 
 
 def match_kernels() -> tuple:
@@ -170,20 +235,24 @@ def match_kernels() -> tuple:
     return (play_games,)
 
 
-def check_tournament(strategies: list[Strategy], games: int) -> None:
-    """Raise InputError when :func:`tournament` cannot run these (cheap)."""
-    if len(strategies) < 2:
-        raise InputError("a tournament needs at least two strategies")
-    if len({s.name for s in strategies}) != len(strategies):
-        raise InputError("strategy names must differ")
-    if not 1 <= games <= 10_000_000:
-        raise InputError("games must be 1 to 10,000,000")
-    for s in strategies:
-        s.row()  # every parameter checked before the first game
+def _as_match(t: Tournament) -> GameMatch:
+    """A tournament's hero results in the order (hero, field) of the strategies given."""
+    order = {name: i for i, name in enumerate(t.names)}
+    results = sorted(
+        (h for r in t.results for h in r.data.results),
+        key=lambda h: (order[h.hero], order[h.field]),
+    )
+    seconds = sum(r.seconds for r in t.results)
+    return GameMatch(t.rules.players, t.seed, results, seconds, t.partial)
+
+
+def tournament_json(t: Tournament) -> dict:
+    """A tournament's JSON: every strategy alone against a field of every other."""
+    return _as_match(t).to_dict()
 
 
 def tournament(
-    strategies: list[Strategy],
+    strategies: Sequence[Strategy],
     players: int = 4,
     games: int = 5000,
     seed: int = 1,
@@ -191,25 +260,17 @@ def tournament(
     progress: Callable[[int], None] | None = None,
     backend=None,
     chunk: int | None = None,
+    cancel: Cancel | None = None,
 ) -> GameMatch:
-    """Every strategy alone against a field of every other one (ordered pairs);
-    ``progress(games done)`` as they finish. Runs in chunks of at most ``chunk`` games on
-    ``backend`` (default local; the same numbers on any); Ctrl-C stops after the chunk in
-    flight (``partial``)."""
+    """Every strategy alone against a field of every other one (the study layer's tournament
+    of :data:`GAME`); ``progress(games done)`` as they finish. Runs in chunks of at most
+    ``chunk`` games on ``backend`` (default local; the same numbers on any); Ctrl-C
+    (``cancel``) stops after the chunk in flight (``partial``)."""
     rules = rules or Rules(players=players)
-    check_tournament(strategies, games)
-    t0 = time.perf_counter()
-    results = []
-    partial = False
-    pairs = [(h, f) for h in strategies for f in strategies if h is not f]
-    for hero, field in pairs:
-        r, stopped = hero_games(hero, field, rules, games, seed, progress, backend, chunk)
-        if r is not None:
-            results.append(r)
-        if stopped or stop_requested():
-            partial = stopped or len(results) < len(pairs)
-            break
-    return GameMatch(rules.players, seed, results, time.perf_counter() - t0, partial)
+    t = play_tournament(
+        GAME, list(strategies), games, seed, rules, None, backend, progress, cancel, chunk
+    )
+    return _as_match(t)
 
 
 def results_frame(match: GameMatch) -> pd.DataFrame:
@@ -237,38 +298,14 @@ def results_frame(match: GameMatch) -> pd.DataFrame:
     )
 
 
-def plot_results(match: GameMatch, path: str | Path) -> Path:
-    """Heatmap of a tournament: P(the row strategy, alone against a field of the column's,
-    wins) minus the fair share, each cell with its 95% half-width."""
-    names = list(dict.fromkeys([r.hero for r in match.results] + [r.field for r in match.results]))
-    k = len(names)
-    excess, halves = np.full((k, k), np.nan), np.zeros((k, k))
-    for r in match.results:
-        i, j = names.index(r.hero), names.index(r.field)
-        excess[i, j] = r.p_win.mean - r.fair
-        halves[i, j] = (r.p_win.ci95[1] - r.p_win.ci95[0]) / 2
-    return pairwise_heatmap(
-        names,
-        excess,
-        halves,
-        path,
-        title=f"Pitch Six, {match.players} players: the hero alone against a field (95%)",
-        colorbar="P(hero wins) minus the fair share",
-        xlabel="field (the other players)",
-        ylabel="hero (alone)",
-        digits=3,
-    )
-
-
 __all__ = [
+    "GAME",
     "GameMatch",
     "HeroResult",
-    "check_tournament",
-    "export_table",
     "game_match",
     "hero_games",
     "match_kernels",
-    "plot_results",
     "results_frame",
     "tournament",
+    "tournament_json",
 ]

@@ -18,12 +18,13 @@ from ..core.app.plots import pyplot, save
 from ..core.app.report import Section
 from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
 from ..core.engine.stats import Z95, wilson_interval
+from ..core.game.strategy import Strategy
 from .kernels.simulate import simulate_rounds
 from .layouts import BID_MAX, BID_MIN, RoundRec
 from .match import GameMatch, game_match, match_kernels
 from .policies import make_policy
 from .rules import Rules
-from .strategies import Strategy
+from .strategies import summary
 
 TOP_LABELS = ("A", "K", "Q", "J", "10 or lower")
 #: Rounds per chunk at most (chunks are paced to about ``core.backend.CHUNK_SECONDS``).
@@ -244,7 +245,7 @@ def match_section(a: Strategy, b: Strategy, m: GameMatch | None, rules: Rules) -
         "seat and the first dealer rotate. Perspective: P(the hero wins the game), 95% Wilson."
         + (" **Partial: the report was interrupted during the games.**" if m.partial else "")
     )
-    sec.table(pd.DataFrame(rows), f"{a.name} ({a.summary()}) and {b.name} ({b.summary()})")
+    sec.table(pd.DataFrame(rows), f"{a.name} ({summary(a)}) and {b.name} ({summary(b)})")
     return sec
 
 

@@ -102,8 +102,8 @@ def test_registered_with_its_parameters():
     assert P.auction_params("advisor").tolist()[:4] == [128, 0, 100, 9]
     with pytest.raises(P.PolicyError):
         P.auction_params("advisor", {"worlds": 0})
-    s = S.resolve("advisor")
-    assert s.auction == "advisor" and s.is_slow() and s.play == "heuristic"
+    s = S.BOOK.resolve("advisor")
+    assert s.policy("auction") == "advisor" and S.is_slow(s) and s.policy("play") == "heuristic"
 
 
 @pytest.mark.slow

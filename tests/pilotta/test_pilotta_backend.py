@@ -15,13 +15,13 @@ pytest.importorskip("dask.distributed")
 
 
 def test_batch_game_and_tournament_identical_on_the_cluster(cluster):
-    a, b = S.resolve("bold"), S.resolve("cautious")
+    a, b = S.BOOK.resolve("bold"), S.BOOK.resolve("cautious")
     rules = Rules(partner_exemption=True)
     local = match.batch(a, b, 900, seed=4, rules=rules)
     assert match.batch(a, b, 900, seed=4, rules=rules, backend=cluster, chunk=200) == local
     g_local = match.game(a, b, 60, seed=3)
     assert match.game(a, b, 60, seed=3, backend=cluster, chunk=16) == g_local
-    trio = [S.resolve(n) for n in ("heuristic", "bold", "greedy")]
+    trio = [S.BOOK.resolve(n) for n in ("heuristic", "bold", "greedy")]
     t_local = match.tournament(trio, 300, seed=5)
     assert match.tournament(trio, 300, seed=5, backend=cluster, chunk=70) == t_local
 

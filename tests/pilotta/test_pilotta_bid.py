@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.strategy import StrategyError
 from piquet_sim.pilotta import bid as B
 from piquet_sim.pilotta import match
 from piquet_sim.pilotta import strategies as S
@@ -185,21 +186,21 @@ def test_strategy_files(tmp_path):
         'name = "brave"\nplay = "heuristic"\n[auction]\npolicy = "threshold"\n'
         "params = { base = 45 }\n"
     )
-    s = S.resolve(str(p))
-    assert s.params == {"base": 45}
+    s = S.BOOK.resolve(str(p))
+    assert s.params("auction") == {"base": 45}
     for bad in (
         {"name": "x", "play": "dd"},
         {"name": "x", "auction": {"params": {"nope": 1}}},
         {"name": "x", "colour": 1},
     ):
-        with pytest.raises(S.StrategyError):
-            S.from_dict(bad)
-    with pytest.raises(S.StrategyError):
-        S.resolve("nosuch")
+        with pytest.raises(StrategyError):
+            S.BOOK.from_dict(bad)
+    with pytest.raises(StrategyError):
+        S.BOOK.resolve("nosuch")
 
 
 def test_mirrored_batch_is_antisymmetric_and_zero_against_itself():
-    a, b = S.resolve("bold"), S.resolve("cautious")
+    a, b = S.BOOK.resolve("bold"), S.BOOK.resolve("cautious")
     ab = match.batch(a, b, 3000, seed=5)
     ba = match.batch(b, a, 3000, seed=5)
     assert ab["a_minus_b"]["mean"] == pytest.approx(-ba["a_minus_b"]["mean"])
@@ -261,7 +262,7 @@ def test_score_ranks_by_p_win(run_main):
 
 def test_tournament_standings_balance():
     names = ["heuristic", "cautious", "random"]
-    r = match.tournament([S.resolve(n) for n in names], 800, seed=3)
+    r = match.tournament([S.BOOK.resolve(n) for n in names], 800, seed=3)
     assert len(r["pairs"]) == 3
     assert sum(row["mean"] for row in r["table"]) == pytest.approx(0, abs=1e-9)
     assert r["table"][-1]["strategy"] == "random"

@@ -83,7 +83,7 @@ def test_bid_with_pimc_interrupted_keeps_the_worlds_finished(run_main, monkeypat
 
 
 def test_chunks_do_not_change_batch_or_game(monkeypatch):
-    a, b = S.resolve("bold"), S.resolve("cautious")
+    a, b = S.BOOK.resolve("bold"), S.BOOK.resolve("cautious")
     whole = match.batch(a, b, 900, seed=5)
     g_whole = match.game(a, b, 60, seed=2)
     monkeypatch.setattr(match, "CHUNK", 250)

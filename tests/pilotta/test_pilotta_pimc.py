@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from test_pilotta_differential import RULE_SETS, run_differential
 
+from piquet_sim.core.game.strategy import StrategyError
 from piquet_sim.pilotta import match
 from piquet_sim.pilotta import strategies as S
 from piquet_sim.pilotta.api import make_setup, simulate_batch
@@ -206,13 +207,13 @@ def test_kernels_match_reference_with_no_tierce_teams():
 def test_concealing_tierces_costs_points():
     """A tierce kept quiet scores nothing and cannot win the comparison; with heuristic play
     (which reads no announcements) that is all it does: no-tierce loses on mirrored deals."""
-    r = match.batch(S.resolve("quiet"), S.resolve("heuristic"), 20_000, seed=3)
+    r = match.batch(S.BOOK.resolve("quiet"), S.BOOK.resolve("heuristic"), 20_000, seed=3)
     assert r["a_minus_b"]["ci95"][1] < 0
 
 
 def test_pimc_strategy_files_and_setup():
-    s = S.from_dict({"name": "p", "play": "pimc", "play_params": {"worlds": 3}})
-    su = S.setup(s, S.resolve("quiet"))
+    s = S.BOOK.from_dict({"name": "p", "play": "pimc", "play_params": {"worlds": 3}})
+    su = S.setup(s, S.BOOK.resolve("quiet"))
     assert su[Setup.WORLDS_NS] == 3 and su[Setup.PLAY_NS] == 4
     assert su[Setup.DECLARE_EW] == DECL_NO_TIERCE
     for bad in (
@@ -220,8 +221,8 @@ def test_pimc_strategy_files_and_setup():
         {"name": "x", "play": "pimc", "play_params": {"worlds": 0}},
         {"name": "x", "declare": "some"},
     ):
-        with pytest.raises(S.StrategyError):
-            S.from_dict(bad)
+        with pytest.raises(StrategyError):
+            S.BOOK.from_dict(bad)
 
 
 @pytest.mark.slow

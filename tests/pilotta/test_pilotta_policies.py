@@ -9,6 +9,7 @@ import json
 import pytest
 
 from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.strategy import StrategyError
 from piquet_sim.pilotta import layouts
 from piquet_sim.pilotta import policies as P
 from piquet_sim.pilotta import strategies as S
@@ -72,7 +73,7 @@ def test_auction_params_array_and_bounds():
 
 def test_builtin_strategies_round_trip_through_the_file_form():
     for name, s in S.REGISTRY.items():
-        again = S.from_dict(json.loads(json.dumps(s.to_dict())))
+        again = S.BOOK.from_dict(json.loads(json.dumps(S.BOOK.to_dict(s))))
         assert again == s, name
         S.setup(s, s)  # every built-in makes a valid Setup
 
@@ -106,8 +107,8 @@ def test_bad_strategy_file_is_one_line_and_exit_2(run_main, tmp_path, case):
     body, message = BAD_FILES[case]
     path = tmp_path / "mine.toml"
     path.write_text('name = "mine"\n' + body)
-    with pytest.raises(S.StrategyError, match=message.replace("(", r"\(")):
-        S.load(path)
+    with pytest.raises(StrategyError, match=message.replace("(", r"\(")):
+        S.BOOK.load(path)
     for args in (("batch", str(path), "heuristic"), ("game", "heuristic", str(path))):
         code, out, err = run_main("pilotta", *args, "-n", "10")
         assert code == 2 and out == "", (case, args)
@@ -127,10 +128,10 @@ def test_good_strategy_file_normalises_whole_numbers(tmp_path):
         'name = "ok"\nplay = "pimc"\nplay_params = { worlds = 3.0 }\n'
         '[auction]\npolicy = "montecarlo"\nparams = { worlds = 8, margin = -5 }\n'
     )
-    s = S.load(path)
-    assert s.play_params == {"worlds": 3} and s.params == {"worlds": 8, "margin": -5}
-    assert s.worlds() == 3 and s.is_slow()
-    setup = S.setup(s, S.resolve("heuristic"))
+    s = S.BOOK.load(path)
+    assert s.params("play") == {"worlds": 3} and s.params("auction") == {"worlds": 8, "margin": -5}
+    assert S.worlds(s) == 3 and S.is_slow(s)
+    setup = S.setup(s, S.BOOK.resolve("heuristic"))
     assert setup[layouts.Setup.WORLDS_NS] == 3
     assert setup[layouts.Setup.AUCTION_NS] == P.AUCTION_MONTECARLO
 

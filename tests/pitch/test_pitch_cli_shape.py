@@ -68,6 +68,10 @@ def test_sample_sizes_are_n(command, flags):
             assert option in params, (command, option)
 
 
+#: Where the study commands (batch, game, tournament) start their work.
+STUDY = "core.app.study_commands"
+
+
 class Stop(InputError):
     """Raised by a stub once it has what the command passed it."""
 
@@ -81,7 +85,9 @@ def _stub(monkeypatch, module, name: str, seen: dict):
 
 
 def _rules_passed(seen: dict) -> Rules:
-    found = [a for a in (*seen["args"], *seen["kwargs"].values()) if isinstance(a, Rules)]
+    given = (*seen["args"], *seen["kwargs"].values())
+    given += tuple(getattr(a, "rules", None) for a in given)  # a study's MatchSpec
+    found = [a for a in given if isinstance(a, Rules)]
     assert len(found) == 1, seen
     return found[0]
 
@@ -93,23 +99,23 @@ WANT = Rules(5, True, "capturer", "bidder")
 @pytest.mark.parametrize(
     "module, function, args, game",
     [
-        ("batch", "compare_bidders", ("batch", "threshold", "random", "-n", "10"), False),
-        ("bid", "advise_bid", ("bid", HAND, "--seat", "0", "-n", "10"), True),
-        ("match", "game_match", ("game", "threshold", "cautious", "-n", "10"), True),
-        ("match", "tournament", ("tournament", "threshold", "bold", "-n", "10"), True),
-        ("report", "build", ("report", "--games", "10", "-n", "100"), True),
+        (STUDY, "play_match", ("batch", "threshold", "random", "-n", "10"), False),
+        ("pitch.cli.bid", "advise_bid", ("bid", HAND, "--seat", "0", "-n", "10"), True),
+        (STUDY, "play_match", ("game", "threshold", "cautious", "-n", "10"), True),
+        (STUDY, "play_tournament", ("tournament", "threshold", "bold", "-n", "10"), True),
+        ("pitch.cli.report", "build", ("report", "--games", "10", "-n", "100"), True),
     ],
 )
 def test_rules_options_reach_the_library(
     run_main, monkeypatch, tmp_path, module, function, args, game
 ):
 
-    mod = importlib.import_module(f"piquet_sim.pitch.cli.{module}")
+    mod = importlib.import_module(f"piquet_sim.{module}")
     seen: dict = {}
     _stub(monkeypatch, mod, function, seen)
     monkeypatch.setattr(mod, "compile_notice", lambda *a, **k: False)
     extra = ("--target", "21") if game else ()
-    out = ("--out", str(tmp_path / "r")) if module == "report" else ()
+    out = ("--out", str(tmp_path / "r")) if module.endswith("report") else ()
     code, _, err = run_main("pitch", *args, *RULE_ARGS, *extra, *out)
     assert code == 2 and "stopped here" in err, err
     assert _rules_passed(seen) == (WANT.replace(target=21) if game else WANT)

@@ -12,6 +12,7 @@ import pytest
 
 from piquet_sim.core.engine.errors import InputError
 from piquet_sim.core.engine.rng import stream_key
+from piquet_sim.core.game.strategy import StrategyError
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.kernels.table import (
     GAME_ROUNDS,
@@ -27,7 +28,9 @@ from piquet_sim.pitch.layouts import RoundRec
 from piquet_sim.pitch.match import _seats, game_match
 from piquet_sim.pitch.policies import make_policy
 from piquet_sim.pitch.rules import Rules
-from piquet_sim.pitch.strategies import REGISTRY, StrategyError, load, resolve
+from piquet_sim.pitch.strategies import BOOK, REGISTRY, row
+
+load, resolve = BOOK.load, BOOK.resolve
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -102,18 +105,18 @@ def test_strategy_files(tmp_path):
         "params = { margin = -0.5 }\n"
     )
     s = load(t)
-    assert s.name == "brave" and s.params == {"margin": -0.5}
-    ids, params = s.row()
+    assert s.name == "brave" and s.params("bid") == {"margin": -0.5}
+    ids, params = row(s)
     assert ids[0] == 2 and params[0] == -0.5
     j = tmp_path / "p.json"
     j.write_text(json.dumps({"bid": {"policy": "parametric", "params": {"high": 2}}}))
     p = resolve(str(j))
-    assert p.name == "p" and p.row()[1][:7].tolist() == [2, 1, 1, 1, 1, 1, 0]
+    assert p.name == "p" and row(p)[1][:7].tolist() == [2, 1, 1, 1, 1, 1, 0]
     for bad, msg in (
         ({"bid": {"policy": "nope"}}, "unknown bid policy"),
         ({"bid": {"policy": "threshold", "params": {"x": 1}}}, "no parameter"),
-        ({"play": "pimc"}, "bid advisor only"),
-        ({"colour": 1}, "unknown field"),
+        ({"play": "pimc"}, "cannot play simulated rounds"),
+        ({"colour": 1}, "unknown key 'colour'"),
         ({"bid": {"policy": "threshold", "params": {"margin": "x"}}}, "must be a number"),
         ({"bid": {"policy": "montecarlo", "params": {"worlds": 0}}}, "worlds must be 1 to"),
     ):

@@ -19,7 +19,7 @@ from piquet_sim.pitch.kernels.table import GAME_WINNER, play_games
 from piquet_sim.pitch.match import _seats
 from piquet_sim.pitch.policies import make_policy
 from piquet_sim.pitch.rules import Rules
-from piquet_sim.pitch.strategies import REGISTRY, from_dict
+from piquet_sim.pitch.strategies import BOOK, REGISTRY, row
 
 HAND = "AS JS 6S 2S KH TD"
 
@@ -118,8 +118,8 @@ def test_refused_where_it_cannot_run():
         make_policy("montecarlo", "heuristic")
     with pytest.raises(InputError, match="one seat at a table"):
         compare_bidders("threshold", "pass", 4, 10, 1, table="montecarlo")
-    s = from_dict({"name": "mc8", "bid": {"policy": "montecarlo", "params": {"worlds": 8}}}, "x")
-    ids, params = s.row()
+    s = BOOK.from_dict({"name": "mc8", "bid": {"policy": "montecarlo", "params": {"worlds": 8}}})
+    ids, params = row(s)
     assert params[0] == 8 and params[1] == 0.0
 
 

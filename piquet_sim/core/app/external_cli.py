@@ -1,137 +1,28 @@
-"""Outside players against ours, for any game: the matches (:func:`external_matches`) and the
-``external`` command each game builds from them (:func:`external_command`).
-
-An outside player (``kind:arg``, from :mod:`.arena`'s registry, which the application fills)
-makes the card-play decisions; every other decision (auction, declarations, exchange) is ours
-and the same on both sides, so the margin measures card play. Each deal is played in every
-seating of the game's :class:`Arena` (:func:`.arena.mirrored_match`), so the cards' luck
-cancels. The core knows no game: each game gives its :class:`Arena`.
-"""
+"""The ``external`` command, for any game: outside players against ours on mirrored deals,
+through the study layer's matches (:func:`piquet_sim.core.study.external.external_matches`)
+at the table the game's studies give (their ``arena``)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 
 import click
 from rich.table import Table
 
-from ..engine.backend import stop_requested
+from ..engine.backend import Cancel
 from ..engine.errors import InputError
-from ..game.position import Decider, State
-from ..study.arena import EXTERNAL, TimedPlay, external_decider, external_specs, mirrored_match
+from ..study.arena import EXTERNAL, external_decider, external_specs
+from ..study.external import Arena, ExternalRun, external_matches
+from ..study.studies import Studies
 from .cli import (
     RateBar,
     echo_json,
     json_option,
     long_command,
     output_console,
-    quiet_option,
     seed_option,
 )
 from .cli import deals_option as core_deals_option
-
-
-@dataclass(frozen=True)
-class Arena:
-    """How a game seats an outside player against one of ours.
-
-    ``seat(play)``: a whole seat's decider around a play decider (every other phase ours, the
-    same for both sides); ``our_play(name)``: our play decider of a registered play policy;
-    ``deal(i)``: deal ``i`` (the same cards in every seating); ``seatings``: for each seating,
-    which seats the outside player holds; ``perspective``: the margin's meaning in words (the
-    outside player's points per deal minus ours); ``rules``: the rules played, in words;
-    ``oracles``: our play policies that see every hand (marked so)."""
-
-    game: str
-    seat: Callable[[Decider], Decider]
-    our_play: Callable[[str], Decider]
-    deal: Callable[[int], State]
-    seatings: Sequence[Sequence[bool]]
-    perspective: str
-    rules: str = "default"
-    oracles: Collection[str] = ()
-
-
-@dataclass
-class ExternalRun:
-    """Every finished match of :func:`external_matches`, one dict a row: ``a`` (the outside
-    player), ``b`` (our play policy), ``deals``, ``margin_per_deal`` (an Estimate's dict: A's
-    points per deal minus B's, :attr:`perspective`), ``seconds_per_move`` and ``moves`` (``a``,
-    ``b``: unforced card-play decisions only), ``external`` (true), ``oracle`` and ``b_oracle``
-    (a side that sees every hand), ``seconds``, ``partial``. ``interrupted`` when Ctrl-C
-    stopped the run (the match in flight kept, marked partial, when it had a deal)."""
-
-    game: str
-    perspective: str
-    rules: str
-    seed: int
-    deals: int
-    rows: list[dict] = field(default_factory=list)
-    interrupted: bool = False
-
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game,
-            "perspective": self.perspective,
-            "rules": self.rules,
-            "seed": self.seed,
-            "deals": self.deals,
-            "partial": self.interrupted,
-            "rows": self.rows,
-        }
-
-
-def external_matches(
-    arena: Arena,
-    outside: Sequence[Decider],
-    against: Sequence[str],
-    deals: int,
-    seed: int = 1,
-    progress: Callable[[int], None] | None = None,
-    on_row: Callable[[dict], None] | None = None,
-) -> ExternalRun:
-    """Each outside play decider against each of our play policies ``against`` on ``deals``
-    mirrored deals (``arena.deal(0..deals-1)``, every seating). ``progress(1)`` after each
-    deal, ``on_row(row)`` after each match. Ctrl-C stops after the deal in flight and skips
-    the rest."""
-    run = ExternalRun(arena.game, arena.perspective, arena.rules, seed, deals)
-    for agent_play in outside:
-        for name in against:
-            if stop_requested():
-                run.interrupted = True
-                return run
-            theirs, mine = TimedPlay(agent_play), TimedPlay(arena.our_play(name))
-            a, b = arena.seat(theirs), arena.seat(mine)
-            a.name, b.name = agent_play.name, name
-            t0 = time.perf_counter()
-            match = mirrored_match(arena.deal, a, b, deals, arena.seatings, progress)
-            if match.deals:
-                run.rows.append(
-                    {
-                        "a": agent_play.name,
-                        "b": name,
-                        "deals": match.deals,
-                        "margin_per_deal": match.margin.to_dict(),
-                        "seconds_per_move": {
-                            "a": theirs.seconds_per_move,
-                            "b": mine.seconds_per_move,
-                        },
-                        "moves": {"a": theirs.moves, "b": mine.moves},
-                        "external": True,
-                        "oracle": theirs.oracle,
-                        "b_oracle": name in arena.oracles,
-                        "seconds": round(time.perf_counter() - t0, 2),
-                        "partial": match.interrupted,
-                    }
-                )
-                if on_row is not None:
-                    on_row(run.rows[-1])
-            if match.interrupted:
-                run.interrupted = True
-                return run
-    return run
 
 
 def _names(text: str, known: Sequence[str]) -> list[str]:
@@ -160,7 +51,7 @@ def _print(run: ExternalRun) -> None:
     title = (
         f"External players v ours, {run.game} ({run.rules}, seed {run.seed}, "
         f"{run.deals:,} mirrored deal{'s' if run.deals != 1 else ''} a match)"
-        + (" - PARTIAL: stopped by Ctrl-C" if run.interrupted else "")
+        + (" - PARTIAL: stopped by Ctrl-C" if run.partial else "")
     )
     table = Table(title=title, title_justify="left")
     for col in ("external", "v ours", "deals", "margin/deal ± 95%", "ms/move ext / ours"):
@@ -207,7 +98,7 @@ def external_command(
         table = arena(seed=seed, **extra)
         total = len(outside) * len(names) * deals
         with RateBar(total, "deals", quiet or as_json) as bar:
-            result = external_matches(table, outside, names, deals, seed, bar)
+            result = external_matches(table, outside, names, deals, seed, bar, cancel=Cancel())
         if as_json:
             echo_json(result.to_dict())
         else:
@@ -225,7 +116,7 @@ def external_command(
             ),
             core_deals_option(deals, "Mirrored deals a match (each played in every seating)."),
             seed_option(),
-            quiet_option(),
+            click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices."),
             json_option,
             *options,
         ]
@@ -247,3 +138,28 @@ def external_command(
 {example}
     """
     return click.command("external", help=help_text)(command)
+
+
+def studies_external_command(
+    studies: Studies, policies: Sequence[str], example: str, options: Sequence[Callable] = ()
+) -> click.Command:
+    """The ``external`` command of a game from its studies: the outside player at the table
+    its ``arena(seed, rules)`` sets (``options``: the game's rules options, passing
+    ``rules``; none: the game's own table) against ``policies`` of ours."""
+    assert studies.arena is not None, f"{studies.game} seats no outside player"
+
+    def arena(seed: int, rules=None) -> Arena:
+        return studies.arena(seed) if rules is None else studies.arena(seed, rules)
+
+    return external_command(
+        studies.game,
+        arena,
+        policies,
+        studies.against,
+        example,
+        options,
+        about=studies.seating,
+    )
+
+
+__all__ = ["ExternalRun", "external_command", "studies_external_command"]

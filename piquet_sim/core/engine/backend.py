@@ -234,6 +234,26 @@ class StopOnInterrupt:
             cls.requested = False
 
 
+class Cancel:
+    """A study's cancel token, created by the study (or the command) and passed down to every
+    run of it (:func:`run_chunks`): set by a Ctrl-C while the command's :class:`StopOnInterrupt`
+    block is open, or by the caller (:meth:`set`, e.g. a time budget). A run stops after its
+    chunk in flight once it is set, and marks it set when it stopped early; a study starts no
+    run after that and reports what finished as partial."""
+
+    def __init__(self) -> None:
+        self._set = False
+
+    def set(self) -> None:
+        """Stop the study: the run in flight after its chunk, no run after it."""
+        self._set = True
+
+    @property
+    def is_set(self) -> bool:
+        """True once the study was cancelled (by :meth:`set` or a Ctrl-C)."""
+        return self._set or StopOnInterrupt.requested
+
+
 def stop_requested() -> bool:
     """True once Ctrl-C was pressed inside the :class:`StopOnInterrupt` block still open (the
     outermost block of a command: read it before leaving the block to report partial)."""
@@ -249,6 +269,7 @@ def run_chunks(
     consume: Callable[[Chunk, Any], None],
     progress: Callable[[int], None] | None = None,
     first: int | None = None,
+    cancel: Cancel | None = None,
 ) -> int:
     """Run ``task(Chunk, *args)`` over deals 0..n-1 in chunks on ``backend``; ``consume`` each
     (chunk, result) as it arrives (merge exactly there). Chunks are made on demand, so memory
@@ -256,13 +277,15 @@ def run_chunks(
     takes longer than :data:`CHUNK_SECONDS` makes the next ones smaller (merges are exact, so
     the numbers do not depend on the split); ``first`` is the first chunk's size (default
     :data:`FIRST_CHUNK`; smaller for tasks whose items cost seconds, such as exact searches).
-    Ctrl-C stops after the chunk in flight (and a run started after a Ctrl-C of the same
-    command does nothing). Returns the number of deals
-    consumed (n unless interrupted)."""
+    Ctrl-C (or ``cancel``, the study's token) stops after the chunk in flight, and a run
+    started after either does nothing; ``cancel`` is then set, so the study that passed it
+    starts no other run. Returns the number of deals consumed (n unless stopped)."""
     check_size(n)
     done = 0
+    cancel = cancel or Cancel()
     with StopOnInterrupt() as flag:
-        if flag.stop:
+        if flag.stop or cancel.is_set:
+            cancel.set()
             return 0
         if isinstance(backend, LocalBackend):
             results = _paced(task, n, chunk, args, first or FIRST_CHUNK)
@@ -274,12 +297,14 @@ def run_chunks(
                 done += item.size
                 if progress is not None:
                     progress(item.size)
-                if flag.stop:
+                if flag.stop or cancel.is_set:
                     break
         except KeyboardInterrupt:  # the second Ctrl-C, or one outside a deferring block
             StopOnInterrupt.requested = True
         finally:
             results.close()
+    if done < n:
+        cancel.set()
     return done
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..engine.backend import StopOnInterrupt
+from ..engine.backend import Cancel, StopOnInterrupt
 from ..engine.errors import InputError
 from ..engine.stats import Estimate
 from ..game.position import Decider, State
@@ -48,7 +48,7 @@ class Match:
     margin: Estimate
     seconds_per_decision: dict[str, float]
     deals: int
-    interrupted: bool = False
+    partial: bool = False
     margins: list[float] = field(default_factory=list)
 
     def to_dict(self) -> dict:
@@ -58,7 +58,7 @@ class Match:
             "margin_per_deal": self.margin.to_dict(),
             "deals": self.deals,
             "seconds_per_decision": self.seconds_per_decision,
-            "interrupted": self.interrupted,
+            "partial": self.partial,
         }
 
 
@@ -69,18 +69,22 @@ def mirrored_match(
     deals: int,
     seatings: Sequence[Sequence[bool]],
     progress: Callable[[int], None] | None = None,
+    cancel: Cancel | None = None,
 ) -> Match:
     """A against B on deals 0..deals-1 (``new_state(i)``: deal i, the same for every seating).
     ``seatings``: for each seating, which seats A holds (``True``) — e.g. ``[(True, False),
     (False, True)]`` for two players, ``[(True, False, True, False), (False, True, False,
-    True)]`` for two teams. Ctrl-C stops after the deal in flight (``interrupted``)."""
+    True)]`` for two teams. Ctrl-C (``cancel``, set then) stops after the deal in flight
+    (``partial``)."""
+    cancel = cancel or Cancel()
     clock: dict = {}
     margins: list[float] = []
-    interrupted = False
+    partial = False
     with StopOnInterrupt() as guard:
         for i in range(deals):
-            if guard.stop:
-                interrupted = True
+            if guard.stop or cancel.is_set:
+                cancel.set()
+                partial = True
                 break
             per_seating = []
             for seating in seatings:
@@ -102,7 +106,7 @@ def mirrored_match(
         Estimate.of_sample(np.array(margins)),
         timing,
         len(margins),
-        interrupted,
+        partial,
         margins,
     )
 

@@ -12,10 +12,11 @@ import click
 from ...core.app.cli import SuitType
 from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.options import GameOptions
+from ...core.app.study_options import StrategyType
 from ...core.engine.cards import CardError
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
 from ..rules import PRESETS, SPEC, Rules
-from ..strategies import StrategyError, resolve
+from ..strategies import BOOK
 
 
 class SeatType(click.ParamType):
@@ -51,23 +52,8 @@ class TeamType(click.ParamType):
             self.fail(f"'{value}' is not a team (NS or EW) or a seat", param, ctx)
 
 
-class StrategyType(click.ParamType):
-    """A built-in strategy name or a .json/.toml strategy file, checked against the policy
-    registry while the command line is read (before any work or backend starts)."""
-
-    name = "STRATEGY"
-
-    def convert(self, value, param, ctx):
-        if not isinstance(value, str):
-            return value
-        try:
-            return resolve(value)
-        except StrategyError as err:
-            self.fail(str(err), param, ctx)
-
-
 SUIT = SuitType(parse_suit)
-STRATEGY = StrategyType()
+STRATEGY = StrategyType(BOOK)
 SEAT = SeatType()
 TEAM = TeamType()
 

@@ -55,7 +55,7 @@ def report_cmd(
       piquet pilotta report bold cautious --out report --deals 200000
     """
     sa, sb = a, b
-    if any(s.play == "pimc" for s in (sa, sb)):
+    if any(s.policy("play") == "pimc" for s in (sa, sb)):
         raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
     check_deals(deals)  # before the compile notice: refused sizes do no work
     compile_notice(*entry_kernels(sa, sb), quiet=quiet)

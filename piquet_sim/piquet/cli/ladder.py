@@ -20,6 +20,7 @@ from ...core.study.arena import external_decider, external_specs
 from .. import ladder as LD
 from .. import match as M
 from .. import policies as P
+from ..strategies import play_strategy
 from .app import cli
 from .common import rules_options
 
@@ -138,7 +139,7 @@ def ladder_command(
     outside = [external_decider("piquet", spec, seed) for spec in external_specs(external)]
     console = Console(stderr=True)
     progress = None if (quiet or as_json) else (lambda label: console.print(f"match {label}"))
-    players = [LD.play_strategy(name, exchange) for name in names]
+    players = [play_strategy(name, exchange) for name in names]
     kernels = {M.match_kernel(a, b) for i, a in enumerate(players) for b in players[i + 1 :]}
     compile_notice(*kernels, quiet=quiet or as_json)
     result = LD.ladder(
@@ -159,7 +160,7 @@ def ladder_command(
         return
     out = output_console()
     title = f"Play-policy ladder (seed {seed}, {result.seconds:.0f} s)" + (
-        " - PARTIAL: stopped by Ctrl-C" if result.interrupted else ""
+        " - PARTIAL: stopped by Ctrl-C" if result.partial else ""
     )
     out.print(_frame_table(LD.ratings_frame(result), title))
     out.print("Margins (direct matches, 95%): " + LD.margins_text(result))

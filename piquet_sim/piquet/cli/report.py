@@ -17,9 +17,10 @@ from ...core.app.cli import (
     seed_option,
 )
 from ...core.engine.backend import MAX_DEALS, stop_requested
+from ...core.game.strategy import StrategyError
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
-from ..strategies import StrategyError, resolve
+from ..strategies import BOOK
 from .app import cli
 from .common import rules_options
 
@@ -30,7 +31,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
     if not names:
         names = list(DEFAULT_STRATEGIES)
     try:
-        strategies = [resolve(n) for n in names]
+        strategies = [BOOK.resolve(n) for n in names]
     except StrategyError as err:
         raise click.BadParameter(str(err), ctx, param) from None
     if len(strategies) < 2:

@@ -10,7 +10,7 @@ from ...core.app.cli import long_command, report_out_option
 from ...core.app.report import render_html, render_markdown
 from ...core.engine.backend import stop_requested
 from ..report import build, report_kernels
-from ..strategies import resolve
+from ..strategies import BOOK
 from .app import pitch
 from .common import compile_notice, deals_option, quiet_option, rules_options, seed_option
 
@@ -42,7 +42,7 @@ def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, quiet, ru
     Example:
       piquet pitch report cautious threshold --out report -n 200000
     """
-    sa, sb = resolve(a), resolve(b)
+    sa, sb = BOOK.resolve(a), BOOK.resolve(b)
     compile_notice(*report_kernels(), quiet=quiet)
     sections = build(out_dir, deals, rules.players, sa, sb, games, seed, rules=rules)
     title = f"Pitch Six: bids, points and games ({sa.name} against {sb.name})"

@@ -1,0 +1,118 @@
+"""The options of the study commands, one spelling for every game: strategies (built-in
+names, files or inline specs, checked while the command line is read), the study's size
+(``-n/--deals`` or ``-n/--games``), ``--chunk`` and ``--quiet/-q``; older spellings kept as
+options accepted but not shown (:class:`AliasOption`, :func:`respelt`). Click only: cheap to
+import for any command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import click
+
+from ..engine.backend import MAX_DEALS
+from ..game.strategy import StrategyBook, StrategyError
+
+
+class StrategyType(click.ParamType):
+    """A strategy: a built-in name, a ``.json``/``.toml`` file or an inline spec, checked
+    against the game's registry while the command line is read (before any work)."""
+
+    name = "STRATEGY"
+
+    def __init__(self, book: StrategyBook) -> None:
+        self.book = book
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        try:
+            return self.book.resolve(value)
+        except StrategyError as err:
+            self.fail(str(err), param, ctx)
+
+
+class AliasOption(click.Option):
+    """An option whose flags after the first ``shown`` are older spellings: accepted, not
+    shown in ``--help``."""
+
+    def __init__(self, *args, shown: int = 1, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown = shown
+
+    def get_help_record(self, ctx):
+        opts = self.opts
+        self.opts = [o for o in opts if o.startswith("-") and not o.startswith("--")] + [
+            o for o in opts if o.startswith("--")
+        ][: self.shown]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = opts
+
+
+def respelt(decorate: Callable, dest: str, *flags: str) -> Callable:
+    """``decorate`` (a decorator adding options) with the option passing ``dest`` spelt
+    ``flags`` instead, the first shown in ``--help`` and the others accepted as older
+    spellings: one name for one meaning in every game (Pilotta's ``--game-target`` is
+    ``--target``)."""
+
+    def wrapper(func: Callable) -> Callable:
+        func = decorate(func)
+        params = func.__click_params__
+        for i, p in enumerate(params):
+            if p.name == dest:
+                params[i] = AliasOption(
+                    [*flags, dest],
+                    type=p.type,
+                    default=p.default,
+                    show_default=p.show_default,
+                    help=p.help,
+                )
+        return func
+
+    return wrapper
+
+
+def size_option(unit: str, help: str, aliases: Sequence[str] = ()) -> Callable:
+    """``-n/--deals`` (or ``-n/--games``; older spellings in ``aliases``, not shown): the size
+    of a study, passed as ``deals`` (or ``games``), None when not given (the game's default
+    then, known once the strategies are)."""
+    flag = "--games" if unit == "games" else "--deals"
+    return click.option(
+        "-n",
+        flag,
+        *aliases,
+        flag[2:],
+        cls=AliasOption,
+        type=click.IntRange(1, MAX_DEALS),
+        default=None,
+        help=help,
+    )
+
+
+def size_of(kwargs: dict) -> int | None:
+    """The size a command was given (``deals`` or ``games``), removed from ``kwargs``."""
+    deals, games = kwargs.pop("deals", None), kwargs.pop("games", None)
+    return deals if deals is not None else games
+
+
+quiet_flag = click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
+chunk_option = click.option(
+    "--chunk",
+    type=click.IntRange(1, MAX_DEALS),
+    default=None,
+    help="The most deals (or games) a chunk holds [default: the game's, smaller for slow "
+    "players]: memory stays flat, Ctrl-C answers between chunks; the numbers never change.",
+)
+
+
+__all__ = [
+    "AliasOption",
+    "StrategyType",
+    "chunk_option",
+    "quiet_flag",
+    "respelt",
+    "size_of",
+    "size_option",
+]

@@ -1,0 +1,67 @@
+"""Pilotta as the study layer plays it (``core.study``): its strategies, its mirrored batch of
+rounds and its games to the target (:mod:`.match`), the tournament's JSON, and an outside
+player's seat (under the ``contree`` preset: colver's card play)."""
+
+from __future__ import annotations
+
+from ..core.game.position import Decider
+from ..core.study.external import Arena
+from ..core.study.studies import Matrix, Studies
+from .match import BATCH, GAME, default_field, tournament_json
+from .policies import names
+from .rules import Rules
+from .strategies import BOOK
+
+
+def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
+    """Pilotta's seating for outside players: the ``contree`` preset (colver's card play), our
+    threshold auction fixing the contract and every seat declaring, on both sides (pimc assumes
+    that table); the outside team plays NS, then EW, on the same cards. (``rules`` is the
+    preset's: the outside engines play its card play.)"""
+    from .deciders import AuctionDecider, DeclareDecider, PimcPlay, SeatDecider, play_decider
+    from .position import PilottaState, make_setup
+    from .rules import preset
+
+    table = preset("contree")
+    setup = make_setup("threshold", "all", "random")
+
+    def seat(play: Decider) -> Decider:
+        return SeatDecider(AuctionDecider("threshold"), DeclareDecider("all"), play)
+
+    def our_play(name: str) -> Decider:
+        return PimcPlay() if name == "pimc" else play_decider(name)
+
+    def deal(i: int) -> PilottaState:
+        return PilottaState.from_deal(seed, i, table, setup)
+
+    return Arena(
+        "pilotta",
+        seat,
+        our_play,
+        deal,
+        [(True, False, True, False), (False, True, False, True)],
+        "the outside team's game points per deal minus ours (card points / 10 plus the "
+        "bonuses; mean of its NS and EW seatings)",
+        "contree preset",
+        names("play", oracle=True),
+    )
+
+
+#: Pilotta's studies.
+STUDIES = Studies(
+    game="pilotta",
+    title="Pilotta",
+    book=BOOK,
+    batch=BATCH,
+    tournament=BATCH,
+    tournament_json=tournament_json,
+    matrix=Matrix(
+        "Pilotta: pairwise results ({n:,} mirrored deals, 95% half-widths)",
+        "game points per round, row minus column",
+    ),
+    game_kind=GAME,
+    tournament_field=default_field,
+    arena=arena,
+    seating="Rules: the contree preset (colver's card play); our threshold auction fixes the "
+    "contract, the same in both seatings (the outside team NS, then EW).",
+)
