@@ -11,10 +11,10 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from piquet_sim.openspiel.games import SPECS, register_all  # noqa: E402
+from piquet_sim.openspiel.games import register_all, specs  # noqa: E402
 
 register_all()
-NAMES = [spec.short_name for spec in SPECS]
+NAMES = [spec.short_name for spec in specs()]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -87,7 +87,8 @@ def test_ismcts_decider_repeats_and_reads_no_hidden_card():
     the same card, and swapping East's and South's hands (hidden from North; deals where
     nobody announced anything) changes nothing. The swap moves cards a cheat would see."""
     from piquet_sim.openspiel.agents import IsmctsDecider
-    from piquet_sim.pilotta.position import DECLARE, PASS, PilottaState, bid_action
+    from piquet_sim.pilotta.actions import DECLARE, PASS, bid_action
+    from piquet_sim.pilotta.position import PilottaState
 
     def lead(hands):
         state = PilottaState.from_hands(hands, dealer=3)

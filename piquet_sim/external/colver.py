@@ -33,8 +33,10 @@ import numpy as np
 
 from ..core.engine.errors import InputError
 from ..core.game.position import Decider
+from ..pilotta.actions import BID_BASE, N_CARDS, PASS
 from ..pilotta.cards import PLAIN_STRENGTH
-from ..pilotta.position import BID_BASE, N_CARDS, PASS, PilottaState, sample_world
+from ..pilotta.position import PilottaState
+from ..pilotta.worlds import sample_world
 
 #: our card index -> colver's, and back
 TO_COLVER = tuple(8 * (n >> 3) + PLAIN_STRENGTH[n & 7] for n in range(32))

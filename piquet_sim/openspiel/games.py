@@ -1,95 +1,51 @@
-"""The three games' OpenSpiel declarations (:class:`.adapter.Spec`), registered on import of
-:mod:`piquet_sim.openspiel`. Each game's position comes from its own ``State``; only the deal
-order and the sizes live here."""
+"""The games' OpenSpiel declarations (:class:`.adapter.Spec`), read from each registered game's
+definition (``piquet_sim/games.py``; :class:`~piquet_sim.core.game.definition.Facts` and its
+``state_from_cards`` hook), and registered on import of :mod:`piquet_sim.openspiel`. Any game
+defined through the core's definition gets an OpenSpiel game this way."""
 
 from __future__ import annotations
 
+from ..core.game.definition import GameDefinition
 from .adapter import Spec, register
 
 
-def _piquet_from_deal(cards: list[int], params: dict):
-    from ..piquet.position import PiquetState
+def spec_of(game: GameDefinition) -> Spec:
+    """The OpenSpiel declaration of ``game``: its facts, its deal order, its position after the
+    deal (``state_from_cards`` with the rules the game parameters give; a table of several
+    sizes takes ``players``)."""
+    f = game.facts
+    params = {"players": len(f.seats)} if f.players[0] != f.players[1] else {}
+    options = set(game.rules_class.option_names())
 
-    mask = lambda cs: sum(1 << c for c in cs)  # noqa: E731
-    return PiquetState(mask(cards[:12]), mask(cards[12:24]), cards[24:32])
-
-
-PIQUET = Spec(
-    short_name="python_piquet",
-    long_name="Piquet (piquet_sim)",
-    players=2,
-    pack=32,
-    cards_each=12,
-    extra=8,
-    from_deal=_piquet_from_deal,
-    actions=42,
-    max_length=14 + 6 + 24,  # exchange (at most 14 discards and ends), declarations, 24 cards
-    utility=(0.0, 400.0),
-    zero_sum=False,
-    params={},
-)
-
-
-def _pilotta_from_deal(cards: list[int], params: dict):
-    from ..pilotta.position import PilottaState
-
-    hands = [sum(1 << c for c in cards[8 * s : 8 * s + 8]) for s in range(4)]
-    return PilottaState.from_hands(hands, dealer=3)
-
-
-def _pilotta_spec():
-    from ..pilotta.position import NUM_ACTIONS
+    def from_deal(cards: list[int], values: dict):
+        rules = game.rules_class(**{k: v for k, v in values.items() if k in options})
+        return game.state_from_cards(cards, rules)
 
     return Spec(
-        short_name="python_pilotta",
-        long_name="Pilotta (piquet_sim)",
-        players=4,
-        pack=32,
-        cards_each=8,
-        extra=0,
-        from_deal=_pilotta_from_deal,
-        actions=NUM_ACTIONS,
-        max_length=4 * 41 + 4 + 32,  # the longest auction, the declarations, 32 cards
-        utility=(0.0, 1000.0),
-        zero_sum=False,
-        params={},
+        short_name=f"python_{f.name}",
+        long_name=f"{f.title} (piquet_sim)",
+        players=len(f.seats),
+        pack=f.index_space,
+        cards_each=f.cards_each,
+        extra=f.extra,
+        from_deal=from_deal,
+        actions=f.actions,
+        max_length=f.longest,
+        utility=f.utility,
+        zero_sum=f.zero_sum,
+        params=params,
+        card_ids=f.cards,
     )
 
 
-def _pitch_from_deal(cards: list[int], params: dict):
-    from ..pitch.position import PitchState
-    from ..pitch.rules import Rules
+def specs() -> tuple[Spec, ...]:
+    """Every registered game's declaration."""
+    from ..games import games
 
-    players = int(params.get("players", 4))
-    hands = [sum(1 << c for c in cards[6 * s : 6 * s + 6]) for s in range(players)]
-    return PitchState.from_hands(hands, Rules(players=players))
-
-
-def _pitch_spec():
-    from ..pitch.position import NUM_ACTIONS
-
-    return Spec(
-        short_name="python_pitch",
-        long_name="Pitch Six (piquet_sim)",
-        players=4,
-        pack=64,
-        cards_each=6,
-        extra=0,
-        from_deal=_pitch_from_deal,
-        actions=NUM_ACTIONS,
-        max_length=6 + 36,  # one call a seat, six cards a seat
-        utility=(-12.0, 12.0),
-        zero_sum=False,
-        params={"players": 4},
-        card_ids=tuple(16 * suit + rank for suit in range(4) for rank in range(13)),
-    )
-
-
-#: Every game declared here.
-SPECS = (PIQUET, _pilotta_spec(), _pitch_spec())
+    return tuple(spec_of(game.definition()) for game in games() if game.definition_ref)
 
 
 def register_all() -> None:
     """Register every game with OpenSpiel (harmless when done before)."""
-    for spec in SPECS:
+    for spec in specs():
         register(spec)

@@ -11,13 +11,9 @@ from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
 from ..core.game.advice import CardValues, Explanation, PlayAdvice
 from . import cards as C
+from .actions import FULL, card_points_of, strength
 from .layouts import Comb
-from .position import (
-    FULL,
-    PilottaState,
-    card_points_of,
-    strength,
-)
+from .position import PilottaState
 
 
 def made(state: PilottaState, vals: CardValues, legal: list[int]) -> dict:

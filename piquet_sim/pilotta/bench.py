@@ -338,7 +338,7 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
 
 
 def position_overhead(quick: bool) -> list[dict]:
-    from ..core.game.position import overhead_row
+    from ..core.app.bench import overhead_row
     from .position import PilottaState
 
     def rounds_of(seed: int, count: int) -> list:

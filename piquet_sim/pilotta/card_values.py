@@ -17,17 +17,52 @@ from ..core.engine.rng import stream_key
 from ..core.game.advice import CardValues, forced_values
 from ..core.game.position import world_mean
 from . import cards as C
-from .deciders import EXACT_LIMIT, MIN_WORLDS, UNIT, WORLD_TRIES, _check_phase, workspace
+from .actions import FULL, strength
 from .kernels import solver as K
 from .kernels.pimc import Ctx, _distinct, _soft_ok, deal_world
 from .kernels.solver_tt import card_to_internal, to_internal
 from .layouts import ASTATE_LEN, POS_LEN, SolverPos
-from .position import (
-    FULL,
-    PilottaState,
-    strength,
-    world_ok,
+from .position import PilottaState
+from .worlds import world_ok
+
+UNIT = (
+    "the acting team's card points for the round (tricks won so far and the last trick's 10 "
+    "included; the contracting team's capot counts its capot points for it, 0 for the "
+    "defenders)"
 )
+
+
+#: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
+EXACT_LIMIT = 3000
+
+
+#: Worlds :func:`card_values` solves at least under a time budget.
+MIN_WORLDS = 16
+
+
+#: Draws per sampled world before :func:`card_values` gives up on it.
+WORLD_TRIES = 200
+
+
+#: Bits of the solver tables :func:`card_values` keeps (one per thread; 8 MB at 18).
+TT_BITS = 18
+
+
+_WORKSPACES: dict[int, K.Workspace] = {}
+
+
+def workspace(slot: int = 0) -> K.Workspace:
+    """A solver workspace (one per slot, kept: its table holds exact facts about positions, the
+    rules that change values in its keys, so it serves every later search)."""
+    if slot not in _WORKSPACES:
+        _WORKSPACES[slot] = K.make_workspace(TT_BITS)
+    return _WORKSPACES[slot]
+
+
+def _check_phase(state: PilottaState, phase: str, who: str) -> int:
+    if state.phase != phase:
+        raise InputError(f"{who} decides in the {phase}, not in the {state.phase}")
+    return state.current_player()
 
 
 def _sizes(state: PilottaState) -> list[int]:

@@ -38,47 +38,20 @@ from ..core.engine.stats import Estimate
 from ..core.game import position as core_position
 from ..core.game.position import ActionValues, Decider
 from . import policies as P
-from .kernels import solver as K
+from .actions import DECL_ACTIONS, DECLARE, PASS, bid_action
+from .card_values import (
+    UNIT,
+    _check_phase,
+    _evaluate,
+    _team_points,
+    card_values,
+    workspace,
+)
 from .kernels.auction import policy_call
 from .kernels.pimc import Ctx, pimc_card
 from .kernels.play import policy_card
 from .layouts import N_AUCTION_PARAMS, Setup
-from .position import (
-    DECL_ACTIONS,
-    DECLARE,
-    PASS,
-    PilottaState,
-    bid_action,
-)
-
-UNIT = (
-    "the acting team's card points for the round (tricks won so far and the last trick's 10 "
-    "included; the contracting team's capot counts its capot points for it, 0 for the "
-    "defenders)"
-)
-#: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
-EXACT_LIMIT = 3000
-#: Worlds :func:`card_values` solves at least under a time budget.
-MIN_WORLDS = 16
-#: Draws per sampled world before :func:`card_values` gives up on it.
-WORLD_TRIES = 200
-#: Bits of the solver tables :func:`card_values` keeps (one per thread; 8 MB at 18).
-TT_BITS = 18
-_WORKSPACES: dict[int, K.Workspace] = {}
-
-
-def workspace(slot: int = 0) -> K.Workspace:
-    """A solver workspace (one per slot, kept: its table holds exact facts about positions, the
-    rules that change values in its keys, so it serves every later search)."""
-    if slot not in _WORKSPACES:
-        _WORKSPACES[slot] = K.make_workspace(TT_BITS)
-    return _WORKSPACES[slot]
-
-
-def _check_phase(state: PilottaState, phase: str, who: str) -> int:
-    if state.phase != phase:
-        raise InputError(f"{who} decides in the {phase}, not in the {state.phase}")
-    return state.current_player()
+from .position import PilottaState
 
 
 def _remembered(decider: Decider, state: PilottaState, compute) -> int:
@@ -220,8 +193,6 @@ class PimcPlay(PlayDecider):
         return _remembered(self, state, pick)
 
     def values(self, state: PilottaState) -> ActionValues:
-        from .card_values import card_values
-
         _check_phase(state, "play", "pimc")
         return card_values(state, worlds=self.worlds, from_stream=True)
 
@@ -238,15 +209,12 @@ class DdPlay(PlayDecider):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        from .card_values import _evaluate
-
         vals = _evaluate(state, [np.array(state.hands, dtype=np.int64)], legal, workspace())[0]
         best = int(vals.max() if (seat & 1) == state.c_team else vals.min())
         return legal[int(np.flatnonzero(vals == best)[0])]
 
     def values(self, state: PilottaState) -> ActionValues:
         from ..core.game.advice import CardValues
-        from .card_values import _evaluate, _team_points
 
         seat = _check_phase(state, "play", "dd")
         t0 = time.perf_counter()

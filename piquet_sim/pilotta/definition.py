@@ -8,7 +8,7 @@ acting team's card points for the round (:data:`deciders.UNIT`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core.game.advice import CardValues, Explanation, PlayAdvice
 from ..core.game.definition import (
@@ -21,43 +21,13 @@ from ..core.game.definition import (
 )
 from ..core.game.position import ActionValues, Decider
 from . import cards as C
+from .actions import NUM_ACTIONS
 from .deciders import UNIT
+from .description import position_of
 from .policies import REGISTRY
-from .position import NUM_ACTIONS, Description, PilottaState, description_state, make_setup
-from .record import CODEC, PilottaRecord
+from .position import PilottaState
+from .record import CODEC
 from .rules import SPEC, Rules
-
-
-def description_of(rec: PilottaRecord) -> Description:
-    """The play position a record ends at, as ``position.description_state`` reads it: the
-    player's cards then (``hand_now``, else his dealt hand less the cards he played)."""
-    seat = rec.player
-    hand = rec.hand_now
-    if hand is None:  # every card played by anyone leaves his dealt hand, if it was in it
-        played = sum(1 << c for cards in rec.tricks for c in cards)
-        hand = rec.dealt[seat] & ~played
-    return Description(
-        seat=seat,
-        hand=hand,
-        dealer=rec.dealer,
-        calls=None if rec.calls is None else list(rec.calls),
-        contract=rec.contract_only,
-        declarations=dict(rec.declared or {}),
-        tricks=[list(t) for t in rec.tricks],
-    )
-
-
-def position_of(
-    rec: PilottaRecord,
-    rules: Rules,
-    others: str,
-    seed: int,
-    before_kernels: Callable[[], None] | None = None,
-) -> PilottaState:
-    """The play position at the end of ``rec`` (hidden cards one world consistent with it),
-    the others' calls read with the bidding model ``others`` (random: they say nothing)."""
-    setup = make_setup(others or "random")
-    return description_state(description_of(rec), rules, setup, seed, before_kernels)
 
 
 class PilottaDefinition(GameDefinition):
@@ -189,4 +159,4 @@ class PilottaDefinition(GameDefinition):
 #: The definition the core serves (``game.py`` names it).
 DEFINITION = PilottaDefinition()
 
-__all__ = ["DEFINITION", "PilottaDefinition", "description_of", "position_of"]
+__all__ = ["DEFINITION", "PilottaDefinition"]

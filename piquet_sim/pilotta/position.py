@@ -49,10 +49,6 @@ under-trumped holds no higher trump, …) and every announcement is one the hand
 
 from __future__ import annotations
 
-import functools
-import re
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from ..core.engine.errors import InputError
@@ -60,29 +56,45 @@ from ..core.engine.masks import mask_bits, mask_count
 from ..core.engine.rng import stream_key
 from ..core.game import position as core_position
 from . import cards as C
-from .calls import CAPOT_LEVEL, LEVELS
+from .actions import (
+    BID_BASE,
+    DECL_POLICY,
+    DECLARE,
+    FULL,
+    KEEP_TIERCE,
+    N_CARDS,
+    PASS,
+    PH_AUCTION,
+    PH_DECLARE,
+    PH_OVER,
+    PH_PLAY,
+    PHASES,
+    TERMINAL,
+    _rules_arrays,
+    action_name,
+    call_name,
+    call_of,
+    default_setup,
+    has_tierce,
+    parse_action,
+)
 from .kernels import auction as KA
 from .kernels import tricks as KT
 from .kernels.deal import N_PACK, deal_round
 from .kernels.declarations import (
     combination_cards,
-    combination_points,
     compare_declarations,
     declare_policy_hand,
 )
 from .kernels.play import card_played
 from .kernels.scoring import score_round
-from .kernels.tables import POINTS, SEQ_RUNS, STRENGTH
 from .layouts import (
     ASTATE_LEN,
-    BID_CAPOT,
     COMB_LEN,
     DECL_LEN,
-    N_AUCTION_PARAMS,
     PUB_LEN,
     ROUND_LEN,
     SCORE_LEN,
-    SETUP_LEN,
     VIEW_LEN,
     AState,
     Comb,
@@ -90,158 +102,10 @@ from .layouts import (
     Pub,
     RoundRec,
     Score,
-    Setup,
     View,
 )
-from .policies import DECL_ALL, DECL_NO_TIERCE, auction_params, defaults, play_worlds
-from .policies import get as get_policy
 from .rules import DEFAULT_RULES, Rules, RuleSlot
-
-CHANCE = core_position.CHANCE
-TERMINAL = core_position.TERMINAL
-
-N_CARDS = 32
-PASS = 32
-BID_BASE = 33
-N_LEVELS = len(LEVELS)
-DECLARE = BID_BASE + 4 * N_LEVELS
-KEEP_TIERCE = DECLARE + 1
-NUM_ACTIONS = KEEP_TIERCE + 1
-#: Declaration actions by policy id (``policies``: all, no-tierce) and back.
-DECL_ACTIONS = {DECL_ALL: DECLARE, DECL_NO_TIERCE: KEEP_TIERCE}
-DECL_POLICY = {DECLARE: DECL_ALL, KEEP_TIERCE: DECL_NO_TIERCE}
-PHASES = ("auction", "declare", "play", "over")
-PH_AUCTION, PH_DECLARE, PH_PLAY, PH_OVER = range(4)
-FULL = 0xFFFFFFFF
-#: Worlds drawn by :func:`sample_world` (each one pimc's ``deal_world``) before it gives up.
-MAX_WORLD_TRIES = 400
-#: Shuffles tried per world before the play (the bid advisor's number), then the last is kept.
-AUCTION_TRIES = 400
-
-
-def bid_action(level: int, suit: int) -> int:
-    """The action of a bid (level 0..9, suit 0..3)."""
-    return BID_BASE + 4 * level + suit
-
-
-def call_of(action: int) -> tuple[int, int]:
-    """(level, suit) of a call action; (-1, -1) for a pass."""
-    if action == PASS:
-        return -1, -1
-    k = action - BID_BASE
-    return k // 4, k % 4
-
-
-def call_name(level: int, suit: int) -> str:
-    """'pass', '90H', 'capotS' (the bid advisor's strings)."""
-    if level < 0:
-        return "pass"
-    return ("capot" if level == CAPOT_LEVEL else str(LEVELS[level])) + C.SUITS[suit]
-
-
-def parse_call(text: str) -> tuple[int, int]:
-    """(level, suit) of 'pass', 'p', '90H', '160 S', 'capotC'; InputError otherwise."""
-    t = str(text).strip().replace(" ", "")
-    if t.lower() in ("pass", "p", "-"):
-        return -1, -1
-    if t.lower().startswith("capot"):
-        number, suit = BID_CAPOT, t[5:]
-    else:
-        digits = len(t) - len(t.lstrip("0123456789"))
-        if digits == 0:
-            raise InputError(f"'{text}' is not a call (pass, 80H … 160S, capotC)")
-        number, suit = int(t[:digits]), t[digits:]
-    levels = (*LEVELS[:-1], BID_CAPOT)
-    if number not in levels:
-        raise InputError(f"'{text}': bids are 80, 90, …, 160 or capot")
-    try:
-        s = C.parse_suit(suit)
-    except InputError:
-        raise InputError(f"'{text}': a bid names a trump suit (S, H, D or C)") from None
-    return levels.index(number), s
-
-
-def action_name(action: int) -> str:
-    """The text of an action: a card, a call, ``"declare"`` or ``"keep tierce"``."""
-    action = int(action)
-    if 0 <= action < N_CARDS:
-        return C.card_name(action)
-    if action == PASS or BID_BASE <= action < DECLARE:
-        return call_name(*call_of(action))
-    if action == DECLARE:
-        return "declare"
-    if action == KEEP_TIERCE:
-        return "keep tierce"
-    raise InputError(f"no action {action} (actions are 0..{NUM_ACTIONS - 1})")
-
-
-def parse_action(text: str) -> int:
-    """The action named by ``text``: a card (``"AS"``, ``"10H"``), a call (``"pass"``,
-    ``"120S"``, ``"capotH"``), ``"declare"`` (or ``"all"``), ``"keep tierce"`` (or
-    ``"no-tierce"``)."""
-    t = re.sub(r"[\s_-]+", " ", str(text).strip().lower())
-    if t in ("declare", "declare all", "all"):
-        return DECLARE
-    if t in ("keep tierce", "keep tierces", "keep", "no tierce"):
-        return KEEP_TIERCE
-    try:
-        return C.PACK.parse_card(str(text).strip())
-    except C.CardError:
-        pass
-    try:
-        level, suit = parse_call(text)
-    except InputError:
-        raise InputError(
-            f"'{text}' is no action (a card AS, a call pass / 90H / capotS, declare, keep tierce)"
-        ) from None
-    return PASS if level < 0 else bid_action(level, suit)
-
-
-@functools.cache
-def _rules_arrays(rules: Rules) -> tuple[np.ndarray, int]:
-    """(the kernels' rules array, the play code of the legal-card function) of these rules."""
-    arr = rules.to_array()
-    if hasattr(KT, "play_code"):
-        return arr, int(KT.play_code(arr))
-    return arr, int(arr[RuleSlot.PARTNER_EXEMPTION])
-
-
-def has_tierce(hand: int) -> bool:
-    """True when ``hand`` holds a sequence of exactly three cards (what ``keep tierce``
-    keeps)."""
-    for s in range(4):
-        h = (hand >> (8 * s)) & 0xFF
-        if SEQ_RUNS[h, 0] == 3 or SEQ_RUNS[h, 2] == 3:
-            return True
-    return False
-
-
-def shown_cards(hand: int, action: int) -> int:
-    """The cards ``hand`` shows under a declaration action."""
-    return int(combination_cards(np.int64(hand), np.int64(DECL_POLICY[action])))
-
-
-def make_setup(auction: str = "random", declare: str = "all", play: str = "random") -> np.ndarray:
-    """A Setup (``layouts.Setup``) with one auction, declaration and play policy for both teams,
-    their default parameters (``api.make_setup``'s array, without importing the API's
-    pandas): what a state assumes of the table (pimc's soft facts read it)."""
-    setup = np.zeros(SETUP_LEN, dtype=np.int64)
-    row = auction_params(auction)
-    worlds = play_worlds(defaults("play", "pimc")["worlds"])
-    for t in (0, 1):
-        setup[Setup.AUCTION_NS + t] = get_policy("auction", auction).id
-        lo = Setup.PARAMS_EW if t else Setup.PARAMS_NS
-        setup[lo : lo + N_AUCTION_PARAMS] = row
-        setup[Setup.PLAY_NS + t] = get_policy("play", play).id
-        setup[Setup.WORLDS_NS + t] = worlds
-        setup[Setup.DECLARE_NS + t] = get_policy("declare", declare).id
-    return setup
-
-
-def default_setup() -> np.ndarray:
-    """The Setup a state assumes when given none: the random bidder (every call fits every
-    hand, so the auction shapes no world), everyone declaring all, random play."""
-    return make_setup()
+from .worlds import forbidden_by, replay_world, sample_world
 
 
 class PilottaState(core_position.State):
@@ -776,437 +640,4 @@ class PilottaState(core_position.State):
         return [int(world[p]) | self.gone[p] for p in range(4)]
 
 
-def forbidden_by(c: int, n: int, led: int, trump: int, top: int, pw: bool, code: int) -> int:
-    """The cards whose holding would have made card ``c`` illegal in its trick context (``n``
-    cards before it, the suit led, the highest trump's strength, partner winning, the play
-    code): each ``x`` such that ``c`` is not legal from the hand ``{c, x}``, found with the
-    kernels' legal-card function (so every play option carries over). Every duty of the play
-    rules reads "holding any card of a set" (follow, trump, over-trump), so a hand may have
-    played ``c`` exactly when it holds none of these (``tests`` check it on random hands)."""
-    if n == 0:
-        return 0
-    out = 0
-    for x in range(N_CARDS):
-        hand = (1 << c) | (1 << x)
-        if x != c and not KT.legal_cards(hand, n, led, trump, top, pw, code) >> c & 1:
-            out |= 1 << x
-    return out
-
-
-def _ctx(state: PilottaState, ws=None):
-    """pimc's ``Ctx`` of a state (workspace, calls, setup, rules)."""
-    from .kernels.pimc import Ctx
-
-    if ws is None:
-        from .solver import workspace
-
-        ws = workspace()
-    return Ctx(ws, state.calls_array(), state.setup, state._rules)
-
-
-def world_ok(state: PilottaState, seat: int, world, forbidden: list[int]) -> bool:
-    """The facts a world must meet beyond pimc's sampler: no seat holds a card one of its
-    plays forbids, and every other seat's announcement is one its whole hand makes (declaring
-    all, or keeping a tierce)."""
-    for p in range(4):
-        if p == seat:
-            continue
-        w = int(world[p])
-        if w & forbidden[p]:
-            return False
-        if state._phase >= PH_PLAY:
-            whole = w | state.gone[p]
-            shown = state.shown[p]
-            if shown_cards(whole, DECLARE) != shown and not (
-                has_tierce(whole) and shown_cards(whole, KEEP_TIERCE) == shown
-            ):
-                return False
-    return True
-
-
-def _auction_world(state: PilottaState, seat: int, key: int) -> np.ndarray:
-    """A world before the play (nothing announced, no card seen): the unseen cards dealt
-    uniformly (numpy, seeded by ``key``) until the calls so far fit the Setup's bidding
-    policies (``kernels.advise``'s test; :data:`AUCTION_TRIES` shuffles, then the last)."""
-    from .kernels.advise import _consistent
-
-    rng = np.random.default_rng(key)
-    rest = np.array(mask_bits(FULL & ~state.dealt[seat]), dtype=np.int64)
-    calls = state.calls_array()
-    ast = np.zeros(ASTATE_LEN, dtype=np.int64)
-    world = np.zeros(4, dtype=np.int64)
-    others = [p for p in range(4) if p != seat]
-    world[seat] = state.dealt[seat]
-    for _ in range(AUCTION_TRIES):
-        perm = rng.permutation(rest)
-        for j, p in enumerate(others):
-            world[p] = sum(1 << int(c) for c in perm[8 * j : 8 * j + 8])
-        if len(calls) == 0 or _consistent(
-            world, np.int64(seat), np.int64(state.dealer), calls, state.setup, state._rules, ast
-        ):
-            break
-    return world
-
-
-def sample_world(state: PilottaState, seat: int, key: int, tries: int = MAX_WORLD_TRIES):
-    """One world (current hands, int64[4]) consistent with what ``seat`` saw: pimc's
-    ``deal_world`` on stream (key, t) for t = 0, 1, … until :func:`world_ok` holds (at most
-    ``tries``); None when none does. Before the play (or in a thrown-in round):
-    :func:`_auction_world`."""
-    if state._phase < PH_PLAY or state.bidder < 0:
-        return _auction_world(state, seat, key)
-    from .kernels.pimc import deal_world
-
-    view = state.view_array(seat)
-    pub = state.pub_array()
-    hand = state.hands[seat]
-    # pimc's sampler deals for the seat to play (hand sizes from his); a seat that already
-    # played to this trick is dealt for as at his play, the later cards pinned to their players
-    trick, lead = state.trick, state.leader
-    mine = next((i for i, c in enumerate(trick) if (lead + i) % 4 == seat), -1)
-    later = 0
-    if mine >= 0:
-        hand |= 1 << trick[mine]
-        view[View.POS] = mine
-        for i in range(mine, len(trick)):
-            view[View.PLAYED] &= ~(1 << trick[i])
-            if i > mine:
-                pub[Pub.SHOWN + (lead + i) % 4] |= 1 << trick[i]
-                later |= 1 << trick[i]
-    ctx = _ctx(state)
-    forbidden = state.forbidden()
-    world = np.zeros(4, dtype=np.int64)
-    stream = np.zeros(1, dtype=np.int64)
-    for t in range(tries):
-        k = np.uint64(stream_key(np.int64(key & (2**62 - 1)), np.int64(t)))
-        stream[0] = 0
-        ok = deal_world(np.int64(seat), np.int64(hand), view, pub, ctx, world, k, stream)
-        world &= ~later
-        world[seat] = state.hands[seat]
-        if ok and world_ok(state, seat, world, forbidden):
-            return world.copy()
-    return None
-
-
-def _declaration_for(state: PilottaState, p: int, dealt: int) -> int:
-    """The declaration action that makes seat ``p`` of a world announce what it announced in
-    ``state`` (its own action first); before the announcements its own action (declare when a
-    kept tierce is not in the new hand)."""
-    own = state.decl_actions[p]
-    if state._phase < PH_PLAY:
-        return own if own != KEEP_TIERCE or has_tierce(dealt) else DECLARE
-    for a in (own, DECLARE, KEEP_TIERCE):
-        if (a == DECLARE or has_tierce(dealt)) and shown_cards(dealt, a) == state.shown[p]:
-            return a
-    raise InputError(f"{C.SEATS[p]}'s hand in this world cannot announce what it announced")
-
-
-def replay_world(state: PilottaState, world) -> PilottaState:
-    """``state``'s history replayed on another world (``world``: the current hands), with its
-    rules, Setup and stream: the hidden cards changed, everything seen kept."""
-    dealt = state.dealt_of(world)
-    new = PilottaState(dealt, state.dealer, state.rules, state.setup, int(state.key))
-    new.stream[0] = state.stream[0]
-    new.calls_known = state.calls_known
-    for a in state._history:
-        if new._phase == PH_DECLARE:
-            p = new.current_player()
-            a = _declaration_for(state, p, dealt[p])
-        new.apply(a)
-    return new
-
-
-# ---------------------------------------------------------------------- a player's description
-
-
-@dataclass
-class Description:
-    """A position as one player tells it (:data:`HISTORY_FORM`; JSON twin in
-    :func:`parse_history_json`). ``hand``: the cards he holds now; ``calls`` the whole auction
-    (seat, level or -1, suit), or ``contract`` (seat, level, suit) alone; ``declarations``:
-    the cards each seat showed (seats not named showed none; his own, when absent, what his
-    hand declares); ``tricks``: cards in playing order, trick by trick, the last possibly
-    unfinished."""
-
-    seat: int
-    hand: int
-    dealer: int | None = None
-    calls: list[tuple[int, int, int]] | None = None
-    contract: tuple[int, int, int] | None = None
-    declarations: dict[int, int] = field(default_factory=dict)
-    tricks: list[list[int]] = field(default_factory=list)
-
-
-def _names(mask: int) -> str:
-    return C.format_cards(mask)
-
-
-def _synth_calls(dealer: int, contract: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-    """An auction ending in ``contract`` (passes up to its bidder, the bid, three passes)."""
-    bidder, level, suit = contract
-    calls = []
-    p = (dealer + 1) % 4
-    while p != bidder:
-        calls.append((p, -1, -1))
-        p = (p + 1) % 4
-    calls.append((bidder, level, suit))
-    calls += [((bidder + k) % 4, -1, -1) for k in range(1, 4)]
-    return calls
-
-
-def _check_plays(d, plays, decl, trump, leader, code, rules_arr):
-    """Replay the described tricks publicly: the player's own plays must be legal from his
-    hand then; another seat may not play a card one of his earlier plays showed he did not
-    hold, nor fail a duty while holding a card he showed (or plays later). Returns (each
-    play's trick context, the cards each seat played, the voids shown, the leader of the
-    current trick)."""
-    seat, hand = d.seat, d.hand
-    later = [0, 0, 0, 0]
-    for p, c, _ in plays:
-        later[p] |= 1 << c
-    forbidden = [0, 0, 0, 0]
-    gone = [0, 0, 0, 0]
-    contexts = []
-    voids = 0
-    lead, led, top, wp, wseat, tpts, n = leader, -1, -1, -1, leader, 0, 0
-    for p, c, i in plays:
-        pw = n >= 2 and wseat == (p + 2) % 4
-        later[p] &= ~(1 << c)
-        if p == seat:
-            then = hand | later[p] | (1 << c)
-            legal = int(KT.legal_cards(then, n, led, trump, top, pw, code))
-            if not legal >> c & 1:
-                raise InputError(
-                    f"you could not play {C.card_name(c)} in trick {i + 1} (revoke): you had to "
-                    f"play one of {_names(legal)}"
-                )
-        else:
-            if forbidden[p] >> c & 1:
-                raise InputError(
-                    f"{C.SEATS[p]} played {C.card_name(c)} in trick {i + 1}, a card an earlier "
-                    "play of his showed he did not hold (revoke)"
-                )
-            f = forbidden_by(c, n, led, trump, top, pw, code)
-            known = (decl.get(p, 0) & ~gone[p] & ~(1 << c)) | later[p]
-            if f & known:
-                raise InputError(
-                    f"{C.SEATS[p]} played {C.card_name(c)} in trick {i + 1} while holding "
-                    f"{_names(f & known)} (revoke)"
-                )
-            forbidden[p] |= f
-        contexts.append((p, c, n, led, top, pw))
-        gone[p] |= 1 << c
-        led, voids, wp, wseat, top, tpts = (
-            int(x) for x in card_played(c, p, led, trump, rules_arr, voids, wp, wseat, top, tpts)
-        )
-        n += 1
-        if n == 4:
-            lead = wseat
-            led, top, wp, tpts, n = -1, -1, -1, 0, 0
-    return contexts, gone, voids, lead
-
-
-def description_state(
-    d: Description,
-    rules: Rules = DEFAULT_RULES,
-    setup: np.ndarray | None = None,
-    seed: int = 1,
-    before_kernels=None,
-) -> PilottaState:
-    """The position of a description, checked (a card twice, a revoke, an impossible
-    history: one line, InputError), the hidden cards one world consistent with it (pimc's
-    sampler and :func:`world_ok`, stream ``seed``). ``before_kernels`` (no arguments) is called
-    once the checks that need no kernel have passed (a compile notice)."""
-    seat, hand, dealer = d.seat, d.hand, d.dealer
-    calls = list(d.calls) if d.calls is not None else _synth_calls(dealer, d.contract)
-    bidder, _, trump = next((p, lv, s) for p, lv, s in reversed(calls) if lv >= 0)
-    leader = (dealer + 1) % 4 if rules.first_lead == "after_dealer" else bidder
-    seen: dict[int, str] = {c: "in your hand" for c in mask_bits(hand)}
-    for i, cards in enumerate(d.tricks):
-        for c in cards:
-            if c in seen:
-                raise InputError(f"{C.card_name(c)} is {seen[c]} and in trick {i + 1}")
-            seen[c] = f"in trick {i + 1}"
-    if sum(len(t) for t in d.tricks) == 32:
-        raise InputError("all eight tricks are played: nothing left to play")
-    if before_kernels is not None:
-        before_kernels()
-    rules_arr, code = _rules_arrays(rules)
-    # who played each card (the trick winners lead the next)
-    played_by: dict[int, int] = {}
-    plays: list[tuple[int, int, int]] = []
-    lead = leader
-    for i, cards in enumerate(d.tricks):
-        for j, c in enumerate(cards):
-            p = (lead + j) % 4
-            seen[c] = f"played by {C.SEATS[p]} in trick {i + 1}"
-            played_by[c] = p
-            plays.append((p, c, i))
-        if len(cards) == 4:
-            lead = (lead + int(KT.trick_winner_pos(np.array(cards, dtype=np.int64), trump))) % 4
-    # the declarations
-    decl = dict(d.declarations)
-    mine_whole = hand | sum(1 << c for c, p in played_by.items() if p == seat)
-    for p, m in decl.items():
-        if m and shown_cards(m, DECLARE) != m:
-            raise InputError(
-                f"{C.SEATS[p]} declared {_names(m)}: not combinations (sequences of three or "
-                "more in one suit, fours of nines to aces)"
-            )
-        for c in mask_bits(m):
-            owner = played_by.get(c)
-            if p != seat and hand >> c & 1:
-                raise InputError(f"{C.card_name(c)} is in your hand and declared by {C.SEATS[p]}")
-            if owner is not None and owner != p:
-                raise InputError(f"{C.card_name(c)} was declared by {C.SEATS[p]} and {seen[c]}")
-        for q, m2 in decl.items():
-            if q < p and m & m2:
-                raise InputError(f"{_names(m & m2)} declared by {C.SEATS[q]} and {C.SEATS[p]}")
-    if mask_count(mine_whole) != 8:
-        done = sum(1 for p, _, _ in plays if p == seat)
-        raise InputError(
-            f"you hold {mask_count(hand)} cards and played {done}: a round deals 8 each "
-            f"(you should hold {8 - done})"
-        )
-    own_actions = [DECLARE, KEEP_TIERCE] if has_tierce(mine_whole) else [DECLARE]
-    if seat in decl:
-        own = next((a for a in own_actions if shown_cards(mine_whole, a) == decl[seat]), None)
-        if own is None:
-            full = shown_cards(mine_whole, DECLARE)
-            raise InputError(
-                f"you declared {_names(decl[seat]) or 'nothing'}, but your hand declares "
-                f"{_names(full) or 'nothing'}"
-                + (" (or the same without its tierces)" if KEEP_TIERCE in own_actions else "")
-            )
-    else:
-        own = DECLARE
-        decl[seat] = shown_cards(mine_whole, DECLARE)
-    contexts, gone, voids, lead = _check_plays(d, plays, decl, trump, leader, code, rules_arr)
-    to_play = (lead + (len(d.tricks[-1]) % 4 if d.tricks else 0)) % 4
-    if to_play != seat:
-        raise InputError(f"it is {C.SEATS[to_play]}'s turn to play, not yours ({C.SEATS[seat]})")
-    # a template with these public facts (placeholder hidden hands), then a world for them
-    unseen = FULL & ~mine_whole & ~sum(gone)
-    placed = [decl.get(p, 0) & unseen for p in range(4)]
-    template = PilottaState(
-        _placeholder_hands(seat, mine_whole, gone, placed, unseen), dealer, rules, setup
-    )
-    actions = [PASS if lv < 0 else bid_action(lv, s) for _, lv, s in calls]
-    for a in actions:
-        template.apply(a)
-    template.calls_known = d.calls is not None
-    for _ in range(4):
-        template.apply(DECLARE)
-    for p in range(4):
-        m = decl.get(p, 0)
-        template.shown[p] = m
-        template.announced[p] = int(combination_points(np.int64(m))) if m else 0
-        template.decl_actions[p] = own if p == seat else DECLARE
-    template.hands = [template.dealt[p] & ~gone[p] for p in range(4)]
-    template.gone = list(gone)
-    template.played = sum(gone)
-    template.contexts = contexts
-    template.voids = voids
-    _set_tricks(template, d.tricks, leader, rules_arr)
-    world = sample_world(template, seat, int(stream_key(np.int64(seed), np.int64(1))))
-    if world is None:
-        others = ", ".join(C.SEATS[p] for p in range(4) if p != seat)
-        raise InputError(
-            f"impossible history: no deal of the {mask_count(unseen)} unseen cards to {others} "
-            "fits the voids, the declarations and the cards played"
-        )
-    dealt = template.dealt_of(world)
-    key = int(stream_key(np.int64(seed), np.int64(0)))
-    state = PilottaState(dealt, dealer, rules, setup, key)
-    for a in actions:
-        state.apply(a)
-    state.calls_known = d.calls is not None
-    for _ in range(4):
-        p = state.current_player()
-        state.apply(own if p == seat else _declaration_for(template, p, dealt[p]))
-    for cards in d.tricks:
-        for c in cards:
-            state.apply(c)
-    return state
-
-
-def _placeholder_hands(seat, mine_whole, gone, placed, unseen) -> list[int]:
-    """Four disjoint hands of 8 holding each seat's known cards (played, shown), the rest of
-    the unseen cards anywhere: a template for the public facts."""
-    hands = [gone[p] | placed[p] for p in range(4)]
-    hands[seat] = mine_whole
-    free = mask_bits(unseen & ~sum(placed))
-    for p in range(4):
-        while mask_count(hands[p]) < 8 and free:
-            hands[p] |= 1 << free.pop()
-    if any(mask_count(h) != 8 for h in hands):
-        raise InputError(
-            "impossible history: the cards played and declared do not fit four hands of 8"
-        )
-    return hands
-
-
-def _set_tricks(template: PilottaState, tricks: list[list[int]], leader: int, rules_arr) -> None:
-    """Set a template's trick state (tricks won, points, the current trick) from the tricks."""
-    trump, kq = template.trump, template._kq
-    template.line, template.pts, template.tricks_won, template.capot_alive = [], [0, 0], [0, 0], 1
-    lead = leader
-    for cards in tricks:
-        if len(cards) < 4:
-            break
-        w = (lead + int(KT.trick_winner_pos(np.array(cards, dtype=np.int64), trump))) % 4
-        pts = sum(card_points_of(c, trump, kq) for c in cards)
-        template.pts[w & 1] += pts + (10 if len(template.line) == 7 else 0)
-        template.tricks_won[w & 1] += 1
-        if (w & 1) != template.c_team:
-            template.capot_alive = 0
-        template.line.append((lead, list(cards), w))
-        lead = w
-    template.leader = lead
-    template.trick = list(tricks[-1]) if tricks and len(tricks[-1]) < 4 else []
-    led, top, wp, ws, tp = -1, -1, -1, lead, 0
-    for j, c in enumerate(template.trick):
-        p = (lead + j) % 4
-        led, _, wp, ws, top, tp = (
-            int(x) for x in card_played(c, p, led, trump, rules_arr, 0, wp, ws, top, tp)
-        )
-    template.led, template.top_trump, template.win_power = led, top, wp
-    template.win_seat, template.tpts = ws, tp
-    template._legal = None
-    template._legal_mask = -1
-    template._forbidden = None
-
-
-def strength(card: int, trump: int) -> int:
-    """A card's place in its suit's play order (0 lowest)."""
-    return int(STRENGTH[1 if card >> 3 == trump else 0, card & 7])
-
-
-def card_points_of(card: int, trump: int, kq: int = 0) -> int:
-    """A card's points with ``trump`` trumps (``kq`` 1: trump K 3, Q 2)."""
-    return int(POINTS[kq, 1 if card >> 3 == trump else 0, card & 7])
-
-
-__all__ = [
-    "CHANCE",
-    "DECLARE",
-    "KEEP_TIERCE",
-    "NUM_ACTIONS",
-    "PASS",
-    "TERMINAL",
-    "Description",
-    "PilottaState",
-    "action_name",
-    "bid_action",
-    "call_name",
-    "call_of",
-    "card_points_of",
-    "description_state",
-    "forbidden_by",
-    "parse_action",
-    "parse_call",
-    "replay_world",
-    "sample_world",
-    "strength",
-    "world_ok",
-]
+__all__ = ["PilottaState"]

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from ..core.engine.errors import InputError
 from ..core.game import record as R
 from . import cards as C
+from .actions import KEEP_TIERCE, has_tierce
 from .calls import Auction as CallAuction
-from .position import KEEP_TIERCE, has_tierce
 from .rules import DEFAULT_RULES, Rules
 
 GAME = "pilotta"
@@ -112,7 +112,7 @@ def _cards(value, place: str, what: str = "") -> list[int]:
 def auction_value(value, dealer: int | None, rules: Rules, place: str) -> tuple[list, int]:
     """(calls, dealer) of 'E:pass S:90H …' (or a list of such tokens): the dealer is the seat
     before the first caller when not given; the calls are checked in turn."""
-    from .position import call_name, parse_call
+    from .actions import call_name, parse_call
 
     tokens = value if isinstance(value, list) else str(value).split()
     parsed = []
@@ -164,7 +164,7 @@ def auction_value(value, dealer: int | None, rules: Rules, place: str) -> tuple[
 
 def contract_value(value, place: str) -> tuple[int, int, int]:
     """(seat, level, suit) of 'E 90H' or {"seat": "E", "bid": "90H"}."""
-    from .position import parse_call
+    from .actions import parse_call
 
     if isinstance(value, dict):
         value = f"{value.get('seat', '')} {value.get('bid', '')}"
@@ -260,7 +260,7 @@ class PilottaCodec(R.RecordCodec):
         return _build(raw, places, rules or DEFAULT_RULES, player, hand)
 
     def text(self, rec: PilottaRecord) -> str:
-        from .position import call_name
+        from .actions import call_name
 
         lines = [f"game: {GAME}", f"player: {C.SEATS[rec.player]}"]
         lines.append(f"dealer: {C.SEATS[rec.dealer]}")
@@ -287,7 +287,7 @@ class PilottaCodec(R.RecordCodec):
         return "\n".join(lines) + "\n"
 
     def json(self, rec: PilottaRecord) -> dict:
-        from .position import call_name
+        from .actions import call_name
 
         out: dict = {"game": GAME, "player": C.SEATS[rec.player], "dealer": C.SEATS[rec.dealer]}
         out["hands"] = {

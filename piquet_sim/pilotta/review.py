@@ -30,18 +30,10 @@ from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
 from . import cards as C
+from .actions import DECLARE, KEEP_TIERCE, PASS, bid_action, call_name, has_tierce, make_setup
+from .description import _synth_calls
 from .kernels import tricks as KT
-from .position import (
-    DECLARE,
-    KEEP_TIERCE,
-    PASS,
-    PilottaState,
-    _synth_calls,
-    bid_action,
-    call_name,
-    has_tierce,
-    make_setup,
-)
+from .position import PilottaState
 from .record import CODEC, PilottaRecord
 from .rules import DEFAULT_RULES, Rules
 
@@ -99,7 +91,7 @@ def _winner(cards: list[int], leader: int, trump: int) -> int:
 def _one_hand_points(rec: PilottaRecord, rules: Rules, others: str, seed: int):
     """The player's card decisions in a one-hand record, each position checked as ``play``
     checks one: (trick, the cards before his in the trick, his card, the record up to it)."""
-    from .definition import position_of
+    from .description import position_of
 
     seat = rec.player
     bidder, _, trump = rec.contract
@@ -336,7 +328,7 @@ def review_plan(
         for trick, before, c, upto in _one_hand_points(rec, rules, st.others, st.seed):
 
             def make(upto=upto):
-                from .definition import position_of
+                from .description import position_of
 
                 return position_of(upto, rules, st.others, st.seed)
 

@@ -19,7 +19,8 @@ def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
     that table); the outside team plays NS, then EW, on the same cards. (``rules`` is the
     preset's: the outside engines play its card play.)"""
     from .deciders import AuctionDecider, DeclareDecider, PimcPlay, SeatDecider, play_decider
-    from .position import PilottaState, make_setup
+    from .position import PilottaState
+    from .actions import make_setup
     from .rules import preset
 
     table = preset("contree")

@@ -16,12 +16,57 @@ from ..core.engine.masks import mask_bits
 from ..core.game.advice import CardValues, forced_values
 from ..core.game.position import world_mean
 from .actions import FULL, MAX_ATTEMPTS
-from .deciders import EXACT_LIMIT, UNIT, _check_phase, _exact_value, _position, workspace
 from .kernels import layouts as L
 from .kernels.knowledge import active_bounds, meets_bounds, sample_worlds
-from .kernels.pimc import candidates, world_twin
+from .kernels.pimc import candidates, reply_value, world_twin
+from .kernels.solver import make_workspace, mtdf
 from .kernels.tables import SUIT_TABLES
 from .position import PiquetState
+from .rules import Rules
+from .simulation import DD_TT_BITS
+
+UNIT = "net deal points for the side to act (his deal points minus the opponent's)"
+
+
+#: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
+EXACT_LIMIT = 5000
+
+
+_WORKSPACES: dict[tuple[Rules, int], object] = {}
+
+
+def workspace(rules: Rules, slot: int = 0):
+    """A solver workspace of these rules (one per rules and slot, kept: its table holds exact
+    facts about positions, so it serves every later search)."""
+    key = (rules, slot)
+    if key not in _WORKSPACES:
+        _WORKSPACES[key] = make_workspace(rules.to_array(), DD_TT_BITS)
+    return _WORKSPACES[key]
+
+
+def _check_phase(state: PiquetState, phase: str, who: str) -> int:
+    if state.phase != phase:
+        raise InputError(f"{who} decides in the {phase}, not in the {state.phase}")
+    return state.current_player()
+
+
+def _position(state: PiquetState) -> tuple:
+    """The solver's trick-start position: (elder's hand, younger's, leader, elder's tricks,
+    pique state normalized), the card led back in the leader's hand."""
+    hands = list(state.hands)
+    if state.lead >= 0:
+        hands[state.leader] |= 1 << state.lead
+    _, leader, _, et, psn, *_ = state.play_view(0)
+    return (np.int64(hands[0]), np.int64(hands[1]), np.int64(leader), np.int64(et), np.int64(psn))
+
+
+def _exact_value(pos: tuple, lead: int, card: int, ws, guess: int = 0) -> int:
+    """Exact value (elder minus younger, rest of the deal) of ``card`` led (``lead`` < 0) or
+    played to ``lead`` from the trick-start position ``pos``."""
+    n = np.int64(bin(int(pos[0])).count("1"))
+    if lead < 0:
+        return int(mtdf(pos, np.int64(card), n, np.int64(guess), ws))
+    return int(reply_value(pos, np.int64(lead), np.int64(card), ws, np.int64(guess)))
 
 
 def _representatives(state: PiquetState, legal: int) -> tuple[np.ndarray, dict[int, int]]:

@@ -33,17 +33,25 @@ import time
 
 import numpy as np
 
-from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
 from ..core.game import position as core_position
 from ..core.game.position import ActionValues, Decider
 from . import policies as P
 from .actions import DECLARE, END, FULL, SINK, decl_action
+from .card_values import (
+    EXACT_LIMIT,
+    UNIT,
+    _check_phase,
+    _exact_value,
+    _position,
+    card_values,
+    workspace,
+)
 from .kernels import layouts as L
 from .kernels.declaring import declaration_masks
 from .kernels.exchange import elder_exchange, younger_exchange
 from .kernels.heuristic import heuristic_turn, seat_setup
-from .kernels.pimc import pimc_decide, reply_value
+from .kernels.pimc import pimc_decide
 from .kernels.play import (
     dd_lead,
     dd_reply,
@@ -53,25 +61,10 @@ from .kernels.play import (
     player_card,
     random_card,
 )
-from .kernels.solver import make_workspace, mtdf
 from .position import PiquetState
-from .rules import Rules
-from .simulation import DD_TT_BITS, Policies
+from .simulation import Policies
 
-UNIT = "net deal points for the side to act (his deal points minus the opponent's)"
-#: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
-EXACT_LIMIT = 5000
 _TALON = np.zeros(8, dtype=np.int8)  # exchange kernels read the talon only to draw from it
-_WORKSPACES: dict[tuple[Rules, int], object] = {}
-
-
-def workspace(rules: Rules, slot: int = 0):
-    """A solver workspace of these rules (one per rules and slot, kept: its table holds exact
-    facts about positions, so it serves every later search)."""
-    key = (rules, slot)
-    if key not in _WORKSPACES:
-        _WORKSPACES[key] = make_workspace(rules.to_array(), DD_TT_BITS)
-    return _WORKSPACES[key]
 
 
 def params_row(stage: str, name: str, params=None) -> np.ndarray:
@@ -85,12 +78,6 @@ def params_row(stage: str, name: str, params=None) -> np.ndarray:
     row = np.zeros(L.STAGE_PARAMS, dtype=np.float64)
     row[: len(values)] = values
     return row
-
-
-def _check_phase(state: PiquetState, phase: str, who: str) -> int:
-    if state.phase != phase:
-        raise InputError(f"{who} decides in the {phase}, not in the {state.phase}")
-    return state.current_player()
 
 
 class ExchangeDecider(Decider):
@@ -236,25 +223,6 @@ class HeuristicPlay(PlayDecider):
         )
 
 
-def _position(state: PiquetState) -> tuple:
-    """The solver's trick-start position: (elder's hand, younger's, leader, elder's tricks,
-    pique state normalized), the card led back in the leader's hand."""
-    hands = list(state.hands)
-    if state.lead >= 0:
-        hands[state.leader] |= 1 << state.lead
-    _, leader, _, et, psn, *_ = state.play_view(0)
-    return (np.int64(hands[0]), np.int64(hands[1]), np.int64(leader), np.int64(et), np.int64(psn))
-
-
-def _exact_value(pos: tuple, lead: int, card: int, ws, guess: int = 0) -> int:
-    """Exact value (elder minus younger, rest of the deal) of ``card`` led (``lead`` < 0) or
-    played to ``lead`` from the trick-start position ``pos``."""
-    n = np.int64(bin(int(pos[0])).count("1"))
-    if lead < 0:
-        return int(mtdf(pos, np.int64(card), n, np.int64(guess), ws))
-    return int(reply_value(pos, np.int64(lead), np.int64(card), ws, np.int64(guess)))
-
-
 class DdPlay(PlayDecider):
     """Double-dummy play (an oracle: ``play.dd_lead`` / ``dd_reply`` on both true hands)."""
 
@@ -340,8 +308,6 @@ class PimcDecider(PlayDecider):
         )
 
     def values(self, state: PiquetState) -> ActionValues:
-        from .card_values import card_values
-
         return card_values(
             state, worlds=self.value_worlds, seed=self.seed, exact_limit=self.exact_limit
         )

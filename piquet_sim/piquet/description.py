@@ -304,6 +304,7 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
         actions=actions,
         saw_left=saw_left,
         saw_talon=saw_talon,
+        make=PiquetState,
     )
 
 

@@ -551,6 +551,7 @@ class PiquetState(core_position.State):
             actions=list(zip(self._actors, self._history, strict=True)),
             saw_left=self.saw_left,
             saw_talon=self.saw_talon,
+            make=PiquetState,
         )
 
     def _declared_key(self, seat: int, c: int) -> int:

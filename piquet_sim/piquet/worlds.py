@@ -6,6 +6,7 @@ cards redealt so that every declaration heard, card seen and duty of the play ho
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,8 +42,10 @@ from .kernels.knowledge import (
     sample_opponent,
 )
 from .kernels.tables import SUIT_TABLES
-from .position import PiquetState
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .position import PiquetState
 
 
 @dataclass
@@ -82,6 +85,8 @@ class SeatView:
     key: int = 0
     stream: int = 0
     plays: list[int] = field(default_factory=list)
+    #: the state class a world is replayed through (the sampler builds positions of it)
+    make: type | None = None
 
     def __post_init__(self) -> None:
         self.plays = [a for who, a in self._play_actions()]
@@ -278,7 +283,7 @@ def replay_world(view: SeatView, world, template: PiquetState | None = None) -> 
     own as he took them, the opponent's discards those of the world, his declarations the ones
     giving what the seat saw, the cards played as played. None when the world does not fit."""
     elder, younger, talon, opp_disc = world
-    st = PiquetState(elder, younger, talon, view.rules, view.key, view.stream)
+    st = view.make(elder, younger, talon, view.rules, view.key, view.stream)
     if template is not None:
         st.key = template.key
         st.stream = template.stream.copy()

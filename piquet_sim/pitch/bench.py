@@ -322,7 +322,7 @@ def start(quick: bool) -> list[dict]:
 
 
 def position_overhead(quick: bool) -> list[dict]:
-    from ..core.game.position import overhead_row
+    from ..core.app.bench import overhead_row
     from .position import PitchState
 
     rules = Rules(players=4)

@@ -11,13 +11,14 @@ pytest.importorskip("colver")
 from piquet_sim.core.engine.errors import InputError  # noqa: E402
 from piquet_sim.core.study.arena import play_deal  # noqa: E402
 from piquet_sim.external.colver import ColverPlay, external_decider  # noqa: E402
+from piquet_sim.pilotta.actions import DECLARE, PASS, bid_action
 from piquet_sim.pilotta.deciders import (  # noqa: E402
     AuctionDecider,
     DeclareDecider,
     SeatDecider,
     play_decider,
 )
-from piquet_sim.pilotta.position import DECLARE, PASS, PilottaState, bid_action  # noqa: E402
+from piquet_sim.pilotta.position import PilottaState
 from piquet_sim.pilotta.rules import preset  # noqa: E402
 
 CONTREE = preset("contree")

@@ -19,6 +19,14 @@ from piquet_sim.core.game.advice import advise_play
 from piquet_sim.core.game.definition import ValueSettings
 from piquet_sim.core.game.position import play_out
 from piquet_sim.pilotta import rules as R
+from piquet_sim.pilotta.actions import (
+    DECLARE,
+    KEEP_TIERCE,
+    NUM_ACTIONS,
+    PASS,
+    action_name,
+    parse_action,
+)
 from piquet_sim.pilotta.api import make_setup, simulate_batch
 from piquet_sim.pilotta.card_values import card_values
 from piquet_sim.pilotta.deciders import (
@@ -27,20 +35,12 @@ from piquet_sim.pilotta.deciders import (
     seat_deciders,
 )
 from piquet_sim.pilotta.definition import DEFINITION, position_of
-from piquet_sim.pilotta.position import (
-    DECLARE,
-    KEEP_TIERCE,
-    NUM_ACTIONS,
-    PASS,
-    PilottaState,
-    action_name,
-    forbidden_by,
-    parse_action,
-)
+from piquet_sim.pilotta.position import PilottaState
 from piquet_sim.pilotta.record import CODEC
 from piquet_sim.pilotta.reference.play import legal as ref_legal
 from piquet_sim.pilotta.rules import Rules
 from piquet_sim.pilotta.solver import solve
+from piquet_sim.pilotta.worlds import forbidden_by
 
 FULL = 0xFFFFFFFF
 DEFAULT = Rules()
@@ -208,7 +208,7 @@ def test_a_play_is_legal_exactly_when_the_hand_holds_none_of_its_forbidden_cards
         hand = sum(1 << int(c) for c in cards[n : n + int(rng.integers(1, 9))])
         led = trick[0] >> 3
         trumps = [c for c in trick if c >> 3 == trump]
-        from piquet_sim.pilotta.position import strength
+        from piquet_sim.pilotta.actions import strength
 
         top = max((strength(c, trump) for c in trumps), default=-1)
         pw = n >= 2 and bool(rng.integers(2))

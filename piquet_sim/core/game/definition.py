@@ -45,8 +45,7 @@ class Facts:
     talon); actions: how many distinct actions (cards, calls, declarations: all below this
     number); longest: the most decisions in one deal; utility: (min, max) of a seat's returns;
     zero_sum: whether returns always sum to 0; unit: what a card value means, for the side to
-    act; teams: seats that score together (empty: each for himself); card_ids: the pack's
-    card indices when they are not ``0 .. n_cards - 1``."""
+    act; teams: seats that score together (empty: each for himself)."""
 
     name: str
     title: str
@@ -61,12 +60,17 @@ class Facts:
     zero_sum: bool
     unit: str
     teams: tuple[tuple[int, ...], ...] = ()
-    card_ids: tuple[int, ...] = ()
 
     @property
     def cards(self) -> tuple[int, ...]:
-        """Every card index of the pack."""
-        return self.card_ids or tuple(range(self.pack.n_cards))
+        """Every card index of the pack (a 52-card pack's indices run 16 to a suit)."""
+        p = self.pack
+        return tuple(p.card_index(s, r) for s in range(4) for r in range(p.n_ranks))
+
+    @property
+    def index_space(self) -> int:
+        """How many card indices there are, used or not (the chance outcomes' range)."""
+        return 4 * self.pack.stride
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -169,57 +168,6 @@ def copied(value: object) -> object:
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return type(value)(*(copied(v) for v in value))
     return value
-
-
-def decision_overhead(states: Sequence[State], seed: int = 1) -> tuple[float, int]:
-    """(microseconds per decision spent in ``legal_actions`` and ``apply``, decisions) over
-    ``states`` each played to its end by uniform random legal actions drawn from ``seed`` (the
-    draw itself not timed): what a game's ``State`` costs a decision."""
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, 1 << 30, size=1 << 16)
-    spent = 0.0
-    n = 0
-    clock = time.perf_counter
-    for st in states:
-        while True:
-            t0 = clock()
-            legal = st.legal_actions()
-            t1 = clock()
-            if not legal:
-                spent += t1 - t0
-                break
-            a = legal[picks[n & 0xFFFF] % len(legal)]
-            t2 = clock()
-            st.apply(a)
-            spent += (t1 - t0) + (clock() - t2)
-            n += 1
-    return spent / n * 1e6, n
-
-
-def overhead_row(
-    workload: str, new_states: Callable[[int, int], Sequence[State]], count: int, **fields
-) -> dict:
-    """A bench row of :func:`decision_overhead`: ``new_states(seed, count)`` played three times
-    (seeds 1 to 3; the median and the range of the microseconds per decision) after a warm-up
-    of 20 (seed 99: the kernels loaded). ``fields`` (the deal count, players …) follow
-    ``threads`` in the row."""
-    import statistics
-
-    from ..app import bench as bench_core
-
-    with bench_core.kernel_origin() as origin:
-        decision_overhead(new_states(99, 20), seed=99)
-        runs = [decision_overhead(new_states(r + 1, count), seed=r + 1) for r in range(3)]
-    us = [r[0] for r in runs]
-    return {
-        "workload": workload,
-        "threads": 1,
-        **fields,
-        "decisions": runs[0][1],
-        "us_per_decision": round(statistics.median(us), 2),
-        "us_per_decision_min_max": [round(min(us), 2), round(max(us), 2)],
-        "kernels": origin["kernels"],
-    }
 
 
 @dataclass

@@ -6,7 +6,7 @@ and warm."""
 from __future__ import annotations
 
 from ...core.app import bench as bench_core
-from ...core.game.position import overhead_row
+from ...core.app.bench import overhead_row
 from ..definition import DEFINITION
 from ..position import PiquetState
 from . import workload
