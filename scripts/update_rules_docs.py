@@ -11,9 +11,10 @@ import importlib
 from pathlib import Path
 
 from piquet_sim.core.game.spec import DOC_START, replace_doc_table
+from piquet_sim.games import GAME_PACKAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("piquet", "pilotta", "pitch")
+GAMES = GAME_PACKAGES
 
 
 def main() -> None:

@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+from piquet_sim.games import GAME_PACKAGES
+
 
 @pytest.fixture
 def run_main(capsys):
@@ -33,7 +35,8 @@ def pytest_collection_modifyitems(config, items):
     Slow tests lose pytest-timeout's limit (``timeout`` in pyproject.toml)."""
     for item in items:
         parts = item.path.relative_to(config.rootpath).parts
-        group = parts[1] if len(parts) > 2 and parts[1] in ("pilotta", "pitch") else str(item.path)
+        grouped = len(parts) > 2 and parts[1] in GAME_PACKAGES
+        group = parts[1] if grouped else str(item.path)
         item.add_marker(pytest.mark.xdist_group(group))
         if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.timeout(0))  # full-size runs: no per-test limit

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from golden import cases, cases_advice, cases_pilotta, cases_pitch
 
+from piquet_sim.games import GAME_PACKAGES
+
 GOLDEN = Path(__file__).parent / "golden"
 #: test id -> (golden file, case); Piquet's ids are its bare case names
 CASES = {name: (GOLDEN / "piquet" / f"{name}.json", f) for name, f in cases.all_cases().items()}
@@ -21,7 +23,7 @@ for _game, _module in (("pilotta", cases_pilotta), ("pitch", cases_pitch)):
     for _name, _f in _module.all_cases().items():
         CASES[f"{_game}/{_name}"] = (GOLDEN / _game / f"{_name}.json", _f)
 # the player's commands (play, review; JSON and text) of every game
-for _game in ("piquet", "pilotta", "pitch"):
+for _game in GAME_PACKAGES:
     for _name, _f in cases_advice.cases_for(_game).items():
         _id = _name if _game == "piquet" else f"{_game}/{_name}"
         CASES[_id] = (GOLDEN / _game / f"{_name}.json", _f)

@@ -13,9 +13,10 @@ from click.testing import CliRunner
 
 from piquet_sim.core.app.cli import rules_options
 from piquet_sim.core.game.spec import DOC_END, DOC_START, Option, RulesError, RulesSpec
+from piquet_sim.games import GAME_PACKAGES
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
-GAMES = ("piquet", "pilotta", "pitch")
+GAMES = GAME_PACKAGES
 
 
 @pytest.mark.parametrize("game", GAMES)
