@@ -92,9 +92,13 @@ class PilottaDefinition(GameDefinition):
 
     @property
     def strategies(self):
-        from .strategies import REGISTRY as BUILT_IN
+        return self.studies.book
 
-        return BUILT_IN
+    @property
+    def studies(self):
+        from .studies import STUDIES
+
+        return STUDIES
 
     def card_values(self, state: PilottaState, settings: ValueSettings) -> CardValues:
         from .card_values import card_values
