@@ -327,6 +327,13 @@ class PilottaState(core_position.State):
         except InputError:
             name = str(action)
         who = C.SEATS[self.current_player()]
+        if self._phase == PH_PLAY and 0 <= action < N_CARDS:
+            p = self.current_player()
+            if not self.hands[p] >> action & 1:
+                return InputError(f"{who} cannot play {name}: not in his hand")
+            legal = " ".join(action_name(c) for c in self.legal_actions())
+            duty = "follow suit, trump or over-trump as the rules say"
+            return InputError(f"{who} cannot play {name} now: he must {duty} ({legal})")
         return InputError(f"{who} cannot {why} {name} now ({self.phase})")
 
     def _call(self, action: int) -> None:

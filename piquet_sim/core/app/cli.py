@@ -77,6 +77,25 @@ class SuitType(click.ParamType):
             self.fail(str(err), param, ctx)
 
 
+class Finite(click.FloatRange):
+    """A finite number within bounds: ``nan`` and ``inf`` are one-line usage errors (click's
+    ``FloatRange`` lets ``nan`` through every bound: a comparison with it is false)."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number is not None and not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+#: A positive finite number of seconds (``--max-seconds``, ``--time-limit``).
+SECONDS = Finite(0, None, min_open=True)
+#: The largest seed: seeds are 64-bit signed integers in the kernels' streams.
+MAX_SEED = 2**63 - 1
+
+
 class OutputPath(click.ParamType):
     """A file (or, with ``directory=True``, a directory) a command will write, checked before any
     work starts: the parent directory must exist and be writable, and a file must not be an
@@ -479,7 +498,9 @@ def seed_option(
     help: str = "Seed of the deal streams (deal i of a seed is always the same deal).",
 ) -> Callable:
     """``--seed`` (0 or more, default 1), the same in every command that samples."""
-    return click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help=help)
+    return click.option(
+        "--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True, help=help
+    )
 
 
 def quiet_option(help: str = "No progress bar or notices on stderr.") -> Callable:

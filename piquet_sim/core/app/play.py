@@ -20,7 +20,15 @@ from rich.table import Table
 from ..engine.errors import InputError
 from ..game.advice import PlayAdvice, advise_play
 from ..game.definition import GameDefinition, ValueSettings
-from .cli import CardsType, compile_notice, echo_json, json_option, output_console, seed_option
+from .cli import (
+    SECONDS,
+    CardsType,
+    compile_notice,
+    echo_json,
+    json_option,
+    output_console,
+    seed_option,
+)
 from .commands import Game
 
 
@@ -181,7 +189,7 @@ def play_command(game_decl: Game) -> click.Command:
         ),
         click.option(
             "--max-seconds",
-            type=click.FloatRange(0, None, min_open=True),
+            type=SECONDS,
             default=defaults.max_seconds,
             show_default=True,
             help="Stop solving more sampled worlds after this long (the answer then depends on "

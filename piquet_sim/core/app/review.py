@@ -70,6 +70,7 @@ def review_command(game_decl) -> click.Command:
     marked partial (exit 130)."""
     from ..review.plan import plan_tasks, review_record
     from .cli import (
+        SECONDS,
         OutputPath,
         compile_notice,
         json_option,
@@ -99,6 +100,8 @@ def review_command(game_decl) -> click.Command:
         **flags,
     ):
         seat = opts.seat_value(seat, flags, default=False)
+        if not str(record).strip() or Path(record).is_dir():
+            raise click.UsageError("RECORD: give the file of the deal (docs/review.md)")
         rec = game.codec.read(record, rules)
         if seat is not None and seat != rec.player:
             if rec.dealt[seat] is None:
@@ -165,7 +168,7 @@ def review_command(game_decl) -> click.Command:
         decorators.append(
             click.option(
                 "--max-seconds",
-                type=click.FloatRange(0, min_open=True),
+                type=SECONDS,
                 default=None,
                 help="Stop solving more worlds of a card decision after this long [default: "
                 f"{defaults.max_seconds:g}; {quick.max_seconds:g} with --quick].",

@@ -99,7 +99,7 @@ def raw_clauses(
     for clause in record_lines(text):
         key = key_of(clause.key)
         if key is None:
-            raise RecordError(f"{clause.place}: unknown key {clause.key!r} ({keys_help})")
+            raise unknown_key(clause.place, clause.key, keys_help)
         if key in raw:
             raise RecordError(f"{clause.place}: given twice (first at {places[key]})")
         raw[key] = clause.value
