@@ -104,9 +104,12 @@ def pilotta() -> None:
 
 
 def pitch() -> None:
+    from piquet_sim.core.review.plan import review_record
     from piquet_sim.pitch import deciders as D
-    from piquet_sim.pitch import review as PR
+    from piquet_sim.pitch.definition import DEFINITION
     from piquet_sim.pitch.position import PitchState
+    from piquet_sim.pitch.record import CODEC
+    from piquet_sim.pitch.review import PitchReviewSettings
     from piquet_sim.pitch.rules import Rules
 
     rules = Rules(players=4)
@@ -117,17 +120,18 @@ def pitch() -> None:
         play_out(state, [heuristic[0], pimc[1], heuristic[2], pimc[3]])
         if state.bidder in (0, 2):
             break
-    rec = PR.record_from_state(state, state.bidder)
+    rec = CODEC.from_state(state, state.bidder)
     text = (
         f"# A Pitch round, 4 players: seats 0 and 2 play the heuristic, 1 and 3 pimc (seed "
         f"{PITCH_SEED}, round {index}).\n"
     )
-    (HERE / "pitch-round.txt").write_text(text + PR.record_text(rec), encoding="utf-8")
+    (HERE / "pitch-round.txt").write_text(text + CODEC.text(rec), encoding="utf-8")
     (HERE / "pitch-round.json").write_text(
-        json.dumps(PR.record_json(rec), indent=1) + "\n", encoding="utf-8"
+        json.dumps(CODEC.json(rec), indent=1) + "\n", encoding="utf-8"
     )
     t0 = time.perf_counter()
-    rv = PR.review_record(PR.read_record(HERE / "pitch-round.txt"), rules)
+    rec = CODEC.read(HERE / "pitch-round.txt")
+    rv = review_record(DEFINITION, rec, rules, PitchReviewSettings())
     print(f"pitch-round: {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     _write_review("pitch-round", rv)
 

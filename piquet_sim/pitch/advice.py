@@ -1,23 +1,14 @@
-"""Pitch play advice: the cards ranked, the best explained (moved out of ``deciders``)."""
+"""Pitch's part of a play advice: why the best card (:func:`explain`, from simple rules on the
+trick), which card of equal value comes first (:func:`cost`: the cheapest) and the advice as the
+player reads it (:func:`advice_view`: the position in one line, the JSON fields, the value
+columns, each card's P(bid made)). The ranking and the margin are the core's
+(``core.game.advice``)."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from ..core.engine.stats import Estimate
-from ..core.game import position as core_position
-from ..core.game.position import world_mean
+from ..core.game.advice import Explanation, PlayAdvice
 from . import cards as C
-from .card_values import card_values
-from .deciders import EXACT_LIMIT, UNIT, _check_phase
-from .position import (
-    FULL,
-    PH_PLAY,
-    WORLD_TRIES,
-    PitchState,
-    _suit_mask,
-    beats,
-)
+from .position import FULL, PitchState, _suit_mask, beats
 
 
 def cost(card: int, trump: int) -> int:
@@ -29,67 +20,6 @@ def cost(card: int, trump: int) -> int:
         if rank in (9, 4):
             c += 200
     return c
-
-
-class PlayAdvice(core_position.PlayAdvice):
-    """What :func:`advise_play` answers: every legal card ranked best first by expected points
-    for the player's side (``values``, :class:`CardValues`; None for a forced card), the best,
-    why in one line, its margin over the runner-up (paired over the same worlds)."""
-
-    def to_dict(self) -> dict:
-        st = self.state
-        name = C.card_name
-        rows = []
-        for rank, c in enumerate(self.ranking, 1):
-            row: dict = {"card": name(c), "rank": rank}
-            if self.values is not None:
-                e = self.values.values[c]
-                b = self.values.bidder_points[c]
-                m = self.values.p_made[c]
-                row |= {
-                    "mean": e.mean,
-                    "se": e.se,
-                    "ci95": e.ci95,
-                    "worlds": e.n,
-                    "bidder_points": b.mean,
-                    "p_bid_made": m.mean,
-                    "p_bid_made_ci95": m.ci95,
-                }
-            rows.append(row)
-        v = self.values
-        out = {
-            "players": st.n,
-            "seat": self.seat,
-            "role": "bidder" if self.seat == st.bidder else "defender",
-            "bidder": st.bidder,
-            "bid": st.bid,
-            "trump": C.SUITS[st.trump] if st.trump >= 0 else None,
-            "hand": C.card_names(st.hands[self.seat]),
-            "trick": st.trick_index + 1,
-            "leader": st.leader,
-            "on_table": [name(c) for c in st.trick],
-            "best": name(self.best),
-            "why": self.why,
-            "forced": self.forced,
-            "exact": None if v is None else v.exact,
-            "worlds": 0 if v is None else v.worlds,
-            "worlds_drawn": 0 if v is None else v.drawn,
-            "worlds_fitting_calls": None if v is None else v.fitting,
-            "worlds_left_out": 0 if v is None else v.dropped,
-            "possible_worlds": None if v is None else v.possible,
-            "method": "" if v is None else "; ".join(v.notes),
-            "unit": UNIT,
-            "seconds": 0.0 if v is None else round(v.seconds, 3),
-            "points_so_far": self.points_so_far(),
-            "cards": rows,
-        }
-        return out | self.margin_dict()
-
-    def points_so_far(self) -> dict:
-        """Points taken so far that the player can see: his own and each seat's from finished
-        tricks (Jack, Six; High and Low only when their cards are known)."""
-        st = self.state
-        return {"game_points": list(st.game)}
 
 
 def _explain_lead(state: PitchState, seat: int, best: int, unseen: int) -> str:
@@ -150,44 +80,60 @@ def explain(state: PitchState, best: int, runner: int | None) -> str:
     return f"throws {C.card_name(best)}, keeping {C.card_name(runner)}"
 
 
+def advice_view(advice: PlayAdvice, others: str) -> Explanation:
+    """The advice as the player reads it: the table, his seat and role, the bid and trump, the
+    trick so far and the game points taken; each card's value for his side with its interval,
+    the bidder's points and P(the bidder makes his bid); the worlds drawn, fitting the calls and
+    left out; last, the others' bidding model the calls were read with (``others``)."""
+    st = advice.state
+    seat = advice.seat
+    v = advice.values
+    bidder = seat == st.bidder
+    fields = {
+        "players": st.n,
+        "seat": seat,
+        "role": "bidder" if bidder else "defender",
+        "bidder": st.bidder,
+        "bid": st.bid,
+        "trump": C.SUITS[st.trump] if st.trump >= 0 else None,
+        "hand": C.card_names(st.hands[seat]),
+        "trick": st.trick_index + 1,
+        "leader": st.leader,
+        "on_table": [C.card_name(c) for c in st.trick],
+    }
+    after = {
+        "worlds_drawn": v.facts.get("drawn", 0),
+        "worlds_fitting_calls": v.facts.get("fitting"),
+        "worlds_left_out": v.facts.get("dropped", 0),
+        "points_so_far": {"game_points": list(st.game)},
+    }
+    role = "the bidder at" if bidder else f"a defender; seat {st.bidder} bid"
+    on = fields["on_table"]
+    where = f"seat {st.leader} led, on the table: {' '.join(on)}" if on else "you lead"
+    trump = f"trump {fields['trump']}" if fields["trump"] else "no trump yet: you pitch"
+    header = (
+        f"Seat {seat} of {st.n} ({role} {st.bid}), {trump}; trick {fields['trick']}, {where}. "
+        f"You hold {C.format_cards(st.hands[seat])}."
+    )
+    points = v.per_card.get("bidder_points", {})
+    made = v.per_card.get("p_made", {})
+
+    def cells(row: dict) -> list[str]:
+        lo, hi = row["ci95"]
+        interval = "exact" if v.exact else f"[{lo:.2f}, {hi:.2f}]"
+        return [f"{row['mean']:.2f}", interval, f"{row['p_bid_made']:.2f}"]
+
+    def extras(card: int) -> dict:
+        m = made[card]
+        return {"bidder_points": points[card].mean, "p_bid_made": m.mean, "p_bid_made_ci95": m.ci95}
+
+    side = "your points" if bidder else "your side's points"
+    columns = [side, "95% interval", "P(bid made)"]
+    return Explanation(fields, header, columns, cells, extras, after, {"others": others})
+
+
 def entry_kernels() -> tuple:
     """The kernels a play advice calls from Python (for a compile notice on a cold cache)."""
     from .kernels.decide import sample_world, sampled_hands, world_values
 
     return (sampled_hands, world_values, sample_world)
-
-
-def advise_play(
-    state: PitchState,
-    worlds: int = 200,
-    seed: int = 1,
-    exact_limit: int = EXACT_LIMIT,
-    others: str = "threshold",
-    tries: int = WORLD_TRIES,
-    max_seconds: float | None = None,
-) -> PlayAdvice:
-    """What the seat to play should play: :func:`card_values` for every legal card, ranked
-    (ties to the cheapest card, ``kernels.heuristic.cost``), the best explained
-    (:func:`explain`) with its paired margin over the runner-up. A forced card is answered at
-    once (no world drawn)."""
-    seat = _check_phase(state, PH_PLAY, "the play advice")
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return PlayAdvice(state, seat, legal, None, "the only legal card")
-    vals = card_values(state, worlds, seed, exact_limit, others, tries, max_seconds)
-    trump = state.trump
-    ranking = sorted(legal, key=lambda c: (-vals.values[c].mean, cost(c, trump), c))
-    best, runner = ranking[0], ranking[1]
-    if vals.exact:
-        margin = world_mean(vals.samples[best].astype(np.float64) - vals.samples[runner], True)
-    else:
-        margin = Estimate.paired(vals.samples[best], vals.samples[runner])
-    why = explain(state, best, runner)
-    rn = C.card_name(runner)
-    if margin.mean == 0:
-        why += f" (worth the same as {rn}; the cheaper card)"
-    elif not vals.exact and margin.lo <= 0:
-        why += f" (+{margin.mean:.2f} points over {rn}, within the noise)"
-    else:
-        why += f" (+{margin.mean:.2f} points over {rn})"
-    return PlayAdvice(state, seat, ranking, vals, why, margin)

@@ -336,9 +336,9 @@ def position_overhead(quick: bool) -> list[dict]:
 
 def start_play(quick: bool) -> list[dict]:
     """Cold and warm start of ``piquet pitch play`` on its ``--help`` example."""
-    from .cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY, EXAMPLE_SEAT
+    from .definition import DEFINITION
 
-    args = ["pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", EXAMPLE_HISTORY]
+    args = ["pitch", *DEFINITION.play_example.args()]
     return [start_row("start pitch play", args)]
 
 

@@ -1,17 +1,19 @@
 """Pitch card values: every legal card of the seat to play valued over the worlds he cannot tell
-apart, each solved exactly (moved out of ``deciders``)."""
+apart (``worlds.py``), each solved by the paranoid search, as the core's
+:class:`~piquet_sim.core.game.advice.CardValues` in his side's points (:data:`deciders.UNIT`),
+with the bidder's points and P(the bidder makes his bid) per card (``per_card``) and how the
+worlds came (``facts``)."""
 
 from __future__ import annotations
 
-import math
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.engine.masks import mask_bits, mask_count
+from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
-from ..core.game.position import ActionValues, world_mean
+from ..core.game.advice import CardValues, forced_values
+from ..core.game.position import world_mean
 from .deciders import (
     BATCH,
     EXACT_LIMIT,
@@ -22,84 +24,8 @@ from .deciders import (
     rules_array,
     to_side,
 )
-from .layouts import SEATS
-from .position import (
-    FULL,
-    PH_PLAY,
-    WORLD_TRIES,
-    PitchState,
-    _suit_mask,
-)
-
-
-@dataclass
-class CardValues(ActionValues):
-    """:func:`card_values`: each legal card's value for the side to act (``values``, in
-    :data:`UNIT`), with the bidder's points (``bidder_points``) and P(the bidder makes his bid)
-    per card, the samples per world (``samples``, for paired margins) and how the worlds came."""
-
-    bidder_points: dict[int, Estimate] = field(default_factory=dict)
-    p_made: dict[int, Estimate] = field(default_factory=dict)
-    samples: dict[int, np.ndarray] = field(default_factory=dict)
-    method: str = ""
-    drawn: int = 0
-    fitting: int = 0
-    dropped: int = 0
-    possible: int | None = None
-
-
-def count_worlds(state: PitchState, seat: int) -> int:
-    """How many deals of the unseen cards to the other seats there are (voids ignored: an upper
-    bound on the worlds consistent with what ``seat`` saw)."""
-    used = state.hands[seat]
-    for s in range(state.n):
-        used |= state.played[s]
-    left = mask_count(FULL & ~used)
-    total = 1
-    for s in range(state.n):
-        if s != seat:
-            r = mask_count(state.hands[s])
-            total *= math.comb(left, r)
-            left -= r
-    return total
-
-
-def enumerate_worlds(state: PitchState, seat: int) -> np.ndarray:
-    """Every deal of the unseen cards to the other seats keeping the voids shown (int64[W, 6],
-    every seat's cards now)."""
-    from itertools import combinations
-
-    used = state.hands[seat]
-    for s in range(state.n):
-        used |= state.played[s]
-    unseen = FULL & ~used
-    others = [s for s in range(state.n) if s != seat]
-    allowed = {}
-    for s in others:
-        ban = 0
-        for x in range(4):
-            if state.voids[s] >> x & 1:
-                ban |= _suit_mask(x)
-        allowed[s] = ban
-    out: list[list[int]] = []
-    row = [0] * SEATS
-    row[seat] = state.hands[seat]
-
-    def deal(i: int, rem: int) -> None:
-        if i == len(others):
-            out.append(list(row))
-            return
-        s = others[i]
-        pool = mask_bits(rem & ~allowed[s])
-        for combo in combinations(pool, mask_count(state.hands[s])):
-            m = 0
-            for c in combo:
-                m |= 1 << c
-            row[s] = m
-            deal(i + 1, rem & ~m)
-
-    deal(0, unseen)
-    return np.array(out, dtype=np.int64).reshape(-1, SEATS)
+from .position import PH_PLAY, PitchState
+from .worlds import WORLD_TRIES, count_worlds, enumerate_worlds
 
 
 def spans() -> np.int64:
@@ -146,13 +72,18 @@ def card_values(
     others' bid policy would not have called as they did are left out when any world fits.
     ``max_seconds``: sampled worlds are solved in batches of :data:`BATCH`, in order, and no
     new batch starts once this is spent (at least one batch; an enumeration is solved whole).
-    The values of a world do not depend on the batches, nor on the thread count."""
+    The values of a world do not depend on the batches, nor on the thread count. A forced card
+    is answered at once (no world drawn). ``per_card``: ``bidder_points`` and ``p_made`` (P(the
+    bidder makes his bid)) of each card; ``facts``: ``drawn`` (worlds drawn), ``fitting`` (those
+    fitting the calls) and ``dropped`` (left out)."""
     from .kernels.decide import world_values
 
     seat = _check_phase(state, PH_PLAY, "the play advice")
     t0 = time.perf_counter()
     cards = mask_bits(state.legal_mask())
     k = len(cards)
+    if k == 1:
+        return forced_values(cards[0], UNIT, time.perf_counter() - t0)
     sight, policy = state.sight(seat, others)
     possible = count_worlds(state, seat)
     notes = []
@@ -219,12 +150,8 @@ def card_values(
         worlds=int(use.sum()),
         seconds=time.perf_counter() - t0,
         notes=notes,
-        bidder_points=bpts,
-        p_made=made,
         samples=samples,
-        method=method,
-        drawn=drawn,
-        fitting=int(fit.sum()),
-        dropped=dropped,
         possible=possible,
+        per_card={"bidder_points": bpts, "p_made": made},
+        facts={"drawn": drawn, "fitting": int(fit.sum()), "dropped": dropped},
     )

@@ -1,6 +1,6 @@
 """Deciders: every registered Pitch policy (``policies.REGISTRY``) answering one decision of a
 :class:`~piquet_sim.pitch.position.PitchState` (the :class:`~piquet_sim.core.game.position.Decider`
-contract), and the play advice of ``piquet pitch play``.
+contract).
 
 Each decider calls the kernel the round kernels call for that policy, with the same parameter
 row and the state's stream, so a round played through a state and these deciders is the round
@@ -21,9 +21,9 @@ A decider that draws remembers its answer in ``state.memory``: asking ``values``
 ``choose`` at one decision draws once.
 
 ``values(state)``: :class:`SearchPlay` gives each legal card's mean over its worlds (pimc: the
-decision's own sampled worlds; dd: the true deal, exact) in :data:`UNIT`. :func:`card_values`
-and :func:`advise_play` (``piquet pitch play``) rank the cards over many worlds consistent with
-what the seat saw (``kernels.decide``: every world when few enough, else a sample).
+decision's own sampled worlds; dd: the true deal, exact) in :data:`UNIT`. ``card_values.py``
+values the cards over many worlds consistent with what the seat saw (``kernels.decide``: every
+world when few enough, else a sample) for ``piquet pitch play`` and ``review``.
 """
 
 from __future__ import annotations

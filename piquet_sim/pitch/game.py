@@ -29,8 +29,6 @@ GAME = Game(
         "solve": _CLI + "solve:solve_cmd",
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
-        "play": _CLI + "play:play_cmd",
-        "review": _CLI + "review:review_cmd",
         "strategies": _CLI + "match:strategies_cmd",
         "batch": _CLI + "match:batch_cmd",
         "game": _CLI + "match:game_cmd",
@@ -39,6 +37,9 @@ GAME = Game(
         "external": _CLI + "external:external_cmd",
     },
     bench="piquet_sim.pitch.bench:WORKLOADS",
+    definition_ref="piquet_sim.pitch.definition:DEFINITION",
+    options_ref="piquet_sim.pitch.cli.common:OPTIONS",
+    shared=("play", "review"),
 )
 
 #: ``piquet pitch``: the commands above, each imported when it runs.

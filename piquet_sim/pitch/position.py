@@ -9,8 +9,9 @@ a round (``kernels/scoring.py``). It is made
   bidder and player, pimc's worlds) draw what the round kernels draw;
 * from explicit hands (:meth:`PitchState.from_hands`), optionally with the trump given (the
   bidder must pitch that suit, as ``solve --trump`` and the bid advisor's suit studies);
-* from what one player describes (:func:`from_description`): his cards, seat, the auction, the
-  trump and the tricks so far; the hidden cards are one world consistent with it.
+* from what one player tells of a round (a record, ``record.py``; :func:`.seen.position_of`):
+  his cards, seat, the auction, the trump and the tricks so far; the hidden cards are one world
+  consistent with it (``worlds.py``).
 
 Actions (ints, :data:`NUM_ACTIONS` of them):
 
@@ -35,11 +36,7 @@ lead, holds none of it; under "may trump" a trump on a plain lead shows nothing)
 
 from __future__ import annotations
 
-import functools
-import json
 import re
-from dataclasses import dataclass, field
-from itertools import combinations
 
 import numpy as np
 
@@ -49,7 +46,9 @@ from ..core.engine.rng import deal_hands, stream_key
 from ..core.game import position as core_position
 from . import cards as C
 from .layouts import BID_MAX, BID_MIN, SEATS, TRICKS, Pos
+from .record import CODEC, call_name, history_text, parse_call
 from .rules import DEFAULT_RULES, Rules
+from .worlds import WORLD_TRIES, sight_of
 
 CHANCE = core_position.CHANCE
 TERMINAL = core_position.TERMINAL
@@ -68,8 +67,6 @@ JACK_RANK = 9
 SIX_RANK = 4
 #: Game points of each rank (ten 10, jack 1, queen 2, king 3, ace 4), by rank.
 GAME_VALUE = C.GAME_POINTS
-#: Tries per world of the world sampler (``kernels/decide.py``) before it drops the calls.
-WORLD_TRIES = 1 << 14
 
 
 def _suit_mask(suit: int) -> int:
@@ -113,10 +110,6 @@ def beats(card: int, best: int, trump: int) -> bool:
     return (card >> 4) == trump
 
 
-def call_name(call: int) -> str:
-    return "pass" if call == 0 else str(call)
-
-
 def action_name(action: int) -> str:
     """The text of an action: a card (``"AS"``), ``"pass"`` or a bid (``"4"``)."""
     if 0 <= action < N_CARDS and (action & 15) < 13:
@@ -126,17 +119,6 @@ def action_name(action: int) -> str:
     if BID_BASE + BID_MIN <= action <= BID_BASE + BID_MAX:
         return str(action - BID_BASE)
     raise InputError(f"no action {action} (cards 0..63, pass {PASS}, bids {BID_BASE + 3}..)")
-
-
-def parse_call(text: str) -> int:
-    """A call (0 pass, 3..6) from ``"pass"``/``"p"``/``"3"`` .. ``"6"`` (``"bid 4"``)."""
-    t = text.strip().lower()
-    if t in ("pass", "p", "0", "-"):
-        return 0
-    m = re.fullmatch(r"(?:bid\s*)?([3-6])", t)
-    if not m:
-        raise InputError(f"{text!r} is not a call (pass, or a bid 3 to 6)")
-    return int(m.group(1))
 
 
 class PitchState(core_position.State):
@@ -579,9 +561,13 @@ class PitchState(core_position.State):
             "cards_left": [mask_count(h) for h in self.hands],
             "voids": ["".join(C.SUITS[x] for x in range(4) if v >> x & 1) for v in self.voids],
             "game_points": list(self.game),
-            "history": history_text(describe(self, seat)) if self.phase_id != PH_OVER else None,
+            "history": self._history_text(seat) if self.phase_id != PH_OVER else None,
             "to_move": self.current_player(),
         }
+
+    def _history_text(self, seat: int) -> str:
+        """What ``seat`` would give ``play --history`` now (the record grammar, one line)."""
+        return history_text(CODEC.from_state(self, seat, every_hand=False))
 
     def sight(self, seat: int, others: str = "threshold"):
         """What ``seat`` saw, as the world sampler takes it (``kernels.decide.Sight``), and the
@@ -596,20 +582,16 @@ class PitchState(core_position.State):
         tries: int = WORLD_TRIES,
     ) -> PitchState:
         """A full state with the same history in which ``seat``'s cards and everything it saw
-        are as here, the others' hidden cards drawn by ``kernels.decide.sample_world`` (uniform
-        over the deals keeping the voids shown and the calls, when ``others``, the bid policy
-        they are taken to follow, would have made them)."""
-        from .kernels.decide import sample_world
+        are as here, the others' hidden cards drawn by the world sampler
+        (:func:`.worlds.draw_world`: uniform over the deals keeping the voids shown and the
+        calls, when ``others``, the bid policy they are taken to follow, would have made them).
+        ``world_status``: 0 every constraint kept, 1 the calls dropped, 2 the voids too."""
+        from .worlds import draw_world
 
-        sight, policy = self.sight(seat, others)
-        out = np.zeros(SEATS, dtype=np.int64)
-        key = np.uint64(int(rng.integers(0, 2**63 - 1)))
-        state = np.zeros(1, dtype=np.int64)
-        tries = np.int64(tries)
-        status = int(sample_world(key, state, sight, policy, tries, tries, out))
+        hands, status = draw_world(self, seat, rng, others, tries)
         world = self.clone()
-        world.hands = [int(out[s]) for s in range(self.n)]
-        world.dealt = [world.hands[s] | self.played[s] for s in range(self.n)]
+        world.hands = hands
+        world.dealt = [hands[s] | self.played[s] for s in range(self.n)]
         world.memory = {}
         world._legal = -1
         world.world_status = status
@@ -618,399 +600,13 @@ class PitchState(core_position.State):
         return world
 
 
-def sight_of(state: PitchState, seat: int, others: str = "threshold"):
-    """:meth:`PitchState.sight`."""
-    from .kernels.decide import Sight
-
-    n = state.n
-    counts = np.zeros(SEATS, dtype=np.int64)
-    played = np.zeros(SEATS, dtype=np.int64)
-    voids = np.zeros(SEATS, dtype=np.int64)
-    for s in range(n):
-        counts[s] = mask_count(state.hands[s])
-        played[s] = state.played[s]
-        voids[s] = state.voids[s]
-    order = np.array(draw_order(state, seat), dtype=np.int64)
-    sight = Sight(
-        np.int64(n),
-        np.int64(seat),
-        np.int64(state.hands[seat]),
-        counts,
-        played,
-        voids,
-        state.calls_array(),
-        np.int64(len(state.calls)),
-        order,
-    )
-    return sight, _others_policy(others)
-
-
-@functools.lru_cache(maxsize=16)
-def _others_policy(others: str):
-    from .policies import make_policy
-
-    return make_policy(others, "heuristic")
-
-
-def draw_order(state: PitchState, seat: int) -> list[int]:
-    """The seats in the world sampler's drawing order: those showing the most voids first, then
-    those who bid, then the rest (any order samples the same worlds; this one fails sooner)."""
-
-    def key(s: int) -> tuple:
-        called = s < len(state.calls) and state.calls[s] > 0
-        return (-mask_count(state.voids[s]), not called, s)
-
-    others = sorted((s for s in range(state.n) if s != seat), key=key)
-    return [*others, seat] + list(range(state.n, SEATS))
-
-
-# ---------------------------------------------------------------------- described positions
-
-#: The ``--history`` text form, documented once (the CLI's help and errors quote it).
-HISTORY_FORM = (
-    "clauses 'key: value' separated by ';': auction: the calls from seat 0 (pass or 3..6, "
-    "'SEAT:CALL' allowed; the dealer's steal is his bid equal to the highest); trump: SUIT "
-    "(optional: checked against the pitch); tricks: the cards of each trick from its leader "
-    "(the bidder leads the first; the first card is the pitch), tricks separated by '/', the "
-    "last one may be unfinished"
-)
-
-
-@dataclass
-class Description:
-    """A position as one player tells it (see :data:`HISTORY_FORM`; JSON twin in
-    :func:`parse_history_json`). ``hand``: the cards he holds now."""
-
-    players: int
-    seat: int
-    hand: int
-    calls: list[int] = field(default_factory=list)
-    tricks: list[list[int]] = field(default_factory=list)
-    trump: int | None = None
-
-
-def describe(state: PitchState, seat: int) -> Description:
-    """What ``seat`` would tell of ``state``: his cards now, the calls, the tricks (the one on
-    the table last) and the trump once pitched."""
-    tricks = [list(t) for t in state.finished]
-    if state.trick:
-        tricks.append(list(state.trick))
-    return Description(
-        players=state.n,
-        seat=seat,
-        hand=state.hands[seat],
-        calls=list(state.calls),
-        tricks=tricks,
-        trump=state.trump if state.trump >= 0 else None,
-    )
-
-
-def history_text(d: Description) -> str:
-    """The ``--history`` text of a description (:func:`parse_history` reads it back)."""
-    parts = ["auction: " + (" ".join(f"{s}:{call_name(c)}" for s, c in enumerate(d.calls)) or "-")]
-    if d.trump is not None:
-        parts.append(f"trump: {C.SUITS[d.trump]}")
-    if d.tricks:
-        parts.append("tricks: " + " / ".join(" ".join(C.card_name(c) for c in t) for t in d.tricks))
-    return "; ".join(parts)
-
-
-def history_json(d: Description) -> dict:
-    """The JSON form of a description (:func:`parse_history_json` reads it back)."""
-    out: dict = {"auction": [call_name(c) for c in d.calls]}
-    if d.trump is not None:
-        out["trump"] = C.SUITS[d.trump]
-    out["tricks"] = [[C.card_name(c) for c in t] for t in d.tricks]
-    return out
-
-
-def _calls_value(value, players: int) -> list[int]:
-    if value is None:
-        return []
-    items = value if isinstance(value, list) else re.split(r"[\s,]+", str(value).strip())
-    calls = []
-    for i, item in enumerate(x for x in items if str(x).strip() not in ("",)):
-        text = str(item).strip()
-        m = re.fullmatch(r"(\d+)\s*:\s*(.+)", text)
-        if m:
-            if int(m.group(1)) != i:
-                raise InputError(f"auction item {text!r}: calls go in seat order from seat 0")
-            text = m.group(2)
-        if text.lower() in ("-", "none") and not calls and len(items) == 1:
-            return []
-        calls.append(parse_call(text))
-    if len(calls) > players:
-        raise InputError(f"auction: {len(calls)} calls at a table of {players}")
-    return calls
-
-
-def _tricks_value(value) -> list[list[int]]:
-    if value is None:
-        return []
-    if isinstance(value, list):
-        groups = [t if isinstance(t, list) else str(t).split() for t in value]
-    else:
-        text = str(value).strip()
-        if text in ("", "-"):
-            return []
-        groups = [g.split() for g in re.split(r"\s*[/|]\s*", text)]
-    out = []
-    for i, g in enumerate(groups):
-        try:
-            out.append([C.parse_card(str(c)) for c in g])
-        except C.CardError as err:
-            raise InputError(f"tricks: trick {i + 1}: {err}") from None
-    if out and not out[-1]:
-        out.pop()
-    if any(not t for t in out):
-        raise InputError("tricks: an empty trick (two '/' in a row)")
-    return out
-
-
-def _fields(raw: dict, hand: int, seat: int, players: int) -> Description:
-    d = Description(players=players, seat=seat, hand=hand)
-    for key, value in raw.items():
-        if key in ("auction", "calls"):
-            d.calls = _calls_value(value, players)
-        elif key == "tricks":
-            d.tricks = _tricks_value(value)
-        elif key == "trump":
-            text = str(value).strip()
-            if text not in ("", "-", "none", "None"):
-                try:
-                    d.trump = C.parse_suit(text)
-                except C.CardError as err:
-                    raise InputError(f"trump: {err}") from None
-        else:
-            raise InputError(f"unknown history key {key!r} ({HISTORY_FORM})")
-    return d
-
-
-def parse_history(text: str, hand: int, seat: int, players: int) -> Description:
-    """A :class:`Description` from the ``--history`` text (:data:`HISTORY_FORM`), e.g.
-    ``"auction: pass 3 4 pass; tricks: KS 2S 5S 9S / 7C"``."""
-    raw = core_position.history_clauses(text, HISTORY_FORM)
-    return _fields(raw, hand, seat, players)
-
-
-def parse_history_json(data, hand: int, seat: int, players: int) -> Description:
-    """A :class:`Description` from the JSON form: an object with ``auction`` (a list of calls
-    from seat 0, ``"pass"`` or 3..6, or the text form), optional ``trump`` and ``tricks`` (a
-    list of tricks, each a list of cards from its leader, or the text form)."""
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as err:
-            raise InputError(f"history JSON: {err.msg} (line {err.lineno})") from None
-    if not isinstance(data, dict):
-        raise InputError("the history JSON must be an object")
-    return _fields({str(k).lower(): v for k, v in data.items()}, hand, seat, players)
-
-
-def _where(t: int, j: int) -> str:
-    return f"trick {t + 1}, card {j + 1}"
-
-
-def check_description(d: Description, rules: Rules) -> PitchState:
-    """The position a description tells, checked (one line, InputError, for: a bad seat or
-    auction, a card twice, a trick too long, a hand that does not fit the cards played, a card
-    played against the rules by him or after a void shown by another, a position where he is
-    not to act, hidden cards the voids shown cannot place). Returns a state whose hidden cards
-    are placeholders: its public facts only (use :func:`from_description` for a world)."""
-    n = rules.players
-    if d.players != n:
-        raise InputError(f"{d.players} players but the rules are for {n}")
-    if not 0 <= d.seat < n:
-        raise InputError(f"seat must be 0..{n - 1} at {n} players")
-    highest = 0
-    for s, c in enumerate(d.calls):
-        if not (legal_call_mask(highest, s == n - 1) >> c) & 1:
-            why = (
-                "the dealer must bid when everyone passed"
-                if s == n - 1 and highest == 0
-                else f"a call must pass or beat {highest}"
-                + (" (the dealer may steal at it)" if s == n - 1 else "")
-            )
-            raise InputError(f"auction: seat {s} cannot call {call_name(c)}: {why}")
-        highest = max(highest, c)
-    if len(d.calls) < n and d.tricks:
-        raise InputError(f"cards were played but the auction has {len(d.calls)} of {n} calls")
-    seen: dict[int, str] = {}
-    for c in mask_bits(d.hand):
-        seen[c] = "your hand"
-    for t, cards in enumerate(d.tricks):
-        if t >= TRICKS:
-            raise InputError(f"tricks: {len(d.tricks)} tricks (a round has {TRICKS})")
-        if len(cards) > n:
-            raise InputError(f"tricks: trick {t + 1} has {len(cards)} cards at {n} players")
-        if len(cards) < n and t < len(d.tricks) - 1:
-            raise InputError(
-                f"tricks: trick {t + 1} has {len(cards)} cards; only the last may be unfinished"
-            )
-        for j, c in enumerate(cards):
-            if c in seen:
-                raise InputError(f"{C.card_name(c)} is twice: in {seen[c]} and {_where(t, j)}")
-            seen[c] = _where(t, j)
-    if d.hand & ~FULL:
-        raise InputError("not a card mask")
-    if len(d.tricks) == TRICKS and len(d.tricks[-1]) == n:
-        raise InputError("the round is over: every trick has been played")
-    # replay the public history on a state whose hidden hands are placeholders
-    bidder = -1
-    if len(d.calls) == n:
-        h = 0
-        for s, c in enumerate(d.calls):
-            if c and c >= h:
-                h, bidder = c, s
-    # who played what: follow the tricks
-    plays: list[tuple[int, int, int, int]] = []  # (seat, card, trick, index)
-    leader = bidder
-    trump = -1
-    for t, cards in enumerate(d.tricks):
-        best, wseat = -1, -1
-        for j, c in enumerate(cards):
-            seat = (leader + j) % n
-            if trump < 0:
-                trump = c >> 4
-            if best < 0 or beats(c, best, trump):
-                best, wseat = c, seat
-            plays.append((seat, c, t, j))
-        if len(cards) == n:
-            leader = wseat
-    if d.trump is not None and trump >= 0 and d.trump != trump:
-        raise InputError(
-            f"trump: {C.SUITS[d.trump]} given but the pitch {C.card_name(d.tricks[0][0])} "
-            f"makes {C.SUITS[trump]} trump"
-        )
-    mine = [c for s, c, _, _ in plays if s == d.seat]
-    dealt_mine = d.hand | C.cards_to_mask(mine)
-    if mask_count(dealt_mine) != C.HAND_SIZE:
-        raise InputError(
-            f"you hold {mask_count(d.hand)} cards and played {len(mine)}: a hand is {C.HAND_SIZE} "
-            f"({C.format_cards(d.hand)}; played {' '.join(C.card_name(c) for c in mine) or '-'})"
-        )
-    # placeholders for the other hands: any unseen cards of the right size (no void checked)
-    unseen = FULL & ~dealt_mine & ~C.cards_to_mask(c for _, c, _, _ in plays)
-    counts = [C.HAND_SIZE - sum(1 for s, *_ in plays if s == x) for x in range(n)]
-    dealt = []
-    pool = mask_bits(unseen)
-    for s in range(n):
-        if s == d.seat:
-            dealt.append(dealt_mine)
-            continue
-        take = pool[: counts[s]]
-        pool = pool[counts[s] :]
-        dealt.append(C.cards_to_mask(take) | C.cards_to_mask(c for x, c, _, _ in plays if x == s))
-    st = PitchState(dealt, rules, trump=d.trump if not d.tricks else None)
-    for c in d.calls:
-        st.apply(PASS if c == 0 else BID_BASE + c)
-    for seat, c, t, j in plays:
-        if seat == d.seat:
-            legal = st.legal_mask()
-            if not legal >> c & 1:
-                raise InputError(
-                    f"{_where(t, j)}: you may not play {C.card_name(c)} (legal then: "
-                    f"{C.format_cards(legal)}): a revoke"
-                )
-        elif st.voids[seat] >> (c >> 4) & 1:
-            raise InputError(
-                f"{_where(t, j)}: seat {seat} plays {C.card_name(c)} but showed no "
-                f"{C.SUIT_NAMES[c >> 4].lower()} before: a revoke"
-            )
-        # a placeholder hand holds any card: put the card there if the other hand lacks it
-        _force_play(st, seat, c)
-    to_move = st.current_player()
-    if to_move != d.seat:
-        raise InputError(f"it is seat {to_move}'s turn, not yours (seat {d.seat})")
-    _check_worlds(st, d.seat)
-    return st
-
-
-def _force_play(st: PitchState, seat: int, card: int) -> None:
-    """Apply another seat's ``card`` on the public state. His placeholder hand holds the card
-    but may also hold cards of the suit led that his real hand did not (he did not follow: a
-    void, which the caller has checked against his later plays); those are swapped for unseen
-    cards of other suits first, so the card is legal."""
-    legal = st.legal_mask()
-    if not legal >> card & 1:
-        # the placeholder holds cards of the suit led that the real hand did not: drop them
-        led = st.first >> 4
-        keep = st.hands[seat] & ~_suit_mask(led) | (1 << card)
-        st.hands[seat] = keep | _spare(st, seat, mask_count(st.hands[seat]) - mask_count(keep), led)
-        st._legal = -1
-    st.apply(card)
-
-
-def _spare(st: PitchState, seat: int, k: int, avoid: int) -> int:
-    """``k`` placeholder cards for ``seat`` outside suit ``avoid`` and every hand and play."""
-    used = 0
-    for s in range(st.n):
-        used |= st.hands[s] | st.played[s]
-    pool = [c for c in mask_bits(FULL & ~used) if c >> 4 != avoid]
-    if len(pool) < k:
-        raise InputError("impossible history: the cards left cannot fill the hands")
-    return C.cards_to_mask(pool[:k])
-
-
-def _check_worlds(st: PitchState, seat: int) -> None:
-    """The hidden cards can be dealt with every void shown (Hall's condition: every set of
-    other seats can get their cards from the unseen cards they may hold); InputError else."""
-    used = st.hands[seat]
-    for s in range(st.n):
-        used |= st.played[s]
-    unseen = FULL & ~used
-    others = [s for s in range(st.n) if s != seat]
-    allowed = {}
-    for s in others:
-        ban = 0
-        for x in range(4):
-            if st.voids[s] >> x & 1:
-                ban |= _suit_mask(x)
-        allowed[s] = unseen & ~ban
-    for size in range(1, len(others) + 1):
-        for group in combinations(others, size):
-            need = sum(mask_count(st.hands[s]) for s in group)
-            pool = 0
-            for s in group:
-                pool |= allowed[s]
-            if mask_count(pool) < need:
-                names = ", ".join(f"seat {s}" for s in group)
-                raise InputError(
-                    f"impossible history: {names} hold {need} cards but the voids shown leave "
-                    f"{mask_count(pool)} unseen cards they could hold"
-                )
-
-
-def from_description(
-    d: Description,
-    rules: Rules = DEFAULT_RULES,
-    seed: int = 1,
-    others: str = "threshold",
-) -> PitchState:
-    """A full state at the described position (his seat to act): his cards and the history as
-    told, the hidden cards one world consistent with them (:meth:`PitchState.resample`'s
-    sampler, seeded by ``seed``). InputError when the description is impossible."""
-    public = check_description(d, rules)
-    return public.resample(d.seat, np.random.default_rng(seed), others)
-
-
 __all__ = [
     "BID_BASE",
     "CHANCE",
-    "HISTORY_FORM",
     "NUM_ACTIONS",
     "PASS",
     "POINTS",
     "TERMINAL",
-    "Description",
     "PitchState",
     "action_name",
-    "check_description",
-    "describe",
-    "from_description",
-    "history_json",
-    "history_text",
-    "parse_call",
-    "parse_history",
-    "parse_history_json",
 ]

@@ -1,6 +1,7 @@
-"""`piquet pitch play` (issue 34): the --help example answers as typed, text and JSON histories
-give the same answer, a forced card is answered at once, sampled worlds follow the seed, the
-last tricks are exact, and impossible histories are one line on stderr with exit code 2."""
+"""`piquet pitch play`: the --help example answers as typed, text and JSON histories (the
+record grammar of review files) give the same answer, a forced card is answered at once, sampled
+worlds follow the seed, the last tricks are exact, and impossible histories are one line on
+stderr with exit code 2."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ import json
 
 import pytest
 
-from piquet_sim.pitch.cli.play import EXAMPLE_HAND, EXAMPLE_HISTORY, EXAMPLE_SEAT
+from piquet_sim.pitch.definition import DEFINITION
+
+EXAMPLE_HAND = DEFINITION.play_example.hand
+EXAMPLE_SEAT = DEFINITION.play_example.seat
+EXAMPLE_HISTORY = DEFINITION.play_example.history
 
 EXAMPLE = ("pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", EXAMPLE_HISTORY)
 EXAMPLE_JSON = {
@@ -66,6 +71,13 @@ def test_json_and_the_json_history_give_the_same_answer(run_main, tmp_path):
     )
     assert code == 0
     _same(data, json.loads(out3))
+    # the keys of a review file that a history may repeat, as a file would say them
+    said = f"game: pitch\nplayers: 4\nplayer: {EXAMPLE_SEAT}\n{EXAMPLE_HISTORY}"
+    code, out4, _ = run_main(
+        "pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", said, "--json"
+    )
+    assert code == 0
+    _same(data, json.loads(out4))
 
 
 def test_worlds_follow_the_seed(run_main):
@@ -81,7 +93,8 @@ def test_a_forced_card_is_answered_at_once(run_main):
     assert "Play TH: the only legal card." in out and "Worlds" not in out
     code, out, _ = run_main(*EXAMPLE, "--must-follow", "--json")
     data = json.loads(out)
-    assert data["forced"] and data["worlds"] == 0 and data["cards"] == [{"card": "TH", "rank": 1}]
+    assert data["forced"] and data["worlds"] == 0
+    assert data["cards"] == [{"card": "TH", "rank": 1, "worlds": 0}]
 
 
 def test_the_last_tricks_are_exact(run_main):
@@ -110,7 +123,10 @@ TRICKS = "tricks: AC 7C 4C KC / 7D QD QC JD / 3H 6H"
         ("TH 9D TC 2C AH QH", "3", "auction: pass 3 pass", "auction is not over"),
         ("TH 9D TC 2C", "1", f"{AUCTION}; {TRICKS}; trump: H", "trump: H"),
         ("TH 9D TC 2C", "1", "auction: pass 3; tricks: AC", "auction has 2 of 4"),
-        ("TH 9D TC 2C", "1", f"{AUCTION}; {TRICKS}; lead: 3H", "unknown history key"),
+        ("TH 9D TC 2C", "1", f"{AUCTION}; {TRICKS}; lead: 3H", "unknown key 'lead'"),
+        ("TH 9D TC 2C", "1", f"0: AS 7S KD 4D 3C 2H; {AUCTION}", "give your cards now"),
+        ("TH 9D TC 2C", "1", f"players: 5; {AUCTION}; {TRICKS}", "5 players but the rules"),
+        ("TH 9D TC 2C", "1", f"player: 2; {AUCTION}; {TRICKS}", "but --seat is 1"),
         ("TH 9D TC 2C", "1", f"{AUCTION}; tricks: AC 7C 4C KC 5C", "5 cards at 4 players"),
     ],
 )

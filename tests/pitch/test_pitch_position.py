@@ -1,11 +1,12 @@
-"""Pitch's position API (``pitch/position.py``, ``pitch/deciders.py``; issue 34): rounds played
-through ``PitchState`` and the deciders are the rounds the kernels play (every registered
-policy, the same streams), the state keeps the rules at every step (checked against the
-plain-Python reference), a seat's resampled worlds keep what it saw and are drawn uniformly,
-and a described position rebuilds what its player saw or is refused in one line."""
+"""Pitch's position API (``pitch/position.py``, ``worlds.py``, ``seen.py``, ``deciders.py``):
+rounds played through ``PitchState`` and the deciders are the rounds the kernels play (every
+registered policy, the same streams), the state keeps the rules at every step (checked against
+the plain-Python reference), a seat's resampled worlds keep what it saw and are drawn
+uniformly, and a record of what a seat saw rebuilds the position or is refused in one line."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 
@@ -13,11 +14,12 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.engine.errors import InputError
+from piquet_sim.core.game.advice import advise_play
+from piquet_sim.core.game.definition import ValueSettings
 from piquet_sim.core.game.position import play_out
 from piquet_sim.pitch import cards as C
-from piquet_sim.pitch.advice import advise_play
 from piquet_sim.pitch.batch import duel_policies
-from piquet_sim.pitch.card_values import card_values, count_worlds, enumerate_worlds
+from piquet_sim.pitch.card_values import card_values
 from piquet_sim.pitch.deciders import (
     SearchPlay,
     SeatDecider,
@@ -25,27 +27,18 @@ from piquet_sim.pitch.deciders import (
     play_decider,
     seat_deciders,
 )
+from piquet_sim.pitch.definition import DEFINITION
 from piquet_sim.pitch.kernels.decide import sampled_hands, search_rounds
 from piquet_sim.pitch.kernels.duel import duel_rounds
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
 from piquet_sim.pitch.layouts import RoundRec, TraceRec
 from piquet_sim.pitch.policies import make_policy, names
-from piquet_sim.pitch.position import (
-    BID_BASE,
-    NUM_ACTIONS,
-    PASS,
-    Description,
-    PitchState,
-    check_description,
-    describe,
-    from_description,
-    history_json,
-    history_text,
-    parse_history,
-    parse_history_json,
-)
+from piquet_sim.pitch.position import BID_BASE, NUM_ACTIONS, PASS, PitchState
+from piquet_sim.pitch.record import CODEC, PitchRecord, history_text
 from piquet_sim.pitch.reference import rules as R
 from piquet_sim.pitch.rules import Rules
+from piquet_sim.pitch.seen import position_of, seen_position
+from piquet_sim.pitch.worlds import count_worlds, enumerate_worlds
 
 OPTIONS = {
     "default": {},
@@ -371,7 +364,7 @@ def test_exact_values_at_the_last_tricks_and_the_sample_agrees():
         if st.trick_index < 4 or len(st.legal_actions()) < 2 or count_worlds(st, seat) > 20_000:
             continue
         exact = card_values(st, exact_limit=20_000)
-        assert exact.exact and exact.drawn == len(enumerate_worlds(st, seat))
+        assert exact.exact and exact.facts["drawn"] == len(enumerate_worlds(st, seat))
         sampled = card_values(st, worlds=3000, exact_limit=0, seed=2)
         assert not sampled.exact
         for c, e in exact.values.items():
@@ -387,8 +380,9 @@ def test_play_advice_ranks_and_explains():
     for s in st:
         if len(s.legal_actions()) < 2 or s.phase != "play":
             continue
-        adv = advise_play(s, worlds=60, seed=3)
-        d = adv.to_dict()
+        settings = ValueSettings(worlds=60, exact_limit=20_000, seed=3, others="threshold")
+        adv = advise_play(DEFINITION, s, settings)
+        d = adv.to_dict(DEFINITION.advice_view(adv, settings))
         means = [r["mean"] for r in d["cards"]]
         assert means == sorted(means, reverse=True)
         assert d["best"] == d["cards"][0]["card"] and d["why"]
@@ -403,33 +397,34 @@ def test_play_advice_ranks_and_explains():
 def test_forced_card_needs_no_world():
     for st in _mid_states(4, 40, seed=13):
         if st.phase == "play" and len(st.legal_actions()) == 1:
-            adv = advise_play(st)
-            assert adv.forced and adv.values is None and adv.why == "the only legal card"
+            adv = advise_play(DEFINITION, st, DEFINITION.play_settings)
+            assert adv.forced and adv.values.worlds == 0 and adv.why == "the only legal card"
             return
     pytest.fail("no forced card found")
 
 
-# ---------------------------------------------------------------------- descriptions
-def test_descriptions_round_trip_and_rebuild_the_position():
+# ---------------------------------------------------------------------- records
+def test_records_of_what_a_seat_saw_round_trip_and_rebuild_the_position():
+    """A seat's record (his dealt hand and what he saw): text and JSON round-trip, and it
+    rebuilds his position as a review file and as a play history with his cards now."""
     for players in (3, 4, 5):
+        rules = Rules(players=players)
         for st in _mid_states(players, 20, seed=17):
             seat = st.current_player()
-            d = describe(st, seat)
-            for back in (
-                parse_history(history_text(d), d.hand, seat, players),
-                parse_history_json(history_json(d), d.hand, seat, players),
-            ):
-                assert back == d
-            w = from_description(d, st.rules, seed=4)
-            assert _public(w.observation(seat)) == _public(st.observation(seat))
-            assert w.legal_actions() == st.legal_actions()
+            rec = CODEC.from_state(st, seat, every_hand=False)
+            text = CODEC.text(rec)
+            assert CODEC.text(CODEC.parse(text)) == text
+            assert CODEC.text(CODEC.parse_json(CODEC.json(rec))) == text
+            history = CODEC.parse(history_text(rec), rules, player=seat, hand=st.hands[seat])
+            for told in (CODEC.parse(text), history):
+                w = position_of(told, rules, seed=4)
+                assert _public(w.observation(seat)) == _public(st.observation(seat))
+                assert w.legal_actions() == st.legal_actions()
 
 
-HANDS4 = ["AS KS 2S 3H 4D 5C", "JS 6S TH 9H 8D 7C", "QS 3S AH KH QD 2C", "TS 5S JH 2H AD KC"]
-
-
-def _d(seat: int, hand: str, history: str, players: int = 4) -> Description:
-    return parse_history(history, C.parse_cards(hand), seat, players)
+def _d(seat: int, hand: str, history: str, players: int = 4) -> PitchRecord:
+    """Seat ``seat``'s play history, with ``hand`` his cards now."""
+    return CODEC.parse(history, Rules(players=players), player=seat, hand=C.parse_cards(hand))
 
 
 @pytest.mark.parametrize(
@@ -452,10 +447,10 @@ def test_impossible_descriptions_are_one_line(seat, hand, history, message):
     with pytest.raises(InputError, match=message) as err:
         d = _d(seat, hand, history)
         if "auction is not" in message:
-            st = check_description(d, Rules())
+            st = seen_position(d, Rules())
             assert st.phase == "auction"
-            raise InputError("the auction is not over")
-        check_description(d, Rules())
+            position_of(d, Rules())
+        seen_position(d, Rules())
     assert "\n" not in str(err.value)
 
 
@@ -463,7 +458,7 @@ def test_a_revoke_after_a_void_and_voids_that_cannot_be_dealt():
     """Seat 2 showed no spades (trick 1, spades trump) and plays one later: a revoke. Voids
     leaving too few unseen cards for a seat: impossible."""
     with pytest.raises(InputError, match="showed no spades"):
-        check_description(
+        seen_position(
             _d(3, "TS JH 2H AD KC", "auction: pass pass pass 3; tricks: 5S 7S 9H 2S / JS 4S 3S"),
             Rules(),
         )
@@ -471,21 +466,24 @@ def test_a_revoke_after_a_void_and_voids_that_cannot_be_dealt():
     # and only four clubs are unseen
     hist = "auction: 3 pass pass; tricks: AS 2C 3C / AH 4C 5C / AD 6C 7C"
     with pytest.raises(InputError, match="impossible history: seat 1, seat 2 hold 6"):
-        check_description(_d(0, "KC QC JC", hist, 3), Rules(players=3))
+        seen_position(_d(0, "KC QC JC", hist, 3), Rules(players=3))
 
 
 def test_histories_in_json_and_text_agree():
     text = "auction: 0:pass 1:3 2:pass 3:pass; tricks: AC 7C 4C KC / 7D QD QC JD / 3H 6H"
-    a = parse_history(text, C.parse_cards("TH 9D TC 2C"), 1, 4)
-    b = parse_history_json(
-        '{"auction": ["pass", 3, "pass", "pass"], "tricks": [["AC", "7C", "4C", "KC"], '
-        '["7D", "QD", "QC", "JD"], "3H 6H"]}',
-        C.parse_cards("TH 9D TC 2C"),
-        1,
-        4,
+    hand = C.parse_cards("TH 9D TC 2C")
+    a = CODEC.parse(text, Rules(), player=1, hand=hand)
+    b = CODEC.parse_json(
+        json.loads(
+            '{"auction": ["pass", 3, "pass", "pass"], "tricks": [["AC", "7C", "4C", "KC"], '
+            '["7D", "QD", "QC", "JD"], "3H 6H"]}'
+        ),
+        Rules(),
+        player=1,
+        hand=hand,
     )
-    assert a == b
-    st = check_description(a, Rules())
+    assert CODEC.json(a) == CODEC.json(b) and a.hand_now == b.hand_now == hand
+    st = seen_position(a, Rules())
     assert st.bidder == 1 and st.trump == 3 and st.leader == 3 and st.trick == a.tricks[-1]
 
 
@@ -494,3 +492,23 @@ def test_every_registered_policy_has_a_decider():
         assert bid_decider(name).name == name
     for name in names("play"):
         assert play_decider(name).name == name
+
+
+def test_the_definitions_seat_deciders_play_the_strategies():
+    """A strategy per seat (the core's strategy book): rounds played by the definition's seat
+    deciders are those of the deciders of the same bid and play policies."""
+    book = DEFINITION.strategies
+    rules = Rules(players=4)
+    names = ["threshold", "bold", "threshold", "random"]
+    mine = DEFINITION.seat_deciders([book.get(n) for n in names], rules)
+    bold = {"margin": -1.0}
+    theirs = [
+        SeatDecider(bid_decider("threshold"), play_decider("heuristic")),
+        SeatDecider(bid_decider("threshold", bold), play_decider("heuristic")),
+        SeatDecider(bid_decider("threshold"), play_decider("heuristic")),
+        SeatDecider(bid_decider("random"), play_decider("random")),
+    ]
+    for i in range(20):
+        a = play_out(PitchState.from_deal(9, i, rules), mine)
+        b = play_out(PitchState.from_deal(9, i, rules), theirs)
+        assert a.history() == b.history() and a.returns() == b.returns(), i

@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from piquet_sim.core.review.plan import plan_tasks
 from piquet_sim.pitch import review as PR
+from piquet_sim.pitch.definition import DEFINITION
+from piquet_sim.pitch.record import CODEC, PitchRecord
+from piquet_sim.pitch.rules import Rules
 
 EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
 ROUND = EXAMPLES / "pitch-round.txt"
@@ -21,23 +25,30 @@ def _text() -> str:
 
 def _one_hand(rec):
     dealt = [h if s == rec.player else None for s, h in enumerate(rec.dealt)]
-    return PR.PitchRecord(rec.player, rec.players, dealt, list(rec.calls), rec.tricks)
+    return PitchRecord(rec.player, rec.players, dealt, list(rec.calls), rec.tricks)
 
 
 def test_record_forms_round_trip():
-    rec = PR.read_record(ROUND)
-    text = PR.record_text(rec)
+    rec = CODEC.read(ROUND)
+    text = CODEC.text(rec)
     assert text in _text()
-    assert PR.record_text(PR.parse_record(text)) == text
-    assert PR.record_text(PR.parse_record_json(PR.record_json(rec))) == text
+    assert CODEC.text(CODEC.parse(text)) == text
+    assert CODEC.text(CODEC.parse_json(CODEC.json(rec))) == text
     data = json.loads((EXAMPLES / "pitch-round.json").read_text(encoding="utf-8"))
-    assert PR.record_text(PR.parse_record_json(data)) == text
+    assert CODEC.text(CODEC.parse_json(data)) == text
+    one = _one_hand(rec)
+    assert CODEC.text(CODEC.parse(CODEC.text(one))) == CODEC.text(one)
+
+
+def _tasks(rec):
+    plan = PR.review_plan(rec, Rules(), PR.QUICK)
+    return plan_tasks(DEFINITION, plan, PR.QUICK)
 
 
 def test_both_records_give_the_same_decisions():
-    rec = PR.read_record(ROUND)
-    a, _, _ = PR.review_tasks(rec, settings=PR.QUICK)
-    b, _, _ = PR.review_tasks(_one_hand(rec), settings=PR.QUICK)
+    rec = CODEC.read(ROUND)
+    a = _tasks(rec)
+    b = _tasks(_one_hand(rec))
     assert [(t.phase, t.place, t.done) for t in a] == [(t.phase, t.place, t.done) for t in b]
     assert [t.phase for t in a] == ["bid"] + ["play"] * 6
 
@@ -81,8 +92,13 @@ def test_review_of_the_example(run_main):
 
 def test_review_of_one_hand(tmp_path, run_main):
     path = tmp_path / "mine.txt"
-    path.write_text(PR.record_text(_one_hand(PR.read_record(ROUND))), encoding="utf-8")
+    path.write_text(CODEC.text(_one_hand(CODEC.read(ROUND))), encoding="utf-8")
     code, out, err = run_main("pitch", "review", str(path), "--quick", "--json", "--quiet")
     assert code == 0, err
     data = json.loads(out)
     assert all(r["exact_cost"] is None for r in data["decisions"])
+
+
+def test_a_seat_the_record_does_not_have_is_refused(run_main):
+    code, _, err = run_main("pitch", "review", str(ROUND), "--player", "5", "--quick", "--quiet")
+    assert code == 2 and "no seat 5" in err and len(err.strip().splitlines()) == 1, err

@@ -197,7 +197,8 @@ def play_command(game_decl: Game) -> click.Command:
         ),
         seed_option("Seed of the sampled worlds (the same seed, the same numbers)."),
         json_option,
-        opts.rules(("deal",)),
+        # a table of any size (opts.players): its size is a rules option of the position
+        opts.rules(("table", "deal") if opts.players else ("deal",)),
     ]
     command = run
     for decorate in reversed(decorators):

@@ -103,11 +103,15 @@ def review_command(game_decl) -> click.Command:
         if not str(record).strip() or Path(record).is_dir():
             raise click.UsageError("RECORD: give the file of the deal (docs/review.md)")
         rec = game.codec.read(record, rules)
+        if seat is not None and seat >= len(rec.dealt):
+            raise click.UsageError(f"the record has {len(rec.dealt)} seats: no seat {seat}")
         if seat is not None and seat != rec.player:
             if rec.dealt[seat] is None:
+                # a table larger than the default one names its further seats by number
+                names = game.facts.seats
                 raise click.UsageError(
-                    f"the record does not give {game.facts.seats[seat]}'s hand: only the "
-                    "record's player can be reviewed"
+                    f"the record does not give {names[seat] if seat < len(names) else seat}'s "
+                    "hand: only the record's player can be reviewed"
                 )
             rec.player = seat
         given = {"worlds": worlds, "exact_limit": exact_limit, "seed": seed}

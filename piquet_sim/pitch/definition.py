@@ -1,0 +1,178 @@
+"""Pitch Six as the core serves it (:class:`~piquet_sim.core.game.definition.GameDefinition`):
+its facts, rules, policies and record grammar, and the hooks by which the core's ``play``,
+``review``, studies and OpenSpiel game reach its positions, players and card values.
+
+Perspective: a seat's returns are its score for the round (the bidder +bid made, -bid set;
+every other seat the points it took); card values are the side to act's points
+(:data:`deciders.UNIT`: the bidder's for the bidder, the points the bidder does not take for a
+defender).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..core.game.advice import CardValues, Explanation, PlayAdvice
+from ..core.game.definition import (
+    Facts,
+    GameDefinition,
+    PlayExample,
+    ReviewPlan,
+    ReviewSettings,
+    ValueSettings,
+)
+from ..core.game.position import ActionValues, Decider
+from . import cards as C
+from .deciders import EXACT_LIMIT, UNIT
+from .policies import REGISTRY
+from .position import NUM_ACTIONS, PitchState
+from .record import CODEC
+from .rules import SPEC, Rules
+from .seen import position_of
+
+
+class PitchDefinition(GameDefinition):
+    """Pitch Six, 3 to 6 players each for himself (module docstring)."""
+
+    facts = Facts(
+        name="pitch",
+        title="Pitch Six",
+        seats=("0", "1", "2", "3"),  # at the default table: players - 1 is the dealer
+        players=(C.MIN_PLAYERS, C.MAX_PLAYERS),
+        pack=C.PACK,
+        cards_each=C.HAND_SIZE,
+        extra=0,
+        actions=NUM_ACTIONS,
+        longest=C.MAX_PLAYERS + C.MAX_PLAYERS * C.HAND_SIZE,  # one call a seat, six cards a seat
+        utility=(-12.0, 12.0),
+        zero_sum=False,
+        unit=UNIT,
+    )
+    rules_spec = SPEC
+    policies = REGISTRY
+    play_settings = ValueSettings(
+        worlds=200, exact_limit=EXACT_LIMIT, max_seconds=10.0, others="threshold"
+    )
+    play_example = PlayExample(
+        "TH 9D TC 2C",
+        "1",
+        "auction: pass 3 pass pass; tricks: AC 7C 4C KC / 7D QD QC JD / 3H 6H",
+        "seat 1 of 4, the bidder at 3 who pitched clubs, third to play to trick 3",
+    )
+    margin_unit = " points"
+    tie_note = "; the cheaper card"
+
+    @property
+    def rules_class(self) -> type[Rules]:
+        return Rules
+
+    @property
+    def codec(self):
+        return CODEC
+
+    def new_state(self, seed: int, index: int, rules: Rules) -> PitchState:
+        return PitchState.from_deal(seed, index, rules)
+
+    def state_from_cards(self, cards: Sequence[int], rules: Rules) -> PitchState:
+        n, k = rules.players, C.HAND_SIZE
+        hands = [C.cards_to_mask(cards[k * s : k * s + k]) for s in range(n)]
+        return PitchState.from_hands(hands, rules)
+
+    def position(self, record, rules, settings, before_kernels=None) -> PitchState:
+        return position_of(record, rules, settings.others, settings.seed, before_kernels)
+
+    def play_decider(self, name: str, params: Mapping[str, float] | None = None) -> Decider:
+        from .deciders import play_decider
+
+        return play_decider(name, params)
+
+    def seat_deciders(self, strategies, rules) -> list[Decider]:
+        from .deciders import SeatDecider, bid_decider, play_decider
+
+        def seat(s) -> Decider:
+            bid, bid_params = s.policy("bid"), s.params("bid")
+            # the search plays read the others' calls with the seat's own bidder, as the
+            # kernels do (montecarlo's calls: taken as random)
+            others = (bid, bid_params) if bid != "montecarlo" else ("random", None)
+            play = play_decider(s.policy("play"), s.params("play"), *others)
+            return SeatDecider(bid_decider(bid, bid_params), play)
+
+        return [seat(s) for s in strategies]
+
+    @property
+    def strategies(self):
+        return self.studies.book
+
+    @property
+    def studies(self):
+        from .studies import STUDIES
+
+        return STUDIES
+
+    def card_values(self, state: PitchState, settings: ValueSettings) -> CardValues:
+        from .card_values import card_values
+
+        return card_values(
+            state,
+            worlds=settings.worlds,
+            seed=settings.seed,
+            exact_limit=settings.exact_limit,
+            others=settings.others or "threshold",
+            max_seconds=settings.max_seconds,
+        )
+
+    def exact_values(self, state: PitchState) -> ActionValues:
+        from .deciders import SearchPlay
+
+        return SearchPlay("dd").values(state)
+
+    def explain(self, state: PitchState, best: int, runner: int | None) -> str:
+        from .advice import explain
+
+        return explain(state, best, runner)
+
+    def tie_order(self, state: PitchState, card: int) -> tuple:
+        """The cheapest card first (``kernels.heuristic.cost``), then the lower."""
+        from .advice import cost
+
+        return (cost(card, state.trump), card)
+
+    def advice_view(self, advice: PlayAdvice, settings: ValueSettings) -> Explanation:
+        from .advice import advice_view
+
+        return advice_view(advice, settings.others)
+
+    @property
+    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
+        from .review import QUICK, PitchReviewSettings
+
+        return PitchReviewSettings(), QUICK
+
+    def review_plan(self, record, rules, settings) -> ReviewPlan:
+        from .review import review_plan
+
+        return review_plan(record, rules, settings)
+
+    def card_settings(self, settings) -> ValueSettings:
+        return ValueSettings(
+            settings.worlds,
+            settings.exact_limit,
+            settings.max_seconds,
+            settings.seed,
+            settings.others,
+        )
+
+    def entry_kernels(self, command: str) -> tuple:
+        from .advice import entry_kernels as play_kernels
+
+        if command == "review":
+            from .bid import advisor_kernels
+
+            return (*advisor_kernels("heuristic"), *play_kernels())
+        return play_kernels()
+
+
+#: The definition the core serves (``game.py`` names it).
+DEFINITION = PitchDefinition()
+
+__all__ = ["DEFINITION", "PitchDefinition"]
