@@ -142,7 +142,7 @@ def test_simulated_parties_use_alternating_seats_on_keyed_deals():
         ("greedy", "greedy"),
         ("heuristic-play", "sink-sets"),
         ("random", "max"),
-        ("random", Strategy("random-exchange", "", RANDOM_EXCHANGE, RANDOM_EXCHANGE)),
+        ("random", RANDOM_EXCHANGE),
     ],
 )
 def test_bundle_free_parties_equal_the_general_kernel(a, b):

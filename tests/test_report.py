@@ -28,7 +28,9 @@ from piquet_sim.piquet.odds import odds
 from piquet_sim.piquet.partie import parties
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import Policies, simulate
-from piquet_sim.piquet.strategies import policies, resolve
+from piquet_sim.piquet.strategies import BOOK, policies
+
+resolve = BOOK.resolve
 
 DEALS = 600
 SEED = 3

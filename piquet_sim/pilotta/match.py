@@ -24,7 +24,7 @@ from ..core.engine.backend import Cancel, Chunk
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate, proportion
 from ..core.game.strategy import Strategy
-from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
 from ..core.study.tournament import Tournament, play_tournament
 from .api import simulate_batch
 from .api import simulate_games as _games
@@ -184,7 +184,13 @@ def _ci(d: dict) -> str:
     return f"{d['mean']:+.2f} [{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}]"
 
 
-def _args(spec: MatchSpec) -> tuple:
+#: The most deals (games) one match holds: every round record (every game's row) stays in memory.
+MOST_DEALS, MOST_GAMES = 10**8, 10**7
+
+
+def _args(spec: MatchSpec, most: int = MOST_DEALS, unit: str = "deals") -> tuple:
+    if spec.n > most:
+        raise InputError(f"at most {most:,} {unit} a match (every record is held in memory)")
     return (spec.a, spec.b, spec.seed, spec.rules)
 
 
@@ -200,24 +206,11 @@ BATCH = MatchKind(
 )
 
 
-def batch(
-    a: Strategy,
-    b: Strategy,
-    deals: int,
-    seed: int = 1,
-    rules: Rules = DEFAULT_RULES,
-    backend=None,
-    progress: Callable[[int], None] | None = None,
-    chunk: int | None = None,
-    cancel: Cancel | None = None,
-) -> dict:
-    """The JSON of :data:`BATCH` of A against B on ``deals`` mirrored deals, in chunks of at
-    most ``chunk`` deals (default :func:`chunk_size`) on ``backend`` (default local; the same
-    numbers on any); ``progress`` receives the deals of each chunk finished. Ctrl-C
-    (``cancel``) stops after the chunk in flight, and the result covers the deals done
-    (``partial``, ``requested``)."""
-    spec = MatchSpec(a, b, deals, seed, rules)
-    return play_match(BATCH, spec, backend, progress, cancel, chunk).body
+def batch(a: Strategy, b: Strategy, deals: int, seed: int = 1, rules=DEFAULT_RULES, **run) -> dict:
+    """The JSON of :data:`BATCH` of A against B on ``deals`` mirrored deals (``run``: the
+    ``backend``, ``progress``, ``chunk`` and ``cancel`` of :func:`core.study.match.play_match`:
+    the same numbers on any backend or chunking; Ctrl-C keeps the deals done, ``partial``)."""
+    return run_match(BATCH, a, b, deals, seed, rules, **run).body
 
 
 def tournament_json(t: Tournament) -> dict:
@@ -282,7 +275,7 @@ def game_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -
 def _game_args(spec: MatchSpec) -> tuple:
     if any(plays_pimc(s) for s in (spec.a, spec.b)):
         raise InputError("pimc play is too slow for whole games: use it in batch, or in bid")
-    return _args(spec)
+    return _args(spec, MOST_GAMES, "games")
 
 
 def game_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
@@ -354,23 +347,10 @@ GAME = MatchKind(
 )
 
 
-def game(
-    a: Strategy,
-    b: Strategy,
-    games: int,
-    seed: int = 1,
-    rules: Rules = DEFAULT_RULES,
-    backend=None,
-    progress: Callable[[int], None] | None = None,
-    chunk: int | None = None,
-    cancel: Cancel | None = None,
-) -> dict:
-    """The JSON of :data:`GAME` of A against B on ``games`` game numbers, each in both
-    seatings, in chunks of at most ``chunk`` games on ``backend`` (default local; the same
-    numbers on any); Ctrl-C (``cancel``) stops after the chunk in flight (``partial``)."""
-    return play_match(
-        GAME, MatchSpec(a, b, games, seed, rules), backend, progress, cancel, chunk
-    ).body
+def game(a: Strategy, b: Strategy, games: int, seed: int = 1, rules=DEFAULT_RULES, **run) -> dict:
+    """The JSON of :data:`GAME` of A against B on ``games`` game numbers, each in both seatings
+    (``run`` as :func:`batch`'s)."""
+    return run_match(GAME, a, b, games, seed, rules, **run).body
 
 
 def default_field() -> list[Strategy]:

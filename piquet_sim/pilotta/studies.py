@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..core.game.position import Decider
 from ..core.study.external import Arena
 from ..core.study.studies import Matrix, Studies
-from .match import BATCH, GAME, default_field, tournament_json
+from .match import BATCH, GAME, default_field, pairs_frame, tournament_json
 from .policies import names
 from .rules import Rules
 from .strategies import BOOK
@@ -18,9 +18,9 @@ def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
     threshold auction fixing the contract and every seat declaring, on both sides (pimc assumes
     that table); the outside team plays NS, then EW, on the same cards. (``rules`` is the
     preset's: the outside engines play its card play.)"""
+    from .actions import make_setup
     from .deciders import AuctionDecider, DeclareDecider, PimcPlay, SeatDecider, play_decider
     from .position import PilottaState
-    from .actions import make_setup
     from .rules import preset
 
     table = preset("contree")
@@ -62,6 +62,7 @@ STUDIES = Studies(
     ),
     game_kind=GAME,
     tournament_field=default_field,
+    tournament_table=lambda t: pairs_frame(tournament_json(t)),
     arena=arena,
     seating="Rules: the contree preset (colver's card play); our threshold auction fixes the "
     "contract, the same in both seatings (the outside team NS, then EW).",

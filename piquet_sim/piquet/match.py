@@ -24,7 +24,7 @@ import pandas as pd
 from ..core.engine.backend import Cancel, Chunk
 from ..core.engine.stats import Z95, Estimate, format_p, mean_ci, p_two_sided, proportion
 from ..core.game.strategy import Strategy
-from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
 from ..core.study.tournament import Tournament, play_tournament
 from .kernels import layouts as L
 from .kernels import match as KM
@@ -152,15 +152,7 @@ def match_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
         counts.add(parts[0][1])
     a, b = spec.a, spec.b
     s = summarize(counts, a.name, b.name)
-    partial = counts.pairs < spec.n
-    s.update(
-        seed=spec.seed,
-        rules=spec.rules.to_dict(),
-        interrupted=partial,
-        strategies={a.name: summary(a), b.name: summary(b)},
-    )
-    if partial:  # only then, so complete runs keep their exact output
-        s.update(partial=True, requested_pairs=spec.n)
+    partial = stamp(s, spec, counts.pairs)
     seats = s["seats"]
     sides = {
         f"{s[side]} as {seat}": [
@@ -194,6 +186,21 @@ def match_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
         sides,
         notes,
     )
+
+
+def stamp(s: dict, spec: MatchSpec, pairs: int) -> bool:
+    """Add a match's settings to its JSON ``s`` (seed, rules, the strategies in one line) and,
+    when it stopped before ``spec.n`` pairs, its partial keys; returns whether it did."""
+    partial = pairs < spec.n
+    s.update(
+        seed=spec.seed,
+        rules=spec.rules.to_dict(),
+        interrupted=partial,
+        strategies={spec.a.name: summary(spec.a), spec.b.name: summary(spec.b)},
+    )
+    if partial:  # only then, so complete runs keep their exact output
+        s.update(partial=True, requested_pairs=spec.n)
+    return partial
 
 
 def _match_args(spec: MatchSpec) -> tuple:
@@ -251,8 +258,9 @@ def head_to_head(
     :data:`BATCH` match. ``on_chunk(start, (nets, counts))`` receives each chunk (per-deal
     rows: :func:`nets_frame`); ``progress`` the pairs finished. Ctrl-C (``cancel``) stops
     after the chunk in flight with the pairs so far (``partial``)."""
-    spec = MatchSpec(BOOK.resolve(a), BOOK.resolve(b), deals, seed, rules)
-    return play_match(BATCH, spec, backend, progress, cancel, chunk, on_chunk)
+    a, b = BOOK.resolve(a), BOOK.resolve(b)
+    run = {"progress": progress, "on_part": on_chunk, "backend": backend, "cancel": cancel}
+    return run_match(BATCH, a, b, deals, seed, rules, chunk=chunk, **run)
 
 
 def tournament_json(t: Tournament) -> dict:

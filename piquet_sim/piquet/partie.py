@@ -29,6 +29,7 @@ from .kernels import partie as KP
 from .rules import DEFAULT_RULES, Rules
 from .simulation import simulate
 from .strategies import BOOK, mirrored_args, mirrored_bundle_free, policies
+from .strategies import summary as in_one_line
 
 SETTLE_RANGE = 1000  # settlements histogrammed over [-SETTLE_RANGE, SETTLE_RANGE]
 TOTAL_RANGE = 600
@@ -217,7 +218,7 @@ def parties(
         seed=seed,
         rules=rules.to_dict(),
         interrupted=done < n,
-        strategies={sa.name: summary(sa), sb.name: summary(sb)},
+        strategies={sa.name: in_one_line(sa), sb.name: in_one_line(sb)},
     )
     return PartieResult(summary, counts, done < n)
 

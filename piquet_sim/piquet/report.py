@@ -55,7 +55,8 @@ from .odds import odds
 from .partie import parties
 from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies, solver_bits
-from .strategies import BOOK, policies, summary
+from .strategies import BOOK, policies
+from .strategies import summary as in_one_line
 
 #: The report's strategies when none are given; the first (the strongest fast strategy,
 #: heuristic exchange and play; greedy until issue 37) is the one the odds and exchange sections
@@ -696,7 +697,7 @@ def odds_study(ctx: ReportContext) -> list[Section]:
     n = ms["deals"]
     sec = Section("odds", f"Odds: {main.name} playing itself")
     sec.text(
-        f"Both players use **{main.name}** ({summary(main)}); {n:,} deals. The exact "
+        f"Both players use **{main.name}** ({in_one_line(main)}); {n:,} deals. The exact "
         "column is the dealt-hand value from combinatorics." + _cut(ms["interrupted"])
     )
     sec.table(frames["events"], "Deal events, percent of deals [95% interval]")
@@ -1078,7 +1079,7 @@ def reproduce_section(ctx: ReportContext, elapsed: float, command: str, versions
             [
                 {
                     "strategy": s.name,
-                    "stages (exchange / declare / play)": summary(s),
+                    "stages (exchange / declare / play)": in_one_line(s),
                     "description": s.description,
                 }
                 for s in ctx.strategies

@@ -4,16 +4,18 @@ deal pairs (:data:`.match.BATCH`), whole parties to the partie's end (:data:`PAR
 
 from __future__ import annotations
 
+import pandas as pd
+
 from ..core.engine.stats import Z95, Estimate
 from ..core.game.position import Decider
 from ..core.study.external import Arena
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat
 from ..core.study.studies import Matrix, Studies
 from . import partie as P
-from .match import BATCH, tournament_json
+from .match import BATCH, stamp, tournament_json
 from .policies import REGISTRY
 from .rules import DEFAULT_RULES, Rules
-from .strategies import BOOK, summary
+from .strategies import BOOK
 
 
 def _partie_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
@@ -21,15 +23,7 @@ def _partie_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
     counts = parts[0] if parts else P.PartieCounts()
     a, b = spec.a, spec.b
     s = P.summarize(counts, a.name, b.name)
-    partial = counts.pairs < spec.n
-    s.update(
-        seed=spec.seed,
-        rules=spec.rules.to_dict(),
-        interrupted=partial,
-        strategies={a.name: summary(a), b.name: summary(b)},
-    )
-    if partial:  # only then, so complete runs keep their exact output
-        s.update(partial=True, requested_pairs=spec.n)
+    partial = stamp(s, spec, counts.pairs)
     settle = s["a_settlement"]
     totals = s["mean_totals"]
     sides = {
@@ -42,8 +36,12 @@ def _partie_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
     }
     notes = [
         s["statement"],
-        f"drawn {100 * s['draw']['p']:.2f}%; {s['mean_deals']:.2f} deals a partie",
+        f"{a.name} rubicons {b.name} {s['a_rubicons_b']['p']:.4f}, {b.name} rubicons "
+        f"{a.name} {s['b_rubicons_a']['p']:.4f}; drawn {s['draw']['p']:.4f}; "
+        f"{s['mean_deals']:.2f} deals a partie",
     ]
+    if spec.rules.blank_partie_bonus:
+        notes.append(f"blank partie {s['blank_partie']['p']:.4f}")
     for key, who in (("a_elder_first", a.name), ("b_elder_first", b.name)):
         e = s["by_first_elder"][key]
         notes.append(
@@ -132,6 +130,7 @@ STUDIES = Studies(
         "Pairwise margins (mirrored deals, 95% half-widths)",
         "mean net per deal, row minus column (points)",
     ),
+    tournament_table=lambda t: pd.DataFrame(tournament_json(t)["matches"]),
     game_kind=PARTIE,
     arena=arena,
     seating="Our heuristic exchange and every declaration on both sides; the outside player "

@@ -13,17 +13,16 @@ are put back in index order before any statistic, so the numbers are the same on
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..core.engine.backend import Cancel, Chunk
+from ..core.engine.backend import Chunk
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate as Interval
 from ..core.engine.stats import paired_difference, wilson_interval
 from ..core.game.strategy import Strategy
-from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
 from .bid import Estimate, _mean
 from .kernels.duel import DUEL_FIELDS, duel_rounds
 from .policies import PolicyArrays, check, make_policy
@@ -183,21 +182,16 @@ def compare_bidders(
     table: str = "threshold",
     play: str = "heuristic",
     rules: Rules | None = None,
-    progress: Callable[[int], None] | None = None,
-    backend=None,
-    chunk: int | None = None,
-    cancel: Cancel | None = None,
+    **run,
 ) -> Duel:
     """Policy specs ``a`` and ``b`` (``name[:param=value,…]`` or a built-in strategy name)
-    for the hero seat: :data:`DUEL`'s match on ``rounds`` rounds; ``progress(rounds done)``
-    after each chunk. Runs in chunks of at most ``chunk`` rounds (default :data:`CHUNK`) on
-    ``backend`` (default local; the same numbers on any). Stops after the chunk in flight on
-    Ctrl-C (``cancel``), keeping the rounds done (``partial``)."""
+    for the hero seat: :data:`DUEL`'s match on ``rounds`` rounds (``run``: the ``progress``,
+    ``backend``, ``chunk`` (default :data:`CHUNK`) and ``cancel`` of
+    :func:`core.study.match.play_match`; the same numbers on any; Ctrl-C keeps the rounds
+    done, ``partial``)."""
     rules = rules or Rules(players=players)
-    spec = MatchSpec(
-        BOOK.resolve(a), BOOK.resolve(b), rounds, seed, rules, {"table": table, "play": play}
-    )
-    duel = play_match(DUEL, spec, backend, progress, cancel, chunk).data
+    sa, sb, options = BOOK.resolve(a), BOOK.resolve(b), {"table": table, "play": play}
+    duel = run_match(DUEL, sa, sb, rounds, seed, rules, options, **run).data
     duel.a.policy, duel.b.policy = str(a), str(b)  # as the caller wrote them
     return duel
 

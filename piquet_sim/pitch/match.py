@@ -25,7 +25,7 @@ from ..core.engine.errors import InputError
 from ..core.engine.stats import Z95, wilson_interval
 from ..core.engine.stats import Estimate as Interval
 from ..core.game.strategy import Strategy
-from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, play_match, run_parts
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match, run_parts
 from ..core.study.tournament import Tournament, play_tournament
 from .bid import Estimate
 from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
@@ -216,18 +216,13 @@ def game_match(
     players: int = 4,
     games: int = 20_000,
     seed: int = 1,
-    rules: Rules | None = None,
-    progress: Callable[[int], None] | None = None,
-    backend=None,
-    chunk: int | None = None,
-    cancel: Cancel | None = None,
+    rules=None,
+    **run,
 ) -> GameMatch:
     """A alone against a field of B, and B alone against a field of A (the same games):
-    :data:`GAME`'s match; ``progress(games done)`` as they finish. Runs in chunks of at most
-    ``chunk`` games on ``backend`` (default local; the same numbers on any); Ctrl-C
-    (``cancel``) stops after the chunk in flight (``partial``)."""
-    spec = MatchSpec(a, b, games, seed, rules or Rules(players=players))
-    return play_match(GAME, spec, backend, progress, cancel, chunk).data
+    :data:`GAME`'s match (``run``: the ``progress``, ``backend``, ``chunk`` and ``cancel`` of
+    :func:`core.study.match.play_match`; the same numbers on any)."""
+    return run_match(GAME, a, b, games, seed, rules or Rules(players=players), **run).data
 
 
 def match_kernels() -> tuple:
@@ -271,6 +266,11 @@ def tournament(
         GAME, list(strategies), games, seed, rules, None, backend, progress, cancel, chunk
     )
     return _as_match(t)
+
+
+def tournament_frame(t: Tournament) -> pd.DataFrame:
+    """A tournament's table: one row per (hero, field) (:func:`results_frame`)."""
+    return results_frame(_as_match(t))
 
 
 def results_frame(match: GameMatch) -> pd.DataFrame:

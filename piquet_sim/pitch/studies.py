@@ -9,7 +9,7 @@ from ..core.game.position import Decider
 from ..core.study.external import Arena
 from ..core.study.studies import Matrix, Studies
 from .batch import DUEL
-from .match import GAME, tournament_json
+from .match import GAME, tournament_frame, tournament_json
 from .policies import names
 from .rules import DEFAULT_RULES, SPEC, Rules
 from .strategies import BOOK
@@ -63,6 +63,7 @@ STUDIES = Studies(
         ylabel="hero (alone)",
         digits=3,
     ),
+    tournament_table=tournament_frame,
     game_kind=GAME,
     arena=arena,
     seating="The outside player sits at each seat in turn against a field of our policy, "

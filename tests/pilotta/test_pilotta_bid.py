@@ -173,7 +173,7 @@ def test_help_has_an_example(run_main, command):
 
 def test_match_cli(run_main):
     code, out, _ = run_main("pilotta", "batch", "bold", "cautious", "-n", "500")
-    assert code == 0 and "A - B per round" in out
+    assert code == 0 and "A - B: " in out and "game points per round" in out
     code, out, _ = run_main("pilotta", "game", "bold", "heuristic", "-n", "50", "--json")
     assert code == 0 and json.loads(out)["games"] == 100
     code, _, err = run_main("pilotta", "batch", "bold", "nosuch")

@@ -156,4 +156,4 @@ def test_strategies_command(run_main, monkeypatch):
     for row in P.REGISTRY:  # every policy a file may name, with its ranges
         assert row.name in out
     flat = " ".join(out.split())
-    assert "worlds=6 [1..1000]" in flat and "bid_permille=350 [0..1000]" in flat
+    assert "worlds=6 (1-1000, whole)" in flat and "bid_permille=350 (0-1000, whole)" in flat

@@ -90,7 +90,10 @@ def strategies_command(studies: Studies) -> click.Command:
         if as_json:
             echo_json({name: book.to_dict(s) for name, s in book.builtins.items()})
             return
-        rows = [(p.stage, p.name, policy_params(p), p.description) for p in book.policy_rows()]
+        rows = [
+            (p.stage, p.name + ("" if p.name in book.playable(p.stage) else " *"), policy_params(p))
+            for p in book.registry
+        ]
         print_strategies(book, rows)
 
     help_text = f"""List {studies.title}'s built-in strategies, then every policy a strategy may
@@ -154,7 +157,7 @@ def match_command(
         click.argument("a", type=strategy, default=defaults and defaults[0], required=not defaults),
         click.argument("b", type=strategy, default=defaults and defaults[1], required=not defaults),
         size_option(
-            kind.unit if games else "deals",
+            "games" if games else "deals",
             f"{kind.unit.capitalize()} to play, each in every seating [default: the game's, "
             "fewer for slow players].",
             cli.aliases.get(name, ()),
@@ -254,7 +257,7 @@ def tournament_command(studies: Studies, cli: StudyCli, default_n: int) -> click
                 kind, strategies, n, seed, rules, None, backend, bar, Cancel(), chunk
             )
         if out_path:
-            export_table(tournament_frame(t), out_path)
+            export_table((studies.tournament_table or tournament_frame)(t), out_path)
         if plot_path and t.results:
             plot_tournament(t, studies.matrix, plot_path)
         if as_json:

@@ -67,11 +67,13 @@ def print_strategies(book: StrategyBook, rows: list[tuple[str, str, str]]) -> No
         "inline: POLICY:param=value,…)",
         title_justify="left",
     )
-    for col in ("stage", "policy", "parameters: default (range)", "description"):
+    for col in ("stage", "policy", "parameters: default (range)"):
         p.add_column(col)
     for row in rows:
         p.add_row(*row)
     out.print(p)
+    if any(row[1].endswith(" *") for row in rows):
+        out.print("* not a strategy's: the advisers' and the oracles' (bid, play, review)")
 
 
 def policy_params(p) -> str:
@@ -84,19 +86,18 @@ def policy_params(p) -> str:
         span = "any finite" if (low, high) == (float("-inf"), float("inf")) else f"{low:g}-{high:g}"
         whole = ", whole" if name in p.integers else ""
         parts.append(f"{name}={default:g} ({span}{whole})")
-    return "; ".join(parts)
+    return "\n".join(parts)
 
 
 def print_tournament(t: Tournament, unit: str, margin_unit: str) -> None:
     """A tournament as text: each match's margin and deals, then the standings."""
     out = output_console()
-    head = f"{len(t.names)} strategies, {t.n:,} {unit} a match, seed {t.seed}"
+    out.print(f"{len(t.names)} strategies, {t.n:,} {unit} a match, seed {t.seed}")
     if t.partial:
-        head += (
-            f"  [bold red](interrupted: partial, {t.played:,} of {t.n * t.pairs:,} {unit} "
-            f"played; each match shows its own)[/]"
+        out.print(
+            f"[bold red](interrupted: partial, {t.played:,} of {t.n * t.pairs:,} {unit} played; "
+            "each match shows its own)[/]"
         )
-    out.print(head)
     m = Table(title=f"Matches (A - B: {margin_unit})", title_justify="left")
     for col in ("A", "B", "A - B (95%)", unit):
         m.add_column(col, justify="left" if col in ("A", "B") else "right")

@@ -209,13 +209,28 @@ def play_match(
     return result
 
 
-def check_distinct(strategies: Sequence[Strategy], least: int = 2) -> None:
-    """Refuse a study of fewer than ``least`` strategies or of one named twice (one-line
+def run_match(
+    kind: MatchKind,
+    a: Strategy,
+    b: Strategy,
+    n: int,
+    seed: int,
+    rules: RulesBase,
+    options: Mapping[str, Any] | None = None,
+    **run: Any,
+) -> MatchResult:
+    """:func:`play_match` of A against B on ``n`` deals (or games) of ``seed`` under ``rules``
+    (``run``: its ``backend``, ``progress``, ``cancel``, ``chunk``, ``on_part``)."""
+    return play_match(kind, MatchSpec(a, b, n, seed, rules, options or {}), **run)
+
+
+def check_distinct(strategies: Sequence[Strategy]) -> None:
+    """Refuse a tournament of fewer than two strategies or of one named twice (one-line
     InputError)."""
     from ..engine.errors import InputError
 
-    if len(strategies) < least:
-        raise InputError(f"a tournament needs at least {least} strategies")
+    if len(strategies) < 2:
+        raise InputError("a tournament needs at least two strategies")
     if len({s.name for s in strategies}) != len(strategies):
         raise InputError("each strategy may appear once in a tournament")
 
@@ -227,5 +242,6 @@ __all__ = [
     "Stat",
     "check_distinct",
     "play_match",
+    "run_match",
     "run_parts",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..game.spec import RulesBase
 from ..game.strategy import Strategy, StrategyBook
@@ -40,8 +41,9 @@ class Studies:
     ``batch``: the mirrored match of two strategies on deals; ``game``: whole games (parties)
     to the target, None when the game has none; ``tournament``: the kind every pair of a
     tournament plays (one of the two) and ``tournament_json(t)`` its JSON;
-    ``tournament_field()``: the strategies of a tournament given none; ``matrix``: how its
-    matrix reads; ``arena(seed, rules)``: an outside player's seat at the game's table (None:
+    ``tournament_field()``: the strategies of a tournament given none; ``tournament_table(t)``:
+    its table file's rows (a DataFrame; None: one row a match, the core's); ``matrix``: how
+    its matrix reads; ``arena(seed, rules)``: an outside player's seat at the game's table (None:
     none), with our play policies ``against`` by default and the seating in a sentence
     (``seating``)."""
 
@@ -54,6 +56,7 @@ class Studies:
     matrix: Matrix
     game_kind: MatchKind | None = None
     tournament_field: Callable[[], Sequence[Strategy]] | None = None
+    tournament_table: Callable[[Tournament], Any] | None = None
     arena: Callable[[int, RulesBase], Arena] | None = None
     against: str = "random,heuristic,pimc"
     seating: str = ""
