@@ -10,6 +10,8 @@ import time
 
 import numpy as np
 
+from ..core.engine.backend import stop_requested
+from ..core.engine.interruptible import call_interruptibly
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
 from ..core.game.advice import CardValues, forced_values
@@ -55,6 +57,18 @@ def _sampled(state, seat, sight, policy, worlds, seed, tries) -> tuple:
     return np.concatenate([h0, h1]), np.concatenate([s0, s1]), note
 
 
+def _solve(rules, truth, hands, sight, capt, policy) -> tuple:
+    """``kernels.decide.world_values`` of ``hands``, run so that Ctrl-C is seen at once
+    (``core.engine.interruptible``): a batch of early-trick worlds at five or six players takes
+    minutes, and the search has no stop flag (its thread ends with the process)."""
+    from .kernels.decide import world_values
+
+    def run() -> tuple:
+        return world_values(rules, truth, hands, sight, capt, policy, spans())
+
+    return call_interruptibly(run, None, stopped=stop_requested)
+
+
 def card_values(
     state: PitchState,
     worlds: int = 200,
@@ -71,13 +85,12 @@ def card_values(
     solved by the paranoid search (``kernels.decide.world_values``). Worlds whose hands the
     others' bid policy would not have called as they did are left out when any world fits.
     ``max_seconds``: sampled worlds are solved in batches of :data:`BATCH`, in order, and no
-    new batch starts once this is spent (at least one batch; an enumeration is solved whole).
+    new batch starts once this is spent or after Ctrl-C inside the command (``facts["partial"]``;
+    at least one batch; an enumeration is solved whole).
     The values of a world do not depend on the batches, nor on the thread count. A forced card
     is answered at once (no world drawn). ``per_card``: ``bidder_points`` and ``p_made`` (P(the
     bidder makes his bid)) of each card; ``facts``: ``drawn`` (worlds drawn), ``fitting`` (those
     fitting the calls) and ``dropped`` (left out)."""
-    from .kernels.decide import world_values
-
     seat = _check_phase(state, PH_PLAY, "the play advice")
     t0 = time.perf_counter()
     cards = mask_bits(state.legal_mask())
@@ -87,14 +100,19 @@ def card_values(
     sight, policy = state.sight(seat, others)
     possible = count_worlds(state, seat)
     notes = []
+    partial = False
     truth = state.pos_row(hidden=True)
     capt = state.captured()
     rules = rules_array(state.rules)
+
+    def solve(some: np.ndarray) -> tuple:
+        return _solve(rules, truth, some, sight, capt, policy)
+
     if possible <= exact_limit:
         hands = enumerate_worlds(state, seat)
         status = np.zeros(len(hands), dtype=np.int64)
         exact = True
-        vals, base, fits = world_values(rules, truth, hands, sight, capt, policy, spans())
+        vals, base, fits = solve(hands)
     else:
         hands, status, note = _sampled(state, seat, sight, policy, worlds, seed, tries)
         if note:
@@ -102,14 +120,25 @@ def card_values(
         exact = False
         parts = []
         for lo in range(0, len(hands), BATCH):
-            batch = hands[lo : lo + BATCH]
-            parts.append(world_values(rules, truth, batch, sight, capt, policy, spans()))
-            spent = time.perf_counter() - t0
-            if max_seconds is not None and spent > max_seconds and lo + BATCH < len(hands):
+            try:
+                parts.append(solve(hands[lo : lo + BATCH]))
                 done = lo + BATCH
+            except KeyboardInterrupt:
+                if not (parts and stop_requested()):
+                    raise
+                done = lo  # the first Ctrl-C of a long command: the batches solved so far
+            spent = time.perf_counter() - t0
+            if done >= len(hands):
+                continue
+            if stop_requested():
+                partial = True
+                notes.append(f"stopped by Ctrl-C after {done:,} of {len(hands):,} worlds")
+            elif max_seconds is not None and spent > max_seconds:
                 notes.append(f"stopped after {done:,} of {len(hands):,} worlds ({spent:.1f} s)")
-                hands, status = hands[:done], status[:done]
-                break
+            else:
+                continue
+            hands, status = hands[:done], status[:done]
+            break
         vals, base, fits = (np.concatenate(x) for x in zip(*parts, strict=True))
     drawn = len(hands)
     fit = (fits == 1) & (status == 0)
@@ -153,5 +182,6 @@ def card_values(
         samples=samples,
         possible=possible,
         per_card={"bidder_points": bpts, "p_made": made},
-        facts={"drawn": drawn, "fitting": int(fit.sum()), "dropped": dropped},
+        facts={"drawn": drawn, "fitting": int(fit.sum()), "dropped": dropped}
+        | ({"partial": True} if partial else {}),
     )

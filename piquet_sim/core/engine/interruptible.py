@@ -25,13 +25,15 @@ STOP_WAIT_S = 2.0
 
 def call_interruptibly(
     func: Callable[[], T],
-    stop: Callable[[], None],
+    stop: Callable[[], None] | None,
     tick: Callable[[], None] | None = None,
     stopped: Callable[[], bool] | None = None,
 ) -> T:
     """``func()``, run in a helper thread so that a Ctrl-C in the main thread is seen at once:
     then ``stop()`` is called (it should make ``func`` return soon), ``func`` gets up to
-    :data:`STOP_WAIT_S` seconds to return, and KeyboardInterrupt is raised. ``func``'s value or
+    :data:`STOP_WAIT_S` seconds to return, and KeyboardInterrupt is raised (``stop`` None: nothing
+    can stop ``func``, KeyboardInterrupt is raised at once and the daemon thread ends with the
+    process). ``func``'s value or
     exception is passed on otherwise. ``tick()``, if given, is called in the main thread every
     :data:`POLL_S` seconds while ``func`` runs (to show progress). ``stopped()``, if given, is
     read as often: True counts as a Ctrl-C (pass ``core.backend.stop_requested`` inside a
@@ -57,8 +59,9 @@ def call_interruptibly(
             if tick is not None and helper.is_alive():
                 tick()
     except KeyboardInterrupt:
-        stop()
-        helper.join(STOP_WAIT_S)
+        if stop is not None:
+            stop()
+            helper.join(STOP_WAIT_S)
         raise
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]

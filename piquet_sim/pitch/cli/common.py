@@ -138,7 +138,7 @@ the true deal). The number of players is the record's.
 
 RECORD is the round as text or JSON (docs/review.md):
 
-\\b
+\b
   players: 4
   player: 1
   0: AS 7S KD 4D 3C 2H
@@ -146,7 +146,7 @@ RECORD is the round as text or JSON (docs/review.md):
   auction: pass 3 pass pass
   tricks: AC 7C 4C KC / 7D QD QC JD / ...
 
-\\b
+\b
 Example:
   piquet pitch review docs/examples/pitch-round.txt --html review.html
 """
