@@ -21,15 +21,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Chunk
 from ..core.engine.stats import Z95, format_p, mean_ci, p_two_sided, proportion
 from ..core.game.strategy import Strategy
+from ..core.study.match import run_match
 from .kernels import layouts as L
 from .kernels import partie as KP
 from .rules import DEFAULT_RULES, Rules
 from .simulation import simulate
 from .strategies import BOOK, mirrored_args, mirrored_bundle_free, policies
-from .strategies import summary as in_one_line
 
 SETTLE_RANGE = 1000  # settlements histogrammed over [-SETTLE_RANGE, SETTLE_RANGE]
 TOTAL_RANGE = 600
@@ -198,29 +198,15 @@ def parties(
     progress: Callable[[int], None] | None = None,
     backend=None,
 ) -> PartieResult:
-    """Simulate ``n`` mirrored partie pairs of A against B (2n parties) under ``rules``.
+    """Simulate ``n`` mirrored partie pairs of A against B (2n parties) under ``rules``: the
+    study layer's match of parties (``studies.PARTIE``). Ctrl-C stops cleanly after the chunk
+    in flight (``interrupted``; ``pairs`` says how many finished). ``backend``: where the
+    chunks run (default local); same counts on any."""
+    from .studies import PARTIE
 
-    Ctrl-C stops cleanly after the chunk in flight (``interrupted``; ``pairs`` says how many
-    finished). ``backend``: where the chunks run (default local); same counts on any."""
-    sa, sb = BOOK.resolve(a), BOOK.resolve(b)
-    counts = PartieCounts()
-    done = run_chunks(
-        backend or LocalBackend(),
-        partie_task,
-        n,
-        chunk,
-        (sa, sb, seed, rules),
-        lambda _, part: counts.merge(part),
-        progress,
-    )
-    summary = summarize(counts, sa.name, sb.name)
-    summary.update(
-        seed=seed,
-        rules=rules.to_dict(),
-        interrupted=done < n,
-        strategies={sa.name: in_one_line(sa), sb.name: in_one_line(sb)},
-    )
-    return PartieResult(summary, counts, done < n)
+    run = {"chunk": chunk, "progress": progress, "backend": backend}
+    r = run_match(PARTIE, BOOK.resolve(a), BOOK.resolve(b), n, seed, rules, **run)
+    return PartieResult(r.body, r.data, r.partial)
 
 
 def plot_parties(c: PartieCounts, summary: dict, path: str, title: str = "") -> None:
