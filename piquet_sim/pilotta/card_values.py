@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 
 import numpy as np
 
+from ..core.engine.blocks import solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.rng import stream_key
@@ -276,37 +276,6 @@ def _representatives(state: PilottaState, legal: list[int]) -> tuple[list[int], 
     return kept, rep
 
 
-def _solve_worlds(state, hands, kept, n_threads, deadline) -> np.ndarray:
-    """:func:`_evaluate` over ``hands`` split among ``n_threads`` threads (each its own
-    workspace), in blocks when there is a ``deadline`` (time.perf_counter): worlds after the
-    block that passes it are not solved."""
-    block = len(hands) if deadline is None else max(MIN_WORLDS, 8 * n_threads)
-    parts = []
-    done = 0
-    pool = ThreadPoolExecutor(n_threads) if n_threads > 1 else None
-    try:
-        while done < len(hands):
-            chunk = hands[done : done + block]
-            if pool is None:
-                part = _evaluate(state, chunk, kept, workspace())
-            else:
-                futures = [
-                    pool.submit(_evaluate, state, chunk[t::n_threads], kept, workspace(t))
-                    for t in range(n_threads)
-                ]
-                part = np.zeros((len(chunk), len(kept)), dtype=np.int64)
-                for t, f in enumerate(futures):
-                    part[t::n_threads] = f.result()
-            parts.append(part)
-            done += len(chunk)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    return np.vstack(parts)
-
-
 def card_values(
     state: PilottaState,
     worlds: int = 200,
@@ -334,9 +303,15 @@ def card_values(
     n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 40))
     # an enumeration is solved whole (its order is not random: a part of it would be biased)
     deadline = None if max_seconds is None or found["exact"] else t0 + max_seconds
-    rest = _solve_worlds(state, hands, kept, n_threads, deadline)
-    stopped = len(rest) < len(hands)
+
+    def solve(some, slot):
+        return _evaluate(state, some, kept, workspace(slot))
+
+    rest, cut = solve_in_blocks(solve, hands, n_threads, deadline, least=MIN_WORLDS)
+    rest = rest.reshape(len(rest), len(kept))
+    stopped = cut == "time"
     hands = hands[: len(rest)]
+    exact = found["exact"] and cut != "interrupted"  # a cut enumeration is no mean
     x = _team_points(state, seat, rest)
     c_total = state.pts[state.c_team] + rest
     out = {}
@@ -346,8 +321,8 @@ def card_values(
         col = x[:, kept.index(rep[c])]
         samples[c] = col
         contracting[c] = c_total[:, kept.index(rep[c])]
-        out[c] = world_mean(col, found["exact"])
-    if found["exact"]:
+        out[c] = world_mean(col, exact)
+    if exact:
         notes = [f"every world enumerated ({len(hands)}), each solved double-dummy"]
     elif from_stream:
         notes = [f"the {len(hands)} worlds pimc draws now (its stream), each solved double-dummy"]
@@ -357,19 +332,21 @@ def card_values(
             f"the cards played kept; of at most {found['possible']:,}), each solved double-dummy"
         ]
     if found["unfit"]:
-        why = "none fits them" if found["exact"] else "64 draws in a row missed them"
+        why = "none fits them" if exact else "64 draws in a row missed them"
         notes.append(
             f"{found['unfit']} world(s) ignore the calls or the announced points under the "
             f"assumed policies ({why})"
         )
     if stopped:
         notes.append(f"stopped after {len(hands)} worlds (--max-seconds {max_seconds:g})")
+    if cut == "interrupted":
+        notes.append(f"stopped by Ctrl-C after {len(hands)} worlds")
     if found["dropped"]:
         notes.append(f"{found['dropped']} world(s) could not be drawn and were left out")
     return CardValues(
         out,
         UNIT,
-        exact=found["exact"],
+        exact=exact,
         worlds=len(hands),
         seconds=time.perf_counter() - t0,
         notes=notes,
@@ -377,4 +354,5 @@ def card_values(
         possible=found["possible"],
         hands=hands,
         per_card={"contracting": contracting},
+        facts={"partial": True} if cut == "interrupted" else {},
     )

@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 
 import numpy as np
 
+from ..core.engine.blocks import solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.game.advice import CardValues, forced_values
@@ -181,26 +181,21 @@ def card_values(
     found = worlds_for(state, seat, worlds, seed, exact_limit)
     hands = found["hands"]
     n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 50))
-    chunks = [hands[i::n_threads] for i in range(n_threads)]
-    if n_threads == 1:
-        parts = [_evaluate(state, seat, hands, cand, workspace(state.rules))]
-    else:
-        with ThreadPoolExecutor(n_threads) as pool:
-            futures = [
-                pool.submit(_evaluate, state, seat, chunk, cand, workspace(state.rules, t))
-                for t, chunk in enumerate(chunks)
-            ]
-            parts = [f.result() for f in futures]
-    vals = np.zeros((len(hands), len(cand)), dtype=np.int64)
-    for t, part in enumerate(parts):
-        vals[t::n_threads] = part
+
+    def solve(some, slot):
+        return _evaluate(state, seat, some, cand, workspace(state.rules, slot))
+
+    vals, cut = solve_in_blocks(solve, hands, n_threads)
+    vals = vals.reshape(len(vals), len(cand)).astype(np.int64)
+    hands = hands[: len(vals)]
+    exact = found["exact"] and cut != "interrupted"  # a cut enumeration is no mean
     sign = 1 if seat == 0 else -1
     x = state.net(seat) + sign * vals
     out = {}
     for c in legal:
         col = x[:, rep[c]].astype(np.float64)
-        out[c] = world_mean(col, found["exact"])
-    if found["exact"]:
+        out[c] = world_mean(col, exact)
+    if exact:
         note = f"every world enumerated ({len(hands)}), each solved double-dummy"
     else:
         note = (
@@ -208,15 +203,18 @@ def card_values(
             f"{found['possible']:,} possible), each solved double-dummy"
         )
     notes = [note]
+    if cut == "interrupted":
+        notes.append(f"stopped by Ctrl-C after {len(hands)} worlds")
     if found["fallbacks"]:
         notes.append(f"{found['fallbacks']} world(s) ignore the declaration bounds (none met them)")
     return CardValues(
         out,
         UNIT,
-        exact=found["exact"],
+        exact=exact,
         worlds=len(hands),
         seconds=time.perf_counter() - t0,
         notes=notes,
         samples={c: x[:, rep[c]] for c in legal},
         possible=found["possible"],
+        facts={"partial": True} if cut == "interrupted" else {},
     )

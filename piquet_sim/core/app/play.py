@@ -26,6 +26,7 @@ from .cli import (
     compile_notice,
     echo_json,
     json_option,
+    long_command,
     output_console,
     seed_option,
 )
@@ -66,6 +67,8 @@ def print_advice(advice: PlayAdvice, data: dict, header: str, columns, cells) ->
         console.print(f"[bold]Play {data['best']}[/bold]: the only legal card.")
         return
     console.print(f"Worlds: {escape(data['method'])}; {data['seconds']:.2f} s.")
+    if data.get("partial"):
+        console.print("[bold red](partial: stopped by Ctrl-C; the worlds solved so far)[/]")
     table = Table(title_justify="left")
     table.add_column("card")
     for column in [*columns, "worlds"]:
@@ -135,6 +138,8 @@ def play_command(game_decl: Game) -> click.Command:
         advice = advise(game, given, seat, hand, rules, settings, quiet=as_json)
         view = game.advice_view(advice, settings)
         data = advice.to_dict(view)
+        if advice.values.facts.get("partial"):
+            data["partial"] = True  # Ctrl-C: the worlds solved so far (exit 130)
         if as_json:
             echo_json(data | {"rules": rules.to_dict()} | view.json_tail)
             return
@@ -199,6 +204,7 @@ def play_command(game_decl: Game) -> click.Command:
         json_option,
         # a table of any size (opts.players): its size is a rules option of the position
         opts.rules(("table", "deal") if opts.players else ("deal",)),
+        long_command,
     ]
     command = run
     for decorate in reversed(decorators):
@@ -214,7 +220,7 @@ def example_text(game_decl: Game, game: GameDefinition) -> str:
     group = f"{game_decl.group} " if game_decl.group else ""
     clauses = ";\n    ".join(c.strip() for c in ex.history.split(";"))
     return (
-        f"\n\n\b\nExample ({ex.what}):\n  piquet {group}play \"{ex.hand}\" --seat {ex.seat} "
+        f'\n\n\b\nExample ({ex.what}):\n  piquet {group}play "{ex.hand}" --seat {ex.seat} '
         f'--history "{clauses}"'
     )
 

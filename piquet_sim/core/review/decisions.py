@@ -257,6 +257,7 @@ def card_task(
             alternatives=alts,
             method="; ".join(vals.notes),
             seconds=time.perf_counter() - t0,
+            partial=bool(getattr(vals, "facts", {}).get("partial")),
             context={"trick": trick},
         )
 

@@ -182,7 +182,7 @@ double-dummy); with every hand known, also the exact double-dummy cost of every 
 
 RECORD is the round as text or JSON (docs/review.md):
 
-\\b
+\b
   player: N
   dealer: E
   N: KS AH TH 8H 8D KC JC 8C
@@ -191,7 +191,7 @@ RECORD is the round as text or JSON (docs/review.md):
   declared: E QD JD TD, S 9S 9H 9D 9C   (with only your hand)
   tricks: 7D KD 8D TD, TC 7C 8S 8C, ...
 
-\\b
+\b
 Example:
   piquet pilotta review docs/examples/pilotta-round.txt --html review.html
 """
