@@ -48,7 +48,7 @@ CASES = {
             "--history",
             "discard: 7S 8S 7D 8C; took: TD QS 7H AS; talon: -; elder took: 4; "
             "point: his KC QC JC TC 9C; sequence: his KC QC JC TC 9C; sets: mine; "
-            "tricks: 9C-AC",
+            "tricks: 9C-AC AS-TS KS-JS AH-TH",
             "--worlds",
             "1000000",
             "--exact-limit",
