@@ -10,6 +10,7 @@ import numpy as np
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
 from ..core.game.advice import CardValues, Explanation, PlayAdvice
+from ..core.game.definition import ValueSettings
 from . import cards as C
 from .actions import FULL, card_points_of, strength
 from .layouts import Comb
@@ -140,7 +141,7 @@ def explain(state: PilottaState, best: int, runner: int | None) -> str:
     return f"leads {suit(best)} rather than {suit(runner)}"
 
 
-def advice_view(advice: PlayAdvice) -> Explanation:
+def advice_view(advice: PlayAdvice, settings: ValueSettings) -> Explanation:
     """The advice as the player reads it: his seat, team and the contract, the trick so far and
     the card points won; each card's value in his team's card points with its interval and
     P(contract made)."""

@@ -8,18 +8,18 @@ acting team's card points for the round (:data:`deciders.UNIT`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from ..core.game.advice import CardValues, Explanation, PlayAdvice
+from ..core.game.advice import CardValues
 from ..core.game.definition import (
     Facts,
     GameDefinition,
     PlayExample,
-    ReviewPlan,
     ReviewSettings,
     ValueSettings,
 )
 from ..core.game.position import ActionValues, Decider
+from . import advice, deciders, review
 from . import cards as C
 from .actions import NUM_ACTIONS
 from .deciders import UNIT
@@ -79,20 +79,13 @@ class PilottaDefinition(GameDefinition):
     def position(self, record, rules, settings, before_kernels=None) -> PilottaState:
         return position_of(record, rules, settings.others, settings.seed, before_kernels)
 
-    def play_decider(self, name: str, params: Mapping[str, float] | None = None) -> Decider:
-        from .deciders import play_decider
-
-        return play_decider(name, params)
+    play_decider = staticmethod(deciders.play_decider)
 
     def seat_deciders(self, strategies, rules) -> list[Decider]:
         from .deciders import seat_deciders
         from .strategies import setup
 
         return seat_deciders(setup(strategies[0], strategies[1]))
-
-    @property
-    def strategies(self):
-        return self.studies.book
 
     @property
     def studies(self):
@@ -116,15 +109,9 @@ class PilottaDefinition(GameDefinition):
 
         return DdPlay().values(state)
 
-    def explain(self, state: PilottaState, best: int, runner: int | None) -> str:
-        from .advice import explain
+    explain = staticmethod(advice.explain)
 
-        return explain(state, best, runner)
-
-    def advice_view(self, advice: PlayAdvice, settings: ValueSettings) -> Explanation:
-        from .advice import advice_view
-
-        return advice_view(advice)
+    advice_view = staticmethod(advice.advice_view)
 
     @property
     def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
@@ -132,19 +119,7 @@ class PilottaDefinition(GameDefinition):
 
         return PilottaReviewSettings(), QUICK
 
-    def review_plan(self, record, rules, settings) -> ReviewPlan:
-        from .review import review_plan
-
-        return review_plan(record, rules, settings)
-
-    def card_settings(self, settings) -> ValueSettings:
-        return ValueSettings(
-            settings.worlds,
-            settings.exact_limit,
-            settings.max_seconds,
-            settings.seed,
-            settings.others,
-        )
+    review_plan = staticmethod(review.review_plan)
 
     def entry_kernels(self, command: str) -> tuple:
         from .kernels.pimc import deal_world

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core.engine.masks import mask_bits
 from ..core.game.advice import Explanation, PlayAdvice
+from ..core.game.definition import ValueSettings
 from . import cards as C
 from .actions import FULL, ROLES
 from .position import PiquetState
@@ -89,7 +90,7 @@ def explain(state: PiquetState, best: int, runner: int | None) -> str:
     return f"leads {_suit(best)} rather than {_suit(runner)}"
 
 
-def advice_view(advice: PlayAdvice) -> Explanation:
+def advice_view(advice: PlayAdvice, settings: ValueSettings) -> Explanation:
     """The advice as the player reads it: his role, the trick and the card led to him, the
     points so far; each card's net deal points (his minus the other's) with its interval."""
     st = advice.state

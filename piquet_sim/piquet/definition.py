@@ -8,18 +8,18 @@ side to act (his deal points minus the opponent's, :data:`deciders.UNIT`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from ..core.game.advice import CardValues, Explanation, PlayAdvice
+from ..core.game.advice import CardValues
 from ..core.game.definition import (
     Facts,
     GameDefinition,
     PlayExample,
-    ReviewPlan,
     ReviewSettings,
     ValueSettings,
 )
 from ..core.game.position import ActionValues, Decider
+from . import advice, deciders, review
 from . import cards as C
 from .actions import NUM_ACTIONS, ROLES
 from .deciders import UNIT
@@ -90,20 +90,13 @@ class PiquetDefinition(GameDefinition):
     def position(self, record, rules, settings, before_kernels=None) -> PiquetState:
         return position_of(record, rules, settings.seed, before_kernels)
 
-    def play_decider(self, name: str, params: Mapping[str, float] | None = None) -> Decider:
-        from .deciders import play_decider
-
-        return play_decider(name, params)
+    play_decider = staticmethod(deciders.play_decider)
 
     def seat_deciders(self, strategies, rules) -> list[Decider]:
         from .deciders import seat_deciders
         from .strategies import policies
 
         return list(seat_deciders(policies(strategies[0], strategies[1])))
-
-    @property
-    def strategies(self):
-        return self.studies.book
 
     @property
     def studies(self):
@@ -123,15 +116,9 @@ class PiquetDefinition(GameDefinition):
 
         return DdPlay().values(state)
 
-    def explain(self, state: PiquetState, best: int, runner: int | None) -> str:
-        from .advice import explain
+    explain = staticmethod(advice.explain)
 
-        return explain(state, best, runner)
-
-    def advice_view(self, advice: PlayAdvice, settings: ValueSettings) -> Explanation:
-        from .advice import advice_view
-
-        return advice_view(advice)
+    advice_view = staticmethod(advice.advice_view)
 
     @property
     def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
@@ -139,13 +126,7 @@ class PiquetDefinition(GameDefinition):
 
         return PiquetReviewSettings(), QUICK
 
-    def review_plan(self, record, rules, settings) -> ReviewPlan:
-        from .review import review_plan
-
-        return review_plan(record, rules, settings)
-
-    def card_settings(self, settings) -> ValueSettings:
-        return ValueSettings(settings.worlds, settings.exact_limit, None, settings.seed)
+    review_plan = staticmethod(review.review_plan)
 
     def entry_kernels(self, command: str) -> tuple:
         from .kernels.declarations import declaration_points

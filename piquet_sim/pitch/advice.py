@@ -7,6 +7,7 @@ columns, each card's P(bid made)). The ranking and the margin are the core's
 from __future__ import annotations
 
 from ..core.game.advice import Explanation, PlayAdvice
+from ..core.game.definition import ValueSettings
 from . import cards as C
 from .position import FULL, PitchState, _suit_mask, beats
 
@@ -80,11 +81,12 @@ def explain(state: PitchState, best: int, runner: int | None) -> str:
     return f"throws {C.card_name(best)}, keeping {C.card_name(runner)}"
 
 
-def advice_view(advice: PlayAdvice, others: str) -> Explanation:
+def advice_view(advice: PlayAdvice, settings: ValueSettings) -> Explanation:
     """The advice as the player reads it: the table, his seat and role, the bid and trump, the
     trick so far and the game points taken; each card's value for his side with its interval,
     the bidder's points and P(the bidder makes his bid); the worlds drawn, fitting the calls and
-    left out; last, the others' bidding model the calls were read with (``others``)."""
+    left out; last, the others' bidding model the calls were read with (``settings.others``)."""
+    others = settings.others
     st = advice.state
     seat = advice.seat
     v = advice.values

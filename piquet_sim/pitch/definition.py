@@ -10,18 +10,18 @@ defender).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from ..core.game.advice import CardValues, Explanation, PlayAdvice
+from ..core.game.advice import CardValues
 from ..core.game.definition import (
     Facts,
     GameDefinition,
     PlayExample,
-    ReviewPlan,
     ReviewSettings,
     ValueSettings,
 )
 from ..core.game.position import ActionValues, Decider
+from . import advice, deciders, review
 from . import cards as C
 from .deciders import EXACT_LIMIT, UNIT
 from .policies import REGISTRY
@@ -81,10 +81,7 @@ class PitchDefinition(GameDefinition):
     def position(self, record, rules, settings, before_kernels=None) -> PitchState:
         return position_of(record, rules, settings.others, settings.seed, before_kernels)
 
-    def play_decider(self, name: str, params: Mapping[str, float] | None = None) -> Decider:
-        from .deciders import play_decider
-
-        return play_decider(name, params)
+    play_decider = staticmethod(deciders.play_decider)
 
     def seat_deciders(self, strategies, rules) -> list[Decider]:
         from .deciders import SeatDecider, bid_decider, play_decider
@@ -98,10 +95,6 @@ class PitchDefinition(GameDefinition):
             return SeatDecider(bid_decider(bid, bid_params), play)
 
         return [seat(s) for s in strategies]
-
-    @property
-    def strategies(self):
-        return self.studies.book
 
     @property
     def studies(self):
@@ -126,10 +119,7 @@ class PitchDefinition(GameDefinition):
 
         return SearchPlay("dd").values(state)
 
-    def explain(self, state: PitchState, best: int, runner: int | None) -> str:
-        from .advice import explain
-
-        return explain(state, best, runner)
+    explain = staticmethod(advice.explain)
 
     def tie_order(self, state: PitchState, card: int) -> tuple:
         """The cheapest card first (``kernels.heuristic.cost``), then the lower."""
@@ -137,10 +127,7 @@ class PitchDefinition(GameDefinition):
 
         return (cost(card, state.trump), card)
 
-    def advice_view(self, advice: PlayAdvice, settings: ValueSettings) -> Explanation:
-        from .advice import advice_view
-
-        return advice_view(advice, settings.others)
+    advice_view = staticmethod(advice.advice_view)
 
     @property
     def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
@@ -148,19 +135,7 @@ class PitchDefinition(GameDefinition):
 
         return PitchReviewSettings(), QUICK
 
-    def review_plan(self, record, rules, settings) -> ReviewPlan:
-        from .review import review_plan
-
-        return review_plan(record, rules, settings)
-
-    def card_settings(self, settings) -> ValueSettings:
-        return ValueSettings(
-            settings.worlds,
-            settings.exact_limit,
-            settings.max_seconds,
-            settings.seed,
-            settings.others,
-        )
+    review_plan = staticmethod(review.review_plan)
 
     def entry_kernels(self, command: str) -> tuple:
         from .advice import entry_kernels as play_kernels

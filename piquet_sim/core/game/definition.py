@@ -238,9 +238,10 @@ class GameDefinition(ABC):
         phase (auction, exchange, declarations, play)."""
 
     @property
-    @abstractmethod
     def strategies(self) -> StrategyBook:
-        """The built-in strategies and how a strategy file or inline spec is read."""
+        """The built-in strategies and how a strategy file or inline spec is read (its
+        studies' book)."""
+        return self.studies.book
 
     # ------------------------------------------------------------------ studies
     #: The game's studies (``core.study.studies.Studies``, built in its ``studies.py``): its
@@ -284,9 +285,16 @@ class GameDefinition(ABC):
         """The reviewed player's decisions of ``record`` in order, checked against the rules
         first (RecordError naming the place), with the page's view of the deal."""
 
-    @abstractmethod
     def card_settings(self, settings: ReviewSettings) -> ValueSettings:
-        """The card-value settings of a review's card decisions."""
+        """The card-value settings of a review's card decisions: the settings' fields of the
+        same names (a time budget and the others' model where the game's settings have them)."""
+        return ValueSettings(
+            settings.worlds,
+            settings.exact_limit,
+            getattr(settings, "max_seconds", None),
+            settings.seed,
+            getattr(settings, "others", ""),
+        )
 
     # ------------------------------------------------------------------ compile notice
     @abstractmethod
