@@ -18,7 +18,7 @@ from ..core.game.definition import (
     ReviewSettings,
     ValueSettings,
 )
-from ..core.game.position import ActionValues, Decider
+from ..core.game.position import Decider
 from . import advice, deciders, review
 from . import cards as C
 from .actions import NUM_ACTIONS
@@ -103,11 +103,6 @@ class PilottaDefinition(GameDefinition):
             exact_limit=settings.exact_limit,
             max_seconds=settings.max_seconds,
         )
-
-    def exact_values(self, state: PilottaState) -> ActionValues:
-        from .deciders import DdPlay
-
-        return DdPlay().values(state)
 
     explain = staticmethod(advice.explain)
 

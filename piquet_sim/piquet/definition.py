@@ -18,7 +18,7 @@ from ..core.game.definition import (
     ReviewSettings,
     ValueSettings,
 )
-from ..core.game.position import ActionValues, Decider
+from ..core.game.position import Decider
 from . import advice, deciders, review
 from . import cards as C
 from .actions import NUM_ACTIONS, ROLES
@@ -110,11 +110,6 @@ class PiquetDefinition(GameDefinition):
         return card_values(
             state, worlds=settings.worlds, seed=settings.seed, exact_limit=settings.exact_limit
         )
-
-    def exact_values(self, state: PiquetState) -> ActionValues:
-        from .deciders import DdPlay
-
-        return DdPlay().values(state)
 
     explain = staticmethod(advice.explain)
 

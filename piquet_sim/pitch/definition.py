@@ -20,7 +20,7 @@ from ..core.game.definition import (
     ReviewSettings,
     ValueSettings,
 )
-from ..core.game.position import ActionValues, Decider
+from ..core.game.position import Decider
 from . import advice, deciders, review
 from . import cards as C
 from .deciders import EXACT_LIMIT, UNIT
@@ -113,11 +113,6 @@ class PitchDefinition(GameDefinition):
             others=settings.others or "threshold",
             max_seconds=settings.max_seconds,
         )
-
-    def exact_values(self, state: PitchState) -> ActionValues:
-        from .deciders import SearchPlay
-
-        return SearchPlay("dd").values(state)
 
     explain = staticmethod(advice.explain)
 

@@ -361,10 +361,6 @@ class ToyDefinition(GameDefinition):
     def codec(self):
         return CODEC
 
-    @property
-    def strategies(self):
-        return {}
-
     def new_state(self, seed: int, index: int, rules) -> ToyState:
         return ToyState.from_deal(seed, index, rules)
 
@@ -383,8 +379,6 @@ class ToyDefinition(GameDefinition):
     def card_values(self, state, settings) -> CardValues:
         return card_values(state, settings)
 
-    def exact_values(self, state) -> ActionValues:
-        return ToyPlay("dd").values(state)
 
     def explain(self, state, best, runner) -> str:
         return explain(state, best, runner)
@@ -398,9 +392,6 @@ class ToyDefinition(GameDefinition):
 
     def review_plan(self, record, rules, settings) -> ReviewPlan:
         return review_plan(record, rules, settings)
-
-    def card_settings(self, settings) -> ValueSettings:
-        return ValueSettings(settings.worlds, settings.exact_limit, None, settings.seed)
 
     def entry_kernels(self, command: str) -> tuple:
         return ()

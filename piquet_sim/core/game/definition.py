@@ -257,9 +257,11 @@ class GameDefinition(ABC):
         each solved exactly (:attr:`Facts.unit`), with each card's value in every world; a
         forced card at once (``advice.forced_values``)."""
 
-    @abstractmethod
     def exact_values(self, state: State) -> ActionValues:
-        """Every legal card's exact value on the true deal (an oracle: every hand seen)."""
+        """Every legal card's exact value on the true deal: the values of the game's oracle
+        play policy (the registry's play row marked ``oracle``), every hand seen."""
+        oracle = self.policies.names("play", oracle=True)[0]
+        return self.play_decider(oracle).values(state)
 
     @abstractmethod
     def explain(self, state: State, best: int, runner: int | None) -> str:
