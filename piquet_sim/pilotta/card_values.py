@@ -6,10 +6,12 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections.abc import Callable
 from itertools import combinations
 
 import numpy as np
 
+from ..core.engine.backend import stop_requested
 from ..core.engine.blocks import solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
@@ -49,6 +51,10 @@ TT_BITS = 18
 
 
 _WORKSPACES: dict[int, K.Workspace] = {}
+
+
+#: Worlds drawn between two looks at the clock and at Ctrl-C while sampling.
+SAMPLE_LOOK = 256
 
 
 def workspace(slot: int = 0) -> K.Workspace:
@@ -131,8 +137,11 @@ def worlds_for(
     seed: int = 1,
     exact_limit: int = EXACT_LIMIT,
     from_stream: bool = False,
+    enough: Callable[[int], bool] | None = None,
 ) -> dict:
     """The worlds ``seat`` weighs at his play decision (current hands, int64[4] each).
+    ``enough(drawn)``: asked every few hundred draws, True stops the sampling there (a time
+    budget spent, Ctrl-C).
 
     ``from_stream``: the ``n`` worlds pimc's ``pimc_card`` would draw now (``deal_world`` on the
     state's stream, copied). Else every world the facts allow when they are at most
@@ -168,6 +177,8 @@ def worlds_for(
     stream = np.zeros(1, dtype=np.int64)
     unfit = 0
     for w in range(n):
+        if enough is not None and w % SAMPLE_LOOK == 0 and w and enough(len(hands)):
+            break
         key = np.uint64(stream_key(np.int64(seed), np.int64(w)))
         stream[0] = 0
         for _ in range(WORLD_TRIES):
@@ -298,7 +309,12 @@ def card_values(
     if len(legal) == 1:
         return forced_values(legal[0], UNIT, time.perf_counter() - t0)
     kept, rep = _representatives(state, legal)
-    found = worlds_for(state, seat, worlds, seed, exact_limit, from_stream)
+
+    def enough(drawn: int) -> bool:  # sampling stops like the solving: Ctrl-C, or time
+        late = max_seconds is not None and time.perf_counter() > t0 + max_seconds
+        return stop_requested() or (late and drawn >= MIN_WORLDS)
+
+    found = worlds_for(state, seat, worlds, seed, exact_limit, from_stream, enough)
     hands = found["hands"]
     n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 40))
     # an enumeration is solved whole (its order is not random: a part of it would be biased)
