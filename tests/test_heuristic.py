@@ -363,7 +363,7 @@ def test_lead_a_suit_the_opponent_cannot_follow_then_masters():
 
 @pytest.mark.parametrize("bias", [0, 2])
 def test_lead_keeps_a_lone_master_as_an_entry(bias):
-    # issue 14's thrown aces: the lone AS is the only guard of spades; cashing it first lets the
+    # the thrown aces: the lone AS is the only guard of spades; cashing it first lets the
     # opponent run the suit once he wins a diamond. The ten costs nothing (KD stays a stopper
     # after AD falls), so the diamonds are led and the ace kept (the old rule led AS)
     own = "AS KD QD JD TD 8C 7C"

@@ -61,7 +61,7 @@ def test_odds_cli_shows_the_score_table_and_json_key(run_main):
 
 
 def test_odds_defaults_to_heuristic_exchange_and_play(run_main):
-    """Issue 37: `piquet odds` with no options exchanges and plays by the heuristic policies
+    """`piquet odds` with no options exchanges and plays by the heuristic policies
     (the strongest fast ones; greedy before), and so does the library's ``odds``."""
     code, out, err = run_main("odds", "--deals", "1000", "--quiet", "--json")
     assert code == 0, err

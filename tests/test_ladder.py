@@ -47,7 +47,7 @@ def test_small_ladder_orders_random_greedy_heuristic():
     order = list(res.ratings["policy"])
     assert order == ["heuristic", "greedy", "random"]
     by = res.ratings.set_index("policy")
-    # issue 37: the reference is the heuristic (greedy before), the exchange heuristic too
+    # the reference is the heuristic (greedy before), the exchange heuristic too
     assert res.reference == "heuristic" and res.exchange == "heuristic"
     assert by.loc["heuristic", "rating"] == 0 and by.loc["heuristic", "vs_reference"] == 0
     assert by.loc["greedy", "vs_reference_ci_high"] < 0
@@ -66,7 +66,7 @@ def test_small_ladder_orders_random_greedy_heuristic():
 
 
 def test_ladder_exchange_and_reference_options(run_main):
-    """The ladder's exchange is heuristic unless told (greedy until issue 37); --exchange and
+    """The ladder's exchange is heuristic unless told (greedy before); --exchange and
     --reference name others."""
     assert LD.play_strategy("pimc").policy("exchange", "elder") == "heuristic"
     assert LD.reference_of(["greedy", "heuristic"]) == "heuristic"

@@ -15,7 +15,7 @@ def test_the_python_example_runs():
         exec(compile(block, "README.md", "exec"), {})
 
 
-def test_the_first_commands_are_the_two_the_issue_asks_for():
+def test_the_readme_opens_with_the_install_and_the_test_command():
     text = README.read_text(encoding="utf-8")
     assert 'pip install -e . && piquet discard "' in text
     assert 'pip install -e ".[test]" && python -m pytest' in text

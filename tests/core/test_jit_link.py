@@ -41,7 +41,7 @@ def _defines_call(module, caller: str, callee: str) -> bool:
 
 
 def test_patch_is_active():
-    """Off, kernels loaded from the disk cache run re-optimized callee copies (issue 19: 45% more
+    """Off, kernels loaded from the disk cache run re-optimized callee copies (measured: 45% more
     CPU per deal for the declarations driver): a numba update that reads differently must be
     looked at, not pass silently."""
     if os.environ.get(jit_link.KEEP_ENV) == "1":

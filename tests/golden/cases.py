@@ -78,7 +78,7 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     "compare": ("compare", CMP_E, CMP_Y, "--json"),
     "compare_rouge": ("compare", CMP_E, CMP_Y, "--json", "--carte-rouge"),
     "hand": ("hand", HAND_E, "--json"),
-    # greedy exchange and play were the odds defaults until issue 37: named since
+    # greedy exchange and play were the odds defaults before the heuristic: named since
     "odds_greedy": (
         "odds",
         "--deals",
@@ -191,7 +191,7 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
         "--json",
         "--quiet",
     ),
-    # the default play from issue 14 (heuristic) until default8, captured when it became the
+    # the default play (heuristic) until default8, captured when it became the
     # default: pinned to it since
     "discard_default": (
         "discard",

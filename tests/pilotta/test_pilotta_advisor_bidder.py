@@ -1,4 +1,4 @@
-"""The ``advisor`` auction policy (issue 36): the bid advisor's recommended call made at the
+"""The ``advisor`` auction policy: the bid advisor's recommended call made at the
 table (``kernels/advise.advisor_call``), and the auction's call log it reads.
 
 * the auction state logs every call in order (``AState.LOG``), read back by ``logged_calls``;

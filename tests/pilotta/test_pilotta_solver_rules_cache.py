@@ -1,4 +1,4 @@
-"""The solver's table kept across solves under different rules (issue 36).
+"""The solver's table kept across solves under different rules.
 
 The table keys a trick start on the cards out and their holders, the leader, the capot chance,
 the contracting team and the trump K/Q points; the partner exemption changes which cards are

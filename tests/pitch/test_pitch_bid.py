@@ -164,13 +164,13 @@ def test_bid_command(run_main):
         assert code == 2 and err.count("\n") == 1, err
 
 
-# ---------------------------------------------------------------------- issue 35, item 5
+# ---------------------------------------------------------------------- advice at the end of a game
 EXAMPLE_CALLS = [0, 3, 4]
 EXAMPLE_SCORES = [9, 4, 10, 7]
 
 
 def test_a_decisive_score_ranks_the_calls_by_p_win():
-    """Issue 35 item 5: seat 3 (the dealer, at 7 of 12) after "0:pass 1:3 2:4" with scores
+    """Seat 3 (the dealer, at 7 of 12) after "0:pass 1:3 2:4" with scores
     9:4:10:7. Making 5 takes him to 12 (the game), a steal at 4 only to 11: the calls are ranked
     by P(win) (the round is decisive) and 5 S is recommended; it was 4 S (steal), ranked by the
     expected score change though its P(win) was far below 5 S's."""
@@ -205,7 +205,7 @@ def test_decisive_names_who_can_reach_the_target():
 
 
 def test_every_world_fits_the_calls():
-    """Issue 35 item 5: 4,573 of 5,000 worlds of that example did not fit the calls (256 whole
+    """4,573 of 5,000 worlds of that example did not fit the calls (256 whole
     deals each were too few for "0:pass 1:3 2:4" under ``threshold``) and were used all the
     same. Now every world fits (the cheaper seat-by-seat draws after the whole deals), the
     count is reported, and a world that never fits would be left out."""

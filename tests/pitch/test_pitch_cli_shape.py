@@ -1,4 +1,4 @@
-"""The shape of Pitch's commands (issue 33, one game interface): every command that plays or
+"""The shape of Pitch's commands (one game interface): every command that plays or
 scores offers every rules option of the rows (``--target`` where whole games are played), the
 options reach the library as one ``Rules``, sample sizes are ``-n`` (``--deals``; ``--rounds``
 kept where it was the name), ``batch`` takes A and B as arguments, and a bad policy parameter

@@ -379,7 +379,6 @@ class ToyDefinition(GameDefinition):
     def card_values(self, state, settings) -> CardValues:
         return card_values(state, settings)
 
-
     def explain(self, state, best, runner) -> str:
         return explain(state, best, runner)
 

@@ -1,4 +1,4 @@
-"""Issue 35's leftovers in Pilotta's commands: one Ctrl-C stops `bid` (heuristic and dd play)
+"""Pilotta's commands under a newcomer's hands: one Ctrl-C stops `bid` (heuristic and dd play)
 within 2 s with the worlds finished, marked partial, exit 130; `report` refuses sizes it cannot
 hold before any work and leaves no empty directory; notices and wording."""
 

@@ -1,4 +1,4 @@
-"""Issue 35's leftovers outside the game packages: `piquet ladder`'s compile notice."""
+"""`piquet ladder` says it is compiling its kernels on a cold cache (and only then)."""
 
 from __future__ import annotations
 

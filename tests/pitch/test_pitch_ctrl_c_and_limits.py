@@ -1,4 +1,4 @@
-"""Issue 35's leftovers in Pitch's commands: one Ctrl-C stops `bid` and `report` within 2 s
+"""Pitch's commands under a newcomer's hands: one Ctrl-C stops `bid` and `report` within 2 s
 with what finished, marked partial, exit 130; `bid --score` refuses a finished game; wording."""
 
 from __future__ import annotations
