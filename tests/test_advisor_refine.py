@@ -146,3 +146,37 @@ def test_advise_reports_the_zones_ties_and_refines_all():
     assert wide.stop_reason == "indifference" and zone["delta"] == 12.0
     finalists = [c.to_dict(False)["discard"] for c in wide.candidates if c.finalist]
     assert zone["tied_with_best"] and all(d in finalists[1:] for d in zone["tied_with_best"])
+
+
+def test_the_refine_takes_the_screen_finalists_before_a_noisy_early_drop():
+    """A discard dropped after the screen's first round with a lucky high mean does not take a
+    refine place from a finalist: finalists first, then the dropped by how long they raced."""
+    from piquet_sim.piquet.advisor import _refine
+    from piquet_sim.piquet.advisor_worlds import CandidateResult
+    from piquet_sim.piquet.kernels import layouts as L
+
+    def cand(discard, ev, n, finalist):
+        sums = np.zeros(L.ADV_LEN, dtype=np.float64)
+        sums[L.ADV_N], sums[L.ADV_NET] = n, ev * n
+        return CandidateResult(discard, 0, sums, "heuristic", finalist)
+
+    results = [
+        cand(1, 9.0, 64, False),  # dropped early, a lucky mean
+        cand(2, 5.0, 4096, True),
+        cand(4, 4.0, 4096, True),
+        cand(8, 6.0, 1024, False),  # dropped later
+    ]
+    chosen = []
+
+    def race_best(sub):
+        chosen.extend(int(d) for d in sub)
+        raise _Chosen
+
+    class _Chosen(Exception):
+        pass
+
+    request = AdviceRequest.__new__(AdviceRequest)
+    object.__setattr__(request, "refine", 3)
+    with pytest.raises(_Chosen):
+        _refine(request, np.array([1, 2, 4, 8]), results, race_best, [])
+    assert chosen == [2, 4, 8]

@@ -51,14 +51,14 @@ def test_impossible_partie_deals_are_refused(run_main, args, message):
 
 
 def test_possible_partie_deals_pass_the_check():
-    from piquet_sim.piquet.cli.discard import _check_deal
+    from piquet_sim.piquet.cli.common import check_deal
     from piquet_sim.piquet.rules import Rules
 
-    _check_deal(70, 70, 7, Rules())  # tie after six: deal 7
-    _check_deal(80, 95, 8, Rules())  # deal 8 follows deal 7 whatever its score
-    _check_deal(99, 0, 40, Rules(game="hundred"))
+    check_deal(70, 70, 7, Rules())  # tie after six: deal 7
+    check_deal(80, 95, 8, Rules())  # deal 8 follows deal 7 whatever its score
+    check_deal(99, 0, 40, Rules(game="hundred"))
     with pytest.raises(click.UsageError):
-        _check_deal(0, 0, 5, Rules(game="four_deals"))
+        check_deal(0, 0, 5, Rules(game="four_deals"))
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,7 @@ from .cards import format_cards, mask_to_cards, parse_cards, popcount
 from .kernels.bundles import make_env
 from .rules import DEFAULT_RULES, Rules
 from .simulation import Policies
+from .sinking import DEFAULT_OPPONENT
 
 ROLES = ("elder", "younger")
 #: "none" scores the declarations only; every play policy of the registry plays the deal.
@@ -381,6 +382,15 @@ def screen_play(play: str) -> str:
 RaceBest = Callable[[np.ndarray], tuple[list[CandidateResult], list[np.ndarray], RaceRun]]
 
 
+def _screen_rank(r: CandidateResult) -> tuple:
+    """A screened candidate's place in the refine's choice: the screen's finalists first, then
+    the dropped by how long they raced (a candidate dropped in a later round beat those dropped
+    earlier on more worlds), then by EV among those that saw the same worlds. Ranking by EV
+    alone let a discard dropped after the first round's few worlds, whose EV there is noisy and
+    may sit above the finalists', take a refine place from a finalist."""
+    return (not r.finalist, -r.samples, -r.ev if r.samples else math.inf)
+
+
 def _refine(
     request: AdviceRequest,
     discards: np.ndarray,
@@ -392,7 +402,7 @@ def _refine(
     play on worlds 0, 1, ...); their results replace the screened ones and only those still
     racing at the end are finalists. Returns (values per candidate, stop reason, evaluations,
     finalists, the candidates an indifference zone judged tied with the leader or None)."""
-    screened = sorted(range(len(results)), key=lambda i: -results[i].ev)[: request.refine]
+    screened = sorted(range(len(results)), key=lambda i: _screen_rank(results[i]))[: request.refine]
     refined, refined_values, run = race_best(discards[screened])
     log += run.log
     values = [np.zeros(0)] * len(results)
@@ -450,7 +460,7 @@ def advise(
     precision: float | str | None = DEFAULT,
     time_limit: float | None = None,
     top: int = 10,
-    opponent: str = "greedy",
+    opponent: str = DEFAULT_OPPONENT,
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
     elder_model: str | None = None,
@@ -471,7 +481,8 @@ def advise(
     precision 0.5 (0.005 for P(win)); dd refines 20. ``samples``: the most worlds any candidate
     gets; ``precision``: stop when the five best (pimc: every candidate still racing) have a
     standard error at most this (points; None: no target); ``time_limit`` seconds.
-    ``opponent``: the opponent's exchange policy (``policies.py``); both players play by
+    ``opponent``: the opponent's exchange policy (``policies.py``; default the heuristic, the
+    strongest fast one: greedy until the agreement re-run of 2026-12); both players play by
     ``play``. ``elder_model``: younger only, the policy elder's exchange is modelled by
     (default ``opponent``); ``elder_carte_blanche``: younger only, whether elder showed carte
     blanche. ``top``: rows a report shows (the ranking itself never
@@ -614,7 +625,7 @@ def world_values(
     elder_took: int | None = None,
     play: str = "greedy",
     n_worlds: int = 256,
-    opponent: str = "greedy",
+    opponent: str = DEFAULT_OPPONENT,
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
     elder_model: str | None = None,

@@ -180,10 +180,13 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
         "--json",
         "--quiet",
     ),
-    # the discard cases were captured when greedy was the default play: pinned to it
+    # the discard cases were captured when greedy was the default play and the opponent's
+    # exchange: pinned to both
     "discard_elder": (
         "discard",
         HAND_E,
+        "--opponent",
+        "greedy",
         "--play",
         "greedy",
         "--samples",
@@ -196,6 +199,8 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     "discard_default": (
         "discard",
         HAND_E,
+        "--opponent",
+        "greedy",
         "--play",
         "heuristic",
         "--samples",
@@ -203,11 +208,14 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
         "--json",
         "--quiet",
     ),
-    # the default since default8: a heuristic screen, a pimc refine of the best 10 (SE 0.7)
+    # the default since default8: a heuristic screen, a pimc refine of the best 10 (SE 0.7);
+    # the opponent exchanges by the heuristic since 2026-12 (greedy before)
     "discard_pimc_default": ("discard", HAND_E, "--samples", "32", "--json", "--quiet"),
     "discard_younger": (
         "discard",
         HAND_Y,
+        "--opponent",
+        "greedy",
         "--younger",
         "--elder-took",
         "3",
@@ -221,6 +229,8 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     "discard_none": (
         "discard",
         HAND_E,
+        "--opponent",
+        "greedy",
         "--play",
         "none",
         "--samples",
@@ -233,6 +243,8 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     "discard_dd": (
         "discard",
         HAND_Y,
+        "--opponent",
+        "greedy",
         "--younger",
         "--elder-took",
         "5",
@@ -248,6 +260,8 @@ CLI_CASES: dict[str, tuple[str, ...]] = {
     "discard_partie": (
         "discard",
         HAND_E,
+        "--opponent",
+        "greedy",
         "--score",
         "84:61",
         "--deal",

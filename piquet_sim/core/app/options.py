@@ -33,6 +33,22 @@ class SeatName(click.ParamType):
 
 
 @dataclass(frozen=True)
+class OwnOptions:
+    """A game's own options of one command (beside the core's): ``decorators`` (click options),
+    the parameter names they pass (``names``), and ``settings(values)``, which turns their
+    values by name into the game's settings (``ValueSettings.game``), a click.UsageError (one
+    line, exit 2) for a bad combination, before any work."""
+
+    decorators: tuple[Callable, ...]
+    names: tuple[str, ...]
+    settings: Callable[[dict], dict]
+
+    def take(self, kwargs: dict) -> dict:
+        """The game's settings from a command's keyword arguments (its values removed)."""
+        return self.settings({n: kwargs.pop(n, None) for n in self.names})
+
+
+@dataclass(frozen=True)
 class GameOptions:
     """A game's CLI vocabulary.
 
@@ -45,7 +61,8 @@ class GameOptions:
     others: the bidding models a position may assume of the others (``--others``; empty: the
         game has no auction) and its default;
     players: the seat numbers depend on ``rules.players`` (a table of 3 to 6);
-    help: command -> its ``--help`` text in the game's words, with a copy-pasteable example.
+    help: command -> its ``--help`` text in the game's words, with a copy-pasteable example;
+    own: command -> the game's own options of that command (:class:`OwnOptions`).
     """
 
     rules: Callable[[tuple[str, ...]], Callable]
@@ -56,6 +73,11 @@ class GameOptions:
     others_default: str = ""
     players: bool = False
     help: dict[str, str] | None = None
+    own: dict[str, OwnOptions] | None = None
+
+    def own_options(self, command: str) -> OwnOptions | None:
+        """The game's own options of ``command`` (None: none)."""
+        return (self.own or {}).get(command)
 
     def seat_option(
         self,
@@ -106,4 +128,4 @@ class GameOptions:
         return self.seat_default if seat is None and default else seat
 
 
-__all__ = ["GameOptions", "SeatName"]
+__all__ = ["GameOptions", "OwnOptions", "SeatName"]

@@ -21,6 +21,7 @@ from ...core.engine.backend import stop_requested
 from ..advisor import (
     CV_PLAYS,
     DEFAULT,
+    DEFAULT_OPPONENT,
     DEFAULT_PLAY,
     MAX_SAMPLES,
     PARTIE_PLAY,
@@ -31,7 +32,6 @@ from ..advisor import (
     REFINE,
     AdviceError,
     AdviceResult,
-    PartieGoal,
     advise,
     default_settings,
 )
@@ -40,7 +40,7 @@ from ..cards import cards_to_mask, format_grouped, parse_card
 from ..policies import names as policy_names
 from ..rules import Rules
 from .app import cli
-from .common import HAND12, role_options, rules_options
+from .common import HAND12, partie_goal, partie_options, role_options, rules_options
 
 #: How the race ended, as the first lines say it.
 STOPPED = {
@@ -55,7 +55,6 @@ SCREEN_FIRST = "First run: the heuristic screen's ranking while pimc's solver co
 SCREEN_FIRST_ROWS = 5
 PIMC_AFTER = "The pimc ranking, the answer, follows once the solver is compiled."
 #: Deals of a partie under each ``--game`` (None: piquet au cent, played until 100).
-PARTIE_DEALS = {"rubicon": 6, "four_deals": 4, "hundred": None}
 
 
 class _Bar:
@@ -109,43 +108,6 @@ _UNIT = {
     "win": "in P(win the partie)",
     "settlement": "settlement points",
 }
-
-
-def _check_deal(me: int, opp: int, deal_no: int, rules: Rules) -> None:
-    """Refuse a deal number the partie cannot reach with this score: past the partie's last
-    deal, or a tie-break deal (two more after a tie: deals 7 and 8 of a Rubicon partie) when
-    the score before deal 7 is not tied; under piquet au cent, a partie already won."""
-    regular = PARTIE_DEALS[rules.game]
-    if regular is None:
-        if max(me, opp) >= 100:
-            raise click.UsageError(f"--score {me}:{opp}: a partie au cent ends at 100")
-        return
-    last = regular + (2 if rules.game == "rubicon" else 0)
-    if deal_no > last:
-        raise click.UsageError(
-            f"--deal {deal_no}: a {rules.game} partie has {regular} deals"
-            + (" (8 after a tie)" if last > regular else "")
-        )
-    if deal_no == regular + 1 and me != opp:
-        raise click.UsageError(
-            f"--deal {deal_no} is only played after a tie; the score {me}:{opp} is not tied"
-        )
-
-
-def _partie_goal(objective: str | None, score: str | None, deal_no: int | None, rules: Rules):
-    """The PartieGoal of --objective/--score/--deal (None: rank by the deal)."""
-    if objective == "deal" or (objective is None and score is None and deal_no is None):
-        if score is not None or deal_no is not None:
-            raise click.UsageError("--score and --deal go with --objective win or settlement")
-        return None
-    if score is None or deal_no is None:
-        raise click.UsageError("ranking by the partie needs both --score ME:OPP and --deal K")
-    try:
-        me, opp = (int(x) for x in score.split(":"))
-    except ValueError:
-        raise click.UsageError(f"--score takes ME:OPP, e.g. 84:61; got {score!r}") from None
-    _check_deal(me, opp, deal_no, rules)
-    return PartieGoal(me, opp, deal_no, objective or "win")
 
 
 def _console() -> Console:
@@ -338,9 +300,9 @@ def _cards(c) -> str:
 @click.option(
     "--opponent",
     type=click.Choice(policy_names("exchange")),
-    default="greedy",
+    default=DEFAULT_OPPONENT,
     show_default=True,
-    help="The opponent's exchange policy.",
+    help="The opponent's exchange policy (greedy was the default until 2026-12).",
 )
 @click.option(
     "--elder-model",
@@ -372,27 +334,7 @@ def _cards(c) -> str:
 )
 @seed_option("Seed of the worlds (same seed, same ranking).")
 @quiet_option("No progress bar.")
-@click.option(
-    "--objective",
-    type=click.Choice(["deal", "win", "settlement"]),
-    default=None,
-    help="Rank by net deal points (default), P(win the partie) or expected partie "
-    "settlement (the last two need --score and --deal).",
-)
-@click.option(
-    "--score",
-    default=None,
-    metavar="ME:OPP",
-    help="Partie score before this deal, yours then the opponent's (e.g. 84:61).",
-)
-@click.option(
-    "--deal",
-    "deal_no",
-    type=click.IntRange(1),
-    default=None,
-    metavar="K",
-    help="Which deal of the partie this is (1..6 in a Rubicon partie; 7 and 8 only after a tie).",
-)
+@partie_options
 @json_option
 @rules_options
 @long_command
@@ -436,7 +378,7 @@ def discard_command(
       piquet discard "S:AKQJ H:987 D:AK C:AQJ" --play pimc --refine 20 --precision 0.5 --json
       piquet discard "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --score 84:61 --deal 5
     """
-    partie = _partie_goal(objective, score, deal_no, rules)
+    partie = partie_goal(objective, score, deal_no, rules)
     play, precision, refine = default_settings(
         play, DEFAULT if precision is None else precision, refine, partie
     )
