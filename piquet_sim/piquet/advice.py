@@ -5,6 +5,8 @@ line, the JSON fields, the value columns). The ranking and the margin are the co
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.engine.masks import mask_bits
 from ..core.game.advice import Explanation, PlayAdvice
 from ..core.game.definition import ValueSettings
@@ -90,9 +92,11 @@ def explain(state: PiquetState, best: int, runner: int | None) -> str:
     return f"leads {_suit(best)} rather than {_suit(runner)}"
 
 
-def advice_view(advice: PlayAdvice, settings: ValueSettings) -> Explanation:
+def advice_view(advice: PlayAdvice, settings: ValueSettings | None = None) -> Explanation:
     """The advice as the player reads it: his role, the trick and the card led to him, the
-    points so far; each card's net deal points (his minus the other's) with its interval."""
+    points so far; each card's net deal points (his minus the other's) with its interval, or
+    with the partie's score its partie value first and the net points beside; with sinking
+    worlds, whether they change the card."""
     st = advice.state
     seat = advice.seat
     points = [int(p) for p in st.returns()]
@@ -111,10 +115,83 @@ def advice_view(advice: PlayAdvice, settings: ValueSettings) -> Explanation:
         f"{fields['trick']}, {lead}. Points so far: you {pts['you']:g}, {opp} {pts['opponent']:g}."
     )
     exact = advice.values.exact
+    game = settings.game if settings is not None else {}
+    net = advice.values.per_card.get("net points")
+    footer = []
+    if "partie" in game:
+        p = game["partie"]
+        after["partie"] = dict(p)
+        header += (
+            f" Partie: you {p['my_score']}, {opp} {p['opp_score']} before deal {p['deal']}; "
+            f"cards ranked by {'P(win the partie)' if p['objective'] == 'win' else 'settlement'}."
+        )
+    if game.get("declarations") == "sinking" and not advice.forced:
+        check = sinking_check(advice)
+        if check is not None:
+            after["sinking"] = check
+            footer.append(check["words"])
 
     def cells(row: dict) -> list[str]:
         lo, hi = row["ci95"]
+        if net is not None and "partie" in game:
+            win = game["partie"]["objective"] == "win"
+            form = "{:.3f}" if win else "{:+.1f}"
+            interval = "exact" if exact else f"[{form.format(lo)}, {form.format(hi)}]"
+            return [form.format(row["mean"]), interval, f"{row['net_points']['mean']:+.2f}"]
         interval = "exact" if exact else f"[{lo:+.2f}, {hi:+.2f}]"
         return [f"{row['mean']:+.2f}", interval]
 
-    return Explanation(fields, header, ["net points", "95% interval"], cells, after=after)
+    if net is not None and "partie" in game:
+        name = "P(win partie)" if game["partie"]["objective"] == "win" else "settlement"
+        return Explanation(
+            fields,
+            header,
+            [name, "95% interval", "net points"],
+            cells,
+            extras=lambda card: {"net_points": net[card].to_dict()},
+            after=after,
+            footer=footer,
+        )
+    return Explanation(
+        fields, header, ["net points", "95% interval"], cells, after=after, footer=footer
+    )
+
+
+def sinking_check(advice: PlayAdvice) -> dict | None:
+    """With sinking worlds: the best card if every declaration was all he held (the worlds
+    where he declared all, equally likely, as without the sinking model) and whether the worlds
+    where he sank change it. None without such worlds."""
+    values = advice.values
+    truthful = getattr(values, "truthful", None)
+    if truthful is None or values.weights is None:
+        return None
+    st = advice.state
+    name = st.action_to_string
+    share = float(values.weights[~truthful].sum() / values.weights.sum())
+    if not truthful.any():
+        return {
+            "sunk_weight": share,
+            "trusting": None,
+            "changes_card": True,
+            "words": "Every world that fits has him sinking: his declarations cannot all be "
+            "what he held.",
+        }
+    means = {c: float(np.mean(values.samples[c][truthful])) for c in advice.ranking}
+    trusting = max(advice.ranking, key=lambda c: (means[c], -c))
+    best = advice.best
+    out = {
+        "sunk_weight": share,
+        "trusting": name(trusting),
+        "changes_card": trusting != best and means[trusting] > means[best],
+    }
+    if out["changes_card"]:
+        out["words"] = (
+            f"A possible sunk combination changes the card: trusting his declarations "
+            f"{name(trusting)} ({means[trusting]:+.2f} against {means[best]:+.2f} for "
+            f"{name(best)}); the worlds where he sank carry {share:.0%} of the weight."
+        )
+    else:
+        out["words"] = (
+            f"The worlds where he sank ({share:.0%} of the weight) do not change the card."
+        )
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
@@ -13,17 +14,20 @@ import numpy as np
 from ..core.engine.blocks import solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
-from ..core.game.advice import CardValues, forced_values
+from ..core.engine.stats import Estimate
+from ..core.game.advice import CardValues, forced_values, weighted_mean
 from ..core.game.position import world_mean
 from .actions import FULL, MAX_ATTEMPTS
 from .kernels import layouts as L
 from .kernels.knowledge import active_bounds, meets_bounds, sample_worlds
+from .kernels.lines import line_points
 from .kernels.pimc import candidates, reply_value, world_twin
 from .kernels.solver import make_workspace, mtdf
 from .kernels.tables import SUIT_TABLES
 from .position import PiquetState
 from .rules import Rules
 from .simulation import DD_TT_BITS
+from .sunk import relaxed_knowledge, world_weights
 
 UNIT = "net deal points for the side to act (his deal points minus the opponent's)"
 
@@ -81,14 +85,20 @@ def _representatives(state: PiquetState, legal: int) -> tuple[np.ndarray, dict[i
     return cand, rep
 
 
-def worlds_for(state: PiquetState, seat: int, n: int, seed: int, exact_limit: int) -> dict:
+def worlds_for(
+    state: PiquetState, seat: int, n: int, seed: int, exact_limit: int, relaxed: bool = False
+) -> dict:
     """The opponent hands ``seat`` weighs at his play decision: every hand consistent with his
     knowledge when there are at most ``exact_limit`` (uniform; the declaration bounds kept
     unless no hand meets them), else ``n`` drawn by ``knowledge.sample_worlds`` (pimc's
-    sampler, world w on stream (seed, w)). Returns {"hands", "exact", "fallbacks",
-    "possible"}: ``possible`` counts the hands consistent with the cards alone."""
+    sampler, world w on stream (seed, w)). ``relaxed``: the declarations' lower bounds only
+    (he may hold more than he declared: ``sunk.py`` weighs those worlds). Returns {"hands",
+    "exact", "fallbacks", "possible"}: ``possible`` counts the hands consistent with the cards
+    alone."""
     own, _, lead, _, _, played, opp_played, voids = state.play_view(seat)
     know = state.knowledge(seat)
+    if relaxed:
+        know = relaxed_knowledge(know)
     if lead >= 0:
         played |= 1 << lead
         opp_played |= 1 << lead
@@ -133,6 +143,46 @@ def worlds_for(state: PiquetState, seat: int, n: int, seed: int, exact_limit: in
     }
 
 
+#: Most worlds :func:`declared_worlds` draws, as a multiple of those it needs.
+DRAW_FACTOR = 20
+
+
+def declared_worlds(
+    state: PiquetState, seat: int, n: int, seed: int, exact_limit: int, sinking: bool = False
+) -> dict:
+    """The worlds of :func:`worlds_for` that fit the declarations as the player saw them, the
+    cards shown included (a winner shows every combination of the class he declares: he holds
+    no other): those where every class was declared all (as before sinking was modelled), or
+    with ``sinking`` every world some declaration fits, weighted by the sinking prior
+    (``sunk.world_weights``). Sampled worlds are drawn on until ``n`` fit (at most
+    :data:`DRAW_FACTOR` times as many). Adds "weights" (None without sinking) and "truthful"
+    (each kept world fits with every class declared all) to :func:`worlds_for`'s dict."""
+    drawn = n
+    while True:
+        found = worlds_for(state, seat, drawn, seed, exact_limit, relaxed=sinking)
+        hands = found["hands"]
+        if found["fallbacks"]:  # no hand meets the bounds: as before, the cards alone
+            weights, truthful = np.ones(len(hands)), np.ones(len(hands), dtype=bool)
+        else:
+            weights, truthful = world_weights(state, seat, hands)
+        keep = weights > 0 if sinking else truthful
+        if found["exact"] or keep.sum() >= n or drawn >= DRAW_FACTOR * n:
+            break
+        drawn = min(DRAW_FACTOR * n, 2 * drawn * n // max(int(keep.sum()), 1))
+    picked = np.flatnonzero(keep)
+    if not found["exact"]:
+        picked = picked[:n]
+    if not len(picked):
+        raise InputError(
+            "no opponent hand fits what was seen (the declarations, the cards shown and played)"
+        )
+    found["hands"] = [hands[i] for i in picked]
+    found["weights"] = weights[picked] if sinking else None
+    found["truthful"] = truthful[picked] if sinking else None
+    found["drawn"] = len(hands)
+    return found
+
+
 def _evaluate(state, seat, hands, cand, ws) -> np.ndarray:
     """vals[w, i]: exact value (elder minus younger, rest of the deal) of candidate i in the
     world where the opponent holds ``hands[w]``."""
@@ -159,27 +209,47 @@ def _evaluate(state, seat, hands, cand, ws) -> np.ndarray:
     return vals
 
 
+@dataclass
+class PiquetCardValues(CardValues):
+    """Card values with what Piquet's ties, partie objective and sinking check read again:
+    each card's exact values world by world (``raw``: card -> int64[worlds], elder minus
+    younger, the rest of the deal), the lines' outcomes once followed (``lines``: card ->
+    int64[worlds, 3], :func:`line_outcomes`) and the worlds in which every declaration was
+    all the opponent held (``truthful``, with sinking worlds)."""
+
+    raw: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)
+    truthful: np.ndarray | None = None
+
+
 def card_values(
     state: PiquetState,
     worlds: int = 400,
     seed: int = 1,
     exact_limit: int = EXACT_LIMIT,
     threads: int | None = None,
-) -> CardValues:
+    goal=None,
+    sinking: bool = False,
+) -> PiquetCardValues:
     """Every legal card of the seat to act, valued over the worlds he thinks possible
     (:func:`worlds_for`), each world solved double-dummy: the mean net deal points for his
     side, with SE, 95% interval and world count (exact when every world was enumerated).
     ``threads`` (default: the cores, at most 2 per 100 worlds) split the worlds; the values
-    do not depend on it."""
+    do not depend on it. ``goal`` (``partie_goal.PartieObjective``): the values are the
+    partie's (P(win) or settlement, each world's deal ended on its double-dummy line), the
+    net points beside them (``per_card["net points"]``). ``sinking``: the worlds where he
+    declared less than he held too, weighted by the sinking prior (``sunk.py``)."""
     seat = _check_phase(state, "play", "card values")
     t0 = time.perf_counter()
     legal = state.legal_actions()
     if len(legal) == 1:
-        return forced_values(legal[0], UNIT, time.perf_counter() - t0)
+        forced = forced_values(legal[0], UNIT, time.perf_counter() - t0)
+        return PiquetCardValues(**vars(forced))
     legal_mask = sum(1 << c for c in legal)
     cand, rep = _representatives(state, legal_mask)
-    found = worlds_for(state, seat, worlds, seed, exact_limit)
+    found = declared_worlds(state, seat, worlds, seed, exact_limit, sinking)
     hands = found["hands"]
+    weights, truthful = found["weights"], found["truthful"]
     n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 50))
 
     def solve(some, slot):
@@ -191,10 +261,10 @@ def card_values(
     exact = found["exact"] and cut != "interrupted"  # a cut enumeration is no mean
     sign = 1 if seat == 0 else -1
     x = state.net(seat) + sign * vals
-    out = {}
-    for c in legal:
-        col = x[:, rep[c]].astype(np.float64)
-        out[c] = world_mean(col, exact)
+    raw = {c: vals[:, rep[c]] for c in legal}
+    net = {c: x[:, rep[c]].astype(np.float64) for c in legal}
+    if weights is not None:  # the worlds solved (all of them, unless cut by Ctrl-C)
+        weights, truthful = weights[: len(vals)], truthful[: len(vals)]
     if exact:
         note = f"every world enumerated ({len(hands)}), each solved double-dummy"
     else:
@@ -207,14 +277,77 @@ def card_values(
         notes.append(f"stopped by Ctrl-C after {len(hands)} worlds")
     if found["fallbacks"]:
         notes.append(f"{found['fallbacks']} world(s) ignore the declaration bounds (none met them)")
-    return CardValues(
-        out,
+    if sinking:
+        notes.append(sinking_note(weights, truthful))
+    values = PiquetCardValues(
+        {c: _mean(net[c], weights, exact) for c in legal},
         UNIT,
         exact=exact,
         worlds=len(hands),
-        seconds=time.perf_counter() - t0,
         notes=notes,
-        samples={c: x[:, rep[c]] for c in legal},
+        samples=net,
         possible=found["possible"],
         facts={"partial": True} if cut == "interrupted" else {},
+        hands=list(hands),
+        weights=weights,
+        raw=raw,
+        truthful=truthful,
     )
+    if goal is not None:
+        lines = {c: line_outcomes(state, seat, hands, c, raw[c]) for c in legal}
+        values.lines = lines
+        values.per_card["net points"] = values.values
+        values.samples = {c: goal.world_values(state, seat, lines[c]) for c in legal}
+        values.values = {c: _mean(values.samples[c], weights, exact) for c in legal}
+        values.unit = goal.unit
+        values.notes.append(goal.note)
+    values.seconds = time.perf_counter() - t0
+    return values
+
+
+def _mean(x: np.ndarray, weights: np.ndarray | None, exact: bool) -> Estimate:
+    """The mean over the worlds, weighted when the worlds carry weights."""
+    if weights is None:
+        return world_mean(x, exact)
+    return weighted_mean(x, weights, exact)
+
+
+def sinking_note(weights: np.ndarray, truthful: np.ndarray) -> str:
+    """How much of the worlds' weight lies where the opponent sank (for the advice's notes)."""
+    share = float(weights[~truthful].sum() / weights.sum())
+    ess = float(weights.sum() ** 2 / (weights**2).sum())
+    return (
+        f"{int((~truthful).sum())} of them with a combination he did not declare, weighted by "
+        f"the sinking prior: {share:.0%} of the weight (effective worlds {ess:.0f})"
+    )
+
+
+def line_outcomes(state: PiquetState, seat: int, hands, card: int, raw: np.ndarray) -> np.ndarray:
+    """Where ``card``'s double-dummy line ends in each world (the opponent holding
+    ``hands[w]`` now; ``raw[w]``: the card's exact value there, elder minus younger): int64
+    [worlds, 3] of (the seat's points gained in the rest of the deal, the opponent's, the
+    seat's tricks at the end), ``kernels.lines.line_points``."""
+    pos0 = _position(state)
+    lead = state.lead
+    ws = workspace(state.rules)
+    out = np.zeros(3, dtype=np.int64)
+    res = np.zeros((len(hands), 3), dtype=np.int64)
+    for w, h in enumerate(hands):
+        opp = np.int64(h | ((1 << lead) if lead >= 0 else 0))
+        pos = (pos0[0], opp, *pos0[2:]) if seat == 0 else (opp, *pos0[1:])
+        line_points(pos, np.int64(lead), np.int64(card), np.int64(raw[w]), ws, out)
+        e, y, et = (int(v) for v in out)
+        res[w] = (e, y, et) if seat == 0 else (y, e, 12 - et)
+    return res
+
+
+def cards_won(values: PiquetCardValues, state: PiquetState, card: int) -> float:
+    """P(the seat to act wins the cards: 7 tricks or more) after ``card`` over the values'
+    worlds (weighted where they are), each deal ended on its double-dummy line."""
+    seat = state.current_player()
+    if card not in values.lines:
+        values.lines[card] = line_outcomes(state, seat, values.hands, card, values.raw[card])
+    won = (values.lines[card][:, 2] >= 7).astype(np.float64)
+    if values.weights is None:
+        return float(won.mean())
+    return float(values.weights @ won / values.weights.sum())

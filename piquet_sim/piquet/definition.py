@@ -29,6 +29,28 @@ from .position import PiquetState
 from .record import CODEC, PiquetRecord, description_of
 from .rules import SPEC, Rules
 
+#: The tie figures: the net deal points (when the cards are valued by the partie), then the
+#: chance the player wins the cards (7 tricks or more).
+NET_POINTS = "net points"
+CARDS_WON = "P(wins the cards)"
+
+
+def played_to(seed: int, index: int, tricks: int, seat: int | None = None) -> PiquetState:
+    """Deal ``index`` of ``seed`` played by the default deciders (``deciders.seat_deciders``)
+    to the first decision from trick ``tricks + 1`` on (``seat``'s, when given): positions of
+    ordinary play for tests and studies."""
+    from .deciders import seat_deciders
+
+    state = PiquetState.from_deal(seed, index)
+    deciders = seat_deciders()
+    while not state.is_terminal() and (
+        state.phase != "play"
+        or state.trick < tricks
+        or (seat is not None and state.current_player() != seat)
+    ):
+        state.apply(deciders[state.current_player()].choose(state))
+    return state
+
 
 def position_of(
     rec: PiquetRecord,
@@ -61,6 +83,8 @@ class PiquetDefinition(GameDefinition):
     rules_spec = SPEC
     policies = REGISTRY
     play_settings = ValueSettings(worlds=1000, exact_limit=5000, max_seconds=None)
+    #: cards of equal value: the one that more often wins the cards, then the safer
+    risk_ties = True
     play_example = PlayExample(
         "QS JH 9H 8H 7H AD QD TD",
         "younger",
@@ -106,10 +130,28 @@ class PiquetDefinition(GameDefinition):
 
     def card_values(self, state: PiquetState, settings: ValueSettings) -> CardValues:
         from .card_values import card_values
+        from .partie_play import play_goal
 
         return card_values(
-            state, worlds=settings.worlds, seed=settings.seed, exact_limit=settings.exact_limit
+            state,
+            worlds=settings.worlds,
+            seed=settings.seed,
+            exact_limit=settings.exact_limit,
+            goal=play_goal(settings.game, state.rules),
+            sinking=settings.game.get("declarations") == "sinking",
         )
+
+    def tie_figures(self, state, cards, values, settings) -> dict[str, dict[int, float]]:
+        from .card_values import cards_won
+
+        if not getattr(values, "raw", None):  # a policy's own values keep no worlds
+            return {}
+        out = {}
+        net = values.per_card.get("net points")
+        if net is not None:  # valued by the partie: the deal's net points first
+            out[NET_POINTS] = {c: net[c].mean for c in cards}
+        out[CARDS_WON] = {c: cards_won(values, state, c) for c in cards}
+        return out
 
     explain = staticmethod(advice.explain)
 
@@ -140,4 +182,4 @@ class PiquetDefinition(GameDefinition):
 #: The definition the core serves (``game.py`` names it).
 DEFINITION = PiquetDefinition()
 
-__all__ = ["DEFINITION", "PiquetDefinition", "position_of"]
+__all__ = ["DEFINITION", "PiquetDefinition", "played_to", "position_of"]

@@ -32,6 +32,7 @@ from .actions import (
     shown_cards,
     trick_winner,
 )
+from .dialogue import intersect, outcome_bounds, winner_of
 from .kernels import layouts as L
 from .kernels.knowledge import (
     class_key,
@@ -48,12 +49,16 @@ from .worlds import (
 
 @dataclass
 class ClassOutcome:
-    """A class as a player tells it: what he did (``KINDS`` index) and who scored it:
-    ``"mine"``, ``"his"`` (with the cards he showed), ``"equal"`` or ``"none"``."""
+    """A class as a player tells it: what he did (``KINDS`` index; None: what his calls say,
+    declared when they fit) and who scored it: ``"mine"``, ``"his"`` (with the cards he
+    showed), ``"equal"`` or ``"none"`` (None: what the calls settle). ``calls``: the dialogue's
+    bounds on each seat's declared key, (elder's, younger's) intervals (``dialogue.py``), None
+    when no dialogue was told."""
 
-    own: int = DECLARE
-    result: str = "mine"
+    own: int | None = DECLARE
+    result: str | None = "mine"
     cards: int = 0
+    calls: tuple[tuple[int, int], tuple[int, int]] | None = None
 
 
 @dataclass
@@ -238,15 +243,24 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
             f"say who scored the {name}: '{name}: mine | his CARDS | equal | none'",
         )
         out = d.declarations[name]
-        own = out.own
-        if own == SINK and not full[c]:
-            own = DECLARE  # nothing to sink: the same as declaring
-        if own == LESSER:
-            _check(lesser[c] > 0, f"{name}: you hold no lesser {name} to declare")
-        mask = kind_mask(decl_hand, c, own)
-        own_key = int(class_key(np.int64(decl_hand & mask), c, SUIT_TABLES))
+        own, own_key = own_declaration(decl_hand, c, out, full, lesser, s)
+        told = None
+        result = out.result
+        if out.calls is not None:
+            his = out.calls[o]
+            if result is None:
+                result = winner_of((own_key, own_key), his)
+                _check(
+                    result is not None,
+                    f"{name}: the calls do not say who scored it: add '{name}: mine | his "
+                    "CARDS | equal | none'",
+                )
+            if result == "his" and not out.cards:  # his calls stand for the cards he showed
+                _check(his[0] > own_key, f"{name}: his calls do not beat yours")
+            told = intersect(his, outcome_bounds(result, own_key))
+            _check(told is not None, f"{name}: the calls contradict '{result}'")
         shown = 0
-        if out.result == "mine":
+        if result == "mine":
             _check(own_key > 0, f"{name}: you declared none, so it cannot be yours")
             winner = L.WIN_ELDER + s
         elif out.result == "equal":
@@ -256,7 +270,7 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
         elif out.result == "none":
             _check(own_key == 0, f"{name}: you declared one ('sunk, none' if you sank it)")
             winner = L.WIN_NONE
-        else:
+        elif out.cards or told is None:
             shown = out.cards
             _check(not shown & not_his, f"{name}: he cannot have shown {_names(shown & not_his)}")
             ok = shown_cards(shown, FULL, c) == shown
@@ -265,8 +279,16 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
             _check(ok, f"{name}: {_names(shown)} is not a {name} he could show")
             opp_key = int(class_key(np.int64(shown), c, SUIT_TABLES))
             _check(opp_key > own_key, f"{name}: his {_names(shown)} does not beat yours")
+            if told is not None:
+                _check(
+                    told[0] <= opp_key <= told[1],
+                    f"{name}: his {_names(shown)} is not what his calls said",
+                )
+                told = (opp_key, opp_key)
             winner = L.WIN_ELDER + o
-        classes.append(ClassView(own, True, winner, shown))
+        else:
+            winner = L.WIN_ELDER + o
+        classes.append(ClassView(own, True, winner, shown, told))
     rouge = None
     if rules.carte_rouge:
         rouge = [None, None]
@@ -306,6 +328,29 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
         saw_talon=saw_talon,
         make=PiquetState,
     )
+
+
+def own_declaration(
+    hand: int, c: int, out: ClassOutcome, full: tuple, lesser: tuple, seat: int
+) -> tuple[int, int]:
+    """(the player's kind of class ``c``, his declared key): as he said it, checked against his
+    calls; not said, the first of declare, lesser, sink his calls fit (declare without calls).
+    InputError when his calls fit nothing he could declare."""
+    name = CLASSES[c]
+    mine = out.calls[seat] if out.calls else None
+    kinds = [out.own] if out.own is not None else [DECLARE, LESSER, SINK]
+    for kind in kinds:
+        if kind == SINK and not full[c]:
+            kind = DECLARE  # nothing to sink: the same as declaring
+        if kind == LESSER and not lesser[c]:
+            if out.own is not None:
+                raise InputError(f"{name}: you hold no lesser {name} to declare")
+            continue
+        key = int(class_key(np.int64(hand & kind_mask(hand, c, kind)), c, SUIT_TABLES))
+        if mine is None or mine[0] <= key <= mine[1]:
+            return kind, key
+    said = "as you say you declared it" if out.own is not None else "whatever you declared"
+    raise InputError(f"{name}: your calls do not fit your hand ({said})")
 
 
 def from_description(

@@ -170,6 +170,10 @@ class PiquetState(core_position.State):
         self.memory: dict = {}
         self._legal: list[int] | None = None
         self._know: dict = {}
+        #: seat -> what the declaration dialogue told him of the other's declared keys: per
+        #: class None, or (the key interval, the cards he was shown) (``worlds.ClassView``);
+        #: empty: no dialogue told
+        self.told: dict[int, tuple] = {}
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -531,7 +535,10 @@ class PiquetState(core_position.State):
                 winner = winner_code(e_key, y_key)
                 if winner == L.WIN_ELDER + o:
                     shown = shown_cards(self.decl_hands[o], self.masks[o][c], c)
-            classes.append(ClassView(own_kind, resolved, winner, shown))
+            told = self.told[seat][c] if seat in self.told and resolved else None
+            if told is not None:  # told by the dialogue: he saw only the cards shown to him
+                told, shown = told
+            classes.append(ClassView(own_kind, resolved, winner, shown, told))
         rouge = None
         if self._phase >= PH_PLAY and self.rules.carte_rouge:
             e, y, _ = self.declaration_points()

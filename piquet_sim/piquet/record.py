@@ -22,6 +22,7 @@ from ..core.game import record as R
 from . import cards as C
 from .actions import CLASSES, DECLARE, END, KINDS, LESSER, ROLES, SINK, parse_action
 from .description import ClassOutcome, Description
+from .dialogue import Dialogue, DialogueError, parse_dialogue
 
 GAME = "piquet"
 UNIT = "net deal points for the reviewed player (his minus the other's)"
@@ -39,7 +40,9 @@ RECORD_FORM = (
     "blanche: / rouge: ROLE (who showed carte blanche, scored carte rouge); elder declares: / "
     "younger declares: all | KIND CLASS, ... (sink point, lesser sequence ...); point: / "
     "sequence: / sets: WINNER [CARDS] (elder, younger, mine, his, equal, none; the cards the "
-    "other showed); tricks: LEAD-REPLY ... (in order, leader's card first)"
+    "other showed); point calls: / sequence calls: / sets calls: ROLE WORDS, ... (the dialogue "
+    "in order: 'elder five, younger equal, elder 44, younger not good'); tricks: LEAD-REPLY "
+    "... (in order, leader's card first)"
 )
 
 #: Text keys -> canonical keys (``{role}`` is elder or younger; ``player`` the reviewed one's).
@@ -68,6 +71,11 @@ _KEYS = {
     "sets": "outcome:sets",
     "set": "outcome:sets",
     "tricks": "tricks",
+    "point calls": "calls:point",
+    "sequence calls": "calls:sequence",
+    "sequences calls": "calls:sequence",
+    "sets calls": "calls:sets",
+    "set calls": "calls:sets",
     "lead": "lead",
     "led": "lead",
     "opponent took": "took:opponent",
@@ -130,6 +138,11 @@ class PiquetRecord(R.Record):
     places: dict[str, str] = field(default_factory=dict)
     hand_now: int | None = None
     lead: int | None = None
+    #: each class's declaration dialogue as spoken (class -> Dialogue)
+    calls: dict[int, Dialogue] = field(default_factory=dict)
+    #: the classes whose kind (declare, sink, lesser) the player said; the others follow his
+    #: calls when he called (``description.description_view``), else he declared
+    said: set[int] = field(default_factory=set)
 
 
 _err = R.record_error
@@ -323,10 +336,23 @@ def _raw_from_json(data) -> tuple[dict, dict]:
             and isinstance(v, dict)
             and v
             and all(str(c).lower().rstrip("s") in ("point", "sequence", "set") for c in v)
-        ):  # the play form: each class as the player tells it {own, result, cards}
+        ):  # the play form: each class as the player tells it {own, result, cards, calls}
             for cls, out in v.items():
                 name = CLASSES[_class_index(cls, f"key declarations.{cls}")]
+                if isinstance(out, dict) and "calls" in out:
+                    out = dict(out)
+                    put(f"calls:{name}", out.pop("calls"), f"declarations.{cls}.calls")
+                    if not any(k in out for k in ("result", "winner")):
+                        if "own" in out:
+                            put(f"own:{name}", out["own"], f"declarations.{cls}.own")
+                        continue
                 put(f"outcome:{name}", out, f"declarations.{cls}")
+        elif k == "calls":
+            if not isinstance(v, dict):
+                raise R.RecordError("key calls: an object {point: [...], sequence: [...], ...}")
+            for cls, said in v.items():
+                name = CLASSES[_class_index(cls, f"key calls.{cls}")]
+                put(f"calls:{name}", said, f"calls.{cls}")
         elif k == "declarations":
             if not isinstance(v, dict):
                 raise R.RecordError("key declarations: an object {elder: ..., younger: ...}")
@@ -346,7 +372,7 @@ def _raw_from_json(data) -> tuple[dict, dict]:
             if key is None:
                 raise R.RecordError(
                     f"key {k}: unknown (game, player, hands, talon, exchange, left, "
-                    "carte_blanche, carte_rouge, declarations, outcomes, tricks)"
+                    "carte_blanche, carte_rouge, declarations, outcomes, calls, tricks)"
                 )
             put(key, v, k)
     return raw, places
@@ -433,6 +459,8 @@ def _build(
         key = f"declares:{role}"
         if key in raw:
             rec.kinds[s] = _kinds(raw[key], where(key))
+            if s == player:
+                rec.said = {0, 1, 2}
     for c, name in enumerate(CLASSES):
         key = f"outcome:{name}"
         if key not in raw:
@@ -449,6 +477,14 @@ def _build(
                     f"says {KINDS[kind]} but '{me} declares' says {KINDS[rec.kinds[player][c]]}",
                 )
             rec.kinds[player][c] = kind
+            rec.said.add(c)
+    for c, name in enumerate(CLASSES):
+        if f"own:{name}" in raw:  # a play-form class given by its calls and the player's kind
+            if rec.kinds[player] is None:
+                rec.kinds[player] = [DECLARE] * 3
+            rec.kinds[player][c] = _kind(raw[f"own:{name}"], where(f"own:{name}"))
+            rec.said.add(c)
+    _read_calls(rec, raw, where, player)
     if rec.kinds[player] is None:
         rec.kinds[player] = [DECLARE] * 3
     if rec.full and rec.kinds[1 - player] is None:
@@ -460,6 +496,45 @@ def _build(
             raise _err(where("lead"), "one card: the card led to you in this trick")
         rec.lead = led[0] if led else None
     return rec
+
+
+def _read_calls(rec: PiquetRecord, raw: dict, where, player: int) -> None:
+    """Each class's dialogue (``point calls:`` ...), checked in itself and against the class's
+    outcome clause; a class with calls and no outcome clause takes the winner the calls settle
+    (else it must be said)."""
+    for c, name in enumerate(CLASSES):
+        key = f"calls:{name}"
+        if key not in raw:
+            continue
+        place = where(key)
+        try:
+            dialogue = parse_dialogue(c, raw[key], lambda w, p=place: _role(w, p, player))
+        except DialogueError as err:
+            raise _err(place, str(err)) from None
+        rec.calls[c] = dialogue
+        elder, younger = dialogue.bounds()
+        settled = _seat_winner(elder, younger)
+        out = rec.outcomes.get(c)
+        if out is None:
+            if settled is not None:
+                rec.outcomes[c] = Outcome(settled)
+            continue
+        if settled is not None and settled != out.winner:
+            said = {EQUAL: "equal", NONE: "none"}.get(out.winner) or ROLES[out.winner]
+            real = {EQUAL: "equal", NONE: "none"}.get(settled) or ROLES[settled]
+            raise _err(where(f"outcome:{name}"), f"the calls give it to {real}, not {said}")
+
+
+def _seat_winner(elder: tuple[int, int], younger: tuple[int, int]) -> int | None:
+    """The seat the two declared-key intervals give a class to (:data:`EQUAL`, :data:`NONE`),
+    None when they overlap."""
+    if elder[0] > younger[1]:
+        return 0
+    if younger[0] > elder[1]:
+        return 1
+    if elder[0] == elder[1] == younger[0] == younger[1]:
+        return NONE if elder[0] == 0 else EQUAL
+    return None
 
 
 # ---------------------------------------------------------------------- writing records
@@ -570,6 +645,9 @@ def record_text(rec: PiquetRecord) -> str:
     for c, name in enumerate(CLASSES):
         if c in rec.outcomes:
             lines.append(f"{name}: {_outcome_text(rec, rec.outcomes[c])}")
+    for c, name in enumerate(CLASSES):
+        if c in rec.calls:
+            lines.append(f"{name} calls: {rec.calls[c].text()}")
     if rec.tricks:
         lines.append(
             "tricks: " + " ".join(f"{C.card_name(a)}-{C.card_name(b)}" for a, b in rec.tricks)
@@ -616,6 +694,10 @@ def record_json(rec: PiquetRecord) -> dict:
         if o.cards:
             row["cards"] = C.card_names(o.cards)
         out["outcomes"][CLASSES[c]] = row
+    if rec.calls:  # only when spoken: records without a dialogue keep their form
+        out["calls"] = {
+            CLASSES[c]: [u.text for u in d.utterances] for c, d in sorted(rec.calls.items())
+        }
     out["tricks"] = [[C.card_name(a), C.card_name(b)] for a, b in rec.tricks]
     if rec.lead is not None:
         out["lead"] = C.card_name(rec.lead)
@@ -635,6 +717,11 @@ def description_of(
     decls = {}
     for c, name in enumerate(CLASSES):
         out = rec.outcomes.get(c)
+        if out is None and c in rec.calls:  # the calls alone: the winner follows from his hand
+            bounds = rec.calls[c].bounds()
+            own = rec.kinds[s][c] if c in rec.said else None
+            decls[name] = ClassOutcome(own, None, 0, bounds)
+            continue
         if out is None:
             continue
         if out.winner == EQUAL:
@@ -643,7 +730,14 @@ def description_of(
             result = "none"
         else:
             result = "mine" if out.winner == s else "his"
-        decls[name] = ClassOutcome(rec.kinds[s][c], result, out.cards if result == "his" else 0)
+        calls = rec.calls.get(c)
+        own = rec.kinds[s][c] if calls is None or c in rec.said else None
+        decls[name] = ClassOutcome(
+            own,
+            result,
+            out.cards if result == "his" else 0,
+            calls.bounds() if calls is not None else None,
+        )
     return Description(
         role=ROLES[s],
         hand=rec.hand_now if hand_now is None else hand_now,
@@ -660,6 +754,14 @@ def description_of(
     )
 
 
+def _history_place(key: str) -> str:
+    """How a one-line ``--history`` names a canonical key in an error: the key as typed."""
+    kind, _, name = key.partition(":")
+    if kind == "outcome":
+        return name
+    return f"{name} calls" if kind == "calls" else key
+
+
 class PiquetCodec(R.RecordCodec):
     """Piquet's record grammar (module docstring; :data:`RECORD_FORM`)."""
 
@@ -669,7 +771,7 @@ class PiquetCodec(R.RecordCodec):
     def parse(self, text, rules=None, *, player=None, hand=None) -> PiquetRecord:
         raw, places = R.raw_clauses(text, _KEYS.get, f"the keys: {RECORD_FORM}")
         if player is not None:  # a one-line --history: its places are its keys
-            places = {k: k.split(":")[-1] if k.startswith("outcome") else k for k in places}
+            places = {k: _history_place(k) for k in places}
         return _build(raw, places, player, hand)
 
     def parse_json(self, data, rules=None, *, player=None, hand=None) -> PiquetRecord:

@@ -21,7 +21,9 @@ from .actions import (
     decl_action,
     trick_winner,
 )
-from .description import description_view
+from .description import ClassOutcome, description_view, own_declaration
+from .dialogue import intersect, outcome_bounds, spoken_key
+from .kernels import layouts as L
 from .position import PiquetState
 from .record import COURT, EQUAL, FULL, NONE, PiquetRecord, description_of
 from .rules import DEFAULT_RULES, Rules
@@ -141,6 +143,8 @@ def replay(rec: PiquetRecord, rules: Rules = DEFAULT_RULES, seed: int = 1):
         for s, role in enumerate(ROLES):
             act(decl_action(c, rec.kinds[s][c]), rec.place(f"declares:{role}"))
     _check_outcomes(rec, state)
+    if rec.calls:
+        state.told = {rec.player: _told(rec, state)}
     if state.rules.carte_rouge:
         e, y, _ = state.declaration_points()
         for s, pts in enumerate((e, y)):
@@ -180,6 +184,40 @@ def _check_outcomes(rec: PiquetRecord, state: PiquetState) -> None:
                 rec.place(f"outcome:{name}"),
                 f"{ROLES[winner]} showed {_names(cv.shown)}, not {_names(out.cards)}",
             )
+
+
+def _told(rec: PiquetRecord, state: PiquetState) -> tuple:
+    """What the record's dialogue told its player of the other's declarations, each seat's
+    calls checked against what he declared (RecordError at the calls): per class None (no
+    dialogue) or (the other's declared key as the calls and the outcome bound it, the cards
+    shown to the player), as ``PiquetState.told`` holds it."""
+    s, o = rec.player, 1 - rec.player
+    view = state.view(s)
+    out = []
+    for c, name in enumerate(CLASSES):
+        dialogue = rec.calls.get(c)
+        if dialogue is None:
+            out.append(None)
+            continue
+        bounds = dialogue.bounds()
+        keys = [state._declared_key(x, c) for x in (0, 1)]
+        for x, role in enumerate(ROLES):
+            lo, hi = bounds[x]
+            if not lo <= keys[x] <= hi:
+                raise _err(
+                    rec.place(f"calls:{name}"),
+                    f"{role} declared {spoken_key(c, keys[x])}, not what his calls say (say "
+                    f"'{role} declares: sink {name}' or 'lesser {name}' if he declared less)",
+                )
+        cv = view.classes[c]
+        result = {L.WIN_NONE: "none", L.WIN_EQUAL: "equal", L.WIN_ELDER + s: "mine"}.get(
+            cv.winner, "his"
+        )
+        told = intersect(bounds[o], outcome_bounds(result, keys[s]))
+        if result == "his":
+            told = (keys[o], keys[o])
+        out.append((told, cv.shown))
+    return tuple(out)
 
 
 def check_one_hand(rec: PiquetRecord, rules: Rules) -> list[tuple[int, int | None, int, int]]:
@@ -237,6 +275,13 @@ def check_one_hand(rec: PiquetRecord, rules: Rules) -> list[tuple[int, int | Non
         )
     held = (dealt & ~disc) | C.cards_to_mask(rec.took[s])
     full, lesser = _class_keys(held)
+    for c, dialogue in rec.calls.items():  # a kind not said follows the player's calls
+        if c not in rec.said:
+            told = ClassOutcome(None, None, 0, dialogue.bounds())
+            try:
+                rec.kinds[s][c] = own_declaration(held, c, told, full, lesser, s)[0]
+            except InputError as err:
+                raise _err(rec.place(f"calls:{CLASSES[c]}"), str(err)) from None
     for c, name in enumerate(CLASSES):
         kind = rec.kinds[s][c]
         if kind == SINK and not full[c]:

@@ -43,6 +43,7 @@ from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, Revie
 from . import cards as C
 from .actions import CLASSES, DECLARE, LESSER, ROLES, SINK, _class_keys, decl_action, trick_winner
 from .description import from_description
+from .partie_play import play_goal
 from .position import PiquetState
 from .record import (
     CHOICE_KINDS,
@@ -103,6 +104,11 @@ QUICK = PiquetReviewSettings(
 )
 
 
+#: A net deal point in a partie objective's unit, to rank the declarations' costs (in deal
+#: points) among the others: P(win) moves by about half a percent a point in mid-partie.
+PARTIE_POINT = {"win": 0.005, "settlement": 1.0}
+
+
 def _est(mean: float, se: float, n: int) -> Estimate:
     from ..core.engine.stats import Z95
 
@@ -123,6 +129,7 @@ def _exchange_task(rec: PiquetRecord, rules: Rules, st: ReviewSettings, index: i
         from .advisor_refine import CONTROL_PLAY, cv_mean_se
 
         t0 = time.perf_counter()
+        goal = play_goal(st.game, rules)
         res = advise(
             hand,
             role=role,
@@ -131,8 +138,9 @@ def _exchange_task(rec: PiquetRecord, rules: Rules, st: ReviewSettings, index: i
             samples=st.exchange_samples,
             precision=st.exchange_precision,
             seed=st.seed,
-            rules=rules,
+            rules=goal.rules if goal is not None else rules,
             elder_carte_blanche=(s == 1 and 0 in rec.blanche),
+            partie=goal.partie if goal is not None else None,
         )
         by_disc = {c.discard: c for c in res.candidates}
         best = res.best
@@ -142,6 +150,10 @@ def _exchange_task(rec: PiquetRecord, rules: Rules, st: ReviewSettings, index: i
             raise _err(rec.place(f"discard:{role}"), "not a discard the rules allow here")
         if disc == best.discard:
             cost = R.exact_estimate(0.0, best.samples)
+        elif goal is not None:  # the advisor's partie values, unpaired
+            se = math.hypot(best.se, mine.se)
+            cost = _est(best.ev - mine.ev, se, min(best.samples, mine.samples))
+            notes.append("cost: the advisor's two partie values (standard errors in quadrature)")
         else:
             pair = [best.discard, disc]
             h, info = world_values(
@@ -555,14 +567,26 @@ def review_plan(
         notes.append("only the player's hand is known: no exact (double-dummy) costs")
         if len(rec.tricks) < 12:
             notes.append(f"the record stops after {len(rec.tricks)} trick(s)")
+    units: dict = {}
+    scale: dict = {}
+    goal = play_goal(st.game, rules)
+    if goal is not None:  # the partie's objective, the declarations still in deal points
+        units = {"exchange": goal.unit, "declare": UNIT, "play": goal.unit}
+        scale = {"declare": PARTIE_POINT.get(goal.partie.objective, 1.0)}
+        notes.append(
+            f"the exchange and the cards {goal.note}; the declarations and the dd costs in net "
+            "deal points"
+        )
     return ReviewPlan(
         title=f"Review of a Piquet deal ({'every hand known' if rec.full else 'one hand known'})",
         player=ROLES[rec.player],
-        unit=UNIT,
+        unit=goal.unit if goal is not None else UNIT,
         phases=PHASES,
         decisions=decisions,
         deal_view=lambda at: _deal_view(rec, at, final),
         record=CODEC.json(rec),
         settings={"rules": rules.to_dict(), **settings.to_dict()},
         notes=notes,
+        phase_units=units,
+        rank_scale=scale,
     )

@@ -33,6 +33,7 @@ from .actions import (
     trick_winner,
     winner_code,
 )
+from .dialogue import KEY_TOP
 from .kernels import layouts as L
 from .kernels.knowledge import (
     FLAG_INFEASIBLE,
@@ -51,12 +52,16 @@ if TYPE_CHECKING:
 @dataclass
 class ClassView:
     """One declaration class as a seat saw it: his own choice (``KINDS`` index, -1 not yet),
-    whether both have chosen, the winner (``WIN_*``) and the opponent's shown cards."""
+    whether both have chosen, the winner (``WIN_*``), the opponent's shown cards and what the
+    dialogue told of his declaration (``told``)."""
 
     own_kind: int
     resolved: bool
     winner: int = -1
     shown: int = 0
+    #: the opponent's declared key as the dialogue bounds it (inclusive interval, the outcome
+    #: included), None without a dialogue: then only the outcome and the shown cards tell
+    told: tuple[int, int] | None = None
 
 
 @dataclass
@@ -166,6 +171,10 @@ class SeatView:
         for c, cv in enumerate(self.classes):
             if not cv.resolved:
                 continue
+            if cv.told is not None:
+                told_bounds(know, c, cv.told)
+                know[L.KNOW_IN] |= cv.shown
+                continue
             own_key = int(class_key(np.int64(own & kind_mask(own, c, cv.own_kind)), c, SUIT_TABLES))
             if cv.winner == L.WIN_ELDER + self.opp:
                 opp_key = int(class_key(np.int64(cv.shown), c, SUIT_TABLES))
@@ -176,6 +185,17 @@ class SeatView:
             learn_declarations(know, np.int64(own_key), np.int64(opp_key), c, np.int64(cv.shown))
             know[L.KNOW_IN] |= cv.shown
         return know
+
+
+def told_bounds(know: np.ndarray, c: int, told: tuple[int, int]) -> None:
+    """Bound the opponent's best key of class ``c`` in ``know`` by what the dialogue told of
+    his declared key (taken as his best: he declared all he held). "Nothing" in the point says
+    he sank it (every hand holds a point): no bound then."""
+    lo, hi = told
+    if c == L.CLASS_POINT and hi == 0:
+        return
+    know[L.KNOW_LO + c] = max(int(know[L.KNOW_LO + c]), lo)
+    know[L.KNOW_HI + c] = min(int(know[L.KNOW_HI + c]), hi if hi < KEY_TOP else int(NO_HI))
 
 
 def _draw(rng: np.random.Generator, cards: list[int], n: int) -> list[int]:
@@ -266,16 +286,25 @@ def _choose_opp_kind(state: PiquetState, view: SeatView, c: int) -> int | None:
     own_key = int(class_key(np.int64(own & kind_mask(own, c, cv.own_kind)), c, SUIT_TABLES))
     opp_hand = state.decl_hands[o]
     for kind in (DECLARE, SINK, LESSER):
-        if kind not in legal:
-            continue
-        m = kind_mask(opp_hand, c, kind)
-        opp_key = int(class_key(np.int64(opp_hand & m), c, SUIT_TABLES))
-        keys = (own_key, opp_key) if view.seat == 0 else (opp_key, own_key)
-        w = winner_code(*keys)
-        shown = shown_cards(opp_hand, m, c) if w == L.WIN_ELDER + o else 0
-        if w == cv.winner and shown == cv.shown:
+        if kind in legal and kind_fits(cv, view.seat, own_key, opp_hand, c, kind):
             return kind
     return None
+
+
+def kind_fits(cv: ClassView, seat: int, own_key: int, opp_hand: int, c: int, kind: int) -> bool:
+    """Whether the opponent holding ``opp_hand`` at the declarations and declaring class ``c``
+    as ``kind`` gives what ``seat`` saw of it (``cv``: the winner, the cards shown, what the
+    dialogue told), ``seat`` having declared ``own_key``."""
+    m = kind_mask(opp_hand, c, kind)
+    opp_key = int(class_key(np.int64(opp_hand & m), c, SUIT_TABLES))
+    keys = (own_key, opp_key) if seat == 0 else (opp_key, own_key)
+    w = winner_code(*keys)
+    if w != cv.winner:
+        return False
+    shown = shown_cards(opp_hand, m, c) if w == L.WIN_ELDER + 1 - seat else 0
+    if cv.told is not None:
+        return cv.told[0] <= opp_key <= cv.told[1] and (not cv.shown or shown == cv.shown)
+    return shown == cv.shown
 
 
 def replay_world(view: SeatView, world, template: PiquetState | None = None) -> PiquetState | None:
@@ -304,6 +333,12 @@ def replay_world(view: SeatView, world, template: PiquetState | None = None) -> 
                 st.apply(a)
     except (InputError, StopIteration):
         return None
+    if any(cv.told is not None for cv in view.classes):  # what the dialogue told stays known
+        st.told = {
+            view.seat: tuple(
+                None if cv.told is None else (cv.told, cv.shown) for cv in view.classes
+            )
+        }
     if view.carte_rouge is not None:
         e, y, _ = st.declaration_points()
         got = (e[L.DP_CARTE_ROUGE], y[L.DP_CARTE_ROUGE])

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine.errors import InputError
-from ..game.advice import PlayAdvice, advise_play
+from ..game.advice import PlayAdvice, advise_play, advise_policy
 from ..game.definition import GameDefinition, ValueSettings
 from .cli import (
     SECONDS,
@@ -57,7 +57,9 @@ def read_history(history: str | None, history_json: str | None, form: str) -> st
     return data
 
 
-def print_advice(advice: PlayAdvice, data: dict, header: str, columns, cells) -> None:
+def print_advice(
+    advice: PlayAdvice, data: dict, header: str, columns, cells, footer: tuple = ()
+) -> None:
     """The play advice as text: the position in one line; a forced card at once; else how the
     worlds came and the time, every card (best first: the game's value columns, then its world
     count) and the advice with its reason."""
@@ -81,6 +83,22 @@ def print_advice(advice: PlayAdvice, data: dict, header: str, columns, cells) ->
         )
     console.print(table)
     console.print(f"[bold]Play {data['best']}[/bold]: {escape(data['why'])}.")
+    for line in footer:
+        console.print(escape(line))
+
+
+def policy_decider(game: GameDefinition, spec: str, seat: int) -> tuple[object, dict]:
+    """The play decider of a strategy (a built-in name, a file or an inline spec such as
+    ``pimcw:worlds=32``: the game's strategy book reads it, a one-line error otherwise) for
+    ``seat``, and its description: the policy with its parameters, and whether it is an oracle
+    (it sees hidden cards: in ``play`` those of one world drawn from the history)."""
+    book = game.strategies
+    strategy = book.resolve(spec)
+    role = game.facts.seats[seat]
+    choice = strategy.choice("play", role if role in book.roles else None)
+    row = game.policies.get("play", choice.policy)
+    described = {"name": choice.describe(), "strategy": strategy.name, "oracle": row.oracle}
+    return game.play_decider(choice.policy, choice.given), described
 
 
 def advise(
@@ -91,10 +109,15 @@ def advise(
     rules,
     settings: ValueSettings,
     quiet: bool = False,
+    policy: str | None = None,
 ) -> PlayAdvice:
     """The advice for the position a player describes (library entry of ``play``): the record
     read with his seat and his cards now, the position built (a compile notice on stderr just
-    before the kernels first run, unless ``quiet``), every legal card valued."""
+    before the kernels first run, unless ``quiet``), every legal card valued; with ``policy``
+    (a strategy: :func:`policy_decider`), that policy's card."""
+    decider = described = None
+    if policy is not None:
+        decider, described = policy_decider(game, policy, seat)
     codec = game.codec
     if isinstance(record_source, dict):
         record = codec.parse_json(record_source, rules, player=seat, hand=hand)
@@ -105,6 +128,8 @@ def advise(
         compile_notice(*game.entry_kernels("play"), quiet=quiet)
 
     state = game.position(record, rules, settings, before_kernels=notice)
+    if decider is not None:
+        return advise_policy(game, state, settings, decider, described)
     return advise_play(game, state, settings)
 
 
@@ -115,6 +140,7 @@ def play_command(game_decl: Game) -> click.Command:
     opts = game_decl.options()
     facts = game.facts
     defaults = game.play_settings
+    own = opts.own_options("play")
 
     def run(
         hand,
@@ -128,14 +154,18 @@ def play_command(game_decl: Game) -> click.Command:
         as_json,
         rules,
         others=None,
+        policy=None,
         **flags,
     ):
+        own_settings = own.take(flags) if own is not None else {}
         seat = opts.seat_value(seat, flags)
         if opts.players and seat >= rules.players:
             raise click.UsageError(f"--seat must be 0..{rules.players - 1} at {rules.players}")
         given = read_history(history, history_json, game.codec.form)
-        settings = ValueSettings(worlds, exact_limit, max_seconds, seed, others or "")
-        advice = advise(game, given, seat, hand, rules, settings, quiet=as_json)
+        settings = ValueSettings(
+            worlds, exact_limit, max_seconds, seed, others or "", game=own_settings
+        )
+        advice = advise(game, given, seat, hand, rules, settings, quiet=as_json, policy=policy)
         view = game.advice_view(advice, settings)
         data = advice.to_dict(view)
         if advice.values.facts.get("partial"):
@@ -143,7 +173,7 @@ def play_command(game_decl: Game) -> click.Command:
         if as_json:
             echo_json(data | {"rules": rules.to_dict()} | view.json_tail)
             return
-        print_advice(advice, data, view.header, view.columns, view.cells)
+        print_advice(advice, data, view.header, view.columns, view.cells, view.footer)
 
     decorators = [
         click.argument(
@@ -200,10 +230,19 @@ def play_command(game_decl: Game) -> click.Command:
             help="Stop solving more sampled worlds after this long (the answer then depends on "
             "the machine's speed).",
         ),
+        click.option(
+            "--policy",
+            metavar="STRATEGY",
+            default=None,
+            help="The card this play policy would play (a built-in strategy, a strategy file "
+            "or an inline spec such as pimc or pimcw:worlds=32), with the card values beside; "
+            "an oracle (dd) sees the hidden cards of one world drawn from the history.",
+        ),
         seed_option("Seed of the sampled worlds (the same seed, the same numbers)."),
         json_option,
         # a table of any size (opts.players): its size is a rules option of the position
         opts.rules(("table", "deal") if opts.players else ("deal",)),
+        *(own.decorators if own is not None else ()),
         long_command,
     ]
     command = run

@@ -81,6 +81,7 @@ def review_command(game_decl) -> click.Command:
 
     game = game_decl.definition()
     opts = game_decl.options()
+    own = opts.own_options("review")
     defaults, quick = game.review_settings
     has = {f.name for f in dataclasses.fields(defaults)}
 
@@ -99,6 +100,7 @@ def review_command(game_decl) -> click.Command:
         max_seconds=None,
         **flags,
     ):
+        own_settings = own.take(flags) if own is not None else {}
         seat = opts.seat_value(seat, flags, default=False)
         if not str(record).strip() or Path(record).is_dir():
             raise click.UsageError("RECORD: give the file of the deal (docs/review.md)")
@@ -120,6 +122,8 @@ def review_command(game_decl) -> click.Command:
         if "others" in has:
             given["others"] = others
         settings = (quick if quick_flag else defaults).replace(**given)
+        if own_settings:
+            settings = dataclasses.replace(settings, game=own_settings)
         plan = game.review_plan(rec, rules, settings)
         tasks = plan_tasks(game, plan, settings)
         compile_notice(
@@ -196,6 +200,7 @@ def review_command(game_decl) -> click.Command:
         json_option,
         quiet_option("No progress bar or notices on stderr."),
         opts.rules(("deal",)),
+        *(own.decorators if own is not None else ()),
         long_command,
     ]
     command = run

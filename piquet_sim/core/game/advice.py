@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..engine.stats import Estimate
+from ..engine.stats import Z95, Estimate
 from .position import ActionValues, State, world_mean
 
 if TYPE_CHECKING:
@@ -31,14 +31,18 @@ class CardValues(ActionValues):
     in every world (``samples``: the same worlds for every card, so two cards compare paired),
     the worlds themselves where the game keeps them (``hands``), how many worlds the hard facts
     allow (``possible``: exact when enumerated, an upper bound when sampled; None when not
-    counted) and the game's other per-card figures (``per_card``: name -> card -> Estimate or
-    number, e.g. P(contract made)) and per-advice figures (``facts``: name -> value)."""
+    counted), the game's other per-card figures (``per_card``: name -> card -> Estimate or
+    number, e.g. P(contract made)) and per-advice figures (``facts``: name -> value), and the
+    worlds' weights when they are not equally likely (``weights``)."""
 
     samples: dict = field(default_factory=dict)
     possible: int | None = 0
     hands: list = field(default_factory=list)
     per_card: dict[str, dict] = field(default_factory=dict)
     facts: dict = field(default_factory=dict)
+    #: each world's weight where the worlds are not equally likely (same order as
+    #: ``samples``; the values are then weighted means); None: equal weights
+    weights: np.ndarray | None = None
 
 
 def forced_values(card: int, unit: str, seconds: float = 0.0) -> CardValues:
@@ -60,7 +64,8 @@ class Explanation:
     the JSON: seat, contract, trick …, before the advice's own keys), ``header`` (the position
     in one line of text), ``columns`` (the value columns of the card table) and ``cells(row)``
     (a card row's cells under them), ``extras(card)`` (a card row's JSON additions), ``after``
-    (JSON keys after the cards, e.g. the points so far)."""
+    (JSON keys after the cards, e.g. the points so far), ``footer`` (lines of text after the
+    advice)."""
 
     fields: dict
     header: str
@@ -69,6 +74,8 @@ class Explanation:
     extras: Callable[[int], dict] = lambda card: {}
     after: dict = field(default_factory=dict)
     json_tail: dict = field(default_factory=dict)
+    #: lines of text after the advice (e.g. what another reading of the history would play)
+    footer: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -83,6 +90,10 @@ class PlayAdvice:
     values: CardValues
     why: str
     margin: Estimate | None = None
+    #: how cards tied at the best value were ordered (:func:`rank_cards`); None: no tie
+    tie_break: dict | None = None
+    #: the play policy whose card this is (``play --policy``), None: the card values' best
+    policy: dict | None = None
 
     @property
     def best(self) -> int:
@@ -132,23 +143,113 @@ class PlayAdvice:
 
     def to_dict(self, view: Explanation) -> dict:
         """The advice as JSON: the game's ``view.fields``, the advice, the cards (with the
-        game's extras), the game's ``view.after`` keys and the margin."""
-        return {
+        game's extras), the game's ``view.after`` keys, the margin, and how a tie was broken
+        and the policy asked for (only when there was one)."""
+        out = {
             **view.fields,
             **self.advice_dict(),
             **view.after,
             "cards": self.card_rows(view.extras),
             **self.margin_dict(),
         }
+        if self.tie_break is not None:
+            out["tie_break"] = self.tie_break
+        if self.policy is not None:
+            out["policy"] = self.policy
+        return out
 
 
 def margin_of(values: CardValues, best: int, runner: int) -> Estimate:
     """``best``'s margin over ``runner`` on the same worlds: exact when every world was
-    counted, else paired with its standard error."""
+    counted, else paired with its standard error (weighted worlds: the weighted mean, its
+    standard error from the effective sample size); from the two means alone (exact) when
+    the values keep no worlds."""
+    if best not in values.samples or runner not in values.samples:
+        m = values.values[best].mean - values.values[runner].mean
+        return Estimate(m, 0.0, m, m, values.values[best].n)
     a, b = values.samples[best], values.samples[runner]
+    if values.weights is not None:
+        return weighted_mean(np.asarray(a, dtype=np.float64) - b, values.weights, values.exact)
     if values.exact:
         return world_mean(np.asarray(a, dtype=np.float64) - b, True)
     return Estimate.paired(a, b)
+
+
+def weighted_mean(x: np.ndarray, w: np.ndarray, exact: bool) -> Estimate:
+    """The weighted mean of ``x`` over worlds of weight ``w`` (not all zero): exact when every
+    world was counted, else with the standard error of a self-normalized estimate (Kish's
+    effective sample size); ``n`` is the worlds of non-zero weight."""
+    x = np.asarray(x, dtype=np.float64)
+    w = np.asarray(w, dtype=np.float64)
+    total = float(w.sum())
+    n = int((w > 0).sum())
+    if not total > 0:
+        return Estimate(math.nan, math.nan, math.nan, math.nan, 0)
+    p = w / total
+    m = float(p @ x)
+    if exact:
+        return Estimate(m, 0.0, m, m, n)
+    ess = 1.0 / float(p @ p)
+    var = float(p @ (x - m) ** 2) * ess / max(ess - 1.0, 1.0)
+    se = math.sqrt(var / ess) if ess > 1 else math.inf
+    return Estimate(m, se, m - Z95 * se, m + Z95 * se, n)
+
+
+#: Values this close are equal (exact ties: equivalent cards, or the same value in every world).
+TIE_TOLERANCE = 1e-9
+WORST_CASE = "worst case over the worlds"
+
+
+def worst_case(values: CardValues, card: int) -> float:
+    """``card``'s lowest value over the worlds of non-zero weight (its mean without worlds)."""
+    x = values.samples.get(card)
+    if x is None or len(x) == 0:
+        return values.values[card].mean
+    x = np.asarray(x, dtype=np.float64)
+    if values.weights is not None:
+        x = x[np.asarray(values.weights) > 0]
+    return float(x.min()) if len(x) else values.values[card].mean
+
+
+def rank_cards(
+    game: GameDefinition, state: State, settings: ValueSettings, values: CardValues, legal
+) -> tuple[list[int], dict | None]:
+    """The legal cards best first: by value, ties by the game's ``tie_order``; with the game's
+    ``risk_ties``, cards tied at the best value by the game's own figures (``tie_figures``,
+    higher better), then the worst case over the worlds, then ``tie_order``. Returns (the
+    ranking, how the tie was broken: the tied cards, each criterion's figures, the one that
+    decided, None when the best value is not shared or nothing but the card order tells the
+    tied cards apart)."""
+    ranking = sorted(legal, key=lambda c: (-values.values[c].mean, *game.tie_order(state, c)))
+    if not game.risk_ties or len(ranking) < 2:
+        return ranking, None
+    best = values.values[ranking[0]].mean
+    tied = [c for c in ranking if abs(values.values[c].mean - best) <= TIE_TOLERANCE]
+    if len(tied) < 2:
+        return ranking, None
+    criteria = list(game.tie_figures(state, tied, values, settings).items())
+    criteria.append((WORST_CASE, {c: worst_case(values, c) for c in tied}))
+    order = sorted(tied, key=lambda c: (*(-f[c] for _, f in criteria), *game.tie_order(state, c)))
+    top, second = order[0], order[1]
+    decided = next((name for name, f in criteria if f[top] != f[second]), None)
+    if decided is None:
+        return ranking, None
+    name = state.action_to_string
+    info = {
+        "tied": [name(c) for c in order],
+        "criteria": [{"name": n, "values": {name(c): f[c] for c in order}} for n, f in criteria],
+        "decided_by": decided,
+    }
+    return order + [c for c in ranking if c not in tied], info
+
+
+def tie_words(info: dict) -> str:
+    """How a tie was broken, after the margin: ``; P(wins the cards) 0.83 against 0.40``."""
+    crit = next(c for c in info["criteria"] if c["name"] == info["decided_by"])
+    a, b = (crit["values"][c] for c in info["tied"][:2])
+    if info["decided_by"] == WORST_CASE:
+        return f"; at worst {a:+.2f} against {b:+.2f}"
+    return f"; {info['decided_by']} {a:.2f} against {b:.2f}"
 
 
 def margin_words(
@@ -176,13 +277,46 @@ def advise_play(game: GameDefinition, state: State, settings: ValueSettings) -> 
         values = game.card_values(state, settings)
         return PlayAdvice(state, seat, legal, values, game.explain(state, legal[0], None))
     values = game.card_values(state, settings)
-    ranking = sorted(legal, key=lambda c: (-values.values[c].mean, *game.tie_order(state, c)))
+    ranking, tie = rank_cards(game, state, settings, values, legal)
+    return _advice(game, state, seat, ranking, values, tie)
+
+
+def _advice(game, state, seat, ranking, values, tie, policy=None) -> PlayAdvice:
+    """The advice of a ranking: the best explained, its margin over the runner-up."""
     best, runner = ranking[0], ranking[1]
     margin = margin_of(values, best, runner)
     why = game.explain(state, best, runner)
+    if policy is not None:
+        oracle = " (an oracle: it sees the hidden cards of one world)" if policy["oracle"] else ""
+        why = f"the {policy['name']} policy's card{oracle}: {why}"
     name = state.action_to_string(runner)
-    why += margin_words(margin, values.exact, name, why, game.margin_unit, game.tie_note)
-    return PlayAdvice(state, seat, ranking, values, why, margin)
+    note = tie_words(tie) if tie is not None else game.tie_note
+    why += margin_words(margin, values.exact, name, why, game.margin_unit, note)
+    return PlayAdvice(state, seat, ranking, values, why, margin, tie, policy)
+
+
+def advise_policy(
+    game: GameDefinition, state: State, settings: ValueSettings, decider, policy: dict
+) -> PlayAdvice:
+    """What a play policy (``decider``, described by ``policy``: its name, its parameters, a
+    note such as "an oracle") plays here: its card first, the other cards by the values the
+    policy has (pimc, dd) or else by the game's card values; the policy's card is the advice,
+    whatever its value."""
+    seat = state.current_player()
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        values = game.card_values(state, settings)
+        return PlayAdvice(state, seat, legal, values, game.explain(state, legal[0], None))
+    chosen = decider.choose(state.clone())
+    own = decider.values(state.clone())
+    if own is None:
+        values = game.card_values(state, settings)
+    elif isinstance(own, CardValues):
+        values = own
+    else:
+        values = CardValues(own.values, own.unit, own.exact, own.worlds, own.seconds, own.notes)
+    rest, _ = rank_cards(game, state, settings, values, [c for c in legal if c != chosen])
+    return _advice(game, state, seat, [chosen, *rest], values, None, policy)
 
 
 def per_card_dict(values: CardValues, name: str) -> Mapping[int, object]:
@@ -191,12 +325,18 @@ def per_card_dict(values: CardValues, name: str) -> Mapping[int, object]:
 
 
 __all__ = [
+    "TIE_TOLERANCE",
+    "WORST_CASE",
     "CardValues",
     "Explanation",
     "PlayAdvice",
     "advise_play",
+    "advise_policy",
     "forced_values",
     "margin_of",
     "margin_words",
     "per_card_dict",
+    "rank_cards",
+    "weighted_mean",
+    "worst_case",
 ]

@@ -77,15 +77,19 @@ class Facts:
 class ValueSettings:
     """How card values are measured over the worlds a player cannot tell apart: ``worlds``
     sampled when there are more than ``exact_limit`` (else every world, exactly), a time budget
-    for the sampled ones (``max_seconds``; None: none), the seed of the worlds, and the others'
+    for the sampled ones (``max_seconds``; None: none), the seed of the worlds, the others'
     bidding model their calls are read with (``others``: a policy of the game's auction stage;
-    ``""`` where the game has no auction or the calls are not read)."""
+    ``""`` where the game has no auction or the calls are not read) and the game's own settings
+    (``game``)."""
 
     worlds: int = 200
     exact_limit: int = 3000
     max_seconds: float | None = None
     seed: int = 1
     others: str = ""
+    #: the game's own settings of a command (its ``GameOptions.own`` options: Piquet's partie
+    #: score, its reading of the declarations), by name; empty: the game's defaults
+    game: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -115,9 +119,17 @@ class ReviewSettings:
     exact_limit: int = 3000
     exact: bool = True
     seed: int = 1
+    #: the game's own review settings (``GameOptions.own``), by name; empty: its defaults
+    game: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        """Every field by name (``game`` only when it holds something)."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        if not out["game"]:
+            del out["game"]
+        else:
+            out["game"] = dict(out["game"])
+        return out
 
     def replace(self, **given: Any) -> ReviewSettings:
         """These settings with every ``given`` value that is not None in place."""
@@ -190,6 +202,10 @@ class GameDefinition(ABC):
     #: A word after a margin in the advice (" points"), and what broke a tie of values.
     margin_unit: str = ""
     tie_note: str = ""
+    #: Cards of equal value ordered by risk (``advice.advise_play``): the game's own figures
+    #: (:meth:`tie_figures`, each higher better), then the worst case over the worlds, then
+    #: :meth:`tie_order`. False: :meth:`tie_order` alone.
+    risk_ties: bool = False
 
     # ------------------------------------------------------------------ rules and records
     @property
@@ -276,6 +292,14 @@ class GameDefinition(ABC):
         """How cards of equal value are ordered (default: the lower card first)."""
         return (card,)
 
+    def tie_figures(
+        self, state: State, cards: Sequence[int], values: CardValues, settings: ValueSettings
+    ) -> dict[str, dict[int, float]]:
+        """With :attr:`risk_ties`: the game's figures that order ``cards`` (tied at the best
+        value), each name -> card -> value, higher better, in the order they count (e.g.
+        "P(wins the cards)"). Default: none."""
+        return {}
+
     # ------------------------------------------------------------------ review
     @property
     @abstractmethod
@@ -289,13 +313,15 @@ class GameDefinition(ABC):
 
     def card_settings(self, settings: ReviewSettings) -> ValueSettings:
         """The card-value settings of a review's card decisions: the settings' fields of the
-        same names (a time budget and the others' model where the game's settings have them)."""
+        same names (a time budget and the others' model where the game's settings have them,
+        the game's own settings)."""
         return ValueSettings(
             settings.worlds,
             settings.exact_limit,
             getattr(settings, "max_seconds", None),
             settings.seed,
             getattr(settings, "others", ""),
+            game=settings.game,
         )
 
     # ------------------------------------------------------------------ compile notice
