@@ -164,7 +164,7 @@ def declared_worlds(
         if found["fallbacks"]:  # no hand meets the bounds: as before, the cards alone
             weights, truthful = np.ones(len(hands)), np.ones(len(hands), dtype=bool)
         else:
-            weights, truthful = world_weights(state, seat, hands)
+            weights, truthful = world_weights(state, seat, hands, sinking)
         keep = weights > 0 if sinking else truthful
         if found["exact"] or keep.sum() >= n or drawn >= DRAW_FACTOR * n:
             break

@@ -77,10 +77,11 @@ def relaxed_knowledge(know: np.ndarray) -> np.ndarray:
     return out
 
 
-def world_weights(state, seat: int, hands) -> tuple[np.ndarray, np.ndarray]:
+def world_weights(state, seat: int, hands, sinking: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(each world's weight, whether the world fits with every class declared all) for the
     opponent hands ``hands`` (held now) of ``seat``'s play decision in ``state``: the product
-    over the resolved classes of the prior of the kinds that give what ``seat`` saw."""
+    over the resolved classes of the prior of the kinds that give what ``seat`` saw. Without
+    ``sinking`` only declaring all is tried (the weight is 1 where it fits, else 0)."""
     o = 1 - seat
     view = state.view(seat)
     own = state.decl_hands[seat]
@@ -97,7 +98,7 @@ def world_weights(state, seat: int, hands) -> tuple[np.ndarray, np.ndarray]:
         for c, cv in enumerate(view.classes):
             if not cv.resolved:
                 continue
-            prior = kind_prior(decl, c)
+            prior = kind_prior(decl, c) if sinking else {DECLARE: 1.0}
             fit = {k: p for k, p in prior.items() if kind_fits(cv, seat, own_keys[c], decl, c, k)}
             weight *= sum(fit.values())
             honest = honest and DECLARE in fit
