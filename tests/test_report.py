@@ -260,11 +260,11 @@ def test_sinking_section_with_a_study(built):
 
 def test_sinking_section_without_a_study(monkeypatch, tmp_path):
     fake_sinking(monkeypatch, available=False)
-    table, reason = R._sinking(4, 1, DEFAULT_RULES, lambda line: None)
+    table, reason = R.sinking_table(4, 1, DEFAULT_RULES, lambda line: None)
     assert table is None and "does not import" in reason
     name = "piquet_sim.piquet.sinking"
     monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
-    table, reason = R._sinking(4, 1, DEFAULT_RULES, lambda line: None)
+    table, reason = R.sinking_table(4, 1, DEFAULT_RULES, lambda line: None)
     assert table is None and "offers none" in reason
     fake_sinking(monkeypatch, available=False)
     paths = R.build_report(tmp_path, 200, ["greedy", "random"], 1, DEFAULT_RULES, sink_hands=4)
@@ -433,8 +433,10 @@ def test_ctrl_c_marks_the_study_in_flight_partial_and_skips_the_rest(tmp_path, m
             os.kill(os.getpid(), signal.SIGINT)
         return real(*args)
 
-    monkeypatch.setattr(R, "exchange_chunk", chunk_then_ctrl_c)
-    monkeypatch.setattr(R, "exchange_study", _small_chunk_exchange_study(R.exchange_study))
+    from piquet_sim.piquet.report import exchange, studies
+
+    monkeypatch.setattr(exchange, "exchange_chunk", chunk_then_ctrl_c)
+    monkeypatch.setattr(studies, "exchange_study", _small_chunk_exchange_study(R.exchange_study))
     with StopOnInterrupt():
         paths = R.build_report(tmp_path, 400, ["greedy", "random"], 1, DEFAULT_RULES)
     data = json.loads(paths["json"].read_text())
