@@ -247,15 +247,15 @@ def test_sinking_worlds_hold_the_trusted_ones_and_weigh_sunk_ones_by_the_prior()
     trusted = set(declared_worlds(state, 1, 100, 1, 5000)["hands"])
     found = declared_worlds(state, 1, 100, 1, 5000, sinking=True)
     hands = found["hands"]
-    assert trusted == {h for h, t in zip(hands, found["truthful"], strict=True) if t}
+    assert trusted == {h for h, t in zip(hands, found["sunk"], strict=True) if t == 0}
     assert len(hands) > len(trusted)
     # six clubs shown as five (the lesser point, one point given up): weighed by its prior
     six_clubs = [
         (w, t)
-        for h, w, t in zip(hands, found["weights"], found["truthful"], strict=True)
+        for h, w, t in zip(hands, found["weights"], found["sunk"], strict=True)
         if (h | state.gone[0]) & C.parse_cards("7C")
     ]
-    assert six_clubs and not any(t for _, t in six_clubs)
+    assert six_clubs and all(t & 1 for _, t in six_clubs)  # the point: bit 0
     assert all(0 < w <= SINK_RATE * np.exp(-1 / SINK_TEMPERATURE) for w, _ in six_clubs)
 
 
@@ -305,3 +305,27 @@ def test_a_review_values_the_exchange_and_the_cards_by_the_partie(run_main):
     units = data["phase_units"]
     assert units["play"] == units["exchange"] == "P(win the partie)"
     assert units["declare"].startswith("net deal points")
+
+
+SUNK_HAND = "9D 8D 7D AC QC TC 9C"
+SUNK_HISTORY = (
+    "elder took: 5; younger discard: JS 8S 7C; younger took: 9C TC 7H; left: -; "
+    "point: elder AS KS QS TS 9S; sequence: elder AS KS QS; sets: elder KS KH KD KC; "
+    "tricks: AS-7H KS-JH QS-QH 8H-AH AD-JD"
+)
+
+
+def test_play_says_when_possible_sunk_cards_change_the_card(run_main):
+    """Deal 296 of seed 11 at trick 6 (younger to lead): trusting elder's declarations the
+    diamonds are led; the worlds where he kept a longer point or another combination back
+    make the ace of clubs better, and the advice says so."""
+    args = ("play", SUNK_HAND, "--seat", "younger", "--history", SUNK_HISTORY)
+    code, out, err = run_main(*args, "--json")
+    assert code == 0, err
+    assert json.loads(out)["best"] == "7D"
+    code, out, err = run_main(*args, "--declarations", "sinking", "--json")
+    data = json.loads(out)
+    assert data["best"] == "AC" and data["sinking"]["changes_card"]
+    assert data["sinking"]["trusting"] == "7D"
+    code, out, _ = run_main(*args, "--declarations", "sinking")
+    assert "changes the card: trusting his declarations, 7D" in " ".join(out.split())

@@ -11,7 +11,7 @@ from ..core.engine.masks import mask_bits
 from ..core.game.advice import Explanation, PlayAdvice
 from ..core.game.definition import ValueSettings
 from . import cards as C
-from .actions import FULL, ROLES
+from .actions import CLASSES, FULL, ROLES
 from .position import PiquetState
 
 # ---------------------------------------------------------------------- play advice
@@ -159,39 +159,39 @@ def advice_view(advice: PlayAdvice, settings: ValueSettings | None = None) -> Ex
 
 def sinking_check(advice: PlayAdvice) -> dict | None:
     """With sinking worlds: the best card if every declaration was all he held (the worlds
-    where he declared all, equally likely, as without the sinking model) and whether the worlds
-    where he sank change it. None without such worlds."""
+    where he declared all, equally likely, as without the sinking model), the classes he may
+    have sunk and whether the worlds where he did change the card. None without such worlds."""
     values = advice.values
-    truthful = getattr(values, "truthful", None)
-    if truthful is None or values.weights is None:
+    sunk = getattr(values, "sunk", None)
+    if sunk is None or values.weights is None:
         return None
-    st = advice.state
-    name = st.action_to_string
+    name = advice.state.action_to_string
+    truthful = sunk == 0
     share = float(values.weights[~truthful].sum() / values.weights.sum())
+    classes = [n for c, n in enumerate(CLASSES) if (sunk >> c & 1).any()]
+    what = " or ".join(classes) or "nothing"
+    out = {"sunk_weight": share, "sunk_classes": classes}
     if not truthful.any():
-        return {
-            "sunk_weight": share,
+        return out | {
             "trusting": None,
             "changes_card": True,
-            "words": "Every world that fits has him sinking: his declarations cannot all be "
-            "what he held.",
+            "words": f"Every world that fits has him sinking ({what}): his declarations cannot "
+            "all be what he held.",
         }
     means = {c: float(np.mean(values.samples[c][truthful])) for c in advice.ranking}
     trusting = max(advice.ranking, key=lambda c: (means[c], -c))
     best = advice.best
-    out = {
-        "sunk_weight": share,
-        "trusting": name(trusting),
-        "changes_card": trusting != best and means[trusting] > means[best],
-    }
+    out["trusting"] = name(trusting)
+    out["changes_card"] = trusting != best and means[trusting] > means[best]
     if out["changes_card"]:
         out["words"] = (
-            f"A possible sunk combination changes the card: trusting his declarations "
-            f"{name(trusting)} ({means[trusting]:+.2f} against {means[best]:+.2f} for "
-            f"{name(best)}); the worlds where he sank carry {share:.0%} of the weight."
+            f"A possible sunk combination ({what}) changes the card: trusting his "
+            f"declarations, {name(trusting)} ({means[trusting]:+.2f} against "
+            f"{means[best]:+.2f} for {name(best)}); the worlds where he sank carry {share:.0%} "
+            "of the weight."
         )
     else:
         out["words"] = (
-            f"The worlds where he sank ({share:.0%} of the weight) do not change the card."
+            f"The worlds where he sank ({what}: {share:.0%} of the weight) do not change the card."
         )
     return out

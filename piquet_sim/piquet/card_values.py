@@ -155,17 +155,18 @@ def declared_worlds(
     no other): those where every class was declared all (as before sinking was modelled), or
     with ``sinking`` every world some declaration fits, weighted by the sinking prior
     (``sunk.world_weights``). Sampled worlds are drawn on until ``n`` fit (at most
-    :data:`DRAW_FACTOR` times as many). Adds "weights" (None without sinking) and "truthful"
-    (each kept world fits with every class declared all) to :func:`worlds_for`'s dict."""
+    :data:`DRAW_FACTOR` times as many). Adds "weights" and "sunk" (with sinking: each kept
+    world's weight, and the classes declaring all does not fit, bit ``c`` for class ``c``;
+    None without) to :func:`worlds_for`'s dict."""
     drawn = n
     while True:
         found = worlds_for(state, seat, drawn, seed, exact_limit, relaxed=sinking)
         hands = found["hands"]
         if found["fallbacks"]:  # no hand meets the bounds: as before, the cards alone
-            weights, truthful = np.ones(len(hands)), np.ones(len(hands), dtype=bool)
+            weights, sunk = np.ones(len(hands)), np.zeros(len(hands), dtype=np.int64)
         else:
-            weights, truthful = world_weights(state, seat, hands, sinking)
-        keep = weights > 0 if sinking else truthful
+            weights, sunk = world_weights(state, seat, hands, sinking)
+        keep = weights > 0 if sinking else sunk == 0
         if found["exact"] or keep.sum() >= n or drawn >= DRAW_FACTOR * n:
             break
         drawn = min(DRAW_FACTOR * n, 2 * drawn * n // max(int(keep.sum()), 1))
@@ -178,7 +179,7 @@ def declared_worlds(
         )
     found["hands"] = [hands[i] for i in picked]
     found["weights"] = weights[picked] if sinking else None
-    found["truthful"] = truthful[picked] if sinking else None
+    found["sunk"] = sunk[picked] if sinking else None
     found["drawn"] = len(hands)
     return found
 
@@ -215,11 +216,12 @@ class PiquetCardValues(CardValues):
     each card's exact values world by world (``raw``: card -> int64[worlds], elder minus
     younger, the rest of the deal), the lines' outcomes once followed (``lines``: card ->
     int64[worlds, 3], :func:`line_outcomes`) and the worlds in which every declaration was
-    all the opponent held (``truthful``, with sinking worlds)."""
+    all the opponent held, or where he sank (``sunk``: bit ``c`` for class ``c``, 0 where he
+    declared all; with sinking worlds)."""
 
     raw: dict = field(default_factory=dict)
     lines: dict = field(default_factory=dict)
-    truthful: np.ndarray | None = None
+    sunk: np.ndarray | None = None
 
 
 def card_values(
@@ -249,7 +251,7 @@ def card_values(
     cand, rep = _representatives(state, legal_mask)
     found = declared_worlds(state, seat, worlds, seed, exact_limit, sinking)
     hands = found["hands"]
-    weights, truthful = found["weights"], found["truthful"]
+    weights, sunk = found["weights"], found["sunk"]
     n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 50))
 
     def solve(some, slot):
@@ -264,7 +266,7 @@ def card_values(
     raw = {c: vals[:, rep[c]] for c in legal}
     net = {c: x[:, rep[c]].astype(np.float64) for c in legal}
     if weights is not None:  # the worlds solved (all of them, unless cut by Ctrl-C)
-        weights, truthful = weights[: len(vals)], truthful[: len(vals)]
+        weights, sunk = weights[: len(vals)], sunk[: len(vals)]
     if exact:
         note = f"every world enumerated ({len(hands)}), each solved double-dummy"
     else:
@@ -278,7 +280,7 @@ def card_values(
     if found["fallbacks"]:
         notes.append(f"{found['fallbacks']} world(s) ignore the declaration bounds (none met them)")
     if sinking:
-        notes.append(sinking_note(weights, truthful))
+        notes.append(sinking_note(weights, sunk))
     values = PiquetCardValues(
         {c: _mean(net[c], weights, exact) for c in legal},
         UNIT,
@@ -291,7 +293,7 @@ def card_values(
         hands=list(hands),
         weights=weights,
         raw=raw,
-        truthful=truthful,
+        sunk=sunk,
     )
     if goal is not None:
         lines = {c: line_outcomes(state, seat, hands, c, raw[c]) for c in legal}
@@ -312,12 +314,12 @@ def _mean(x: np.ndarray, weights: np.ndarray | None, exact: bool) -> Estimate:
     return weighted_mean(x, weights, exact)
 
 
-def sinking_note(weights: np.ndarray, truthful: np.ndarray) -> str:
+def sinking_note(weights: np.ndarray, sunk: np.ndarray) -> str:
     """How much of the worlds' weight lies where the opponent sank (for the advice's notes)."""
-    share = float(weights[~truthful].sum() / weights.sum())
+    share = float(weights[sunk != 0].sum() / weights.sum())
     ess = float(weights.sum() ** 2 / (weights**2).sum())
     return (
-        f"{int((~truthful).sum())} of them with a combination he did not declare, weighted by "
+        f"{int((sunk != 0).sum())} of them with a combination he did not declare, weighted by "
         f"the sinking prior: {share:.0%} of the weight (effective worlds {ess:.0f})"
     )
 

@@ -78,8 +78,9 @@ def relaxed_knowledge(know: np.ndarray) -> np.ndarray:
 
 
 def world_weights(state, seat: int, hands, sinking: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """(each world's weight, whether the world fits with every class declared all) for the
-    opponent hands ``hands`` (held now) of ``seat``'s play decision in ``state``: the product
+    """(each world's weight, the classes in which declaring all does not fit it: bit ``c``
+    for class ``c``, 0 for a world where every class was declared all) for the opponent hands
+    ``hands`` (held now) of ``seat``'s play decision in ``state``: the weight is the product
     over the resolved classes of the prior of the kinds that give what ``seat`` saw. Without
     ``sinking`` only declaring all is tried (the weight is 1 where it fits, else 0)."""
     o = 1 - seat
@@ -91,22 +92,22 @@ def world_weights(state, seat: int, hands, sinking: bool = True) -> tuple[np.nda
     ]
     played = state.gone[o] | ((1 << state.lead) if state.lead >= 0 and state.leader == o else 0)
     weights = np.zeros(len(hands))
-    truthful = np.zeros(len(hands), dtype=bool)
+    sunk = np.zeros(len(hands), dtype=np.int64)
     for w, h in enumerate(hands):
         decl = int(h) | played
-        weight, honest = 1.0, True
+        weight = 1.0
         for c, cv in enumerate(view.classes):
             if not cv.resolved:
                 continue
             prior = kind_prior(decl, c) if sinking else {DECLARE: 1.0}
             fit = {k: p for k, p in prior.items() if kind_fits(cv, seat, own_keys[c], decl, c, k)}
             weight *= sum(fit.values())
-            honest = honest and DECLARE in fit
+            if DECLARE not in fit:
+                sunk[w] |= 1 << c
             if weight == 0.0:
                 break
         weights[w] = weight
-        truthful[w] = honest and weight > 0
-    return weights, truthful
+    return weights, sunk
 
 
 __all__ = [
