@@ -20,6 +20,7 @@ COMMANDS = {
     **PIQUET.lazy_commands(),
     **{game.group: game.group_ref for game in games() if game.group},
     "bench": "piquet_sim.bench_cli:bench_command",
+    "warm": "piquet_sim.warm_cli:warm_command",
 }
 
 

@@ -254,13 +254,12 @@ def test_first_default_discard_compiles_each_refine_kernel_once(tmp_path):
         "refine.refine_card",
         "refine.pimc_play_deal",
         "advisor._pimc_span",
-        "advisor.pimc_evaluate",
         "screen.table_play_deal",
         "advisor.screen_evaluate",
         "solver.search",
     ):
         assert sum(n.startswith(kernel + "-") for n in names) == 1, kernel
-    general = ("play.player_card", "play.play_deal", "advisor.evaluate-", "play.dd_")
+    general = ("play.player_card", "play.play_deal", "advisor._play_span-", "play.dd_")
     assert not any(n.startswith(general) for n in names)
     assert not any(
         n.startswith(("heuristic.general_move", "heuristic.heuristic_move")) for n in names

@@ -29,6 +29,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from ..core.engine import jit_interrupt
 from ..core.engine.backend import stop_requested
 from .kernels import advisor as K
 from .kernels import refine as R
@@ -58,6 +59,17 @@ def _driver(kernel, worlds_rows, stages, env, solver: bool) -> tuple:
     return kernel, _sig(*args, solver_bits(solver))
 
 
+def _span(kernel, worlds_rows, stages, env, ws) -> tuple:
+    """(dispatcher, signature) of an advisor span kernel (``advisor._pimc_span``) as the
+    threaded driver (``advisor._threaded_evaluate``) calls it."""
+    i = np.int64(0)
+    n_cand, n = 1, worlds_rows.opp.shape[0]
+    part, nets, owns = K._outputs.py_func(1, n_cand, n)
+    out = K.Evaluation(part[0], nets, owns)
+    args = ((i, i), np.zeros(1, np.int64), (i, i), worlds_rows, stages, ws, (i, i), out)
+    return kernel, _sig(*args)
+
+
 def screen_signatures(role: str) -> dict[str, tuple]:
     """Kernel name -> (dispatcher, signature) of the screening path's separately compiled
     kernels, typed as the advisor calls them for ``role`` ("elder" or "younger")."""
@@ -73,7 +85,9 @@ def screen_signatures(role: str) -> dict[str, tuple]:
     if role == "elder":
         worlds = (K.build_worlds_serial, _sig(i, request, stages, i, i, i, env))
     else:
-        worlds = (K.build_worlds, _sig(i, request, stages, i, i, i, i, env))
+        rows, attempts = K._new_worlds.py_func(1)
+        span = (i, i)
+        worlds = (K._build_span, _sig(i, request, stages, i, i, span, env, rows, attempts))
     return {
         "worlds": worlds,
         "play": (S.table_play_deal, _sig(i, i, stages, (i, i, i), key, sc.state, ws, sc)),
@@ -164,7 +178,7 @@ def _spawn(code: str) -> subprocess.Popen | None:
     if os.environ.get(SERIAL_ENV) == "1" or (os.cpu_count() or 1) < 2:
         return None
     try:
-        return subprocess.Popen(
+        helper = subprocess.Popen(
             [sys.executable, "-c", code],
             cwd=_ROOT,  # ``-c`` imports from the working directory first: this package's
             stdin=subprocess.DEVNULL,
@@ -175,6 +189,8 @@ def _spawn(code: str) -> subprocess.Popen | None:
         )
     except OSError:
         return None
+    jit_interrupt.register_helper(helper)  # stopped with this process on a Ctrl-C
+    return helper
 
 
 def _helper_finished(helper: subprocess.Popen, waiting: set[str]) -> set[str]:
@@ -254,7 +270,7 @@ def refine_signatures(role: str) -> dict[str, tuple]:
             R.refine_card,
             _sig(stages.ids[0], params, i, view, (i, i), np.uint64(0), sc.state, ws, sc),
         ),
-        "refine": _driver(K.pimc_evaluate, worlds_rows, stages, env, solver=True),
+        "refine": _span(K._pimc_span, worlds_rows, stages, env, ws),
     }
 
 
@@ -307,13 +323,25 @@ def finish_refine(role: str, helper: subprocess.Popen | None) -> None:
     compile_refine_part(role, tuple(n for n in REFINE_PARTS if n in missing))
 
 
-#: What a first run's compilation takes, by ``--play`` (measured on the idle 2-core Xeon host):
-#: the screening path on two processes; pimc's solver in a third alongside; dd's in turn.
+#: The compile profile's run (``core.app.compile_times``) measuring a first run, by ``--play``.
+COMPILE_MEASURED = {"heuristic": "discard --play heuristic", "pimc": "discard"}
+#: What a first run's compilation takes when not measured, by ``--play``.
 COMPILE_EXPECT = {
     "heuristic": "about 10 s",
-    "pimc": "the heuristic screen's ranking in about 15 s, pimc's answer in about 40 s",
+    "pimc": "the heuristic screen's ranking first, pimc's answer once its solver compiled",
     "dd": "the solver's too: about a minute",
 }
+
+
+def compile_expect(play: str) -> str:
+    """About how long a first run with ``--play play`` compiles: measured when the compile
+    profile ran it (:func:`piquet_sim.core.app.compile.measured_wait`), else
+    :data:`COMPILE_EXPECT`."""
+    from ..core.app.compile import measured_wait
+
+    key = COMPILE_MEASURED.get(play)
+    measured = measured_wait(key) if key else None
+    return measured or COMPILE_EXPECT.get(play, COMPILE_EXPECT["heuristic"])
 
 
 def warm_up(
@@ -347,7 +375,7 @@ def warm_up(
         kernels, plays = (build, K.screen_evaluate, refine), ("greedy", play)
     else:
         kernels, plays = (build, K.screen_evaluate), ("greedy",)
-    expect = COMPILE_EXPECT.get(play, COMPILE_EXPECT["heuristic"])
+    expect = compile_expect(play)
     if not notice(kernels, expect):
         return
     # With a preliminary ranking to show, the refine's helper starts once the screen's helper

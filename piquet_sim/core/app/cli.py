@@ -22,9 +22,11 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..engine import jit_interrupt
 from ..engine.backend import MAX_DEALS, StopOnInterrupt, stop_requested
 from ..engine.cards import CardError, Pack, cards_to_mask
 from ..engine.errors import InputError
+from .compile import COMPILING, compile_notice, kernels_cold  # noqa: F401 - re-exported
 
 #: Exit code of a command stopped by Ctrl-C (after writing what finished).
 EXIT_INTERRUPTED = 130
@@ -194,35 +196,6 @@ def long_command(func: Callable) -> Callable:
         return result
 
     return wrapper
-
-
-COMPILING = "compiling kernels, first run only"
-
-
-def kernels_cold(*dispatchers) -> bool:
-    """True when any of these numba dispatchers has nothing in its on-disk cache for its current
-    source (a first run, or a changed kernel): calling it will compile. Cheap: reads the cache
-    index only. False when it cannot tell."""
-    for d in dispatchers:
-        if not hasattr(d, "_cache"):  # not a cached numba dispatcher
-            continue
-        try:
-            if d.overloads:
-                continue
-            if not d._cache._cache_file._load_index():
-                return True
-        except Exception:  # noqa: BLE001 - numba internals moved: assume warm, say nothing
-            return False
-    return False
-
-
-def compile_notice(*dispatchers, quiet: bool = False, expect: str = "a minute or two") -> bool:
-    """Say on stderr that kernels are compiling (and for how long: ``expect``) when
-    ``kernels_cold(*dispatchers)``; returns whether they were cold."""
-    cold = kernels_cold(*dispatchers)
-    if cold and not quiet:
-        click.echo(f"{COMPILING} ({expect}; later runs start at once)", err=True)
-    return cold
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
@@ -416,6 +389,9 @@ class LazyGroup(click.Group):
 def run_main(group: click.Group, argv: list[str] | None, prog: str) -> None:
     """Run a click group as a console script: usage errors and :class:`InputError` become one
     line on stderr with exit code 2, Ctrl-C exit 130; bare ``prog`` prints the help (exit 0)."""
+    if argv is None:  # the console script (not a test or program calling a command)
+        jit_interrupt.enable()
+        jit_interrupt.arm()  # a Ctrl-C while kernels compile ends the command at once
     try:
         code = group.main(args=argv, prog_name=prog, standalone_mode=False)
     except click.exceptions.Exit as exc:

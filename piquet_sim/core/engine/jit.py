@@ -21,7 +21,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from . import jit_cache, jit_inline, jit_link
+from . import jit_cache, jit_inline, jit_interrupt, jit_link, jit_profile
 
 jit_link.install()
 
@@ -36,6 +36,8 @@ if CACHE_DIR is not None:
     os.environ["NUMBA_CACHE_DIR"] = os.environ[jit_cache.CHOSEN_ENV] = str(CACHE_DIR)
     numba.config.CACHE_DIR = str(CACHE_DIR)
 jit_inline.install()
+jit_profile.install_from_env()  # a compile profile when PIQUET_COMPILE_PROFILE names a dir
+jit_interrupt.listen()  # a Ctrl-C while a kernel compiles ends an armed process at once
 
 #: Serial kernels: cached to disk, GIL released so callers may thread them.
 njit = numba.njit(cache=True, nogil=True)

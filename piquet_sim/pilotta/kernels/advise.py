@@ -37,11 +37,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import shuffle_pack, stream_key
-from ...core.engine.spans import span_range
 from ..layouts import (
     ASTATE_LEN,
     COMB_LEN,
@@ -283,13 +282,13 @@ def _chunk(seed, lo, hi, q, setup, rules, known, out):
         _world(seed, w, q, setup, rules, known[w], out)
 
 
-@njit_parallel
+@driver(_chunk)
 def advise_worlds(seed, n, q, setup, rules, known):
     """``n`` worlds of the question ``q`` (:data:`Query`), ``known`` int64[n, 4, 4, 2] (see
     the module docstring; filled in place): an :data:`Out` of per-trump int64[n, 4, T_LEN],
     per-candidate int64[n, m, C_LEN], tries int64[n] (shuffles drawn until the world was
-    consistent with the auction, 0 when none was) and the hands int64[n, 4]. Parallel over
-    fixed chunks: the same numbers whatever the thread count."""
+    consistent with the auction, 0 when none was) and the hands int64[n, 4]. Fixed chunks on
+    threads (``core.engine.jit_threads``): the same numbers whatever the thread count."""
     m = q.cands.shape[0]
     out = Out(
         np.zeros((n, 4, T_LEN), dtype=np.int64),
@@ -297,10 +296,11 @@ def advise_worlds(seed, n, q, setup, rules, known):
         np.zeros(n, dtype=np.int64),
         np.zeros((n, 4), dtype=np.int64),
     )
-    n_chunks = min(n, N_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _chunk(seed, lo, lo + count, q, setup, rules, known, out)
+
+    for_spans(n, min(n, N_CHUNKS), work)
     return out
 
 
@@ -465,7 +465,7 @@ def advisor_choice(hand, p, ast, worlds, seed, rules, rebid=0, z100=0, jumps=N_L
 def advisor_call(hand, p, ast, params, rules, key, state):
     """The ``advisor`` policy's call (``params``: :class:`layouts.AdvParam`): the advice of
     :func:`advisor_choice` on worlds of a seed drawn from the round's stream."""
-    seed = draw(key, state, 1 << 30)
+    seed = draw(key, state, np.int64(1 << 30))
     return advisor_choice(
         hand,
         p,

@@ -229,11 +229,11 @@ def random_call(params, level, key, state):
     """The random policy's call (the seat may bid; ``level`` the last bid's, -1 none): a bid
     with probability params[0] / 1000, 1 to params[1] levels up (the capot at most), a uniform
     suit; else a pass."""
-    if draw(key, state, 1000) < params[0]:
+    if draw(key, state, np.int64(1000)) < params[0]:  # int64: one signature of draw
         room = N_LEVELS - 1 - level
         steps = params[1] if params[1] < room else room
         new = level + 1 + draw(key, state, steps)
-        return new, draw(key, state, 4)
+        return new, draw(key, state, np.int64(4))
     return -1, -1
 
 

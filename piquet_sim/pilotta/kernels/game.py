@@ -10,10 +10,9 @@ both at or above the target with equal totals (not settled by the spec): play on
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
-from ...core.engine.spans import span_range
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ..layouts import GAME_LEN, ROUND_LEN, Game, RoundRec, Score
 from ..rules import RuleSlot
 from .simulate import BATCH_CHUNKS, round_scratch, simulate_round_in
@@ -79,13 +78,15 @@ def _games_chunk(seed, start, lo, hi, setup, rules, out):
             out[i, j] = state[j]
 
 
-@njit_parallel
+@driver(_games_chunk)
 def simulate_games(seed, start, n, setup, rules):
     """Whole games ``start .. start+n-1`` of ``seed`` (first dealer North): int64[n, GAME_LEN]
-    final states. Round r of game g uses stream index g * GAME_STRIDE + 4 r + dealer."""
+    final states, fixed chunks on threads (``core.engine.jit_threads``). Round r of game g uses
+    stream index g * GAME_STRIDE + 4 r + dealer."""
     out = np.zeros((n, GAME_LEN), dtype=np.int64)
-    n_chunks = min(n, BATCH_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _games_chunk(seed, start, lo, lo + count, setup, rules, out)
+
+    for_spans(n, min(n, BATCH_CHUNKS), work)
     return out

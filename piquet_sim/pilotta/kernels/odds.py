@@ -8,12 +8,11 @@ threads or the chunking. Counters: :class:`layouts.OddsScope` x :class:`layouts.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.bits import popcount32
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from ..layouts import ODDS_LEN, OddsBin, OddsScope
 from .deal import N_PACK, deal_round
 from .tables import FOUR_VALUE, SEQ_RUNS
@@ -100,13 +99,16 @@ def _odds_chunk(seed, start, lo, hi, trump, out):
         count_deal(hands, trump, out)
 
 
-@njit_parallel
+@driver(_odds_chunk)
 def odds_batch(seed, start, n, trump):
     """Counters (int64[ODDS_LEN]) over deals ``start .. start+n-1`` of ``seed`` with ``trump``
-    the named trump suit; parallel over fixed chunks, summed (exact integers)."""
+    the named trump suit; fixed chunks on threads (``core.engine.jit_threads``), summed (exact
+    integers)."""
     n_chunks = min(n, ODDS_CHUNKS)
     parts = np.zeros((max(n_chunks, 1), ODDS_LEN), dtype=np.int64)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _odds_chunk(seed, start, lo, lo + count, trump, parts[ch])
+
+    for_spans(n, n_chunks, work)
     return parts.sum(axis=0)

@@ -33,12 +33,11 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.bits import low_index, popcount32
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from ..layouts import (
     ASTATE_LEN,
     AUCTION_LEN,
@@ -422,22 +421,22 @@ def _contracts_chunk(seed, first, deals, calls, setup, rules, tables, lo, hi, ou
         out[i, 1] = tricks_ns if team == 0 else 8 - tricks_ns
 
 
-@njit_parallel
+@driver(_contracts_chunk)
 def pimc_contracts(seed, first, deals, calls, setup, rules, tables):
     """Play full rounds (:data:`Deals`) with the Setup's play policies (pimc seats included);
     round ``i`` (row i of ``deals``) draws from stream (seed, first + i), so calls over
     consecutive slices give the same rounds as one call. Returns int64[n, 2]: the contracting
-    team's card
-    points with the last trick, its tricks. ``calls``: the auction the pimc players know
-    (int64[k, 3]; may be empty); ``tables``: ``solver.TABLES`` (each chunk makes its own
-    workspace). Parallel over fixed chunks, one solver table each:
+    team's card points with the last trick, its tricks. ``calls``: the auction the pimc players
+    know (int64[k, 3]; may be empty); ``tables``: ``solver.TABLES`` (each chunk makes its own
+    workspace). Fixed chunks on threads (``core.engine.jit_threads``), one solver table each:
     the same numbers whatever the thread count (the solver is exact; tables only save time)."""
     n = deals.hands.shape[0]
     out = np.zeros((n, 2), dtype=np.int64)
-    n_chunks = min(n, BATCH_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _contracts_chunk(seed, first, deals, calls, setup, rules, tables, lo, lo + count, out)
+
+    for_spans(n, min(n, BATCH_CHUNKS), work)
     return out
 
 
@@ -496,18 +495,19 @@ def _rounds_chunk(seed, start, lo, hi, setup, rules, tables, out):
         close_round(raw_ns, tricks_ns, rules, rec, legal_n[i])
 
 
-@njit_parallel
+@driver(_rounds_chunk)
 def simulate_batch_pimc(seed, start, n, setup, rules, tables):
     """:func:`simulate.simulate_batch` for setups with pimc play: the same deals, auctions,
     declarations and scores (round ``i`` from stream (seed, start + i)), played by
     :func:`pimc_round`. ``tables``: ``solver.TABLES``. Same outputs; same numbers whatever
-    the thread count."""
+    the thread count (fixed chunks on threads, ``core.engine.jit_threads``)."""
     recs = np.zeros((n, ROUND_LEN), dtype=np.int64)
     plays = np.full((n, 32), -1, dtype=np.int8)
     legal_n = np.zeros((n, 32), dtype=np.int8)
     out = (recs, plays, legal_n)
-    n_chunks = min(n, BATCH_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _rounds_chunk(seed, start, lo, lo + count, setup, rules, tables, out)
+
+    for_spans(n, min(n, BATCH_CHUNKS), work)
     return recs, plays, legal_n

@@ -9,11 +9,10 @@ and two int8 rows of 32: the cards in playing order and each play's number of le
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from ..layouts import (
     ASTATE_LEN,
     AUCTION_LEN,
@@ -165,16 +164,17 @@ def _chunk(seed, start, lo, hi, setup, rules, recs, plays, legal_n):
         simulate_round_in(seed, start + i, setup, rules, recs[i], plays[i], legal_n[i], scratch)
 
 
-@njit_parallel
+@driver(_chunk)
 def simulate_batch(seed, start, n, setup, rules):
     """Rounds ``start .. start+n-1`` of ``seed``: (records int64[n, RoundRec.LEN], plays
-    int8[n, 32], legal counts int8[n, 32]). Parallel over fixed chunks (same numbers whatever
-    the thread count)."""
+    int8[n, 32], legal counts int8[n, 32]). Fixed chunks on threads
+    (``core.engine.jit_threads``; the same numbers whatever the thread count)."""
     recs = np.zeros((n, ROUND_LEN), dtype=np.int64)
     plays = np.full((n, 32), -1, dtype=np.int8)
     legal_n = np.zeros((n, 32), dtype=np.int8)
-    n_chunks = min(n, BATCH_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _chunk(seed, start, lo, lo + count, setup, rules, recs, plays, legal_n)
+
+    for_spans(n, min(n, BATCH_CHUNKS), work)
     return recs, plays, legal_n

@@ -35,11 +35,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.bits import low_index, popcount32
-from ...core.engine.jit import njit, njit_parallel
-from ...core.engine.spans import span_range
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ..layouts import FRAME_LEN, POS_LEN, STAT_LEN, Frame, SolverPos, SolverStat
 from ..rules import RuleSlot
 from .solver_endgame import (
@@ -231,7 +230,7 @@ def search(ws, alpha, beta, flags):
     fr[0, Frame.R] = r_pts
     fr[0, Frame.A] = alpha
     fr[0, Frame.B] = beta
-    sp = 0
+    sp = np.int64(0)  # int64, not a literal: one compiled signature of _store
     mode = 0  # 0 enter node sp, 1 next move of sp, 2 return ret to the parent
     ret = np.int64(0)
     while True:
@@ -311,7 +310,7 @@ def search(ws, alpha, beta, flags):
                     r_pts = fr[sp, Frame.R]
                     ret = three_tricks(hands, seat, capot, a, b, r_pts, st, pts, ws.scratch[0])
                     if flags & F_TT:
-                        _store(tt, fr, sp, ret, -1, hands)
+                        _store(tt, fr, sp, ret, np.int64(-1), hands)
                     mode = 2
                     continue
 
@@ -423,9 +422,9 @@ def value(ws, flags):
     the capot's bonus; the splitting runs over 0 .. top (the gap up to the capot holds no
     value) and one more search tells a capot from ``top``."""
     if not (flags & F_ALPHABETA and flags & F_TT):
-        return search(ws, -INF, INF, flags)
+        return search(ws, np.int64(-INF), np.int64(INF), flags)  # int64: one signature
     top = _top(ws)
-    lo = 0  # value >= lo
+    lo = np.int64(0)  # value >= lo (int64, not a literal: one signature of _probe)
     hi = top + 1  # value < hi, or the capot's
     cost = np.zeros(4, dtype=np.int64)  # nodes of the searches that passed, failed; counts
     while lo + 1 < hi:
@@ -473,7 +472,7 @@ def value_near(ws, guess, flags):
     value is bracketed, then split the interval as :func:`value`; values as :func:`value` (0 ..
     top, or a capot). A close guess takes two or three searches instead of about seven."""
     top = _top(ws)
-    lo = 0  # value >= lo
+    lo = np.int64(0)  # value >= lo (int64, not a literal: one signature of _probe)
     hi = top + 1  # value < hi, or the capot's
     m = min(max(guess, 1), top)
     step = 2
@@ -707,20 +706,21 @@ def _solve_chunk(rounds, template, lo, hi, tt_bits, tables, values):
         values[i] = solve_position(ws, h, trick, pos, F_ALL)
 
 
-@njit_parallel
+@driver(_solve_chunk)
 def solve_batch(rounds, template, tt_bits, tables):
     """Exact values of full rounds: int64[n], the contracting team's card points or its capot's
     points. ``rounds``: :data:`Rounds` (hands int64[n, 4] natural masks N E S W; per round the
     trump suit, the first leader and the contracting team); ``template``: a SolverPos array
-    giving the rules fields (KQ, PLAY, CAPOT_252; :func:`position` with ``rules``). Parallel
-    over 64 fixed chunks, one workspace each (its table kept from round to round); values never
-    depend on the thread count. ``tables``: TABLES."""
+    giving the rules fields (KQ, PLAY, CAPOT_252; :func:`position` with ``rules``). 64 fixed
+    chunks on threads (``core.engine.jit_threads``), one workspace each (its table kept from
+    round to round); values never depend on the thread count. ``tables``: TABLES."""
     n = rounds.hands.shape[0]
     values = np.zeros(n, dtype=np.int64)
-    n_chunks = min(n, 64)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _solve_chunk(rounds, template, lo, lo + count, tt_bits, tables, values)
+
+    for_spans(n, min(n, 64), work)
     return values
 
 

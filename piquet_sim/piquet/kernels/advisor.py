@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, run_spans
+from ...core.engine.jit_threads import span_range as span_range_py
 from ...core.engine.rng import bounded, stream_key
 from ...core.engine.spans import span_range
 from . import layouts as L
@@ -179,29 +180,21 @@ def build_worlds_serial(hand, request, model, seed, start, n, env):
     return rows, attempts
 
 
-@njit_parallel
+@driver(_build_span)
 def build_worlds(hand, request, model, seed, start, n, n_spans, env):
     """Worlds start..start+n-1 of ``seed`` (see :func:`make_world`): (a ``Worlds`` bundle,
     attempts int64[n]: draws each world took, -1 when none met the request within its
     ``max_attempts``, and then the world is not ``valid``). Independent of the span count: world
-    w depends only on (seed, w). ``n_spans`` 1 runs serially (elder's worlds are too cheap to be
-    worth waking threads)."""
-    # built here, not by the inlined _new_worlds: parfor's array analysis rejects that here
-    rows = Worlds(
-        np.zeros(n, dtype=np.int64),
-        np.zeros((n, 8), dtype=np.int8),
-        np.zeros(n, dtype=np.int64),
-        np.full(n, -1, dtype=np.int64),
-        np.zeros(n, dtype=np.bool_),
-    )
-    attempts = np.zeros(n, dtype=np.int64)
-    if n_spans <= 1:  # an int64 0, not a literal: one signature of _build_span for both calls
-        _build_span(hand, request, model, seed, start, (np.int64(0), n), env, rows, attempts)
-        return rows, attempts
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        span = (first, first + count)
+    w depends only on (seed, w). The spans run on threads (``core.engine.jit_threads``);
+    ``n_spans`` 1 runs serially (elder's worlds are too cheap to be worth threads)."""
+    rows, attempts = _new_worlds.py_func(n)
+
+    def run(s: int) -> None:
+        first, count = span_range_py(n, n_spans, s)
+        span = (np.int64(first), np.int64(first + count))
         _build_span(hand, request, model, seed, start, span, env, rows, attempts)
+
+    run_spans(run, max(1, n_spans))
     return rows, attempts
 
 
@@ -334,7 +327,28 @@ def _merge(part):
     return sums
 
 
-@njit_parallel
+def _threaded_evaluate(span_kernel, player, candidates, origin, worlds, stages, env, spans):
+    """The candidates x worlds of an evaluation cut into ``spans`` = (n_spans, tt_bits), each
+    played by ``span_kernel`` (:func:`_play_span`'s arguments) on Python threads
+    (``core.engine.jit_threads``): the spans and numbers of a ``prange`` driver, without
+    compiling one. Returns :func:`evaluate`'s three arrays."""
+    n_spans, tt_bits = spans
+    n = worlds.opp.shape[0]
+    n_cand = candidates.shape[0]
+    part, nets, owns = _outputs.py_func(n_spans, n_cand, n)
+
+    def run(s: int) -> None:
+        first, count = span_range_py(n_cand * n, n_spans, s)
+        if count > 0:
+            ws = new_workspace(env, tt_bits, tt_bits > 1)
+            out = Evaluation(part[s], nets, owns)
+            span_kernel(player, candidates, origin, worlds, stages, ws, (first, first + count), out)
+
+    run_spans(run, n_spans)
+    return _merge.py_func(part), nets, owns
+
+
+@driver(_play_span, new_workspace)
 def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
     """Evaluate every candidate discard (int64 masks, ``candidates[C]``) on ``worlds`` (a
     ``Worlds`` bundle of :func:`build_worlds`; world i is world ``start + i`` of ``seed``;
@@ -347,40 +361,25 @@ def evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans
     world's. ``mode`` is not read: ``MODE_PLAY`` (the declarations alone are
     :func:`declare_evaluate`'s). Returns (sums float64[C, ADV_LEN],
     net int16[C, n]: own total minus the opponent's on every world, own int16[C, n]: own total).
-    Parallel over ``n_spans`` spans of the (candidate, world) pairs, each writing its own
-    partial rows (merged serially after), each owning a solver workspace of ``2**tt_bits``
-    entries (a token one when ``tt_bits`` is 1).
+    Parallel over ``n_spans`` spans of the (candidate, world) pairs on threads
+    (:func:`_threaded_evaluate`), each writing its own partial rows (merged serially after),
+    each owning a solver workspace of ``2**tt_bits`` entries (a token one when ``tt_bits`` is
+    1).
     """
-    n = worlds.opp.shape[0]
-    n_cand = candidates.shape[0]
-    part, nets, owns = _outputs(n_spans, n_cand, n)
-    for s in prange(n_spans):
-        first, count = span_range(n_cand * n, n_spans, s)
-        if count > 0:
-            span = (first, first + count)
-            ws = new_workspace(env, tt_bits, tt_bits > 1)
-            out = Evaluation(part[s], nets, owns)
-            _play_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
-    return _merge(part), nets, owns
+    origin = (seed, start)
+    spans = (n_spans, tt_bits)
+    return _threaded_evaluate(_play_span, player, candidates, origin, worlds, stages, env, spans)
 
 
-@njit_parallel
+@driver(_pimc_span, new_workspace)
 def pimc_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
     """:func:`evaluate` in ``MODE_PLAY`` for ``refine.pimc_only`` stages (the advisor's pimc
     refine; ``mode`` is not read): the same numbers, played by ``refine.pimc_play_deal``, which
     compiles neither the dd player nor the heuristic's general arithmetic and loads the screen's
     exchange and declaration kernels."""
-    n = worlds.opp.shape[0]
-    n_cand = candidates.shape[0]
-    part, nets, owns = _outputs(n_spans, n_cand, n)
-    for s in prange(n_spans):
-        first, count = span_range(n_cand * n, n_spans, s)
-        if count > 0:
-            span = (first, first + count)
-            ws = new_workspace(env, tt_bits, tt_bits > 1)
-            out = Evaluation(part[s], nets, owns)
-            _pimc_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
-    return _merge(part), nets, owns
+    origin = (seed, start)
+    spans = (n_spans, tt_bits)
+    return _threaded_evaluate(_pimc_span, player, candidates, origin, worlds, stages, env, spans)
 
 
 @njit
@@ -405,18 +404,10 @@ def screen_evaluate(player, candidates, seed, start, worlds, mode, stages, env, 
     return _merge(part), nets, owns
 
 
-@njit_parallel
+@driver(_declare_span, new_workspace)
 def declare_evaluate(player, candidates, seed, start, worlds, mode, stages, env, n_spans, tt_bits):
     """:func:`evaluate` in ``MODE_DECLARE_ONLY`` (``mode`` is not read): exchanges and
     declarations, no play."""
-    n = worlds.opp.shape[0]
-    n_cand = candidates.shape[0]
-    part, nets, owns = _outputs(n_spans, n_cand, n)
-    for s in prange(n_spans):
-        first, count = span_range(n_cand * n, n_spans, s)
-        if count > 0:
-            span = (first, first + count)
-            ws = new_workspace(env, tt_bits, tt_bits > 1)
-            out = Evaluation(part[s], nets, owns)
-            _declare_span(player, candidates, (seed, start), worlds, stages, ws, span, out)
-    return _merge(part), nets, owns
+    origin = (seed, start)
+    spans = (n_spans, tt_bits)
+    return _threaded_evaluate(_declare_span, player, candidates, origin, worlds, stages, env, spans)

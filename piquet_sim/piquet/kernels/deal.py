@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import block_words, chunk, stream_key, word
-from ...core.engine.spans import span_range
 from .stack import as_uint16, stack_bytes, stack_int64, stack_words
 
 N_PACK = 32
@@ -228,20 +227,28 @@ def hands_batch(seed, start, n):
 deal_hands = deal_full
 
 
-@njit_parallel
+@njit
+def _deal_chunk(seed, start, first, count, elders, youngers, talons):
+    """Deals ``start + first ..`` (``count`` of them) into rows ``first ..`` of the outputs."""
+    pack = np.empty(N_PACK, dtype=np.int8)
+    state = np.zeros(1, dtype=np.int64)
+    for i in range(first, first + count):
+        elders[i], youngers[i] = deal_full(seed, start + i, pack, state)
+        for t in range(8):
+            talons[i, t] = pack[24 + t]
+
+
+@driver(_deal_chunk)
 def deal_batch(seed, start, n):
     """Deals start..start+n-1: (elder int64[n], younger int64[n], talon int8[n, 8] in draw
-    order). Identical whatever the thread count (each deal has its own stream)."""
+    order), 64 chunks on threads (``core.engine.jit_threads``). Identical whatever the thread
+    count (each deal has its own stream)."""
     elders = np.empty(n, dtype=np.int64)
     youngers = np.empty(n, dtype=np.int64)
     talons = np.empty((n, 8), dtype=np.int8)
-    n_chunks = min(n, 64)
-    for c in prange(n_chunks):
-        pack = np.empty(N_PACK, dtype=np.int8)
-        state = np.zeros(1, dtype=np.int64)
-        first, count = span_range(n, n_chunks, c)
-        for i in range(first, first + count):
-            elders[i], youngers[i] = deal_full(seed, start + i, pack, state)
-            for t in range(8):
-                talons[i, t] = pack[24 + t]
+
+    def work(c: int, first: int, count: int) -> None:
+        _deal_chunk(seed, start, first, count, elders, youngers, talons)
+
+    for_spans(n, min(n, 64), work)
     return elders, youngers, talons

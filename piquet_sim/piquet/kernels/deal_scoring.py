@@ -1,16 +1,16 @@
 """Random deals scored on declarations alone (no exchange, no play): the core-engine workload.
 
-Parallel shape: a serial chunk worker, a ``prange`` driver writing one row per chunk, a serial
-merge by the caller. Deal i is keyed by (seed, start + i), so sums do not depend on chunking.
+Parallel shape: a serial chunk worker, a driver running it on threads writing one row per chunk,
+a serial merge by the caller. Deal i is keyed by (seed, start + i), so sums do not depend on
+chunking.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
-from ...core.engine.spans import span_range
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ..rules import RuleSlot
 from . import layouts as L
 from .deal import BLOCK, N_WORDS, deal_block
@@ -146,12 +146,14 @@ def _score_chunk(seed, first, count, env, row):
     row[L.DSUM_YOUNGER_REPIQUE] = sums[3]
 
 
-@njit_parallel
+@driver(_score_chunk)
 def score_random_deals(seed, start, n, n_chunks, env):
-    """Sums over deals start..start+n-1 as int64[n_chunks, DSUM_LEN]; caller sums the rows."""
+    """Sums over deals start..start+n-1 as int64[n_chunks, DSUM_LEN]; caller sums the rows.
+    The chunks run on threads (``core.engine.jit_threads``)."""
     rows = np.zeros((n_chunks, L.DSUM_LEN), dtype=np.int64)
-    for c in prange(n_chunks):
-        first, count = span_range(n, n_chunks, c)
-        if count > 0:
-            _score_chunk(seed, start + first, count, env, rows[c])
+
+    def work(c: int, first: int, count: int) -> None:
+        _score_chunk(seed, start + first, count, env, rows[c])
+
+    for_spans(n, n_chunks, work)
     return rows

@@ -13,11 +13,11 @@ point ``length * 128 + pips``; sequence ``length * 8 + top rank``; set ``rank`` 
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.barrier import opaque
 from ...core.engine.bits import high_index, popcount
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ..rules import RuleSlot
 from . import layouts as L
 from .tables import (
@@ -419,25 +419,39 @@ def score_declarations(elder, younger, cb, e_masks, y_masks, env, out):
 
 
 @njit
-def _score_row(elder, younger, cb, e_masks, y_masks, env, out):
-    """:func:`score_declarations` behind a call: a ``prange`` body's array analysis cannot see
-    through the inlined tuples."""
-    score_declarations(elder, younger, cb, e_masks, y_masks, env, out)
+def _score_rows(first, count, hands, flags, masks, env, out):
+    """Rows ``first .. first+count-1`` of :func:`score_declarations_batch` (``hands``,
+    ``flags`` (carte blanche), ``masks``: elder's array then younger's)."""
+    elders, youngers = hands
+    elder_cb, younger_cb = flags
+    elder_masks, younger_masks = masks
+    for i in range(first, first + count):
+        e_masks = (elder_masks[i, 0], elder_masks[i, 1], elder_masks[i, 2])
+        y_masks = (younger_masks[i, 0], younger_masks[i, 1], younger_masks[i, 2])
+        cb = (elder_cb[i] != 0, younger_cb[i] != 0)
+        score_declarations(elders[i], youngers[i], cb, e_masks, y_masks, env, out[i])
 
 
-@njit_parallel
+#: Chunks of :func:`score_declarations_batch` (on numba's threads; the rows never depend on it).
+SCORE_CHUNKS = 64
+
+
+@driver(_score_rows)
 def score_declarations_batch(
     elders, youngers, elder_cb, younger_cb, elder_masks, younger_masks, env
 ):
     """Score n deals: hands int64[n], carte blanche flags int8[n], policy masks int64[n, 3]
-    (point, sequence, sets). Returns int32[n, DECL_LEN] records."""
+    (point, sequence, sets). Returns int32[n, DECL_LEN] records. Chunks on threads
+    (``core.engine.jit_threads``)."""
     n = elders.shape[0]
     out = np.zeros((n, L.DECL_LEN), dtype=np.int32)
-    for i in prange(n):
-        e_masks = (elder_masks[i, 0], elder_masks[i, 1], elder_masks[i, 2])
-        y_masks = (younger_masks[i, 0], younger_masks[i, 1], younger_masks[i, 2])
-        cb = (elder_cb[i] != 0, younger_cb[i] != 0)
-        _score_row(elders[i], youngers[i], cb, e_masks, y_masks, env, out[i])
+    hands, flags = (elders, youngers), (elder_cb, younger_cb)
+    masks = (elder_masks, younger_masks)
+
+    def work(c: int, first: int, count: int) -> None:
+        _score_rows(first, count, hands, flags, masks, env, out)
+
+    for_spans(n, min(n, SCORE_CHUNKS), work)
     return out
 
 

@@ -14,11 +14,10 @@ younger took) into int16[n, C, 3].
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from . import layouts as L
 from .deal import deal_full
 from .exchange import HAND, greedy_keys
@@ -70,18 +69,19 @@ def _value_span(seed, first, count, cells, stages, ws, out, row0):
             out[row0 + i, c, L.XV_Y_TOOK] = sc.rec[L.REC_YOUNGER + L.RF_TAKEN]
 
 
-@njit_parallel
+@driver(_value_span, new_workspace)
 def exchange_values(seed, start, n, e_take, y_take, stages, env, n_spans, tt_bits):
     """Deals start..start+n-1 of ``seed`` finished once per cell (``e_take[C]``, ``y_take[C]``
     int64: forced counts or -1 for the policy): int16[n, C, XV_LEN] rows (net elder minus
     younger, elder's take, younger's take). A forced younger count must be legal after elder's
-    (forced) take; the caller checks. Parallel over ``n_spans`` spans, each with its own solver
-    workspace of ``2**tt_bits`` entries."""
+    (forced) take; the caller checks. ``n_spans`` spans on threads (``core.engine.jit_threads``),
+    each with its own solver workspace of ``2**tt_bits`` entries."""
     n_cells = e_take.shape[0]
     out = np.zeros((n, n_cells, L.XV_LEN), dtype=np.int16)
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        if count > 0:
-            ws = new_workspace(env, tt_bits, tt_bits > 1)
-            _value_span(seed, start + first, count, (e_take, y_take), stages, ws, out, first)
+
+    def work(s: int, first: int, count: int) -> None:
+        ws = new_workspace(env, tt_bits, tt_bits > 1)
+        _value_span(seed, start + first, count, (e_take, y_take), stages, ws, out, first)
+
+    for_spans(n, n_spans, work)
     return out

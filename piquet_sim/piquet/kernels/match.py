@@ -28,11 +28,11 @@ result does not depend on the thread count.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, run_spans
+from ...core.engine.jit_threads import span_range as span_range_py
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche
@@ -48,9 +48,10 @@ SEAT_ELDER = 0
 SEAT_YOUNGER = 1
 
 
-@njit
+@njit_inline
 def _block(out, side, seat, rec, base, other):
-    """Add one seat's deal to its (side, seat) block of the counts row ``out``."""
+    """Add one seat's deal to its (side, seat) block of the counts row ``out`` (inlined: its
+    four calls pass constants, and a compiled kernel took one signature for each)."""
     b = L.MATCH_BLOCKS + (2 * side + seat) * L.MB_LEN
     mine = rec[base + L.RF_TOTAL]
     theirs = rec[other + L.RF_TOTAL]
@@ -61,6 +62,15 @@ def _block(out, side, seat, rec, base, other):
     out[b + L.MB_REPIQUE] += rec[base + L.RF_REPIQUE] > 0
     out[b + L.MB_CAPOT] += rec[base + L.RF_CARDS] == CAPOT_POINTS
     out[b + L.MB_CARTE_BLANCHE] += rec[base + L.RF_CARTE_BLANCHE] > 0
+
+
+@njit
+def _finish_seating(exchange, talon, stages, key, ws, sc):
+    """``simulate.finish_play`` as a kernel of its own: :func:`play_pair` calls it for both
+    seatings, and inlined twice (every play policy's code, the solver plays' dispatch included)
+    it made most of ``play_pair``'s compilation; a solver play costs milliseconds a deal, far
+    more than the call."""
+    return finish_play(exchange, talon, stages, key, ws, sc)
 
 
 @njit
@@ -84,7 +94,7 @@ def play_pair(seed, index, stages_ab, stages_ba, share, need, ws, sc, sc2):
     if need_ab or share >= 2:
         declare_stage(ex1[0], ex1[1], cb, stages_ab, env, sc.decl, sc.masks)
     if need_ab:
-        finish_play(ex1, talon, stages_ab, key, ws, sc)
+        _finish_seating(ex1, talon, stages_ab, key, ws, sc)
     if not need_ba:
         return
     if share == 3 and need_ab:
@@ -101,7 +111,7 @@ def play_pair(seed, index, stages_ab, stages_ba, share, need, ws, sc, sc2):
         sc2.masks[:] = sc.masks
     else:
         declare_stage(ex2[0], ex2[1], cb, stages_ba, env, sc2.decl, sc2.masks)
-    finish_play(ex2, talon, stages_ba, key, ws, sc2)
+    _finish_seating(ex2, talon, stages_ba, key, ws, sc2)
 
 
 def share_level(stages_ab, stages_ba) -> int:
@@ -167,50 +177,50 @@ def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, nets, row
     _count_span(seed, first, count, simple_pair, pair, nets, row0, counts)
 
 
-@njit_parallel
+def _pairs_on_threads(span_kernel, seed, start, n, pairing, work, n_spans):
+    """Deal pairs start..start+n-1 of ``seed`` cut into ``n_spans`` spans on threads
+    (``core.engine.jit_threads``), each played by ``span_kernel`` (:func:`_simple_span`'s
+    arguments: ``pairing`` = (stages_ab, stages_ba, share), then ``work(s)``, the span's
+    own workspace or the ``Env``). Returns (nets, counts) as :func:`mirrored_deals`."""
+    nets = np.zeros((n, 2), dtype=np.int16)
+    counts = np.zeros((n_spans, L.MATCH_LEN), dtype=np.int64)
+    stages_ab, stages_ba, share = pairing
+
+    def run(s: int) -> None:
+        first, count = span_range_py(n, n_spans, s)
+        if count > 0:
+            span_kernel(
+                seed, start + first, count, stages_ab, stages_ba, share, work(), nets, first,
+                counts[s],
+            )  # fmt: skip
+
+    run_spans(run, n_spans)
+    return nets, counts
+
+
+@driver(_mirrored_span, new_workspace)
 def mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
     """Deals start..start+n-1 of ``seed``, each played with A elder and with B elder.
 
     Returns (nets int16[n, 2], counts int64[n_spans, MATCH_LEN]); sum ``counts`` over axis 0.
-    Parallel over ``n_spans`` spans, each with its own scratch and solver workspace of
-    ``2**tt_bits`` entries; every deal has its own stream, so nothing depends on the span or
+    Parallel over ``n_spans`` spans on threads, each with its own scratch and solver workspace
+    of ``2**tt_bits`` entries; every deal has its own stream, so nothing depends on the span or
     thread count.
     """
-    nets = np.zeros((n, 2), dtype=np.int16)
-    counts = np.zeros((n_spans, L.MATCH_LEN), dtype=np.int64)
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        if count > 0:
-            ws = new_workspace(env, tt_bits, tt_bits > 1)
-            _mirrored_span(
-                seed,
-                start + first,
-                count,
-                stages_ab,
-                stages_ba,
-                share,
-                ws,
-                nets,
-                first,
-                counts[s],
-            )
-    return nets, counts
+    pairing = (stages_ab, stages_ba, share)
+
+    def work():
+        return new_workspace(env, tt_bits, tt_bits > 1)
+
+    return _pairs_on_threads(_mirrored_span, seed, start, n, pairing, work, n_spans)
 
 
-@njit_parallel
+@driver(_simple_span)
 def simple_mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
     """:func:`mirrored_deals` (same arguments, same results) when each seat of both seatings
     plays greedy, random or heuristic (``simple_deal.plays_fast``; else ValueError); no solver,
-    ``tt_bits`` unused. Its own driver: a span kernel handed in as an argument would not be
-    reused from numba's disk cache."""
-    if not (plays_fast(stages_ab.ids) and plays_fast(stages_ba.ids)):
+    ``tt_bits`` unused."""
+    if not (plays_fast.py_func(stages_ab.ids) and plays_fast.py_func(stages_ba.ids)):
         raise ValueError("simple_mirrored_deals: a play policy is not greedy, random or heuristic")
-    nets = np.zeros((n, 2), dtype=np.int16)
-    counts = np.zeros((n_spans, L.MATCH_LEN), dtype=np.int64)
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        if count > 0:
-            _simple_span(
-                seed, start + first, count, stages_ab, stages_ba, share, env, nets, first, counts[s]
-            )
-    return nets, counts
+    pairing = (stages_ab, stages_ba, share)
+    return _pairs_on_threads(_simple_span, seed, start, n, pairing, lambda: env, n_spans)

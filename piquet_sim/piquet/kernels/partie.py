@@ -32,10 +32,10 @@ take :func:`simple_mirrored_parties`, the same parties through ``simple_deal.sim
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
-from ...core.engine.spans import span_range
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, run_spans
+from ...core.engine.jit_threads import span_range as span_range_py
 from ..rules import RuleSlot
 from . import layouts as L
 from .match import bundled_pair
@@ -223,32 +223,44 @@ def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, out, row0
     _partie_span(seed, first, count, simple_pair, pair, own.rules, out, row0)
 
 
-@njit_parallel
+def _parties_on_threads(span_kernel, seed, start, n, pairing, work, n_spans):
+    """Parties start..start+n-1 of ``seed`` cut into ``n_spans`` spans on threads
+    (``core.engine.jit_threads``), each played by ``span_kernel`` (``pairing`` = (stages_ab,
+    stages_ba, share), then ``work()``: the span's workspace or the ``Env``)."""
+    out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
+    stages_ab, stages_ba, share = pairing
+
+    def run(s: int) -> None:
+        first, count = span_range_py(n, n_spans, s)
+        if count > 0:
+            span_kernel(seed, start + first, count, stages_ab, stages_ba, share, work(), out, first)
+
+    run_spans(run, n_spans)
+    return out
+
+
+@driver(_bundled_span, new_workspace)
 def mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
     """Parties start..start+n-1 of ``seed``, each played as version 0 (A elder first) and
     version 1 (B elder first) on the same deals: int32[n, 2, PROW_LEN] rows, A's view.
-    Parallel over ``n_spans`` spans; rows do not depend on the span or thread count."""
-    out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        if count > 0:
-            ws = new_workspace(env, tt_bits, tt_bits > 1)
-            _bundled_span(seed, start + first, count, stages_ab, stages_ba, share, ws, out, first)
-    return out
+    Parallel over ``n_spans`` spans on threads; rows do not depend on the span or thread
+    count."""
+
+    def work():
+        return new_workspace(env, tt_bits, tt_bits > 1)
+
+    pairing = (stages_ab, stages_ba, share)
+    return _parties_on_threads(_bundled_span, seed, start, n, pairing, work, n_spans)
 
 
-@njit_parallel
+@driver(_simple_span)
 def simple_mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_spans, tt_bits):
     """:func:`mirrored_parties` (same arguments, same rows) when each seat of both seatings
     plays greedy, random or heuristic (``simple_deal.plays_fast``; else ValueError); no solver,
-    ``tt_bits`` unused. Its own driver, as ``match.simple_mirrored_deals``."""
-    if not (plays_fast(stages_ab.ids) and plays_fast(stages_ba.ids)):
+    ``tt_bits`` unused."""
+    if not (plays_fast.py_func(stages_ab.ids) and plays_fast.py_func(stages_ba.ids)):
         raise ValueError(
             "simple_mirrored_parties: a play policy is not greedy, random or heuristic"
         )
-    out = np.zeros((n, 2, L.PROW_LEN), dtype=np.int32)
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        if count > 0:
-            _simple_span(seed, start + first, count, stages_ab, stages_ba, share, env, out, first)
-    return out
+    pairing = (stages_ab, stages_ba, share)
+    return _parties_on_threads(_simple_span, seed, start, n, pairing, lambda: env, n_spans)

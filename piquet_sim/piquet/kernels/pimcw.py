@@ -204,7 +204,9 @@ def play_loglik(opp_now, opp_seat, line, n_tricks, lead, kin, ten, eps, buf):
         legal = hand if lead_t < 0 else legal_replies(hand, lead_t)
         k = candidates(legal, played, ten, buf)
         if k > 1:
-            h = table_move(hand, lead_t, played, my_voids, kin, decl, won == 0, MODEL_ENDGAME)
+            h = table_move(
+                hand, lead_t, played, my_voids, kin, decl, won == 0, np.int64(MODEL_ENDGAME)
+            )
             p = eps / k
             if same_class(h, his, hand, played, ten):
                 p += 1.0 - eps

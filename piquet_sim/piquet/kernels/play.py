@@ -25,12 +25,11 @@ last trick), tricks, cards (10, 40 or 0) and pique (30 or 0) per player.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.bits import high_index, low_index, popcount, popcount32, select_bit
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, stream_key
-from ...core.engine.spans import span_range
 from ..policies import PLAY_DD, PLAY_GREEDY, PLAY_HEURISTIC, PLAY_PIMC, PLAY_PIMCW, PLAY_RANDOM
 from ..rules import RuleSlot
 from . import layouts as L
@@ -601,16 +600,18 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
             rows[i, f] = sc.play[f]
 
 
-@njit_parallel
+@driver(_play_span)
 def play_batch(seed, start, n, stages, pre, env, tt_bits):
     """Deals ``start .. start+n-1`` of ``seed`` (``deal.deal_hands``, no exchange) played out
     from the points ``pre`` (as ``start`` of :func:`play_deal`): int32 rows [n, PO_LEN].
-    Parallel over a fixed number of chunks, each deal on its own stream (the play continues the
-    deal's stream), so rows are identical whatever the thread count. ``tt_bits``: size of each
-    chunk's solver table (more than 1 only when a policy calls the solver)."""
+    A fixed number of chunks on threads (``core.engine.jit_threads``), each deal on its own
+    stream (the play continues the deal's stream), so rows are identical whatever the thread
+    count. ``tt_bits``: size of each chunk's solver table (more than 1 only when a policy calls
+    the solver)."""
     rows = np.zeros((n, L.PO_LEN), dtype=np.int32)
-    n_chunks = min(n, BATCH_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _play_span(seed, start, lo, lo + count, stages, pre, env, tt_bits, rows)
+
+    for_spans(n, min(n, BATCH_CHUNKS), work)
     return rows

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Env, SeatStages
@@ -294,20 +293,21 @@ def _simple_span(seed, first, count, stages, env, out, row0):
         out[row, L.REC_NET] = e_total - y_total
 
 
-@njit_parallel
+@driver(_simple_span)
 def simple_simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
     """``simulate.simulate_records`` (same arguments, same records) for stages where each
     seat plays greedy, random or heuristic (:func:`plays_fast`; other stages raise ValueError).
-    ``tt_bits`` is unused (no solver)."""
-    if not plays_fast(stages.ids):
+    ``tt_bits`` is unused (no solver). The spans run on threads (``core.engine.jit_threads``)."""
+    if not plays_fast.py_func(stages.ids):
         raise ValueError(
             "simple_simulate_records: a play policy is not greedy, random or heuristic"
         )
     out = np.empty((n, L.REC_LEN), dtype=np.int16)
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        if count > 0:
-            _simple_span(seed, start + first, count, stages, env, out, first)
+
+    def work(s: int, first: int, count: int) -> None:
+        _simple_span(seed, start + first, count, stages, env, out, first)
+
+    for_spans(n, n_spans, work)
     return out
 
 
@@ -327,23 +327,29 @@ def simple_pair(seed, index, need, pair):
     talon = pack[24:32]
     cb = (carte_blanche(elder), carte_blanche(younger))
     s0 = state[0]
-    first = seats[0] if (need_ab or share >= 1) else seats[1]
-    ex1 = _exchange(elder, younger, talon, first, key, state, env)
-    s1 = state[0]
-    # declarations draw nothing: A's on the first exchange whether needed or not
-    d1 = _declare(ex1, cb, seats[0], env)
-    if need_ab:
-        _play_record(ex1, talon, d1, seats[0], key, work, env, recs, 0)
-    if need_ba:
-        if share == 3 and need_ab:
-            recs[1, :] = recs[0]
-        else:
-            if share >= 1 or not need_ab:
-                state[0] = s1  # the exchanges above are B's too (or were made with B's)
-                ex2 = ex1
-            else:
-                state[0] = s0
-                ex2 = _exchange(elder, younger, talon, seats[1], key, state, env)
-            d2 = d1 if share >= 2 else _declare(ex2, cb, seats[1], env)
-            _play_record(ex2, talon, d2, seats[1], key, work, env, recs, 1)
+    s1 = s0
+    # One loop over the two seatings, so that each step is inlined once (twice, written out, it
+    # doubled the compile of every kernel playing pairs); seating B reuses A's exchange (share
+    # 1 or more, or A not needed), declarations (share 2 or more) or whole record (share 3).
+    for v in range(2):
+        if v == 1:
+            if not need_ba:
+                break
+            if share == 3 and need_ab:
+                recs[1, :] = recs[0]
+                break
+        fresh = v == 0 or not (share >= 1 or not need_ab)
+        if v == 1:
+            state[0] = s0 if fresh else s1  # the exchanges above are B's too, or made afresh
+        if fresh:
+            # seating A exchanges by B's policies when only B is needed and they differ
+            mover = seats[0] if v == 0 and (need_ab or share >= 1) else seats[1]
+            ex = _exchange(elder, younger, talon, mover, key, state, env)
+            if v == 0:
+                s1 = state[0]
+        if v == 0 or share < 2:
+            # declarations draw nothing: A's on the first exchange whether needed or not
+            d = _declare(ex, cb, seats[v], env)
+        if v == 1 or need_ab:
+            _play_record(ex, talon, d, seats[v], key, work, env, recs, v)
     return recs[0], recs[1]

@@ -14,11 +14,10 @@ category, tricks, cards taken and hand features; then the class winners and the 
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from ..policies import REGISTRY
 from ..rules import RuleSlot
 from . import layouts as L
@@ -290,17 +289,19 @@ def _simulate_span(seed, first, count, stages, env, tt_bits, out, row0):
             out[row0 + i, f] = sc.rec[f]
 
 
-@njit_parallel
+@driver(_simulate_span)
 def simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
-    """Records (int16[n, REC_LEN]) of deals start..start+n-1, in ``n_spans`` parallel spans.
+    """Records (int16[n, REC_LEN]) of deals start..start+n-1, in ``n_spans`` spans run on
+    threads (``core.engine.jit_threads``).
 
     Each span owns a solver workspace of ``2**tt_bits`` entries (only policies that call the
     solver need more than a token one, ``tt_bits`` 1). Records do not depend on the span count:
     the solver's table holds exact facts about positions, never about deals.
     """
     out = np.zeros((n, L.REC_LEN), dtype=np.int16)
-    for s in prange(n_spans):
-        first, count = span_range(n, n_spans, s)
-        if count > 0:
-            _simulate_span(seed, start + first, count, stages, env, tt_bits, out, first)
+
+    def work(s: int, first: int, count: int) -> None:
+        _simulate_span(seed, start + first, count, stages, env, tt_bits, out, first)
+
+    for_spans(n, n_spans, work)
     return out

@@ -17,11 +17,10 @@ Output row per (world, choice), P's points minus the opponent's: ``SINK_*`` fiel
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, run_spans, span_range
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from ..policies import PLAY_DD
 from . import layouts as L
 from .bundles import Stages
@@ -200,18 +199,22 @@ def _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats):
     stats[:] = sc.pimc
 
 
-@njit_parallel
+@driver(_sink_span, new_workspace)
 def evaluate_worlds(player, worlds, seed, start, choices, stages, env, n_spans, tt_bits):
     """Rows int32[n, len(choices), SINK_LEN] of the worlds of ``advisor.build_worlds`` (world i
-    is world ``start + i`` of ``seed``; rows of invalid worlds stay 0), in ``n_spans`` parallel
-    spans each with its own solver workspace; pimc sampler counts int64[n_spans, PIMC_LEN]. Rows
-    do not depend on the span count."""
+    is world ``start + i`` of ``seed``; rows of invalid worlds stay 0), in ``n_spans`` spans on
+    threads (``core.engine.jit_threads``), each with its own solver workspace; pimc sampler
+    counts int64[n_spans, PIMC_LEN]. Rows do not depend on the span count."""
     n = worlds.opp.shape[0]
     out = np.zeros((n, choices.shape[0], L.SINK_LEN), dtype=np.int32)
     stats = np.zeros((n_spans, L.PIMC_LEN), dtype=np.int64)
-    for s in prange(n_spans):
+    origin = (seed, start)
+
+    def run(s: int) -> None:
         ws = new_workspace(env, tt_bits, True)
         first, count = span_range(n, n_spans, s)
         span = (first, first + count)
-        _sink_span(player, worlds, (seed, start), choices, stages, ws, span, out, stats[s])
+        _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats[s])
+
+    run_spans(run, n_spans)
     return out, stats

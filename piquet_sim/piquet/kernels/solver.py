@@ -29,11 +29,10 @@ the rules array the solver reads, its tables and its stacks; a position is the t
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.bits import low_index, popcount32
-from ...core.engine.jit import njit, njit_inline, njit_parallel
-from ...core.engine.spans import span_range
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Workspace, make_env
@@ -673,16 +672,18 @@ def _solve_chunk(seed, start, lo, hi, env, tt_bits, values):
         values[i] = solve_position((e, y, np.int64(0), np.int64(0), np.int64(0)), ws)
 
 
-@njit_parallel
+@driver(_solve_chunk)
 def solve_batch(seed, start, n, env, tt_bits):
     """Exact values of deals ``start .. start+n-1`` of ``seed`` (``rng.deal_hands``, elder to
-    lead, nothing scored yet): int32[n]. Parallel over 64 fixed chunks, one workspace each (its
-    table reused from deal to deal), so values never depend on the thread count."""
+    lead, nothing scored yet): int32[n]. 64 fixed chunks on threads
+    (``core.engine.jit_threads``), one workspace each (its table reused from deal to deal), so
+    values never depend on the thread count."""
     values = np.zeros(n, dtype=np.int32)
-    n_chunks = min(n, 64)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
+
+    def work(ch: int, lo: int, count: int) -> None:
         _solve_chunk(seed, start, lo, lo + count, env, tt_bits, values)
+
+    for_spans(n, min(n, 64), work)
     return values
 
 

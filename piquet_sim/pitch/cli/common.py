@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import COMPILING, SuitType, kernels_cold
+from ...core.app.cli import SuitType, kernels_cold
 from ...core.app.cli import rules_options as core_rules_options
+from ...core.app.compile import notice_text
 from ...core.app.options import GameOptions
 from ..cards import parse_suit
 from ..policies import table_bidders
@@ -32,7 +33,7 @@ def compile_notice(*dispatchers, search: bool = False, quiet: bool = False) -> b
     returns whether they were cold."""
     cold = kernels_cold(*dispatchers)
     if cold and not quiet:
-        click.echo(SEARCH_COMPILING if search else COMPILING, err=True)
+        click.echo(SEARCH_COMPILING if search else notice_text(), err=True)
     return cold
 
 

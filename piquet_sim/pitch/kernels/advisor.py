@@ -24,11 +24,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, shuffle_pack, stream_key
-from ...core.engine.spans import span_range
 from ..layouts import (
     BID_PASS,
     SEATS,
@@ -323,17 +322,18 @@ def world_span(seed, lo, hi, rules, policy, query, out, misses):
         )
 
 
-@njit_parallel
+@driver(world_span)
 def advise_worlds(seed, worlds, rules, policy, query):
     """Outcomes (int64[worlds, m, AdviceRec.LEN]) of every candidate in every world, and the
     worlds that stayed inconsistent with the calls (int64[worlds]); the same whatever the
-    thread count (world w uses the streams of (seed, w))."""
+    thread count (world w uses the streams of (seed, w); fixed chunks on threads,
+    ``core.engine.jit_threads``)."""
     m = query.cands.shape[0]
     out = np.zeros((worlds, m, ADV_LEN), dtype=np.int64)
     misses = np.zeros(worlds, dtype=np.int64)
-    n_chunks = min(worlds, N_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(worlds, n_chunks, ch)
-        if count > 0:
-            world_span(seed, lo, lo + count, rules, policy, query, out, misses)
+
+    def work(ch: int, lo: int, count: int) -> None:
+        world_span(seed, lo, lo + count, rules, policy, query, out, misses)
+
+    for_spans(worlds, min(worlds, N_CHUNKS), work)
     return out, misses

@@ -33,12 +33,11 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.bits import high_index, low_index, popcount64, select_bit64
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, deal_hands, stream_key
-from ...core.engine.spans import span_range
 from ..layouts import SEATS, TRICKS, Pos, RoundRec
 from ..policies import BID_PARAMETRIC, BID_THRESHOLD, PLAY_DD, PLAY_PARAMS_AT
 from ..policies import BID_PASS as BID_PASS_POLICY
@@ -176,11 +175,13 @@ def sample_world(key, state, sight, policy, tries, call_tries, out):
     for s in range(SEATS):
         out[s] = 0
     out[sight.me] = sight.mine
+    yes = np.bool_(True)
     for phase in range(2):
         for _ in range(call_tries if phase == 0 else tries):
-            if _try_deal(key, state, sight, unseen, highs, policy, phase == 0, True, out):
+            if _try_deal(key, state, sight, unseen, highs, policy, phase == 0, yes, out):
                 return np.int64(phase)
-    _try_deal(key, state, sight, unseen, highs, policy, False, False, out)
+    no = np.bool_(False)  # not a literal: one compiled signature of _try_deal
+    _try_deal(key, state, sight, unseen, highs, policy, no, no, out)
     return np.int64(2)
 
 
@@ -193,18 +194,19 @@ def sample_span(seed, first, lo, hi, sight, policy, tries, call_tries, hands, st
         status[w] = sample_world(key, state, sight, policy, tries, call_tries, hands[w])
 
 
-@njit_parallel
+@driver(sample_span)
 def sampled_hands(seed, first, count, sight, policy, tries, call_tries):
     """Worlds ``first .. first+count-1`` of ``seed`` (world w with the stream (seed, w)):
     ``hands`` int64[count, 6] (every seat's cards now) and ``status`` int64[count]
-    (:func:`sample_world`); the same whatever the thread count."""
+    (:func:`sample_world`); fixed chunks on threads (``core.engine.jit_threads``), the same
+    whatever the thread count."""
     hands = np.zeros((count, SEATS), dtype=np.int64)
     status = np.zeros(count, dtype=np.int64)
-    n_chunks = min(count, N_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, size = span_range(count, n_chunks, ch)
-        if size > 0:
-            sample_span(seed, first, lo, lo + size, sight, policy, tries, call_tries, hands, status)
+
+    def work(ch: int, lo: int, size: int) -> None:
+        sample_span(seed, first, lo, lo + size, sight, policy, tries, call_tries, hands, status)
+
+    for_spans(count, min(count, N_CHUNKS), work)
     return hands, status
 
 
@@ -281,7 +283,7 @@ def values_span(lo, hi, rules, truth, hands, sight, capt, policy, vals, base, fi
             vals[w, i] = spw.values[i]
 
 
-@njit_parallel
+@driver(values_span)
 def world_values(rules, truth, hands, sight, capt, policy, spans):
     """Every legal card's paranoid value (the bidder's points still to be decided after it;
     cards in ascending order) in each world of ``hands`` (int64[W, 6], every seat's cards now;
@@ -290,17 +292,17 @@ def world_values(rules, truth, hands, sight, capt, policy, spans):
     int64[W, 2]: the bidder's points already decided and the points at stake in the world
     (:func:`world_base`); ``fits`` int64[W]: 1 when the others' bid policy (``policy.ids[0]``)
     makes their calls holding the world's hands. ``spans``: how many parts the worlds are split
-    into (each allocates a search workspace of megabytes: a few per thread, not one per world);
-    the values do not depend on it."""
+    into, run on threads (``core.engine.jit_threads``; each allocates a search workspace of
+    megabytes: a few per thread, not one per world); the values do not depend on it."""
     count = hands.shape[0]
     vals = np.zeros((count, MAX_CARDS), dtype=np.int64)
     base = np.zeros((count, 2), dtype=np.int64)
     fits = np.zeros(count, dtype=np.int64)
-    n_chunks = max(1, min(count, spans))
-    for ch in prange(n_chunks):
-        lo, size = span_range(count, n_chunks, ch)
-        if size > 0:
-            values_span(lo, lo + size, rules, truth, hands, sight, capt, policy, vals, base, fits)
+
+    def work(ch: int, lo: int, size: int) -> None:
+        values_span(lo, lo + size, rules, truth, hands, sight, capt, policy, vals, base, fits)
+
+    for_spans(count, max(1, min(count, spans)), work)
     return vals, base, fits
 
 

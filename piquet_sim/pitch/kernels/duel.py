@@ -8,11 +8,10 @@ A ``montecarlo`` hero (``kernels/mcbid.py``) pitches the suit he chose with his 
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import deal_hands, stream_key
-from ...core.engine.spans import span_range
 from ..layouts import BID_PASS, SEATS, TRICKS, RoundRec
 from ..policies import BID_MONTECARLO
 from ..rules import RuleSlot
@@ -76,15 +75,15 @@ def duel_span(seed, first, lo, hi, rules, table, heroes, out):
             o[3] = 1 if bidder == hero and rec[RoundRec.MADE] else 0
 
 
-@njit_parallel
+@driver(duel_span)
 def duel_rounds(seed, first, count, rules, table, heroes):
     """int64[count, 2, DUEL_FIELDS] for rounds ``first .. first+count-1``; round i uses the
     stream (seed, i) for both variants, the same whatever the thread count or the split into
-    calls."""
+    calls (fixed chunks on threads, ``core.engine.jit_threads``)."""
     out = np.zeros((count, 2, DUEL_FIELDS), dtype=np.int64)
-    n_chunks = min(count, N_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, size = span_range(count, n_chunks, ch)
-        if size > 0:
-            duel_span(seed, first, first + lo, first + lo + size, rules, table, heroes, out)
+
+    def work(ch: int, lo: int, size: int) -> None:
+        duel_span(seed, first, first + lo, first + lo + size, rules, table, heroes, out)
+
+    for_spans(count, min(count, N_CHUNKS), work)
     return out

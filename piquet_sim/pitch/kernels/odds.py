@@ -1,5 +1,5 @@
-"""Counts of deal events for the odds tables: ``prange`` over fixed chunks of deals (deal ``i``
-of ``seed`` keyed by ``(seed, start + i)``), integer counts merged exactly.
+"""Counts of deal events for the odds tables: fixed chunks of deals on threads (deal ``i`` of
+``seed`` keyed by ``(seed, start + i)``), integer counts merged exactly.
 
 Perspective: seat 0 is "me"; ``suit`` is the suit the events are about (the trump to be).
 Count slots are :class:`~..layouts.OddsSlot`.
@@ -8,12 +8,11 @@ Count slots are :class:`~..layouts.OddsSlot`.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from ...core.engine.bits import high_index, low_index, popcount64
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import deal_hands, stream_key
-from ...core.engine.spans import span_range
 from ..layouts import SEATS, OddsSlot
 from .tricks import suit_mask
 
@@ -61,14 +60,15 @@ def _count_span(seed, start, lo, hi, n, suit, counts):
         count_deal(hands, n, suit, counts)
 
 
-@njit_parallel
+@driver(_count_span)
 def odds_counts(seed, start, size, n, suit):
     """Event counts (int64[OddsSlot.LEN]) over deals ``start .. start+size-1`` of ``seed``
-    with ``n`` players, about ``suit``."""
+    with ``n`` players, about ``suit``; fixed chunks on threads (``core.engine.jit_threads``)."""
     n_chunks = min(size, N_CHUNKS)
     parts = np.zeros((max(n_chunks, 1), OddsSlot.LEN), dtype=np.int64)
-    for ch in prange(n_chunks):
-        lo, count = span_range(size, n_chunks, ch)
-        if count > 0:
-            _count_span(seed, start, lo, lo + count, n, suit, parts[ch])
+
+    def work(ch: int, lo: int, count: int) -> None:
+        _count_span(seed, start, lo, lo + count, n, suit, parts[ch])
+
+    for_spans(size, n_chunks, work)
     return parts.sum(axis=0)

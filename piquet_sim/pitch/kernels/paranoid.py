@@ -192,7 +192,7 @@ def mtdf(work, guess):
     limit. The search leaves the root state in ``frames[0]`` unchanged, so every pass reuses
     it."""
     if not work.ctx[Ctx.FLAGS] & F_PRUNE:
-        g = paranoid(work, -INF, INF)
+        g = paranoid(work, np.int64(-INF), np.int64(INF))  # int64: one compiled signature
         return np.int64(-1) if g == -INF else g
     lo = np.int64(0)
     hi = np.int64(INF)

@@ -1,15 +1,14 @@
-"""Many rounds at once: a ``prange`` driver over fixed chunks of round indices, each chunk
-serial with its own scratch arrays. Round ``i`` of ``seed`` is keyed by ``(seed, start + i)``,
+"""Many rounds at once: fixed chunks of round indices run on threads, each chunk serial with
+its own scratch arrays. Round ``i`` of ``seed`` is keyed by ``(seed, start + i)``,
 so records never depend on the thread count or the chunking."""
 
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
-from ...core.engine.spans import span_range
 from ..layouts import RoundRec, TraceRec
 from .round import new_round_work, play_round
 
@@ -28,15 +27,15 @@ def simulate_span(seed, start, lo, hi, rules, policy, records, traces):
         play_round(stream_key(seed, start + i), rules, policy, work, records[i], trace)
 
 
-@njit_parallel
+@driver(simulate_span)
 def simulate_rounds(seed, start, n, rules, policy, with_trace):
     """Records (int64[n, RoundRec.LEN]) and traces (int64[n or 0, TraceRec.LEN]) of rounds
-    ``start .. start+n-1`` of ``seed``, in parallel over fixed chunks."""
+    ``start .. start+n-1`` of ``seed``, fixed chunks on threads (``core.engine.jit_threads``)."""
     records = np.zeros((n, RoundRec.LEN), dtype=np.int64)
     traces = np.zeros((n if with_trace else 0, TraceRec.LEN), dtype=np.int64)
-    n_chunks = min(n, N_CHUNKS)
-    for ch in prange(n_chunks):
-        lo, count = span_range(n, n_chunks, ch)
-        if count > 0:
-            simulate_span(seed, start, lo, lo + count, rules, policy, records, traces)
+
+    def work(ch: int, lo: int, count: int) -> None:
+        simulate_span(seed, start, lo, lo + count, rules, policy, records, traces)
+
+    for_spans(n, min(n, N_CHUNKS), work)
     return records, traces

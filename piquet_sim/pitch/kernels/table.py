@@ -21,11 +21,10 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_inline, njit_parallel
+from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import deal_hands, stream_key
-from ...core.engine.spans import span_range
 from ..layouts import BID_PASS, SEATS, TRICKS, GameSlot, RoundRec
 from ..policies import BID_MONTECARLO
 from ..rules import RuleSlot
@@ -188,14 +187,14 @@ def game_span(seed, first, lo, hi, rules, seats, out):
             row[GAME_SCORES + p] = game[GameSlot.SCORES + p]
 
 
-@njit_parallel
+@driver(game_span)
 def play_games(seed, first, count, rules, seats):
     """Games ``first .. first+count-1``: int64[count, GAME_LEN] rows; the same whatever the
-    thread count or the split into calls."""
+    thread count or the split into calls (64 chunks on threads, ``core.engine.jit_threads``)."""
     out = np.zeros((count, GAME_LEN), dtype=np.int64)
-    n_chunks = min(count, 64)
-    for ch in prange(n_chunks):
-        lo, size = span_range(count, n_chunks, ch)
-        if size > 0:
-            game_span(seed, first, first + lo, first + lo + size, rules, seats, out)
+
+    def work(ch: int, lo: int, size: int) -> None:
+        game_span(seed, first, first + lo, first + lo + size, rules, seats, out)
+
+    for_spans(count, min(count, 64), work)
     return out

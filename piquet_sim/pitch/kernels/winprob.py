@@ -14,9 +14,9 @@ uses the stream (seed, g) whatever the start, so every start is valued on the sa
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from ...core.engine.jit import njit, njit_parallel
+from ...core.engine.jit import njit
+from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, stream_key
 from ..layouts import SEATS
 
@@ -46,16 +46,15 @@ def play_on(pool, start, dealer, me, n, target, key, state, scores):
     return 0
 
 
-@njit_parallel
-def win_chances(pool, starts, dealer, me, target, games, seed):
-    """P(``me`` wins) from each start row of ``starts`` (int64[k, n] scores per player, the
-    next round dealt by ``dealer``), over ``games`` continuations each: float64[k]."""
-    k = starts.shape[0]
+@njit
+def _win_rows(pool, starts, first, end, game, out):
+    """Rows ``first .. end-1`` of :func:`win_chances`; ``game`` = (dealer, me, target, games,
+    seed)."""
+    dealer, me, target, games, seed = game
     n = starts.shape[1]
-    out = np.zeros(k)
-    for i in prange(k):
-        scores = np.zeros(SEATS, dtype=np.int64)
-        state = np.zeros(1, dtype=np.int64)
+    scores = np.zeros(SEATS, dtype=np.int64)
+    state = np.zeros(1, dtype=np.int64)
+    for i in range(first, end):
         won = 0
         for g in range(games):
             state[0] = 0
@@ -63,4 +62,23 @@ def win_chances(pool, starts, dealer, me, target, games, seed):
                 pool, starts[i], dealer, me, n, target, stream_key(seed, g), state, scores
             )
         out[i] = won / games
+
+
+#: Chunks of :func:`win_chances` (the values never depend on it).
+WIN_CHUNKS = 64
+
+
+@driver(_win_rows)
+def win_chances(pool, starts, dealer, me, target, games, seed):
+    """P(``me`` wins) from each start row of ``starts`` (int64[k, n] scores per player, the
+    next round dealt by ``dealer``), over ``games`` continuations each: float64[k]. Chunks of
+    rows on threads (``core.engine.jit_threads``)."""
+    k = starts.shape[0]
+    out = np.zeros(k)
+    game = (dealer, me, target, games, seed)
+
+    def work(ch: int, first: int, count: int) -> None:
+        _win_rows(pool, starts, first, first + count, game, out)
+
+    for_spans(k, min(k, WIN_CHUNKS), work)
     return out
