@@ -32,11 +32,13 @@ import numpy as np
 
 from piquet_sim.piquet import cards as C
 from piquet_sim.piquet.card_values import card_values, declared_worlds, line_outcomes
+from piquet_sim.piquet.codec import CODEC
 from piquet_sim.piquet.deciders import DdPlay
 from piquet_sim.piquet.definition import played_to, position_of
 from piquet_sim.piquet.dialogue import spoken
 from piquet_sim.piquet.position import PiquetState
-from piquet_sim.piquet.record import CODEC
+from piquet_sim.piquet.reference.endings import last_two_tricks
+from piquet_sim.piquet.reference.partie import settle
 from piquet_sim.piquet.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,48 +138,11 @@ def count_position(state: PiquetState, max_worlds: int) -> dict | None:
     )
 
 
-def _trick(lead: int, reply: int, leader: int, last: bool) -> tuple[int, list[int]]:
-    """The winner and each seat's points of a trick (default rules, no pique)."""
-    pts = [0, 0]
-    pts[leader] += 1
-    winner = leader
-    if reply >> 3 == lead >> 3 and reply > lead:
-        winner = 1 - leader
-        pts[winner] += 1
-    if last:
-        pts[winner] += 1
-    return winner, pts
-
-
-def two_tricks(hands: list[list[int]], leader: int, first: int, won: list[int]) -> list[int]:
-    """Each seat's points in the last two tricks (the cards included) after ``first``, the
-    rest double-dummy for net points, by hand."""
-
-    def legal(hand, lead):
-        same = [c for c in hand if c >> 3 == lead >> 3]
-        return sorted(same or hand)
-
-    follower = 1 - leader
-    best = None
-    for reply in legal(hands[follower], first):
-        w, pts = _trick(first, reply, leader, False)
-        rest = [[c for c in h if c not in (first, reply)] for h in hands]
-        w2, pts2 = _trick(rest[w][0], rest[1 - w][0], w, True)
-        tricks = list(won)
-        tricks[w] += 1
-        tricks[w2] += 1
-        total = [pts[s] + pts2[s] + (10 if tricks[s] >= 7 else 0) for s in (0, 1)]
-        net = total[follower] - total[leader]
-        if best is None or net > best[0]:
-            best = (net, total)
-    return best[1]
-
-
 def settlement(mine: int, his: int) -> float:
     """The Rubicon settlement of a finished partie, the first player's (negative: he pays)."""
-    hi, lo = max(mine, his), min(mine, his)
-    gain = (hi - lo + 100) if lo >= 100 else (hi + lo + 100)
-    return float(gain if mine > his else -gain if mine < his else 0)
+    if mine == his:
+        return 0.0
+    return float(settle(mine, his) if mine > his else -settle(his, mine))
 
 
 def partie_position(state: PiquetState, scores) -> dict | None:
@@ -194,7 +159,7 @@ def partie_position(state: PiquetState, scores) -> dict | None:
     won = [state.et, state.trick - state.et]
     outcome = {}
     for card in state.legal_actions():
-        pts = two_tricks(hands, seat, card, won)
+        pts = last_two_tricks(hands, seat, card, won)
         outcome[card] = (base[seat] + pts[seat], base[o] + pts[o])
     by_net = max(outcome, key=lambda c: (outcome[c][0] - outcome[c][1], -c))
     for me, him in scores:

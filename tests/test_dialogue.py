@@ -13,6 +13,7 @@ import pytest
 from piquet_sim.core.game.record import RecordError
 from piquet_sim.piquet.actions import SINK
 from piquet_sim.piquet.card_values import declared_worlds, worlds_for
+from piquet_sim.piquet.codec import CODEC
 from piquet_sim.piquet.definition import DEFINITION, played_to, position_of
 from piquet_sim.piquet.dialogue import (
     KEY_TOP,
@@ -22,7 +23,6 @@ from piquet_sim.piquet.dialogue import (
     spoken,
 )
 from piquet_sim.piquet.position import PiquetState
-from piquet_sim.piquet.record import CODEC
 from piquet_sim.piquet.reference import declarations as ref
 from piquet_sim.piquet.replay import check_one_hand, replay
 from piquet_sim.piquet.rules import Rules

@@ -15,10 +15,12 @@ from piquet_sim.core.game.advice import WORST_CASE, CardValues, rank_cards
 from piquet_sim.piquet import cards as C
 from piquet_sim.piquet.actions import LESSER, SINK
 from piquet_sim.piquet.card_values import card_values, declared_worlds, line_outcomes
+from piquet_sim.piquet.codec import CODEC
 from piquet_sim.piquet.definition import DEFINITION, played_to, position_of
 from piquet_sim.piquet.partie_play import PlayGoal
 from piquet_sim.piquet.position import PiquetState
-from piquet_sim.piquet.record import CODEC
+from piquet_sim.piquet.reference.endings import last_two_tricks
+from piquet_sim.piquet.reference.partie import settle
 from piquet_sim.piquet.rules import Rules
 from piquet_sim.piquet.sunk import SINK_RATE, SINK_TEMPERATURE, kind_prior
 
@@ -56,62 +58,10 @@ def test_a_lines_points_add_up_to_the_cards_value(seed, index, tricks):
 # ---------------------------------------------------------------------- the partie, by hand
 
 
-def _points(lead: int, reply: int, leader: int, last: bool) -> tuple[int, tuple[int, int]]:
-    """(the trick's winner, each seat's points) under the default rules, no pique: 1 to the
-    leader, 1 to the follower winning it, 1 more to the last trick's winner."""
-    pts = [0, 0]
-    pts[leader] += 1
-    winner = leader
-    if reply >> 3 == lead >> 3 and reply > lead:
-        winner = 1 - leader
-        pts[winner] += 1
-    if last:
-        pts[winner] += 1
-    return winner, (pts[0], pts[1])
-
-
-def _two_tricks(hands, leader, first, tricks_won):
-    """Each seat's points in the last two tricks and the cards, ``first`` played now by the
-    seat to act (the leader), the rest double-dummy for net points (first card in ascending
-    order among equals), by hand."""
-
-    def legal(hand, lead):
-        same = [c for c in hand if c >> 3 == lead >> 3]
-        return sorted(same or hand)
-
-    def finish(hands, leader, won):
-        (a,), (b,) = hands[leader], hands[1 - leader]
-        w, p = _points(a, b, leader, True)
-        won = list(won)
-        won[w] += 1
-        cards = [0, 0]
-        for s in (0, 1):
-            if won[s] >= 7:
-                cards[s] = 40 if won[s] == 12 else 10
-        return p[0] + cards[0], p[1] + cards[1]
-
-    def after(lead, reply):
-        w, p = _points(lead, reply, leader, False)
-        rest = [list(h) for h in hands]
-        rest[leader].remove(lead)
-        rest[1 - leader].remove(reply)
-        won = list(tricks_won)
-        won[w] += 1
-        e, y = finish(rest, w, won)
-        return p[0] + e, p[1] + y
-
-    follower = 1 - leader
-    sign = 1 if follower == 0 else -1
-    outcomes = [after(first, r) for r in legal(hands[follower], first)]
-    return max(outcomes, key=lambda o: sign * (o[0] - o[1]))  # first best reply
-
-
 def _settlement(mine: int, his: int) -> float:
     """The Rubicon settlement of a finished partie for the first player (rule books: the
     loser at 100 or more pays the difference plus 100, else both totals plus 100)."""
-    hi, lo = max(mine, his), min(mine, his)
-    gain = (hi - lo + 100) if lo >= 100 else (hi + lo + 100)
-    return float(gain if mine > his else -gain)
+    return float(settle(mine, his) if mine > his else -settle(his, mine))
 
 
 def test_the_last_deal_is_valued_by_the_partie_as_worked_by_hand():
@@ -133,7 +83,7 @@ def test_the_last_deal_is_valued_by_the_partie_as_worked_by_hand():
             for h in values.hands:
                 hands = [None, None]
                 hands[seat], hands[o] = C.mask_to_cards(state.hands[seat]), C.mask_to_cards(h)
-                e, y = _two_tricks(hands, seat, card, tricks)
+                e, y = last_two_tricks(hands, seat, card, list(tricks))
                 final = [base[0] + e, base[1] + y]
                 mine, his = score[0] + final[seat], score[1] + final[o]
                 assert mine != his

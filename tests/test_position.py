@@ -14,6 +14,7 @@ from piquet_sim.core.game.position import play_out
 from piquet_sim.piquet import cards as C
 from piquet_sim.piquet.actions import DECL_BASE, END, NUM_ACTIONS, ROLES
 from piquet_sim.piquet.card_values import card_values
+from piquet_sim.piquet.codec import CODEC
 from piquet_sim.piquet.deciders import (
     DdPlay,
     KernelPlay,
@@ -28,7 +29,6 @@ from piquet_sim.piquet.kernels.knowledge import both_knowledge
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
 from piquet_sim.piquet.policies import names as policy_names
 from piquet_sim.piquet.position import PiquetState
-from piquet_sim.piquet.record import CODEC
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import Policies, simulate
 

@@ -19,8 +19,8 @@ from piquet_sim.core import review as R
 from piquet_sim.core.app.review import ReviewBar
 from piquet_sim.core.review.plan import plan_tasks, review_record
 from piquet_sim.piquet import review as PR
+from piquet_sim.piquet.codec import CODEC
 from piquet_sim.piquet.definition import DEFINITION
-from piquet_sim.piquet.record import CODEC
 from piquet_sim.piquet.rules import Rules
 
 EXAMPLES = Path(__file__).parents[1] / "docs" / "examples"

@@ -22,11 +22,12 @@ from ..core.game.position import Decider
 from . import advice, deciders, review
 from . import cards as C
 from .actions import NUM_ACTIONS, ROLES
+from .codec import CODEC
 from .deciders import UNIT
-from .description import from_description
+from .description import description_of, from_description
 from .policies import REGISTRY
 from .position import PiquetState
-from .record import CODEC, PiquetRecord, description_of
+from .record import PiquetRecord
 from .rules import SPEC, Rules
 
 #: The tie figures: the net deal points (when the cards are valued by the partie), then the

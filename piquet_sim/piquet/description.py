@@ -8,6 +8,7 @@ decisions of a one-hand review."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,7 +33,7 @@ from .actions import (
     shown_cards,
     trick_winner,
 )
-from .dialogue import intersect, outcome_bounds, winner_of
+from .dialogue import EQUAL, NONE, intersect, outcome_bounds, winner_of
 from .kernels import layouts as L
 from .kernels.knowledge import (
     class_key,
@@ -40,6 +41,9 @@ from .kernels.knowledge import (
 from .kernels.tables import SUIT_TABLES
 from .position import PiquetState
 from .rules import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:
+    from .record import PiquetRecord
 from .worlds import (
     ClassView,
     SeatView,
@@ -351,6 +355,56 @@ def own_declaration(
             return kind, key
     said = "as you say you declared it" if out.own is not None else "whatever you declared"
     raise InputError(f"{name}: your calls do not fit your hand ({said})")
+
+
+def description_of(
+    rec: PiquetRecord,
+    n_tricks: int | None = None,
+    lead: int | None = None,
+    hand_now: int | None = None,
+) -> Description:
+    """The play position a record ends at (or after its first ``n_tricks`` tricks, ``lead``
+    the card led to the player then), as ``position.description_view`` reads it; his cards
+    then are ``hand_now`` (default: the record's, from ``play``)."""
+    s, o = rec.player, 1 - rec.player
+    decls = {}
+    for c, name in enumerate(CLASSES):
+        out = rec.outcomes.get(c)
+        if out is None and c in rec.calls:  # the calls alone: the winner follows from his hand
+            bounds = rec.calls[c].bounds()
+            own = rec.kinds[s][c] if c in rec.said else None
+            decls[name] = ClassOutcome(own, None, 0, bounds)
+            continue
+        if out is None:
+            continue
+        if out.winner == EQUAL:
+            result = "equal"
+        elif out.winner == NONE:
+            result = "none"
+        else:
+            result = "mine" if out.winner == s else "his"
+        calls = rec.calls.get(c)
+        own = rec.kinds[s][c] if calls is None or c in rec.said else None
+        decls[name] = ClassOutcome(
+            own,
+            result,
+            out.cards if result == "his" else 0,
+            calls.bounds() if calls is not None else None,
+        )
+    return Description(
+        role=ROLES[s],
+        hand=rec.hand_now if hand_now is None else hand_now,
+        discard=mask_bits(rec.discard[s] or 0),
+        took=list(rec.took[s] or []),
+        left=rec.left if s == 0 else None,
+        talon=rec.left if s == 1 else None,
+        opponent_took=rec.took_n[o],
+        opponent_carte_blanche=o in rec.blanche,
+        opponent_carte_rouge=o in rec.rouge,
+        declarations=decls,
+        tricks=list(rec.tricks if n_tricks is None else rec.tricks[:n_tricks]),
+        lead=rec.lead if n_tricks is None else lead,
+    )
 
 
 def from_description(

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from ..core.engine.errors import InputError
 
 CLASS_NAMES = ("point", "sequence", "sets")
+#: A class's winner besides a seat (0 elder, 1 younger): both declared the same, or nobody.
+EQUAL, NONE = -2, -1
 #: A bound above every key of every class (an unbounded interval's top).
 KEY_TOP = 1 << 12
 ANSWERS = ("good", "not good", "equal")
@@ -414,6 +416,18 @@ def spoken(cls: int, elder: int, younger: int) -> str:
     return ", ".join(out)
 
 
+def seat_winner(elder: tuple[int, int], younger: tuple[int, int]) -> int | None:
+    """The seat the two declared-key intervals give a class to (``EQUAL``, ``NONE``),
+    None when they overlap."""
+    if elder[0] > younger[1]:
+        return 0
+    if younger[0] > elder[1]:
+        return 1
+    if elder[0] == elder[1] == younger[0] == younger[1]:
+        return NONE if elder[0] == 0 else EQUAL
+    return None
+
+
 def winner_of(own: tuple[int, int], his: tuple[int, int]) -> str | None:
     """Who the bounds say scored the class, from the player's side: ``"mine"``, ``"his"``,
     ``"equal"``, ``"none"``; None when they overlap (the dialogue does not settle it)."""
@@ -446,6 +460,8 @@ def intersect(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int] | None:
 
 __all__ = [
     "ANSWERS",
+    "EQUAL",
+    "NONE",
     "KEY_TOP",
     "Dialogue",
     "DialogueError",
@@ -454,6 +470,7 @@ __all__ = [
     "number",
     "outcome_bounds",
     "parse_dialogue",
+    "seat_winner",
     "spoken",
     "spoken_key",
     "winner_of",

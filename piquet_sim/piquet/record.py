@@ -1,5 +1,6 @@
 """Piquet's one record grammar: a deal as a player tells it, for ``review`` files and ``play
---history`` alike (:class:`PiquetCodec`, the game definition's ``codec``).
+--history`` alike, read into a :class:`PiquetRecord` (written back, and served as the game
+definition's ``codec``, by :mod:`.codec`).
 
 A record gives the dealt hands (both, with the talon: a review replays the deal card by card;
 or only the player's), each player's discard and draw (or only his count), what the player saw
@@ -17,12 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.engine.errors import InputError
-from ..core.engine.masks import mask_bits
 from ..core.game import record as R
 from . import cards as C
-from .actions import CLASSES, DECLARE, END, KINDS, LESSER, ROLES, SINK, parse_action
-from .description import ClassOutcome, Description
-from .dialogue import Dialogue, DialogueError, parse_dialogue
+from .actions import CLASSES, DECLARE, KINDS, LESSER, ROLES, SINK, parse_action
+from .dialogue import EQUAL, NONE, Dialogue, DialogueError, parse_dialogue, seat_winner
 
 GAME = "piquet"
 UNIT = "net deal points for the reviewed player (his minus the other's)"
@@ -103,7 +102,6 @@ CHOICE_KINDS = {
     "lesser set": (DECLARE, DECLARE, LESSER),
     "sink everything": (SINK, SINK, SINK),
 }
-EQUAL, NONE = -2, -1  # an outcome's winner besides a seat
 
 # ---------------------------------------------------------------------- the record
 
@@ -513,7 +511,7 @@ def _read_calls(rec: PiquetRecord, raw: dict, where, player: int) -> None:
             raise _err(place, str(err)) from None
         rec.calls[c] = dialogue
         elder, younger = dialogue.bounds()
-        settled = _seat_winner(elder, younger)
+        settled = seat_winner(elder, younger)
         out = rec.outcomes.get(c)
         if out is None:
             if settled is not None:
@@ -523,270 +521,3 @@ def _read_calls(rec: PiquetRecord, raw: dict, where, player: int) -> None:
             said = {EQUAL: "equal", NONE: "none"}.get(out.winner) or ROLES[out.winner]
             real = {EQUAL: "equal", NONE: "none"}.get(settled) or ROLES[settled]
             raise _err(where(f"outcome:{name}"), f"the calls give it to {real}, not {said}")
-
-
-def _seat_winner(elder: tuple[int, int], younger: tuple[int, int]) -> int | None:
-    """The seat the two declared-key intervals give a class to (:data:`EQUAL`, :data:`NONE`),
-    None when they overlap."""
-    if elder[0] > younger[1]:
-        return 0
-    if younger[0] > elder[1]:
-        return 1
-    if elder[0] == elder[1] == younger[0] == younger[1]:
-        return NONE if elder[0] == 0 else EQUAL
-    return None
-
-
-# ---------------------------------------------------------------------- writing records
-
-
-def record_from_state(state, player: int, every_hand: bool = True) -> PiquetRecord:
-    """The record of a deal played through ``state`` (from its history), for ``player``:
-    every hand (``every_hand``) or only what he saw."""
-    hist = state.history()
-    actors = state.actors()
-    s, o = player, 1 - player
-    rec = PiquetRecord(player=player, dealt=[None, None])
-    disc = [0, 0]
-    kinds = [[DECLARE] * 3, [DECLARE] * 3]
-    tricks: list[int] = []
-    ends = 0
-    for who, a in zip(actors, hist, strict=True):
-        if ends < 2:
-            if a == END:
-                ends += 1
-            else:
-                disc[who] |= 1 << a
-        elif 33 <= a < 42:
-            k = a - 33
-            kinds[who][k // 3] = k % 3
-        else:
-            tricks.append(a)
-    rec.tricks = [(tricks[i], tricks[i + 1]) for i in range(0, len(tricks) - 1, 2)]
-    if len(tricks) % 2:  # a trick in progress: the card led to the player
-        rec.lead = tricks[-1]
-    k, y = state.took
-    draws = [list(state.talon[:k]), list(state.talon[k : k + y])]
-    rec.kinds = (
-        [kinds[0], kinds[1]]
-        if every_hand
-        else [kinds[0] if s == 0 else None, kinds[1] if s == 1 else None]
-    )
-    rec.blanche = {x for x in (0, 1) if state.cb[x]}
-    if state.rules.carte_rouge:
-        e, yy, _ = state.declaration_points()
-        rec.rouge = {x for x, pts in enumerate((e, yy)) if pts[4] > 0}
-    v = state.view(s)
-    for c, cv in enumerate(v.classes):
-        if cv.resolved:
-            winner = {0: NONE, 1: 0, 2: 1, 3: EQUAL}[cv.winner]
-            rec.outcomes[c] = Outcome(winner, cv.shown if winner == o else 0)
-    if every_hand:
-        rec.dealt = list(state.dealt)
-        rec.talon = list(state.talon)
-        rec.discard = list(disc)
-        rec.took = [draws[0], draws[1]]
-        rec.took_n = [k, y]
-    else:
-        rec.dealt[s] = state.dealt[s]
-        rec.discard[s] = disc[s]
-        rec.took[s] = draws[s]
-        rec.took_n = [k, y]
-        if s == 0 and state.saw_left:
-            rec.left = list(state.talon[k:5])
-        if s == 1 and state.saw_talon:
-            rec.left = list(state.talon[k + y :])
-    return rec
-
-
-def _list(cards) -> str:
-    return " ".join(C.card_name(c) for c in cards) or "-"
-
-
-def _outcome_text(rec: PiquetRecord, out: Outcome) -> str:
-    if out.winner == EQUAL:
-        return "equal"
-    if out.winner == NONE:
-        return "none"
-    tail = f" {_names(out.cards)}" if out.cards else ""
-    return f"{ROLES[out.winner]}{tail}"
-
-
-def _kinds_text(kinds: list[int]) -> str:
-    named = [f"{KINDS[k]} {CLASSES[c]}" for c, k in enumerate(kinds) if k != DECLARE]
-    return ", ".join(named) or "all"
-
-
-def record_text(rec: PiquetRecord) -> str:
-    """The record's text form (:func:`parse_record` reads it back)."""
-    me = ROLES[rec.player]
-    lines = ["game: piquet", f"player: {me}"]
-    for s, role in enumerate(ROLES):
-        if rec.dealt[s] is not None:
-            lines.append(f"{role}: {_names(rec.dealt[s])}")
-    if rec.talon is not None:
-        lines.append(f"talon: {_list(rec.talon)}")
-    for s, role in enumerate(ROLES):
-        if rec.discard[s] is not None:
-            lines.append(f"{role} discard: {_names(rec.discard[s]) or '-'}")
-        if rec.took[s] is not None:
-            lines.append(f"{role} took: {_list(rec.took[s])}")
-        elif rec.took_n[s] is not None:
-            lines.append(f"{role} took: {rec.took_n[s]}")
-    if rec.left is not None:
-        lines.append(f"left: {_list(rec.left)}")
-    if rec.blanche:
-        lines.append("blanche: " + " ".join(ROLES[x] for x in sorted(rec.blanche)))
-    if rec.rouge:
-        lines.append("rouge: " + " ".join(ROLES[x] for x in sorted(rec.rouge)))
-    for s, role in enumerate(ROLES):
-        if rec.kinds[s] is not None:
-            lines.append(f"{role} declares: {_kinds_text(rec.kinds[s])}")
-    for c, name in enumerate(CLASSES):
-        if c in rec.outcomes:
-            lines.append(f"{name}: {_outcome_text(rec, rec.outcomes[c])}")
-    for c, name in enumerate(CLASSES):
-        if c in rec.calls:
-            lines.append(f"{name} calls: {rec.calls[c].text()}")
-    if rec.tricks:
-        lines.append(
-            "tricks: " + " ".join(f"{C.card_name(a)}-{C.card_name(b)}" for a, b in rec.tricks)
-        )
-    if rec.lead is not None:
-        lines.append(f"lead: {C.card_name(rec.lead)}")
-    return "\n".join(lines) + "\n"
-
-
-def record_json(rec: PiquetRecord) -> dict:
-    """The record's JSON form (:func:`parse_record_json` reads it back)."""
-    out: dict = {"game": GAME, "player": ROLES[rec.player]}
-    out["hands"] = {
-        role: C.card_names(rec.dealt[s]) for s, role in enumerate(ROLES) if rec.dealt[s] is not None
-    }
-    if rec.talon is not None:
-        out["talon"] = [C.card_name(c) for c in rec.talon]
-    ex = {}
-    for s, role in enumerate(ROLES):
-        row: dict = {}
-        if rec.discard[s] is not None:
-            row["discard"] = C.card_names(rec.discard[s])
-        if rec.took[s] is not None:
-            row["took"] = [C.card_name(c) for c in rec.took[s]]
-        elif rec.took_n[s] is not None:
-            row["took"] = rec.took_n[s]
-        if row:
-            ex[role] = row
-    out["exchange"] = ex
-    if rec.left is not None:
-        out["left"] = [C.card_name(c) for c in rec.left]
-    out["carte_blanche"] = [ROLES[x] for x in sorted(rec.blanche)]
-    if rec.rouge:
-        out["carte_rouge"] = [ROLES[x] for x in sorted(rec.rouge)]
-    out["declarations"] = {
-        role: {CLASSES[c]: KINDS[k] for c, k in enumerate(rec.kinds[s])}
-        for s, role in enumerate(ROLES)
-        if rec.kinds[s] is not None
-    }
-    out["outcomes"] = {}
-    for c, o in rec.outcomes.items():
-        winner = {EQUAL: "equal", NONE: "none"}.get(o.winner) or ROLES[o.winner]
-        row = {"winner": winner}
-        if o.cards:
-            row["cards"] = C.card_names(o.cards)
-        out["outcomes"][CLASSES[c]] = row
-    if rec.calls:  # only when spoken: records without a dialogue keep their form
-        out["calls"] = {
-            CLASSES[c]: [u.text for u in d.utterances] for c, d in sorted(rec.calls.items())
-        }
-    out["tricks"] = [[C.card_name(a), C.card_name(b)] for a, b in rec.tricks]
-    if rec.lead is not None:
-        out["lead"] = C.card_name(rec.lead)
-    return out
-
-
-def description_of(
-    rec: PiquetRecord,
-    n_tricks: int | None = None,
-    lead: int | None = None,
-    hand_now: int | None = None,
-) -> Description:
-    """The play position a record ends at (or after its first ``n_tricks`` tricks, ``lead``
-    the card led to the player then), as ``position.description_view`` reads it; his cards
-    then are ``hand_now`` (default: the record's, from ``play``)."""
-    s, o = rec.player, 1 - rec.player
-    decls = {}
-    for c, name in enumerate(CLASSES):
-        out = rec.outcomes.get(c)
-        if out is None and c in rec.calls:  # the calls alone: the winner follows from his hand
-            bounds = rec.calls[c].bounds()
-            own = rec.kinds[s][c] if c in rec.said else None
-            decls[name] = ClassOutcome(own, None, 0, bounds)
-            continue
-        if out is None:
-            continue
-        if out.winner == EQUAL:
-            result = "equal"
-        elif out.winner == NONE:
-            result = "none"
-        else:
-            result = "mine" if out.winner == s else "his"
-        calls = rec.calls.get(c)
-        own = rec.kinds[s][c] if calls is None or c in rec.said else None
-        decls[name] = ClassOutcome(
-            own,
-            result,
-            out.cards if result == "his" else 0,
-            calls.bounds() if calls is not None else None,
-        )
-    return Description(
-        role=ROLES[s],
-        hand=rec.hand_now if hand_now is None else hand_now,
-        discard=mask_bits(rec.discard[s] or 0),
-        took=list(rec.took[s] or []),
-        left=rec.left if s == 0 else None,
-        talon=rec.left if s == 1 else None,
-        opponent_took=rec.took_n[o],
-        opponent_carte_blanche=o in rec.blanche,
-        opponent_carte_rouge=o in rec.rouge,
-        declarations=decls,
-        tricks=list(rec.tricks if n_tricks is None else rec.tricks[:n_tricks]),
-        lead=rec.lead if n_tricks is None else lead,
-    )
-
-
-def _history_place(key: str) -> str:
-    """How a one-line ``--history`` names a canonical key in an error: the key as typed."""
-    kind, _, name = key.partition(":")
-    if kind == "outcome":
-        return name
-    return f"{name} calls" if kind == "calls" else key
-
-
-class PiquetCodec(R.RecordCodec):
-    """Piquet's record grammar (module docstring; :data:`RECORD_FORM`)."""
-
-    game = GAME
-    form = RECORD_FORM
-
-    def parse(self, text, rules=None, *, player=None, hand=None) -> PiquetRecord:
-        raw, places = R.raw_clauses(text, _KEYS.get, f"the keys: {RECORD_FORM}")
-        if player is not None:  # a one-line --history: its places are its keys
-            places = {k: _history_place(k) for k in places}
-        return _build(raw, places, player, hand)
-
-    def parse_json(self, data, rules=None, *, player=None, hand=None) -> PiquetRecord:
-        raw, places = _raw_from_json(data)
-        return _build(raw, places, player, hand)
-
-    def text(self, rec: PiquetRecord) -> str:
-        return record_text(rec)
-
-    def json(self, rec: PiquetRecord) -> dict:
-        return record_json(rec)
-
-    def from_state(self, state, player: int, every_hand: bool = True) -> PiquetRecord:
-        return record_from_state(state, player, every_hand)
-
-
-#: The grammar, one instance (the definition's ``codec``).
-CODEC = PiquetCodec()

@@ -21,11 +21,11 @@ from .actions import (
     decl_action,
     trick_winner,
 )
-from .description import ClassOutcome, description_view, own_declaration
+from .description import ClassOutcome, description_of, description_view, own_declaration
 from .dialogue import intersect, outcome_bounds, spoken_key
 from .kernels import layouts as L
 from .position import PiquetState
-from .record import COURT, EQUAL, FULL, NONE, PiquetRecord, description_of
+from .record import COURT, EQUAL, FULL, NONE, PiquetRecord
 from .rules import DEFAULT_RULES, Rules
 
 _err = R.record_error

@@ -42,22 +42,19 @@ from ..core.engine.stats import Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
 from . import cards as C
 from .actions import CLASSES, DECLARE, LESSER, ROLES, SINK, _class_keys, decl_action, trick_winner
-from .description import from_description
+from .codec import CODEC, _kinds_text, _list
+from .description import description_of, from_description
 from .partie_play import play_goal
 from .position import PiquetState
 from .record import (
     CHOICE_KINDS,
-    CODEC,
     EQUAL,
     NONE,
     PHASES,
     UNIT,
     PiquetRecord,
     _err,
-    _kinds_text,
-    _list,
     _names,
-    description_of,
 )
 from .replay import check_one_hand, replay
 from .rules import DEFAULT_RULES, Rules
