@@ -39,7 +39,7 @@ def entry_kernels(strategies: Sequence[str | Strategy] = DEFAULT_STRATEGIES) -> 
     """The kernels :func:`build_report` calls first, the odds of each strategy playing itself
     (for a compile notice on a cold cache: the kernels these strategies actually run, so a warm
     cache says nothing)."""
-    from .simulation import records_kernel
+    from ..simulation import records_kernel
 
     chosen = [BOOK.resolve(s) for s in strategies]
     return tuple(dict.fromkeys(records_kernel(policies(s, s)) for s in chosen))
