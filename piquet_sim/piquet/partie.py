@@ -22,11 +22,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.engine.backend import Chunk
-from ..core.engine.stats import Z95, format_p, mean_ci, p_two_sided, proportion
+from ..core.engine.stats import Z95, Estimate, format_p, mean_ci, p_two_sided, proportion
 from ..core.game.strategy import Strategy
-from ..core.study.match import run_match
+from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
 from .kernels import layouts as L
 from .kernels import partie as KP
+from .match import stamp
 from .rules import DEFAULT_RULES, Rules
 from .simulation import simulate
 from .strategies import BOOK, mirrored_args, mirrored_bundle_free, policies
@@ -181,6 +182,71 @@ def _statement(a: str, b: str, settle: dict, p: float) -> str:
     )
 
 
+def _partie_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
+    """The statistics of mirrored parties (``partie.summarize``), A's view."""
+    counts = parts[0] if parts else PartieCounts()
+    a, b = spec.a, spec.b
+    s = summarize(counts, a.name, b.name)
+    partial = stamp(s, spec, counts.pairs)
+    settle = s["a_settlement"]
+    totals = s["mean_totals"]
+    sides = {
+        side: [
+            Stat.of("wins the partie", s[f"{key}_win"]),
+            Stat.of("rubicons the other", s[f"{key}_rubicons_{other}"]),
+            Stat.of("mean final total", totals[key]),
+        ]
+        for side, key, other in ((a.name, "a", "b"), (b.name, "b", "a"))
+    }
+    notes = [
+        s["statement"],
+        f"{a.name} rubicons {b.name} {s['a_rubicons_b']['p']:.4f}, {b.name} rubicons "
+        f"{a.name} {s['b_rubicons_a']['p']:.4f}; drawn {s['draw']['p']:.4f}; "
+        f"{s['mean_deals']:.2f} deals a partie",
+    ]
+    if spec.rules.blank_partie_bonus:
+        notes.append(f"blank partie {s['blank_partie']['p']:.4f}")
+    for key, who in (("a_elder_first", a.name), ("b_elder_first", b.name)):
+        e = s["by_first_elder"][key]
+        notes.append(
+            f"{who} elder first: {a.name} wins {e['a_win']['p']:.4f}, settles "
+            f"{e['a_settlement']['mean']:+.2f} ± {Z95 * e['a_settlement']['se']:.2f}"
+        )
+    margin = Estimate(settle["mean"], settle["se"], *settle["ci95"], counts.pairs, s["p_value"])
+    return MatchResult(
+        a.name,
+        b.name,
+        margin,
+        "points of settlement per partie (A's, mean of A elder first and B elder first)",
+        counts.pairs,
+        spec.n,
+        partial,
+        s,
+        sides,
+        notes,
+        data=counts,
+    )
+
+
+def _merge(total: PartieCounts, part: PartieCounts) -> PartieCounts:
+    total.merge(part)
+    return total
+
+
+#: Whole parties (Rubicon settlement), each played with A elder first and with B elder first.
+PARTIE = MatchKind(
+    unit="partie pairs",
+    task=partie_task,
+    args=lambda spec: (spec.a, spec.b, spec.seed, spec.rules),
+    result=_partie_result,
+    chunk=lambda spec: 20_000,
+    kernels=lambda spec: (partie_kernel(spec.a, spec.b),),
+    default_n=lambda a, b: 50_000,
+    fold=_merge,
+    plot=lambda r, path: plot_parties(r.data, r.body, path),
+)
+
+
 @dataclass
 class PartieResult:
     summary: dict
@@ -202,8 +268,6 @@ def parties(
     study layer's match of parties (``studies.PARTIE``). Ctrl-C stops cleanly after the chunk
     in flight (``interrupted``; ``pairs`` says how many finished). ``backend``: where the
     chunks run (default local); same counts on any."""
-    from .studies import PARTIE
-
     run = {"chunk": chunk, "progress": progress, "backend": backend}
     r = run_match(PARTIE, BOOK.resolve(a), BOOK.resolve(b), n, seed, rules, **run)
     return PartieResult(r.body, r.data, r.partial)
