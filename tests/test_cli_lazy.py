@@ -15,11 +15,16 @@ from piquet_sim.cli import COMMANDS, cli
 def test_every_command_is_listed_and_resolves_to_its_object():
     """Piquet's commands resolve to their objects; the other groups' modules exist (importing
     them here would cost this test seconds)."""
+    import click
+
     from piquet_sim.piquet.cli import commands as piquet_commands
 
     assert set(piquet_commands.commands) <= set(COMMANDS)
     assert cli.list_commands(None) == sorted(COMMANDS)
     for name, spec in COMMANDS.items():
+        if callable(spec):  # a core command built for Piquet from its definition
+            assert isinstance(cli.get_command(None, name), click.Command), name
+            continue
         module, attribute = spec.split(":")
         if name in piquet_commands.commands:
             command = getattr(importlib.import_module(module), attribute)
@@ -57,7 +62,7 @@ def test_each_game_declares_its_commands_and_workloads_once():
             assert isinstance(getattr(importlib.import_module(module), attribute), click.Command)
         if game.group and game.commands:
             group = cli.get_command(None, game.group)
-            assert group.list_commands(None) == sorted(game.commands), game.name
+            assert group.list_commands(None) == sorted(game.lazy_commands()), game.name
         assert game.workloads(), game.name
 
 
@@ -69,4 +74,4 @@ def test_a_module_registering_several_commands_lists_them_all():
     for game in games():
         if game.group:
             group = game.click_group()
-            assert sorted(group.commands) == sorted(game.commands), game.name
+            assert sorted(group.commands) == sorted(game.lazy_commands()), game.name

@@ -3,7 +3,8 @@ definition, hold to the contract (``core.game.definition``): consistent facts; a
 seed played to its end by random legal actions within the facts (action numbers, length,
 returns); a deal from cards in deal order; the record grammar writing and reading back a
 played deal; the play example and the review settings; and the toy game gets the core's
-``play``, ``review`` and OpenSpiel game with nothing written for them."""
+``play``, ``review``, study commands (``strategies``, ``batch``, ``tournament``) and OpenSpiel
+game with nothing written for them but its strategies."""
 
 from __future__ import annotations
 
@@ -105,6 +106,29 @@ def test_the_toy_game_gets_review_from_the_core(tmp_path):
     bad.write_text("player: first\nfirst: KS QS JS TS\ntricks: AS-KH\n")
     code, _, err = _invoke(TOY_GAME.click_group(), ["review", str(bad), "--quiet"])
     assert code == 2 and "line 3" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_toy_game_gets_the_study_commands_from_the_core(tmp_path):
+    group = TOY_GAME.click_group()
+    code, out, err = _invoke(group, ["strategies", "--json"])
+    assert code == 0, err
+    assert set(json.loads(out)) == {"random", "greedy", "dd"}
+    code, out, err = _invoke(group, ["batch", "dd", "random", "-n", "40", "--json", "-q"])
+    assert code == 0, err
+    match = json.loads(out)
+    assert match["deals"] == 40 and not match["partial"]
+    # the oracle sees both hands: it takes more tricks than a random player, clearly
+    assert match["margin_per_deal"]["ci95"][0] > 0
+    again = ["batch", "dd", "random", "-n", "40", "--json", "-q", "--chunk", "7"]
+    assert json.loads(_invoke(group, again)[1])["margin_per_deal"] == match["margin_per_deal"]
+    args = ["tournament", "random", "greedy", "dd", "-n", "20", "--json", "-q"]
+    code, out, err = _invoke(group, [*args, "--out", str(tmp_path / "t.csv")])
+    assert code == 0, err
+    t = json.loads(out)
+    assert [s["strategy"] for s in t["standings"]][0] == "dd" and len(t["matches"]) == 3
+    assert (tmp_path / "t.csv").read_text().count("\n") == 4
+    code, _, err = _invoke(group, ["batch", "dd", "nonesuch", "-n", "4"])
+    assert code == 2 and len(err.strip().splitlines()) == 1
 
 
 def test_the_toy_game_gets_an_openspiel_game():

@@ -4,7 +4,7 @@ imported when used) and its benchmark workloads, declared once
 
 from __future__ import annotations
 
-from ..core.app.commands import Game
+from ..core.app.commands import STUDY_COMMANDS, Game
 
 _CLI = "piquet_sim.pilotta.cli."
 
@@ -27,17 +27,14 @@ GAME = Game(
         "solve": _CLI + "solve:solve_cmd",
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
-        "strategies": _CLI + "match:strategies_cmd",
-        "batch": _CLI + "match:batch_cmd",
-        "tournament": _CLI + "match:tournament_cmd",
-        "game": _CLI + "match:game_cmd",
         "report": _CLI + "report:report_cmd",
         "external": _CLI + "external:external_cmd",
     },
     bench="piquet_sim.pilotta.bench:WORKLOADS",
     definition_ref="piquet_sim.pilotta.definition:DEFINITION",
     options_ref="piquet_sim.pilotta.cli.common:OPTIONS",
-    shared=("play", "review"),
+    shared=("play", "review", *STUDY_COMMANDS),
+    study_ref=_CLI + "match:CLI",
 )
 
 #: ``piquet pilotta``: the commands above, each imported when it runs.

@@ -3,7 +3,7 @@ benchmark workloads, declared once (:class:`piquet_sim.core.app.commands.Game`).
 
 from __future__ import annotations
 
-from ..core.app.commands import Game
+from ..core.app.commands import STUDY_COMMANDS, Game
 
 _CLI = "piquet_sim.piquet.cli."
 
@@ -22,15 +22,12 @@ GAME = Game(
         "report": _CLI + "report:report_command",
         "sink": _CLI + "sink:sink",
         "solve": _CLI + "solve:solve_cmd",
-        "strategies": _CLI + "strategy:strategies_command",
-        "batch": _CLI + "strategy:batch_command",
-        "tournament": _CLI + "strategy:tournament_command",
         "partie": _CLI + "strategy:partie_command",
-        "game": _CLI + "strategy:game_command",
         "external": _CLI + "strategy:external_command",
     },
     bench="piquet_sim.piquet.bench:load_all",
     definition_ref="piquet_sim.piquet.definition:DEFINITION",
     options_ref="piquet_sim.piquet.cli.common:OPTIONS",
-    shared=("play", "review"),
+    shared=("play", "review", *STUDY_COMMANDS),
+    study_ref=_CLI + "strategy:CLI",
 )

@@ -5,50 +5,27 @@ names, files or inline specs, refused in one line before any work."""
 
 from __future__ import annotations
 
-import importlib
-
+import click
 import pytest
 
-MODULES = {
-    "piquet": "piquet_sim.piquet.cli.strategy",
-    "pilotta": "piquet_sim.pilotta.cli.match",
-    "pitch": "piquet_sim.pitch.cli.match",
-}
+from piquet_sim.games import games
+
+GAMES = ("piquet", "pilotta", "pitch")
 COMMON = {"-n", "--seed", "--chunk", "--json", "--quiet", "-q", "--plot", "--backend"}
 
 
 def _commands(game: str) -> dict:
-    module = importlib.import_module(MODULES[game])
-    return {name: getattr(module, attr) for name, attr in _ATTRS[game].items()}
-
-
-_ATTRS = {
-    "piquet": {
-        "strategies": "strategies_command",
-        "batch": "batch_command",
-        "tournament": "tournament_command",
-        "game": "game_command",
-    },
-    "pilotta": {
-        "strategies": "strategies_cmd",
-        "batch": "batch_cmd",
-        "tournament": "tournament_cmd",
-        "game": "game_cmd",
-    },
-    "pitch": {
-        "strategies": "strategies_cmd",
-        "batch": "batch_cmd",
-        "tournament": "tournament_cmd",
-        "game": "game_cmd",
-    },
-}
+    """The game's study commands as its command group serves them (the core builds them)."""
+    group = next(g for g in games() if g.name == game).click_group()
+    ctx = click.Context(group)
+    return {n: group.get_command(ctx, n) for n in ("strategies", "batch", "tournament", "game")}
 
 
 def _flags(command) -> set[str]:
     return {o for p in command.params for o in (*p.opts, *p.secondary_opts)}
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", GAMES)
 def test_every_study_command_has_the_common_options(game):
     commands = _commands(game)
     for name in ("batch", "tournament", "game"):

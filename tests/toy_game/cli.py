@@ -25,5 +25,5 @@ GAME = Game(
     help="A toy trick-taking game served by the core.",
     definition_ref="toy_game.definition:DEFINITION",
     options_ref="toy_game.cli:OPTIONS",
-    shared=("play", "review"),
+    shared=("play", "review", "strategies", "batch", "tournament"),
 )

@@ -8,6 +8,7 @@ hand among the cards he has not seen, voids kept), each solved by minimax."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
 from collections.abc import Mapping, Sequence
@@ -32,6 +33,7 @@ from piquet_sim.core.game.position import ActionValues, Decider, world_mean
 
 from .rules import HAND, PACK, REGISTRY, SEATS, SPEC, TRICKS, Rules
 from .state import ToyState, cards_of, mask, suit_of, tricks_from
+from .studies import studies
 
 UNIT = "tricks the side to act takes in the deal"
 KEYS = {"game": "game", "player": "player", "tricks": "tricks", "lead": "lead"} | {
@@ -374,7 +376,11 @@ class ToyDefinition(GameDefinition):
         return ToyPlay(name)
 
     def seat_deciders(self, strategies, rules) -> list[Decider]:
-        return [ToyPlay(str(s)) for s in strategies]
+        return [ToyPlay(s.policy("play")) for s in strategies]
+
+    @functools.cached_property
+    def studies(self):
+        return studies(self)
 
     def card_values(self, state, settings) -> CardValues:
         return card_values(state, settings)

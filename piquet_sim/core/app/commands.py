@@ -28,7 +28,14 @@ Workloads = Mapping[str, Callable[[bool], list[dict]]]
 CORE_COMMANDS = {
     "play": "piquet_sim.core.app.play:play_command",
     "review": "piquet_sim.core.app.review:review_command",
+    "strategies": "piquet_sim.core.app.study_commands:strategies_for",
+    "batch": "piquet_sim.core.app.study_commands:batch_for",
+    "tournament": "piquet_sim.core.app.study_commands:tournament_for",
+    "game": "piquet_sim.core.app.study_commands:game_for",
 }
+
+#: The study commands (every game with studies takes them; ``game`` when it plays whole games).
+STUDY_COMMANDS = ("strategies", "batch", "tournament", "game")
 
 
 def _import(ref: str) -> object:
@@ -53,6 +60,9 @@ class Game:
     options_ref: str = ""
     #: the core's commands the game takes, by name (:data:`CORE_COMMANDS`)
     shared: tuple[str, ...] = ()
+    #: ``"module:attr"`` of the CLI pieces of its study commands
+    #: (:class:`~.study_options.StudyCli`; empty: the core's defaults)
+    study_ref: str = ""
 
     def definition(self):
         """The game's definition (imported when first asked for)."""
@@ -61,6 +71,10 @@ class Game:
     def options(self):
         """The game's CLI options: rules options, the seat parameter, the others' models."""
         return _import(self.options_ref)
+
+    def study_cli(self):
+        """The CLI pieces of the game's study commands (None: the core's defaults)."""
+        return _import(self.study_ref) if self.study_ref else None
 
     def lazy_commands(self) -> dict:
         """Every command of the game: its own (``"module:attr"``) and the core's it takes (a

@@ -14,8 +14,7 @@ exit 2). Ctrl-C stops after the chunk in flight, prints what finished marked par
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 
 import click
 
@@ -36,9 +35,12 @@ from .cli import (
     seed_option,
     table_out_option,
 )
+from .commands import Game
+from .options import GameOptions
 from .study_options import (
     AliasOption,
     StrategyType,
+    StudyCli,
     chunk_option,
     quiet_flag,
     size_of,
@@ -54,26 +56,6 @@ from .study_view import (
     tournament_frame,
 )
 from .tables import export_table
-
-
-@dataclass(frozen=True)
-class StudyCli:
-    """A game's CLI pieces of the study commands: ``rules(games)``, the decorator adding its
-    rules options (those of whole games too when ``games``); ``tournament_n``: deals (or
-    games) a match of a tournament when not told; ``about``: each match command's first
-    sentences (how the game plays the match); ``options``: the game's own options of a
-    command (their values go to the match as its ``options``); ``defaults``: the strategies A
-    and B when a command is given none; ``aliases``: older spellings of a command's size
-    option (``{"game": ("--parties",)}``; ``"batch --out"``: of its ``--out``); ``examples``:
-    each command's help examples."""
-
-    rules: Callable[[bool], Callable]
-    tournament_n: int
-    about: Mapping[str, str] = field(default_factory=dict)
-    options: Mapping[str, Sequence[Callable]] = field(default_factory=dict)
-    defaults: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    examples: Mapping[str, str] = field(default_factory=dict)
 
 
 def _decorate(func: Callable, options: Sequence[Callable]) -> Callable:
@@ -231,7 +213,7 @@ def tournament_command(studies: Studies, cli: StudyCli, default_n: int) -> click
     def run(names, seed, chunk, plot_path, out_path, quiet, as_json, backend, rules, **size):
         n = size_of(size)
         field_ = studies.tournament_field
-        strategies = list(names) or (list(field_()) if field_ else [])
+        strategies = list(names) or list(field_() if field_ else book.builtins.values())
         check_distinct(strategies)
         n = n or default_n
         for a, b in zip(strategies, strategies[1:], strict=False):
@@ -285,7 +267,9 @@ def tournament_command(studies: Studies, cli: StudyCli, default_n: int) -> click
         cli.rules(games),
     ]
     field_note = (
-        " (default: every built-in except the slow ones)" if studies.tournament_field else ""
+        " (default: every built-in except the slow ones)"
+        if studies.tournament_field
+        else " (default: every built-in)"
     )
     help_text = f"""Every pair of strategies{field_note} plays a match on the same
     {unit} (each in every seating). Prints each match's margin with its 95% interval and the
@@ -311,3 +295,50 @@ def study_commands(studies: Studies, cli: StudyCli) -> dict[str, click.Command]:
         kind = studies.game_kind
         out["game"] = match_command("game", studies, kind, cli, True, cli.about["game"])
     return out
+
+
+def default_study_cli(options: GameOptions) -> StudyCli:
+    """The study commands' CLI pieces of a game that declares none: its rules options (of the
+    deal, and of the game for whole games), generic help."""
+    return StudyCli(
+        rules=lambda games: options.rules(("deal", "game") if games else ("deal",)),
+        tournament_n=1000,
+        about={
+            "batch": "Strategy A against B on the same deals, each deal played in every "
+            "seating (A in each seat): A's points minus B's per deal.",
+            "game": "Whole games of A against B on the same deals, in every seating.",
+        },
+    )
+
+
+_BUILT: dict[str, dict[str, click.Command]] = {}
+
+
+def _commands_of(game_decl: Game) -> dict[str, click.Command]:
+    """The game's study commands, built once (from its definition's studies and its study CLI
+    pieces, the core's defaults when it declares none)."""
+    if game_decl.name not in _BUILT:
+        studies = game_decl.definition().studies
+        cli = game_decl.study_cli() or default_study_cli(game_decl.options())
+        _BUILT[game_decl.name] = study_commands(studies, cli)
+    return _BUILT[game_decl.name]
+
+
+def strategies_for(game_decl: Game) -> click.Command:
+    """The ``strategies`` command of ``game_decl``'s game."""
+    return _commands_of(game_decl)["strategies"]
+
+
+def batch_for(game_decl: Game) -> click.Command:
+    """The ``batch`` command of ``game_decl``'s game."""
+    return _commands_of(game_decl)["batch"]
+
+
+def tournament_for(game_decl: Game) -> click.Command:
+    """The ``tournament`` command of ``game_decl``'s game."""
+    return _commands_of(game_decl)["tournament"]
+
+
+def game_for(game_decl: Game) -> click.Command:
+    """The ``game`` command (whole games) of ``game_decl``'s game."""
+    return _commands_of(game_decl)["game"]

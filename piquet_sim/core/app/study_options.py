@@ -6,7 +6,8 @@ import for any command."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import click
 
@@ -107,9 +108,30 @@ chunk_option = click.option(
 )
 
 
+@dataclass(frozen=True)
+class StudyCli:
+    """A game's CLI pieces of the study commands: ``rules(games)``, the decorator adding its
+    rules options (those of whole games too when ``games``); ``tournament_n``: deals (or
+    games) a match of a tournament when not told; ``about``: each match command's first
+    sentences (how the game plays the match); ``options``: the game's own options of a
+    command (their values go to the match as its ``options``); ``defaults``: the strategies A
+    and B when a command is given none; ``aliases``: older spellings of a command's size
+    option (``{"game": ("--parties",)}``; ``"batch --out"``: of its ``--out``); ``examples``:
+    each command's help examples."""
+
+    rules: Callable[[bool], Callable]
+    tournament_n: int
+    about: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, Sequence[Callable]] = field(default_factory=dict)
+    defaults: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    examples: Mapping[str, str] = field(default_factory=dict)
+
+
 __all__ = [
     "AliasOption",
     "StrategyType",
+    "StudyCli",
     "chunk_option",
     "quiet_flag",
     "respelt",

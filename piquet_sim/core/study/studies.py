@@ -19,13 +19,13 @@ from ..game.spec import RulesBase
 from ..game.strategy import Strategy, StrategyBook
 from .external import Arena
 from .match import MatchKind
-from .tournament import Tournament
+from .tournament import Tournament, tournament_dict
 
 
 @dataclass(frozen=True)
 class Matrix:
-    """How a tournament's matrix reads (its heatmap): the title (``{n}`` and ``{unit}`` are
-    filled in), the colour bar's label, the axes and the digits of a cell."""
+    """How a tournament's matrix reads (its heatmap): the title (``{n}`` is filled in), the
+    colour bar's label, the axes and the digits of a cell."""
 
     title: str
     colorbar: str
@@ -40,7 +40,8 @@ class Studies:
 
     ``batch``: the mirrored match of two strategies on deals; ``game``: whole games (parties)
     to the target, None when the game has none; ``tournament``: the kind every pair of a
-    tournament plays (one of the two) and ``tournament_json(t)`` its JSON;
+    tournament plays (one of the two) and ``tournament_json(t)`` its JSON (default: the
+    core's, :func:`~.tournament.tournament_dict`);
     ``tournament_field()``: the strategies of a tournament given none; ``tournament_table(t)``:
     its table file's rows (a DataFrame; None: one row a match, the core's); ``matrix``: how
     its matrix reads; ``arena(seed, rules)``: an outside player's seat at the game's table (None:
@@ -52,8 +53,10 @@ class Studies:
     book: StrategyBook
     batch: MatchKind
     tournament: MatchKind
-    tournament_json: Callable[[Tournament], dict]
-    matrix: Matrix
+    tournament_json: Callable[[Tournament], dict] = tournament_dict
+    matrix: Matrix = Matrix(
+        "Pairwise margins ({n:,} a match, 95% half-widths)", "row's margin over the column's"
+    )
     game_kind: MatchKind | None = None
     tournament_field: Callable[[], Sequence[Strategy]] | None = None
     tournament_table: Callable[[Tournament], Any] | None = None

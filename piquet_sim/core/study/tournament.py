@@ -122,4 +122,20 @@ def play_tournament(
     return Tournament(names, results, values, halves, ses, n, seed, rules, partial, len(pairs))
 
 
-__all__ = ["Tournament", "play_tournament"]
+def tournament_dict(t: Tournament) -> dict:
+    """A tournament's JSON for a game that writes none of its own: its settings, each match's
+    JSON, the matrix of results (row over column, null where not played) and the standings."""
+    matrix = [[None if math.isnan(v) else float(v) for v in row] for row in t.values]
+    return {
+        "strategies": t.names,
+        "n": t.n,
+        "seed": t.seed,
+        "rules": t.rules.to_dict(),
+        "partial": t.partial,
+        "matches": [r.to_dict() for r in t.results],
+        "matrix": matrix,
+        "standings": t.standings(),
+    }
+
+
+__all__ = ["Tournament", "play_tournament", "tournament_dict"]

@@ -1,11 +1,10 @@
-"""`piquet pilotta strategies | batch | tournament | game`: the core's study commands
-(``core.app.study_commands``) built from Pilotta's studies and options."""
+"""The CLI pieces of Pilotta's study commands (`strategies`, `batch`, `tournament`,
+`game`): its rules options, help sentences and examples; the core builds the commands
+(``core.app.study_commands``)."""
 
 from __future__ import annotations
 
-from ...core.app.study_commands import StudyCli, study_commands
-from ...core.app.study_options import respelt
-from ..studies import STUDIES
+from ...core.app.study_options import StudyCli, respelt
 from .common import rules_options
 
 CLI = StudyCli(
@@ -30,9 +29,3 @@ CLI = StudyCli(
         "--plot results.png",
     },
 )
-
-_COMMANDS = study_commands(STUDIES, CLI)
-strategies_cmd = _COMMANDS["strategies"]
-batch_cmd = _COMMANDS["batch"]
-tournament_cmd = _COMMANDS["tournament"]
-game_cmd = _COMMANDS["game"]

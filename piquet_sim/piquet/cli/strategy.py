@@ -1,11 +1,12 @@
-"""`piquet strategies | batch | tournament | game | partie | external`: the core's study
-commands (``core.app.study_commands``) built from Piquet's studies and options; ``partie`` is
-``game`` under its older name."""
+"""Piquet's study commands: the CLI pieces the core builds `strategies`, `batch`,
+`tournament` and `game` from (``core.app.study_commands``), ``partie`` (``game`` under its older
+name) and `external`."""
 
 from __future__ import annotations
 
 from ...core.app.external_cli import studies_external_command
-from ...core.app.study_commands import StudyCli, match_command, study_commands
+from ...core.app.study_commands import match_command
+from ...core.app.study_options import StudyCli
 from ..policies import REGISTRY
 from ..studies import STUDIES
 from .common import rules_options
@@ -33,11 +34,6 @@ CLI = StudyCli(
     },
 )
 
-_COMMANDS = study_commands(STUDIES, CLI)
-strategies_command = _COMMANDS["strategies"]
-batch_command = _COMMANDS["batch"]
-tournament_command = _COMMANDS["tournament"]
-game_command = _COMMANDS["game"]
 partie_command = match_command("partie", STUDIES, STUDIES.game_kind, CLI, True, CLI.about["game"])
 external_command = studies_external_command(
     STUDIES,
@@ -47,11 +43,4 @@ external_command = studies_external_command(
     [rules_options(partie=False)],
 )
 
-__all__ = [
-    "batch_command",
-    "external_command",
-    "game_command",
-    "partie_command",
-    "strategies_command",
-    "tournament_command",
-]
+__all__ = ["CLI", "external_command", "partie_command"]

@@ -1,13 +1,13 @@
-"""`piquet pitch strategies | batch | game | tournament`: the core's study commands
-(``core.app.study_commands``) built from Pitch's studies and options."""
+"""The CLI pieces of Pitch's study commands (`strategies`, `batch`, `tournament`,
+`game`): its rules options, help sentences and examples; the core builds the commands
+(``core.app.study_commands``)."""
 
 from __future__ import annotations
 
 import click
 
-from ...core.app.study_commands import StudyCli, study_commands
+from ...core.app.study_options import StudyCli
 from ..policies import names
-from ..studies import STUDIES
 from .common import rules_options
 
 CLI = StudyCli(
@@ -53,9 +53,3 @@ CLI = StudyCli(
         "      piquet pitch tournament threshold cautious bold fitted --plot t.png --out t.csv",
     },
 )
-
-_COMMANDS = study_commands(STUDIES, CLI)
-strategies_cmd = _COMMANDS["strategies"]
-batch_cmd = _COMMANDS["batch"]
-game_cmd = _COMMANDS["game"]
-tournament_cmd = _COMMANDS["tournament"]
