@@ -1,4 +1,4 @@
-"""Can a bias correction of the heuristic screen stand in for a pimc refine? (issue #14 item 5)
+"""Can a bias correction of the heuristic screen stand in for a pimc refine?
 
 Reads the stored rows of ``scripts/advisor_agreement.py`` (no kernel runs). Every pimc-refined
 candidate of the strong reference carries its pimc EV and its heuristic EV on the same worlds;

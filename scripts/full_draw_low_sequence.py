@@ -1,6 +1,6 @@
 """Elder hands holding a low sequence (a tierce to the nine or the ten, nothing above it): the
 advisor's best discard keeping every card of it against its best discard throwing one of them,
-and the best five-card discard against the best taking fewer (issue 37; docs/piquet.md).
+and the best five-card discard against the best taking fewer (docs/piquet.md).
 
 python scripts/full_draw_low_sequence.py HANDS PLAY OPPONENT [OUT.json]
 python scripts/full_draw_low_sequence.py 60 heuristic heuristic

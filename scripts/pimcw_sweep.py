@@ -1,4 +1,4 @@
-"""pimcw's parameters against pimc (issue 37): mirrored pairs of pimcw (parameters varied) against
+"""pimcw's parameters against pimc: mirrored pairs of pimcw (parameters varied) against
 pimc at its defaults, both players exchanging by ``--exchange``; one line per setting.
 
 python scripts/pimcw_sweep.py --pairs 3000 --seed 13 '{"oversample": 16}' '{"worlds": 32}'

@@ -1,4 +1,4 @@
-"""Time a mirrored deal of pimc and pimcw settings against pimc (issue 37's time per deal):
+"""Time a mirrored deal of pimc and pimcw settings against pimc:
 milliseconds of wall time a deal (both seats, numba's threads), after a warm-up match that
 compiles the kernels; heuristic exchange on both sides.
 

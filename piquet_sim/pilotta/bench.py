@@ -328,7 +328,7 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
 }
 
 
-# ---------------------------------------------------------------------- position API (issue 34)
+# ---------------------------------------------------------------------- position API
 #
 # * ``pilotta position overhead``: what ``PilottaState`` costs a decision (``legal_actions`` plus
 #   ``apply``; uniform random legal actions over whole rounds, every phase; the random choice
@@ -360,7 +360,7 @@ WORKLOADS["pilotta position overhead"] = position_overhead
 WORKLOADS["pilotta start play"] = start_play
 
 
-# ---------------------------------------------------------------- against colver (issue 36)
+# ---------------------------------------------------------------- against colver
 #
 # colver (a Belote Contree engine in Rust, MIT, PyPI; ``pip install colver``) measured in the
 # same process as ours, the engines alternated, process CPU time on one thread; without colver

@@ -201,7 +201,7 @@ def odds_chunk(chunk: Chunk, seed: int, policies: Policies, rules: Rules) -> Odd
 
 
 #: The stage policies of :func:`odds` and ``piquet odds`` when none are given: the strongest fast
-#: ones (heuristic exchange and play for both players; greedy until issue 37).
+#: ones (heuristic exchange and play for both players; greedy in earlier versions).
 DEFAULT_POLICIES = Policies(
     elder_exchange="heuristic",
     younger_exchange="heuristic",

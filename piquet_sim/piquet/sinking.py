@@ -48,7 +48,7 @@ CHOICES = {
 #: How both sides play the deals (every play policy of the registry).
 PLAYS = policy_names("play")
 #: The opponent's exchange policy (and elder's, modelled in younger's worlds): the strongest
-#: fast one (greedy until issue 37).
+#: fast one (greedy in earlier versions).
 DEFAULT_OPPONENT = "heuristic"
 PARTS = ("declarations", "repique", "pique", "play", "concealment")
 TT_BITS = 18
@@ -230,8 +230,8 @@ def analyse(
     declarations; with it, the dealt hand and the cards discarded (elder draws as many from
     the talon; younger, after elder took ``elder_took``, draws from what elder left). The
     opponent exchanges with ``opponent`` (default :data:`DEFAULT_OPPONENT`, heuristic; greedy
-    until issue 37) and declares everything. ``play``: "pimc" (both sides imperfect-information,
-    ``pimc_worlds`` worlds per decision), "dd" or any other play policy.
+    in earlier versions) and declares everything. ``play``: "pimc" (both sides
+    imperfect-information, ``pimc_worlds`` worlds per decision), "dd" or any other play policy.
     Returns a :class:`SinkAnalysis`, choices best first; nets are player minus opponent.
     """
     import time

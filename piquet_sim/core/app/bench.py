@@ -233,7 +233,7 @@ def kernel_origin(prefix: str = "piquet_sim") -> Iterator[dict[str, str]]:
     called in it got their code: ``"compiled"`` (by numba, in this process), ``"cache"`` (loaded
     from numba's disk cache) or ``"mixed"``; when every kernel it called had run before, how this
     process got all its kernels so far (``"none"``: it has none). A kernel loaded from the cache
-    can run at another speed than the same kernel freshly compiled (issue 19), so a timing row
+    can run at another speed than the same kernel freshly compiled, so a timing row
     should say which it measured."""
     found = {"kernels": "none"}
     hits0, misses0 = _kernel_counts(prefix)

@@ -9,7 +9,7 @@ n levels down is optimized n + 1 times, and the copies differ: the declarations 
 In the compiling process this never shows: the linked copies are weak (``linkonce_odr``) and the
 JIT resolves calls to them to the callee's own library, loaded first. A process that loads the
 caller from numba's cache has only the caller's object, so it runs the re-optimized copies: on
-the Xeon host 58-63 ns instead of 40-43 ns of CPU per deal (issue 19).
+the Xeon host 58-63 ns instead of 40-43 ns of CPU per deal.
 
 :func:`install` keeps a copy of each library's module as linked, before module optimization,
 and hands that on for linking (and caching) instead. Every copy of a function is then one

@@ -66,7 +66,7 @@ def elder_pimc(quick: bool) -> list[dict]:
 @workload("advisor elder pimc refine all 20")
 def elder_pimc_all(quick: bool) -> list[dict]:
     """``piquet discard HAND --play pimc --refine-all``: as the row above, but no candidate is
-    dropped, so each of the 20 reaches SE 0.5 (the literal target of issue 14, item 3)."""
+    dropped, so each of the 20 reaches SE 0.5 (the literal target of the refine)."""
     return [_pimc_refine(quick, refine_all=True)]
 
 

@@ -1,8 +1,8 @@
 """Core-engine workload: deal 24 cards from a shuffled pack and score both hands' declarations
 (point, sequences, sets, carte blanche, repique), against a simple baseline kernel measured in the
 same run (``baseline_per_s``, ``ratio`` = project / baseline in deals per wall second,
-``ratio_cpu`` the same per CPU second; issue 19 asks ratio >= 1). A kernel loaded from numba's
-disk cache has run at another speed than the same kernel freshly compiled (issue 19), so each
+``ratio_cpu`` the same per CPU second; the target is ratio >= 1). A kernel loaded from numba's
+disk cache has run at another speed than the same kernel freshly compiled, so each
 row says which it timed (``kernels``: compiled / cache), and the start row times the kernel in
 both kinds of process (``fresh_deals_per_cpu_s``, ``cached_deals_per_cpu_s``). The split row
 (``deal+declarations split``) times each kernel's dealing alone beside the whole kernel, one
@@ -35,7 +35,7 @@ NAME = "deal+declarations"
 
 
 # ------------------------------------------------------------------ the simple baseline kernel
-# A deliberately plain deal + declarations kernel, the yardstick of issue 19: 256-entry tables for
+# A deliberately plain deal + declarations kernel, the yardstick of the ratio: 256-entry tables for
 # the point and sequence keys, a branch-free count of sets, an in-place Fisher-Yates on a 64-bit
 # generator (SplitMix64 in sequence, two 32-bit multiply-shift draws per word, no rejection, so
 # very slightly biased), the 24 dealt cards only; keys compared, no scores, no repique. It counts
@@ -119,7 +119,7 @@ def baseline_deals(seed, n, n_chunks, point_tab, seq_tab, high_tab):
     return rows
 
 
-# ------------------------------------------------------------------ the split (issue 19)
+# ------------------------------------------------------------------ the split
 # Each kernel's deal alone (hands as masks, summed so nothing is optimized away), to split a
 # deal's CPU time into dealing and scoring: scoring = whole kernel - deal alone.
 

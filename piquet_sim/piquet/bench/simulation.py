@@ -120,7 +120,7 @@ def backends(quick: bool) -> list[dict]:
     from ...core.engine.backend import DaskBackend
     from ..odds import odds
 
-    greedy = Policies()  # greedy exchange and play, as the row was measured before issue 37
+    greedy = Policies()  # greedy exchange and play, as the row was first measured
     n = 400_000 if quick else 4_000_000
     chunk = n // 16
     odds(chunk, seed=5, policies=greedy, chunk=chunk)  # compile / load cache here

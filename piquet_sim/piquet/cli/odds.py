@@ -112,7 +112,7 @@ def odds_command(
     and the cards, for elder and younger, with 95% intervals. Exact values for the dealt hand
     are shown beside the estimates where combinatorics give them. Both players exchange and
     play by the heuristic policies unless told otherwise (the strongest fast ones; greedy was
-    the default before issue 37).
+    the default in earlier versions).
 
     \b
     Example:

@@ -15,10 +15,6 @@ from ...core.engine.backend import LocalBackend, stop_requested
 from ...core.game.strategy import Strategy
 from ..rules import DEFAULT_RULES, Rules
 from ..strategies import BOOK, policies
-
-#: The report's strategies when none are given; the first (the strongest fast strategy,
-#: heuristic exchange and play; greedy until issue 37) is the one the odds and exchange sections
-#: describe.
 from .constants import (
     DEFAULT_DEALS,
     DEFAULT_STRATEGIES,

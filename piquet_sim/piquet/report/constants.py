@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+#: The report's strategies when none are given; the first (the strongest fast strategy,
+#: heuristic exchange and play) is the one the odds and exchange sections describe.
 DEFAULT_STRATEGIES = ("heuristic", "greedy", "max", "sink-sets", "sink-point", "random")
 DEFAULT_DEALS = 200_000
 ELDER_MAX = 5

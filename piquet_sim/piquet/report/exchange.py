@@ -17,10 +17,6 @@ from ..kernels import layouts as L
 from ..kernels.bundles import make_env
 from ..rules import DEFAULT_RULES, Rules
 from ..simulation import Policies, solver_bits
-
-#: The report's strategies when none are given; the first (the strongest fast strategy,
-#: heuristic exchange and play; greedy until issue 37) is the one the odds and exchange sections
-#: describe.
 from .constants import (
     ELDER_MAX,
     TALON,

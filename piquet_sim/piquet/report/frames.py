@@ -17,10 +17,6 @@ import pandas as pd
 from ... import __version__
 from ...core.engine.stats import mean_ci, wilson_interval
 from ..rules import DEFAULT_RULES, Rules
-
-#: The report's strategies when none are given; the first (the strongest fast strategy,
-#: heuristic exchange and play; greedy until issue 37) is the one the odds and exchange sections
-#: describe.
 from .constants import (
     SINKING_FUNCTIONS,
     SINKING_MODULE,

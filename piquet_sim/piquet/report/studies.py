@@ -38,10 +38,6 @@ from .frames import (
     odds_frames,
     sinking_table,
 )
-
-#: The report's strategies when none are given; the first (the strongest fast strategy,
-#: heuristic exchange and play; greedy until issue 37) is the one the odds and exchange sections
-#: describe.
 from .text import (
     fmt_pct_ci,
     fmt_pts_ci,

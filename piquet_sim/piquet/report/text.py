@@ -6,10 +6,6 @@ import math
 
 from ..match import format_p
 
-#: The report's strategies when none are given; the first (the strongest fast strategy,
-#: heuristic exchange and play; greedy until issue 37) is the one the odds and exchange sections
-#: describe.
-
 
 def fmt_pct(p: float, digits: int | None = None) -> str:
     """A probability as percent, two decimals (three under 1%, or ``digits``)."""
