@@ -96,7 +96,14 @@ def test_younger_worlds_match_the_reference_rejection():
         return took == 3
 
     _, info = world_values(
-        hand, [1 << 31], role="younger", elder_took=3, n_worlds=12, seed=3, play="none"
+        hand,
+        [1 << 31],
+        role="younger",
+        elder_took=3,
+        n_worlds=12,
+        seed=3,
+        play="none",
+        opponent="greedy",
     )
     for w in range(12):
         opp, talon, _, _ = ref.world(hand, 3, w, accept)

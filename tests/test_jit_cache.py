@@ -95,7 +95,7 @@ def test_this_process_kernels_cache_in_the_chosen_directory():
 
     assert Path(advisor.screen_evaluate._cache._cache_path).is_relative_to(jit.CACHE_DIR)
     sources = jit_cache.kernel_sources(Path(piquet_sim.__file__).parent)
-    for needed in ("core/jit.py", "piquet/kernels/layouts.py", "piquet/policies.py"):
+    for needed in ("core/engine/jit.py", "piquet/kernels/layouts.py", "piquet/policies.py"):
         assert needed in sources
     for python_only in ("piquet/cli/discard.py", "piquet/advisor.py", "piquet/advisor_warmup.py"):
         assert python_only not in sources
