@@ -36,6 +36,14 @@ class TableIsmcts(Decider):
         self.bots = {first.game.num_players(): first}
         self.name = first.name
 
+        self.key: int | None = None
+
+    def new_deal(self, key: int) -> None:
+        """Reseed every bot for one deal (a bot made later starts from the same key)."""
+        self.key = key
+        for bot in self.bots.values():
+            bot.new_deal(key)
+
     def choose(self, state: State) -> int:
         n = state.num_players
         if n not in self.bots:
@@ -44,6 +52,8 @@ class TableIsmcts(Decider):
             self.bots[n] = IsmctsDecider(
                 f"python_{self.game}", self.simulations, self.seed, {"players": n}
             )
+            if self.key is not None:
+                self.bots[n].new_deal(self.key)
         return self.bots[n].choose(state)
 
 
@@ -61,6 +71,7 @@ EXTERNAL_PLAYERS = {
         "pyspiel",
         GAME_PACKAGES,
         "OpenSpiel's information-set MCTS, ismcts:<simulations a move>",
+        {"": ("simulations", 1)},
     ),
     "colver": ExternalKind(
         "piquet_sim.external.colver:external_decider",
@@ -68,6 +79,12 @@ EXTERNAL_PLAYERS = {
         "colver",
         ("pilotta",),
         "colver's Belote Contree bots (contree preset), colver:<bot>[:<ms or worlds>]",
+        {
+            "ismcts": ("ms", 1),
+            "smart_ismcts": ("ms", 1),
+            "naive_ismcts": ("ms", 1),
+            "isdd": ("worlds", 1),
+        },
     ),
 }
 for _kind, _entry in EXTERNAL_PLAYERS.items():

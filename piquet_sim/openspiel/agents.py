@@ -34,6 +34,11 @@ class IsmctsDecider(Decider):
         )
         self.name = f"ismcts-{simulations}"
 
+    def new_deal(self, key: int) -> None:
+        """Reseed the search's stream (worlds, rollouts, ties) for one deal, so its decisions
+        there do not depend on the deals it played before."""
+        self.rng.seed(key & 0xFFFFFFFF)
+
     def choose(self, state: GameState) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:

@@ -29,8 +29,10 @@ def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
     def seat(play: Decider) -> Decider:
         return SeatDecider(AuctionDecider("threshold"), DeclareDecider("all"), play)
 
-    def our_play(name: str) -> Decider:
-        return PimcPlay() if name == "pimc" else play_decider(name)
+    def our_play(name: str, params: dict | None = None) -> Decider:
+        if name == "pimc":
+            return PimcPlay(worlds=params["worlds"]) if params else PimcPlay()
+        return play_decider(name, params)
 
     def deal(i: int) -> PilottaState:
         return PilottaState.from_deal(seed, i, table, setup)
@@ -45,6 +47,7 @@ def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
         "bonuses; mean of its NS and EW seatings)",
         "contree preset",
         names("play", oracle=True),
+        {"pimc": ("worlds", 1, 1000)},
     )
 
 

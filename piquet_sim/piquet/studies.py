@@ -20,7 +20,7 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
     """Piquet's seat for an outside player: our heuristic exchange and every declaration for
     both players (the elder's deciders in both roles), the outside player elder, then
     younger, on the same cards."""
-    from .deciders import SeatDecider, seat_deciders
+    from .deciders import SeatDecider, play_decider, seat_deciders
     from .position import PiquetState
     from .simulation import Policies
 
@@ -39,15 +39,19 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
     def seat(play: Decider) -> Decider:
         return SeatDecider(base.exchange, base.declare, play)
 
+    def our_play(name: str, params: dict | None = None) -> Decider:
+        return play_decider(name, params) if params else seats(name).play
+
     return Arena(
         "piquet",
         seat,
-        lambda name: seats(name).play,
+        our_play,
         lambda i: PiquetState.from_deal(seed, i, rules),
         [(True, False), (False, True)],
         "the outside player's deal points minus ours (mean of its elder and younger seatings)",
         "default rules" if rules == DEFAULT_RULES else "rules " + str(rules.to_dict()),
         REGISTRY.names("play", oracle=True),
+        {"pimc": ("worlds", 1, 10000), "pimcw": ("worlds", 1, 10000)},
     )
 
 

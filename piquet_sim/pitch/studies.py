@@ -38,13 +38,14 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
     return Arena(
         "pitch",
         seat,
-        play_decider,
+        lambda name, params=None: play_decider(name, params),
         deal,
         [tuple(s == hero for s in range(players)) for hero in range(players)],
         "the outside player's points per deal minus the mean of the field's (mean over its "
         f"{players} seats)",
         ", ".join([f"{players} players", *changed]),
         names("play", oracle=True),
+        {"pimc": ("worlds", 1, 64)},
     )
 
 

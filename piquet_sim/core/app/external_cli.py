@@ -4,7 +4,10 @@ at the table the game's studies give (their ``arena``)."""
 
 from __future__ import annotations
 
+import shlex
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import click
 from rich.table import Table
@@ -12,7 +15,8 @@ from rich.table import Table
 from ..engine.backend import Cancel
 from ..engine.errors import InputError
 from ..study.arena import EXTERNAL, external_decider, external_specs
-from ..study.external import Arena, ExternalRun, external_matches
+from ..study.external import Arena, ExternalRun, run_of
+from ..study.ladder import LadderFile, ladder, our_player, outside_player
 from ..study.studies import Studies
 from .cli import (
     RateBar,
@@ -46,19 +50,34 @@ def _ms(seconds: float) -> str:
     return f"{ms:.2f}" if ms >= 0.005 else "<0.01"
 
 
-def _print(run: ExternalRun) -> None:
+def _command_line(specs, names, deals, seed, budget_ms, resume, block) -> str:
+    """The command as typed (``sys.argv`` when it is the ``piquet`` program), else rebuilt
+    from its values (called from Python: the game's rules options are the file's ``rules``)."""
+    if Path(sys.argv[0]).name == "piquet":
+        return shlex.join(["piquet", *sys.argv[1:]])
+    words = [click.get_current_context().command_path, ",".join(specs)]
+    words += ["--against", ",".join(names), "-n", str(deals), "--seed", str(seed)]
+    for option, value in (("--budget-ms", budget_ms), ("--resume", resume), ("--block", block)):
+        if value is not None:
+            words += [option, f"{value:g}" if isinstance(value, float) else str(value)]
+    return shlex.join(words)
+
+
+def _print(run: ExternalRun, budget_ms: float | None = None) -> None:
     out = output_console()
     title = (
         f"External players v ours, {run.game} ({run.rules}, seed {run.seed}, "
-        f"{run.deals:,} mirrored deal{'s' if run.deals != 1 else ''} a match)"
+        f"{run.deals:,} mirrored deal{'s' if run.deals != 1 else ''} a match"
+        + (f", {budget_ms:g} ms a move" if budget_ms is not None else "")
+        + ")"
         + (" - PARTIAL: stopped by Ctrl-C" if run.partial else "")
     )
     table = Table(title=title, title_justify="left")
-    for col in ("external", "v ours", "deals", "margin/deal ± 95%", "ms/move ext / ours"):
+    for col in ("external", "v ours", "deals", "margin/deal ± 95%", "CPU ms/move ext / ours"):
         table.add_column(col, justify="left" if col in ("external", "v ours") else "right")
     for r in run.rows:
         m = r["margin_per_deal"]
-        s = r["seconds_per_move"]
+        s = r["cpu_seconds_per_move"]
         table.add_row(
             r["a"] + (" (oracle)" if r["oracle"] else "") + " (external)",
             r["b"] + (" (oracle)" if r["b_oracle"] else ""),
@@ -67,7 +86,10 @@ def _print(run: ExternalRun) -> None:
             f"{_ms(s['a'])} / {_ms(s['b'])}",
         )
     out.print(table)
-    out.print(f"Margin: {run.perspective}. ms/move: milliseconds per unforced card-play decision.")
+    out.print(
+        f"Margin: {run.perspective}. CPU ms/move: the process's CPU milliseconds per unforced "
+        "card-play decision."
+    )
 
 
 def external_command(
@@ -87,22 +109,50 @@ def external_command(
     ``--players``); ``example``: the help's example lines; ``about``: the game's seating in a
     sentence or two (help)."""
 
-    def run(specs, against, deals, seed, quiet, as_json, **extra) -> None:
+    def run(specs, against, deals, seed, budget_ms, resume, block, quiet, as_json, **extra) -> None:
         names = _names(against, policies)
         wanted = external_specs(specs)
         if not wanted:
             raise InputError("give an external player, e.g. ismcts:100")
-        outside = [external_decider(game, spec, seed) for spec in wanted]
-        if len({d.name for d in outside}) < len(outside):
+        budgeted = budget_ms is not None
+        outside = [
+            outside_player(game, spec, budgeted, lambda g, s: external_decider(g, s, seed))
+            for spec in wanted
+        ]
+        # each spec checked before any work: its decider built once (at its least count)
+        made = [p.make(p.bounds[0] if p.unit else None) for p in outside]
+        if not budgeted and len({d.name for d in made}) < len(made):
             raise InputError("give each external player once")
         table = arena(seed=seed, **extra)
-        total = len(outside) * len(names) * deals
+        ours = [our_player(table, name, budgeted) for name in names]
+        results = LadderFile.open(resume, table, seed, budget_ms)
+        command = _command_line(wanted, names, deals, seed, budget_ms, resume, block)
+        if command not in results.data["commands"]:
+            results.data["commands"].append(command)
+        done = {(r["a_spec"], r["b_spec"]): len(r["margins"]) for r in results.data["rows"]}
+        total = sum(max(0, deals - done.get((a.spec, b.spec), 0)) for a in outside for b in ours)
+        cancel = Cancel()
         with RateBar(total, "deals", quiet or as_json) as bar:
-            result = external_matches(table, outside, names, deals, seed, bar, cancel=Cancel())
+            ladder(
+                table,
+                outside,
+                ours,
+                deals,
+                seed,
+                budget_ms,
+                results,
+                block,
+                progress=bar,
+                on_note=None if quiet or as_json else click.echo,
+                cancel=cancel,
+            )
+        pairs = {(a.spec, b.spec) for a in outside for b in ours}
+        mine = {"rows": [r for r in results.data["rows"] if (r["a_spec"], r["b_spec"]) in pairs]}
+        result = run_of(mine, table, seed, deals, cancel.is_set)
         if as_json:
-            echo_json(result.to_dict())
+            echo_json(result.to_dict() | {"budget_ms": budget_ms, "resume": resume})
         else:
-            _print(result)
+            _print(result, budget_ms)
 
     command = long_command(run)
     for option in reversed(
@@ -116,6 +166,30 @@ def external_command(
             ),
             core_deals_option(deals, "Mirrored deals a match (each played in every seating)."),
             seed_option(),
+            click.option(
+                "--budget-ms",
+                type=click.FloatRange(0.1, 600_000),
+                default=None,
+                help="Equal time: CPU milliseconds a move for every player whose cost is a "
+                "count not given in its spec (our pimc's and pimcw's worlds, IS-MCTS's "
+                "simulations, colver's IS-MCTS ms and IS-DD worlds), each calibrated on a few "
+                "probe deals first; the counts and the measured times are in the rows.",
+            ),
+            click.option(
+                "--resume",
+                type=click.Path(dir_okay=False),
+                default=None,
+                help="Results file (JSON) to continue and keep writing as the run goes: "
+                "the same specs, seed and budget skip the deals it has and append new ones "
+                "(created when absent).",
+            ),
+            click.option(
+                "--block",
+                type=click.IntRange(1),
+                default=None,
+                help="Deals a row plays before the next row takes its turn (default: all, "
+                "row after row).",
+            ),
             click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices."),
             json_option,
             *options,

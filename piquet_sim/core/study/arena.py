@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -113,8 +113,9 @@ def mirrored_match(
 
 class TimedPlay(Decider):
     """A decider that keeps its own clock: ``moves`` (decisions with more than one legal
-    action) and ``seconds`` spent on them, so a player's time per move is measured on its real
-    choices only (a forced card costs nothing)."""
+    action), ``seconds`` (wall-clock) and ``cpu_seconds`` (the process's CPU time) spent on
+    them, so a player's time per move is measured on its real choices only (a forced card
+    costs nothing); CPU time is the fair measure on a machine other jobs share."""
 
     def __init__(self, inner: Decider):
         self.inner = inner
@@ -122,23 +123,36 @@ class TimedPlay(Decider):
         self.oracle = bool(getattr(inner, "oracle", False))
         self.moves = 0
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
 
     def choose(self, state: State) -> int:
         if len(state.legal_actions()) == 1:
             return self.inner.choose(state)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = self.inner.choose(state)
         self.seconds += time.perf_counter() - t0
+        self.cpu_seconds += time.process_time() - c0
         self.moves += 1
         return action
 
     def values(self, state: State):
         return self.inner.values(state)
 
+    def new_deal(self, key: int) -> None:
+        """Reseed the inner player for a deal when it draws from its own stream."""
+        hook = getattr(self.inner, "new_deal", None)
+        if hook is not None:
+            hook(key)
+
     @property
     def seconds_per_move(self) -> float:
-        """Mean seconds per unforced decision (0 before any)."""
+        """Mean wall-clock seconds per unforced decision (0 before any)."""
         return self.seconds / self.moves if self.moves else 0.0
+
+    @property
+    def cpu_seconds_per_move(self) -> float:
+        """Mean CPU seconds per unforced decision (0 before any)."""
+        return self.cpu_seconds / self.moves if self.moves else 0.0
 
 
 # ---------------------------------------------------------------------- outside players
@@ -147,13 +161,16 @@ class ExternalKind:
     """One kind of outside player a ladder may add (``--external kind:arg``): ``factory``
     ("module:function", called ``(game, arg, seed) -> Decider`` for the play decisions),
     the pip ``extra`` it needs and the module (``needs``) whose absence means the extra is
-    missing, the games it plays and a one-line help."""
+    missing, the games it plays and a one-line help. ``counts``: the bots (the spec's ``arg``
+    without its count: "" for ``kind:<count>``) whose cost is a count an equal-time ladder may
+    set, each with the count's unit and least value (``{"isdd": ("worlds", 1)}``)."""
 
     factory: str
     extra: str
     needs: str
     games: tuple[str, ...]
     help: str
+    counts: Mapping[str, tuple[str, int]] = field(default_factory=dict)
 
 
 #: Outside players by kind. The application layer registers them (``piquet_sim/games.py``): the

@@ -7,13 +7,11 @@ gives its :class:`Arena` (its studies' ``arena`` hook)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.backend import Cancel
 from ..game.position import Decider, State
-from .arena import TimedPlay, mirrored_match
 
 
 @dataclass(frozen=True)
@@ -21,11 +19,14 @@ class Arena:
     """How a game seats an outside player against one of ours.
 
     ``seat(play)``: a whole seat's decider around a play decider (every other phase ours, the
-    same for both sides); ``our_play(name)``: our play decider of a registered play policy;
+    same for both sides); ``our_play(name, params=None)``: our play decider of a registered
+    play policy (``params``: its parameters by name, the others its defaults);
     ``deal(i)``: deal ``i`` (the same cards in every seating); ``seatings``: for each seating,
     which seats the outside player holds; ``perspective``: the margin's meaning in words (the
     outside player's points per deal minus ours); ``rules``: the rules played, in words;
-    ``oracles``: our play policies that see every hand (marked so)."""
+    ``oracles``: our play policies that see every hand (marked so); ``counts``: our play
+    policies whose cost a move is a count an equal-time ladder may set, each with the count's
+    parameter and bounds (``{"pimc": ("worlds", 1, 1000)}``)."""
 
     game: str
     seat: Callable[[Decider], Decider]
@@ -35,6 +36,7 @@ class Arena:
     perspective: str
     rules: str = "default"
     oracles: Collection[str] = ()
+    counts: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -79,44 +81,23 @@ def external_matches(
     """Each outside play decider against each of our play policies ``against`` on ``deals``
     mirrored deals (``arena.deal(0..deals-1)``, every seating). ``progress(1)`` after each
     deal, ``on_row(row)`` after each match. Ctrl-C (``cancel``) stops after the deal in flight
-    and skips the rest."""
+    and skips the rest. (The equal-time, resumable form: :func:`.ladder.ladder`.)"""
+    from .ladder import Player, ladder, our_player
+
+    players = [Player(d.name, True, lambda _n, d=d: d) for d in outside]
+    ours = [our_player(arena, name, budgeted=False) for name in against]
     cancel = cancel or Cancel()
-    run = ExternalRun(arena.game, arena.perspective, arena.rules, seed, deals)
-    for agent_play in outside:
-        for name in against:
-            if cancel.is_set:
-                run.partial = True
-                return run
-            theirs, mine = TimedPlay(agent_play), TimedPlay(arena.our_play(name))
-            a, b = arena.seat(theirs), arena.seat(mine)
-            a.name, b.name = agent_play.name, name
-            t0 = time.perf_counter()
-            match = mirrored_match(arena.deal, a, b, deals, arena.seatings, progress, cancel)
-            if match.deals:
-                run.rows.append(
-                    {
-                        "a": agent_play.name,
-                        "b": name,
-                        "deals": match.deals,
-                        "margin_per_deal": match.margin.to_dict(),
-                        "seconds_per_move": {
-                            "a": theirs.seconds_per_move,
-                            "b": mine.seconds_per_move,
-                        },
-                        "moves": {"a": theirs.moves, "b": mine.moves},
-                        "external": True,
-                        "oracle": theirs.oracle,
-                        "b_oracle": name in arena.oracles,
-                        "seconds": round(time.perf_counter() - t0, 2),
-                        "partial": match.partial,
-                    }
-                )
-                if on_row is not None:
-                    on_row(run.rows[-1])
-            if match.partial:
-                run.partial = True
-                return run
-    return run
+    done = ladder(
+        arena, players, ours, deals, seed, progress=progress, on_row=on_row, cancel=cancel
+    )
+    return run_of(done.data, arena, seed, deals, cancel.is_set)
 
 
-__all__ = ["Arena", "ExternalRun", "external_matches"]
+def run_of(data: dict, arena: Arena, seed: int, deals: int, partial: bool) -> ExternalRun:
+    """An :class:`ExternalRun` of a ladder's results (its rows without their per-deal
+    margins)."""
+    rows = [{k: v for k, v in r.items() if k != "margins"} for r in data["rows"]]
+    return ExternalRun(arena.game, arena.perspective, arena.rules, seed, deals, rows, partial)
+
+
+__all__ = ["Arena", "ExternalRun", "external_matches", "run_of"]
