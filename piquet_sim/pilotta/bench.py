@@ -328,38 +328,6 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
 }
 
 
-# ---------------------------------------------------------------------- position API
-#
-# * ``pilotta position overhead``: what ``PilottaState`` costs a decision (``legal_actions`` plus
-#   ``apply``; uniform random legal actions over whole rounds, every phase; the random choice
-#   itself not timed), microseconds per decision, median of three runs;
-# * ``pilotta start play``: ``piquet pilotta play`` on its --help example, cold (an empty numba
-#   cache) and warm, with the import-only baseline (``core.bench.start_row``).
-
-
-def position_overhead(quick: bool) -> list[dict]:
-    from ..core.app.bench import overhead_row
-    from .position import PilottaState
-
-    def rounds_of(seed: int, count: int) -> list:
-        return [PilottaState.from_deal(seed, i) for i in range(count)]
-
-    rounds = 200 if quick else 2000
-    return [overhead_row("pilotta position overhead", rounds_of, rounds, rounds=rounds)]
-
-
-def start_play(quick: bool) -> list[dict]:
-    from ..core.app import bench as bench_core
-    from .definition import DEFINITION
-
-    args = ["pilotta", *DEFINITION.play_example.args()]
-    return [bench_core.start_row("pilotta start play", args)]
-
-
-WORKLOADS["pilotta position overhead"] = position_overhead
-WORKLOADS["pilotta start play"] = start_play
-
-
 # ---------------------------------------------------------------- against colver
 #
 # colver (a Belote Contree engine in Rust, MIT, PyPI; ``pip install colver``) measured in the

@@ -29,11 +29,8 @@ compare rows measured in the same run.
 * ``pitch montecarlo``: the Monte Carlo bidder's decisions per thread-CPU-second (16 worlds, a
   seat-0 opening call, 4 players, one thread) and games to 12 per CPU-second with it alone
   against ``threshold`` players;
-* ``pitch position overhead``: what ``PitchState`` costs a decision (``legal_actions`` plus
-  ``apply``; whole rounds of uniform random legal actions, calls and cards, 4 players; the
-  random choice itself not timed), microseconds per decision, median of three runs;
-* ``pitch start play``: cold and warm start of ``piquet pitch play`` on its ``--help`` example
-  (as ``pitch start``).
+* ``pitch position overhead`` and ``pitch start play``: every game's, from its definition
+  (``core.app.bench.definition_workloads``).
 """
 
 from __future__ import annotations
@@ -321,27 +318,6 @@ def start(quick: bool) -> list[dict]:
     return [start_row(f"start pitch {name}", args) for name, args in START_COMMANDS.items()]
 
 
-def position_overhead(quick: bool) -> list[dict]:
-    from ..core.app.bench import overhead_row
-    from .position import PitchState
-
-    rules = Rules(players=4)
-
-    def rounds_of(seed: int, count: int) -> list:
-        return [PitchState.from_deal(seed, i, rules) for i in range(count)]
-
-    rounds = 300 if quick else 3000
-    return [overhead_row("pitch position overhead", rounds_of, rounds, players=4, rounds=rounds)]
-
-
-def start_play(quick: bool) -> list[dict]:
-    """Cold and warm start of ``piquet pitch play`` on its ``--help`` example."""
-    from .definition import DEFINITION
-
-    args = ["pitch", *DEFINITION.play_example.args()]
-    return [start_row("start pitch play", args)]
-
-
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch solve-full": solve_full,
     "pitch start": start,
@@ -351,6 +327,4 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pitch bid pimc": bid_pimc,
     "pitch games": games,
     "pitch montecarlo": montecarlo,
-    "pitch position overhead": position_overhead,
-    "pitch start play": start_play,
 }

@@ -26,10 +26,14 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..game.position import State
+
+if TYPE_CHECKING:
+    from .commands import Game
 
 Workload = Callable[[bool], list[dict]]
 
@@ -323,3 +327,36 @@ def overhead_row(
         "us_per_decision_min_max": [round(min(us), 2), round(max(us), 2)],
         "kernels": origin["kernels"],
     }
+
+
+def definition_workloads(game_decl: Game) -> dict[str, Callable[[bool], list[dict]]]:
+    """The workloads every game gets from its definition: what its ``State`` costs a decision
+    (``apply`` plus ``legal_actions``, random legal actions over whole deals at the default
+    rules; the random choice not timed) and the cold and warm start of ``play`` on its help
+    example. Named ``"[group ]position overhead"`` and ``"[group ]start play"``."""
+    prefix = f"{game_decl.group} " if game_decl.group else ""
+
+    def overhead(quick: bool) -> list[dict]:
+        game = game_decl.definition()
+        rules = game.rules_class()
+
+        def states(seed: int, count: int) -> list[State]:
+            return [game.new_state(seed, i, rules) for i in range(count)]
+
+        deals = 200 if quick else 2000
+        return [
+            overhead_row(
+                f"{prefix}position overhead",
+                states,
+                deals,
+                deals=deals,
+                players=getattr(rules, "players", len(game.facts.seats)),
+            )
+        ]
+
+    def start(quick: bool) -> list[dict]:
+        group = [game_decl.group] if game_decl.group else []
+        args = game_decl.definition().play_example.args()
+        return [start_row(f"{prefix}start play", [*group, *args])]
+
+    return {f"{prefix}position overhead": overhead, f"{prefix}start play": start}

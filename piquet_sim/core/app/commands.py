@@ -85,10 +85,14 @@ class Game:
         return out
 
     def workloads(self) -> Workloads:
-        """The game's benchmark workloads."""
+        """The game's benchmark workloads: those every game gets from its definition
+        (``core.app.bench.definition_workloads``), then its own."""
+        from .bench import definition_workloads
+
         module, attribute = self.bench.split(":")
         found = getattr(importlib.import_module(module), attribute)
-        return found() if callable(found) else found
+        own = found() if callable(found) else found
+        return {**(definition_workloads(self) if self.definition_ref else {}), **own}
 
     @property
     def group_ref(self) -> str:

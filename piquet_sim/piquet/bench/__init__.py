@@ -16,7 +16,6 @@ MODULES = (
     "sinking",
     "startup",
     "play",
-    "position",
 )
 
 
