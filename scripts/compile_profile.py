@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -50,6 +51,12 @@ def _load() -> str:
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write every row.")
 @click.option("--timeout", default=1200.0, show_default=True, help="Seconds a run may take.")
 @click.option(
+    "--from-json",
+    "from_json",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="Run nothing: print (and with --docs write) the table of a --json file.",
+)
+@click.option(
     "--before",
     type=click.Path(file_okay=False, exists=True, path_type=Path),
     help="Another checkout: each command runs there first, then here (an A/B in one run).",
@@ -62,14 +69,20 @@ def main(
     json_path: str | None,
     timeout: float,
     before: Path | None,
+    from_json: Path | None,
 ) -> None:
     """Profile the cold first run of every command's help example."""
+    if from_json is not None:
+        data = json.loads(from_json.read_text())
+        _report(data["rows"], data["load"], top, data.get("before") or {}, docs)
+        return
     runs = [*help_examples(cli), *EXTRA]
     if only:
         runs = [r for r in runs if r[0] in only]
         if not runs:
             sys.exit(f"no command among {only}")
     start_load = _load()
+    started = time.strftime("%Y-%m-%d %H:%M")
     rows = []
     earlier: dict[str, dict] = {}
     for name, args in runs:
@@ -99,13 +112,17 @@ def main(
                 f"    {k['self_s']:6.2f} s  llvm {k['llvm_s']:5.2f}  x{k['signatures']:<3} "
                 f"{k['kernel']}"
             )
-    load = f"{start_load} at the start, {_load()} at the end"
-    table = markdown(rows, load, top, earlier)
-    print()
-    print(table)
+    load = f"{started}, {start_load} at the start, {_load()} at the end"
     if json_path:
         data = {"load": load, "rows": rows, "before": earlier}
         Path(json_path).write_text(json.dumps(data, indent=1) + "\n")
+    _report(rows, load, top, earlier, docs)
+
+
+def _report(rows: list[dict], load: str, top: int, earlier: dict, docs: bool) -> None:
+    table = markdown(rows, load, top, earlier)
+    print()
+    print(table)
     if docs:
         path = REPO / "docs" / "benchmarks.md"
         path.write_text(replace_section(path.read_text(), table))

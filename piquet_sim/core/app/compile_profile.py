@@ -108,7 +108,8 @@ def top_kernels(row: dict, n: int = 3) -> str:
 def markdown(
     rows: list[dict], load: str, top: int = 3, before: dict[str, dict] | None = None
 ) -> str:
-    """The table of :func:`profile` rows for ``docs/benchmarks.md``; with ``before`` (rows of
+    """The table of :func:`profile` rows for ``docs/benchmarks.md`` (``load``: when and at what
+    load they were measured); with ``before`` (rows of
     another checkout by command name, measured in the same run) each figure reads "before →
     now"."""
 
@@ -118,7 +119,7 @@ def markdown(
         return now if old is None else f"{old[field]:.1f} → {now}"
 
     lines = [
-        f"Measured {time.strftime('%Y-%m-%d %H:%M')} ({load}); CPU seconds are user + system of "
+        f"Measured {load}; CPU seconds are user + system of "
         "the command and its helper processes, compile seconds numba's own (its compile "
         "events, every process), kernels by their own compile seconds (callees excluded).",
         "",
@@ -147,7 +148,7 @@ def compile_times_module(rows: list[dict], load: str) -> str:
     doc = textwrap.fill(
         "Cold first-run CPU seconds of each command's help example, as last measured: command "
         "-> (CPU seconds, processes it compiles on). Written by ``scripts/compile_profile.py "
-        f"--docs`` ({time.strftime('%Y-%m-%d')}, {load}); read by the compile notice.",
+        f"--docs`` ({load}); read by the compile notice.",
         width=94,
     )
     return f'"""{doc}"""\n\nCOLD: dict[str, tuple[float, int]] = {{\n{entries}}}\n'
