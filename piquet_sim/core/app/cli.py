@@ -177,6 +177,11 @@ def _probe(directory: Path) -> None:
     os.unlink(probe)
 
 
+#: The most worker processes a LocalCluster (``--backend dask`` without ``--scheduler``) starts:
+#: each is a Python process with its own compiled kernels, so many more than the cores only
+#: thrash (a larger cluster is started apart and given with ``--scheduler``).
+MAX_WORKERS = max(8, 4 * (os.cpu_count() or 1))
+
 #: Sizes of a run (deals, pairs, parties): at least 1, at most what the sums can hold.
 SIZE = click.IntRange(1, MAX_DEALS)
 
@@ -273,17 +278,31 @@ _BACKEND_OPTIONS = [
         "--scheduler",
         default=None,
         metavar="ADDRESS",
+        callback=lambda ctx, param, value: _scheduler(value),
         help="Dask scheduler address (tcp://host:8786); without it --backend dask starts a "
         "LocalCluster.",
     ),
     click.option(
         "--workers",
-        type=click.IntRange(1),
+        type=click.IntRange(1, MAX_WORKERS),
         default=2,
         show_default=True,
-        help="Worker processes of the LocalCluster started by --backend dask.",
+        help="Worker processes of the LocalCluster started by --backend dask (more need a "
+        "cluster of your own: --scheduler).",
     ),
 ]
+
+
+def _scheduler(value: str | None) -> str | None:
+    """A ``--scheduler`` address checked before any work (a usage error when malformed)."""
+    from ..engine.backend import scheduler_address
+
+    if value is None:
+        return None
+    try:
+        return scheduler_address(value)
+    except InputError as err:
+        raise click.BadParameter(str(err).removeprefix("--scheduler ")) from None
 
 
 def backend_options(func: Callable) -> Callable:
@@ -300,8 +319,8 @@ def backend_options(func: Callable) -> Callable:
             raise click.UsageError("--scheduler needs --backend dask")
         try:
             backend = make_backend(name, scheduler, workers)
-        except BackendError as err:
-            raise click.ClickException(str(err)) from None
+        except BackendError as err:  # no Dask, no scheduler there: the options cannot run
+            raise InputError(str(err)) from None
         try:
             return func(*args, backend=backend, **kwargs)
         finally:

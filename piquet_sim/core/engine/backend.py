@@ -11,8 +11,11 @@ Dask is an optional extra (``pip install "piquet-sim[dask]"``); the local backen
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import signal
+import socket
 import sys
 import threading
 import time
@@ -27,6 +30,13 @@ from .errors import InputError
 CHUNK_SECONDS = 0.4
 #: The first local chunk is at most this many deals (its time sets the pace of the next).
 FIRST_CHUNK = 4096
+
+#: Seconds to wait for a ``--scheduler`` to answer before saying it cannot be reached.
+SCHEDULER_TIMEOUT = 5.0
+#: Seconds a LocalCluster's worker has to finish when the cluster closes, before it is killed.
+WORKER_CLOSE_SECONDS = 0.5
+#: Seconds between looks at Ctrl-C while waiting on Dask tasks.
+POLL_SECONDS = 0.05
 
 #: The most deals (or pairs, parties) one run takes: the kernels' integer sums of squared
 #: scores stay far inside int64 below this (10**14 deals is three years at a million a second).
@@ -106,7 +116,9 @@ class DaskBackend:
 
     name = "dask"
 
-    def __init__(self, address: str | None = None, workers: int = 2, timeout: float = 10.0):
+    def __init__(
+        self, address: str | None = None, workers: int = 2, timeout: float = SCHEDULER_TIMEOUT
+    ):
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError as exc:
@@ -116,6 +128,8 @@ class DaskBackend:
         self.cluster = None
         try:
             if address:
+                address = scheduler_address(address)
+                _probe_scheduler(address, timeout)
                 self.client = Client(address, timeout=f"{timeout}s")
             else:
                 self.cluster = LocalCluster(
@@ -123,14 +137,21 @@ class DaskBackend:
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
+                    silence_logs=logging.ERROR,  # not the cancelled tasks of a Ctrl-C
                     env={"NUMBA_NUM_THREADS": "1"},
+                    preload=["piquet_sim.core.engine.dask_worker"],  # workers ignore Ctrl-C
                 )
                 self.client = Client(self.cluster)
-        except (OSError, TimeoutError) as exc:
+        except (KeyboardInterrupt, BackendError):
             if self.cluster is not None:
                 self.cluster.close()
-            where = address or "a local cluster"
-            raise BackendError(f"cannot reach the Dask scheduler at {where}: {exc}") from None
+            raise
+        except Exception as exc:  # noqa: BLE001 - Dask's many ways to fail a connection
+            if self.cluster is not None:
+                self.cluster.close()
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            what = f"reach the Dask scheduler at {address}" if address else "start a LocalCluster"
+            raise BackendError(f"cannot {what}: {reason}") from None
 
     def map_unordered(self, task: Callable[..., Any], items: Iterable[Chunk], *args) -> Iterator:
         """Yield ``(chunk, result)`` as tasks finish. A task lost with a worker is recomputed
@@ -153,7 +174,7 @@ class DaskBackend:
             pass
         pending = as_completed([f for f, _ in futures.values()])
         try:
-            for future in pending:  # a bounded window: memory stays flat for any size
+            for future in _watching(pending):  # a bounded window: memory stays flat for any size
                 _, chunk = futures.pop(future.key)
                 result = future.result()
                 future.release()
@@ -168,13 +189,73 @@ class DaskBackend:
         return list(self.client.run(os.getpid).values())
 
     def close(self) -> None:
+        """Close the client, and the LocalCluster when we started one: its workers are given
+        :data:`WORKER_CLOSE_SECONDS` to finish (a Ctrl-C leaves them in a kernel that does
+        not stop), then killed, instead of Dask's five seconds each."""
         self.client.close()
-        if self.cluster is not None:
+        if self.cluster is None:
+            return
+        nannies = list(self.cluster.workers.values())
+
+        async def close_workers() -> None:
+            import asyncio
+
+            await asyncio.gather(*(n.close(timeout=WORKER_CLOSE_SECONDS) for n in nannies))
+
+        try:
+            self.cluster.sync(close_workers)
+        finally:
             self.cluster.close()
 
     def describe(self) -> str:
         n = len(self.client.scheduler_info().get("workers", {}))
         return f"dask ({n} workers at {self.client.scheduler.address})"
+
+
+def _watching(pending) -> Iterator:
+    """The futures of a Dask ``as_completed`` as they finish, looking at Ctrl-C every
+    :data:`POLL_SECONDS` meanwhile: once it was pressed, none more (the caller stops now
+    instead of after the next task, which may run for seconds)."""
+    while not pending.is_empty():
+        if StopOnInterrupt.requested:
+            return
+        if pending.has_ready():
+            yield next(pending)
+        else:
+            time.sleep(POLL_SECONDS)
+
+
+#: A scheduler address: an optional protocol, a host, a port.
+_ADDRESS = re.compile(
+    r"^(?:(?P<protocol>[a-z]+)://)?(?P<host>[^\s:/]+|\[[0-9a-fA-F:]+\]):(?P<port>\d+)/?$"
+)
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler address as ``protocol://host:port`` (``tcp://`` when no protocol is
+    given); InputError (one line) when ``text`` is not one."""
+    match = _ADDRESS.match(text.strip())
+    if not match or not 1 <= int(match["port"]) <= 65535:
+        raise InputError(
+            f"--scheduler {text!r} is not a scheduler address: give host:port or "
+            "tcp://host:port (the port the Dask scheduler listens on, 8786 by default)"
+        )
+    return f"{match['protocol'] or 'tcp'}://{match['host']}:{match['port']}"
+
+
+def _probe_scheduler(address: str, timeout: float) -> None:
+    """For a ``tcp://`` address: BackendError at once when nothing listens there (refused, an
+    unknown host), not after Dask's retries for ``timeout`` seconds."""
+    protocol, _, rest = address.partition("://")
+    if protocol != "tcp":
+        return
+    host, _, port = rest.rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as err:
+        reason = err.strerror or str(err) or "no answer"
+        raise BackendError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
 
 
 class StopOnInterrupt:

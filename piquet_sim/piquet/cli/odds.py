@@ -162,6 +162,9 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
     if s["interrupted"]:
         head += f"  [bold red](interrupted: partial, {n:,} of {s['requested']:,} deals)[/]"
     console.print(head)
+    if n == 0:
+        console.print("No deal finished: nothing to show.")
+        return
     console.print(
         "Percent of deals ± half-width of the 95% interval (Wilson); 'exact' is the dealt-hand "
         "value from combinatorics. Full intervals: --json."
