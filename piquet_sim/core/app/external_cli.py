@@ -19,6 +19,7 @@ from ..study.external import Arena, ExternalRun, run_of
 from ..study.ladder import LadderFile, ladder, our_player, outside_player
 from ..study.studies import Studies
 from .cli import (
+    Finite,
     RateBar,
     echo_json,
     json_option,
@@ -168,7 +169,7 @@ def external_command(
             seed_option(),
             click.option(
                 "--budget-ms",
-                type=click.FloatRange(0.1, 600_000),
+                type=Finite(0.1, 600_000),
                 default=None,
                 help="Equal time: CPU milliseconds a move for every player whose cost is a "
                 "count not given in its spec (our pimc's and pimcw's worlds, IS-MCTS's "

@@ -11,6 +11,7 @@ import click
 
 from ...core.app.cli import SuitType
 from ...core.app.cli import rules_options as core_rules_options
+from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.options import GameOptions
 from ...core.app.study_options import StrategyType
 from ...core.engine.cards import CardError
@@ -128,14 +129,8 @@ def rules_options(func: Callable | None = None, *, game: bool = False) -> Callab
     )(wrapper)
 
 
-#: The seed option of every sampling command.
-seed_option = click.option(
-    "--seed",
-    type=click.IntRange(0),
-    default=1,
-    show_default=True,
-    help="Seed of the deal streams (deal i of a seed is always the same deal).",
-)
+#: The seed option of every sampling command (the core's: bounded to the kernels' 64-bit seeds).
+seed_option = core_seed_option()
 quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 
 

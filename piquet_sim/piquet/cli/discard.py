@@ -9,6 +9,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ...core.app.cli import (
+    SECONDS,
+    Finite,
     compile_notice,
     echo_json,
     json_option,
@@ -280,7 +282,7 @@ def _cards(c) -> str:
 )
 @click.option(
     "--precision",
-    type=click.FloatRange(0, min_open=True),
+    type=Finite(0, min_open=True),
     default=None,
     show_default=f"{PIMC_PRECISION} with pimc, else {PRECISION}",
     help="Stop when the five best (pimc: every discard still racing) have this standard error "
@@ -288,7 +290,7 @@ def _cards(c) -> str:
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(0, min_open=True),
+    type=SECONDS,
     default=None,
     show_default="no limit",
     help="Stop after this many seconds of sampling and print the ranking so far. Kernel "
@@ -326,7 +328,7 @@ def _cards(c) -> str:
 )
 @click.option(
     "--indifference",
-    type=click.FloatRange(0, min_open=True),
+    type=Finite(0, min_open=True),
     default=None,
     metavar="POINTS",
     help="With --play pimc: stop once the discards still racing are each within POINTS of the "

@@ -12,6 +12,7 @@ import click
 
 from ...core.app.cli import SuitType, kernels_cold
 from ...core.app.cli import rules_options as core_rules_options
+from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.compile import notice_text
 from ...core.app.options import GameOptions
 from ..cards import parse_suit
@@ -72,12 +73,8 @@ def deals_option(default: int, help_text: str, low: int = 1, high: int = 100_000
     )
 
 
-seed_option = click.option(
-    "--seed",
-    type=click.IntRange(0, 2**63 - 1),
-    default=1,
-    show_default=True,
-    help="Seed of the random streams (round i of a seed is always the same round).",
+seed_option = core_seed_option(
+    "Seed of the random streams (round i of a seed is always the same round)."
 )
 quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 

@@ -1,0 +1,85 @@
+"""Bad input a newcomer types: each is one line on stderr with exit code 2, refused before any
+work starts, never a traceback."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from piquet_sim.cli import cli
+from piquet_sim.core.app.cli import MAX_SEED, Finite
+
+HAND = "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
+HUGE_SEED = "99999999999999999999999"
+
+
+def _one_line_usage_error(code: int, out: str, err: str, *words: str) -> None:
+    assert code == 2, err
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    for word in words:
+        assert word in err
+
+
+def _every_command(group: click.Group = cli, path: tuple[str, ...] = ()):
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield from _every_command(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+def test_every_seed_option_is_bounded_to_the_kernels_seeds():
+    for path, command in _every_command():
+        for param in command.params:
+            if "--seed" in param.opts:
+                assert isinstance(param.type, click.IntRange), path
+                assert param.type.min == 0 and param.type.max <= MAX_SEED, path
+
+
+def test_every_number_option_refuses_nan_and_inf():
+    for path, command in _every_command():
+        for param in command.params:
+            if isinstance(param.type, click.types.FloatParamType):
+                assert isinstance(param.type, Finite), (path, param.opts)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("odds", "-n", "100", "--seed", HUGE_SEED),
+        ("pilotta", "odds", "-n", "10", "--seed", HUGE_SEED),
+        ("pilotta", "batch", "bold", "cautious", "-n", "10", "--seed", HUGE_SEED),
+        ("pitch", "odds", "-n", "10", "--seed", HUGE_SEED),
+    ],
+)
+def test_a_seed_too_large_for_the_kernels_is_one_usage_line(run_main, args):
+    _one_line_usage_error(*run_main(*args), "--seed", str(MAX_SEED))
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--precision", "nan"),
+        ("--precision", "inf"),
+        ("--time-limit", "nan"),
+        ("--time-limit", "inf"),
+        ("--indifference", "nan"),
+    ],
+)
+def test_discard_refuses_a_number_that_is_not_finite(run_main, option, value):
+    _one_line_usage_error(*run_main("discard", HAND, option, value), option, "not a finite")
+
+
+@pytest.mark.parametrize("group", [(), ("pilotta",), ("pitch",)])
+def test_external_budget_refuses_nan(run_main, group):
+    code, out, err = run_main(*group, "external", "ismcts:10", "-n", "1", "--budget-ms", "nan")
+    _one_line_usage_error(code, out, err, "--budget-ms", "not a finite")
+
+
+@pytest.mark.parametrize("group", [(), ("pilotta",), ("pitch",)])
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_play_max_seconds_refuses_a_number_that_is_not_finite(run_main, group, value):
+    code, out, err = run_main(*group, "play", "--max-seconds", value)
+    _one_line_usage_error(code, out, err, "--max-seconds", "not a finite")
