@@ -83,3 +83,18 @@ def test_external_budget_refuses_nan(run_main, group):
 def test_play_max_seconds_refuses_a_number_that_is_not_finite(run_main, group, value):
     code, out, err = run_main(*group, "play", "--max-seconds", value)
     _one_line_usage_error(code, out, err, "--max-seconds", "not a finite")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("ladder", "--external", "ismcts:0"), "ismcts:0: give at least 1 simulations"),
+        (("pilotta", "external", "ismcts:0", "-n", "1"), "give at least 1 simulations"),
+        (("pitch", "external", "ismcts:0", "-n", "1"), "give at least 1 simulations"),
+        (("pilotta", "external", "colver:smart_ismcts:0", "-n", "1"), "at least 1 ms"),
+        (("pilotta", "external", "colver:isdd:0", "-n", "1"), "at least 1 worlds"),
+    ],
+)
+def test_an_outside_player_with_a_zero_count_is_refused(run_main, args, message):
+    """Refused whether or not the player's extra is installed (it is checked first)."""
+    _one_line_usage_error(*run_main(*args), message)

@@ -194,6 +194,11 @@ def external_decider(game: str, spec: str, seed: int = 1) -> Decider:
         raise InputError(f"unknown external player {spec!r} (known for {game}: {known})")
     if game not in entry.games:
         raise InputError(f"external player {kind} does not play {game}")
+    _, bot, count = split_spec(spec)
+    if count is not None and bot in entry.counts:
+        unit, least = entry.counts[bot]
+        if count < least:
+            raise InputError(f"external player {spec}: give at least {least} {unit} a move")
     if importlib.util.find_spec(entry.needs) is None:
         raise InputError(
             f"external player {spec} needs the {entry.extra} extra "
@@ -201,6 +206,17 @@ def external_decider(game: str, spec: str, seed: int = 1) -> Decider:
         )
     module, _, function = entry.factory.partition(":")
     return getattr(importlib.import_module(module), function)(game, arg, seed)
+
+
+def split_spec(spec: str) -> tuple[str, str, int | None]:
+    """An outside player's spec ``kind[:bot][:count]`` as ``(kind, bot, count)``: the count is
+    the last part when it is a whole number (``None`` when the spec names none; ``bot`` is ""
+    for ``kind:<count>``), the bot what is between."""
+    kind, _, rest = spec.strip().partition(":")
+    parts = rest.split(":") if rest else []
+    fixed = bool(parts) and parts[-1].isdigit()
+    bot = ":".join(parts[:-1] if fixed else parts)
+    return kind, bot, int(parts[-1]) if fixed else None
 
 
 def external_specs(text: str | None) -> list[str]:

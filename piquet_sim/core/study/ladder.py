@@ -63,15 +63,12 @@ def outside_player(
     """An outside player ``kind:bot[:count]`` (:data:`.arena.EXTERNAL`): when ``budgeted`` and
     the spec names no count for a bot its kind counts (``ExternalKind.counts``), the count is
     left to the calibration (``decider_of(game, spec)`` builds a decider)."""
-    from .arena import EXTERNAL
+    from .arena import EXTERNAL, split_spec
 
-    kind, _, rest = spec.strip().partition(":")
+    kind, bot, count = split_spec(spec)
     entry = EXTERNAL.get(kind)
-    parts = rest.split(":") if rest else []
-    fixed = bool(parts) and parts[-1].isdigit()
-    bot = ":".join(parts[:-1] if fixed else parts)
     counted = entry.counts.get(bot) if entry is not None else None
-    if not budgeted or fixed or counted is None:
+    if not budgeted or count is not None or counted is None:
         return Player(spec, True, lambda _n: decider_of(game, spec))
     unit, lo = counted
 
