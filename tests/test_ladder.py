@@ -8,6 +8,8 @@ import math
 import numpy as np
 import pytest
 
+from piquet_sim.core.engine.backend import StopOnInterrupt
+from piquet_sim.core.game.position import Decider
 from piquet_sim.piquet import ladder as LD
 
 
@@ -108,3 +110,33 @@ def test_ladder_cli_bad_input_is_one_line_exit_2(run_main, args):
     code, out, err = run_main("ladder", *args, "--deals", "10")
     assert code == 2
     assert "Traceback" not in err
+
+
+class _StoppedAtOnce(Decider):
+    """An outside player whose first move is met by a Ctrl-C: it finishes no deal."""
+
+    name = "quitter"
+
+    def choose(self, state):
+        StopOnInterrupt.requested = True  # what the first Ctrl-C sets
+        return state.legal_actions()[0]
+
+
+def test_an_outside_player_that_finished_no_deal_is_shown_so_and_not_ranked(run_main, monkeypatch):
+    from piquet_sim.piquet.cli import ladder as ladder_cli
+
+    monkeypatch.setattr(ladder_cli, "external_decider", lambda game, spec, seed: _StoppedAtOnce())
+    args = ("--policies", "random,greedy", "--deals", "200", "--external", "quitter")
+    code, out, _ = run_main("ladder", *args, "--external-deals", "3")
+    assert code == 130 and "PARTIAL" in out
+    assert "nan" not in out
+    row = next(line for line in out.splitlines() if "quitter" in line)
+    assert row.count("no deal finished") == 3
+    cells = [line.split("│")[1].strip() for line in out.splitlines() if line.startswith("│")]
+    names = [cell for cell in cells if cell and not cell.startswith("(")]
+    assert names[-3:] == ["greedy", "random", "quitter"]  # ranked first, then the unranked
+    assert "> quitter" not in out  # not in the margins between neighbours
+    code, out, _ = run_main("ladder", *args, "--external-deals", "3", "--json")
+    ratings = {r["policy"]: r for r in json.loads(out)["ratings"]}
+    assert not ratings["quitter"]["played"] and ratings["quitter"]["rating"] is None
+    assert ratings["greedy"]["played"] and ratings["greedy"]["rating"] > 0

@@ -27,6 +27,7 @@ with their time per move; they join the fits and are marked ``external``.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -212,26 +213,36 @@ def ladder(
     ref = names.index(reference)
     r, r_se = fit_points(margins, ses, ref)
     elo, elo_se = fit_bradley_terry(wins, ref)
+    # a player with no finished match (Ctrl-C before its first) has no rating: not ranked
+    played = [bool(np.isfinite(np.delete(ses[i], i)).any()) for i in range(size)]
     table = []
     for i, name in enumerate(players):
         vs = 0.0 if i == ref else margins[i, ref]
         vs_se = 0.0 if i == ref else ses[i, ref]
+        if not np.isfinite(vs_se):  # no direct match with the reference
+            vs = vs_se = math.nan
         oracle = outside[i - k].oracle if i >= k else P.get("play", name).oracle
+        fits = (r[i], r_se[i], elo[i], elo_se[i]) if played[i] else (math.nan,) * 4
         table.append(
             {
                 "policy": name,
                 "oracle": oracle,
+                "played": played[i],
                 "vs_reference": vs,
                 "vs_reference_ci_low": vs - Z95 * vs_se,
                 "vs_reference_ci_high": vs + Z95 * vs_se,
-                "rating": r[i],
-                "rating_se": r_se[i],
-                "elo": elo[i],
-                "elo_se": elo_se[i],
+                "rating": fits[0],
+                "rating_se": fits[1],
+                "elo": fits[2],
+                "elo_se": fits[3],
             }
             | ({"external": i >= k} if outside else {})
         )
-    ratings = pd.DataFrame(table).sort_values("rating", ascending=False).reset_index(drop=True)
+    ratings = (
+        pd.DataFrame(table)
+        .sort_values(["played", "rating"], ascending=False)
+        .reset_index(drop=True)
+    )
     return Ladder(
         names,
         pd.DataFrame(rows),
@@ -334,7 +345,10 @@ def _external_matches(outside, names, exchange, rules, seed, n, progress, cancel
 def margins_text(result: Ladder) -> str:
     """Consecutive margins of the ladder, strongest first, from the direct matches:
     ``a > b by m ± h`` (95%)."""
-    order = list(result.ratings["policy"])
+    ratings = result.ratings
+    if "played" in ratings:  # a player with no finished match is not ranked
+        ratings = ratings[ratings["played"]]
+    order = list(ratings["policy"])
     idx = {n: i for i, n in enumerate(result.players)}
     oracle = dict(zip(result.ratings["policy"], result.ratings["oracle"], strict=True))
     parts = []
@@ -350,21 +364,30 @@ def margins_text(result: Ladder) -> str:
 
 
 def ratings_frame(result: Ladder) -> pd.DataFrame:
-    """The ratings table formatted for reading (strings with intervals)."""
+    """The ratings table formatted for reading (strings with intervals); a player with no
+    finished match (stopped by Ctrl-C before one) says so instead of numbers, last."""
     out = []
     for row in result.ratings.itertuples():
         name = f"{row.policy} (oracle)" if row.oracle else row.policy
         if getattr(row, "external", False):
             name += " (external)"
+        if not getattr(row, "played", True):
+            vs = rating = elo = "no deal finished"
+        else:
+            vs = (
+                f"{row.vs_reference:+.2f} [{row.vs_reference_ci_low:+.2f}, "
+                f"{row.vs_reference_ci_high:+.2f}]"
+                if math.isfinite(row.vs_reference)
+                else "no direct match"
+            )
+            rating = f"{row.rating:+.2f} ± {Z95 * row.rating_se:.2f}"
+            elo = f"{row.elo:+.0f} ± {Z95 * row.elo_se:.0f}"
         out.append(
             {
                 "play policy": name,
-                f"net/deal vs {result.reference} (95% CI)": (
-                    f"{row.vs_reference:+.2f} [{row.vs_reference_ci_low:+.2f}, "
-                    f"{row.vs_reference_ci_high:+.2f}]"
-                ),
-                "points rating ± 1.96 SE": f"{row.rating:+.2f} ± {Z95 * row.rating_se:.2f}",
-                "Elo (deal wins) ± 1.96 SE": f"{row.elo:+.0f} ± {Z95 * row.elo_se:.0f}",
+                f"net/deal vs {result.reference} (95% CI)": vs,
+                "points rating ± 1.96 SE": rating,
+                "Elo (deal wins) ± 1.96 SE": elo,
             }
         )
     return pd.DataFrame(out)
