@@ -3,6 +3,8 @@ work starts, never a traceback."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 import pytest
 
@@ -98,3 +100,28 @@ def test_play_max_seconds_refuses_a_number_that_is_not_finite(run_main, group, v
 def test_an_outside_player_with_a_zero_count_is_refused(run_main, args, message):
     """Refused whether or not the player's extra is installed (it is checked first)."""
     _one_line_usage_error(*run_main(*args), message)
+
+
+@pytest.mark.parametrize("option", ["--out", "--csv"])
+def test_a_parquet_name_without_pyarrow_is_refused_before_the_run(
+    run_main, monkeypatch, tmp_path, option
+):
+    from piquet_sim.core.app import study_commands
+
+    def never(*args, **kwargs):
+        raise AssertionError("the match started")
+
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if not installed
+    monkeypatch.setattr(study_commands, "play_match", never)
+    path = tmp_path / "rows.parquet"
+    code, out, err = run_main("batch", "heuristic", "greedy", "-n", "100", option, str(path))
+    _one_line_usage_error(code, out, err, "rows.parquet", "pyarrow", ".csv")
+    assert not path.exists()
+
+
+def test_the_older_csv_spelling_writes_a_parquet_name_as_parquet(run_main, tmp_path):
+    pytest.importorskip("pyarrow")
+    path = tmp_path / "rows.parquet"
+    code, _, err = run_main("batch", "heuristic", "greedy", "-n", "100", "--csv", str(path))
+    assert code == 0, err
+    assert path.read_bytes()[:4] == b"PAR1"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import json
 import math
 import os
@@ -123,9 +124,20 @@ class OutputPath(click.ParamType):
                     f"{path.name}: give a {' or '.join(self.suffixes)} file name, "
                     f"not {path.suffix or 'one without a suffix'}"
                 )
+            if ".parquet" in self.suffixes and path.suffix.lower() == ".parquet":
+                check_parquet(path)
         except InputError as err:
             self.fail(str(err), param, ctx)
         return path
+
+
+def check_parquet(path: Path) -> None:
+    """Raise :class:`InputError` when a Parquet file cannot be written (pyarrow missing), so the
+    run is refused before it starts, not after."""
+    if importlib.util.find_spec("pyarrow") is None:
+        raise InputError(
+            f"{path.name}: Parquet needs pyarrow (pip install pyarrow); give a .csv name"
+        )
 
 
 def check_output_path(path: Path, directory: bool = False, parents: bool = False) -> None:
