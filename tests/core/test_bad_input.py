@@ -125,3 +125,31 @@ def test_the_older_csv_spelling_writes_a_parquet_name_as_parquet(run_main, tmp_p
     code, _, err = run_main("batch", "heuristic", "greedy", "-n", "100", "--csv", str(path))
     assert code == 0, err
     assert path.read_bytes()[:4] == b"PAR1"
+
+
+def test_a_run_of_years_says_how_long_as_it_starts(run_main, monkeypatch):
+    from piquet_sim.core.app import cli as core_cli
+    from piquet_sim.core.engine.backend import StopOnInterrupt
+
+    said = []
+
+    def notice(text):
+        said.append(text)
+        core_cli.click.echo(text, err=True)
+        StopOnInterrupt.requested = True  # the user's Ctrl-C on reading it
+
+    monkeypatch.setattr(core_cli, "long_run_notice", notice)
+    code, out, err = run_main("odds", "-n", "100000000000000", "--json")
+    assert code == 130 and '"partial": true' in out
+    assert len(said) == 1 and "years" in said[0] and said[0] in err
+    assert "100,000,000,000,000 deals at about" in said[0]
+    code, _, err = run_main("odds", "-n", "20000", "--json")
+    assert code == 0 and len(said) == 1 and "will take" not in err
+
+
+def test_durations_are_said_in_their_largest_unit():
+    from piquet_sim.core.app.cli import duration_text
+
+    assert duration_text(5400) == "1.5 hours"
+    assert duration_text(12 * 86400) == "12 days"
+    assert duration_text(3e9) == "95 years"
