@@ -6,9 +6,11 @@ Games build their commands from these pieces; the core knows no game.
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib
 import importlib.util
+import io
 import json
 import math
 import os
@@ -418,6 +420,22 @@ class RateBar:
             )
 
 
+class StdoutClosed(Exception):
+    """The reader of stdout went away (``piquet … | head -1``): :func:`run_main` exits 0."""
+
+
+def _stdout_closed() -> int:
+    """Point stdout at /dev/null, so Python's last flush of what is left has nowhere to fail,
+    and answer exit code 0: the reader took what it wanted (as ``head`` means it)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):  # no real file (tests, a program)
+        pass
+    return 0
+
+
 class LazyGroup(click.Group):
     """A click group whose commands are imported when first used: ``lazy`` maps a command name
     to ``"module:attribute"``. Running one command imports only its module (start-up time);
@@ -452,6 +470,14 @@ class LazyGroup(click.Group):
         self._lazy.pop(name, None)
         self._commands[name] = cmd
 
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except OSError as err:  # before click's own handler (exit 1) sees it
+            if err.errno == errno.EPIPE:
+                raise StdoutClosed from None
+            raise
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self._lazy:
             self._load(cmd_name)
@@ -463,7 +489,9 @@ class LazyGroup(click.Group):
 
 def run_main(group: click.Group, argv: list[str] | None, prog: str) -> None:
     """Run a click group as a console script: usage errors and :class:`InputError` become one
-    line on stderr with exit code 2, Ctrl-C exit 130; bare ``prog`` prints the help (exit 0)."""
+    line on stderr with exit code 2, Ctrl-C exit 130; bare ``prog`` prints the help (exit 0);
+    a reader of stdout that stops early (``| head``) ends the command quietly with exit 0
+    (a :class:`LazyGroup` turns the broken pipe into :class:`StdoutClosed`)."""
     if argv is None:  # the console script (not a test or program calling a command)
         jit_interrupt.enable()
         jit_interrupt.arm()  # a Ctrl-C while kernels compile ends the command at once
@@ -486,6 +514,14 @@ def run_main(group: click.Group, argv: list[str] | None, prog: str) -> None:
     except click.ClickException as exc:
         click.echo(f"{prog}: error: {exc.format_message()}", err=True)
         code = exc.exit_code
+    except StdoutClosed:
+        code = _stdout_closed()
+    try:
+        sys.stdout.flush()  # what is buffered, while a closed pipe can still be answered
+    except OSError as err:
+        if err.errno != errno.EPIPE:
+            raise
+        _stdout_closed()
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -619,7 +655,13 @@ class FitConsole(Console):
     """A rich console at the terminal's own width (80 columns when piped: never forced wider)
     that prints every table whole: numbers never cut (:func:`keep_numbers_whole`), and when
     even then a table is too wide, its rightmost columns dropped with a note saying which
-    (``--json`` has them all)."""
+    (``--json`` has them all). A reader that goes away (``| head``) ends the command quietly."""
+
+    def on_broken_pipe(self) -> None:
+        """The reader went away (``| head``): :func:`run_main` ends the command, exit 0 (rich's
+        own answer is exit 1)."""
+        self.quiet = True
+        raise StdoutClosed
 
     def print(self, *objects, **kwargs) -> None:
         notes = []
