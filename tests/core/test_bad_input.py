@@ -153,3 +153,31 @@ def test_durations_are_said_in_their_largest_unit():
     assert duration_text(5400) == "1.5 hours"
     assert duration_text(12 * 86400) == "12 days"
     assert duration_text(3e9) == "95 years"
+
+
+#: A first key of each game's record, then a key no record has.
+_RECORD_LINES = {(): "player: elder", ("pilotta",): "player: N", ("pitch",): "players: 4"}
+
+
+@pytest.mark.parametrize("group", list(_RECORD_LINES))
+def test_a_record_starting_with_a_byte_order_mark_is_read(run_main, tmp_path, group):
+    path = tmp_path / "deal.txt"
+    path.write_bytes(f"{_RECORD_LINES[group]}\nfrobnicate: 1\n".encode("utf-8-sig"))
+    code, out, err = run_main(*group, "review", str(path))
+    # line 1 (after the mark) is read as the key it is: the unknown key is the next line's
+    _one_line_usage_error(code, out, err, "line 2 (frobnicate): unknown key")
+    assert "\\ufeff" not in err and "\ufeff" not in err
+
+
+@pytest.mark.parametrize("group", list(_RECORD_LINES))
+def test_an_unknown_record_key_is_one_short_line(run_main, tmp_path, group):
+    path = tmp_path / "deal.txt"
+    path.write_text(f"frobnicate: 1\n{_RECORD_LINES[group]}\n", encoding="utf-8")
+    code, out, err = run_main(*group, "review", str(path))
+    _one_line_usage_error(code, out, err, "line 1 (frobnicate): unknown key", "docs/review.md")
+    assert len(err) < 200
+
+
+@pytest.mark.parametrize("group", list(_RECORD_LINES))
+def test_an_empty_record_path_asks_for_the_file(run_main, group):
+    _one_line_usage_error(*run_main(*group, "review", ""), "RECORD", "give the file")
