@@ -265,8 +265,11 @@ def _dealt(raw: dict, places: dict, players: int, player: int) -> list[int | Non
             seen[c] = f"seat {s}'s hand ({place})"
     if dealt[player] is None:
         raise R.RecordError(f"give your dealt hand: '{player}: CARDS' (6 cards)")
-    if sum(h is not None for h in dealt) not in (1, players):
-        raise R.RecordError("give every hand or only yours")
+    given = sum(h is not None for h in dealt)
+    if given not in (1, players):
+        raise R.RecordError(
+            f"give every hand or only yours: {players} players need {players} hands, {given} given"
+        )
     return dealt
 
 

@@ -58,6 +58,7 @@ BAD = [
     (lambda t: t + "colour: red\n", "unknown key"),
     (lambda t: t.replace("tricks: ", "tricks: 2S ", 1), "trick 1"),
     (lambda t: t.replace("players: 4", "players: 9"), "players"),
+    (lambda t: t.replace("players: 4", "players: 5"), "5 players need 5 hands, 4 given"),
 ]
 
 
