@@ -332,9 +332,27 @@ class PilottaState(core_position.State):
             if not self.hands[p] >> action & 1:
                 return InputError(f"{who} cannot play {name}: not in his hand")
             legal = " ".join(action_name(c) for c in self.legal_actions())
-            duty = "follow suit, trump or over-trump as the rules say"
-            return InputError(f"{who} cannot play {name} now: he must {duty} ({legal})")
+            return InputError(f"{who} cannot play {name} now: {self._duty(action)} ({legal})")
         return InputError(f"{who} cannot {why} {name} now ({self.phase})")
+
+    def _duty(self, card: int) -> str:
+        """Why ``card`` may not be played now, in words: the rule it breaks (a revoke, a
+        failure to trump or to go over the best trump), the duty in general when none says."""
+        legal = self.legal_actions()
+        if self.trick:
+            lead = self.trick[0]
+            led = lead // 8
+            if card // 8 != led and any(c // 8 == led for c in legal):
+                return f"a revoke: he must follow suit to {action_name(lead)}"
+            if 0 <= self.trump < 4 and all(c // 8 == self.trump for c in legal):
+                trumps = [c for c in self.trick if c // 8 == self.trump]
+                if trumps and card // 8 == self.trump:
+                    best = action_name(max(trumps, key=lambda c: C.TRUMP_STRENGTH[c % 8]))
+                    over = "play a higher trump than" if led == self.trump else "overtrump"
+                    return f"he must {over} {best}"
+                if led != self.trump:
+                    return f"he has no {C.SUIT_NAMES[led]}: he must trump"
+        return "he must follow suit, trump or over-trump as the rules say"
 
     def _call(self, action: int) -> None:
         if action not in self.legal_actions():

@@ -128,6 +128,7 @@ def auction_value(value, dealer: int | None, rules: Rules, place: str) -> tuple[
         parsed.append((token, _seat(seat_text, place), call))
     if not parsed:
         raise R.record_error(place, "no calls")
+    dealer_given = dealer is not None
     if dealer is None:
         dealer = (parsed[0][1] + 3) % 4
     auction = CallAuction(dealer, rules.pass_is_final)
@@ -154,10 +155,13 @@ def auction_value(value, dealer: int | None, rules: Rules, place: str) -> tuple[
     if auction.last_bid() is None and auction.is_over():
         raise R.record_error(place, "all four passed: the cards are thrown in, nothing to play")
     if not auction.is_over():
+        last = auction.last_bid()
+        bid = f"{C.SEATS[last[0]]} {call_name(last[1], last[2])}" if last else "E 90H"
+        told = f"dealer: {C.SEATS[dealer]}; " if not dealer_given else ""
         raise R.record_error(
             place,
-            f"not over yet ({C.SEATS[auction.to_speak()]} to call): give every call, or only "
-            "the contract instead ('contract: E 90H')",
+            f"not over yet ({C.SEATS[auction.to_speak()]} to call): give every call, or the "
+            f"contract in place of the auction ('{told}contract: {bid}')",
         )
     return calls, dealer
 

@@ -240,7 +240,7 @@ def _deal_view(rec: PilottaRecord, at: dict, final: PilottaState | None, rules: 
         if h is not None
     ]
     calls = []
-    for k, (p, lv, s) in enumerate(rec.calls):
+    for k, (p, lv, s) in enumerate(rec.calls or []):  # none when only the contract is known
         calls.append({"text": f"{C.SEATS[p]}: {call_name(lv, s)}", "decision": at.get(("call", k))})
     bidder, level, trump = rec.contract
     calls.append({"text": f"contract: {C.SEATS[bidder]} {call_name(level, trump)}"})

@@ -75,7 +75,37 @@ BAD = [
     (lambda t: t + "colour: red\n", "unknown key"),
     (lambda t: t.replace("\nN: ", "\nN: 7C ", 1), "8 cards"),
     (_swap_first_trick, "trick 1"),
+    (
+        lambda t: t.replace("TC 7C 8S 8C", "TC 9S 8S 8C"),
+        "trick 2: S cannot play 9S now: a revoke: he must follow suit to TC (7C 9C)",
+    ),
+    (
+        lambda t: t.replace("9S AS 8H QD", "9S AS 8H QH"),
+        "trick 6: E cannot play QH now: he has no spades: he must trump (JD QD)",
+    ),
+    (
+        lambda t: t.replace("7D KD 8D TD", "7D KD 8D QD"),
+        "trick 1: E cannot play QD now: he must play a higher trump than KD (TD JD)",
+    ),
+    (
+        lambda t: t.replace(" W:pass N:pass E:pass\n", "\n"),
+        "not over yet (W to call): give every call, or the contract in place of the auction "
+        "('contract: S 140D')",
+    ),
 ]
+
+
+def test_the_contract_the_unfinished_auction_hint_names_is_reviewed(tmp_path, run_main):
+    text = _text().replace(" W:pass N:pass E:pass\n", "\n")
+    path = tmp_path / "round.txt"
+    path.write_text(text, encoding="utf-8")
+    _, _, err = run_main("pilotta", "review", str(path), "--quick", "--quiet")
+    hint = err.split("('")[1].split("')")[0]
+    auction = next(line for line in text.splitlines() if line.startswith("auction:"))
+    path.write_text(text.replace(auction, hint), encoding="utf-8")
+    code, out, err = run_main("pilotta", "review", str(path), "--quick", "--json", "--quiet")
+    assert code == 0, err
+    assert json.loads(out)["deal"]["tricks"]
 
 
 @pytest.mark.parametrize("edit, words", BAD)
