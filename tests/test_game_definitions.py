@@ -140,3 +140,14 @@ def test_the_toy_game_gets_an_openspiel_game():
     register(spec)
     game = pyspiel.load_game(spec.short_name)
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["piquet", "pilotta", "pitch"])
+def test_a_play_decider_asked_before_the_play_says_so_in_one_line(name):
+    from piquet_sim.core.engine.errors import InputError
+
+    game = DEFINITIONS[name]
+    state = game.new_state(3, 0, game.rules_class())
+    assert state.phase != "play"
+    with pytest.raises(InputError, match=f"decides in the play, not in the {state.phase}"):
+        game.play_decider("heuristic").choose(state)

@@ -17,7 +17,7 @@ from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.rng import stream_key
 from ..core.game.advice import CardValues, forced_values
-from ..core.game.position import world_mean
+from ..core.game.position import deciding_seat, world_mean
 from . import cards as C
 from .actions import FULL, strength
 from .kernels import solver as K
@@ -63,12 +63,6 @@ def workspace(slot: int = 0) -> K.Workspace:
     if slot not in _WORKSPACES:
         _WORKSPACES[slot] = K.make_workspace(TT_BITS)
     return _WORKSPACES[slot]
-
-
-def _check_phase(state: PilottaState, phase: str, who: str) -> int:
-    if state.phase != phase:
-        raise InputError(f"{who} decides in the {phase}, not in the {state.phase}")
-    return state.current_player()
 
 
 def _sizes(state: PilottaState) -> list[int]:
@@ -303,7 +297,7 @@ def card_values(
     worlds; values do not depend on it. ``max_seconds``: stop solving further sampled worlds
     once this long has passed (at least :data:`MIN_WORLDS` are solved; the worlds solved then
     depend on the machine's speed; an enumeration is always solved whole)."""
-    seat = _check_phase(state, "play", "card values")
+    seat = deciding_seat(state, "play", "card values")
     t0 = time.perf_counter()
     legal = state.legal_actions()
     if len(legal) == 1:

@@ -36,12 +36,11 @@ import numpy as np
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
 from ..core.game import position as core_position
-from ..core.game.position import ActionValues, Decider
+from ..core.game.position import ActionValues, Decider, deciding_seat
 from . import policies as P
 from .actions import DECL_ACTIONS, DECLARE, PASS, bid_action
 from .card_values import (
     UNIT,
-    _check_phase,
     _evaluate,
     _team_points,
     card_values,
@@ -76,7 +75,7 @@ class AuctionDecider(Decider):
         )
 
     def choose(self, state: PilottaState) -> int:
-        seat = _check_phase(state, "auction", f"the {self.name} bidder")
+        seat = deciding_seat(state, "auction", f"the {self.name} bidder")
 
         def call() -> int:
             level, suit = policy_call(
@@ -102,7 +101,7 @@ class DeclareDecider(Decider):
         self.id = P.get("declare", name).id
 
     def choose(self, state: PilottaState) -> int:
-        _check_phase(state, "declare", f"the {self.name} declaration policy")
+        deciding_seat(state, "declare", f"the {self.name} declaration policy")
         action = DECL_ACTIONS[self.id]
         return action if action in state.legal_actions() else DECLARE
 
@@ -118,7 +117,7 @@ class PlayDecider(Decider):
         self.id = P.get("play", name).id
 
     def choose(self, state: PilottaState) -> int:
-        seat = _check_phase(state, "play", f"the {self.name} player")
+        seat = deciding_seat(state, "play", f"the {self.name} player")
         return self.card(state, seat)
 
     def card(self, state: PilottaState, seat: int) -> int:
@@ -193,7 +192,7 @@ class PimcPlay(PlayDecider):
         return _remembered(self, state, pick)
 
     def values(self, state: PilottaState) -> ActionValues:
-        _check_phase(state, "play", "pimc")
+        deciding_seat(state, "play", "pimc")
         return card_values(state, worlds=self.worlds, from_stream=True)
 
 
@@ -216,7 +215,7 @@ class DdPlay(PlayDecider):
     def values(self, state: PilottaState) -> ActionValues:
         from ..core.game.advice import CardValues
 
-        seat = _check_phase(state, "play", "dd")
+        seat = deciding_seat(state, "play", "dd")
         t0 = time.perf_counter()
         legal = state.legal_actions()
         world = np.array(state.hands, dtype=np.int64)

@@ -16,7 +16,7 @@ from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
 from ..core.game.advice import CardValues, forced_values, weighted_mean
-from ..core.game.position import world_mean
+from ..core.game.position import deciding_seat, world_mean
 from .actions import FULL, MAX_ATTEMPTS
 from .kernels import layouts as L
 from .kernels.knowledge import active_bounds, meets_bounds, sample_worlds
@@ -46,12 +46,6 @@ def workspace(rules: Rules, slot: int = 0):
     if key not in _WORKSPACES:
         _WORKSPACES[key] = make_workspace(rules.to_array(), DD_TT_BITS)
     return _WORKSPACES[key]
-
-
-def _check_phase(state: PiquetState, phase: str, who: str) -> int:
-    if state.phase != phase:
-        raise InputError(f"{who} decides in the {phase}, not in the {state.phase}")
-    return state.current_player()
 
 
 def _position(state: PiquetState) -> tuple:
@@ -241,7 +235,7 @@ def card_values(
     partie's (P(win) or settlement, each world's deal ended on its double-dummy line), the
     net points beside them (``per_card["net points"]``). ``sinking``: the worlds where he
     declared less than he held too, weighted by the sinking prior (``sunk.py``)."""
-    seat = _check_phase(state, "play", "card values")
+    seat = deciding_seat(state, "play", "card values")
     t0 = time.perf_counter()
     legal = state.legal_actions()
     if len(legal) == 1:

@@ -35,13 +35,12 @@ import numpy as np
 
 from ..core.engine.stats import Estimate
 from ..core.game import position as core_position
-from ..core.game.position import ActionValues, Decider
+from ..core.game.position import ActionValues, Decider, deciding_seat
 from . import policies as P
 from .actions import DECLARE, END, FULL, SINK, decl_action
 from .card_values import (
     EXACT_LIMIT,
     UNIT,
-    _check_phase,
     _exact_value,
     _position,
     card_values,
@@ -111,7 +110,7 @@ class ExchangeDecider(Decider):
         return int(disc) & FULL
 
     def choose(self, state: PiquetState) -> int:
-        seat = _check_phase(state, "exchange", f"exchange policy {self.name!r}")
+        seat = deciding_seat(state, "exchange", f"exchange policy {self.name!r}")
         key = ("plan", seat)
         if key not in state.memory:
             state.memory[key] = self.plan(state, seat)
@@ -132,7 +131,7 @@ class DeclareDecider(Decider):
         self.params = row if row is not None else params_row("declare", name, params)
 
     def choose(self, state: PiquetState) -> int:
-        seat = _check_phase(state, "declare", f"declaration policy {self.name!r}")
+        seat = deciding_seat(state, "declare", f"declaration policy {self.name!r}")
         c = state.declaring_class
         masks = declaration_masks(np.int64(self.id), self.params, np.int64(state.decl_hands[seat]))
         kind = DECLARE if int(masks[c]) != 0 else SINK
@@ -151,7 +150,7 @@ class PlayDecider(Decider):
         self.params = row if row is not None else params_row("play", name, params)
 
     def choose(self, state: PiquetState) -> int:
-        seat = _check_phase(state, "play", f"play policy {self.name!r}")
+        seat = deciding_seat(state, "play", f"play policy {self.name!r}")
         legal = state.legal_actions()
         if not self.draws:
             return self.card(state, seat)
@@ -238,7 +237,7 @@ class DdPlay(PlayDecider):
 
     def values(self, state: PiquetState) -> ActionValues:
         """Each legal card's exact value on the true deal (both hands seen)."""
-        seat = _check_phase(state, "play", "dd")
+        seat = deciding_seat(state, "play", "dd")
         t0 = time.perf_counter()
         ws = workspace(state.rules)
         pos = _position(state)

@@ -15,18 +15,17 @@ from ..core.engine.interruptible import call_interruptibly
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
 from ..core.game.advice import CardValues, forced_values
-from ..core.game.position import world_mean
+from ..core.game.position import deciding_seat, world_mean
 from .deciders import (
     BATCH,
     EXACT_LIMIT,
     FEW_TRIES,
     PILOT_WORLDS,
     UNIT,
-    _check_phase,
     rules_array,
     to_side,
 )
-from .position import PH_PLAY, PitchState
+from .position import PitchState
 from .worlds import WORLD_TRIES, count_worlds, enumerate_worlds
 
 
@@ -91,7 +90,7 @@ def card_values(
     is answered at once (no world drawn). ``per_card``: ``bidder_points`` and ``p_made`` (P(the
     bidder makes his bid)) of each card; ``facts``: ``drawn`` (worlds drawn), ``fitting`` (those
     fitting the calls) and ``dropped`` (left out)."""
-    seat = _check_phase(state, PH_PLAY, "the play advice")
+    seat = deciding_seat(state, "play", "the play advice")
     t0 = time.perf_counter()
     cards = mask_bits(state.legal_mask())
     k = len(cards)

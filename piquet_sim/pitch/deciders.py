@@ -34,18 +34,15 @@ import time
 
 import numpy as np
 
-from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits, mask_count
 from ..core.engine.stats import Estimate
 from ..core.game import position as core_position
-from ..core.game.position import ActionValues, Decider, world_mean
+from ..core.game.position import ActionValues, Decider, deciding_seat, world_mean
 from . import policies as P
 from .layouts import SEATS
 from .position import (
     BID_BASE,
     PASS,
-    PH_AUCTION,
-    PH_PLAY,
     PitchState,
     _suit_mask,
 )
@@ -83,13 +80,6 @@ def params_row(bid: tuple = (), play: tuple = ()) -> np.ndarray:
     return row
 
 
-def _check_phase(state: PitchState, phase: int, who: str) -> int:
-    if state.phase_id != phase:
-        want = "auction" if phase == PH_AUCTION else "play"
-        raise InputError(f"{who} decides in the {want}, not in the {state.phase}")
-    return state.current_player()
-
-
 # ---------------------------------------------------------------------- bidding
 class BidDecider(Decider):
     """A bid policy of the table (``random``, ``pass``, ``threshold``, ``parametric``):
@@ -105,7 +95,7 @@ class BidDecider(Decider):
     def choose(self, state: PitchState) -> int:
         from .kernels.policies import choose_call
 
-        seat = _check_phase(state, PH_AUCTION, f"bid policy {self.name!r}")
+        seat = deciding_seat(state, "auction", f"bid policy {self.name!r}")
         call = int(
             choose_call(
                 self.id,
@@ -130,7 +120,7 @@ class MontecarloBid(BidDecider):
     def choose(self, state: PitchState) -> int:
         from .kernels.mcbid import montecarlo_call, new_mc_work
 
-        seat = _check_phase(state, PH_AUCTION, "bid policy 'montecarlo'")
+        seat = deciding_seat(state, "auction", "bid policy 'montecarlo'")
         key = ("montecarlo", len(state._history))
         if key not in state.memory:
             if self._mc is None:
@@ -170,7 +160,7 @@ class PlayDecider(Decider):
         self.params = params_row((), values)
 
     def choose(self, state: PitchState) -> int:
-        seat = _check_phase(state, PH_PLAY, f"play policy {self.name!r}")
+        seat = deciding_seat(state, "play", f"play policy {self.name!r}")
         return self.card(state, seat, pitch_suit(state, seat))
 
     def card(self, state: PitchState, seat: int, pitch: int = -1) -> int:
@@ -277,7 +267,7 @@ class SearchPlay(PlayDecider):
     def values(self, state: PitchState) -> ActionValues:
         """Each legal card's mean over the decision's worlds (:data:`UNIT`); a forced card is
         its one value-less entry (``notes`` say so)."""
-        seat = _check_phase(state, PH_PLAY, f"play policy {self.name!r}")
+        seat = deciding_seat(state, "play", f"play policy {self.name!r}")
         t0 = time.perf_counter()
         d = self.decide(state, seat, pitch_suit(state, seat))
         cards = mask_bits(d["legal"])

@@ -126,6 +126,14 @@ class Decider(ABC):
         return None
 
 
+def deciding_seat(state: State, phase: str, who: str) -> int:
+    """The seat to decide in ``state``, which must be in ``phase`` (``who``: the decider in
+    words, for the one-line InputError when it is not)."""
+    if state.phase != phase:
+        raise InputError(f"{who} decides in the {phase}, not in the {state.phase}")
+    return state.current_player()
+
+
 def world_mean(x: np.ndarray, exact: bool) -> Estimate:
     """The mean of a value over worlds: without sampling error when ``exact`` (every world
     counted; NaN for none), else with its standard error and 95% interval."""
