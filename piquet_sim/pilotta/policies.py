@@ -150,19 +150,11 @@ REGISTRY = Registry(
 )
 
 
-def policies(stage: str) -> dict[str, Policy]:
-    """The policies of one stage by name, in id order."""
-    return REGISTRY.stage(stage)
-
-
-def get(stage: str, name: str) -> Policy:
-    """A policy by stage and name; PolicyError (an InputError) naming the choices."""
-    return REGISTRY.get(stage, name)
-
-
-def names(stage: str, **where: bool) -> tuple[str, ...]:
-    """Policy names of a stage (CLI choices), optionally only those whose flags match."""
-    return REGISTRY.names(stage, **where)
+# The registry's lookups under the names this game's modules use (one definition: the
+# core's Registry).
+policies = REGISTRY.stage
+get = REGISTRY.get
+names = REGISTRY.names
 
 
 def defaults(stage: str, name: str) -> dict:

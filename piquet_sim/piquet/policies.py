@@ -168,32 +168,13 @@ REGISTRY = Registry(
 )
 
 
-def policies(stage: str) -> dict[str, Policy]:
-    """The policies of one stage by name, in id order."""
-    return REGISTRY.stage(stage)
-
-
-def get(stage: str, name: str) -> Policy:
-    """A policy by stage and name; PolicyError (an InputError) naming the choices when
-    unknown."""
-    return REGISTRY.get(stage, name)
-
-
-def names(stage: str) -> tuple[str, ...]:
-    """Policy names of a stage (CLI choices)."""
-    return REGISTRY.names(stage)
-
-
-def ids(stage: str) -> dict[str, int]:
-    """Name -> kernel id of a stage's policies."""
-    return REGISTRY.ids(stage)
-
-
-def by_id(stage: str, policy_id: int) -> Policy:
-    """The policy of a stage with this kernel id."""
-    return REGISTRY.by_id(stage, policy_id)
-
-
+# The registry's lookups under the names this game's modules use (one definition: the
+# core's Registry).
+policies = REGISTRY.stage
+get = REGISTRY.get
+names = REGISTRY.names
+ids = REGISTRY.ids
+by_id = REGISTRY.by_id
 _id = REGISTRY.id
 
 

@@ -134,26 +134,16 @@ PLAY_DD = _id("play", "dd")  # kernels.pimc, on the true hands (an oracle)
 PolicyArrays = namedtuple("PolicyArrays", ["ids", "params"])
 
 
-def by_stage(stage: str) -> dict[str, Policy]:
-    """The policies of one stage by name, in id order."""
-    return REGISTRY.stage(stage)
-
-
-def names(stage: str, **where: bool) -> tuple[str, ...]:
-    """Policy names of a stage (CLI choices), optionally only those whose flags match
-    ``where`` (``needs_solver=False`` …)."""
-    return REGISTRY.names(stage, **where)
+# The registry's lookups under the names this game's modules use (one definition: the
+# core's Registry).
+by_stage = REGISTRY.stage
+names = REGISTRY.names
+get = REGISTRY.get
 
 
 def table_bidders() -> tuple[str, ...]:
     """The bid policies that can model every other seat (those not needing their own seat)."""
     return REGISTRY.names("bid", needs_seat=False)
-
-
-def get(stage: str, name: str) -> Policy:
-    """The named policy of a stage; PolicyError (an InputError) naming the choices when
-    unknown."""
-    return REGISTRY.get(stage, name)
 
 
 def check(
