@@ -15,6 +15,7 @@ any backend, chunking or thread count. Ctrl-C stops after the chunk in flight (`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -22,7 +23,7 @@ import pandas as pd
 
 from ..core.engine.backend import Cancel, Chunk
 from ..core.engine.errors import InputError
-from ..core.engine.stats import Estimate, proportion
+from ..core.engine.stats import Z95, Estimate, proportion
 from ..core.game.strategy import Strategy
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
 from ..core.study.tournament import Tournament, play_tournament
@@ -48,31 +49,77 @@ def _rate(k, n) -> dict:
     return {**proportion(k, n), "n": int(n)}
 
 
-def team_stats(recs: np.ndarray, team: np.ndarray) -> dict:
-    """How often ``team`` (per round, 0 NS / 1 EW) bids, makes, is set, makes a capot, holds
-    the pilotta, scores the combinations; mean bid and mean game points."""
-    n = len(recs)
+def _sums(x: np.ndarray) -> tuple[int, int]:
+    """Exact integer sum and sum of squares of an integer column."""
+    x = x.astype(np.int64)
+    return int(x.sum()), int((x * x).sum())
+
+
+def _team_tally(recs: np.ndarray, team: int) -> dict:
+    """Integer counts and sums of the rounds ``recs`` seen from ``team`` (0 NS / 1 EW), merged
+    exactly by adding (:func:`team_stats` reads them)."""
     bidder = recs[:, RoundRec.BIDDER]
     played = bidder >= 0
     ours = played & ((bidder & 1) == team)
     made = recs[:, RoundRec.SCORE + Score.MADE] == 1
     capot_team = recs[:, RoundRec.SCORE + Score.CAPOT_TEAM]
     pil = recs[:, RoundRec.PILOTTA_SEAT]
-    total = np.where(
-        team == 0,
-        recs[:, RoundRec.SCORE + Score.TOTAL_NS],
-        recs[:, RoundRec.SCORE + Score.TOTAL_EW],
-    )
+    total = recs[:, RoundRec.SCORE + (Score.TOTAL_NS if team == 0 else Score.TOTAL_EW)]
     bids = recs[ours, RoundRec.BID]
+    gp, gp_sq = _sums(total)
     return {
-        "contracts": _rate(ours.sum(), n),
-        "made": _rate((ours & made).sum(), max(int(ours.sum()), 1)),
-        "capot_bid": _rate((bids == BID_CAPOT).sum(), max(len(bids), 1)),
-        "mean_bid": float(np.where(bids == BID_CAPOT, 250, bids).mean()) if len(bids) else 0.0,
-        "capots": _rate((played & (capot_team == team)).sum(), n),
-        "pilotta": _rate((played & (pil >= 0) & ((pil & 1) == team)).sum(), n),
-        "combinations": _rate((played & (recs[:, RoundRec.DECL_TEAM] == team)).sum(), n),
-        "game_points": _mean(total.astype(float)),
+        "rounds": len(recs),
+        "ours": int(ours.sum()),
+        "made": int((ours & made).sum()),
+        "capot_bids": int((bids == BID_CAPOT).sum()),
+        "bid_sum": int(np.where(bids == BID_CAPOT, 250, bids).sum()),
+        "capots": int((played & (capot_team == team)).sum()),
+        "pilotta": int((played & (pil >= 0) & ((pil & 1) == team)).sum()),
+        "combinations": int((played & (recs[:, RoundRec.DECL_TEAM] == team)).sum()),
+        "gp": gp,
+        "gp_sq": gp_sq,
+    }
+
+
+def _add(x: dict, y: dict) -> dict:
+    """Two tallies (nested dicts of integers and pairs of integers) added key by key: the
+    match's fold of its chunks (exact)."""
+    return {
+        k: _add(v, y[k])
+        if isinstance(v, dict)
+        else tuple(p + q for p, q in zip(v, y[k], strict=True))
+        if isinstance(v, tuple)
+        else v + y[k]
+        for k, v in x.items()
+    }
+
+
+def _estimate(total: int, total_sq: int, n: int, scale: float = 1.0) -> Estimate:
+    """The mean of n integers (times ``scale``) from their exact sum and sum of squares, as
+    :meth:`Estimate.of_sample` gives it (an infinite interval for one value, NaN for none)."""
+    if n == 0:
+        return Estimate.of_sample(np.zeros(0))
+    mean = total / n * scale
+    if n == 1:
+        return Estimate(mean, math.inf, -math.inf, math.inf, 1)
+    var = (n * total_sq - total * total) / (n * (n - 1))  # exact integers until here
+    se = math.sqrt(max(var, 0.0) / n) * abs(scale)
+    return Estimate(mean, se, mean - Z95 * se, mean + Z95 * se, n)
+
+
+def team_stats(t: dict) -> dict:
+    """How often a team bids, makes, is set, makes a capot, holds the pilotta, scores the
+    combinations; mean bid and mean game points (of its :func:`_team_tally`)."""
+    n, ours = t["rounds"], t["ours"]
+    return {
+        "contracts": _rate(ours, n),
+        "made": _rate(t["made"], max(ours, 1)),
+        "capot_bid": _rate(t["capot_bids"], max(ours, 1)),
+        "mean_bid": t["bid_sum"] / ours if ours else 0.0,
+        "capots": _rate(t["capots"], n),
+        "pilotta": _rate(t["pilotta"], n),
+        "combinations": _rate(t["combinations"], n),
+        "game_points": _estimate(t["gp"], t["gp_sq"], n).to_dict(),
     }
 
 
@@ -112,24 +159,41 @@ def batch_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) 
     return simulate_batch(*args, setup(a, b), r)[0], simulate_batch(*args, setup(b, a), r)[0]
 
 
+def batch_tally(recs_a_ns: np.ndarray, recs_a_ew: np.ndarray) -> dict:
+    """A chunk's integer counts and sums (merged by adding: memory and the final statistics
+    do not grow with the deals): the rounds with A North-South, and with A East-West."""
+    t_ns = RoundRec.SCORE + Score.TOTAL_NS
+    t_ew = RoundRec.SCORE + Score.TOTAL_EW
+    diff1 = recs_a_ns[:, t_ns] - recs_a_ns[:, t_ew]  # A sits NS
+    diff2 = recs_a_ew[:, t_ew] - recs_a_ew[:, t_ns]  # A sits EW
+    both = np.concatenate([recs_a_ns[:, RoundRec.BIDDER], recs_a_ew[:, RoundRec.BIDDER]])
+    return {
+        "deals": len(recs_a_ns),
+        "pair": _sums(diff1 + diff2),
+        "a_ns": _sums(diff1),
+        "a_ew": _sums(diff2),
+        "thrown": int((both < 0).sum()),
+        "a": _add(_team_tally(recs_a_ns, 0), _team_tally(recs_a_ew, 1)),
+        "b": _add(_team_tally(recs_a_ns, 1), _team_tally(recs_a_ew, 0)),
+    }
+
+
+def batch_tally_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> dict:
+    """One chunk of a mirrored batch as the match folds it: :func:`batch_tally` of
+    :func:`batch_task`'s round records."""
+    return batch_tally(*batch_task(chunk, a, b, seed, rules))
+
+
 def batch_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
     """A against B on mirrored deals (the study's hook): A's mean result per deal (game points,
     A minus B, averaged over both seatings) with its 95% interval, and each side's contract
-    figures."""
+    figures (``parts``: the one merged tally, none when no chunk finished)."""
     a, b, requested = spec.a, spec.b, spec.n
     empty = np.zeros((0, RoundRec.LEN), dtype=np.int64)
-    ns_a = np.concatenate([x for x, _ in parts] or [empty])
-    ns_b = np.concatenate([y for _, y in parts] or [empty])
-    deals = len(ns_a)
-    t_ns = RoundRec.SCORE + Score.TOTAL_NS
-    t_ew = RoundRec.SCORE + Score.TOTAL_EW
-    diff1 = ns_a[:, t_ns] - ns_a[:, t_ew]  # A sits NS
-    diff2 = ns_b[:, t_ew] - ns_b[:, t_ns]  # A sits EW
-    per_deal = (diff1 + diff2) / 2.0
-    both = np.concatenate([ns_a, ns_b])
-    team_a = np.concatenate([np.zeros(deals, dtype=np.int64), np.ones(deals, dtype=np.int64)])
-    thrown = (both[:, RoundRec.BIDDER] < 0).sum()
-    stats = {"a": team_stats(both, team_a), "b": team_stats(both, 1 - team_a)}
+    t = parts[0] if parts else batch_tally(empty, empty)
+    deals = t["deals"]
+    per_deal = _estimate(*t["pair"], deals, 0.5)
+    stats = {"a": team_stats(t["a"]), "b": team_stats(t["b"])}
     body = {
         "a": a.name,
         "b": b.name,
@@ -138,10 +202,10 @@ def batch_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
         "deals": deals,
         "seed": spec.seed,
         "perspective": "A's game points minus B's per round, mean of the two seatings of a deal",
-        "a_minus_b": _mean(per_deal),
-        "a_ns": _mean(diff1.astype(float)),
-        "a_ew": _mean(diff2.astype(float)),
-        "thrown_in": _rate(thrown, 2 * deals),
+        "a_minus_b": per_deal.to_dict(),
+        "a_ns": _estimate(*t["a_ns"], deals).to_dict(),
+        "a_ew": _estimate(*t["a_ew"], deals).to_dict(),
+        "thrown_in": _rate(t["thrown"], 2 * deals),
         "stats": stats,
         "rules": spec.rules.to_dict(),
         **_partial(deals, requested),
@@ -169,7 +233,7 @@ def batch_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
     return MatchResult(
         a.name,
         b.name,
-        Estimate.of_sample(per_deal),
+        per_deal,
         "game points per round (A's minus B's, mean of A North-South and A East-West)",
         deals,
         requested,
@@ -197,12 +261,13 @@ def _args(spec: MatchSpec, most: int = MOST_DEALS, unit: str = "deals") -> tuple
 #: Pilotta's mirrored match: each deal played with A North-South and with A East-West.
 BATCH = MatchKind(
     unit="deals",
-    task=batch_task,
+    task=batch_tally_task,
     args=_args,
     result=batch_result,
     chunk=lambda spec: chunk_size(spec.a, spec.b),
     kernels=lambda spec: tuple(entry_kernels(spec.a, spec.b)),
     default_n=default_deals,
+    fold=_add,
 )
 
 
