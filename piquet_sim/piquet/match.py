@@ -29,7 +29,7 @@ from ..core.study.tournament import Tournament, play_tournament
 from .kernels import layouts as L
 from .kernels import match as KM
 from .rules import DEFAULT_RULES, Rules
-from .strategies import BOOK, mirrored_args, mirrored_bundle_free, summary
+from .strategies import BOOK, mirrored_args, mirrored_bundle_free, summary, uses_solver
 
 EVENTS = ("pique", "repique", "capot", "carte_blanche")
 _EVENT_FIELD = {
@@ -228,6 +228,11 @@ def nets_frame(start: int, part: tuple) -> pd.DataFrame:
     )
 
 
+#: The first chunk of a match whose play calls the exact solver (pimc, pimcw, dd: milliseconds
+#: to a tenth of a second a pair), so a Ctrl-C before the pace is known answers within a
+#: second; the next chunks are sized by its time.
+SOLVER_FIRST = 16
+
 #: Piquet's mirrored match: deal pairs, each deal played with A elder and with B elder.
 BATCH = MatchKind(
     unit="deal pairs",
@@ -239,6 +244,7 @@ BATCH = MatchKind(
     default_n=lambda a, b: 200_000,
     fold=_fold,
     rows=nets_frame,
+    first=lambda spec: SOLVER_FIRST if uses_solver(spec.a) or uses_solver(spec.b) else None,
 )
 
 

@@ -20,20 +20,52 @@ import numpy as np
 
 from ..engine.backend import Cancel, StopOnInterrupt
 from ..engine.errors import InputError
+from ..engine.interruptible import call_interruptibly
 from ..engine.stats import Estimate
 from ..game.position import Decider, State
 
+#: Seconds a move may take before its player's next moves run where a Ctrl-C can give them up.
+SLOW_MOVE_S = 0.25
 
-def play_deal(state: State, deciders: Sequence[Decider], clock: dict | None = None) -> list:
+
+class DealStopped(Exception):
+    """A deal given up between two moves because its study was stopped (Ctrl-C): the moves
+    played so far count for nothing."""
+
+
+def play_deal(
+    state: State,
+    deciders: Sequence[Decider],
+    clock: dict | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> list:
     """Play ``state`` to its end, each seat's decisions by ``deciders[seat]``; returns the
-    seats' returns. ``clock[id(decider)]`` accumulates (decisions, seconds) when given."""
+    seats' returns. ``clock[id(decider)]`` accumulates (decisions, seconds) when given.
+    ``stop()``, read before each move: True gives the deal up (:class:`DealStopped`), so a
+    Ctrl-C waits for one move of a slow player, not for its whole deal; and a player whose
+    last move took over :data:`SLOW_MOVE_S` moves in a helper thread, given up at once when
+    ``stop()`` turns true (the thread, a daemon, ends with the process)."""
+    slow: set[int] = set()
     while not state.is_terminal():
+        if stop is not None and stop():
+            raise DealStopped
         decider = deciders[state.current_player()]
         t0 = time.perf_counter()
-        action = decider.choose(state)
+        if stop is not None and id(decider) in slow:
+            try:
+                action = call_interruptibly(lambda d=decider: d.choose(state), None, None, stop)
+            except KeyboardInterrupt:
+                if stop():
+                    raise DealStopped from None
+                raise
+        else:
+            action = decider.choose(state)
+        spent = time.perf_counter() - t0
+        if spent > SLOW_MOVE_S:
+            slow.add(id(decider))
         if clock is not None:
             n, s = clock.get(id(decider), (0, 0.0))
-            clock[id(decider)] = (n + 1, s + time.perf_counter() - t0)
+            clock[id(decider)] = (n + 1, s + spent)
         state.apply(action)
     return list(state.returns())
 
@@ -74,25 +106,35 @@ def mirrored_match(
     """A against B on deals 0..deals-1 (``new_state(i)``: deal i, the same for every seating).
     ``seatings``: for each seating, which seats A holds (``True``) — e.g. ``[(True, False),
     (False, True)]`` for two players, ``[(True, False, True, False), (False, True, False,
-    True)]`` for two teams. Ctrl-C (``cancel``, set then) stops after the deal in flight
-    (``partial``)."""
+    True)]`` for two teams. Ctrl-C (``cancel``, set then) stops before the next move, the deal
+    in flight given up (``partial``)."""
     cancel = cancel or Cancel()
     clock: dict = {}
     margins: list[float] = []
     partial = False
     with StopOnInterrupt() as guard:
+
+        def stop() -> bool:
+            return guard.stop or cancel.is_set
+
         for i in range(deals):
-            if guard.stop or cancel.is_set:
+            if stop():
                 cancel.set()
                 partial = True
                 break
             per_seating = []
-            for seating in seatings:
-                deciders = [a if mine else b for mine in seating]
-                returns = play_deal(new_state(i), deciders, clock)
-                mine = sum(r for r, m in zip(returns, seating, strict=True) if m)
-                theirs = sum(r for r, m in zip(returns, seating, strict=True) if not m)
-                per_seating.append(mine / sum(seating) - theirs / (len(seating) - sum(seating)))
+            try:
+                for seating in seatings:
+                    deciders = [a if mine else b for mine in seating]
+                    returns = play_deal(new_state(i), deciders, clock, stop)
+                    mine = sum(r for r, m in zip(returns, seating, strict=True) if m)
+                    theirs = sum(r for r, m in zip(returns, seating, strict=True) if not m)
+                    n_a = sum(seating)
+                    per_seating.append(mine / n_a - theirs / (len(seating) - n_a))
+            except DealStopped:
+                cancel.set()
+                partial = True
+                break
             margins.append(float(np.mean(per_seating)))
             if progress is not None:
                 progress(1)

@@ -32,7 +32,7 @@ from ..engine.backend import Cancel, StopOnInterrupt
 from ..engine.errors import InputError
 from ..engine.stats import Estimate
 from ..game.position import Decider
-from .arena import TimedPlay, play_deal
+from .arena import DealStopped, TimedPlay, play_deal
 from .external import Arena
 
 #: Probe deals are drawn from indices above this, apart from any match's deals.
@@ -102,15 +102,20 @@ def _probe(arena: Arena, player: Player, count: int, deals: int, cancel: Cancel)
     mine = arena.seat(timed)
     field_ = arena.seat(arena.our_play("heuristic"))
     warm = arena.seatings[0]
-    play_deal(arena.deal(PROBE_BASE - 1), [mine if m == player.outside else field_ for m in warm])
-    timed.moves, timed.seconds, timed.cpu_seconds = 0, 0.0, 0.0
-    for j in range(deals):
-        for k, seating in enumerate(arena.seatings):
-            if cancel.is_set:
-                break
-            _new_deal(timed, PROBE_BASE + j, 0, k)
-            seats = [mine if m == player.outside else field_ for m in seating]
-            play_deal(arena.deal(PROBE_BASE + j), seats)
+    stop = lambda: cancel.is_set  # noqa: E731 - read before each move
+    try:
+        seats = [mine if m == player.outside else field_ for m in warm]
+        play_deal(arena.deal(PROBE_BASE - 1), seats, stop=stop)
+        timed.moves, timed.seconds, timed.cpu_seconds = 0, 0.0, 0.0
+        for j in range(deals):
+            for k, seating in enumerate(arena.seatings):
+                if cancel.is_set:
+                    break
+                _new_deal(timed, PROBE_BASE + j, 0, k)
+                seats = [mine if m == player.outside else field_ for m in seating]
+                play_deal(arena.deal(PROBE_BASE + j), seats, stop=stop)
+    except DealStopped:  # Ctrl-C: the probe's moves so far are its measure
+        pass
     return {
         "count": count,
         "ms_per_move": round(timed.cpu_seconds_per_move * 1e3, 3),
@@ -328,14 +333,19 @@ def ladder(
     calibration = results.data.setdefault("calibration", {})
     rows: list[_Row] = []
     with StopOnInterrupt() as guard:
+
+        def halt() -> bool:
+            return guard.stop or cancel.is_set
+
         for player in (*outside, *ours):
             if budget_ms is None or not player.unit or player.spec in calibration:
                 continue
             if guard.stop or cancel.is_set:
                 break
-            calibration[player.spec] = calibrate(
-                arena, player, budget_ms, calibration_deals, cancel
-            )
+            measured = calibrate(arena, player, budget_ms, calibration_deals, cancel)
+            if cancel.is_set:  # stopped while probing: not a count to keep or reuse
+                break
+            calibration[player.spec] = measured
             results.save()
             if on_note is not None:
                 c = calibration[player.spec]
@@ -370,18 +380,23 @@ def ladder(
                 theirs, mine, a, b = row.sides(arena)
                 t0 = time.perf_counter()
                 for i in range(max(done, start), end):
-                    if guard.stop or cancel.is_set:
+                    if halt():
                         stopped = True
                         break
                     per_seating = []
-                    for k, seating in enumerate(arena.seatings):
-                        _new_deal(theirs, seed, i, k)
-                        _new_deal(mine, seed, i, k)
-                        returns = play_deal(arena.deal(i), [a if m else b for m in seating])
-                        n_a = sum(seating)
-                        ours_ = sum(r for r, m in zip(returns, seating, strict=True) if not m)
-                        theirs_ = sum(r for r, m in zip(returns, seating, strict=True) if m)
-                        per_seating.append(theirs_ / n_a - ours_ / (len(seating) - n_a))
+                    try:
+                        for k, seating in enumerate(arena.seatings):
+                            _new_deal(theirs, seed, i, k)
+                            _new_deal(mine, seed, i, k)
+                            seats = [a if m else b for m in seating]
+                            returns = play_deal(arena.deal(i), seats, stop=halt)
+                            n_a = sum(seating)
+                            ours_ = sum(r for r, m in zip(returns, seating, strict=True) if not m)
+                            theirs_ = sum(r for r, m in zip(returns, seating, strict=True) if m)
+                            per_seating.append(theirs_ / n_a - ours_ / (len(seating) - n_a))
+                    except DealStopped:  # Ctrl-C in the deal: given up, not counted
+                        stopped = True
+                        break
                     if not stored["margins"]:
                         results.data["rows"].append(stored)
                     stored["margins"].append(round(float(np.mean(per_seating)), 6))

@@ -128,7 +128,8 @@ class MatchKind:
     the command is not told; ``rows(start, part)``: a chunk's per-deal rows (a DataFrame, for
     ``--out``; None: the game writes none); ``plot(result, path)``: the game's figure of a
     match (None: the core's figure of the per-side statistics); ``first``: the first chunk's
-    size (None: the backend's)."""
+    size, or ``first(spec)`` (None: the backend's; a slow strategy wants a small one, so a
+    Ctrl-C during the first chunk, before its time sets the pace, answers soon)."""
 
     unit: str
     task: Callable[..., Any]
@@ -140,7 +141,7 @@ class MatchKind:
     fold: Callable[[Any, Any], Any] | None = None
     rows: Callable[[int, Any], Any] | None = None
     plot: Callable[[MatchResult, Any], Any] | None = None
-    first: int | None = None
+    first: int | Callable[[MatchSpec], int | None] | None = None
 
 
 def run_parts(
@@ -201,7 +202,7 @@ def play_match(
         progress,
         cancel,
         kind.fold,
-        kind.first,
+        kind.first(spec) if callable(kind.first) else kind.first,
         on_part,
     )
     result = kind.result(spec, parts, time.perf_counter() - t0)
