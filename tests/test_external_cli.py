@@ -105,23 +105,28 @@ def test_missing_extra_one_line_exit_2(run_main, monkeypatch):
 
 
 class _CtrlC(Decider):
-    """Plays the first legal card and presses Ctrl-C on its 20th decision (in deal 0)."""
+    """Plays the first legal card and presses Ctrl-C on its first decision of deal 1 (in the
+    fifth state it is asked about, after the four seatings of a Pitch deal 0 at 4 players):
+    that deal is given up, deal 0 kept."""
 
     name = "ctrl-c"
 
     def __init__(self):
-        self.calls = 0
+        self.states: list = []  # kept, so that no id is reused
+        self.pressed = False
 
     def choose(self, state) -> int:
-        self.calls += 1
-        if self.calls == 20:
+        if all(s is not state for s in self.states):
+            self.states.append(state)
+        if len(self.states) == 5 and not self.pressed:
+            self.pressed = True
             os.kill(os.getpid(), signal.SIGINT)
         return state.legal_actions()[0]
 
 
 def test_ctrl_c_keeps_the_rows_finished(run_main, monkeypatch):
-    """Ctrl-C in the first match: its finished deal kept, marked partial, the second match
-    skipped, exit 130."""
+    """Ctrl-C in the first match: its finished deal kept, the deal in flight given up, marked
+    partial, the second match skipped, exit 130."""
     monkeypatch.setattr(external_cli, "external_decider", lambda game, spec, seed: _CtrlC())
     code, out, _ = run_main(
         "pitch", "external", "any", "--against", "random,heuristic", "-n", "3", "--quiet", "--json"
