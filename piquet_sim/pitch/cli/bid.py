@@ -4,10 +4,9 @@ calls, and which suit to pitch."""
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from ...core.app.cli import CardsType, echo_json, json_option, long_command
+from ...core.app.cli import CardsType, echo_json, json_option, long_command, output_console
 from ..bid import (
     PRIORS,
     RANKS,
@@ -188,7 +187,7 @@ def bid_cmd(
     if as_json:
         echo_json(adv.to_dict())
         return
-    console = Console(width=max(Console().width, 120))
+    console = output_console()
     console.print(
         f"Hand {adv.hand}, seat {seat} of {players}{' (dealer)' if adv.dealer else ''}, "
         f"calls before: {auction or 'none'}; play {play}, others bid {others}, prior {prior}; "
