@@ -4,6 +4,7 @@ at the table the game's studies give (their ``arena``)."""
 
 from __future__ import annotations
 
+import math
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -64,6 +65,15 @@ def _command_line(specs, names, deals, seed, budget_ms, resume, block) -> str:
     return shlex.join(words)
 
 
+def _margin(m: dict, deals: int) -> str:
+    """A margin per deal with its 95% half-width; a match of one deal has no interval (its
+    spread is unknown), said so instead of "± inf"."""
+    half = (m["ci95"][1] - m["ci95"][0]) / 2
+    if not math.isfinite(half):
+        return f"{m['mean']:+.2f} ± n/a ({deals} deal{'s' if deals != 1 else ''})"
+    return f"{m['mean']:+.2f} ± {half:.2f}"
+
+
 def _print(run: ExternalRun, budget_ms: float | None = None) -> None:
     out = output_console()
     title = (
@@ -73,19 +83,31 @@ def _print(run: ExternalRun, budget_ms: float | None = None) -> None:
         + ")"
         + (" - PARTIAL: stopped by Ctrl-C" if run.partial else "")
     )
-    table = Table(title=title, title_justify="left")
-    for col in ("external", "v ours", "deals", "margin/deal ± 95%", "CPU ms/move ext / ours"):
-        table.add_column(col, justify="left" if col in ("external", "v ours") else "right")
+    rows = []
     for r in run.rows:
-        m = r["margin_per_deal"]
         s = r["cpu_seconds_per_move"]
-        table.add_row(
-            r["a"] + (" (oracle)" if r["oracle"] else "") + " (external)",
-            r["b"] + (" (oracle)" if r["b_oracle"] else ""),
-            f"{r['deals']:,}" + (" (partial)" if r["partial"] else ""),
-            f"{m['mean']:+.2f} ± {(m['ci95'][1] - m['ci95'][0]) / 2:.2f}",
-            f"{_ms(s['a'])} / {_ms(s['b'])}",
+        rows.append(
+            (
+                r["a"] + (" (oracle)" if r["oracle"] else "") + " (external)",
+                r["b"] + (" (oracle)" if r["b_oracle"] else ""),
+                f"{r['deals']:,}" + (" (partial)" if r["partial"] else ""),
+                _margin(r["margin_per_deal"], r["deals"]),
+                f"{_ms(s['a'])} / {_ms(s['b'])}",
+            )
         )
+    table = Table(title=title, title_justify="left")
+    for i, col in enumerate(
+        ("external", "v ours", "deals", "margin/deal ± 95%", "CPU ms/move ext / ours")
+    ):
+        if i < 2:  # a name folds between its words, never inside one
+            words = [w for row in rows for w in row[i].split()] or [col]
+            table.add_column(col, justify="left", min_width=max(map(len, words)))
+        elif i == 3:  # a margin whole on one line
+            table.add_column(col, justify="right", min_width=max((len(r[i]) for r in rows), default=0))
+        else:
+            table.add_column(col, justify="right")
+    for row in rows:
+        table.add_row(*row)
     out.print(table)
     out.print(
         f"Margin: {run.perspective}. CPU ms/move: the process's CPU milliseconds per unforced "
