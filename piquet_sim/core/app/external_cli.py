@@ -103,7 +103,9 @@ def _print(run: ExternalRun, budget_ms: float | None = None) -> None:
             words = [w for row in rows for w in row[i].split()] or [col]
             table.add_column(col, justify="left", min_width=max(map(len, words)))
         elif i == 3:  # a margin whole on one line
-            table.add_column(col, justify="right", min_width=max((len(r[i]) for r in rows), default=0))
+            table.add_column(
+                col, justify="right", min_width=max((len(r[i]) for r in rows), default=0)
+            )
         else:
             table.add_column(col, justify="right")
     for row in rows:
