@@ -254,10 +254,11 @@ def play_command(game_decl: Game) -> click.Command:
 
 def example_text(game_decl: Game, game: GameDefinition) -> str:
     """The help's example: the game's example position as a command to paste (the history's
-    clauses one a line inside its quotes)."""
+    clauses one a line inside its quotes, each line but the last ending in a backslash: the
+    shell joins them)."""
     ex = game.play_example
     group = f"{game_decl.group} " if game_decl.group else ""
-    clauses = ";\n    ".join(c.strip() for c in ex.history.split(";"))
+    clauses = "; \\\n    ".join(c.strip() for c in ex.history.split(";"))
     return (
         f'\n\n\b\nExample ({ex.what}):\n  piquet {group}play "{ex.hand}" --seat {ex.seat} '
         f'--history "{clauses}"'
