@@ -75,8 +75,8 @@ def bench_command(
     backend is missing here (the Dask extra) is skipped with a note.
 
     \b
-    Example:
-      piquet bench --only deal+declarations --repeat 5
+    Example (a few seconds; every workload, the default, takes minutes):
+      piquet bench --only "position overhead" --quick --out /tmp/bench.json
     """
     notes: list[str] = []
     workloads = {n: _skipping(n, f, notes) for n, f in registry().items()}
