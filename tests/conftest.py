@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import resource
 import signal
 import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -73,10 +76,18 @@ _CHILD = textwrap.dedent(
 )
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system, every thread) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _interrupt_after_first_chunk(module: str, name: str, *args: str):
     """Run ``piquet *args`` in a child whose ``module.name`` says "chunk" when it returns; send
-    one SIGINT after the first: (exit code, seconds from the SIGINT to the exit, stdout,
-    stderr)."""
+    one SIGINT after the first: (exit code, CPU seconds the child spent from the SIGINT to its
+    exit, stdout, stderr). CPU seconds, not wall-clock ones: on a loaded machine the wall time
+    measures the load, while the work done after the Ctrl-C is what the command controls."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = subprocess.Popen(
         [sys.executable, "-c", _CHILD, module, name, *args],
         stdout=subprocess.PIPE,
@@ -92,17 +103,19 @@ def _interrupt_after_first_chunk(module: str, name: str, *args: str):
         else:
             pytest.fail(f"the child ended before its first chunk: {''.join(seen)}")
         time.sleep(0.3)
-        t0 = time.perf_counter()
+        at_signal = _cpu_seconds(proc.pid)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
-        return proc.returncode, time.perf_counter() - t0, out, "".join(seen) + err
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        return proc.returncode, used - at_signal, out, "".join(seen) + err
     finally:
         proc.kill()
 
 
 @pytest.fixture
 def interrupt_after_first_chunk():
-    """``(module, name, *args) -> (exit code, seconds from the SIGINT to the exit, stdout,
+    """``(module, name, *args) -> (exit code, CPU seconds from the SIGINT to the exit, stdout,
     stderr)``: ``piquet *args`` in a child, one SIGINT once ``module.name`` has returned."""
     return _interrupt_after_first_chunk
 

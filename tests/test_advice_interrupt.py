@@ -37,6 +37,8 @@ CHILD = textwrap.dedent(
     """
 )
 
+#: Each case asks for worlds enough to solve for many seconds after the first block, and few
+#: enough that the first block comes within seconds (the worlds are drawn before any is solved).
 CASES = {
     "piquet play": (
         "piquet_sim.piquet.card_values",
@@ -50,7 +52,7 @@ CASES = {
             "point: his KC QC JC TC 9C; sequence: his KC QC JC TC 9C; sets: mine; "
             "tricks: 9C-AC AS-TS KS-JS AH-TH",
             "--worlds",
-            "1000000",
+            "20000",
             "--exact-limit",
             "0",
             "--json",
@@ -63,7 +65,7 @@ CASES = {
             "review",
             str(EXAMPLES / "pilotta-round.txt"),
             "--worlds",
-            "1000000",
+            "5000",
             "--exact-limit",
             "0",
             "--max-seconds",
