@@ -80,6 +80,7 @@ def test_unreachable_scheduler_is_a_clear_error():
         DaskBackend("tcp://127.0.0.1:9", timeout=1.0)
 
 
+@pytest.mark.slow  # the match and partie kernels compile in each worker; the odds test stays
 def test_head_to_head_and_parties_identical_on_the_cluster(cluster):
     from piquet_sim.piquet.match import head_to_head
     from piquet_sim.piquet.partie import parties

@@ -87,6 +87,9 @@ def _pair_records(a, b, n, seed, share, need_ab=True, need_ba=True, rules=DEFAUL
     return out
 
 
+# slow: it calls the pair kernel on its own, a compilation of a minute used by no command (the
+# bundle-free test below checks the mirrored kernels built on it against the general one)
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "a, b, level",
     [

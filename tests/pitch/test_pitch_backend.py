@@ -35,6 +35,7 @@ def test_batch_identical_on_the_cluster(cluster):
     assert _numbers(remote) == _numbers(local)
 
 
+@pytest.mark.slow  # the batch and command tests on the cluster stay in the default run
 def test_game_and_tournament_identical_on_the_cluster(cluster):
     a, b = REGISTRY["threshold"], REGISTRY["cautious"]
     local = game_match(a, b, 4, 300, seed=2)
