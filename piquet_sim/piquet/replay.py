@@ -116,7 +116,8 @@ def replay(rec: PiquetRecord, rules: Rules = DEFAULT_RULES, seed: int = 1):
             raise _err(
                 rec.place(f"took:{role}"),
                 f"{role} drew {' '.join(map(C.card_name, drawn))} from the talon, not "
-                f"{' '.join(map(C.card_name, rec.took[s]))}",
+                f"{' '.join(map(C.card_name, rec.took[s]))} (the talon is read in the order "
+                "drawn: elder's cards first, from the top)",
             )
         if rec.took_n[s] is not None and rec.took_n[s] != state.took[s]:
             raise _err(

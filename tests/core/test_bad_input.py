@@ -181,3 +181,20 @@ def test_an_unknown_record_key_is_one_short_line(run_main, tmp_path, group):
 @pytest.mark.parametrize("group", list(_RECORD_LINES))
 def test_an_empty_record_path_asks_for_the_file(run_main, group):
     _one_line_usage_error(*run_main(*group, "review", ""), "RECORD", "give the file")
+
+
+def test_a_talon_typed_out_of_order_is_named_where_the_draw_disagrees(run_main, tmp_path):
+    """The talon in another order than drawn: the line of the draw it contradicts, with what
+    the talon's order gave and how the talon is read."""
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "piquet-deal.txt"
+    text = example.read_text().replace(
+        "talon: 8S 7S 7C TS 9H JD QD AH", "talon: JD QD AH 8S 7S 7C TS 9H"
+    )
+    record = tmp_path / "deal.txt"
+    record.write_text(text)
+    code, _, err = run_main("review", str(record), "--quick")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "line 8 (elder took): elder drew JD QD AH 8S 7S from the talon" in err
+    assert "in the order drawn" in err
