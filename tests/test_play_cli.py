@@ -26,7 +26,7 @@ FORCED = (
 def test_the_help_example_is_the_tested_one(run_main):
     code, out, _ = run_main("play", "--help")
     assert code == 0
-    flat = " ".join(out.split())
+    flat = " ".join(out.replace("\\\n", " ").split())  # as pasted: continued lines joined
     assert f'piquet play "{EXAMPLE_HAND}" --seat younger --history "' in flat
     assert " ".join(EXAMPLE_HISTORY.split()) in flat
 

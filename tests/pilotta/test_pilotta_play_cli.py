@@ -37,7 +37,7 @@ def _play(run_main, hand, seat, history, *more):
 def test_the_help_example_is_the_tested_one(run_main):
     code, out, _ = run_main("pilotta", "play", "--help")
     assert code == 0 and "Example" in out
-    flat = " ".join(out.split())
+    flat = " ".join(out.replace("\\\n", " ").split())  # as pasted: continued lines joined
     assert f'piquet pilotta play "{EXAMPLE_HAND}" --seat {EXAMPLE_SEAT} --history "' in flat
     assert " ".join(EXAMPLE_HISTORY.split()) in flat
 

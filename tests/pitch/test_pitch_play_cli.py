@@ -32,7 +32,7 @@ def _same(a: dict, b: dict) -> None:
 def test_the_help_example_is_the_tested_one(run_main):
     code, out, _ = run_main("pitch", "play", "--help")
     assert code == 0
-    flat = " ".join(out.split())
+    flat = " ".join(out.replace("\\\n", " ").split())  # as pasted: continued lines joined
     assert f'piquet pitch play "{EXAMPLE_HAND}" --seat {EXAMPLE_SEAT} --history "' in flat
     assert " ".join(EXAMPLE_HISTORY.split()) in flat
 
