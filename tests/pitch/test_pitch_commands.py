@@ -88,7 +88,7 @@ def test_solve_reports_progress_while_it_searches(monkeypatch):
     from piquet_sim.pitch.solver import solve
 
     hands = [C.parse_cards(h) for h in HANDS4]
-    solve(hands, 0, rules=Rules(players=4))  # compiled before
+    solve(hands[:3], 0, rules=Rules(players=3))  # compiled before (three hands: seconds sooner)
     monkeypatch.setattr(interruptible, "POLL_S", 0.0005)
     heard = []
     sol = solve(hands, 0, rules=Rules(players=4), progress=lambda n, s: heard.append((n, s)))
@@ -123,7 +123,7 @@ def test_ctrl_c_stops_a_long_solve_at_once(run_main, ctrl_c_raises):
     """A six-player round takes about 12 s to solve (EPYC); a Ctrl-C one second in ends the
     command within a moment with exit 130 (the search runs in a helper thread and reads its
     node limit at every node). Without that, the Ctrl-C waited for the search to end."""
-    code, _, _ = run_main("pitch", "solve", *HANDS4, "--json")  # compiled before the clock
+    code, _, _ = run_main("pitch", "solve", *HANDS4[:3], "--json")  # compiled before the clock
     assert code == 0
     hands6 = [*HANDS4, "4S 7S 3D 6H 8C 9C", "9S 8S 7D 6D 5H 4C"]
     threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()

@@ -131,7 +131,7 @@ def test_the_montecarlo_bidder_is_the_duel_kernels():
     [
         ("threshold", "dd", 3, None, 6),
         ("threshold", "pimc", 3, (2.0,), 6),
-        ("random", "pimc", 4, (2.0,), 3),
+        pytest.param("random", "pimc", 4, (2.0,), 3, marks=pytest.mark.slow),  # 40 s in CI
         ("pass", "pimc", 3, (3.0,), 3),
     ],
 )
