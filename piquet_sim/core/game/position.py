@@ -178,65 +178,6 @@ def copied(value: object) -> object:
     return value
 
 
-@dataclass
-class PlayAdvice:
-    """What a game's ``advise_play`` answers: every legal card ranked best first (``ranking``)
-    with its value for the player's side (``values``: a card values object of the game, None
-    for a forced card where the game measures nothing), the best, why in one line, and its
-    margin over the runner-up (paired over the same worlds; None for a forced card)."""
-
-    state: State
-    seat: int
-    ranking: list[int]
-    values: ActionValues | None
-    why: str
-    margin: Estimate | None = None
-
-    @property
-    def best(self) -> int:
-        return self.ranking[0]
-
-    @property
-    def forced(self) -> bool:
-        return len(self.ranking) == 1
-
-    def card_rows(self) -> list[dict]:
-        """Each card, best first: its name, rank and world count, and unless forced its value
-        (``mean``, ``se``, ``ci95``)."""
-        rows = []
-        for rank, c in enumerate(self.ranking, 1):
-            e = self.values.values[c]
-            row = {"card": self.state.action_to_string(c), "rank": rank, "worlds": e.n}
-            if not self.forced:
-                row |= {"mean": e.mean, "se": e.se, "ci95": e.ci95}
-            rows.append(row)
-        return rows
-
-    def advice_dict(self) -> dict:
-        """The advice and how it was measured: best, why, forced, exact, worlds,
-        possible_worlds, method, unit, seconds."""
-        v = self.values
-        return {
-            "best": self.state.action_to_string(self.best),
-            "why": self.why,
-            "forced": self.forced,
-            "exact": v.exact,
-            "worlds": v.worlds,
-            "possible_worlds": v.possible,
-            "method": "; ".join(v.notes),
-            "unit": v.unit,
-            "seconds": round(v.seconds, 3),
-        }
-
-    def margin_dict(self) -> dict:
-        """``{"margin": {"over": the runner-up, mean, se, ci95, n …}}``, or {} without one."""
-        if self.margin is None:
-            return {}
-        return {
-            "margin": {"over": self.state.action_to_string(self.ranking[1])} | self.margin.to_dict()
-        }
-
-
 def history_clauses(
     text: str | None, form: str, key_of: Callable[[str], str | None] | None = None
 ) -> dict:
