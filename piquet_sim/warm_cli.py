@@ -66,8 +66,8 @@ def warm_tasks(names: tuple[str, ...]) -> list[Task]:
 def warm_command(names: tuple[str, ...], jobs: int | None, list_only: bool) -> None:
     """Compile the kernels of the chosen games (default: all three) ahead, so each command's
     first run starts at once: every --help example of their commands runs at a tiny size, the
-    work shared by parallel processes (about 3 CPU-minutes for all three games; a Ctrl-C stops
-    it, what compiled staying cached).
+    work shared by parallel processes (all three games: about 12 CPU-minutes, 6 minutes on 2
+    cores; a Ctrl-C stops it, what compiled staying cached).
 
     \b
     Example:
