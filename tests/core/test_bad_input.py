@@ -131,19 +131,19 @@ def test_a_run_of_years_says_how_long_as_it_starts(monkeypatch):
     """The progress bar measures the rate from its second update (a first chunk may have
     compiled kernels) and says once how long a run of more than an hour will take; a short run
     says nothing. (The clock is the test's: the figure does not depend on the machine.)"""
-    from piquet_sim.core.app import cli as core_cli
+    from piquet_sim.core.app import progress
 
     said = []
-    monkeypatch.setattr(core_cli, "long_run_notice", said.append)
+    monkeypatch.setattr(progress, "long_run_notice", said.append)
     clock = iter([0.0, 50.0, 51.0, 52.0, 100.0, 101.0, 102.0])
-    monkeypatch.setattr(core_cli.time, "perf_counter", lambda: next(clock))
-    with core_cli.RateBar(10**14, "deals", quiet=True) as bar:
+    monkeypatch.setattr(progress.time, "perf_counter", lambda: next(clock))
+    with progress.RateBar(10**14, "deals", quiet=True) as bar:
         for _ in range(3):  # the first chunk slow (compiling), then 55,000 deals a second
             bar(55_000)
     assert len(said) == 1
     assert said[0].startswith("100,000,000,000,000 deals at about 55,000 deals/s will take")
     assert "will take about 58 years" in said[0]
-    with core_cli.RateBar(165_000, "deals", quiet=True) as bar:  # a second left at the rate
+    with progress.RateBar(165_000, "deals", quiet=True) as bar:  # a second left at the rate
         bar(55_000)
         bar(55_000)
     assert len(said) == 1
