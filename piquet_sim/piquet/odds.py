@@ -32,6 +32,18 @@ SEQUENCE_NAMES = {
 SET_NAMES = {0: "none", 1: "trio", 2: "quatorze"}
 SCORE_RANGE = 400  # net scores are histogrammed over [-SCORE_RANGE, SCORE_RANGE]
 
+#: The deal events an odds table shows, each with its label and its key in the summary.
+EVENT_ROWS = (
+    ("carte blanche", "carte_blanche"),
+    ("wins the point", "win_point"),
+    ("wins sequences", "win_sequence"),
+    ("wins sets", "win_sets"),
+    ("pique", "pique"),
+    ("repique", "repique"),
+    ("capot", "capot"),
+    ("wins the cards", "win_cards"),
+)
+
 
 @dataclass
 class OddsCounts:

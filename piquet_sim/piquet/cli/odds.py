@@ -22,7 +22,7 @@ from ...core.app.cli import (
     seed_option,
 )
 from ...core.engine.stats import Z95
-from ..odds import DEFAULT_POLICIES, plot_scores, score_quantiles
+from ..odds import DEFAULT_POLICIES, EVENT_ROWS, plot_scores, score_quantiles
 from ..odds import odds as run_odds
 from ..policies import names as policy_names
 from ..rules import Rules
@@ -175,16 +175,7 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
     t.add_column("elder", justify="right")
     t.add_column("younger", justify="right")
     t.add_column("exact", justify="right")
-    rows = [
-        ("carte blanche", "carte_blanche"),
-        ("wins the point", "win_point"),
-        ("wins sequences", "win_sequence"),
-        ("wins sets", "win_sets"),
-        ("pique", "pique"),
-        ("repique", "repique"),
-        ("capot", "capot"),
-        ("wins the cards", "win_cards"),
-    ]
+    rows = list(EVENT_ROWS)
     if s["rules"]["carte_rouge"]:
         rows.append(("carte rouge", "carte_rouge"))
     for label, key in rows:

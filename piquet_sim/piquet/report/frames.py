@@ -16,6 +16,7 @@ import pandas as pd
 
 from ... import __version__
 from ...core.engine.stats import mean_ci, wilson_interval
+from ..odds import EVENT_ROWS
 from ..rules import DEFAULT_RULES, Rules
 from .constants import (
     SINKING_FUNCTIONS,
@@ -100,18 +101,6 @@ def _rules_flags(rules: Rules) -> str:
     if rules.blank_partie_bonus:
         flags.append("--blank-partie-bonus")
     return " ".join(flags)
-
-
-EVENT_ROWS = (
-    ("carte blanche", "carte_blanche"),
-    ("wins the point", "win_point"),
-    ("wins sequences", "win_sequence"),
-    ("wins sets", "win_sets"),
-    ("pique", "pique"),
-    ("repique", "repique"),
-    ("capot", "capot"),
-    ("wins the cards", "win_cards"),
-)
 
 
 def odds_frames(s: dict) -> dict[str, pd.DataFrame]:
