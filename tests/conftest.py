@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import resource
 import signal
@@ -43,6 +45,25 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(pytest.mark.xdist_group(group))
         if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.timeout(0))  # full-size runs: no per-test limit
+
+
+class _ClosedPipe(io.TextIOBase):
+    """Standard output whose reader has gone: every write and flush is a broken pipe."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+@pytest.fixture
+def closed_stdout(monkeypatch):
+    """Standard output whose reader stopped early (``piquet … | head -1``) for the test."""
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
 
 
 @pytest.fixture

@@ -3,26 +3,9 @@ with exit code 0, whichever game and whether it prints tables (rich) or JSON (cl
 
 from __future__ import annotations
 
-import errno
-import io
-import sys
-
 import pytest
 
 PILOTTA_HAND = "JS 9S AS TH KH QH JH 7C"
-
-
-class _ClosedPipe(io.TextIOBase):
-    """Standard output whose reader has gone: every write and flush is a broken pipe."""
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
-
-    def flush(self) -> None:
-        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
 
 @pytest.mark.parametrize(
@@ -34,8 +17,7 @@ class _ClosedPipe(io.TextIOBase):
         ("pitch", "hand", "AS KS QS JS 9H 8H"),
     ],
 )
-def test_a_reader_that_stops_early_ends_the_command_with_exit_0(run_main, monkeypatch, args):
-    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+def test_a_reader_that_stops_early_ends_the_command_with_exit_0(run_main, closed_stdout, args):
     code, _, err = run_main(*args)
     assert code == 0
     assert err == ""

@@ -4,25 +4,8 @@ stops early (``| head -1``) ends it quietly with exit 0."""
 
 from __future__ import annotations
 
-import errno
-import io
-import sys
-
 ARGS = ("pitch", "bid", "AS JS 6S 2S KH TD", "--players", "4", "--seat", "2")
 ARGS += ("--auction", "0:pass 1:3", "--deals", "400")
-
-
-class _ClosedPipe(io.TextIOBase):
-    """Standard output whose reader has gone: every write and flush is a broken pipe."""
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
-
-    def flush(self) -> None:
-        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
 
 def test_bid_lines_fit_80_columns(run_main, monkeypatch):
@@ -33,7 +16,6 @@ def test_bid_lines_fit_80_columns(run_main, monkeypatch):
     assert max(len(line) for line in out.splitlines()) <= 80
 
 
-def test_bid_read_by_head_ends_with_exit_0(run_main, monkeypatch):
-    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+def test_bid_read_by_head_ends_with_exit_0(run_main, closed_stdout):
     code, _, err = run_main(*ARGS)
     assert code == 0 and err == ""
