@@ -94,6 +94,30 @@ class Match:
         }
 
 
+def deal_margin(
+    state_of: Callable[[], State],
+    a: Decider,
+    b: Decider,
+    seatings: Sequence[Sequence[bool]],
+    clock: dict | None = None,
+    stop: Callable[[], bool] | None = None,
+    reseed: Callable[[int], None] | None = None,
+) -> float:
+    """A's margin on one deal: over the seatings (each on a fresh ``state_of()``, ``True`` where
+    A sits), the mean of A's mean return a seat minus B's. ``reseed(k)`` before seating ``k``;
+    ``clock`` and ``stop`` as in :func:`play_deal` (DealStopped gives the deal up)."""
+    per_seating = []
+    for k, seating in enumerate(seatings):
+        if reseed is not None:
+            reseed(k)
+        returns = play_deal(state_of(), [a if mine else b for mine in seating], clock, stop)
+        n_a = sum(seating)
+        mine = sum(r for r, m in zip(returns, seating, strict=True) if m)
+        theirs = sum(r for r, m in zip(returns, seating, strict=True) if not m)
+        per_seating.append(mine / n_a - theirs / (len(seating) - n_a))
+    return float(np.mean(per_seating))
+
+
 def mirrored_match(
     new_state: Callable[[int], State],
     a: Decider,
@@ -122,20 +146,12 @@ def mirrored_match(
                 cancel.set()
                 partial = True
                 break
-            per_seating = []
             try:
-                for seating in seatings:
-                    deciders = [a if mine else b for mine in seating]
-                    returns = play_deal(new_state(i), deciders, clock, stop)
-                    mine = sum(r for r, m in zip(returns, seating, strict=True) if m)
-                    theirs = sum(r for r, m in zip(returns, seating, strict=True) if not m)
-                    n_a = sum(seating)
-                    per_seating.append(mine / n_a - theirs / (len(seating) - n_a))
+                margins.append(deal_margin(lambda i=i: new_state(i), a, b, seatings, clock, stop))
             except DealStopped:
                 cancel.set()
                 partial = True
                 break
-            margins.append(float(np.mean(per_seating)))
             if progress is not None:
                 progress(1)
     timing = {}

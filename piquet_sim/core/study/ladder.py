@@ -8,7 +8,7 @@ A player (:class:`Player`) is a spec as the user gave it and, when its cost is a
 build it at any count. :func:`calibrate` plays a few probe deals (their own deals, apart from
 the match's) at two counts, fits milliseconds a move as a line in the count and picks the count
 giving the budget. :func:`ladder` plays every row (outside player v one of ours) deal by deal
-in the arena's seatings (:func:`.arena.play_deal`), each deal's margin kept, and writes the
+in the arena's seatings (:func:`.arena.deal_margin`), each deal's margin kept, and writes the
 results file (:class:`LadderFile`) as it goes: run again with the same file, the finished deals
 are skipped and new ones appended, with the calibrated counts read back, so an interrupted run
 resumed ends where an uninterrupted one does (every player reseeded per deal and seating:
@@ -32,7 +32,7 @@ from ..engine.backend import Cancel, StopOnInterrupt
 from ..engine.errors import InputError
 from ..engine.stats import Estimate
 from ..game.position import Decider
-from .arena import DealStopped, TimedPlay, play_deal
+from .arena import DealStopped, TimedPlay, deal_margin, play_deal
 from .external import Arena
 
 #: Probe deals are drawn from indices above this, apart from any match's deals.
@@ -383,23 +383,21 @@ def ladder(
                     if halt():
                         stopped = True
                         break
-                    per_seating = []
+
+                    def reseed(k: int, i: int = i, players=(theirs, mine)) -> None:
+                        for player in players:
+                            _new_deal(player, seed, i, k)
+
                     try:
-                        for k, seating in enumerate(arena.seatings):
-                            _new_deal(theirs, seed, i, k)
-                            _new_deal(mine, seed, i, k)
-                            seats = [a if m else b for m in seating]
-                            returns = play_deal(arena.deal(i), seats, stop=halt)
-                            n_a = sum(seating)
-                            ours_ = sum(r for r, m in zip(returns, seating, strict=True) if not m)
-                            theirs_ = sum(r for r, m in zip(returns, seating, strict=True) if m)
-                            per_seating.append(theirs_ / n_a - ours_ / (len(seating) - n_a))
+                        margin = deal_margin(
+                            lambda i=i: arena.deal(i), a, b, arena.seatings, None, halt, reseed
+                        )
                     except DealStopped:  # Ctrl-C in the deal: given up, not counted
                         stopped = True
                         break
                     if not stored["margins"]:
                         results.data["rows"].append(stored)
-                    stored["margins"].append(round(float(np.mean(per_seating)), 6))
+                    stored["margins"].append(round(margin, 6))
                     stored["seconds"] = round(stored["seconds"] + time.perf_counter() - t0, 2)
                     t0 = time.perf_counter()
                     _settle(stored, theirs, mine, bases[id(row)])
