@@ -4,7 +4,7 @@ imported when used) and its benchmark workloads, declared once
 
 from __future__ import annotations
 
-from ..core.app.commands import STUDY_COMMANDS, Game
+from ..core.app.commands import EVERY_CORE_COMMAND, Game
 
 _CLI = "piquet_sim.pilotta.cli."
 
@@ -28,12 +28,11 @@ GAME = Game(
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
         "report": _CLI + "report:report_cmd",
-        "external": _CLI + "external:external_cmd",
     },
     bench="piquet_sim.pilotta.bench:WORKLOADS",
     definition_ref="piquet_sim.pilotta.definition:DEFINITION",
     options_ref="piquet_sim.pilotta.cli.common:OPTIONS",
-    shared=("play", "review", *STUDY_COMMANDS),
+    shared=EVERY_CORE_COMMAND,
     study_ref=_CLI + "match:CLI",
 )
 

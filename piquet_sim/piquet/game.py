@@ -3,7 +3,7 @@ benchmark workloads, declared once (:class:`piquet_sim.core.app.commands.Game`).
 
 from __future__ import annotations
 
-from ..core.app.commands import STUDY_COMMANDS, Game
+from ..core.app.commands import EVERY_CORE_COMMAND, Game
 
 _CLI = "piquet_sim.piquet.cli."
 
@@ -23,11 +23,10 @@ GAME = Game(
         "sink": _CLI + "sink:sink",
         "solve": _CLI + "solve:solve_cmd",
         "partie": _CLI + "strategy:partie_command",
-        "external": _CLI + "strategy:external_command",
     },
     bench="piquet_sim.piquet.bench:load_all",
     definition_ref="piquet_sim.piquet.definition:DEFINITION",
     options_ref="piquet_sim.piquet.cli.common:OPTIONS",
-    shared=("play", "review", *STUDY_COMMANDS),
+    shared=EVERY_CORE_COMMAND,
     study_ref=_CLI + "strategy:CLI",
 )

@@ -4,7 +4,7 @@ imported when used) and its benchmark workloads, declared once
 
 from __future__ import annotations
 
-from ..core.app.commands import STUDY_COMMANDS, Game
+from ..core.app.commands import EVERY_CORE_COMMAND, Game
 
 _CLI = "piquet_sim.pitch.cli."
 
@@ -30,12 +30,11 @@ GAME = Game(
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
         "report": _CLI + "report:report_cmd",
-        "external": _CLI + "external:external_cmd",
     },
     bench="piquet_sim.pitch.bench:WORKLOADS",
     definition_ref="piquet_sim.pitch.definition:DEFINITION",
     options_ref="piquet_sim.pitch.cli.common:OPTIONS",
-    shared=("play", "review", *STUDY_COMMANDS),
+    shared=EVERY_CORE_COMMAND,
     study_ref=_CLI + "match:CLI",
 )
 

@@ -32,10 +32,14 @@ CORE_COMMANDS = {
     "batch": "piquet_sim.core.app.study_commands:batch_for",
     "tournament": "piquet_sim.core.app.study_commands:tournament_for",
     "game": "piquet_sim.core.app.study_commands:game_for",
+    "external": "piquet_sim.core.app.external_cli:external_for",
 }
 
 #: The study commands (every game with studies takes them; ``game`` when it plays whole games).
 STUDY_COMMANDS = ("strategies", "batch", "tournament", "game")
+
+#: Every command the core builds: a game whose studies seat an outside player takes them all.
+EVERY_CORE_COMMAND = ("play", "review", *STUDY_COMMANDS, "external")
 
 
 def _import(ref: str) -> object:

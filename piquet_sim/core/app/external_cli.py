@@ -9,6 +9,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.table import Table
@@ -29,6 +30,9 @@ from .cli import (
     seed_option,
 )
 from .cli import deals_option as core_deals_option
+
+if TYPE_CHECKING:
+    from .commands import Game
 
 
 def _names(text: str, known: Sequence[str]) -> list[str]:
@@ -261,4 +265,15 @@ def studies_external_command(
     )
 
 
-__all__ = ["ExternalRun", "external_command", "studies_external_command"]
+def external_for(game: Game) -> click.Command:
+    """The ``external`` command of a declared game: its studies' arena against its play
+    policies, with its rules options of a deal unless its arena sets its own table
+    (``StudyCli.external_rules``), its help examples from its study CLI pieces."""
+    definition, cli = game.definition(), game.study_cli()
+    options = [cli.rules(False)] if cli.external_rules else []
+    return studies_external_command(
+        definition.studies, definition.policies.names("play"), cli.examples["external"], options
+    )
+
+
+__all__ = ["ExternalRun", "external_command", "external_for", "studies_external_command"]

@@ -117,7 +117,8 @@ class StudyCli:
     command (their values go to the match as its ``options``); ``defaults``: the strategies A
     and B when a command is given none; ``aliases``: older spellings of a command's size
     option (``{"game": ("--parties",)}``; ``"batch --out"``: of its ``--out``); ``examples``:
-    each command's help examples."""
+    each command's help examples (``external`` too); ``external_rules``: whether ``external``
+    takes the game's rules options of a deal (False: the game's arena sets its own table)."""
 
     rules: Callable[[bool], Callable]
     tournament_n: int
@@ -126,6 +127,7 @@ class StudyCli:
     defaults: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
     examples: Mapping[str, str] = field(default_factory=dict)
+    external_rules: bool = True
 
 
 __all__ = [

@@ -1,5 +1,5 @@
 """The CLI pieces of Pilotta's study commands (`strategies`, `batch`, `tournament`,
-`game`): its rules options, help sentences and examples; the core builds the commands
+`game`, `external`): its rules options, help sentences and examples; the core builds the commands
 (``core.app.study_commands``)."""
 
 from __future__ import annotations
@@ -27,5 +27,10 @@ CLI = StudyCli(
         "game": "      piquet pilotta game bold heuristic --games 20000 --target 501",
         "tournament": "      piquet pilotta tournament heuristic bold cautious -n 50000 "
         "--plot results.png",
+        "external": "      piquet pilotta external colver:ismcts:10 "
+        "--against random,heuristic,pimc -n 20\n"
+        "      piquet pilotta external ismcts:100,colver:heuristic --against heuristic -n 40 "
+        "--json",
     },
+    external_rules=False,  # the arena plays colver's table: the contree preset
 )

@@ -1,13 +1,11 @@
 """Piquet's study commands: the CLI pieces the core builds `strategies`, `batch`,
-`tournament` and `game` from (``core.app.study_commands``), ``partie`` (``game`` under its older
-name) and `external`."""
+`tournament`, `game` and `external` from (``core.app.study_commands``,
+``core.app.external_cli``) and ``partie`` (``game`` under its older name)."""
 
 from __future__ import annotations
 
-from ...core.app.external_cli import studies_external_command
 from ...core.app.study_commands import match_command
 from ...core.app.study_options import StudyCli
-from ..policies import REGISTRY
 from ..studies import STUDIES
 from .common import rules_options
 
@@ -31,16 +29,10 @@ CLI = StudyCli(
         "partie": "      piquet partie greedy sink-sets -n 100000 --tie refait_double",
         "tournament": "      piquet tournament greedy max random sink-sets -n 200000 "
         "--plot margins.png",
+        "external": "      piquet external ismcts:100 --against heuristic,pimc -n 20\n"
+        "      piquet external ismcts:1000 --against pimc -n 10 --json",
     },
 )
 
 partie_command = match_command("partie", STUDIES, STUDIES.game_kind, CLI, True, CLI.about["game"])
-external_command = studies_external_command(
-    STUDIES,
-    REGISTRY.names("play"),
-    """      piquet external ismcts:100 --against heuristic,pimc -n 20
-      piquet external ismcts:1000 --against pimc -n 10 --json""",
-    [rules_options(partie=False)],
-)
-
-__all__ = ["CLI", "external_command", "partie_command"]
+__all__ = ["CLI", "partie_command"]

@@ -1,5 +1,5 @@
 """The CLI pieces of Pitch's study commands (`strategies`, `batch`, `tournament`,
-`game`): its rules options, help sentences and examples; the core builds the commands
+`game`, `external`): its rules options, help sentences and examples; the core builds the commands
 (``core.app.study_commands``)."""
 
 from __future__ import annotations
@@ -51,5 +51,7 @@ CLI = StudyCli(
         "      piquet pitch game my.toml threshold --players 3 --json",
         "tournament": "      piquet pitch tournament threshold cautious bold --players 4 -n 5000\n"
         "      piquet pitch tournament threshold cautious bold fitted --plot t.png --out t.csv",
+        "external": "      piquet pitch external ismcts:100 --against heuristic -n 16 --players 4\n"
+        "      piquet pitch external ismcts:10,ismcts:100 --against random,heuristic -n 8 --json",
     },
 )
