@@ -94,6 +94,7 @@ SPEC = RulesSpec(
             "Game points that win a game.",
             bounds=(1, 10_000),
             scope="game",
+            flag="--target",  # every game's spelling (``--game-target`` is still accepted)
         ),
         Option(
             "under_trump",

@@ -13,6 +13,7 @@ from ...core.app.cli import (
     long_command,
     output_console,
 )
+from ...core.app.study_options import AliasOption
 from ...core.engine.errors import InputError
 from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
 from ..cards import PACK
@@ -59,12 +60,15 @@ def _pct(rate: dict) -> str:
     "(a marked oracle: it sees every hand).",
 )
 @click.option(
+    "--others",
     "--prior",
+    "prior",
+    cls=AliasOption,
     type=click.Choice(PRIORS),
     default="threshold",
     show_default=True,
     help="The other seats' bidding policy: which worlds fit their calls, and how they "
-    "finish the auction.",
+    "finish the auction (--prior, its older name, is accepted).",
 )
 @click.option(
     "--deals",
@@ -78,7 +82,7 @@ def _pct(rate: dict) -> str:
     metavar="US:THEM",
     default=None,
     help="The game score (your team's game points : the opponents'): also rank the calls by "
-    "P(winning the game to --game-target, 351).",
+    "P(winning the game to --target, 351).",
 )
 @seed_option
 @json_option

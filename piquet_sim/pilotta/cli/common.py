@@ -13,7 +13,7 @@ from ...core.app.cli import SuitType
 from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.options import GameOptions
-from ...core.app.study_options import StrategyType
+from ...core.app.study_options import StrategyType, respelt
 from ...core.engine.cards import CardError
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
 from ..rules import PRESETS, SPEC, Rules
@@ -78,7 +78,8 @@ def _exemption_option() -> click.Option:
 
 def rules_options(func: Callable | None = None, *, game: bool = False) -> Callable:
     """Add the rules options (every row of ``rules.SPEC`` of the deal scope, and with
-    ``game=True`` those of whole games too: ``--game-target``; :func:`core.cli.rules_options`)
+    ``game=True`` those of whole games too: ``--target``, ``--game-target`` its older spelling;
+    :func:`core.cli.rules_options`)
     and ``--preset`` to a command and pass one ``rules: Rules`` argument instead. Options not
     offered keep their defaults, or the preset's values; an option typed beside ``--preset``
     wins over the preset. ``--partner-exemption`` alone means always and
@@ -86,7 +87,10 @@ def rules_options(func: Callable | None = None, *, game: bool = False) -> Callab
     if func is None:
         return functools.partial(rules_options, game=game)
     scopes = ("deal", "game") if game else ("deal",)
-    inner = core_rules_options(Rules, scopes)(func)
+    add_rules = core_rules_options(Rules, scopes)
+    if game:
+        add_rules = respelt(add_rules, "game_target", "--target", "--game-target")
+    inner = add_rules(func)
     params = inner.__click_params__
     for i, param in enumerate(params):
         if param.name == "partner_exemption":

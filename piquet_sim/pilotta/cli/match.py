@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-from ...core.app.study_options import StudyCli, respelt
+from ...core.app.study_options import StudyCli
 from .common import rules_options
 
 CLI = StudyCli(
-    rules=lambda games: respelt(
-        rules_options(game=games), "game_target", "--target", "--game-target"
-    ),
+    rules=lambda games: rules_options(game=games),
     tournament_n=50_000,
     about={
         "batch": "Strategy A against B on mirrored deals (each deal played with A North-South "

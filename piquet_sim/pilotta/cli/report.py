@@ -33,7 +33,7 @@ from .common import STRATEGY, rules_options, seed_option
     type=click.IntRange(10, 10**7),
     default=5000,
     show_default=True,
-    help="Games to the target (--game-target), each in both seatings.",
+    help="Games to the target (--target), each in both seatings.",
 )
 @seed_option
 @click.option(
