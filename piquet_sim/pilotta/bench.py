@@ -3,9 +3,10 @@
 Each row has ``workload``, ``threads`` and its figures. Timings on a shared machine are noisy:
 compare rows measured in the same run.
 
-* ``pilotta solve-full``: one full 8-trick double-dummy solve on one thread, random rounds
-  (deal i of seed 2024, trump i % 4, the contractor on lead: seat (i // 4) % 4), the table
-  cleared before each round: median / p95 / max / mean ms and median nodes;
+* ``pilotta solve-full`` (the core's workload, these positions: :func:`solve_series`): one
+  full 8-trick double-dummy solve on one thread, random rounds (deal i of seed 2024, trump
+  i % 4, the contractor on lead: seat (i // 4) % 4), the table cleared before each round:
+  median / p95 / max / mean ms and median nodes;
 * ``pilotta solve-batch``: full solves per second on every thread (each chunk keeps its table);
 * ``pilotta rounds-random`` / ``pilotta rounds-greedy``: whole simulated rounds per second
   (deal, random auction, declarations, play, score) on 1 thread and on every thread;
@@ -34,6 +35,7 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
+from ..core.app.bench import SolveSeries
 from .api import make_setup
 from .kernels import solver as K
 from .kernels.deal import deal_hands
@@ -52,42 +54,50 @@ def _round(i: int) -> tuple[np.ndarray, int, int]:
     return hands, trump, (i // 4) % 4
 
 
-def solve_full(quick: bool) -> list[dict]:
+#: The ``pilotta solve-full`` row's fields.
+SOLVE_FIELDS = (
+    "rounds",
+    "median_ms",
+    "p95_ms",
+    "max_ms",
+    "mean_ms",
+    "median_nodes",
+    "rounds_per_s",
+    "tt_mb",
+)
+
+
+def solve_series(quick: bool) -> list[SolveSeries]:
+    """The positions of ``pilotta solve-full`` (the core's workload,
+    ``core.app.bench.solve_full``): random full rounds from a cleared table, one row."""
     n = 100 if quick else 1000
     ws = K.make_workspace()
     trick = np.zeros(4, dtype=np.int64)
-    rounds = [_round(i) for i in range(n)]
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    times = np.empty(n)
-    nodes = np.empty(n)
-    try:
-        h, _, leader = rounds[0]
-        K.solve_position(ws, h, trick, K.position(leader, leader & 1), K.F_ALL)  # compile
-        for i, (h, _, leader) in enumerate(rounds):
-            pos = K.position(leader, leader & 1)
-            reset_tt(ws.tt)
-            ws.stats[:] = 0
-            t0 = time.perf_counter()
-            K.solve_position(ws, h, trick, pos, K.F_ALL)
-            times[i] = time.perf_counter() - t0
-            nodes[i] = ws.stats[SolverStat.NODES]
-    finally:
-        numba.set_num_threads(previous)
-    ms = times * 1e3
+    rounds = []
+    for i in range(n):
+        hands, _, leader = _round(i)
+        rounds.append((hands, K.position(leader, leader & 1)))
+
+    def clear() -> None:
+        reset_tt(ws.tt)
+        ws.stats[:] = 0
+
+    def solve(round_: tuple) -> bool:
+        K.solve_position(ws, round_[0], trick, round_[1], K.F_ALL)
+        return False  # no node limit: every search finishes
+
     return [
-        {
-            "workload": "pilotta solve-full",
-            "threads": 1,
-            "rounds": n,
-            "median_ms": round(float(np.median(ms)), 3),
-            "p95_ms": round(float(np.percentile(ms, 95)), 3),
-            "max_ms": round(float(ms.max()), 3),
-            "mean_ms": round(float(ms.mean()), 3),
-            "median_nodes": int(np.median(nodes)),
-            "rounds_per_s": round(float(n / times.sum()), 1),
-            "tt_mb": round(ws.tt.nbytes / 2**20, 1),
-        }
+        SolveSeries(
+            "pilotta solve-full",
+            rounds,
+            warm=lambda: solve(rounds[0]),
+            clear=clear,
+            solve=solve,
+            nodes=lambda: ws.stats[SolverStat.NODES],
+            fields=SOLVE_FIELDS,
+            own=lambda: {"tt_mb": round(ws.tt.nbytes / 2**20, 1)},
+            count="rounds",
+        )
     ]
 
 
@@ -314,7 +324,6 @@ def cold_start(quick: bool) -> list[dict]:
 
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
-    "pilotta solve-full": solve_full,
     "pilotta solve-batch": solve_batch,
     "pilotta rounds-random": lambda quick: _rounds("random", quick),
     "pilotta rounds-greedy": lambda quick: _rounds("greedy", quick),

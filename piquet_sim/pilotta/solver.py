@@ -2,7 +2,7 @@
 
 :func:`solve` validates a position (four hands, the trump suit, who leads, the cards already
 in the current trick, the tricks and points won so far), runs the exact solver and returns a
-:class:`Solution`: the value under best play by both teams and a principal variation trick by
+:class:`PilottaSolution`: the value under best play by both teams and a principal variation trick by
 trick. **Perspective: the contracting team's card points** for the whole round (points won
 before the position included, last trick 10 included), or its capot's points (250, or 252
 under ``capot_points``) when it takes all eight tricks. The defenders play to hold that number down.
@@ -10,20 +10,17 @@ under ``capot_points``) when it takes all eight tricks. The defenders play to ho
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.engine.errors import InputError
+from ..core.game.solve import Solution as CoreSolution
+from ..core.game.solve import SolveError
 from .cards import PACK, SEATS, TEAMS, card_name, popcount
 from .kernels import solver as K
 from .kernels.solver_tt import card_to_internal, card_to_natural, to_internal
 from .kernels.tricks import card_points, trick_winner_pos
 from .rules import DEFAULT_RULES, Rules
-
-
-class SolveError(InputError):
-    """A position the solver cannot take (overlapping hands, wrong sizes, an illegal trick)."""
 
 
 @dataclass
@@ -39,7 +36,7 @@ class Trick:
 
 
 @dataclass
-class Solution:
+class PilottaSolution(CoreSolution):
     """Result of :func:`solve`.
 
     value: the contracting team's card points for the round under best play (its capot: 250, or
@@ -58,9 +55,6 @@ class Solution:
     trump: str
     leader: str
     tricks: list[Trick] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 _WORKSPACE: K.Workspace | None = None
@@ -116,7 +110,7 @@ def solve(
     tricks: tuple[int, int] = (0, 0),
     points: int | None = None,
     rules: Rules = DEFAULT_RULES,
-) -> Solution:
+) -> PilottaSolution:
     """Solve the rest of a round exactly.
 
     hands: natural masks N E S W (cards already in the current trick removed); trump: suit
@@ -175,7 +169,20 @@ def solve(
         out_tricks.append(Trick(SEATS[lead], [card_name(c) for c in four], SEATS[w], pts, to_c))
         lead = w
     value = rules.capot_points if won_c == 8 else before + rest
-    return Solution(value, rest, before, TEAMS[team], "SHDC"[trump], SEATS[leader], out_tricks)
+    return PilottaSolution(
+        value, rest, before, TEAMS[team], "SHDC"[trump], SEATS[leader], out_tricks
+    )
 
 
-__all__ = ["Solution", "SolveError", "Trick", "entry_kernels", "solve", "workspace"]
+#: The name the library face (``api``) exports.
+Solution = PilottaSolution
+
+__all__ = [
+    "PilottaSolution",
+    "Solution",
+    "SolveError",
+    "Trick",
+    "entry_kernels",
+    "solve",
+    "workspace",
+]

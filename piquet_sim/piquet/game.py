@@ -21,12 +21,12 @@ GAME = Game(
         "odds": _CLI + "odds:odds_command",
         "report": _CLI + "report:report_command",
         "sink": _CLI + "sink:sink",
-        "solve": _CLI + "solve:solve_cmd",
         "partie": _CLI + "strategy:partie_command",
     },
     bench="piquet_sim.piquet.bench:load_all",
     definition_ref="piquet_sim.piquet.definition:DEFINITION",
     options_ref="piquet_sim.piquet.cli.common:OPTIONS",
     shared=EVERY_CORE_COMMAND,
+    solve_ref=_CLI + "solve:SOLVE",
     study_ref=_CLI + "strategy:CLI",
 )

@@ -2,16 +2,17 @@
 
 :func:`solve` validates a position (two hands of equal size, 1..12 cards, the tricks already
 won, who leads, optionally the points so far for pique), runs the exact solver and returns a
-:class:`Solution`: the value under perfect play for both sides, a principal variation trick by
+:class:`PiquetSolution`: the value under perfect play for both sides, a principal variation trick by
 trick and the points breakdown of that line. All values are elder minus younger.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.game.solve import Solution, SolveError
 from . import cards as C
 from .kernels import solver as K
 from .kernels.bundles import Workspace
@@ -19,10 +20,6 @@ from .kernels.tricks import pique_start, play_trick
 from .rules import DEFAULT_RULES, Rules
 
 LEADERS = ("elder", "younger")
-
-
-class SolveError(ValueError):
-    """A position the solver cannot take (unequal hands, overlap, wrong trick count)."""
 
 
 @dataclass
@@ -39,7 +36,7 @@ class Trick:
 
 
 @dataclass
-class Solution:
+class PiquetSolution(Solution):
     """Result of :func:`solve` (points of the rest of the deal, elder minus younger).
 
     value: exact minimax value: play points, cards/capot and any pique.
@@ -57,11 +54,6 @@ class Solution:
     leader: str
     tricks: list[Trick] = field(default_factory=list)
     breakdown: dict = field(default_factory=dict)
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d["line"] = [list(pair) for pair in self.line]
-        return d
 
 
 _WORKSPACES: dict[Rules, Workspace] = {}
@@ -104,7 +96,7 @@ def solve(
     rules: Rules = DEFAULT_RULES,
     points: tuple[int, int] = (0, 0),
     repique: bool = False,
-) -> Solution:
+) -> PiquetSolution:
     """Solve the play of the rest of a deal exactly.
 
     elder, younger: hand masks of equal size; leader: "elder" or "younger" (to lead now);
@@ -128,7 +120,7 @@ def solve(
     return sol
 
 
-def replay_line(elder, younger, leader, et, yt, points, repique, ten, flat) -> Solution:
+def replay_line(elder, younger, leader, et, yt, points, repique, ten, flat) -> PiquetSolution:
     """Score a line (flat array lead, reply, lead, reply …) from a position."""
     n = len(flat) // 2
     ps = pique_start(int(points[0]), int(points[1]), int(not repique), n)
@@ -185,7 +177,7 @@ def replay_line(elder, younger, leader, et, yt, points, repique, ten, flat) -> S
         k["total"] = k["play"] + k["cards"] + k["pique"]
     e, y = kinds["elder"], kinds["younger"]
     play_value = (e["play"] + e["cards"]) - (y["play"] + y["cards"])
-    return Solution(
+    return PiquetSolution(
         value=e["total"] - y["total"],
         play_value=play_value,
         line=pairs,
@@ -197,4 +189,4 @@ def replay_line(elder, younger, leader, et, yt, points, repique, ten, flat) -> S
     )
 
 
-__all__ = ["LEADERS", "Solution", "SolveError", "Trick", "check_position", "solve"]
+__all__ = ["LEADERS", "PiquetSolution", "SolveError", "Trick", "check_position", "solve"]

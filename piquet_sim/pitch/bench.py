@@ -3,7 +3,8 @@
 Each row has ``workload``, ``threads`` and its figures. Timings on a shared machine are noisy:
 compare rows measured in the same run.
 
-* ``pitch solve-full``: full six-trick rounds solved exactly on one thread, one row per player
+* ``pitch solve-full`` (the core's workload, these positions: :func:`solve_series`): full
+  six-trick rounds solved exactly on one thread, one row per player
   count and search (``maxn``: max^n with the default static-order tie rule, 3..6 players;
   ``maxn-full``: max^n with the full-order tie rule, 3 and 4 players, for a same-run comparison;
   ``paranoid``, 3..6 players): round i of seed 2024 dealt and bid with the random policies, the
@@ -36,12 +37,12 @@ compare rows measured in the same run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numba
 import numpy as np
 
-from ..core.app.bench import start_row
+from ..core.app.bench import SolveSeries, start_row
 from ..core.engine.rng import deal_hands, stream_key
 from . import cards as C
 from .bid import advise_bid
@@ -84,81 +85,68 @@ def _positions(n: int, count: int) -> list[np.ndarray]:
     return out
 
 
-def censored_quantile(values: np.ndarray, cut: np.ndarray, q: float) -> tuple[float, bool]:
-    """(q-th percentile of ``values``, exact?) where ``cut`` marks values that are only lower
-    bounds (rounds stopped at the node limit). The percentile is the sample at that rank (no
-    interpolation); the true one lies between it and the percentile with the cut values made
-    infinite, so it is exact when both agree and otherwise a lower bound."""
-    shown = float(np.percentile(values, q, method="higher"))
-    high = float(np.percentile(np.where(cut, np.inf, values), q, method="higher"))
-    return shown, shown == high
+#: A ``pitch solve-full`` row's fields.
+SOLVE_FIELDS = (
+    "players",
+    "search",
+    "rounds",
+    "finished",
+    "cut",
+    "node_limit",
+    "median_ms",
+    "median_exact",
+    "p95_ms",
+    "p95_exact",
+    "max_ms",
+    "cpu_median_ms",
+    "cpu_p95_ms",
+    "median_nodes",
+)
 
 
-def _solve_row(mode: str, n: int, limit: int, ms, cms, nodes, cut) -> dict:
-    ms, cms, cut = np.array(ms), np.array(cms), np.array(cut, dtype=bool)
-    med, med_exact = censored_quantile(ms, cut, 50)
-    p95, p95_exact = censored_quantile(ms, cut, 95)
-    cmed, _ = censored_quantile(cms, cut, 50)
-    cp95, _ = censored_quantile(cms, cut, 95)
-    nmed, _ = censored_quantile(np.array(nodes, dtype=float), cut, 50)
-    return {
-        "workload": f"pitch solve-full {mode} {n}p",
-        "threads": 1,
-        "players": n,
-        "search": mode,
-        "rounds": len(ms),
-        "finished": int((~cut).sum()),
-        "cut": int(cut.sum()),
-        "node_limit": limit,
-        "median_ms": round(med, 3),
-        "median_exact": med_exact,
-        "p95_ms": round(p95, 3),
-        "p95_exact": p95_exact,
-        "max_ms": round(float(ms.max()), 3),
-        "cpu_median_ms": round(cmed, 3),
-        "cpu_p95_ms": round(cp95, 3),
-        "median_nodes": int(nmed),
-    }
+def _series(mode: str, n: int, count: int, budget: float, limit: int) -> SolveSeries:
+    """One row: ``count`` rounds of ``n`` players under the search ``mode``, a fresh
+    workspace (its figures do not depend on the rows before it)."""
+    solver = KP.solve_paranoid if mode == "paranoid" else KP.solve_maxn
+    flags = SOLVE_FLAGS[mode]
+    rules = Rules(players=n).to_array()
+    positions = _positions(n, count)
+    work = make_work(18)
+    work.ctx[Ctx.NODE_LIMIT] = limit
+
+    def warm() -> None:
+        small = make_work(12)
+        small.ctx[Ctx.NODE_LIMIT] = 1000
+        solver(positions[0], rules, small, flags)  # compile (stopped early)
+
+    def clear() -> None:
+        new_generation(work.gen, work.tt)
+        work.stats[:] = 0
+
+    return SolveSeries(
+        f"pitch solve-full {mode} {n}p",
+        positions,
+        warm=warm,
+        clear=clear,
+        solve=lambda pos: solver(pos, rules, work, flags) < 0,
+        nodes=lambda: work.stats[SearchStat.NODES],
+        fields=SOLVE_FIELDS,
+        own=lambda: {"players": n, "search": mode, "node_limit": limit},
+        count="rounds",
+        budget_s=budget,
+        censored=True,
+    )
 
 
-def solve_full(quick: bool) -> list[dict]:
-    """One row per (search, players): rounds solved in turn on one thread. Each row has a fresh
-    workspace, so its figures do not depend on the rows before it."""
-    rows = []
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        for mode, plan in SOLVE_PLAN.items():
-            solver = KP.solve_paranoid if mode == "paranoid" else KP.solve_maxn
-            flags = SOLVE_FLAGS[mode]
-            for n, (count, budget, limit) in plan.items():
-                if quick:
-                    count, budget = max(3, count // 10), budget / 10
-                rules = Rules(players=n).to_array()
-                positions = _positions(n, count)
-                warm = make_work(12)
-                warm.ctx[Ctx.NODE_LIMIT] = 1000
-                solver(positions[0], rules, warm, flags)  # compile (stopped early)
-                work = make_work(18)
-                work.ctx[Ctx.NODE_LIMIT] = limit
-                times, cpu, nodes, cut = [], [], [], []
-                start = time.thread_time()
-                for pos in positions:
-                    new_generation(work.gen, work.tt)
-                    work.stats[:] = 0
-                    t0 = time.perf_counter()
-                    c0 = time.thread_time()
-                    v = solver(pos, rules, work, flags)
-                    cpu.append((time.thread_time() - c0) * 1e3)
-                    times.append((time.perf_counter() - t0) * 1e3)
-                    nodes.append(int(work.stats[SearchStat.NODES]))
-                    cut.append(v < 0)
-                    if time.thread_time() - start > budget:
-                        break
-                rows.append(_solve_row(mode, n, limit, times, cpu, nodes, cut))
-    finally:
-        numba.set_num_threads(previous)
-    return rows
+def solve_series(quick: bool) -> Iterator[SolveSeries]:
+    """The positions of ``pitch solve-full`` (the core's workload,
+    ``core.app.bench.solve_full``): one row per (search, players) of :data:`SOLVE_PLAN`, each
+    built when its turn comes."""
+    for mode, plan in SOLVE_PLAN.items():
+        for n, (count, budget, limit) in plan.items():
+            if quick:
+                count, budget = max(3, count // 10), budget / 10
+            yield _series(mode, n, count, budget, limit)
 
 
 def _rounds(play: str, quick: bool) -> list[dict]:
@@ -319,7 +307,6 @@ def start(quick: bool) -> list[dict]:
 
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
-    "pitch solve-full": solve_full,
     "pitch start": start,
     "pitch rounds-random": lambda quick: _rounds("random", quick),
     "pitch rounds-heuristic": lambda quick: _rounds("heuristic", quick),

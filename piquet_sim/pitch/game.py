@@ -26,7 +26,6 @@ GAME = Game(
     """,
     commands={
         "hand": _CLI + "hand:hand_cmd",
-        "solve": _CLI + "solve:solve_cmd",
         "odds": _CLI + "odds:odds_cmd",
         "bid": _CLI + "bid:bid_cmd",
         "report": _CLI + "report:report_cmd",
@@ -35,6 +34,7 @@ GAME = Game(
     definition_ref="piquet_sim.pitch.definition:DEFINITION",
     options_ref="piquet_sim.pitch.cli.common:OPTIONS",
     shared=EVERY_CORE_COMMAND,
+    solve_ref=_CLI + "solve:SOLVE",
     study_ref=_CLI + "match:CLI",
 )
 

@@ -3,7 +3,7 @@ kernels (``kernels/maxn.py``, ``kernels/paranoid.py``).
 
 :func:`solve` takes the hands (one per seat, seats numbered from the dealer's left), who leads,
 who the bidder is and the trump (or none: the bidder's pitch will set it), and returns a
-:class:`Solution`: the points *still to be decided* from the position for every seat under
+:class:`PitchSolution`: the points *still to be decided* from the position for every seat under
 max^n play (each player maximising his own points), or the bidder's points when every other
 player plays against him (``paranoid``); the value of every legal card of the player to move;
 and a principal line, trick by trick. For a full round (six cards each) the points still to be
@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.engine.errors import InputError
 from ..core.engine.interruptible import call_interruptibly
+from ..core.game.solve import Solution, SolveError
 from . import cards as C
 from .kernels import position as KP
 from .kernels.search_node import F_ALL, F_TIE_FULL, SearchWork, make_work
@@ -35,10 +35,6 @@ from .rules import DEFAULT_RULES, Rules
 SOLVER_TT_BITS = 18  # 262,144 entries, 8 MB
 #: max^n tie rules and the search flags each adds to F_ALL
 TIE_RULES = {"first": 0, "full": F_TIE_FULL}
-
-
-class SolveError(InputError):
-    """A position the solver cannot take (overlapping or unequal hands, no trump to pitch…)."""
 
 
 @dataclass
@@ -53,7 +49,7 @@ class TrickLine:
 
 
 @dataclass
-class Solution:
+class PitchSolution(Solution):
     """Result of :func:`solve`. Seats are dealer-relative; points are points still to be
     decided from the position (a full round: all of them).
 
@@ -78,8 +74,15 @@ class Solution:
     nodes: int = 0
     seconds: float = 0.0
 
-    def to_dict(self) -> dict:
-        return asdict(self)
+    @property
+    def value(self) -> int:
+        """The bidder's points: the value the searches give the bidder's seat."""
+        return self.bidder_points
+
+    @property
+    def principal(self) -> list[TrickLine]:
+        """The searched line, trick by trick."""
+        return self.line
 
 
 _WORK: SearchWork | None = None
@@ -263,7 +266,7 @@ def solve(
     with_line: bool = True,
     tie: str = "first",
     progress: Callable[[int, float], None] | None = None,
-) -> Solution:
+) -> PitchSolution:
     """Solve the play from a trick start exactly (arguments as :func:`make_position`).
 
     Max^n (default): every seat's points still to be decided, each player maximising his own,
@@ -293,7 +296,7 @@ def solve(
         tick if progress is not None else None,
     )
     points, value, choices, line, nodes, seconds = searched
-    return Solution(
+    return PitchSolution(
         mode="paranoid" if paranoid else "maxn",
         tie=tie,
         players=n,
@@ -312,7 +315,7 @@ def solve(
 
 __all__ = [
     "POINT_NAMES",
-    "Solution",
+    "PitchSolution",
     "SolveError",
     "TIE_RULES",
     "TrickLine",

@@ -104,7 +104,7 @@ def test_search_status_line_on_a_terminal_only():
     is searched, then the nodes so far."""
     from rich.console import Console
 
-    from piquet_sim.pitch.cli.solve import search_status
+    from piquet_sim.core.app.solve_cli import search_status
 
     def shown(calls, terminal=True) -> str:
         buf = io.StringIO()

@@ -457,15 +457,16 @@ def test_a_limit_set_by_another_thread_stops_a_running_search():
 
 
 def test_bench_rows_count_cut_rounds_and_flag_inexact_quantiles(monkeypatch):
+    from piquet_sim.core.app.bench import censored_quantile, solve_full
     from piquet_sim.pitch import bench
 
     ms = np.array([1.0, 2.0, 3.0, 9.0])  # the median is the sample above the middle: 3
-    assert bench.censored_quantile(ms, np.array([0, 0, 0, 1], bool), 50) == (3.0, True)
-    assert bench.censored_quantile(ms, np.array([0, 0, 0, 1], bool), 95) == (9.0, False)
-    assert bench.censored_quantile(ms, np.array([0, 0, 1, 0], bool), 50) == (3.0, False)
+    assert censored_quantile(ms, np.array([0, 0, 0, 1], bool), 50) == (3.0, True)
+    assert censored_quantile(ms, np.array([0, 0, 0, 1], bool), 95) == (9.0, False)
+    assert censored_quantile(ms, np.array([0, 0, 1, 0], bool), 50) == (3.0, False)
     plan = {"paranoid": {3: (2, 60, 0)}, "maxn": {3: (3, 60, 40)}}
     monkeypatch.setattr(bench, "SOLVE_PLAN", plan)
-    par, mx = bench.solve_full(False)
+    par, mx = solve_full(bench.solve_series(False))
     assert (par["rounds"], par["finished"], par["cut"], par["median_exact"]) == (2, 2, 0, True)
     assert (mx["rounds"], mx["finished"], mx["cut"], mx["median_exact"]) == (3, 0, 3, False)
     assert mx["workload"] == "pitch solve-full maxn 3p" and 40 < mx["median_nodes"] <= 56

@@ -13,6 +13,7 @@ Run with ``repeat`` > 1, a row's figures (:func:`is_figure`) are the median of t
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import platform
@@ -23,8 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -329,11 +331,117 @@ def overhead_row(
     }
 
 
+@dataclass
+class SolveSeries:
+    """One row of a game's ``solve-full`` workload (:func:`solve_full`): ``positions`` solved
+    in turn on one thread, each from a cleared table.
+
+    warm(): the compile call (not timed); clear(): before each position, the table and the
+    counters; solve(position): the exact search, True when it stopped at a node limit (a cut
+    round); nodes(): the nodes of the last search; fields: the row's fields in order after
+    ``workload`` and ``threads``: the figures :func:`solve_full` measures (``count``, the
+    position count; ``finished``, ``cut``; ``median_ms``, ``p95_ms``, ``max_ms``,
+    ``mean_ms``, ``cpu_median_ms``, ``cpu_p95_ms``: wall and thread-CPU milliseconds;
+    ``median_exact``, ``p95_exact``; ``median_nodes``; ``<count>_per_s``) and the game's
+    own (``own()``, read after the run: its table's size, the memory); budget_s: CPU seconds
+    of the thread after which the row stops (None: every position); censored: the searches
+    may be cut, so each quantile is the sample at its rank, exact or a lower bound
+    (:func:`censored_quantile`), instead of numpy's interpolated percentile.
+    """
+
+    workload: str
+    positions: Sequence
+    warm: Callable[[], object]
+    clear: Callable[[], object]
+    solve: Callable[[object], bool]
+    nodes: Callable[[], int]
+    fields: tuple[str, ...]
+    own: Callable[[], dict] = dict
+    count: str = "deals"
+    budget_s: float | None = None
+    censored: bool = False
+
+
+def censored_quantile(values: np.ndarray, cut: np.ndarray, q: float) -> tuple[float, bool]:
+    """(q-th percentile of ``values``, exact?) where ``cut`` marks values that are only lower
+    bounds (searches stopped at a node limit). The percentile is the sample at that rank (no
+    interpolation); the true one lies between it and the percentile with the cut values made
+    infinite, so it is exact when both agree and otherwise a lower bound."""
+    shown = float(np.percentile(values, q, method="higher"))
+    high = float(np.percentile(np.where(cut, np.inf, values), q, method="higher"))
+    return shown, shown == high
+
+
+def _solve_figures(series: SolveSeries, ms, cpu_ms, nodes, cut) -> dict:
+    """Every figure a :class:`SolveSeries` row may show, by name."""
+    ms, cpu_ms = np.array(ms), np.array(cpu_ms)
+    nodes, cut = np.array(nodes, dtype=float), np.array(cut, dtype=bool)
+
+    def quantile(values: np.ndarray, q: float) -> tuple[float, bool]:
+        if series.censored:
+            return censored_quantile(values, cut, q)
+        return float(np.percentile(values, q)), not cut.any()
+
+    med, med_exact = quantile(ms, 50)
+    p95, p95_exact = quantile(ms, 95)
+    n = len(ms)
+    return {
+        series.count: n,
+        "finished": int((~cut).sum()),
+        "cut": int(cut.sum()),
+        "median_ms": round(med, 3),
+        "median_exact": med_exact,
+        "p95_ms": round(p95, 3),
+        "p95_exact": p95_exact,
+        "max_ms": round(float(ms.max()), 3),
+        "mean_ms": round(float(ms.mean()), 3),
+        "cpu_median_ms": round(quantile(cpu_ms, 50)[0], 3),
+        "cpu_p95_ms": round(quantile(cpu_ms, 95)[0], 3),
+        "median_nodes": int(quantile(nodes, 50)[0]),
+        f"{series.count}_per_s": round(float(n / (ms.sum() / 1e3)), 1),
+    }
+
+
+def solve_full(series: Iterable[SolveSeries]) -> list[dict]:
+    """Every game's ``solve-full`` workload: one row per series (:class:`SolveSeries`), its
+    positions solved in turn on one thread (the numba thread count restored after), each
+    timed in wall and thread-CPU time with its nodes."""
+    import numba
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    rows = []
+    try:
+        for one in series:
+            one.warm()
+            ms, cpu_ms, nodes, cut = [], [], [], []
+            start = time.thread_time()
+            for position in one.positions:
+                one.clear()
+                t0 = time.perf_counter()
+                c0 = time.thread_time()
+                stopped = one.solve(position)
+                cpu_ms.append((time.thread_time() - c0) * 1e3)
+                ms.append((time.perf_counter() - t0) * 1e3)
+                nodes.append(int(one.nodes()))
+                cut.append(bool(stopped))
+                if one.budget_s is not None and time.thread_time() - start > one.budget_s:
+                    break
+            figures = _solve_figures(one, ms, cpu_ms, nodes, cut) | one.own()
+            fields = {name: figures[name] for name in one.fields}
+            rows.append({"workload": one.workload, "threads": 1, **fields})
+    finally:
+        numba.set_num_threads(previous)
+    return rows
+
+
 def definition_workloads(game_decl: Game) -> dict[str, Callable[[bool], list[dict]]]:
     """The workloads every game gets from its definition: what its ``State`` costs a decision
     (``apply`` plus ``legal_actions``, random legal actions over whole deals at the default
     rules; the random choice not timed) and the cold and warm start of ``play`` on its help
-    example. Named ``"[group ]position overhead"`` and ``"[group ]start play"``."""
+    example, named ``"[group ]position overhead"`` and ``"[group ]start play"``; and, for a
+    game with ``solve``, its exact solver on whole deals (:func:`solve_full`, the positions
+    its solve pieces name), ``"[group ]solve-full"``."""
     prefix = f"{game_decl.group} " if game_decl.group else ""
 
     def overhead(quick: bool) -> list[dict]:
@@ -359,4 +467,14 @@ def definition_workloads(game_decl: Game) -> dict[str, Callable[[bool], list[dic
         args = game_decl.definition().play_example.args()
         return [start_row(f"{prefix}start play", [*group, *args])]
 
-    return {f"{prefix}position overhead": overhead, f"{prefix}start play": start}
+    out = {f"{prefix}position overhead": overhead, f"{prefix}start play": start}
+    pieces = game_decl.solve_cli()
+    if pieces is not None and pieces.bench:
+        module, attribute = pieces.bench.split(":")
+
+        def solves(quick: bool) -> list[dict]:
+            series = getattr(importlib.import_module(module), attribute)
+            return solve_full(series(quick))
+
+        out[f"{prefix}solve-full"] = solves
+    return out

@@ -33,6 +33,7 @@ CORE_COMMANDS = {
     "tournament": "piquet_sim.core.app.study_commands:tournament_for",
     "game": "piquet_sim.core.app.study_commands:game_for",
     "external": "piquet_sim.core.app.external_cli:external_for",
+    "solve": "piquet_sim.core.app.solve_cli:solve_command",
 }
 
 #: The study commands (every game with studies takes them; ``game`` when it plays whole games).
@@ -67,6 +68,9 @@ class Game:
     #: ``"module:attr"`` of the CLI pieces of its study commands
     #: (:class:`~.study_options.StudyCli`; empty: the core's defaults)
     study_ref: str = ""
+    #: ``"module:attr"`` of the game's pieces of ``solve`` (:class:`~.solve_cli.SolveCli`), the
+    #: core's command it then takes; empty: the game has no exact solver command
+    solve_ref: str = ""
 
     def definition(self):
         """The game's definition (imported when first asked for)."""
@@ -80,11 +84,16 @@ class Game:
         """The CLI pieces of the game's study commands (None: the core's defaults)."""
         return _import(self.study_ref) if self.study_ref else None
 
+    def solve_cli(self):
+        """The game's pieces of ``solve`` (None: it has none)."""
+        return _import(self.solve_ref) if self.solve_ref else None
+
     def lazy_commands(self) -> dict:
         """Every command of the game: its own (``"module:attr"``) and the core's it takes (a
         function building the command for this game when first used)."""
         out: dict = dict(self.commands)
-        for name in self.shared:
+        # a game with an exact solver takes ``solve`` by declaring its pieces
+        for name in (*self.shared, *(("solve",) if self.solve_ref else ())):
             out[name] = functools.partial(_build_shared, CORE_COMMANDS[name], self)
         return out
 

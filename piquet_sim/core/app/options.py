@@ -32,6 +32,33 @@ class SeatName(click.ParamType):
         self.fail(f"{value!r} is not a seat: {', '.join(self.names)}", param, ctx)
 
 
+class PairType(click.ParamType):
+    """Two whole numbers >= 0 joined by a colon, one per side (``5:3``: tricks won by elder and
+    younger, by the contracting and the defending team); converts to a tuple. Its metavar names
+    the sides (``E:Y``, ``C:D``)."""
+
+    def __init__(self, metavar: str):
+        self.name = metavar
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(":")
+        try:
+            if len(parts) != 2:
+                raise ValueError
+            pair = int(parts[0]), int(parts[1])
+            if min(pair) < 0:
+                raise ValueError
+        except ValueError:
+            # the option named bare, as these commands have always written it
+            hint = param.opts[0] if param is not None and param.opts else None
+            raise click.BadParameter(
+                f"expected {self.name} (two whole numbers), got {value!r}", ctx, param, hint
+            ) from None
+        return pair
+
+
 @dataclass(frozen=True)
 class OwnOptions:
     """A game's own options of one command (beside the core's): ``decorators`` (click options),
@@ -128,4 +155,4 @@ class GameOptions:
         return self.seat_default if seat is None and default else seat
 
 
-__all__ = ["GameOptions", "OwnOptions", "SeatName"]
+__all__ = ["GameOptions", "OwnOptions", "PairType", "SeatName"]

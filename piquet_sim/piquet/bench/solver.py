@@ -1,8 +1,9 @@
 """Play workloads: the exact solver on full 12-trick deals, and fast playouts.
 
-* ``solve-full``: time per full solve on one thread (random deals, both hands of 12 from a
-  shuffled pack, elder to lead, table cleared before each deal), median and 95th percentile,
-  wall and CPU time of the thread, per lead rule; the table's memory;
+* ``solve-full`` (the core's workload, these positions: :func:`solve_series`): time per full
+  solve on one thread (random deals, both hands of 12 from a shuffled pack, elder to lead,
+  table cleared before each deal), median and 95th percentile, wall and CPU time of the
+  thread, per lead rule; the table's memory;
 * ``solve-batch``: full solves per second on every thread (``solve_batch``; each chunk keeps
   its table from deal to deal);
 * ``playout-random`` / ``playout-greedy``: full 12-trick playouts per second (dealing included)
@@ -11,12 +12,15 @@
 
 from __future__ import annotations
 
+import functools
 import resource
 import time
+from collections.abc import Iterator
 
 import numba
 import numpy as np
 
+from ...core.app.bench import SolveSeries
 from ..kernels import layouts as L
 from ..kernels import play as P
 from ..kernels import solver as K
@@ -34,59 +38,59 @@ def _start(e, y):
 
 
 RULES = {"every": Rules(), "ten_or_higher": Rules(lead_points="ten_or_higher")}
+#: A ``solve-full`` row's fields (the thread's CPU time: steadier than wall time on a shared
+#: machine).
+SOLVE_FIELDS = (
+    "deals",
+    "median_ms",
+    "p95_ms",
+    "max_ms",
+    "mean_ms",
+    "cpu_median_ms",
+    "cpu_p95_ms",
+    "median_nodes",
+    "tt_entries",
+    "tt_mb",
+    "peak_rss_mb",
+)
 
 
 def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-@workload("solve-full")
-def solve_full(quick: bool) -> list[dict]:
+def solve_series(quick: bool) -> Iterator[SolveSeries]:
+    """The positions of ``solve-full`` (the core's workload, ``core.app.bench.solve_full``):
+    one row a lead rule, random full deals from a cleared table."""
     n = 200 if quick else 2000
-    ws = K.make_workspace()
     pack = np.zeros(32, dtype=np.int8)
     state = np.zeros(1, dtype=np.int64)
     deals = [deal_hands(2024, i, pack, state) for i in range(n)]
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    rows = []
-    try:
-        for name, rules in RULES.items():
-            ws = K.make_workspace(rules.to_array())
-            K.solve_position(_start(*deals[0]), ws)  # compile
-            times = np.empty(n)
-            cpu = np.empty(n)
-            nodes = np.empty(n)
-            for i, (e, y) in enumerate(deals):
-                K.reset_tt(ws.tt)
-                ws.stats[:] = 0
-                t0 = time.perf_counter()
-                c0 = time.thread_time()
-                K.solve_position(_start(e, y), ws)
-                cpu[i] = time.thread_time() - c0
-                times[i] = time.perf_counter() - t0
-                nodes[i] = ws.stats[L.SOLVE_NODES]
-            rows.append(
-                {
-                    "workload": f"solve-full-{name}",
-                    "threads": 1,
-                    "deals": n,
-                    "median_ms": round(float(np.median(times)) * 1e3, 3),
-                    "p95_ms": round(float(np.percentile(times, 95)) * 1e3, 3),
-                    "max_ms": round(float(times.max()) * 1e3, 3),
-                    "mean_ms": round(float(times.mean()) * 1e3, 3),
-                    # CPU time of the solving thread: steadier than wall time on a shared machine
-                    "cpu_median_ms": round(float(np.median(cpu)) * 1e3, 3),
-                    "cpu_p95_ms": round(float(np.percentile(cpu, 95)) * 1e3, 3),
-                    "median_nodes": int(np.median(nodes)),
-                    "tt_entries": int(ws.tt.shape[0] // 2),
-                    "tt_mb": round(tt_bytes(K.DEFAULT_SOLVE_BITS) / 2**20, 2),
-                    "peak_rss_mb": round(_peak_rss_mb(), 1),
-                }
-            )
-    finally:
-        numba.set_num_threads(previous)
-    return rows
+    for name, rules in RULES.items():
+        ws = K.make_workspace(rules.to_array())
+
+        def clear(ws=ws) -> None:
+            K.reset_tt(ws.tt)
+            ws.stats[:] = 0
+
+        def solve(start, ws=ws) -> bool:
+            K.solve_position(start, ws)
+            return False  # no node limit: every search finishes
+
+        yield SolveSeries(
+            f"solve-full-{name}",
+            [_start(e, y) for e, y in deals],
+            warm=functools.partial(K.solve_position, _start(*deals[0]), ws),
+            clear=clear,
+            solve=solve,
+            nodes=lambda ws=ws: ws.stats[L.SOLVE_NODES],
+            fields=SOLVE_FIELDS,
+            own=lambda ws=ws: {
+                "tt_entries": int(ws.tt.shape[0] // 2),
+                "tt_mb": round(tt_bytes(K.DEFAULT_SOLVE_BITS) / 2**20, 2),
+                "peak_rss_mb": round(_peak_rss_mb(), 1),
+            },
+        )
 
 
 @workload("solve-batch")

@@ -1,182 +1,141 @@
-"""`piquet pitch solve`: exact play values of a round (or an endgame) with every hand seen."""
+"""Pitch's pieces of ``piquet pitch solve`` (the core builds the command,
+:mod:`piquet_sim.core.app.solve_cli`): one hand a seat, the search's options, its tables; the
+search runs under the core's status line (:func:`~piquet_sim.core.app.solve_cli.search_status`)."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-
 import click
 from rich.console import Console
-from rich.status import Status
 from rich.table import Table
 
-from ...core.app.cli import CardsType, compile_notice, echo_json, json_option, output_console
+from ...core.app.cli import CardsType
+from ...core.app.solve_cli import SolveCli, search_status
 from .. import cards as C
+from ..rules import Rules
 from ..solver import TIE_RULES, search_kernels, solve
-from .app import pitch
-from .common import SUIT, SeatListType, rules_options
-
-#: Seconds a search runs before its status line appears (short searches show none).
-STATUS_AFTER_S = 1.0
-
-
-@contextmanager
-def search_status(
-    err: Console | None = None, on_start: Callable[[], object] | None = None
-) -> Iterator[Callable[[int, float], None]]:
-    """A ``progress`` callback for :func:`solve`: on a terminal's stderr, once the search has
-    run :data:`STATUS_AFTER_S`, a status line with the nodes searched so far, or that the
-    kernels are compiling while no node is (removed at the end); elsewhere nothing. ``err``:
-    the console to show it on (default: stderr's); ``on_start()`` runs at the first call, once
-    the position is known to be good (the compile notice: none before a bad-input error)."""
-    err = err or Console(stderr=True)
-    shown: list[Status] = []
-    started: list[bool] = []
-
-    def progress(nodes: int, seconds: float) -> None:
-        if not started:
-            started.append(True)
-            if on_start is not None:
-                on_start()
-        if seconds < STATUS_AFTER_S or not err.is_terminal:
-            return
-        if nodes == 0:  # no search has started: its kernels are compiling
-            text = f"compiling the search kernels, first run only ({seconds:.0f} s)"
-        else:
-            text = f"searching: {nodes / 1e6:.1f} M nodes, {seconds:.0f} s (Ctrl-C stops)"
-        if shown:
-            shown[0].update(text)
-        else:
-            shown.append(err.status(text))
-            shown[0].start()
-
-    try:
-        yield progress
-    finally:
-        if shown:
-            shown[0].stop()
-
+from .common import SUIT, SeatListType
 
 HAND = CardsType(C.PACK, min_count=1, max_count=6)
 
+HELP = """Exact values of the play with every hand seen, one HAND per seat from seat 0 (the
+dealer's left; 3 to 6 hands of equal size).
 
-@pitch.command("solve")
-@click.argument("hands", nargs=-1, required=True, type=HAND)
-@click.option(
-    "--trump",
-    type=SUIT,
-    default=None,
-    help="Trump suit; the bidder's pitch must be of it. Without it (full rounds "
-    "only) the bidder's first card chooses it.",
-)
-@click.option(
-    "--leader",
-    type=click.IntRange(0),
-    default=0,
-    show_default=True,
-    help="Seat to lead now (a full round: the bidder, who pitches).",
-)
-@click.option(
-    "--bidder",
-    type=click.IntRange(0),
-    default=None,
-    help="The bidder's seat (default: the leader).",
-)
-@click.option(
-    "--paranoid",
-    is_flag=True,
-    help="Everyone plays against the bidder: value = the bidder's points.",
-)
-@click.option(
-    "--tie",
-    type=click.Choice(list(TIE_RULES)),
-    default="first",
-    show_default=True,
-    help="Max^n: the card a player indifferent between cards (equal own points) plays: "
-    "'first' in a static order of his cards (trumps first when leading, then suit by suit, "
-    "high first; following, the cheapest card that wins, then the lowest); 'full': the "
-    "outcome with fewer points for the bidder, then fewer in all (slower).",
-)
-@click.option(
-    "--bid",
-    type=click.IntRange(3, 6),
-    default=None,
-    help="The bidder's bid: say whether he makes it (full rounds).",
-)
-@click.option(
-    "--game-points",
-    type=SeatListType(),
-    default=None,
-    metavar="G0:G1:…",
-    help="Endgames: game points taken so far per seat.",
-)
-@click.option(
-    "--played",
-    type=CardsType(C.PACK, max_count=46),
-    default=0,
-    help="Endgames: cards already played (tells Low under --low-to capturer).",
-)
-@rules_options(players=False)
-@json_option
-def solve_cmd(
-    hands, trump, leader, bidder, paranoid, tie, bid, game_points, played, rules, as_json
-) -> None:
-    """Exact values of the play with every hand seen, one HAND per seat from seat 0 (the
-    dealer's left; 3 to 6 hands of equal size).
+Whose points: by default every seat's points, each player maximising his own (max^n;
+a player indifferent between cards plays the first in a static order, see --tie).
+With --paranoid, the bidder's points when all the others play against him. Points are
+those still to be decided: all six kinds for a full round (six cards each).
 
-    Whose points: by default every seat's points, each player maximising his own (max^n;
-    a player indifferent between cards plays the first in a static order, see --tie).
-    With --paranoid, the bidder's points when all the others play against him. Points are
-    those still to be decided: all six kinds for a full round (six cards each).
+\b
+Examples:
+  piquet pitch solve "AS KS 2S 3H 4D 5C" "JS 6S TH 9H 8D 7C" \\
+                     "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --leader 0
+  piquet pitch solve "AS KS 2S 3H 4D 5C" "JS 6S TH 9H 8D 7C" \\
+                     "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --trump H --paranoid --bid 4
+  piquet pitch solve "AS KS 2S" "JS 6S TH" "QS 3S AH" --trump S --tie full
+  piquet pitch solve "AS 3H" "6S 9H" "QS KH" --trump S --leader 1 --bidder 0 \\
+                     --game-points 10:4:0
+"""
 
-    \b
-    Examples:
-      piquet pitch solve "AS KS 2S 3H 4D 5C" "JS 6S TH 9H 8D 7C" \\
-                         "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --leader 0
-      piquet pitch solve "AS KS 2S 3H 4D 5C" "JS 6S TH 9H 8D 7C" \\
-                         "QS 3S AH KH QD 2C" "TS 5S JH 2H AD KC" --trump H --paranoid --bid 4
-      piquet pitch solve "AS KS 2S" "JS 6S TH" "QS 3S AH" --trump S --tie full
-      piquet pitch solve "AS 3H" "6S 9H" "QS KH" --trump S --leader 1 --bidder 0 \\
-                         --game-points 10:4:0
-    """
-    if not 3 <= len(hands) <= 6:
-        raise click.UsageError(f"give 3 to 6 hands (one per seat), got {len(hands)}")
-    rules = rules.replace(players=len(hands))
-    notice = functools.partial(
-        compile_notice, *search_kernels(paranoid), quiet=as_json, expect="about half a minute"
-    )
+PARAMS = (
+    click.argument("hands", nargs=-1, required=True, type=HAND),
+    click.option(
+        "--trump",
+        type=SUIT,
+        default=None,
+        help="Trump suit; the bidder's pitch must be of it. Without it (full rounds "
+        "only) the bidder's first card chooses it.",
+    ),
+    click.option(
+        "--leader",
+        type=click.IntRange(0),
+        default=0,
+        show_default=True,
+        help="Seat to lead now (a full round: the bidder, who pitches).",
+    ),
+    click.option(
+        "--bidder",
+        type=click.IntRange(0),
+        default=None,
+        help="The bidder's seat (default: the leader).",
+    ),
+    click.option(
+        "--paranoid",
+        is_flag=True,
+        help="Everyone plays against the bidder: value = the bidder's points.",
+    ),
+    click.option(
+        "--tie",
+        type=click.Choice(list(TIE_RULES)),
+        default="first",
+        show_default=True,
+        help="Max^n: the card a player indifferent between cards (equal own points) plays: "
+        "'first' in a static order of his cards (trumps first when leading, then suit by "
+        "suit, high first; following, the cheapest card that wins, then the lowest); 'full': "
+        "the outcome with fewer points for the bidder, then fewer in all (slower).",
+    ),
+    click.option(
+        "--bid",
+        type=click.IntRange(3, 6),
+        default=None,
+        help="The bidder's bid: say whether he makes it (full rounds).",
+    ),
+    click.option(
+        "--game-points",
+        type=SeatListType(),
+        default=None,
+        metavar="G0:G1:…",
+        help="Endgames: game points taken so far per seat.",
+    ),
+    click.option(
+        "--played",
+        type=CardsType(C.PACK, max_count=46),
+        default=0,
+        help="Endgames: cards already played (tells Low under --low-to capturer).",
+    ),
+)
+
+
+def _rules(values: dict, rules: Rules) -> Rules:
+    """The table is as large as the hands given (3 to 6)."""
+    n = len(values["hands"])
+    if not 3 <= n <= 6:
+        raise click.UsageError(f"give 3 to 6 hands (one per seat), got {n}")
+    return rules.replace(players=n)
+
+
+def _run(values: dict, rules: Rules, notice):
     with search_status(on_start=notice) as progress:
-        sol = solve(
-            list(hands),
-            leader,
-            bidder,
-            trump,
+        return solve(
+            list(values["hands"]),
+            values["leader"],
+            values["bidder"],
+            values["trump"],
             rules,
-            paranoid,
-            game_points,
-            played,
-            tie=tie,
+            values["paranoid"],
+            values["game_points"],
+            values["played"],
+            tie=values["tie"],
             progress=progress,
         )
-    full = C.popcount(hands[0]) == C.HAND_SIZE
-    made = None if bid is None or not full else sol.bidder_points >= bid
-    if as_json:
-        data = sol.to_dict()
-        data["hands"] = [C.format_cards(h) for h in hands]
-        data["rules"] = rules.to_dict()
-        data["bid"] = bid
-        data["made"] = made
-        echo_json(data)
-        return
-    console = output_console()
+
+
+def _made(values: dict, sol) -> bool | None:
+    """Whether the bidder makes his ``--bid`` (None: no bid, or not a full round)."""
+    full = C.popcount(values["hands"][0]) == C.HAND_SIZE
+    bid = values["bid"]
+    return None if bid is None or not full else sol.bidder_points >= bid
+
+
+def _show(sol, values: dict, rules: Rules, console: Console) -> None:
+    hands, paranoid, bid = values["hands"], values["paranoid"], values["bid"]
+    made = _made(values, sol)
     who = (
         "the bidder's points, everyone against him"
         if paranoid
-        else f"each seat's own points (ties: {tie})"
+        else f"each seat's own points (ties: {values['tie']})"
     )
     console.print(
-        f"{len(hands)} players, bidder seat {sol.bidder}, seat {leader} leads, trump "
+        f"{len(hands)} players, bidder seat {sol.bidder}, seat {values['leader']} leads, trump "
         f"{sol.trump or 'set by the pitch'}; values are {who}, still to be decided: Points "
         "of the six (High, Low, Jack, Six, Last, Game) taken, not the round's score"
     )
@@ -211,3 +170,18 @@ def solve_cmd(
             str(i), str(t.leader), " ".join(t.cards), str(t.winner), " ".join(map(str, t.points))
         )
     console.print(line)
+
+
+#: ``piquet pitch solve`` as Pitch gives it to the core (``game.py``'s ``solve_ref``).
+SOLVE = SolveCli(
+    help=HELP,
+    params=PARAMS,
+    run=_run,
+    show=_show,
+    kernels=lambda values: search_kernels(values["paranoid"]),
+    given=lambda values, sol: {"hands": [C.format_cards(h) for h in values["hands"]]},
+    verdict=lambda values, sol: {"bid": values["bid"], "made": _made(values, sol)},
+    rules=_rules,
+    expect="about half a minute",
+    bench="piquet_sim.pitch.bench:solve_series",
+)
