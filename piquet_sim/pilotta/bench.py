@@ -3,7 +3,7 @@
 Each row has ``workload``, ``threads`` and its figures. Timings on a shared machine are noisy:
 compare rows measured in the same run.
 
-* ``pilotta solve-full`` (the core's workload, these positions: :func:`solve_series`): one
+* ``pilotta solve-full`` (the core's workload, these positions: :func:`full_rounds`): one
   full 8-trick double-dummy solve on one thread, random rounds (deal i of seed 2024, trump
   i % 4, the contractor on lead: seat (i // 4) % 4), the table cleared before each round:
   median / p95 / max / mean ms and median nodes;
@@ -67,7 +67,7 @@ SOLVE_FIELDS = (
 )
 
 
-def solve_series(quick: bool) -> list[SolveSeries]:
+def full_rounds(quick: bool) -> list[SolveSeries]:
     """The positions of ``pilotta solve-full`` (the core's workload,
     ``core.app.bench.solve_full``): random full rounds from a cleared table, one row."""
     n = 100 if quick else 1000

@@ -3,7 +3,7 @@
 Each row has ``workload``, ``threads`` and its figures. Timings on a shared machine are noisy:
 compare rows measured in the same run.
 
-* ``pitch solve-full`` (the core's workload, these positions: :func:`solve_series`): full
+* ``pitch solve-full`` (the core's workload, these positions: :func:`rounds_by_search`): full
   six-trick rounds solved exactly on one thread, one row per player
   count and search (``maxn``: max^n with the default static-order tie rule, 3..6 players;
   ``maxn-full``: max^n with the full-order tie rule, 3 and 4 players, for a same-run comparison;
@@ -138,7 +138,7 @@ def _series(mode: str, n: int, count: int, budget: float, limit: int) -> SolveSe
     )
 
 
-def solve_series(quick: bool) -> Iterator[SolveSeries]:
+def rounds_by_search(quick: bool) -> Iterator[SolveSeries]:
     """The positions of ``pitch solve-full`` (the core's workload,
     ``core.app.bench.solve_full``): one row per (search, players) of :data:`SOLVE_PLAN`, each
     built when its turn comes."""

@@ -466,7 +466,7 @@ def test_bench_rows_count_cut_rounds_and_flag_inexact_quantiles(monkeypatch):
     assert censored_quantile(ms, np.array([0, 0, 1, 0], bool), 50) == (3.0, False)
     plan = {"paranoid": {3: (2, 60, 0)}, "maxn": {3: (3, 60, 40)}}
     monkeypatch.setattr(bench, "SOLVE_PLAN", plan)
-    par, mx = solve_full(bench.solve_series(False))
+    par, mx = solve_full(bench.rounds_by_search(False))
     assert (par["rounds"], par["finished"], par["cut"], par["median_exact"]) == (2, 2, 0, True)
     assert (mx["rounds"], mx["finished"], mx["cut"], mx["median_exact"]) == (3, 0, 3, False)
     assert mx["workload"] == "pitch solve-full maxn 3p" and 40 < mx["median_nodes"] <= 56

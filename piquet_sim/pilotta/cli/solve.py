@@ -79,7 +79,7 @@ def _hands(values: dict) -> list[int]:
     return [values[seat] for seat in ("north", "east", "south", "west")]
 
 
-def _run(values: dict, rules: Rules, notice):
+def _solve_round(values: dict, rules: Rules, notice):
     notice()
     return solve(
         _hands(values),
@@ -93,11 +93,11 @@ def _run(values: dict, rules: Rules, notice):
     )
 
 
-def _given(values: dict, sol) -> dict:
+def _hands_by_seat(values: dict, sol) -> dict:
     return {"hands": {SEATS[p]: PACK.format(h) for p, h in enumerate(_hands(values))}}
 
 
-def _show(sol, values: dict, rules: Rules, console: Console) -> None:
+def _print_line(sol, values: dict, rules: Rules, console: Console) -> None:
     for p, h in enumerate(_hands(values)):
         console.print(f"{SEATS[p]}  {PACK.format(h)}")
     console.print(
@@ -131,9 +131,9 @@ def _show(sol, values: dict, rules: Rules, console: Console) -> None:
 SOLVE = SolveCli(
     help=HELP,
     params=PARAMS,
-    run=_run,
-    show=_show,
+    run=_solve_round,
+    show=_print_line,
     kernels=lambda values: entry_kernels(),
-    given=_given,
-    bench="piquet_sim.pilotta.bench:solve_series",
+    given=_hands_by_seat,
+    bench="piquet_sim.pilotta.bench:full_rounds",
 )

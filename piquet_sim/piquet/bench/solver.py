@@ -1,6 +1,6 @@
 """Play workloads: the exact solver on full 12-trick deals, and fast playouts.
 
-* ``solve-full`` (the core's workload, these positions: :func:`solve_series`): time per full
+* ``solve-full`` (the core's workload, these positions: :func:`full_deals`): time per full
   solve on one thread (random deals, both hands of 12 from a shuffled pack, elder to lead,
   table cleared before each deal), median and 95th percentile, wall and CPU time of the
   thread, per lead rule; the table's memory;
@@ -59,7 +59,7 @@ def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def solve_series(quick: bool) -> Iterator[SolveSeries]:
+def full_deals(quick: bool) -> Iterator[SolveSeries]:
     """The positions of ``solve-full`` (the core's workload, ``core.app.bench.solve_full``):
     one row a lead rule, random full deals from a cleared table."""
     n = 200 if quick else 2000

@@ -58,12 +58,12 @@ PARAMS = (
 )
 
 
-def _run(values: dict, rules: Rules, notice):
+def _solve_deal(values: dict, rules: Rules, notice):
     notice()
     return solve(**values, rules=rules)
 
 
-def _given(values: dict, sol) -> dict:
+def _hands_given(values: dict, sol) -> dict:
     return {
         "elder": C.format_cards(values["elder"]),
         "younger": C.format_cards(values["younger"]),
@@ -71,7 +71,7 @@ def _given(values: dict, sol) -> dict:
     }
 
 
-def _show(sol, values: dict, rules: Rules, console: Console) -> None:
+def _print_line_and_points(sol, values: dict, rules: Rules, console: Console) -> None:
     console.print(f"Elder    {C.format_cards(values['elder'])}")
     console.print(f"Younger  {C.format_cards(values['younger'])}")
     console.print(
@@ -111,9 +111,9 @@ def _show(sol, values: dict, rules: Rules, console: Console) -> None:
 SOLVE = SolveCli(
     help=HELP,
     params=PARAMS,
-    run=_run,
-    show=_show,
+    run=_solve_deal,
+    show=_print_line_and_points,
     kernels=lambda values: entry_kernels(),
-    given=_given,
-    bench="piquet_sim.piquet.bench.solver:solve_series",
+    given=_hands_given,
+    bench="piquet_sim.piquet.bench.solver:full_deals",
 )

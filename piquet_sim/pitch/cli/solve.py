@@ -95,7 +95,7 @@ PARAMS = (
 )
 
 
-def _rules(values: dict, rules: Rules) -> Rules:
+def _table_of_hands(values: dict, rules: Rules) -> Rules:
     """The table is as large as the hands given (3 to 6)."""
     n = len(values["hands"])
     if not 3 <= n <= 6:
@@ -103,7 +103,7 @@ def _rules(values: dict, rules: Rules) -> Rules:
     return rules.replace(players=n)
 
 
-def _run(values: dict, rules: Rules, notice):
+def _search_round(values: dict, rules: Rules, notice):
     with search_status(on_start=notice) as progress:
         return solve(
             list(values["hands"]),
@@ -126,7 +126,7 @@ def _made(values: dict, sol) -> bool | None:
     return None if bid is None or not full else sol.bidder_points >= bid
 
 
-def _show(sol, values: dict, rules: Rules, console: Console) -> None:
+def _print_values_and_line(sol, values: dict, rules: Rules, console: Console) -> None:
     hands, paranoid, bid = values["hands"], values["paranoid"], values["bid"]
     made = _made(values, sol)
     who = (
@@ -176,12 +176,12 @@ def _show(sol, values: dict, rules: Rules, console: Console) -> None:
 SOLVE = SolveCli(
     help=HELP,
     params=PARAMS,
-    run=_run,
-    show=_show,
+    run=_search_round,
+    show=_print_values_and_line,
     kernels=lambda values: search_kernels(values["paranoid"]),
     given=lambda values, sol: {"hands": [C.format_cards(h) for h in values["hands"]]},
     verdict=lambda values, sol: {"bid": values["bid"], "made": _made(values, sol)},
-    rules=_rules,
+    rules=_table_of_hands,
     expect="about half a minute",
-    bench="piquet_sim.pitch.bench:solve_series",
+    bench="piquet_sim.pitch.bench:rounds_by_search",
 )
