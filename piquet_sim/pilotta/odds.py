@@ -106,6 +106,33 @@ def label(event: str, scope: str) -> str:
     return event
 
 
+#: Each scope's title in words (the odds command's tables and its figure).
+SCOPE_TITLES = {
+    "hand": "North's hand",
+    "team": "North-South (either partner)",
+    "table": "The table (any hand)",
+}
+
+
+def plot(result: dict, path) -> None:
+    """The odds of :func:`odds`'s ``result`` as a figure: one panel per scope, each event's
+    rate with its 95% interval and its exact value (``core.app.plots.rate_panels``)."""
+    from ..core.app.plots import Rate, rate_panels
+
+    panels = [
+        (
+            SCOPE_TITLES[scope],
+            [
+                Rate(label(name, scope), est["p"], tuple(est["ci95"]), est.get("exact"))
+                for name, est in result["scopes"][scope].items()
+            ],
+        )
+        for scope in SCOPE_NAMES
+    ]
+    title = f"Pilotta odds over {result['deals']:,} deals (trump {result['trump']})"
+    rate_panels(panels, path, title=title, across=True)
+
+
 def odds(
     deals: int = 1_000_000,
     seed: int = 1,
@@ -120,4 +147,4 @@ def odds(
     return {"deals": done, "seed": seed, "trump": SUITS[trump], "scopes": table(counts, done)}
 
 
-__all__ = ["count", "label", "odds", "table"]
+__all__ = ["count", "label", "odds", "plot", "table"]

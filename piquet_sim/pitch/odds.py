@@ -152,3 +152,31 @@ def odds_table(
             )
         )
     return table
+
+
+#: The figure's panels: a title and the start of the events it holds (in the table's order).
+PLOT_PANELS = (
+    ("The deal", ("jack of", "six of", "my hand holds")),
+    ("My top trump High, my low trump Low (given I hold it)", ("my ",)),
+    ("Trumps in my hand", ("at least",)),
+    ("Trumps in play", ("exactly",)),
+)
+
+
+def plot(table: OddsTable, path) -> None:
+    """The odds table as a figure: its events in four panels (the deal, High and Low, my
+    trumps, trumps in play), each rate with its 95% interval and its exact value
+    (``core.app.plots.rate_panels``)."""
+    from ..core.app.plots import Rate, rate_panels
+
+    panels: list[tuple[str, list[Rate]]] = [(title, []) for title, _ in PLOT_PANELS]
+    for r in table.rows:
+        # the first panel whose prefixes the event starts with ("my hand holds" before "my ")
+        k = next(i for i, (_, starts) in enumerate(PLOT_PANELS) if r.event.startswith(starts))
+        event = r.event.removesuffix(" (given I hold it)")
+        panels[k][1].append(Rate(event, r.p, r.ci95, r.exact))
+    title = (
+        f"Pitch odds, {table.players} players, {table.rounds:,} deals (trump {table.suit}; "
+        "my hand is seat 0)"
+    )
+    rate_panels(panels, path, title=title)

@@ -12,8 +12,9 @@ from ...core.app.cli import (
     json_option,
     long_command,
     output_console,
+    plot_option,
 )
-from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, label
+from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, plot
 from ..odds import odds as run_odds
 from .app import pilotta
 from .common import SUIT, quiet_option, seed_option
@@ -43,12 +44,23 @@ from .common import SUIT, quiet_option, seed_option
     show_default=True,
     help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
 )
+@plot_option(
+    "Write the odds to this PNG file: each scope's events as bars with their 95% intervals, "
+    "the exact values marked (the JSON names it: plot)."
+)
 @quiet_option
 @json_option
 @backend_options
 @long_command
 def odds_cmd(
-    deals: int, seed: int, trump: int, chunk: int, quiet: bool, as_json: bool, backend
+    deals: int,
+    seed: int,
+    trump: int,
+    chunk: int,
+    plot_path: str | None,
+    quiet: bool,
+    as_json: bool,
+    backend,
 ) -> None:
     """Odds of every combination and of the trumps held, with exact values beside.
 
@@ -61,12 +73,17 @@ def odds_cmd(
     Example:
       piquet pilotta odds --deals 200000 --trump H
       piquet pilotta odds -n 100000 --json
+      piquet pilotta odds -n 200000 --plot odds.png
     """
     with RateBar(deals, "deals", quiet or as_json) as bar:
         result = run_odds(deals, seed, trump, backend, chunk, bar)
     partial = result["deals"] < deals  # Ctrl-C: what finished, marked (then exit 130)
     if partial:
         result.update(partial=True, requested=deals)
+    plotted = bool(plot_path) and result["deals"] > 0
+    if plotted:
+        plot(result, plot_path)
+        result["plot"] = str(plot_path)  # only when written: other outputs stay as they were
     if as_json:
         echo_json(result)
         return
@@ -76,13 +93,8 @@ def odds_cmd(
     if partial:
         head += f"  [bold red](interrupted: partial, {n:,} of {deals:,} deals)[/]"
     console.print(head)
-    titles = {
-        "hand": "North's hand",
-        "team": "North-South (either partner)",
-        "table": "The table (any hand)",
-    }
     for scope in SCOPE_NAMES:
-        table = Table(title=titles[scope], title_justify="left")
+        table = Table(title=SCOPE_TITLES[scope], title_justify="left")
         table.add_column("event")
         for col in ("estimate %", "95% interval", "count", "exact %"):
             table.add_column(col, justify="right")
@@ -96,3 +108,5 @@ def odds_cmd(
                 f"{est['exact'] * 100:.3f}",
             )
         console.print(table)
+    if plotted:
+        click.echo(f"Figure written to {plot_path}")
