@@ -23,11 +23,12 @@ from piquet_sim.piquet.match import (
     match_kernel,
     mirrored_chunk,
     summarize,
-    tournament,
+    tournament_tables,
 )
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import simulate
 from piquet_sim.piquet.strategies import REGISTRY, mirrored_args, policies
+from piquet_sim.piquet.studies import STUDIES
 
 G, SINK, RAND, MAX = (REGISTRY[n] for n in ("greedy", "sink-sets", "random", "max"))
 
@@ -240,7 +241,9 @@ def test_statement_cannot_be_told_apart():
 
 
 def test_tournament_table_margins_and_exports(tmp_path):
-    t = tournament(["greedy", "sink-sets", "random"], 1500, seed=2)
+    t = tournament_tables(
+        STUDIES.round_robin(["greedy", "sink-sets", "random"], 1500, 2, DEFAULT_RULES)
+    )
     assert len(t.matches) == 3
     assert np.allclose(t.margins, -t.margins.T)
     assert t.standings.iloc[0]["strategy"] == "greedy"

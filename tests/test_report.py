@@ -23,12 +23,13 @@ from piquet_sim.piquet.kernels import exchange_value as KX
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels.exchange import _greedy_discard
 from piquet_sim.piquet.kernels.tables import SUIT_TABLES
-from piquet_sim.piquet.match import tournament
+from piquet_sim.piquet.match import tournament_tables
 from piquet_sim.piquet.odds import odds
 from piquet_sim.piquet.partie import parties
 from piquet_sim.piquet.rules import DEFAULT_RULES, Rules
 from piquet_sim.piquet.simulation import Policies, simulate
 from piquet_sim.piquet.strategies import BOOK, policies
+from piquet_sim.piquet.studies import STUDIES
 
 resolve = BOOK.resolve
 
@@ -227,7 +228,7 @@ def test_odds_numbers_match_the_odds_api(built):
 
 def test_tournament_and_partie_numbers_match_their_apis(built):
     _, _, parsed, _ = built
-    t = tournament(STRATEGIES, DEALS // 2, SEED)
+    t = tournament_tables(STUDIES.round_robin(STRATEGIES, DEALS // 2, SEED, DEFAULT_RULES))
     row = t.matches.iloc[0]
     matches = frame(parsed, "Matches")
     assert matches.loc[0, "A's margin (points/deal)"] == R.fmt_pts_ci(

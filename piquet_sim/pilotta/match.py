@@ -16,17 +16,16 @@ any backend, chunking or thread count. Ctrl-C stops after the chunk in flight (`
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
-from ..core.engine.backend import Cancel, Chunk
+from ..core.engine.backend import Chunk
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Z95, Estimate, proportion
 from ..core.game.strategy import Strategy
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
-from ..core.study.tournament import Tournament, play_tournament
+from ..core.study.tournament import Tournament
 from .api import simulate_batch
 from .api import simulate_games as _games
 from .kernels.game import simulate_games as _games_kernel
@@ -292,25 +291,6 @@ def tournament_json(t: Tournament) -> dict:
     return out
 
 
-def tournament(
-    strategies: Sequence[Strategy],
-    deals: int,
-    seed: int = 1,
-    rules: Rules = DEFAULT_RULES,
-    backend=None,
-    progress: Callable[[int], None] | None = None,
-    chunk: int | None = None,
-    cancel: Cancel | None = None,
-) -> dict:
-    """Every pair in mirrored batches on the same deals (the study layer's tournament of
-    :data:`BATCH`), as JSON. ``progress`` receives deals finished (the whole tournament is
-    ``C(k, 2) * deals``)."""
-    t = play_tournament(
-        BATCH, list(strategies), deals, seed, rules, None, backend, progress, cancel, chunk
-    )
-    return tournament_json(t)
-
-
 def pairs_frame(result: dict) -> pd.DataFrame:
     """A tournament's matches as a table: one row per pair, A's game points minus B's per
     round (mean, standard error, 95% interval, deals)."""
@@ -423,4 +403,4 @@ def default_field() -> list[Strategy]:
     return [s for s in BOOK.builtins.values() if not is_slow(s)]
 
 
-__all__ = ["BATCH", "GAME", "batch", "game", "tournament", "tournament_json"]
+__all__ = ["BATCH", "GAME", "batch", "game", "tournament_json"]

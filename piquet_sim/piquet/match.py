@@ -15,7 +15,7 @@ the full run.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,7 +25,7 @@ from ..core.engine.backend import Cancel, Chunk
 from ..core.engine.stats import Z95, Estimate, format_p, mean_ci, p_two_sided, proportion
 from ..core.game.strategy import Strategy
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
-from ..core.study.tournament import Tournament, play_tournament
+from ..core.study.tournament import Tournament
 from .kernels import layouts as L
 from .kernels import match as KM
 from .rules import DEFAULT_RULES, Rules
@@ -320,23 +320,9 @@ class TournamentTables:
     partial: bool = False
 
 
-def tournament(
-    specs: Sequence[str | Strategy],
-    deals: int,
-    seed: int = 1,
-    rules: Rules = DEFAULT_RULES,
-    chunk: int = 250_000,
-    progress: Callable[[int], None] | None = None,
-    backend=None,
-    cancel: Cancel | None = None,
-) -> TournamentTables:
-    """Every pair of strategies plays ``deals`` mirrored deal pairs on the same deals (the
-    study layer's tournament of :data:`BATCH`), as tables. Ctrl-C stops after the current
-    chunk; finished matches are kept, the cut one is reported partial."""
-    strategies = [BOOK.resolve(s) for s in specs]
-    t = play_tournament(
-        BATCH, strategies, deals, seed, rules, None, backend, progress, cancel, chunk
-    )
+def tournament_tables(t: Tournament) -> TournamentTables:
+    """A round robin (``studies.STUDIES.round_robin``: every pair on the same mirrored deals;
+    Ctrl-C keeps the finished matches, the cut one partial) as tables."""
     data = tournament_json(t)
     return TournamentTables(
         t.names,

@@ -14,7 +14,7 @@ chunking or backend.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,7 @@ from ..core.engine.stats import Z95, wilson_interval
 from ..core.engine.stats import Estimate as Interval
 from ..core.game.strategy import Strategy
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match, run_parts
-from ..core.study.tournament import Tournament, play_tournament
+from ..core.study.tournament import Tournament
 from .bid import Estimate
 from .kernels.table import GAME_ROUNDS, GAME_WINNER, Seats, play_games
 from .policies import get
@@ -230,7 +230,7 @@ def match_kernels() -> tuple:
     return (play_games,)
 
 
-def _as_match(t: Tournament) -> GameMatch:
+def game_match_of(t: Tournament) -> GameMatch:
     """A tournament's hero results in the order (hero, field) of the strategies given."""
     order = {name: i for i, name in enumerate(t.names)}
     results = sorted(
@@ -243,34 +243,12 @@ def _as_match(t: Tournament) -> GameMatch:
 
 def tournament_json(t: Tournament) -> dict:
     """A tournament's JSON: every strategy alone against a field of every other."""
-    return _as_match(t).to_dict()
-
-
-def tournament(
-    strategies: Sequence[Strategy],
-    players: int = 4,
-    games: int = 5000,
-    seed: int = 1,
-    rules: Rules | None = None,
-    progress: Callable[[int], None] | None = None,
-    backend=None,
-    chunk: int | None = None,
-    cancel: Cancel | None = None,
-) -> GameMatch:
-    """Every strategy alone against a field of every other one (the study layer's tournament
-    of :data:`GAME`); ``progress(games done)`` as they finish. Runs in chunks of at most
-    ``chunk`` games on ``backend`` (default local; the same numbers on any); Ctrl-C
-    (``cancel``) stops after the chunk in flight (``partial``)."""
-    rules = rules or Rules(players=players)
-    t = play_tournament(
-        GAME, list(strategies), games, seed, rules, None, backend, progress, cancel, chunk
-    )
-    return _as_match(t)
+    return game_match_of(t).to_dict()
 
 
 def tournament_frame(t: Tournament) -> pd.DataFrame:
     """A tournament's table: one row per (hero, field) (:func:`results_frame`)."""
-    return results_frame(_as_match(t))
+    return results_frame(game_match_of(t))
 
 
 def results_frame(match: GameMatch) -> pd.DataFrame:
@@ -306,6 +284,6 @@ __all__ = [
     "hero_games",
     "match_kernels",
     "results_frame",
-    "tournament",
+    "game_match_of",
     "tournament_json",
 ]

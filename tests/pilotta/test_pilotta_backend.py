@@ -9,7 +9,8 @@ import pytest
 
 from piquet_sim.pilotta import match
 from piquet_sim.pilotta import strategies as S
-from piquet_sim.pilotta.rules import Rules
+from piquet_sim.pilotta.rules import DEFAULT_RULES, Rules
+from piquet_sim.pilotta.studies import STUDIES
 
 pytest.importorskip("dask.distributed")
 
@@ -22,8 +23,9 @@ def test_batch_game_and_tournament_identical_on_the_cluster(cluster):
     g_local = match.game(a, b, 60, seed=3)
     assert match.game(a, b, 60, seed=3, backend=cluster, chunk=16) == g_local
     trio = [S.BOOK.resolve(n) for n in ("heuristic", "bold", "greedy")]
-    t_local = match.tournament(trio, 300, seed=5)
-    assert match.tournament(trio, 300, seed=5, backend=cluster, chunk=70) == t_local
+    t_local = match.tournament_json(STUDIES.round_robin(trio, 300, 5, DEFAULT_RULES))
+    t_dask = STUDIES.round_robin(trio, 300, 5, DEFAULT_RULES, backend=cluster, chunk=70)
+    assert match.tournament_json(t_dask) == t_local
 
 
 def test_batch_command_on_dask(run_main):

@@ -19,7 +19,8 @@ from piquet_sim.pilotta.kernels.auction import apply_call, auction_reset, consis
 from piquet_sim.pilotta.layouts import ASTATE_LEN
 from piquet_sim.pilotta.policies import AUCTION_THRESHOLD, auction_params, defaults
 from piquet_sim.pilotta.reference import auction as RA
-from piquet_sim.pilotta.rules import Rules
+from piquet_sim.pilotta.rules import DEFAULT_RULES, Rules
+from piquet_sim.pilotta.studies import STUDIES
 
 HAND = parse_cards("JS 9S AS TS KH AD TD 7C")
 
@@ -262,7 +263,7 @@ def test_score_ranks_by_p_win(run_main):
 
 def test_tournament_standings_balance():
     names = ["heuristic", "cautious", "random"]
-    r = match.tournament([S.BOOK.resolve(n) for n in names], 800, seed=3)
+    r = match.tournament_json(STUDIES.round_robin(names, 800, 3, DEFAULT_RULES))
     assert len(r["pairs"]) == 3
     assert sum(row["mean"] for row in r["table"]) == pytest.approx(0, abs=1e-9)
     assert r["table"][-1]["strategy"] == "random"

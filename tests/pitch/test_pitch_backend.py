@@ -8,9 +8,10 @@ import json
 import pytest
 
 from piquet_sim.pitch.batch import compare_bidders
-from piquet_sim.pitch.match import game_match, tournament
+from piquet_sim.pitch.match import game_match, game_match_of
 from piquet_sim.pitch.rules import Rules
 from piquet_sim.pitch.strategies import REGISTRY
+from piquet_sim.pitch.studies import STUDIES
 
 pytest.importorskip("dask.distributed")
 
@@ -43,9 +44,11 @@ def test_game_and_tournament_identical_on_the_cluster(cluster):
     remote = game_match(a, b, 4, 300, seed=2, backend=cluster, chunk=70)
     assert _numbers(remote) == _numbers(local)
     trio = [REGISTRY[n] for n in ("threshold", "cautious", "bold")]
-    local = tournament(trio, 3, 120, seed=5)
+    local = game_match_of(STUDIES.round_robin(trio, 120, 5, Rules(players=3)))
     assert len(local.results) == 6
-    remote = tournament(trio, 3, 120, seed=5, backend=cluster, chunk=50)
+    remote = game_match_of(
+        STUDIES.round_robin(trio, 120, 5, Rules(players=3), backend=cluster, chunk=50)
+    )
     assert _numbers(remote) == _numbers(local)
 
 

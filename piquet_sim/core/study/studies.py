@@ -15,11 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.backend import Cancel
 from ..game.spec import RulesBase
 from ..game.strategy import Strategy, StrategyBook
 from .external import Arena
 from .match import MatchKind
-from .tournament import Tournament, tournament_dict
+from .tournament import Tournament, play_tournament, tournament_dict
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,27 @@ class Studies:
     arena: Callable[[int, RulesBase], Arena] | None = None
     against: str = "random,heuristic,pimc"
     seating: str = ""
+
+    def round_robin(
+        self,
+        strategies: Sequence[Strategy | str],
+        n: int,
+        seed: int,
+        rules: RulesBase,
+        backend=None,
+        progress: Callable[[int], None] | None = None,
+        chunk: int | None = None,
+        cancel: Cancel | None = None,
+    ) -> Tournament:
+        """Every pair of ``strategies`` (names, files or specs are resolved in the book) plays
+        the game's tournament match on ``n`` deals (or games) of ``seed``; ``progress`` is
+        told the items finished. The same numbers on any ``backend`` or ``chunk``; Ctrl-C
+        (``cancel``) stops after the chunk in flight and keeps what finished (``partial``).
+        Its JSON: :attr:`tournament_json`."""
+        chosen = [self.book.resolve(s) if isinstance(s, str) else s for s in strategies]
+        return play_tournament(
+            self.tournament, chosen, n, seed, rules, None, backend, progress, cancel, chunk
+        )
 
 
 __all__ = ["Matrix", "Studies"]

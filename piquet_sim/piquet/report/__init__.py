@@ -8,7 +8,8 @@
   (greedy keep values choose which k), and younger forced to take j after elder's k
   (``kernels.exchange_value``; paired differences on common deals);
 * pique, repique and capot rates by strategy (each strategy playing itself);
-* a round-robin tournament on mirrored deals (``match.tournament``) and its heatmap;
+* a round-robin tournament on mirrored deals (``studies.STUDIES.round_robin`` as
+  ``match.tournament_tables``) and its heatmap;
 * mirrored Rubicon parties of every pairing (``partie.parties``);
 * the sinking study's table when asked for (``sink_hands``) and ``piquet.sinking`` offers one.
 

@@ -21,12 +21,13 @@ from ...core.engine.backend import stop_requested
 from ...core.game.strategy import Strategy
 from .. import plots
 from ..ladder import ladder, ladder_section, ratings_frame
-from ..match import tournament
+from ..match import tournament_tables
 from ..odds import odds
 from ..partie import parties
 from ..rules import Rules
 from ..strategies import policies
 from ..strategies import summary as in_one_line
+from ..studies import STUDIES as GAME_STUDIES
 from .exchange import (
     _rate,
     exchange_study,
@@ -234,7 +235,9 @@ def exchange_section_study(ctx: ReportContext) -> list[Section]:
 def tournament_study(ctx: ReportContext) -> list[Section]:
     """Round robin on mirrored deals: standings, matches and the heatmap of margins."""
     t = time.perf_counter()
-    tour = tournament(ctx.strategies, ctx.n_pairs, ctx.seed, ctx.rules, backend=ctx.backend)
+    tour = tournament_tables(
+        GAME_STUDIES.round_robin(ctx.strategies, ctx.n_pairs, ctx.seed, ctx.rules, ctx.backend)
+    )
     played = int(tour.matches["pairs"].sum()) if len(tour.matches) else 0
     ctx.record(
         "tournament",
