@@ -163,11 +163,7 @@ def bid_cmd(
     if score is not None:
         check_in_progress(check_scores(score, players), rules.target)
     deals = deals or SEARCH_DEALS.get(play, 5000)
-    compile_notice(
-        *advisor_kernels(play, score is not None),
-        search=get("play", play).needs_solver,
-        quiet=quiet or as_json,
-    )
+    compile_notice(*advisor_kernels(play, score is not None), quiet=quiet or as_json)
     play_params = None if pimc_worlds is None else (float(pimc_worlds),)
     adv = advise_bid(
         hand,

@@ -1,7 +1,7 @@
 """Pieces shared by Pitch's commands: the rules options (from the rules rows), the sample-size,
 seed and quiet options every command spells alike, the suit and per-seat list parameters, the
-compile notice, and the game's vocabulary for the commands the core builds (:data:`OPTIONS`:
-``play``, ``review``)."""
+core's compile notice (its estimate the running command's measured one), and the game's
+vocabulary for the commands the core builds (:data:`OPTIONS`: ``play``, ``review``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import SuitType, kernels_cold
+from ...core.app.cli import SuitType
 from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.cli import seed_option as core_seed_option
-from ...core.app.compile import notice_text
+from ...core.app.compile import compile_notice
 from ...core.app.options import GameOptions
 from ..cards import parse_suit
 from ..policies import table_bidders
@@ -21,21 +21,6 @@ from ..rules import SPEC, Rules
 
 #: The number of players, as the rules row bounds it.
 PLAYERS = click.IntRange(*SPEC.by_name["players"].bounds)
-
-#: The search plays' notice: their kernels take minutes to compile.
-SEARCH_COMPILING = (
-    "compiling the search kernels, first run only (about 5 CPU-minutes; later runs start at once)"
-)
-
-
-def compile_notice(*dispatchers, search: bool = False, quiet: bool = False) -> bool:
-    """On stderr, say that kernels are compiling when any of ``dispatchers`` (which the API
-    names: ``bid.advisor_kernels`` …) is cold (the search plays' longer notice when ``search``);
-    returns whether they were cold."""
-    cold = kernels_cold(*dispatchers)
-    if cold and not quiet:
-        click.echo(SEARCH_COMPILING if search else notice_text(), err=True)
-    return cold
 
 
 def rules_options(
@@ -160,3 +145,5 @@ OPTIONS = GameOptions(
     players=True,
     help={"play": PLAY_HELP, "review": REVIEW_HELP},
 )
+
+__all__ = ["OPTIONS", "SUIT", "compile_notice", "players_option", "quiet_option", "rules_options"]
