@@ -4,8 +4,8 @@ Each row has ``workload``, ``threads`` and its figures. Timings on a shared mach
 compare rows measured in the same run.
 
 * ``pitch solve-full`` (the core's workload, these positions: :func:`rounds_by_search`): full
-  six-trick rounds solved exactly on one thread, one row per player
-  count and search (``maxn``: max^n with the default static-order tie rule, 3..6 players;
+  six-trick rounds solved exactly on one thread, one row per player count and search
+  (``maxn``: max^n with the default static-order tie rule, 3..6 players;
   ``maxn-full``: max^n with the full-order tie rule, 3 and 4 players, for a same-run comparison;
   ``paranoid``, 3..6 players): round i of seed 2024 dealt and bid with the random policies, the
   bidder on lead and the trump chosen by his pitch; each row has a fresh workspace, whose table
