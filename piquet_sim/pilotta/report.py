@@ -17,7 +17,7 @@ from ..core.app.plots import pyplot, save
 from ..core.app.report import Section
 from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
 from ..core.engine.errors import InputError
-from ..core.engine.stats import wilson_interval
+from ..core.engine.stats import proportion, wilson_interval
 from ..core.game.strategy import Strategy
 from .bid import MAKE_LEVELS, advise
 from .bid import entry_kernels as advice_kernels
@@ -112,6 +112,17 @@ class RoundTally:
                 int((p[:, RoundRec.DECL_TEAM] == who).sum()),
             )
 
+    def merge(self, other: RoundTally) -> None:
+        """Add ``other``'s counts (a chunk counted where it was played): exact, in any order."""
+        self.contracts += other.contracts
+        self.rounds += other.rounds
+        self.played += other.played
+        if len(other.reach) > len(self.reach):
+            self.reach = np.pad(self.reach, (0, len(other.reach) - len(self.reach)))
+        self.reach[: len(other.reach)] += other.reach
+        self.card_points += other.card_points
+        self.sides += other.sides
+
     def reach_median(self) -> float:
         """The median of the contracting team's round points (``np.median``'s: the mean of
         the two middle values for an even count)."""
@@ -121,18 +132,33 @@ class RoundTally:
         return (lo + hi) / 2
 
 
-def _rounds(a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules) -> RoundTally:
-    """Deals 0 .. deals-1 played with A North-South, then the same deals with A East-West
-    (``match.batch_task``, the match's unit of work), counted (:class:`RoundTally`); in chunks
-    (``core.backend.run_chunks``: Ctrl-C stops after the chunk in flight, and the tally covers
-    the deals done)."""
+def tally_task(chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> RoundTally:
+    """One chunk (every backend's unit of work): its deals played with A North-South and with
+    A East-West (``match.batch_task``) and counted where they were played, so a Dask worker
+    sends back a few hundred counts rather than every round record."""
+    recs_a_ns, recs_a_ew = batch_task(chunk, a, b, seed, rules)
     tally = RoundTally()
+    tally.add(recs_a_ns, 0)
+    tally.add(recs_a_ew, 1)
+    return tally
 
-    def consume(chunk, pair) -> None:
-        tally.add(pair[0], 0)
-        tally.add(pair[1], 1)
 
-    run_chunks(LocalBackend(), batch_task, deals, CHUNK, (a, b, seed, rules), consume)
+def _rounds(
+    a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules, backend=None
+) -> RoundTally:
+    """Deals 0 .. deals-1 played with A North-South, then the same deals with A East-West,
+    counted (:class:`RoundTally`) on ``backend`` (default local; integer counts merged
+    exactly, so the same on any); in chunks (``core.backend.run_chunks``: Ctrl-C stops after
+    the chunk in flight, and the tally covers the deals done)."""
+    tally = RoundTally()
+    run_chunks(
+        backend or LocalBackend(),
+        tally_task,
+        deals,
+        CHUNK,
+        (a, b, seed, rules),
+        lambda chunk, part: tally.merge(part),
+    )
     return tally
 
 
@@ -155,13 +181,24 @@ def contract_section(a, b, t: RoundTally, out: Path, requested: int | None = Non
     tally = t.contracts
     n = t.rounds
     rows = []
+    levels: dict[str, dict] = {"A": {}, "B": {}}
     for i, lv in enumerate(BIDS):
-        row = {"contract": "capot" if lv == 250 else str(lv)}
+        contract = "capot" if lv == 250 else str(lv)
+        row = {"contract": contract}
         for k, name in enumerate(("A", "B")):
-            bids = int(tally[k, i].sum())
+            bids, made = int(tally[k, i].sum()), int(tally[k, i, 1])
             row[f"{name} bids %"] = _pct(bids, n)
-            row[f"{name} made %"] = _pct(int(tally[k, i, 1]), bids)
+            row[f"{name} made %"] = _pct(made, bids)
+            levels[name][contract] = {"bids": proportion(bids, n), "made": proportion(made, bids)}
         rows.append(row)
+    sec.figures = {
+        "deals": n // 2,
+        "requested": requested or n // 2,
+        "rounds": n,
+        "a": a.name,
+        "b": b.name,
+        "contracts": levels,
+    }
     sec.text(
         f"A = `{a.name}` ({summary(a)}), B = `{b.name}` ({summary(b)}); {n // 2:,} deals, "
         "each played with A North-South and with A East-West. Rates are per round with 95% "
@@ -194,8 +231,14 @@ def points_section(t: RoundTally, out: Path) -> Section:
         return _not_run(sec)
     n = t.played
     rows = []
+    sides = {}
     for k, label in enumerate(("A", "B")):
         capots, pilotta, combinations = (int(x) for x in t.sides[k])
+        sides[label] = {
+            "capots": proportion(capots, n),
+            "pilotta": proportion(pilotta, n),
+            "scores_combinations": proportion(combinations, n),
+        }
         rows.append(
             {
                 "side": label,
@@ -206,6 +249,12 @@ def points_section(t: RoundTally, out: Path) -> Section:
         )
     points = np.arange(len(t.reach))
     reach_mean = float((points * t.reach).sum()) / n
+    sec.figures = {
+        "played": n,
+        "contracting_points": {"mean": reach_mean, "median": t.reach_median()},
+        "card_points_mean": t.card_points / n,
+        "sides": sides,
+    }
     sec.text(
         f"{n:,} played rounds (thrown-in rounds left out). The contracting team's round points "
         f"= card points (250 capot) + combinations it scores + pilotta: mean {reach_mean:.1f}, "
@@ -231,6 +280,15 @@ def match_section(a, b, m: dict | None, g: dict | None, deals: int, rules: Rules
         return _not_run(sec)
     d = m["a_minus_b"]
     p = g["p_a_wins"]
+    sec.figures = {
+        "deals": m["deals"],
+        "a_minus_b": d,
+        "games": g["games"],
+        "target": rules.game_target,
+        "p_a_wins": p,
+        "rounds_per_game": g["rounds"]["mean"],
+        "partial": bool(m.get("partial") or g.get("partial")),
+    }
     sec.text(
         f"A `{a.name}` against B `{b.name}`: A's game points minus B's per round "
         f"{d['mean']:+.2f} (95% {d['ci95'][0]:+.2f} .. {d['ci95'][1]:+.2f}, "
@@ -273,6 +331,16 @@ def advice_section(out: Path, r: dict | None) -> Section:
     ax.legend(title="trump")
     sec.image(save(fig, out / "pilotta_bid.png"), "P(making each bid) by trump suit")
     rows = sorted(r["calls"], key=lambda c: -c["value"]["mean"])[:8]
+    sec.figures = {
+        "hand": r["hand"],
+        "worlds": r["worlds"],
+        "prior": r["prior"]["policy"],
+        "recommendation": r["recommendation"]["call"],
+        "best_calls": [
+            {"call": c["call"], "mean": c["value"]["mean"], "ci95": c["value"]["ci95"]}
+            for c in rows
+        ],
+    }
     sec.table(
         pd.DataFrame(
             [
@@ -303,18 +371,21 @@ def build(
     bid_deals: int = 2000,
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
+    backend=None,
 ) -> list[Section]:
     """The report's sections; PNGs are written into ``out``, created once every simulation is
     done (a run refused, stopped or failed before leaves no empty directory). Raises
     InputError for more deals than :data:`MAX_DEALS`, before any work. Ctrl-C
     (``core.backend``) stops the study in flight after its chunk and skips the others: the
-    sections say what is partial or not run."""
+    sections say what is partial or not run. ``backend`` (default local) runs the rounds, the
+    match and the games (the same numbers on any); the bid advice runs here (its worlds are
+    few)."""
     check_deals(deals)
     pyplot()  # matplotlib's import (about a second) before the work, not after a Ctrl-C
-    tally = _rounds(a, b, deals, seed, rules)
+    tally = _rounds(a, b, deals, seed, rules, backend)
     # after a Ctrl-C (core.backend) the studies not started are skipped: their sections say so
-    m = None if stop_requested() else batch(a, b, deals, seed, rules)
-    g = None if stop_requested() else game(a, b, games, seed, rules)
+    m = None if stop_requested() else batch(a, b, deals, seed, rules, backend=backend)
+    g = None if stop_requested() else game(a, b, games, seed, rules, backend=backend)
     hand = parse_cards(EXAMPLE_HAND)
     r = (
         None

@@ -17,7 +17,7 @@ import pandas as pd
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section
 from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
-from ..core.engine.stats import Z95, wilson_interval
+from ..core.engine.stats import Z95, proportion, wilson_interval
 from ..core.game.strategy import Strategy
 from .kernels.simulate import simulate_rounds
 from .layouts import BID_MAX, BID_MIN, RoundRec
@@ -60,20 +60,37 @@ class RoundTally:
         self.bids += np.bincount(cells, minlength=self.bids.size).reshape(self.bids.shape)
         self.rounds += len(recs)
 
+    def merge(self, other: RoundTally) -> None:
+        """Add ``other``'s counts (a chunk counted where it was played): exact, in any order."""
+        self.rounds += other.rounds
+        self.bidder += other.bidder
+        self.bids += other.bids
 
-def _tally(rules: Rules, rounds: int, seed: int, bid: str) -> RoundTally:
+
+def tally_task(chunk, seed: int, rules: np.ndarray, policy) -> RoundTally:
+    """One chunk of rounds (every backend's unit of work), counted where it was played: a
+    Dask worker sends back counts, not round records."""
+    recs, _ = simulate_rounds(seed, chunk.start, chunk.size, rules, policy, False)
+    tally = RoundTally(chunk.size)
+    tally.add(recs)
+    return tally
+
+
+def _tally(rules: Rules, rounds: int, seed: int, bid: str, backend=None) -> RoundTally:
     """Rounds 0 .. rounds-1 of ``seed`` at ``rules`` (every seat bidding ``bid``, playing
-    heuristic), counted in chunks (``core.backend.run_chunks``: Ctrl-C stops after the chunk
-    in flight, and a later run of the same command starts nothing)."""
-    arr = rules.to_array()
-    policy = make_policy(bid, "heuristic")
+    heuristic), counted in chunks on ``backend`` (default local; the counts merge exactly, so
+    the same on any) (``core.backend.run_chunks``: Ctrl-C stops after the chunk in flight,
+    and a later run of the same command starts nothing)."""
+    args = (seed, rules.to_array(), make_policy(bid, "heuristic"))
     tally = RoundTally(rounds)
-
-    def task(chunk):
-        recs, _ = simulate_rounds(seed, chunk.start, chunk.size, arr, policy, False)
-        return recs
-
-    run_chunks(LocalBackend(), task, rounds, CHUNK, (), lambda c, recs: tally.add(recs))
+    run_chunks(
+        backend or LocalBackend(),
+        tally_task,
+        rounds,
+        CHUNK,
+        args,
+        lambda chunk, part: tally.merge(part),
+    )
     return tally
 
 
@@ -114,6 +131,12 @@ def bidder_trumps(recs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return length, top, points
 
 
+def _mean_figures(counts: np.ndarray) -> dict:
+    """A group's rounds and mean points with the 95% half-width (:func:`_mean_ci`)."""
+    m, h = _mean_ci(counts)
+    return {"rounds": int(counts.sum()), "mean": m, "half95": h}
+
+
 def _partial_note(tally: RoundTally) -> str:
     return (
         f" **Partial: interrupted after {tally.rounds:,} of {tally.requested:,} rounds.**"
@@ -131,8 +154,11 @@ def points_section(tally: RoundTally, players: int, bid: str, out: Path) -> Sect
     by_top = tally.bidder.sum(axis=0)  # [top + 1, points]
     top_groups = [by_top[13], by_top[12], by_top[11], by_top[10], by_top[:10].sum(axis=0)]
     rows = []
+    figures: dict = {"rounds": tally.rounds, "requested": tally.requested, "players": players}
+    figures.update(bid=bid, by_trumps={}, by_top_trump={})
     for k in range(1, 7):
         m, h = _mean_ci(by_length[k])
+        figures["by_trumps"][str(k)] = _mean_figures(by_length[k])
         rows.append(
             {
                 "trumps held": str(k),
@@ -143,6 +169,7 @@ def points_section(tally: RoundTally, players: int, bid: str, out: Path) -> Sect
     trows = []
     for label, counts in zip(TOP_LABELS, top_groups, strict=True):
         m, h = _mean_ci(counts)
+        figures["by_top_trump"][label] = _mean_figures(counts)
         trows.append(
             {
                 "top trump": label,
@@ -155,6 +182,7 @@ def points_section(tally: RoundTally, players: int, bid: str, out: Path) -> Sect
         "playing `heuristic`; the bidder's points (of the six) by the trumps in his dealt hand "
         "and by his highest trump. ± is the 95% half-width." + _partial_note(tally)
     )
+    sec.figures = figures
     sec.table(pd.DataFrame(rows), "Bidder's points by trumps held")
     sec.table(pd.DataFrame(trows), "Bidder's points by his top trump")
     plt = pyplot()
@@ -184,21 +212,31 @@ def success_section(by_players: dict[int, RoundTally], bid: str, out: Path) -> S
     fig, ax = plt.subplots(figsize=(7, 3.2))
     levels = list(range(BID_MIN, BID_MAX + 1))
     width = 0.8 / len(done)
+    figures: dict = {"bid": bid, "by_players": {}}
     for i, (n, tally) in enumerate(done.items()):
         counts = tally.bids  # [bid, made]
         bids = counts.sum(axis=1)
         mean_bid = float((bids * np.arange(len(bids))).sum() / tally.rounds)
         row = {"players": str(n), "rounds": f"{tally.rounds:,}", "mean bid": f"{mean_bid:.2f}"}
+        made_by_bid = {}
         rates, errs = [], [[], []]
         for b in levels:
             k, m = int(counts[b, 1]), int(bids[b])
             row[f"made at {b} %"] = _pct(k, m)
+            made_by_bid[str(b)] = proportion(k, m)
             lo, hi = wilson_interval(k, m) if m else (np.nan, np.nan)
             p = k / m if m else np.nan
             rates.append(100 * p)
             errs[0].append(max(0.0, 100 * (p - lo)) if m else 0)
             errs[1].append(max(0.0, 100 * (hi - p)) if m else 0)
         row["made overall %"] = _pct(int(counts[:, 1].sum()), tally.rounds)
+        figures["by_players"][str(n)] = {
+            "rounds": tally.rounds,
+            "requested": tally.requested,
+            "mean_bid": mean_bid,
+            "made": made_by_bid,
+            "made_overall": proportion(int(counts[:, 1].sum()), tally.rounds),
+        }
         rows.append(row)
         x = np.arange(len(levels)) + i * width - 0.4 + width / 2
         ax.bar(x, rates, width, yerr=errs, capsize=2, label=f"{n} players")
@@ -219,6 +257,7 @@ def success_section(by_players: dict[int, RoundTally], bid: str, out: Path) -> S
         f"Every seat bids `{bid}` and plays `heuristic`. 'made at b' is the share of rounds "
         "won at bid b in which the bidder took at least b points (95% Wilson intervals)." + note
     )
+    sec.figures = figures
     sec.table(pd.DataFrame(rows), "Bid levels made, by player count")
     sec.image(save(fig, out / "pitch_bids.png"), "Bids made by level and player count")
     return sec
@@ -229,6 +268,22 @@ def match_section(a: Strategy, b: Strategy, m: GameMatch | None, rules: Rules) -
     if m is None or not m.results:
         sec.text("Not run: the report was interrupted.")
         return sec
+    sec.figures = {
+        "players": rules.players,
+        "target": rules.target,
+        "partial": bool(m.partial),
+        "results": [
+            {
+                "hero": r.hero,
+                "field": r.field,
+                "games": int(r.games),
+                "p_hero_wins": proportion(round(r.p_win.mean * r.games), r.games),
+                "fair": float(r.fair),
+                "rounds_per_game": r.rounds_per_game.mean,
+            }
+            for r in m.results
+        ],
+    }
     rows = [
         {
             "hero": r.hero,
@@ -259,18 +314,22 @@ def build(
     seed: int = 1,
     bid: str = "threshold",
     rules: Rules | None = None,
+    backend=None,
 ) -> list[Section]:
     """The report's sections (PNGs written into ``out``, created once the simulations are
     done: a run stopped or failed before leaves no empty directory). ``rules``: the rules
     options of every section (their ``players`` is replaced by each player count studied;
     default: the default rules at ``players``). Ctrl-C (``core.backend``) stops the run in
-    flight after its chunk and skips the rest: the sections say what is partial or not run."""
+    flight after its chunk and skips the rest: the sections say what is partial or not run.
+    ``backend`` (default local) runs every study (the same numbers on any)."""
     from .strategies import REGISTRY
 
     rules = (rules or Rules()).replace(players=players)
     a, b = a or REGISTRY["cautious"], b or REGISTRY["threshold"]
-    by_players = {n: _tally(rules.replace(players=n), rounds, seed, bid) for n in range(3, 7)}
-    m = None if stop_requested() else game_match(a, b, players, games, seed, rules)
+    by_players = {
+        n: _tally(rules.replace(players=n), rounds, seed, bid, backend) for n in range(3, 7)
+    }
+    m = None if stop_requested() else game_match(a, b, players, games, seed, rules, backend=backend)
     out.mkdir(exist_ok=True)
     return [
         points_section(by_players[players], players, bid, out),

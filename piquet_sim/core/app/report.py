@@ -22,9 +22,13 @@ class Block:
 
 @dataclass
 class Section:
+    """One section of a report: its blocks, and ``figures``, the key numbers it shows as
+    JSON-ready values (a report's ``--json``; None: the section was not run)."""
+
     key: str
     title: str
     blocks: list[Block] = field(default_factory=list)
+    figures: dict | None = None
 
     def text(self, s: str) -> None:
         self.blocks.append(Block("text", s))

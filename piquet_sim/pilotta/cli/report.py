@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
 
-from ...core.app.cli import compile_notice, long_command, report_out_option
-from ...core.app.report import render_html, render_markdown
-from ...core.engine.backend import stop_requested
+from ...core.app.cli import (
+    backend_options,
+    compile_notice,
+    json_option,
+    long_command,
+    report_out_option,
+)
+from ...core.app.report_cli import JSON_HELP, write_report
 from ..report import MAX_DEALS, build, check_deals, entry_kernels
 from ..rules import Rules
 from .app import pilotta
 from .common import STRATEGY, rules_options, seed_option
 
 
-@pilotta.command("report")
+@pilotta.command("report", epilog=JSON_HELP)
 @click.argument("a", type=STRATEGY, default="bold")
 @click.argument("b", type=STRATEGY, default="heuristic")
 @report_out_option("Directory for pilotta_report.html, pilotta_report.md and the PNGs.")
@@ -39,10 +45,21 @@ from .common import STRATEGY, rules_options, seed_option
 @click.option(
     "--quiet", "-q", is_flag=True, help="Nothing on stderr (the first run's compile notice)."
 )
+@json_option
+@backend_options
 @rules_options(game=True)
 @long_command
 def report_cmd(
-    a, b, out_dir: Path, deals: int, games: int, seed: int, quiet: bool, rules: Rules
+    a,
+    b,
+    out_dir: Path,
+    deals: int,
+    games: int,
+    seed: int,
+    quiet: bool,
+    as_json: bool,
+    rules: Rules,
+    backend,
 ) -> None:
     """Write a Pilotta report for strategies A and B (default bold against heuristic): how
     often each contract is bid and made, points distributions, capots, pilotta and
@@ -50,24 +67,35 @@ def report_cmd(
     HTML file (images embedded) and a Markdown twin; their paths go to stdout. Ctrl-C writes
     what finished, marked partial, and exits 130.
 
+    --backend dask runs the rounds, the match and the games on Dask (the same numbers as
+    local); the bid advice (a few thousand worlds) always runs here.
+
     \b
     Example:
       piquet pilotta report bold cautious --out report --deals 200000
+      piquet pilotta report --out report -n 20000 --json --backend dask --workers 2
     """
     sa, sb = a, b
     if any(s.policy("play") == "pimc" for s in (sa, sb)):
         raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
     check_deals(deals)  # before the compile notice: refused sizes do no work
-    compile_notice(*entry_kernels(sa, sb), quiet=quiet)
-    sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules)
-    title = f"Pilotta: {sa.name} against {sb.name}"
-    if stop_requested():
-        title += " (partial: interrupted)"
-    html_path = out_dir / "pilotta_report.html"
-    md_path = out_dir / "pilotta_report.md"
-    html_path.write_text(render_html(title, sections))
-    md_path.write_text(render_markdown(title, sections))
-    click.echo(html_path)
-    click.echo(md_path)
-    if stop_requested():
-        click.echo("interrupted: the report is partial (its sections say what finished)", err=True)
+    compile_notice(*entry_kernels(sa, sb), quiet=quiet or as_json)
+    t0 = time.perf_counter()
+    sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules, backend=backend)
+    settings = {
+        "a": sa.name,
+        "b": sb.name,
+        "deals": deals,
+        "games": games,
+        "seed": seed,
+        "rules": rules.to_dict(),
+    }
+    write_report(
+        out_dir,
+        "pilotta_report",
+        f"Pilotta: {sa.name} against {sb.name}",
+        sections,
+        as_json=as_json,
+        settings=settings,
+        seconds=time.perf_counter() - t0,
+    )

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
 
-from ...core.app.cli import long_command, report_out_option
-from ...core.app.report import render_html, render_markdown
-from ...core.engine.backend import stop_requested
+from ...core.app.cli import backend_options, json_option, long_command, report_out_option
+from ...core.app.report_cli import JSON_HELP, write_report
 from ..report import build, report_kernels
 from ..strategies import BOOK
 from .app import pitch
 from .common import compile_notice, deals_option, quiet_option, rules_options, seed_option
 
 
-@pitch.command("report")
+@pitch.command("report", epilog=JSON_HELP)
 @click.argument("a", default="cautious")
 @click.argument("b", default="threshold")
 @report_out_option("Directory for pitch_report.html, pitch_report.md and the PNGs.")
@@ -29,30 +29,45 @@ from .common import compile_notice, deals_option, quiet_option, rules_options, s
 )
 @seed_option
 @quiet_option
+@json_option
+@backend_options
 @rules_options(game=True)
 @long_command
-def report_cmd(a, b, out_dir: Path, deals: int, games: int, seed: int, quiet, rules) -> None:
+def report_cmd(
+    a, b, out_dir: Path, deals: int, games: int, seed: int, quiet, as_json: bool, rules, backend
+) -> None:
     """Write a Pitch Six report: the bidder's points by trump length and top trump (at
     --players), bids made by level for 3 to 6 players, and games to the target between
     strategies A and B (default cautious against threshold; at --players), with plots, under
     the rules options given. One HTML file and a Markdown twin; their paths go to stdout.
-    Ctrl-C writes what finished, marked partial, and exits 130.
+    Ctrl-C writes what finished, marked partial, and exits 130. --backend dask runs every
+    study on Dask (the same numbers as local).
 
     \b
     Example:
       piquet pitch report cautious threshold --out report -n 200000
+      piquet pitch report --out report -n 20000 --json --backend dask --workers 2
     """
     sa, sb = BOOK.resolve(a), BOOK.resolve(b)
-    compile_notice(*report_kernels(), quiet=quiet)
-    sections = build(out_dir, deals, rules.players, sa, sb, games, seed, rules=rules)
-    title = f"Pitch Six: bids, points and games ({sa.name} against {sb.name})"
-    if stop_requested():
-        title += " (partial: interrupted)"
-    html_path = out_dir / "pitch_report.html"
-    md_path = out_dir / "pitch_report.md"
-    html_path.write_text(render_html(title, sections))
-    md_path.write_text(render_markdown(title, sections))
-    click.echo(html_path)
-    click.echo(md_path)
-    if stop_requested():
-        click.echo("interrupted: the report is partial (its sections say what finished)", err=True)
+    compile_notice(*report_kernels(), quiet=quiet or as_json)
+    t0 = time.perf_counter()
+    sections = build(
+        out_dir, deals, rules.players, sa, sb, games, seed, rules=rules, backend=backend
+    )
+    settings = {
+        "a": sa.name,
+        "b": sb.name,
+        "deals": deals,
+        "games": games,
+        "seed": seed,
+        "rules": rules.to_dict(),
+    }
+    write_report(
+        out_dir,
+        "pitch_report",
+        f"Pitch Six: bids, points and games ({sa.name} against {sb.name})",
+        sections,
+        as_json=as_json,
+        settings=settings,
+        seconds=time.perf_counter() - t0,
+    )
