@@ -18,9 +18,8 @@ def test_report_on_dask_gives_the_local_figures(run_main, tmp_path, monkeypatch)
     assert code == 0, err
     local = json.loads(out)
     monkeypatch.setattr(R, "CHUNK", 64)  # several chunks, finishing in any order
-    code, out, err = run_main(
-        *args, "--out", str(tmp_path / "dask"), "--backend", "dask", "--workers", "1"
-    )
+    dask = ("--backend", "dask", "--workers", "1")
+    code, out, err = run_main(*args, "--out", str(tmp_path / "dask"), *dask)
     assert code == 0, err
     on_dask = json.loads(out)
     assert on_dask["sections"]["contracts"]["rounds"] == 600
