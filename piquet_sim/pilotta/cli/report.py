@@ -73,7 +73,7 @@ def report_cmd(
     \b
     Example:
       piquet pilotta report bold cautious --out report --deals 200000
-      piquet pilotta report --out report -n 20000 --json --backend dask --workers 2
+      piquet pilotta report -n 20000 --json --backend dask --workers 2
     """
     sa, sb = a, b
     if any(s.policy("play") == "pimc" for s in (sa, sb)):

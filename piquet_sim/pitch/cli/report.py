@@ -46,7 +46,7 @@ def report_cmd(
     \b
     Example:
       piquet pitch report cautious threshold --out report -n 200000
-      piquet pitch report --out report -n 20000 --json --backend dask --workers 2
+      piquet pitch report -n 20000 --json --backend dask --workers 2
     """
     sa, sb = BOOK.resolve(a), BOOK.resolve(b)
     compile_notice(*report_kernels(), quiet=quiet or as_json)
