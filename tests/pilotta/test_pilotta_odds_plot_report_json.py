@@ -114,3 +114,9 @@ def test_chunk_tallies_merge_into_the_count_of_every_deal_at_once():
     assert whole.rounds == 1000 and whole.sides.sum() > 0
     for name in ("contracts", "reach", "sides"):
         assert np.array_equal(getattr(merged, name), getattr(whole, name)), name
+
+
+def test_odds_plot_to_a_missing_directory_is_refused_before_any_deal(run_main, tmp_path):
+    target = tmp_path / "missing" / "odds.png"
+    code, out, err = run_main("pilotta", "odds", "-n", "1000", "--plot", str(target))
+    assert code == 2 and out == "" and "does not exist" in err and err.count("\n") == 1

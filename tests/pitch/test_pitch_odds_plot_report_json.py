@@ -88,3 +88,9 @@ def test_chunk_tallies_merge_into_the_count_of_every_round_at_once():
     assert whole.bids[:, 1].sum() > 0
     assert np.array_equal(merged.bidder, whole.bidder)
     assert np.array_equal(merged.bids, whole.bids)
+
+
+def test_odds_plot_to_a_missing_directory_is_refused_before_any_deal(run_main, tmp_path):
+    target = tmp_path / "missing" / "odds.png"
+    code, out, err = run_main("pitch", "odds", "-n", "1000", "--plot", str(target))
+    assert code == 2 and out == "" and "does not exist" in err and err.count("\n") == 1
