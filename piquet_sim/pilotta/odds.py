@@ -8,6 +8,7 @@ integer counts merged exactly, whatever the backend, the chunk size or the threa
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -114,7 +115,7 @@ SCOPE_TITLES = {
 }
 
 
-def plot(result: dict, path) -> None:
+def plot(result: dict, path: str | Path) -> None:
     """The odds of :func:`odds`'s ``result`` as a figure: one panel per scope, each event's
     rate with its 95% interval and its exact value (``core.app.plots.rate_panels``)."""
     from ..core.app.plots import Rate, rate_panels

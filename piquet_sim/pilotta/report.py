@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section
-from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
 from ..core.engine.errors import InputError
 from ..core.engine.stats import proportion, wilson_interval
 from ..core.game.strategy import Strategy
@@ -132,7 +132,7 @@ class RoundTally:
         return (lo + hi) / 2
 
 
-def tally_task(chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> RoundTally:
+def tally_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) -> RoundTally:
     """One chunk (every backend's unit of work): its deals played with A North-South and with
     A East-West (``match.batch_task``) and counted where they were played, so a Dask worker
     sends back a few hundred counts rather than every round record."""

@@ -9,6 +9,7 @@ is for the given number of players.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -163,7 +164,7 @@ PLOT_PANELS = (
 )
 
 
-def plot(table: OddsTable, path) -> None:
+def plot(table: OddsTable, path: str | Path) -> None:
     """The odds table as a figure: its events in four panels (the deal, High and Low, my
     trumps, trumps in play), each rate with its 95% interval and its exact value
     (``core.app.plots.rate_panels``)."""

@@ -16,13 +16,13 @@ import pandas as pd
 
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section
-from ..core.engine.backend import LocalBackend, run_chunks, stop_requested
+from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
 from ..core.engine.stats import Z95, proportion, wilson_interval
 from ..core.game.strategy import Strategy
 from .kernels.simulate import simulate_rounds
 from .layouts import BID_MAX, BID_MIN, RoundRec
 from .match import GameMatch, game_match, match_kernels
-from .policies import make_policy
+from .policies import PolicyArrays, make_policy
 from .rules import Rules
 from .strategies import summary
 
@@ -67,7 +67,7 @@ class RoundTally:
         self.bids += other.bids
 
 
-def tally_task(chunk, seed: int, rules: np.ndarray, policy) -> RoundTally:
+def tally_task(chunk: Chunk, seed: int, rules: np.ndarray, policy: PolicyArrays) -> RoundTally:
     """One chunk of rounds (every backend's unit of work), counted where it was played: a
     Dask worker sends back counts, not round records."""
     recs, _ = simulate_rounds(seed, chunk.start, chunk.size, rules, policy, False)
