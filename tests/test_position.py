@@ -477,7 +477,8 @@ def test_the_kernel_dispatcher_plays_as_the_own_deciders(play):
     policies = _policies(("greedy",) * 2, ("all",) * 2, (play, "random"))
     records = simulate(6, seed=7, policies=policies)
     elder, younger = seat_deciders(policies)
-    elder.play = KernelPlay(play, row=elder.play.params)
+    elder.play = play_decider(play, row=elder.play.params, kernel=True)
+    assert isinstance(elder.by_phase["play"], KernelPlay)  # the seat now plays it
     for i in range(6):
         st = play_out(PiquetState.from_deal(7, i), (elder, younger))
         assert st.score()["elder"]["total"] == records[i, L.REC_ELDER + L.RF_TOTAL]

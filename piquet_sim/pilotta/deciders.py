@@ -35,8 +35,15 @@ import numpy as np
 
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
-from ..core.game import position as core_position
-from ..core.game.position import ActionValues, Decider, deciding_seat
+from ..core.game.position import (
+    ActionValues,
+    Decider,
+    KernelPlay,
+    PlayDecider,
+    deciding_seat,
+    remembered,
+    seat_decider_type,
+)
 from . import policies as P
 from .actions import DECL_ACTIONS, DECLARE, PASS, bid_action
 from .card_values import (
@@ -51,15 +58,6 @@ from .kernels.pimc import Ctx, pimc_card
 from .kernels.play import policy_card
 from .layouts import N_AUCTION_PARAMS, Setup
 from .position import PilottaState
-
-
-def _remembered(decider: Decider, state: PilottaState, compute) -> int:
-    """The decider's answer at this decision, drawn once (``state.memory``)."""
-    key = ("choice", decider.name, len(state._history))
-    if key not in state.memory:
-        state.memory[key] = int(compute())
-    return state.memory[key]
-
 
 # ---------------------------------------------------------------------- auction and declarations
 
@@ -90,7 +88,7 @@ class AuctionDecider(Decider):
             )
             return PASS if level < 0 else bid_action(int(level), int(suit))
 
-        return _remembered(self, state, call)
+        return remembered(state, ("choice", self.name, len(state.history())), call)
 
 
 class DeclareDecider(Decider):
@@ -109,100 +107,77 @@ class DeclareDecider(Decider):
 # ---------------------------------------------------------------------- play
 
 
-class PlayDecider(Decider):
-    """A play policy; subclasses give :meth:`card`."""
+class PilottaPlay(PlayDecider):
+    """A Pilotta play policy (``policy``: its registry name; the kernels take no parameter
+    row): subclasses give :meth:`card`."""
 
-    def __init__(self, name: str):
-        self.name = name
-        self.id = P.get("play", name).id
+    policy = ""
+    who = "the {name} player"
 
-    def choose(self, state: PilottaState) -> int:
-        seat = deciding_seat(state, "play", f"the {self.name} player")
-        return self.card(state, seat)
-
-    def card(self, state: PilottaState, seat: int) -> int:
-        raise NotImplementedError
-
-
-class KernelPlay(PlayDecider):
-    """``random``, ``greedy`` and ``heuristic``: ``kernels.play.policy_card`` (the round
-    kernels' dispatcher) on the state's View."""
-
-    def __init__(self, name: str = "heuristic", params=None):
-        super().__init__(name)
-        if P.get("play", name).needs_solver:
-            raise InputError(f"{name} is a solver policy: use PimcPlay or DdPlay")
-
-    def card(self, state: PilottaState, seat: int) -> int:
-        def pick() -> int:
-            return policy_card(
-                np.int64(self.id),
-                np.int64(state.hands[seat]),
-                np.int64(state.legal_mask()),
-                state.view_array(seat),
-                state.partner_winning(),
-                state.key,
-                state.stream,
-            )
-
-        return _remembered(self, state, pick)
-
-
-class RandomPlay(KernelPlay):
     def __init__(self, params=None):
-        super().__init__("random")
+        super().__init__(self.policy, P.get("play", self.policy).id)
 
 
-class GreedyPlay(KernelPlay):
-    def __init__(self, params=None):
-        super().__init__("greedy")
+def _policy_card(decider: KernelPlay, state: PilottaState, seat: int) -> int:
+    """``kernels.play.policy_card`` (the round kernels' dispatcher) on the state's View."""
+    return policy_card(
+        np.int64(decider.id),
+        np.int64(state.hands[seat]),
+        np.int64(state.legal_mask()),
+        state.view_array(seat),
+        state.partner_winning(),
+        state.key,
+        state.stream,
+    )
 
 
-class HeuristicPlay(KernelPlay):
-    def __init__(self, params=None):
-        super().__init__("heuristic")
+def kernel_play(name: str = "heuristic", params=None) -> KernelPlay:
+    """``random``, ``greedy`` or ``heuristic``: :func:`_policy_card`, drawn once a decision."""
+    policy = P.get("play", name)
+    if policy.needs_solver:
+        raise InputError(f"{name} is a solver policy: use PimcPlay or DdPlay")
+    return KernelPlay(name, policy.id, None, kernel=_policy_card, draws=True, who=PilottaPlay.who)
 
 
-class PimcPlay(PlayDecider):
+class PimcPlay(PilottaPlay):
     """pimc: ``kernels.pimc.pimc_card`` (``worlds`` deals of the unseen cards from the state's
     stream, each legal card solved in each). ``values``: every legal card over those same
     worlds (the stream copied, not advanced)."""
 
+    policy = "pimc"
+    draws = True
+
     def __init__(self, params=None, worlds: int | None = None):
-        super().__init__("pimc")
+        super().__init__()
         if worlds is None:
             values = P.get("play", "pimc").check_params(params) if params else None
             worlds = int(values[0]) if values else P.defaults("play", "pimc")["worlds"]
         self.worlds = P.play_worlds(worlds)
 
     def card(self, state: PilottaState, seat: int) -> int:
-        def pick() -> int:
-            ctx = Ctx(workspace(), state.calls_array(), state.setup, state._rules)
-            return pimc_card(
-                np.int64(state.hands[seat]),
-                np.int64(state.legal_mask()),
-                state.view_array(seat),
-                state.pub_array(),
-                ctx,
-                np.int64(self.worlds),
-                state.key,
-                state.stream,
-            )
-
-        return _remembered(self, state, pick)
+        ctx = Ctx(workspace(), state.calls_array(), state.setup, state._rules)
+        return pimc_card(
+            np.int64(state.hands[seat]),
+            np.int64(state.legal_mask()),
+            state.view_array(seat),
+            state.pub_array(),
+            ctx,
+            np.int64(self.worlds),
+            state.key,
+            state.stream,
+        )
 
     def values(self, state: PilottaState) -> ActionValues:
         deciding_seat(state, "play", "pimc")
         return card_values(state, worlds=self.worlds, from_stream=True)
 
 
-class DdPlay(PlayDecider):
+class DdPlay(PilottaPlay):
     """The double-dummy oracle: every legal card solved exactly on the true hands; the
     contracting team plays its best value, the defenders the lowest (the solver's objective;
     ties to the lowest card)."""
 
-    def __init__(self, params=None):
-        super().__init__("dd")
+    policy = "dd"
 
     def card(self, state: PilottaState, seat: int) -> int:
         legal = state.legal_actions()
@@ -236,27 +211,21 @@ class DdPlay(PlayDecider):
         )
 
 
-PLAY_DECIDERS = {
-    "random": RandomPlay,
-    "greedy": GreedyPlay,
-    "heuristic": HeuristicPlay,
-    "pimc": PimcPlay,
-    "dd": DdPlay,
-}
+PLAY_DECIDERS = {"pimc": PimcPlay, "dd": DdPlay}
 
 
 def play_decider(name: str, params=None) -> PlayDecider:
     """The decider of a registered play policy by name."""
     P.get("play", name)
-    return PLAY_DECIDERS[name](params)
+    if name in PLAY_DECIDERS:
+        return PLAY_DECIDERS[name](params)
+    return kernel_play(name, params)
 
 
-class SeatDecider(core_position.SeatDecider):
-    """A seat's three policies, each answering in its phase."""
-
-    def __init__(self, auction: Decider, declare: Decider, play: Decider):
-        super().__init__({"auction": auction, "declare": declare, "play": play})
-        self.auction, self.declare = auction, declare
+#: A seat's three policies, each answering in its phase.
+SeatDecider = seat_decider_type(
+    {"auction": "auction", "declare": "declare", "play": "play"}, __name__
+)
 
 
 def seat_deciders(setup: np.ndarray) -> list[SeatDecider]:

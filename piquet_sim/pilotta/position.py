@@ -111,6 +111,12 @@ from .worlds import forbidden_by, replay_world, sample_world
 class PilottaState(core_position.State):
     """One position of a Pilotta round (see the module docstring)."""
 
+    clone_lists = (
+        "calls decl_actions shown announced hands gone trick pts tricks_won line plays "
+        "legal_n contexts"
+    )
+    clone_arrays = "stream ast comb score_row"
+
     def __init__(
         self,
         hands,
@@ -219,31 +225,6 @@ class PilottaState(core_position.State):
         hands = [C.parse_cards(h, 8) if isinstance(h, str) else int(h) for h in hands]
         key = stream_key(np.int64(seed), np.int64(index))
         return cls(hands, dealer, rules, setup, int(key), 0)
-
-    def clone(self) -> PilottaState:
-        new = object.__new__(PilottaState)
-        new.__dict__.update(self.__dict__)
-        new.stream = self.stream.copy()
-        new.ast = self.ast.copy()
-        new.calls = list(self.calls)
-        new.decl_actions = list(self.decl_actions)
-        new.shown = list(self.shown)
-        new.announced = list(self.announced)
-        new.comb = self.comb.copy()
-        new.hands = list(self.hands)
-        new.gone = list(self.gone)
-        new.trick = list(self.trick)
-        new.pts = list(self.pts)
-        new.tricks_won = list(self.tricks_won)
-        new.line = list(self.line)
-        new.plays = list(self.plays)
-        new.legal_n = list(self.legal_n)
-        new.contexts = list(self.contexts)
-        new.score_row = None if self.score_row is None else self.score_row.copy()
-        new._history = list(self._history)
-        new._actors = list(self._actors)
-        new.memory = {k: core_position.copied(v) for k, v in self.memory.items()}
-        return new
 
     # ------------------------------------------------------------------ the contract
     @property

@@ -34,8 +34,14 @@ import time
 import numpy as np
 
 from ..core.engine.stats import Estimate
-from ..core.game import position as core_position
-from ..core.game.position import ActionValues, Decider, deciding_seat
+from ..core.game.position import (
+    ActionValues,
+    Decider,
+    KernelPlay,
+    PlayDecider,
+    deciding_seat,
+    seat_decider_type,
+)
 from . import policies as P
 from .actions import DECLARE, END, FULL, SINK, decl_action
 from .card_values import (
@@ -139,29 +145,19 @@ class DeclareDecider(Decider):
         return a if a in state.legal_actions() else decl_action(c, DECLARE)
 
 
-class PlayDecider(Decider):
-    """A play policy (base): ``choose`` asks :meth:`card` once per decision."""
+class PiquetPlay(PlayDecider):
+    """A Piquet play policy with a decider of its own (``policy``: its registry name), its
+    kernels' parameter row from ``params`` or ``row`` (:func:`params_row`)."""
 
-    draws = False  # True when the policy draws from the state's stream
+    policy = ""
 
-    def __init__(self, name: str, params=None, row: np.ndarray | None = None):
-        self.name = name
-        self.id = P.get("play", name).id
-        self.params = row if row is not None else params_row("play", name, params)
+    def __init__(self, params=None, row: np.ndarray | None = None):
+        super().__init__(self.policy, *_play_row(self.policy, params, row))
 
-    def choose(self, state: PiquetState) -> int:
-        seat = deciding_seat(state, "play", f"play policy {self.name!r}")
-        legal = state.legal_actions()
-        if not self.draws:
-            return self.card(state, seat)
-        key = ("card", len(state._history))
-        if key not in state.memory:
-            state.memory[key] = self.card(state, seat)
-        card = state.memory[key]
-        return card if card in legal else legal[0]
 
-    def card(self, state: PiquetState, seat: int) -> int:
-        raise NotImplementedError
+def _play_row(name: str, params=None, row: np.ndarray | None = None) -> tuple[int, np.ndarray]:
+    """A play policy's registry id and parameter row (``row`` as given, else from ``params``)."""
+    return P.get("play", name).id, row if row is not None else params_row("play", name, params)
 
 
 def _legal_mask(state: PiquetState, seat: int) -> int:
@@ -172,23 +168,20 @@ def _legal_mask(state: PiquetState, seat: int) -> int:
     return same or hand
 
 
-class RandomPlay(PlayDecider):
+class RandomPlay(PiquetPlay):
     """A uniform legal card (``play.random_card``, the state's stream)."""
 
+    policy = "random"
     draws = True
-
-    def __init__(self, params=None, row=None):
-        super().__init__("random", params, row)
 
     def card(self, state: PiquetState, seat: int) -> int:
         return int(random_card(np.int64(_legal_mask(state, seat)), state.key, state.stream))
 
 
-class GreedyPlay(PlayDecider):
+class GreedyPlay(PiquetPlay):
     """``play.greedy_lead`` / ``greedy_reply`` on the seat's hand and the cards played."""
 
-    def __init__(self, params=None, row=None):
-        super().__init__("greedy", params, row)
+    policy = "greedy"
 
     def card(self, state: PiquetState, seat: int) -> int:
         hand = state.hands[seat]
@@ -198,12 +191,11 @@ class GreedyPlay(PlayDecider):
         return int(greedy_reply(np.int64(hand), np.int64(state.lead), unseen))
 
 
-class HeuristicPlay(PlayDecider):
+class HeuristicPlay(PiquetPlay):
     """``heuristic.heuristic_turn`` on the seat's knowledge (set up once a deal, as the trick
     loop does)."""
 
-    def __init__(self, params=None, row=None):
-        super().__init__("heuristic", params, row)
+    policy = "heuristic"
 
     def card(self, state: PiquetState, seat: int) -> int:
         key = ("heuristic", seat)
@@ -222,11 +214,10 @@ class HeuristicPlay(PlayDecider):
         )
 
 
-class DdPlay(PlayDecider):
+class DdPlay(PiquetPlay):
     """Double-dummy play (an oracle: ``play.dd_lead`` / ``dd_reply`` on both true hands)."""
 
-    def __init__(self, params=None, row=None):
-        super().__init__("dd", params, row)
+    policy = "dd"
 
     def card(self, state: PiquetState, seat: int) -> int:
         ws = workspace(state.rules)
@@ -257,11 +248,12 @@ class DdPlay(PlayDecider):
         )
 
 
-class PimcDecider(PlayDecider):
+class PimcDecider(PiquetPlay):
     """pimc play (``pimc.pimc_decide``: the seat's knowledge, the state's stream, his kept
     worlds). ``values`` ranks the legal cards over ``value_worlds`` worlds
     (:func:`card_values`)."""
 
+    policy = "pimc"
     draws = True
 
     def __init__(
@@ -272,7 +264,7 @@ class PimcDecider(PlayDecider):
         seed: int = 1,
         exact_limit: int = EXACT_LIMIT,
     ):
-        super().__init__("pimc", params, row)
+        super().__init__(params, row)
         self.value_worlds = value_worlds
         self.seed = seed
         self.exact_limit = exact_limit
@@ -312,37 +304,28 @@ class PimcDecider(PlayDecider):
         )
 
 
-class KernelPlay(PlayDecider):
-    """Any other registered play policy, through the trick loop's own dispatcher
+def _player_card(decider: KernelPlay, state: PiquetState, seat: int) -> int:
+    """The card of any registered play policy through the trick loop's own dispatcher
     (``play.player_card``, the one the round kernels call for a seat they do not play
     themselves), with a scratch holding both seats' knowledge and kept worlds."""
-
-    draws = True
-
-    def __init__(self, name: str, params=None, row=None):
-        super().__init__(name, params, row)
-
-    def card(self, state: PiquetState, seat: int) -> int:
-        sc = state.memory.get("scratch")
-        if sc is None:
-            sc = state.memory["scratch"] = new_scratch()
-        sc.know_e[:] = state.knowledge(0)
-        sc.know_y[:] = state.knowledge(1)
-        pos = _position(state)
-        view = tuple(np.int64(x) for x in state.play_view(seat))
-        return int(
-            player_card(
-                np.int64(self.id),
-                self.params,
-                np.int64(seat),
-                view,
-                (pos[0], pos[1]),
-                state.key,
-                state.stream,
-                workspace(state.rules),
-                sc,
-            )
-        )
+    sc = state.memory.get("scratch")
+    if sc is None:
+        sc = state.memory["scratch"] = new_scratch()
+    sc.know_e[:] = state.knowledge(0)
+    sc.know_y[:] = state.knowledge(1)
+    pos = _position(state)
+    view = tuple(np.int64(x) for x in state.play_view(seat))
+    return player_card(
+        np.int64(decider.id),
+        decider.params,
+        np.int64(seat),
+        view,
+        (pos[0], pos[1]),
+        state.key,
+        state.stream,
+        workspace(state.rules),
+        sc,
+    )
 
 
 PLAY_CLASSES = {
@@ -354,21 +337,22 @@ PLAY_CLASSES = {
 }
 
 
-def play_decider(name: str, params=None, row: np.ndarray | None = None) -> PlayDecider:
-    """The decider of a play policy by name (a policy without a class of its own here is
-    played through ``play.player_card``: :class:`KernelPlay`)."""
+def play_decider(
+    name: str, params=None, row: np.ndarray | None = None, kernel: bool = False
+) -> PlayDecider:
+    """The decider of a play policy by name: its own class, or (a policy without one, or
+    ``kernel``) a :class:`KernelPlay` through the trick loop's dispatcher (``play.player_card``,
+    :func:`_player_card`)."""
     P.get("play", name)
-    if name in PLAY_CLASSES:
+    if name in PLAY_CLASSES and not kernel:
         return PLAY_CLASSES[name](params=params, row=row)
-    return KernelPlay(name, params=params, row=row)
+    return KernelPlay(name, *_play_row(name, params, row), kernel=_player_card, draws=True)
 
 
-class SeatDecider(core_position.SeatDecider):
-    """One seat's three stage deciders: each decision goes to its stage's."""
-
-    def __init__(self, exchange: Decider, declare: Decider, play: Decider):
-        super().__init__({"exchange": exchange, "declare": declare, "play": play})
-        self.exchange, self.declare = exchange, declare
+#: One seat's three stage deciders: each decision goes to its stage's.
+SeatDecider = seat_decider_type(
+    {"exchange": "exchange", "declare": "declare", "play": "play"}, __name__
+)
 
 
 def seat_deciders(policies: Policies | None = None) -> tuple[SeatDecider, SeatDecider]:

@@ -111,6 +111,11 @@ if TYPE_CHECKING:
 class PiquetState(core_position.State):
     """One position of a Piquet deal (see the module docstring)."""
 
+    clone_lists = "hands disc _last took decl_hands gone voids play_pts pique line"
+    clone_nested = "kinds masks"
+    clone_arrays = "stream"
+    clone_dicts = "_know"
+
     def __init__(
         self,
         elder: int,
@@ -212,28 +217,6 @@ class PiquetState(core_position.State):
             talon = C.parse_card_list(talon)
         key = stream_key(np.int64(seed), np.int64(index))
         return cls(elder, younger, talon, rules, int(key), 0)
-
-    def clone(self) -> PiquetState:
-        new = object.__new__(PiquetState)
-        new.__dict__.update(self.__dict__)
-        new.stream = self.stream.copy()
-        new.hands = list(self.hands)
-        new.disc = list(self.disc)
-        new._last = list(self._last)
-        new.took = list(self.took)
-        new.decl_hands = list(self.decl_hands)
-        new.kinds = [list(k) for k in self.kinds]
-        new.masks = [list(m) for m in self.masks]
-        new.gone = list(self.gone)
-        new.voids = list(self.voids)
-        new.play_pts = list(self.play_pts)
-        new.pique = list(self.pique)
-        new.line = list(self.line)
-        new._history = list(self._history)
-        new._actors = list(self._actors)
-        new.memory = {k: core_position.copied(v) for k, v in self.memory.items()}
-        new._know = dict(self._know)
-        return new
 
     # ------------------------------------------------------------------ the contract
     @property

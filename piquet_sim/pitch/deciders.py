@@ -36,8 +36,15 @@ import numpy as np
 
 from ..core.engine.masks import mask_bits, mask_count
 from ..core.engine.stats import Estimate
-from ..core.game import position as core_position
-from ..core.game.position import ActionValues, Decider, deciding_seat, world_mean
+from ..core.game.position import (
+    ActionValues,
+    Decider,
+    KernelPlay,
+    PlayDecider,
+    deciding_seat,
+    seat_decider_type,
+    world_mean,
+)
 from . import policies as P
 from .layouts import SEATS
 from .position import (
@@ -148,23 +155,11 @@ def bid_decider(name: str = "threshold", params=None) -> BidDecider:
 
 
 # ---------------------------------------------------------------------- play
-class PlayDecider(Decider):
-    """A play policy (base): ``choose`` asks :meth:`card`, with the suit the bidder must pitch
-    when his bidder chose one (``montecarlo``)."""
-
-    def __init__(self, name: str, params=None):
-        pol, values = P.check("play", name, params, allow_solver=True)
-        self.name = pol.name
-        self.id = np.int64(pol.id)
-        self.values_ = tuple(values)
-        self.params = params_row((), values)
-
-    def choose(self, state: PitchState) -> int:
-        seat = deciding_seat(state, "play", f"play policy {self.name!r}")
-        return self.card(state, seat, pitch_suit(state, seat))
-
-    def card(self, state: PitchState, seat: int, pitch: int = -1) -> int:
-        raise NotImplementedError
+def _play_policy(name: str, params=None) -> tuple[str, np.int64, np.ndarray, tuple]:
+    """A play policy's name, registry id, kernels' row (its values from ``PLAY_PARAMS_AT``)
+    and values, checked."""
+    pol, values = P.check("play", name, params, allow_solver=True)
+    return pol.name, np.int64(pol.id), params_row((), values), tuple(values)
 
 
 def pitch_suit(state: PitchState, seat: int) -> int:
@@ -183,23 +178,21 @@ def legal_now(state: PitchState, pitch: int = -1) -> int:
     return legal
 
 
-class KernelPlay(PlayDecider):
-    """``random`` or ``heuristic``: ``kernels.policies.choose_card`` on the kernels' View."""
+def _choose_card(decider: KernelPlay, state: PitchState, seat: int) -> int:
+    """``random`` or ``heuristic``: ``kernels.policies.choose_card`` on the kernels' View, the
+    pitch kept to the suit the seat's bidder chose (:func:`pitch_suit`)."""
+    from .kernels.policies import choose_card
 
-    def card(self, state: PitchState, seat: int, pitch: int = -1) -> int:
-        from .kernels.policies import choose_card
-
-        return int(
-            choose_card(
-                self.id,
-                self.params[P.PLAY_PARAMS_AT :],
-                np.int64(legal_now(state, pitch)),
-                np.int64(state.hands[seat]),
-                state.trick_view(seat, pitch),
-                state.key,
-                state.stream,
-            )
-        )
+    pitch = pitch_suit(state, seat)
+    return choose_card(
+        decider.id,
+        decider.params[P.PLAY_PARAMS_AT :],
+        np.int64(legal_now(state, pitch)),
+        np.int64(state.hands[seat]),
+        state.trick_view(seat, pitch),
+        state.key,
+        state.stream,
+    )
 
 
 class SearchPlay(PlayDecider):
@@ -209,7 +202,8 @@ class SearchPlay(PlayDecider):
     def __init__(
         self, name: str = "pimc", params=None, others: str = "threshold", others_params=None
     ):
-        super().__init__(name, params)
+        name, pid, row, self.values_ = _play_policy(name, params)
+        super().__init__(name, pid, row)
         bid, bid_values = P.check("bid", others, others_params, allow_seat=True)
         self.others = bid.name
         self.policy = P.PolicyArrays(
@@ -261,8 +255,8 @@ class SearchPlay(PlayDecider):
         state.memory[key] = out
         return out
 
-    def card(self, state: PitchState, seat: int, pitch: int = -1) -> int:
-        return self.decide(state, seat, pitch)["card"]
+    def card(self, state: PitchState, seat: int) -> int:
+        return self.decide(state, seat, pitch_suit(state, seat))["card"]
 
     def values(self, state: PitchState) -> ActionValues:
         """Each legal card's mean over the decision's worlds (:data:`UNIT`); a forced card is
@@ -327,15 +321,12 @@ def play_decider(name: str, params=None, others: str = "threshold", others_param
     pol = P.get("play", name)
     if pol.needs_solver:
         return SearchPlay(pol.name, params, others, others_params)
-    return KernelPlay(pol.name, params)
+    name, pid, row, _ = _play_policy(pol.name, params)
+    return KernelPlay(name, pid, row, kernel=_choose_card)
 
 
-class SeatDecider(core_position.SeatDecider):
-    """One seat's bid and play policies: ``choose`` asks the one of the phase."""
-
-    def __init__(self, bid: BidDecider, play: PlayDecider):
-        super().__init__({"auction": bid, "play": play}, joiner="+")
-        self.bid = bid
+#: One seat's bid and play policies: ``choose`` asks the one of the phase.
+SeatDecider = seat_decider_type({"bid": "auction", "play": "play"}, __name__, joiner="+")
 
 
 def seat_deciders(

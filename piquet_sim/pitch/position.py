@@ -124,6 +124,10 @@ def action_name(action: int) -> str:
 class PitchState(core_position.State):
     """One position of a Pitch round (see the module docstring)."""
 
+    clone_lists = "dealt hands calls trick leaders winners played voids game scores takers points"
+    clone_nested = "finished"
+    clone_arrays = "stream"
+
     def __init__(
         self,
         dealt: list[int],
@@ -211,27 +215,6 @@ class PitchState(core_position.State):
             trump = C.parse_suit(trump)
         key = np.uint64(stream_key(np.int64(seed), np.int64(index)))
         return cls(masks, rules, key, None, trump)
-
-    def clone(self) -> PitchState:
-        other = PitchState.__new__(PitchState)
-        other.__dict__.update(self.__dict__)
-        other.dealt = list(self.dealt)
-        other.hands = list(self.hands)
-        other.calls = list(self.calls)
-        other.trick = list(self.trick)
-        other.finished = [list(t) for t in self.finished]
-        other.leaders = list(self.leaders)
-        other.winners = list(self.winners)
-        other.played = list(self.played)
-        other.voids = list(self.voids)
-        other.game = list(self.game)
-        other.scores = None if self.scores is None else list(self.scores)
-        other.takers = None if self.takers is None else list(self.takers)
-        other.points = None if self.points is None else list(self.points)
-        other._history = list(self._history)
-        other.stream = self.stream.copy()
-        other.memory = dict(self.memory)
-        return other
 
     # ------------------------------------------------------------------ the contract
     @property

@@ -126,6 +126,14 @@ def test_the_montecarlo_bidder_is_the_duel_kernels():
     assert bids > 20
 
 
+def test_a_seat_decider_pickles_with_its_phases():
+    import pickle
+
+    seat = pickle.loads(pickle.dumps(seat_deciders("threshold", "heuristic")[0]))
+    assert type(seat) is SeatDecider and seat.name == "threshold+heuristic"
+    assert seat.bid.name == "threshold" and seat.by_phase["auction"] is seat.bid
+
+
 @pytest.mark.parametrize(
     ("bid", "play", "players", "params", "rounds"),
     [

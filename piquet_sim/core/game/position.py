@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,9 +71,38 @@ class State(ABC):
         """A full position consistent with what ``seat`` has seen (hidden cards redealt), the
         same history: the world sampler the pimc players use."""
 
-    @abstractmethod
+    #: What :meth:`clone` copies, field names separated by spaces (every other field it
+    #: shares: ints, the rules, keys, caches a move replaces whole): lists a move changes in
+    #: place (None kept), lists of lists (copied a level deeper), arrays (None kept), dicts
+    #: (copied, values shared).
+    clone_lists: str = ""
+    clone_nested: str = ""
+    clone_arrays: str = ""
+    clone_dicts: str = ""
+
     def clone(self) -> State:
-        """An independent copy."""
+        """An independent copy, cheap: the fields a move changes in place copied (the
+        ``clone_*`` names), the history, the actors and the deciders' memory (:func:`copied`)
+        its own; the rest shared."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        fields = self.__dict__
+        for name in self.clone_lists.split():
+            v = fields[name]
+            new.__dict__[name] = None if v is None else list(v)
+        for name in self.clone_nested.split():
+            new.__dict__[name] = [list(x) for x in fields[name]]
+        for name in self.clone_arrays.split():
+            v = fields[name]
+            new.__dict__[name] = None if v is None else v.copy()
+        for name in self.clone_dicts.split():
+            new.__dict__[name] = dict(fields[name])
+        for name in ("_history", "_actors"):
+            if name in fields:
+                new.__dict__[name] = list(fields[name])
+        if "memory" in fields:
+            new.memory = {k: copied(v) for k, v in self.memory.items()}
+        return new
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:
@@ -166,6 +195,112 @@ class SeatDecider(Decider):
 
     def values(self, state: State) -> ActionValues | None:
         return self.play.values(state) if state.phase == "play" else None
+
+
+def seat_decider_type(
+    phases: Mapping[str, str], module: str, joiner: str = "/"
+) -> type[SeatDecider]:
+    """A game's seat decider class, so a game says only its phases: made from one decider per
+    phase, given in ``phases``' order (positionally or by name), each kept in the attribute its
+    key names (``phases``: attribute -> the state's phase it answers, ``"play"`` among them);
+    setting an attribute replaces that phase's decider. ``module``: the game's module that
+    names the class ``SeatDecider`` (where pickle finds it)."""
+    order = tuple(phases.items())
+    attrs = [attr for attr, _ in order]
+    if "play" not in phases.values():
+        raise ValueError("a seat decider needs a play decider")
+
+    def __init__(self, *deciders: Decider, **named: Decider) -> None:
+        given = dict(zip(attrs, deciders, strict=False))
+        if len(deciders) + len(named) != len(attrs) or set(given) | set(named) != set(attrs):
+            raise TypeError(f"a seat decider takes one decider per phase: {', '.join(attrs)}")
+        given.update(named)
+        SeatDecider.__init__(self, {phase: given[attr] for attr, phase in order}, joiner)
+
+    def kept(phase: str) -> property:
+        def get(self) -> Decider:
+            return self.by_phase[phase]
+
+        def put(self, decider: Decider) -> None:
+            self.by_phase[phase] = decider
+
+        return property(get, put, doc=f"The {phase} decider.")
+
+    body: dict = {attr: kept(phase) for attr, phase in order}
+    body.update(
+        __init__=__init__,
+        __module__=module,
+        __qualname__="SeatDecider",
+        __doc__="One seat's deciders ("
+        + ", ".join(attr if attr == phase else f"{attr}: the {phase}" for attr, phase in order)
+        + "), each answering its phase.",
+        phases=dict(phases),
+    )
+    return type("SeatDecider", (SeatDecider,), body)
+
+
+def remembered(state: State, key: Hashable, compute: Callable[[], int]) -> int:
+    """A decider's answer at one decision, computed once and kept in ``state.memory`` under
+    ``key``: a decider that draws from the state's stream must not draw again when asked twice
+    (a clone keeps the answer with the memory)."""
+    memory = state.memory
+    if key not in memory:
+        memory[key] = compute()
+    return memory[key]
+
+
+class PlayDecider(Decider):
+    """A play policy (every game's base): ``name``, the registry's ``id`` and the kernels'
+    parameter row ``params``. ``choose`` checks the state is in its play and asks :meth:`card`
+    for the seat to act; a policy that draws from the state's stream (``draws``) has its card
+    remembered (:func:`remembered`, once per decision and policy), and a remembered card no
+    longer legal gives way to the first legal one. ``who``: the decider in words for the
+    InputError outside the play (``{name}``: the policy's name)."""
+
+    draws: bool = False
+    who: str = "play policy {name!r}"
+
+    def __init__(self, name: str, policy_id: int, params: np.ndarray | None = None):
+        self.name = name
+        self.id = policy_id
+        self.params = params
+
+    def choose(self, state: State) -> int:
+        seat = deciding_seat(state, "play", self.who.format(name=self.name))
+        if not self.draws:
+            return self.card(state, seat)
+        legal = state.legal_actions()
+        key = ("card", self.name, len(state.history()))
+        card = remembered(state, key, lambda: int(self.card(state, seat)))
+        return card if card in legal else legal[0]
+
+    def card(self, state: State, seat: int) -> int:
+        """The card (action) the policy plays for ``seat`` in ``state``."""
+        raise NotImplementedError
+
+
+class KernelPlay(PlayDecider):
+    """A play policy the game's kernels answer in one call: ``kernel(decider, state, seat)``
+    gives the card (the game's dispatcher with its state's fields; ``draws`` when it draws
+    from the state's stream; ``who`` as :class:`PlayDecider`'s)."""
+
+    def __init__(
+        self,
+        name: str,
+        policy_id: int,
+        params: np.ndarray | None,
+        kernel: Callable[[KernelPlay, State, int], int],
+        draws: bool = False,
+        who: str | None = None,
+    ):
+        super().__init__(name, policy_id, params)
+        self.kernel = kernel
+        self.draws = draws
+        if who is not None:
+            self.who = who
+
+    def card(self, state: State, seat: int) -> int:
+        return int(self.kernel(self, state, seat))
 
 
 def copied(value: object) -> object:
