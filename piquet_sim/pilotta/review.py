@@ -232,13 +232,8 @@ def _declare_task(rec, index) -> R.Task:
     return R.Task("declare", "declarations", done, run, 0.1)
 
 
-def _deal_view(rec: PilottaRecord, at: dict, final: PilottaState | None, rules: Rules) -> dict:
-    seats = list(C.SEATS)
-    hands = [
-        {"seat": C.SEATS[s], "label": f"{C.SEATS[s]}, dealt", "cards": C.PACK.card_names(h)}
-        for s, h in enumerate(rec.dealt)
-        if h is not None
-    ]
+def _before_play(rec: PilottaRecord, at: dict, final: PilottaState | None) -> list[dict]:
+    """The page's phases before the play: the auction, the declarations."""
     calls = []
     for k, (p, lv, s) in enumerate(rec.calls or []):  # none when only the contract is known
         calls.append({"text": f"{C.SEATS[p]}: {call_name(lv, s)}", "decision": at.get(("call", k))})
@@ -259,42 +254,37 @@ def _deal_view(rec: PilottaRecord, at: dict, final: PilottaState | None, rules: 
             decl_items.append({"text": f"{C.SEATS[p]} shows {C.format_cards(m) or 'nothing'}"})
     if "declare" in at and final is None:
         decl_items.append({"text": f"{C.SEATS[rec.player]}'s choice", "decision": at["declare"]})
-    leader = (rec.dealer + 1) % 4 if rules.first_lead == "after_dealer" else bidder
-    tricks = []
-    for i, cards in enumerate(rec.tricks, 1):
-        row = []
-        for j, c in enumerate(cards):
-            p = (leader + j) % 4
-            row.append(
-                {
-                    "seat": C.SEATS[p],
-                    "card": C.card_name(c),
-                    "led": j == 0,
-                    "decision": at.get(("card", i)) if p == rec.player else None,
-                }
-            )
-        w = _winner(cards, leader, trump) if len(cards) == 4 else None
-        tricks.append({"number": i, "cards": row, "winner": C.SEATS[w] if w is not None else ""})
-        if w is not None:
-            leader = w
-    result = []
-    if final is not None and final.is_terminal():
-        sc = final.score()
-        result.append(
-            f"Card points NS {sc['card_points']['NS']}, EW {sc['card_points']['EW']}; game "
-            f"points NS {sc['score']['total_ns']}, EW {sc['score']['total_ew']}"
-        )
-    return {
-        "seats": seats,
-        "player": C.SEATS[rec.player],
-        "hands": hands,
-        "phases": [
-            {"title": "Auction", "items": calls},
-            {"title": "Declarations", "items": decl_items},
-        ],
-        "tricks": tricks,
-        "result": result,
-    }
+    return [
+        {"title": "Auction", "items": calls},
+        {"title": "Declarations", "items": decl_items},
+    ]
+
+
+def _round_result(final: PilottaState | None) -> list[str]:
+    if final is None or not final.is_terminal():
+        return []
+    sc = final.score()
+    return [
+        f"Card points NS {sc['card_points']['NS']}, EW {sc['card_points']['EW']}; game "
+        f"points NS {sc['score']['total_ns']}, EW {sc['score']['total_ew']}"
+    ]
+
+
+def _round_view(rec: PilottaRecord, final: PilottaState | None, rules: Rules) -> R.DealView:
+    """The page's view of the round: hands, the auction, the declarations, the tricks."""
+    bidder, _, trump = rec.contract
+    return R.DealView(
+        seats=C.SEATS,
+        player=rec.player,
+        dealt=rec.dealt,
+        tricks=rec.tricks,
+        leader=(rec.dealer + 1) % 4 if rules.first_lead == "after_dealer" else bidder,
+        winner=lambda cards, leader: _winner(cards, leader, trump) if len(cards) == 4 else None,
+        card_name=C.card_name,
+        card_names=C.PACK.card_names,
+        phases=lambda at: _before_play(rec, at, final),
+        result=lambda: _round_result(final),
+    )
 
 
 def review_plan(
@@ -343,7 +333,7 @@ def review_plan(
         unit=UNIT,
         phases=PHASES,
         decisions=decisions,
-        deal_view=lambda at: _deal_view(rec, at, final, rules),
+        deal_view=_round_view(rec, final, rules).view,
         record=CODEC.json(rec),
         settings={"rules": rules.to_dict(), **settings.to_dict()},
         notes=notes,

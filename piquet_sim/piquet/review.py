@@ -426,23 +426,9 @@ def _card(key, trick: int, lead: int | None, card: int, make_state, exact: bool)
     return CardDecision(key, trick, before, card, make_state, exact, place, weight=0.3)
 
 
-def _deal_view(rec: PiquetRecord, tasks_at: dict, final: PiquetState | None) -> dict:
-    """The page's view of the deal: hands, the exchange, the declarations, the tricks."""
+def _before_play(rec: PiquetRecord, tasks_at: dict, final: PiquetState | None) -> list[dict]:
+    """The page's phases before the play: the exchange, the declarations."""
     s = rec.player
-    hands = []
-    for x, role in enumerate(ROLES):
-        if rec.dealt[x] is not None:
-            hands.append(
-                {"seat": role, "label": f"{role}, dealt", "cards": C.card_names(rec.dealt[x])}
-            )
-    if rec.talon is not None:
-        hands.append(
-            {
-                "seat": "talon",
-                "label": "talon, top first",
-                "cards": [C.card_name(c) for c in rec.talon],
-            }
-        )
     ex_items = []
     for x, role in enumerate(ROLES):
         d = rec.discard[x]
@@ -476,44 +462,49 @@ def _deal_view(rec: PiquetRecord, tasks_at: dict, final: PiquetState | None) -> 
     if final is not None:
         e, y, _ = final.declaration_points()
         de_items.append({"text": f"declaration points: elder {sum(e)}, younger {sum(y)}"})
-    tricks = []
-    leader = 0
-    for i, (a, b) in enumerate(rec.tricks, 1):
-        cards = [
+    return [
+        {"title": "Exchange", "items": ex_items},
+        {"title": "Declarations", "items": de_items},
+    ]
+
+
+def _deal_result(rec: PiquetRecord, final: PiquetState | None) -> list[str]:
+    if final is None:
+        return []
+    sc = final.score()
+    return [
+        f"Deal points: elder {sc['elder']['total']}, younger {sc['younger']['total']} "
+        f"(tricks {sc['elder']['tricks']}-{sc['younger']['tricks']}); net for "
+        f"{ROLES[rec.player]} {final.net(rec.player):+d}"
+    ]
+
+
+def _deal_view(rec: PiquetRecord, final: PiquetState | None) -> R.DealView:
+    """The page's view of the deal: hands (the talon too), the exchange, the declarations,
+    the tricks."""
+    talon = []
+    if rec.talon is not None:
+        talon.append(
             {
-                "seat": ROLES[leader],
-                "card": C.card_name(a),
-                "led": True,
-                "decision": tasks_at.get(("card", i)) if leader == s else None,
-            },
-            {
-                "seat": ROLES[1 - leader],
-                "card": C.card_name(b),
-                "decision": tasks_at.get(("card", i)) if leader != s else None,
-            },
-        ]
-        w = trick_winner(leader, a, b)
-        tricks.append({"number": i, "cards": cards, "winner": ROLES[w]})
-        leader = w
-    result = []
-    if final is not None:
-        sc = final.score()
-        result.append(
-            f"Deal points: elder {sc['elder']['total']}, younger {sc['younger']['total']} "
-            f"(tricks {sc['elder']['tricks']}-{sc['younger']['tricks']}); net for "
-            f"{ROLES[s]} {final.net(s):+d}"
+                "seat": "talon",
+                "label": "talon, top first",
+                "cards": [C.card_name(c) for c in rec.talon],
+            }
         )
-    return {
-        "seats": list(ROLES),
-        "player": ROLES[s],
-        "hands": hands,
-        "phases": [
-            {"title": "Exchange", "items": ex_items},
-            {"title": "Declarations", "items": de_items},
-        ],
-        "tricks": tricks,
-        "result": result,
-    }
+    return R.DealView(
+        seats=ROLES,
+        player=rec.player,
+        dealt=rec.dealt,
+        tricks=rec.tricks,
+        leader=0,
+        winner=lambda cards, leader: trick_winner(leader, *cards),
+        card_name=C.card_name,
+        card_names=C.card_names,
+        phases=lambda at: _before_play(rec, at, final),
+        result=lambda: _deal_result(rec, final),
+        more_hands=talon,
+        mark_followers=False,
+    )
 
 
 def review_plan(
@@ -580,7 +571,7 @@ def review_plan(
         unit=goal.unit if goal is not None else UNIT,
         phases=PHASES,
         decisions=decisions,
-        deal_view=lambda at: _deal_view(rec, at, final),
+        deal_view=_deal_view(rec, final).view,
         record=CODEC.json(rec),
         settings={"rules": rules.to_dict(), **settings.to_dict()},
         notes=notes,

@@ -197,14 +197,8 @@ def _call_task(rec: PitchRecord, rules: Rules, st: PitchReviewSettings, index: i
     return R.Task("bid", place, done, run, 1.0)
 
 
-def _deal_view(rec: PitchRecord, at: dict, final: PitchState | None) -> dict:
-    n = rec.players
-    seats = [str(s) for s in range(n)]
-    hands = [
-        {"seat": str(s), "label": f"seat {s}, dealt", "cards": C.PACK.card_names(h)}
-        for s, h in enumerate(rec.dealt)
-        if h is not None
-    ]
+def _auction(rec: PitchRecord, at: dict) -> list[dict]:
+    """The page's phase before the play: the auction."""
     calls = [
         {
             "text": f"seat {s}: {call_name(c)}",
@@ -214,42 +208,36 @@ def _deal_view(rec: PitchRecord, at: dict, final: PitchState | None) -> dict:
     ]
     if rec.bidder >= 0:
         calls.append({"text": f"seat {rec.bidder} bids {max(rec.calls)}"})
-    tricks = []
-    leader = rec.bidder
+    return [{"title": "Auction", "items": calls}]
+
+
+def _round_result(final: PitchState | None) -> list[str]:
+    if final is None or not final.is_terminal():
+        return []
+    return [
+        "Round scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(final.scores or []))
+    ]
+
+
+def _round_view(rec: PitchRecord, final: PitchState | None) -> R.DealView:
+    """The page's view of the round: hands, the auction, the tricks (the first names the
+    trump pitched)."""
+    n = rec.players
     trump = rec.tricks[0][0] >> 4 if rec.tricks else -1
-    for i, cards in enumerate(rec.tricks, 1):
-        row = []
-        for j, c in enumerate(cards):
-            p = (leader + j) % n
-            row.append(
-                {
-                    "seat": str(p),
-                    "card": C.card_name(c),
-                    "led": j == 0,
-                    "decision": at.get(("card", i)) if p == rec.player else None,
-                }
-            )
-        w = _winner(cards, leader, trump, n) if len(cards) == n else None
-        note = f"pitch: {C.SUITS[trump]} trumps" if i == 1 else ""
-        tricks.append(
-            {"number": i, "cards": row, "winner": "" if w is None else str(w), "note": note}
-        )
-        if w is not None:
-            leader = w
-    result = []
-    if final is not None and final.is_terminal():
-        result.append(
-            "Round scores: "
-            + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(final.scores or []))
-        )
-    return {
-        "seats": seats,
-        "player": str(rec.player),
-        "hands": hands,
-        "phases": [{"title": "Auction", "items": calls}],
-        "tricks": tricks,
-        "result": result,
-    }
+    return R.DealView(
+        seats=[str(s) for s in range(n)],
+        player=rec.player,
+        dealt=rec.dealt,
+        tricks=rec.tricks,
+        leader=rec.bidder,
+        winner=lambda cards, leader: _winner(cards, leader, trump, n) if len(cards) == n else None,
+        card_name=C.card_name,
+        card_names=C.PACK.card_names,
+        phases=lambda at: _auction(rec, at),
+        result=lambda: _round_result(final),
+        hand_label="seat {seat}, dealt",
+        trick_note=lambda i: f"pitch: {C.SUITS[trump]} trumps" if i == 1 else "",
+    )
 
 
 def review_plan(
@@ -294,7 +282,7 @@ def review_plan(
         unit=UNIT,
         phases=PHASES,
         decisions=decisions,
-        deal_view=lambda at: _deal_view(rec, at, final),
+        deal_view=_round_view(rec, final).view,
         record=CODEC.json(rec),
         settings={"rules": rules.to_dict(), **settings.to_dict()},
         notes=notes,

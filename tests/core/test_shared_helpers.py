@@ -9,7 +9,13 @@ import pytest
 from piquet_sim.core import review as R
 from piquet_sim.core.engine.errors import InputError
 from piquet_sim.core.engine.masks import mask_bits, mask_count
-from piquet_sim.core.game.position import Decider, SeatDecider, history_clauses
+from piquet_sim.core.game.position import (
+    Decider,
+    KernelPlay,
+    SeatDecider,
+    history_clauses,
+    seat_decider_type,
+)
 
 
 def test_mask_bits_and_count():
@@ -43,6 +49,107 @@ def test_seat_decider_routes_by_phase_and_falls_back_to_play():
     assert seat.choose(_At("over")) == "card"
     assert seat.values(_At("play")) == "card values"
     assert seat.values(_At("auction")) is None
+
+
+#: A game's seat decider as the games make theirs: attribute -> phase.
+_Seat = seat_decider_type({"bid": "auction", "play": "play"}, __name__, joiner="+")
+
+
+def test_a_game_seat_decider_takes_one_decider_per_phase_in_order_or_by_name():
+    seat = _Seat(_Named("bid"), _Named("card"))
+    assert isinstance(seat, SeatDecider) and seat.name == "bid+card"
+    assert seat.bid.name == "bid" and seat.play.name == "card"
+    assert seat.choose(_At("auction")) == "bid" and seat.choose(_At("play")) == "card"
+    assert _Seat(play=_Named("c"), bid=_Named("b")).name == "b+c"
+    for wrong in ((_Named("b"),), (_Named("b"), _Named("c"), _Named("d"))):
+        with pytest.raises(TypeError, match="one decider per phase: bid, play"):
+            _Seat(*wrong)
+
+
+def test_setting_a_seat_attribute_replaces_that_phase_decider():
+    seat = _Seat(_Named("bid"), _Named("card"))
+    seat.play = _Named("other")
+    assert seat.choose(_At("play")) == "other" and seat.values(_At("play")) == "other values"
+    seat.bid = _Named("pass")
+    assert seat.choose(_At("auction")) == "pass"
+
+
+class _Table:
+    """A position in its play: a stream the kernel fake draws from, a memory, a history."""
+
+    phase = "play"
+
+    def __init__(self, legal):
+        self.memory = {}
+        self.drawn = 0
+        self._legal = legal
+
+    def current_player(self):
+        return 1
+
+    def legal_actions(self):
+        return list(self._legal)
+
+    def history(self):
+        return [0, 0, 0]
+
+
+def _draw(decider, state, seat):
+    state.drawn += 1
+    return 10 * seat + state.drawn
+
+
+def test_a_kernel_play_that_draws_answers_once_per_decision():
+    play = KernelPlay("random", 7, None, kernel=_draw, draws=True)
+    table = _Table([11, 12])
+    assert play.choose(table) == 11 and play.choose(table) == 11 and table.drawn == 1
+    fixed = KernelPlay("greedy", 3, None, kernel=_draw)
+    assert fixed.choose(table) == 12 and fixed.choose(table) == 13  # asks the kernel each time
+
+
+def test_a_play_decider_refuses_outside_the_play_in_its_own_words():
+    play = KernelPlay("heuristic", 1, None, kernel=_draw, who="the {name} player")
+    table = _Table([1])
+    table.phase = "auction"
+    with pytest.raises(InputError, match="the heuristic player decides in the play"):
+        play.choose(table)
+
+
+def test_a_deal_view_places_each_card_and_the_reviewed_decisions():
+    names = {1: "AS", 2: "KS", 3: "QS", 4: "JS"}
+    view = R.DealView(
+        seats=("N", "S"),
+        player=1,
+        dealt=(0b11, None),
+        tricks=[(1, 2), (3, 4), (1,)],
+        leader=0,
+        winner=lambda cards, leader: None if len(cards) < 2 else (leader + 1) % 2,
+        card_name=names.get,
+        card_names=lambda mask: [str(mask)],
+        phases=lambda at: [{"title": "Auction", "items": [{"text": "x", "decision": at["bid"]}]}],
+        result=lambda: ["over"],
+        hand_label="seat {seat}, dealt",
+        more_hands=[{"seat": "talon", "label": "talon", "cards": []}],
+        trick_note=lambda i: "first" if i == 1 else "",
+    ).view({"bid": 1, ("card", 1): 2, ("card", 2): 3})
+    assert view["seats"] == ["N", "S"] and view["player"] == "S" and view["result"] == ["over"]
+    assert view["hands"] == [
+        {"seat": "N", "label": "seat N, dealt", "cards": ["3"]},
+        {"seat": "talon", "label": "talon", "cards": []},
+    ]
+    assert view["phases"][0]["items"][0]["decision"] == 1
+    first, second, third = view["tricks"]
+    assert first == {
+        "number": 1,
+        "cards": [
+            {"seat": "N", "card": "AS", "led": True, "decision": None},
+            {"seat": "S", "card": "KS", "led": False, "decision": 2},
+        ],
+        "winner": "S",
+        "note": "first",
+    }
+    assert [c["seat"] for c in second["cards"]] == ["S", "N"] and second["winner"] == "N"
+    assert second["cards"][0]["decision"] == 3 and third["winner"] == ""
 
 
 def test_history_clauses():

@@ -37,6 +37,7 @@ from ..game.record import (
     record_error,
     record_lines,
 )
+from .deal_view import DealView
 from .decisions import (
     Alternative,
     DecisionReview,
@@ -56,6 +57,7 @@ __all__ = [
     "COSTLIEST",
     "Alternative",
     "Clause",
+    "DealView",
     "DecisionReview",
     "Record",
     "RecordError",
