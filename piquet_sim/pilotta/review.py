@@ -181,18 +181,13 @@ def _call_task(rec, rules, st, index, k, before) -> R.Task:
         else:
             cost = R.difference(est(rows[best]), est(rows[done]))
             notes.append("cost: two means on the same worlds, errors in quadrature (conservative)")
-        order = sorted(res["calls"], key=lambda r: -r["value"]["mean"])
-        alts = [
-            R.Alternative(
-                r["call"],
-                est(r),
-                note=("yours; " if r["call"] == done else "")
-                + f"we contract {r['p_we_contract']['p']:.0%}",
-            )
-            for r in order[:6]
-        ]
-        if done not in [a.action for a in alts]:
-            alts.append(R.Alternative(done, est(rows[done]), note="yours"))
+        alts = R.ranked_alternatives(
+            res["calls"],
+            rows[done],
+            lambda r: r["call"],
+            est,
+            lambda r: f"we contract {r['p_we_contract']['p']:.0%}",
+        )
         return R.DecisionReview(
             index,
             "bid",

@@ -166,17 +166,13 @@ def _call_task(rec: PitchRecord, rules: Rules, st: PitchReviewSettings, index: i
         else:
             cost = R.difference(_estimate(best.score), _estimate(my.score))
             notes.append("cost: two means on the same worlds, errors in quadrature (conservative)")
-        order = sorted(values, key=lambda v: -v.score.mean)
-        alts = [
-            R.Alternative(
-                v.call,
-                _estimate(v.score),
-                note=("yours; " if v is my else "") + (f"bidder {v.p_bidder:.0%}" if v.bid else ""),
-            )
-            for v in order[:6]
-        ]
-        if my not in order[:6]:
-            alts.append(R.Alternative(my.call, _estimate(my.score), note="yours"))
+        alts = R.ranked_alternatives(
+            values,
+            my,
+            lambda v: v.call,
+            lambda v: _estimate(v.score),
+            lambda v: f"bidder {v.p_bidder:.0%}" if v.bid else "",
+        )
         return R.DecisionReview(
             index,
             "bid",

@@ -152,6 +152,28 @@ def test_a_deal_view_places_each_card_and_the_reviewed_decisions():
     assert second["cards"][0]["decision"] == 3 and third["winner"] == ""
 
 
+def test_ranked_alternatives_keep_the_top_and_add_the_player_own_choice():
+    from piquet_sim.core.engine.stats import Estimate
+
+    calls = [(name, float(v)) for name, v in zip("abcdefgh", [3, 8, 1, 7, 6, 5, 4, 2], strict=True)]
+
+    def ranked(mine, top=3):
+        return R.ranked_alternatives(
+            calls,
+            mine,
+            lambda c: c[0],
+            lambda c: Estimate(c[1], 0.0, c[1], c[1], 1),
+            lambda c: f"v{c[1]:g}",
+            top=top,
+        )
+
+    alts = ranked(calls[3])
+    assert [(a.action, a.note) for a in alts] == [("b", "v8"), ("d", "yours; v7"), ("e", "v6")]
+    alts = ranked(calls[2])
+    assert [a.action for a in alts] == ["b", "d", "e", "c"] and alts[-1].note == "yours"
+    assert alts[-1].value.mean == 1.0
+
+
 def test_history_clauses():
     keys = {"tricks": "tricks", "dealer": "dealer", "keep tierce": "keep"}
     raw = history_clauses("dealer: W;\n keep   Tierce : N ; tricks: AS 7S", "FORM", keys.get)

@@ -47,6 +47,7 @@ from .decisions import (
     card_task,
     difference,
     exact_estimate,
+    ranked_alternatives,
     run_review,
 )
 from .page import card_html, render_html
@@ -74,6 +75,7 @@ __all__ = [
     "raw_clauses",
     "read_record",
     "record_error",
+    "ranked_alternatives",
     "record_lines",
     "render_html",
     "render_text",

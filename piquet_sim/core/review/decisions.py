@@ -11,11 +11,14 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
 from ..engine.backend import StopOnInterrupt, stop_requested
 from ..engine.stats import Z95, Estimate
+
+T = TypeVar("T")
 
 
 def exact_estimate(value: float, n: int = 1) -> Estimate:
@@ -51,6 +54,27 @@ class Alternative:
         if self.note:
             out["note"] = self.note
         return out
+
+
+def ranked_alternatives(
+    options: Sequence[T],
+    mine: T,
+    action: Callable[[T], str],
+    value: Callable[[T], Estimate],
+    note: Callable[[T], str],
+    top: int = 6,
+) -> list[Alternative]:
+    """The ``top`` options of highest value, highest first, each with its note (``"yours; "``
+    before the player's own), then the player's own choice (``mine``, one of ``options``)
+    when it is not among them: a decision's alternatives (a call, a bid)."""
+    order = sorted(options, key=lambda o: -value(o).mean)[:top]
+    alts = [
+        Alternative(action(o), value(o), note=("yours; " if o is mine else "") + note(o))
+        for o in order
+    ]
+    if not any(o is mine for o in order):
+        alts.append(Alternative(action(mine), value(mine), note="yours"))
+    return alts
 
 
 @dataclass
