@@ -9,8 +9,12 @@ has them (each legal action's value with its standard error and world count, or 
 Perspective: ``returns()`` gives each seat's (or team's) points in the game's own scoring, as
 the game documents; ``values`` are for the side to act, the unit stated by the policy.
 
-This module is the contract only (no game): the games implement it, and the tests that check
-a game's ``State`` against its round kernels and the OpenSpiel adapters build on it.
+This module is the contract (no game): the games implement it, and the tests that check a
+game's ``State`` against its round kernels and the OpenSpiel adapters build on it. It also
+holds what every game's players and positions share, so a game writes only its own part: the
+play decider base (:class:`PlayDecider`; :class:`KernelPlay` for a policy its kernels answer
+in one call), a seat decider made from the game's phases (:func:`seat_decider_type`) and
+:meth:`State.clone` from the fields the game names.
 """
 
 from __future__ import annotations
