@@ -516,8 +516,8 @@ def seed_option(
 
 
 def quiet_option(help: str = "No progress bar or notices on stderr.") -> Callable:
-    """``--quiet``, the same flag in every command that shows progress."""
-    return click.option("--quiet", is_flag=True, help=help)
+    """``--quiet``/``-q``, the same flag in every command that shows progress."""
+    return click.option("--quiet", "-q", is_flag=True, help=help)
 
 
 def deals_option(

@@ -19,7 +19,7 @@ from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
 from ..cards import PACK
 from ..rules import Rules
 from .app import pilotta
-from .common import SEAT, rules_options, seed_option
+from .common import SEAT, quiet_option, rules_options, seed_option
 
 #: Trump suits in words, by their letter.
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -85,6 +85,7 @@ def _pct(rate: dict) -> str:
     "P(winning the game to --target, 351).",
 )
 @seed_option
+@quiet_option
 @json_option
 @rules_options(game=True)
 @long_command
@@ -98,6 +99,7 @@ def bid_cmd(
     deals: int | None,
     score: str | None,
     seed: int,
+    quiet: bool,
     as_json: bool,
     rules: Rules,
 ) -> None:
@@ -141,7 +143,7 @@ def bid_cmd(
             prior,
             rules,
             pair,
-            on_start=lambda: compile_notice(*entry_kernels(play), quiet=as_json),
+            on_start=lambda: compile_notice(*entry_kernels(play), quiet=quiet or as_json),
         )
     except InputError as err:
         raise click.UsageError(str(err)) from None

@@ -135,7 +135,7 @@ def rules_options(func: Callable | None = None, *, game: bool = False) -> Callab
 
 #: The seed option of every sampling command (the core's: bounded to the kernels' 64-bit seeds).
 seed_option = core_seed_option()
-quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 
 
 class CardListType(click.ParamType):
