@@ -43,6 +43,12 @@ def report_json(
     return data
 
 
+def match_settings(a: str, b: str, deals: int, games: int, seed: int, rules) -> dict:
+    """The settings of a report on strategies ``a`` against ``b`` (``deals`` rounds counted,
+    ``games`` played to the target) as its JSON states them."""
+    return {"a": a, "b": b, "deals": deals, "games": games, "seed": seed, "rules": rules.to_dict()}
+
+
 def write_report(
     out_dir: Path,
     stem: str,

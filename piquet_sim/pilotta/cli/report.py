@@ -14,7 +14,7 @@ from ...core.app.cli import (
     long_command,
     report_out_option,
 )
-from ...core.app.report_cli import JSON_HELP, write_report
+from ...core.app.report_cli import JSON_HELP, match_settings, write_report
 from ..report import MAX_DEALS, build, check_deals, entry_kernels
 from ..rules import Rules
 from .app import pilotta
@@ -82,14 +82,7 @@ def report_cmd(
     compile_notice(*entry_kernels(sa, sb), quiet=quiet or as_json)
     t0 = time.perf_counter()
     sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules, backend=backend)
-    settings = {
-        "a": sa.name,
-        "b": sb.name,
-        "deals": deals,
-        "games": games,
-        "seed": seed,
-        "rules": rules.to_dict(),
-    }
+    settings = match_settings(sa.name, sb.name, deals, games, seed, rules)
     write_report(
         out_dir,
         "pilotta_report",

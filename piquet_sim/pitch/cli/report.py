@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ...core.app.cli import backend_options, json_option, long_command, report_out_option
-from ...core.app.report_cli import JSON_HELP, write_report
+from ...core.app.report_cli import JSON_HELP, match_settings, write_report
 from ..report import build, report_kernels
 from ..strategies import BOOK
 from .app import pitch
@@ -54,14 +54,7 @@ def report_cmd(
     sections = build(
         out_dir, deals, rules.players, sa, sb, games, seed, rules=rules, backend=backend
     )
-    settings = {
-        "a": sa.name,
-        "b": sb.name,
-        "deals": deals,
-        "games": games,
-        "seed": seed,
-        "rules": rules.to_dict(),
-    }
+    settings = match_settings(sa.name, sb.name, deals, games, seed, rules)
     write_report(
         out_dir,
         "pitch_report",
