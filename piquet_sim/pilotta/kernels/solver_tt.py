@@ -28,8 +28,8 @@ out, in order. Two positions with equal keys are the same game up to renaming eq
 Every input a value depends on is in the key (the trump suit is not: the encoding is relative
 to it), so one table serves every rules setting: the play options change which cards are
 legal and the capot's worth changes values, and a table shared across settings without them in
-the key gave one setting's values to the other (issue 36). Under the default rules the code is
-0 (the keys of before the options).
+the key gave one setting's values to the other (an earlier version's bug). Under the default
+rules the code is 0 (the keys of before the options).
 
 Transposition table: int64[2 ** bits, 4] rows (key 1, key 2, data, unused), two-way buckets
 (rows 2i and 2i+1; row 2i keeps the deeper search). Data: lower bound (bits 0..8), upper

@@ -26,7 +26,7 @@ above it (length). A suit's value is its best chance plus ``depth`` times the ot
   master (he follows with his lowest), ties to the master, the longer suit, then the higher top
   card. So a master that is a short suit's only guard stays
   in hand as an entry while a long suit is led (cashing it first let the opponent run that
-  suit: issue 14's thrown aces);
+  suit: how an earlier version threw its aces away);
 * follow: the cheapest winning card, else the lowest card of the suit (a player without a trick
   takes any trick he can: the capot defence is this and the guard-keeping discard);
 * discard (void in the suit led): the lowest card of the suit whose value drops least, ties to

@@ -37,7 +37,7 @@ applied to the dealt hand the world implies, reproduces the opponent's take and 
 takes are public: ``KNOW_E_TOOK`` / ``KNOW_Y_TOOK``); it is on from the first lead, before he
 has played a card.
 
-Measured (issue 37, ``docs/piquet.md``): against pimc on mirrored deals with heuristic exchange,
+Measured (``docs/piquet.md``): against pimc on mirrored deals with heuristic exchange,
 the defaults (16 worlds of 16 x 16 hands drawn, epsilon 0.8, exchange_epsilon 0.2, 8
 completions) +0.46 [0.38, 0.53] points a deal (``piquet ladder --policies pimc,pimcw
 --solver-deals 6000 --seed 1``), at about 2.8 times pimc's CPU a deal (10.5 against 3.8 ms with
