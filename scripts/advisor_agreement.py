@@ -46,6 +46,7 @@ Example (run it in the background; about 10-40 CPU-s a hand):
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -62,6 +63,13 @@ from piquet_sim.piquet.cards import format_cards, parse_cards
 #: The "default" these figures measure: the heuristic screen at SE 0.5, ``piquet discard``'s
 #: default until default8 made it a pimc refine (pinned, so stored rows stay comparable).
 DEFAULT_PLAY = "heuristic"
+
+
+def _load(path: Path) -> dict:
+    """A results file, plain JSON or gzipped (``.json.gz``: how the per-hand rows are kept in
+    results/, about a tenth of the size)."""
+    raw = path.read_bytes()
+    return json.loads(gzip.decompress(raw) if path.suffix == ".gz" else raw)
 
 
 def random_hands(n: int, seed: int) -> list[int]:
@@ -295,7 +303,7 @@ def rescore_summary(new: list[dict], stored: list[dict], z: float) -> dict:
 def join(files: list[Path], stored: list[dict], z: float) -> dict:
     """The rows of several --rescore outputs of one setting (ranges of the hands) as one output,
     figures recomputed; a hand in two files must have the same top in both."""
-    parts = [json.loads(f.read_text()) for f in files]
+    parts = [_load(f) for f in files]
     settings = {json.dumps(x["setting"], sort_keys=True) for x in parts}
     if len(settings) != 1:
         raise SystemExit(f"--join: the files score different settings: {sorted(settings)}")
@@ -417,7 +425,7 @@ def compare(rows: list[dict], files: list[Path], z: float) -> list[dict]:
     ]
     by_setting: dict[str, dict[int, dict]] = {}  # runs of one setting on parts of the hands
     for f in files:
-        res = json.loads(f.read_text())
+        res = _load(f)
         done = by_setting.setdefault(json.dumps(res["setting"]), {})
         done |= {r["index"]: r for r in res["rows"] if r["index"] in hands}
     for setting, done in by_setting.items():
@@ -574,7 +582,7 @@ def main() -> None:
     rows: list[dict] = []
     if args.merge:
         for f in args.merge:
-            rows += json.loads(f.read_text())["rows"]
+            rows += _load(f)["rows"]
         rows.sort(key=lambda r: r["index"])
         if args.rescore is not None or args.why or args.compare:
             # --start/--stop pick a fixed subset of the stored hands to re-score or diagnose
