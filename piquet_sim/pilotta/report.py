@@ -14,10 +14,10 @@ import numpy as np
 import pandas as pd
 
 from ..core.app.plots import pyplot, save
-from ..core.app.report import Section
+from ..core.app.report import Section, percent_ci
 from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
 from ..core.engine.errors import InputError
-from ..core.engine.stats import proportion, wilson_interval
+from ..core.engine.stats import proportion
 from ..core.game.strategy import Strategy
 from .bid import MAKE_LEVELS, advise
 from .bid import entry_kernels as advice_kernels
@@ -48,13 +48,6 @@ def check_deals(deals: int) -> None:
             f"--deals {deals:,}: a report takes at most {MAX_DEALS:,} deals (it holds every "
             f"round in memory, {BYTES_PER_DEAL:,} bytes a deal, {MEMORY // 2**30} GiB at most)"
         )
-
-
-def _pct(k: int, n: int) -> str:
-    if n == 0:
-        return "-"
-    lo, hi = wilson_interval(int(k), int(n))
-    return f"{100 * k / n:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
 #: Deals per chunk at most (chunks are paced to about ``core.backend.CHUNK_SECONDS``).
@@ -187,8 +180,8 @@ def contract_section(a, b, t: RoundTally, out: Path, requested: int | None = Non
         row = {"contract": contract}
         for k, name in enumerate(("A", "B")):
             bids, made = int(tally[k, i].sum()), int(tally[k, i, 1])
-            row[f"{name} bids %"] = _pct(bids, n)
-            row[f"{name} made %"] = _pct(made, bids)
+            row[f"{name} bids %"] = percent_ci(bids, n)
+            row[f"{name} made %"] = percent_ci(made, bids)
             levels[name][contract] = {"bids": proportion(bids, n), "made": proportion(made, bids)}
         rows.append(row)
     sec.figures = {
@@ -242,9 +235,9 @@ def points_section(t: RoundTally, out: Path) -> Section:
         rows.append(
             {
                 "side": label,
-                "capots %": _pct(capots, n),
-                "pilotta %": _pct(pilotta, n),
-                "scores combinations %": _pct(combinations, n),
+                "capots %": percent_ci(capots, n),
+                "pilotta %": percent_ci(pilotta, n),
+                "scores combinations %": percent_ci(combinations, n),
             }
         )
     points = np.arange(len(t.reach))

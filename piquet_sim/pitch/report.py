@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.app.plots import pyplot, save
-from ..core.app.report import Section
+from ..core.app.report import Section, percent_ci
 from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
 from ..core.engine.stats import Z95, proportion, wilson_interval
 from ..core.game.strategy import Strategy
@@ -97,13 +97,6 @@ def _tally(rules: Rules, rounds: int, seed: int, bid: str, backend=None) -> Roun
 def report_kernels() -> tuple:
     """The numba entry kernels :func:`build` calls (for a compile notice)."""
     return (simulate_rounds, *match_kernels())
-
-
-def _pct(k: int, n: int) -> str:
-    if n == 0:
-        return "-"
-    lo, hi = wilson_interval(int(k), int(n))
-    return f"{100 * k / n:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
 def _mean_ci(counts: np.ndarray) -> tuple[float, float]:
@@ -222,14 +215,14 @@ def success_section(by_players: dict[int, RoundTally], bid: str, out: Path) -> S
         rates, errs = [], [[], []]
         for b in levels:
             k, m = int(counts[b, 1]), int(bids[b])
-            row[f"made at {b} %"] = _pct(k, m)
+            row[f"made at {b} %"] = percent_ci(k, m)
             made_by_bid[str(b)] = proportion(k, m)
             lo, hi = wilson_interval(k, m) if m else (np.nan, np.nan)
             p = k / m if m else np.nan
             rates.append(100 * p)
             errs[0].append(max(0.0, 100 * (p - lo)) if m else 0)
             errs[1].append(max(0.0, 100 * (hi - p)) if m else 0)
-        row["made overall %"] = _pct(int(counts[:, 1].sum()), tally.rounds)
+        row["made overall %"] = percent_ci(int(counts[:, 1].sum()), tally.rounds)
         figures["by_players"][str(n)] = {
             "rounds": tally.rounds,
             "requested": tally.requested,
@@ -289,7 +282,7 @@ def match_section(a: Strategy, b: Strategy, m: GameMatch | None, rules: Rules) -
             "hero": r.hero,
             "field": r.field,
             "games": f"{r.games:,}",
-            "P(hero wins) %": _pct(round(r.p_win.mean * r.games), r.games),
+            "P(hero wins) %": percent_ci(round(r.p_win.mean * r.games), r.games),
             "fair %": f"{100 * r.fair:.1f}",
             "rounds per game": f"{r.rounds_per_game.mean:.1f}",
         }

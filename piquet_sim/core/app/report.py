@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..engine.stats import wilson_interval
+
 
 @dataclass
 class Block:
@@ -56,6 +58,15 @@ code { background: #f4f4f4; padding: 0 .2rem; }
 nav ol { columns: 2; }
 @media print { h2 { page-break-before: auto; } figure, table { page-break-inside: avoid; } }
 """
+
+
+def percent_ci(k: int, n: int) -> str:
+    """``k`` of ``n`` as a percentage with its Wilson 95% interval, ``"12.5 (9.8-15.7)"``
+    (``"-"`` when ``n`` is 0): the reports' way of writing a rate."""
+    if n == 0:
+        return "-"
+    lo, hi = wilson_interval(int(k), int(n))
+    return f"{100 * k / n:.1f} ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
 def _inline_md(s: str) -> str:
