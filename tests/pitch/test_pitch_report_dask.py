@@ -1,28 +1,13 @@
 """`piquet pitch report --backend dask`: the report's numbers are the local ones, whatever the
-backend and however the rounds are cut into chunks."""
+backend and however the rounds are cut into chunks (the check: ``report_on_dask``)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from report_on_dask import check_report_on_dask
 
 pytest.importorskip("dask.distributed")
 
 
 def test_report_on_dask_gives_the_local_figures(run_main, tmp_path, monkeypatch):
-    from piquet_sim.pitch import report as R
-
-    args = ("pitch", "report", "-n", "300", "--games", "10", "--seed", "5", "--json")
-    code, out, err = run_main(*args, "--out", str(tmp_path / "local"))
-    assert code == 0, err
-    local = json.loads(out)
-    monkeypatch.setattr(R, "CHUNK", 64)  # several chunks, finishing in any order
-    dask = ("--backend", "dask", "--workers", "1")
-    code, out, err = run_main(*args, "--out", str(tmp_path / "dask"), *dask)
-    assert code == 0, err
-    on_dask = json.loads(out)
-    assert on_dask["sections"]["pitch-bids"]["by_players"]["6"]["rounds"] == 300
-    for key in ("html", "md", "images", "seconds"):  # where it went and how long it took
-        local.pop(key), on_dask.pop(key)
-    assert on_dask == local
+    check_report_on_dask("pitch", run_main, tmp_path, monkeypatch)
