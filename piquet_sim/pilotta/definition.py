@@ -15,7 +15,6 @@ from ..core.game.definition import (
     Facts,
     GameDefinition,
     PlayExample,
-    ReviewSettings,
     ValueSettings,
 )
 from ..core.game.position import Decider
@@ -61,16 +60,9 @@ class PilottaDefinition(GameDefinition):
         "North, on lead to trick 4, his partner South playing 100 in clubs",
     )
 
-    @property
-    def rules_class(self) -> type[Rules]:
-        return Rules
-
-    @property
-    def codec(self):
-        return CODEC
-
-    def new_state(self, seed: int, index: int, rules: Rules) -> PilottaState:
-        return PilottaState.from_deal(seed, index, rules)
+    rules_class = Rules
+    codec = CODEC
+    state_type = PilottaState
 
     def state_from_cards(self, cards: Sequence[int], rules: Rules) -> PilottaState:
         hands = [sum(1 << c for c in cards[8 * s : 8 * s + 8]) for s in range(4)]
@@ -108,11 +100,7 @@ class PilottaDefinition(GameDefinition):
 
     advice_view = staticmethod(advice.advice_view)
 
-    @property
-    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
-        from .review import QUICK, PilottaReviewSettings
-
-        return PilottaReviewSettings(), QUICK
+    review_settings = (review.PilottaReviewSettings(), review.QUICK)
 
     review_plan = staticmethod(review.review_plan)
 

@@ -15,7 +15,6 @@ from ..core.game.definition import (
     Facts,
     GameDefinition,
     PlayExample,
-    ReviewSettings,
     ValueSettings,
 )
 from ..core.game.position import Decider
@@ -95,16 +94,9 @@ class PiquetDefinition(GameDefinition):
         "younger, four tricks played, to lead the fifth",
     )
 
-    @property
-    def rules_class(self) -> type[Rules]:
-        return Rules
-
-    @property
-    def codec(self):
-        return CODEC
-
-    def new_state(self, seed: int, index: int, rules: Rules) -> PiquetState:
-        return PiquetState.from_deal(seed, index, rules)
+    rules_class = Rules
+    codec = CODEC
+    state_type = PiquetState
 
     def state_from_cards(self, cards: Sequence[int], rules: Rules) -> PiquetState:
         def mask(cs):
@@ -158,11 +150,7 @@ class PiquetDefinition(GameDefinition):
 
     advice_view = staticmethod(advice.advice_view)
 
-    @property
-    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
-        from .review import QUICK, PiquetReviewSettings
-
-        return PiquetReviewSettings(), QUICK
+    review_settings = (review.PiquetReviewSettings(), review.QUICK)
 
     review_plan = staticmethod(review.review_plan)
 

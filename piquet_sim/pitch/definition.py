@@ -17,7 +17,6 @@ from ..core.game.definition import (
     Facts,
     GameDefinition,
     PlayExample,
-    ReviewSettings,
     ValueSettings,
 )
 from ..core.game.position import Decider
@@ -62,16 +61,9 @@ class PitchDefinition(GameDefinition):
     margin_unit = " points"
     tie_note = "; the cheaper card"
 
-    @property
-    def rules_class(self) -> type[Rules]:
-        return Rules
-
-    @property
-    def codec(self):
-        return CODEC
-
-    def new_state(self, seed: int, index: int, rules: Rules) -> PitchState:
-        return PitchState.from_deal(seed, index, rules)
+    rules_class = Rules
+    codec = CODEC
+    state_type = PitchState
 
     def state_from_cards(self, cards: Sequence[int], rules: Rules) -> PitchState:
         n, k = rules.players, C.HAND_SIZE
@@ -124,11 +116,7 @@ class PitchDefinition(GameDefinition):
 
     advice_view = staticmethod(advice.advice_view)
 
-    @property
-    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
-        from .review import QUICK, PitchReviewSettings
-
-        return PitchReviewSettings(), QUICK
+    review_settings = (review.PitchReviewSettings(), review.QUICK)
 
     review_plan = staticmethod(review.review_plan)
 

@@ -355,16 +355,10 @@ class ToyDefinition(GameDefinition):
     play_settings = ValueSettings(worlds=50, exact_limit=500)
     play_example = PlayExample("KS QH", "first", "tricks: TS-JS TH-JH", "first, two tricks played")
 
-    @property
-    def rules_class(self):
-        return Rules
-
-    @property
-    def codec(self):
-        return CODEC
-
-    def new_state(self, seed: int, index: int, rules) -> ToyState:
-        return ToyState.from_deal(seed, index, rules)
+    rules_class = Rules
+    codec = CODEC
+    state_type = ToyState
+    review_settings = (ToyReviewSettings(), ToyReviewSettings(worlds=20, exact_limit=50))
 
     def state_from_cards(self, cards: Sequence[int], rules) -> ToyState:
         return ToyState([mask(cards[:HAND]), mask(cards[HAND : 2 * HAND])], rules)
@@ -390,10 +384,6 @@ class ToyDefinition(GameDefinition):
 
     def advice_view(self, advice, settings) -> Explanation:
         return advice_view(advice)
-
-    @property
-    def review_settings(self):
-        return ToyReviewSettings(), ToyReviewSettings(worlds=20, exact_limit=50)
 
     def review_plan(self, record, rules, settings) -> ReviewPlan:
         return review_plan(record, rules, settings)

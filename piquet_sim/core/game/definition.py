@@ -207,22 +207,20 @@ class GameDefinition(ABC):
     #: :meth:`tie_order`. False: :meth:`tie_order` alone.
     risk_ties: bool = False
 
-    # ------------------------------------------------------------------ rules and records
-    @property
-    @abstractmethod
-    def rules_class(self) -> type[RulesBase]:
-        """The frozen ``Rules`` class of :attr:`rules_spec` (its defaults are the game's)."""
-
-    @property
-    @abstractmethod
-    def codec(self) -> RecordCodec:
-        """The game's one record grammar: text and JSON to a :class:`Record` and back, for
-        ``review`` files and ``play --history`` alike."""
+    #: The frozen ``Rules`` class of :attr:`rules_spec` (its defaults are the game's).
+    rules_class: type[RulesBase]
+    #: The game's one record grammar: text and JSON to a :class:`Record` and back, for
+    #: ``review`` files and ``play --history`` alike.
+    codec: RecordCodec
+    #: The game's position type; its ``from_deal(seed, index, rules)`` deals (:meth:`new_state`).
+    state_type: type[State]
+    #: The review's settings: (the defaults, ``--quick``'s).
+    review_settings: tuple[ReviewSettings, ReviewSettings]
 
     # ------------------------------------------------------------------ positions
-    @abstractmethod
     def new_state(self, seed: int, index: int, rules: RulesBase) -> State:
         """Deal ``index`` of ``seed`` (always the same cards), at its first decision."""
+        return self.state_type.from_deal(seed, index, rules)
 
     @abstractmethod
     def state_from_cards(self, cards: Sequence[int], rules: RulesBase) -> State:
@@ -301,11 +299,6 @@ class GameDefinition(ABC):
         return {}
 
     # ------------------------------------------------------------------ review
-    @property
-    @abstractmethod
-    def review_settings(self) -> tuple[ReviewSettings, ReviewSettings]:
-        """The review's settings: (the defaults, ``--quick``'s)."""
-
     @abstractmethod
     def review_plan(self, record: Record, rules: RulesBase, settings: ReviewSettings) -> ReviewPlan:
         """The reviewed player's decisions of ``record`` in order, checked against the rules

@@ -29,6 +29,7 @@ import numpy as np
 
 from ..engine.errors import InputError
 from ..engine.stats import Estimate
+from .spec import RulesBase
 
 #: ``current_player()`` of a chance node (a card dealt, the talon drawn).
 CHANCE = -1
@@ -39,6 +40,12 @@ TERMINAL = -4
 class State(ABC):
     """One position of a deal (see the module docstring). ``apply`` changes it in place;
     ``clone`` copies it (cheaply: a few arrays and ints)."""
+
+    @classmethod
+    @abstractmethod
+    def from_deal(cls, seed: int, index: int, rules: RulesBase) -> State:
+        """Deal ``index`` of ``seed`` (always the same cards) under ``rules``, at its first
+        decision."""
 
     @property
     @abstractmethod
