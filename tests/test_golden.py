@@ -17,16 +17,15 @@ from golden import cases, cases_advice, cases_pilotta, cases_pitch
 from piquet_sim.games import GAME_PACKAGES
 
 GOLDEN = Path(__file__).parent / "golden"
-#: test id -> (golden file, case); Piquet's ids are its bare case names
-CASES = {name: (GOLDEN / "piquet" / f"{name}.json", f) for name, f in cases.all_cases().items()}
-for _game, _module in (("pilotta", cases_pilotta), ("pitch", cases_pitch)):
+#: test id ("game/case", so ``-k piquet/`` selects one game's cases) -> (golden file, case)
+CASES: dict = {}
+for _game, _module in (("piquet", cases), ("pilotta", cases_pilotta), ("pitch", cases_pitch)):
     for _name, _f in _module.all_cases().items():
         CASES[f"{_game}/{_name}"] = (GOLDEN / _game / f"{_name}.json", _f)
 # the player's commands (play, review; JSON and text) of every game
 for _game in GAME_PACKAGES:
     for _name, _f in cases_advice.cases_for(_game).items():
-        _id = _name if _game == "piquet" else f"{_game}/{_name}"
-        CASES[_id] = (GOLDEN / _game / f"{_name}.json", _f)
+        CASES[f"{_game}/{_name}"] = (GOLDEN / _game / f"{_name}.json", _f)
 UPDATE = os.environ.get("PIQUET_UPDATE_GOLDEN") == "1"
 
 
