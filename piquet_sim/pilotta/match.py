@@ -15,14 +15,12 @@ any backend, chunking or thread count. Ctrl-C stops after the chunk in flight (`
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pandas as pd
 
 from ..core.engine.backend import Chunk
 from ..core.engine.errors import InputError
-from ..core.engine.stats import Z95, Estimate, proportion
+from ..core.engine.stats import Estimate, proportion
 from ..core.game.strategy import Strategy
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
 from ..core.study.tournament import Tournament
@@ -93,19 +91,6 @@ def _add(x: dict, y: dict) -> dict:
     }
 
 
-def _estimate(total: int, total_sq: int, n: int, scale: float = 1.0) -> Estimate:
-    """The mean of n integers (times ``scale``) from their exact sum and sum of squares, as
-    :meth:`Estimate.of_sample` gives it (an infinite interval for one value, NaN for none)."""
-    if n == 0:
-        return Estimate.of_sample(np.zeros(0))
-    mean = total / n * scale
-    if n == 1:
-        return Estimate(mean, math.inf, -math.inf, math.inf, 1)
-    var = (n * total_sq - total * total) / (n * (n - 1))  # exact integers until here
-    se = math.sqrt(max(var, 0.0) / n) * abs(scale)
-    return Estimate(mean, se, mean - Z95 * se, mean + Z95 * se, n)
-
-
 def team_stats(t: dict) -> dict:
     """How often a team bids, makes, is set, makes a capot, holds the pilotta, scores the
     combinations; mean bid and mean game points (of its :func:`_team_tally`)."""
@@ -118,7 +103,7 @@ def team_stats(t: dict) -> dict:
         "capots": _rate(t["capots"], n),
         "pilotta": _rate(t["pilotta"], n),
         "combinations": _rate(t["combinations"], n),
-        "game_points": _estimate(t["gp"], t["gp_sq"], n).to_dict(),
+        "game_points": Estimate.of_sums(t["gp"], t["gp_sq"], n).to_dict(),
     }
 
 
@@ -191,7 +176,7 @@ def batch_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
     empty = np.zeros((0, RoundRec.LEN), dtype=np.int64)
     t = parts[0] if parts else batch_tally(empty, empty)
     deals = t["deals"]
-    per_deal = _estimate(*t["pair"], deals, 0.5)
+    per_deal = Estimate.of_sums(*t["pair"], deals, 0.5)
     stats = {"a": team_stats(t["a"]), "b": team_stats(t["b"])}
     body = {
         "a": a.name,
@@ -202,8 +187,8 @@ def batch_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
         "seed": spec.seed,
         "perspective": "A's game points minus B's per round, mean of the two seatings of a deal",
         "a_minus_b": per_deal.to_dict(),
-        "a_ns": _estimate(*t["a_ns"], deals).to_dict(),
-        "a_ew": _estimate(*t["a_ew"], deals).to_dict(),
+        "a_ns": Estimate.of_sums(*t["a_ns"], deals).to_dict(),
+        "a_ew": Estimate.of_sums(*t["a_ew"], deals).to_dict(),
         "thrown_in": _rate(t["thrown"], 2 * deals),
         "stats": stats,
         "rules": spec.rules.to_dict(),

@@ -7,7 +7,6 @@ play; perspective in every caption: the bidder's points (of the six) in his roun
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +16,7 @@ import pandas as pd
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section, percent_ci
 from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
-from ..core.engine.stats import Z95, proportion, wilson_interval
+from ..core.engine.stats import Z95, Estimate, proportion, wilson_interval
 from ..core.game.strategy import Strategy
 from .kernels.simulate import simulate_rounds
 from .layouts import BID_MAX, BID_MIN, RoundRec
@@ -106,8 +105,8 @@ def _mean_ci(counts: np.ndarray) -> tuple[float, float]:
     n, s, ss = int(counts.sum()), int((counts * v).sum()), int((counts * v * v).sum())
     if n < 2:
         return float("nan"), float("nan")
-    var = (n * ss - s * s) / (n * (n - 1))
-    return s / n, float(Z95 * math.sqrt(max(var, 0.0)) / math.sqrt(n))
+    est = Estimate.of_sums(s, ss, n)
+    return est.mean, Z95 * est.se
 
 
 def bidder_trumps(recs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -76,3 +76,23 @@ def test_estimate_forms_agree_with_the_dict_helpers():
     assert math.isclose(r.se, math.sqrt(0.3 * 0.7 / 100))
     assert math.isinf(Estimate.of_sample(np.array([1.0])).se)
     assert Estimate.of_sample(np.array([])).n == 0
+
+
+def test_estimate_of_integer_sums_equals_the_sample_estimate():
+    """From exact integer sums (any chunking merges to the same sums) the estimate is the
+    sample's; one value gives an infinite interval and none NaN, as for a sample."""
+    from piquet_sim.core.engine.stats import Estimate
+
+    rng = np.random.default_rng(5)
+    for n in (2, 3, 50, 1000):
+        x = rng.integers(-160, 260, n)
+        for scale in (1.0, 0.5):
+            a = Estimate.of_sums(int(x.sum()), int((x * x).sum()), n, scale)
+            b = Estimate.of_sample(x * scale)
+            got = [a.mean, a.se, *a.to_dict()["ci95"]]
+            want = [b.mean, b.se, *b.to_dict()["ci95"]]
+            for u, v in zip(got, want, strict=True):
+                assert math.isclose(u, v, rel_tol=1e-9, abs_tol=1e-12)
+            assert a.n == n
+    assert Estimate.of_sums(7, 49, 1).se == math.inf
+    assert math.isnan(Estimate.of_sums(0, 0, 0).mean)

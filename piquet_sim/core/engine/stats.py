@@ -131,6 +131,20 @@ class Estimate:
         return cls(m, se, m - Z95 * se, m + Z95 * se, n)
 
     @classmethod
+    def of_sums(cls, total: int, total_sq: int, n: int, scale: float = 1.0) -> Estimate:
+        """The mean of n integers (times ``scale``) from their sum and sum of squares, kept
+        exact integers until the variance (so tallies merged from any chunking give the same
+        figures); as :meth:`of_sample` for 0 or 1 values."""
+        if n == 0:
+            return cls(math.nan, math.nan, math.nan, math.nan, 0)
+        mean = total / n * scale
+        if n == 1:
+            return cls(mean, math.inf, -math.inf, math.inf, 1)
+        var = (n * total_sq - total * total) / (n * (n - 1))
+        se = math.sqrt(max(var, 0.0) / n) * abs(scale)
+        return cls(mean, se, mean - Z95 * se, mean + Z95 * se, n)
+
+    @classmethod
     def paired(cls, a: np.ndarray, b: np.ndarray) -> Estimate:
         """The mean of ``a - b`` over common samples, with its p-value against 0."""
         d = paired_difference(a, b)
