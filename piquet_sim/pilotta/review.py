@@ -29,6 +29,7 @@ from ..core import review as R
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
+from ..core.review.one_hand import TrickWalk, one_hand_cards
 from . import cards as C
 from .actions import DECLARE, KEEP_TIERCE, PASS, bid_action, call_name, has_tierce, make_setup
 from .description import _synth_calls
@@ -88,35 +89,30 @@ def _winner(cards: list[int], leader: int, trump: int) -> int:
     return (leader + int(KT.trick_winner_pos(np.array(cards, dtype=np.int64), trump))) % 4
 
 
-def _one_hand_points(rec: PilottaRecord, rules: Rules, others: str, seed: int):
+def _one_hand_cards(rec: PilottaRecord, rules: Rules, others: str, seed: int) -> list:
     """The player's card decisions in a one-hand record, each position checked as ``play``
-    checks one: (trick, the cards before his in the trick, his card, the record up to it)."""
+    checks one (``core.review.one_hand_cards``)."""
     from .description import position_of
 
     seat = rec.player
     bidder, _, trump = rec.contract
     leader = (rec.dealer + 1) % 4 if rules.first_lead == "after_dealer" else bidder
-    hand = rec.dealt[seat]
-    out = []
-    place = rec.place("tricks")
-    for i, cards in enumerate(rec.tricks, 1):
-        for j, c in enumerate(cards):
-            p = (leader + j) % 4
-            if p != seat:
-                continue
-            before = [list(t) for t in rec.tricks[: i - 1]] + ([cards[:j]] if j else [])
-            upto = dataclasses.replace(rec, tricks=before, hand_now=hand)
-            if not hand >> c & 1:
-                raise _err(place, f"trick {i}: you ({C.SEATS[seat]}) do not hold {C.card_name(c)}")
-            try:
-                position_of(upto, rules, others, seed)
-            except InputError as err:
-                raise _err(place, f"trick {i}: {err}") from None
-            out.append((i, cards[:j], c, upto))
-            hand &= ~(1 << c)
-        if len(cards) == 4:
-            leader = _winner(cards, leader, trump)
-    return out
+
+    def position_at(before: list[list[int]], hand: int) -> PilottaRecord:
+        upto = dataclasses.replace(rec, tricks=before, hand_now=hand)
+        position_of(upto, rules, others, seed)
+        return upto
+
+    walk = TrickWalk(
+        seat,
+        rec.dealt[seat],
+        4,
+        leader,
+        lambda cards, lead: _winner(cards, lead, trump),
+        C.SEATS[seat],
+        C.card_name,
+    )
+    return one_hand_cards(rec.tricks, walk, rec.place("tricks"), position_at)
 
 
 @dataclass(frozen=True)
@@ -310,15 +306,15 @@ def review_plan(
             before = [C.card_name(c) for c in state.trick]
             decisions.append(CardDecision(("card", trick), trick, before, a, state.clone, st.exact))
     else:
-        for trick, before, c, upto in _one_hand_points(rec, rules, st.others, st.seed):
+        for d in _one_hand_cards(rec, rules, st.others, st.seed):
 
-            def make(upto=upto):
+            def make(upto=d.upto):
                 from .description import position_of
 
                 return position_of(upto, rules, st.others, st.seed)
 
-            names = [C.card_name(x) for x in before]
-            decisions.append(CardDecision(("card", trick), trick, names, c, make, False))
+            names = [C.card_name(x) for x in d.before]
+            decisions.append(CardDecision(("card", d.trick), d.trick, names, d.card, make, False))
         notes.append("only the player's hand is known: no exact (double-dummy) costs")
     if sum(len(t) for t in rec.tricks) < 32:
         notes.append(f"the record stops after {sum(len(t) for t in rec.tricks)} card(s)")

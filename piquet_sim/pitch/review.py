@@ -27,6 +27,7 @@ from ..core import review as R
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Z95, Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
+from ..core.review.one_hand import TrickWalk, one_hand_cards
 from . import cards as C
 from .position import BID_BASE, PASS, PitchState, beats
 from .record import CODEC, PitchRecord, call_name
@@ -72,36 +73,31 @@ def _winner(cards: list[int], leader: int, trump: int, n: int) -> int:
     return (leader + at) % n
 
 
-def _one_hand_points(rec: PitchRecord, rules: Rules):
+def _one_hand_cards(rec: PitchRecord, rules: Rules) -> list:
     """The player's card decisions in a one-hand record, each position checked as ``play``
-    checks one: (trick, the cards before his in the trick, his card, the record up to it)."""
+    checks one (``core.review.one_hand_cards``)."""
     rules = rec.table_rules(rules)
     seat, n = rec.player, rec.players
     if len(rec.calls) < n and rec.tricks:
         raise _err(rec.place("auction"), f"{len(rec.calls)} calls: every seat calls once")
-    leader = rec.bidder
-    hand = rec.dealt[seat]
     trump = rec.tricks[0][0] >> 4 if rec.tricks else -1
-    out = []
-    place = rec.place("tricks")
-    for i, cards in enumerate(rec.tricks, 1):
-        for j, c in enumerate(cards):
-            if (leader + j) % n != seat:
-                continue
-            if not hand >> c & 1:
-                raise _err(place, f"trick {i}: you (seat {seat}) do not hold {C.card_name(c)}")
-            before = [list(t) for t in rec.tricks[: i - 1]] + ([cards[:j]] if j else [])
-            # the trump given is not his to pitch to: his pitch is reviewed among every card
-            upto = dataclasses.replace(rec, tricks=before, hand_now=hand, trump=None)
-            try:
-                seen_position(upto, rules)
-            except InputError as err:
-                raise _err(place, f"trick {i}: {err}") from None
-            out.append((i, cards[:j], c, upto))
-            hand &= ~(1 << c)
-        if len(cards) == n:
-            leader = _winner(cards, leader, trump, n)
-    return out
+
+    def position_at(before: list[list[int]], hand: int) -> PitchRecord:
+        # the trump given is not his to pitch to: his pitch is reviewed among every card
+        upto = dataclasses.replace(rec, tricks=before, hand_now=hand, trump=None)
+        seen_position(upto, rules)
+        return upto
+
+    walk = TrickWalk(
+        seat,
+        rec.dealt[seat],
+        n,
+        rec.bidder,
+        lambda cards, lead: _winner(cards, lead, trump, n),
+        f"seat {seat}",
+        C.card_name,
+    )
+    return one_hand_cards(rec.tricks, walk, rec.place("tricks"), position_at)
 
 
 @dataclass(frozen=True)
@@ -250,7 +246,7 @@ def review_plan(
     if rec.full:
         steps, final = replay(rec, rules)
     else:
-        points = _one_hand_points(rec, rules)
+        points = _one_hand_cards(rec, rules)
     if len(rec.calls) > seat:
         decisions.append(GameDecision("bid", lambda index: _call_task(rec, rules, st, index)))
     if rec.full:
@@ -261,13 +257,13 @@ def review_plan(
             before = [C.card_name(c) for c in state.trick]
             decisions.append(CardDecision(("card", trick), trick, before, a, state.clone, st.exact))
     else:
-        for trick, before, c, upto in points:
+        for d in points:
 
-            def make(upto=upto):
+            def make(upto=d.upto):
                 return position_of(upto, rules, st.others, st.seed)
 
-            names = [C.card_name(x) for x in before]
-            decisions.append(CardDecision(("card", trick), trick, names, c, make, False))
+            names = [C.card_name(x) for x in d.before]
+            decisions.append(CardDecision(("card", d.trick), d.trick, names, d.card, make, False))
         notes.append("only the player's hand is known: no exact (search on the true deal) costs")
     if sum(len(t) for t in rec.tricks) < rec.players * C.HAND_SIZE:
         notes.append(f"the record stops after {sum(len(t) for t in rec.tricks)} card(s)")
