@@ -9,6 +9,7 @@ import click
 
 from ...core.app.cli import backend_options, json_option, plot_option
 from ...core.app.odds_cli import PERCENT, Estimate, Odds, OddsCli, odds_command
+from ..kernels.odds import odds_batch
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, plot
 from ..odds import odds as run_odds
 from .app import pilotta
@@ -85,7 +86,9 @@ def _run(values: dict, progress: Callable[[int], None]) -> Odds:
     )
 
 
-ODDS = OddsCli(help=HELP, params=PARAMS, run=_run, style=PERCENT)
+ODDS = OddsCli(
+    help=HELP, params=PARAMS, run=_run, style=PERCENT, kernels=lambda values: (odds_batch,)
+)
 
 #: ``piquet pilotta odds``
 odds_cmd = odds_command(ODDS)
