@@ -63,7 +63,7 @@ PARAMS = (
 )
 
 
-def _run(values: dict, progress: Callable[[int], None]) -> Odds:
+def _count_odds(values: dict, progress: Callable[[int], None]) -> Odds:
     """Count the deals; one table per scope (hand, team, table)."""
     v = values
     result = run_odds(v["deals"], v["seed"], v["trump"], v["backend"], v["chunk"], progress)
@@ -87,7 +87,7 @@ def _run(values: dict, progress: Callable[[int], None]) -> Odds:
 
 
 ODDS = OddsCli(
-    help=HELP, params=PARAMS, run=_run, style=PERCENT, kernels=lambda values: (odds_batch,)
+    help=HELP, params=PARAMS, run=_count_odds, style=PERCENT, kernels=lambda values: (odds_batch,)
 )
 
 #: ``piquet pilotta odds``

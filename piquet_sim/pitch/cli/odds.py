@@ -48,7 +48,7 @@ PARAMS = (
 )
 
 
-def _run(values: dict, progress: Callable[[int], None]) -> Odds:
+def _count_odds(values: dict, progress: Callable[[int], None]) -> Odds:
     """Count the deals; one table of every event."""
     v = values
     players = v["rules"].players
@@ -67,7 +67,7 @@ def _run(values: dict, progress: Callable[[int], None]) -> Odds:
 ODDS = OddsCli(
     help=HELP,
     params=PARAMS,
-    run=_run,
+    run=_count_odds,
     style=FRACTION,
     kernels=lambda values: odds_kernels(),
 )
