@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.engine.masks import mask_bits
+
 NATURAL = "789TJQKA"  # rank index order, and the order of sequences
 TRUMP_ORDER = "J9ATKQ87"  # high to low
 PLAIN_ORDER = "ATKQJ987"
@@ -20,14 +22,8 @@ def rank_char(card: int) -> str:
     return NATURAL[card % 8]
 
 
-def cards_of(mask: int) -> list[int]:
-    """Card indices of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: Card indices of a mask, ascending (plain Python, the core's).
+cards_of = mask_bits
 
 
 def points(card: int, trump: int, kq: tuple[int, int] = (4, 3)) -> int:

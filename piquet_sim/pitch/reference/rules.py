@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.engine.masks import mask_bits
+
 GAME_VALUE = {8: 10, 9: 1, 10: 2, 11: 3, 12: 4}  # ten, jack, queen, king, ace
 JACK, SIX = 9, 4
 POINTS = ("high", "low", "jack", "six", "last", "game")
@@ -20,14 +22,8 @@ def rank(card: int) -> int:
     return card % 16
 
 
-def cards(mask: int) -> list[int]:
-    """Card indices of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: Card indices of a mask, ascending (plain Python, the core's).
+cards = mask_bits
 
 
 def game_value(card: int) -> int:
