@@ -38,10 +38,6 @@ CHUNK = 25_000
 SLOW_CHUNK = 500
 
 
-def _mean(x: np.ndarray) -> dict:
-    return Estimate.of_sample(x).to_dict()
-
-
 def _rate(k, n) -> dict:
     return {**proportion(k, n), "n": int(n)}
 
@@ -333,9 +329,9 @@ def game_result(spec: MatchSpec, parts: list, seconds: float) -> MatchResult:
         "p_a_wins": _rate(won, 2 * games),
         "p_a_wins_ns": _rate(int(wins1.sum()), games),
         "p_a_wins_ew": _rate(int(wins2.sum()), games),
-        "paired_wins": _mean((wins1.astype(float) + wins2) / 2.0),
-        "rounds": _mean(rounds),
-        "a_final_margin": _mean(np.concatenate([margin1, margin2]).astype(float)),
+        "paired_wins": Estimate.of_sample((wins1.astype(float) + wins2) / 2.0).to_dict(),
+        "rounds": Estimate.of_sample(rounds).to_dict(),
+        "a_final_margin": Estimate.of_sample(np.concatenate([margin1, margin2])).to_dict(),
         "unfinished": int((g1["winner"] < 0).sum() + (g2["winner"] < 0).sum()),
         **_partial(games, requested),
     }

@@ -49,13 +49,6 @@ def count(
     return total, done
 
 
-def _estimate(k: int, n: int, exact_value: float | None) -> dict:
-    est = proportion(int(k), n)
-    if exact_value is not None:
-        est["exact"] = exact_value
-    return est
-
-
 def table(counts: np.ndarray, n: int) -> dict:
     """Estimates by scope ("hand" = North, "team" = North-South, "table" = all four): for each
     event {"p", "ci95" (Wilson), "count", "exact"} (exact where combinatorics give it)."""
@@ -66,18 +59,18 @@ def table(counts: np.ndarray, n: int) -> dict:
         ex_seq = exact.longest_sequence(name)
         ev: dict[str, dict] = {}
         for i, s in enumerate(SEQ_NAMES):
-            ev[f"longest_sequence.{s}"] = _estimate(c[OddsBin.SEQ + i], n, ex_seq[s])
+            ev[f"longest_sequence.{s}"] = proportion(c[OddsBin.SEQ + i], n, ex_seq[s])
         for at_least in (3, 4, 5):
             k = int(c[OddsBin.SEQ + at_least - 2 : OddsBin.SEQ + 4].sum())
-            ev[f"sequence_{at_least}+"] = _estimate(k, n, exact.sequence_at_least(name, at_least))
+            ev[f"sequence_{at_least}+"] = proportion(k, n, exact.sequence_at_least(name, at_least))
         four = exact.four_of_a_rank(name)
         for rank_name, r in exact.FOUR_RANKS.items():
-            ev[f"four.{rank_name}"] = _estimate(c[OddsBin.FOUR + r], n, four)
-        ev["four.any"] = _estimate(c[OddsBin.ANY_FOUR], n, exact.any_four(name))
-        ev["pilotta"] = _estimate(c[OddsBin.PILOTTA], n, exact.pilotta(name))
+            ev[f"four.{rank_name}"] = proportion(c[OddsBin.FOUR + r], n, four)
+        ev["four.any"] = proportion(c[OddsBin.ANY_FOUR], n, exact.any_four(name))
+        ev["pilotta"] = proportion(c[OddsBin.PILOTTA], n, exact.pilotta(name))
         ex_tr = exact.trumps(name)
         for k in range(9):
-            ev[f"trumps.{k}"] = _estimate(c[OddsBin.TRUMPS + k], n, ex_tr[k])
+            ev[f"trumps.{k}"] = proportion(c[OddsBin.TRUMPS + k], n, ex_tr[k])
         out[name] = ev
     return out
 

@@ -37,10 +37,14 @@ def wilson_band(k: np.ndarray, n: int, z: float = Z95) -> tuple[np.ndarray, np.n
     return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
-def proportion(successes: int, n: int) -> dict:
-    """{"p", "ci95" (Wilson), "count"} of a rate out of n."""
+def proportion(successes: int, n: int, exact: float | None = None) -> dict:
+    """{"p", "ci95" (Wilson), "count"} of a rate out of n, and "exact" (the combinatorial
+    value beside the estimate) when given."""
     k = int(successes)
-    return {"p": k / n if n else float("nan"), "ci95": list(wilson_interval(k, n)), "count": k}
+    out = {"p": k / n if n else float("nan"), "ci95": list(wilson_interval(k, n)), "count": k}
+    if exact is not None:
+        out["exact"] = exact
+    return out
 
 
 def mean_ci(total: float, total_sq: float, n: int, scale: float = 1.0) -> dict:
