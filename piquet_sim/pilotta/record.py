@@ -339,9 +339,7 @@ def _build(
     def where(key):
         return places.get(key, key)
 
-    game = str(raw.get("game", GAME)).strip().lower()
-    if game != GAME:
-        raise R.record_error(where("game"), f"this is a {game} record, not a Pilotta round")
+    R.check_game(raw, places, GAME, "a Pilotta round")
     playing = player is not None
     if not playing:
         if "player" not in raw:

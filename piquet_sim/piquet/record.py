@@ -385,9 +385,7 @@ def _build(
     def where(key):
         return places.get(key, key)
 
-    game = str(raw.get("game", GAME)).strip().lower()
-    if game != GAME:
-        raise _err(where("game"), f"this is a {game} record, not a Piquet deal")
+    R.check_game(raw, places, GAME, "a Piquet deal")
     playing = player is not None
     if not playing:
         if "player" not in raw:

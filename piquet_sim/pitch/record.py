@@ -188,9 +188,7 @@ def _build(
     def where(key):
         return places.get(key, key)
 
-    game = str(raw.get("game", GAME)).strip().lower()
-    if game != GAME:
-        raise R.record_error(where("game"), f"this is a {game} record, not a Pitch round")
+    R.check_game(raw, places, GAME, "a Pitch round")
     hands = {k: v for k, v in raw.items() if k.startswith("hand:")}
     playing = player is not None
     if playing:

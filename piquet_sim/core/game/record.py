@@ -88,6 +88,14 @@ def record_error(place: str, message: str) -> RecordError:
     return RecordError(f"{place}: {message}")
 
 
+def check_game(raw: Mapping[str, object], places: Mapping[str, str], game: str, noun: str) -> None:
+    """Refuse a record whose ``game`` key names another game (absent: this one), at its place:
+    "this is a <game> record, not <noun>"."""
+    named = str(raw.get("game", game)).strip().lower()
+    if named != game:
+        raise record_error(places.get("game", "game"), f"this is a {named} record, not {noun}")
+
+
 def raw_clauses(
     text: str, key_of: Callable[[str], str | None], keys_help: str
 ) -> tuple[dict, dict]:
