@@ -342,9 +342,7 @@ def _build(
     R.check_game(raw, places, GAME, "a Pilotta round")
     playing = player is not None
     if not playing:
-        if "player" not in raw:
-            raise R.RecordError("say whose decisions to review: 'player: S' (N, E, S or W)")
-        player = _seat(raw["player"], where("player"))
+        player = R.reviewed_player(raw, places, _seat, "'player: S' (N, E, S or W)")
     if "hand:player" in raw:
         key = f"hand:{C.SEATS[player]}"
         if key in raw:

@@ -388,11 +388,7 @@ def _build(
     R.check_game(raw, places, GAME, "a Piquet deal")
     playing = player is not None
     if not playing:
-        if "player" not in raw:
-            raise R.RecordError(
-                "say whose decisions to review: 'player: elder' or 'player: younger'"
-            )
-        player = _role(raw["player"], where("player"))
+        player = R.reviewed_player(raw, places, _role, "'player: elder' or 'player: younger'")
     me, him = ROLES[player], ROLES[1 - player]
 
     def alias(key):  # 'hand:player' -> 'hand:elder', 'took:opponent' -> 'took:younger'

@@ -217,11 +217,12 @@ def _build(
             players = len(seats)
         else:
             raise R.RecordError("say how many played: 'players: N' (3 to 6)")
-        if "player" not in raw:
-            raise R.RecordError(
-                f"say whose decisions to review: 'player: SEAT' (0 to {players - 1})"
-            )
-        player = _int(raw["player"], where("player"), 0, players - 1, "the player's seat")
+        player = R.reviewed_player(
+            raw,
+            places,
+            lambda text, place: _int(text, place, 0, players - 1, "the player's seat"),
+            f"'player: SEAT' (0 to {players - 1})",
+        )
         dealt = _dealt(raw, places, players, player)
     calls = calls_value(raw.get("auction"), players, where("auction"))
     tricks = tricks_value(raw.get("tricks"), where("tricks"))

@@ -24,3 +24,12 @@ def test_a_record_of_another_game_is_refused_naming_it(game):
     codec.parse(text, rules)  # its own game's record reads
     with pytest.raises(RecordError, match=rf"line 2 \(game\): this is a {other} record, not a"):
         codec.parse(text.replace(f"game: {game}", f"game: {other}"), rules)
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_a_review_record_without_its_player_says_what_to_write(game):
+    text = (EXAMPLES / FILES[game]).read_text()
+    definition = next(g for g in games() if g.name == game).definition()
+    kept = "\n".join(line for line in text.splitlines() if not line.startswith("player:"))
+    with pytest.raises(RecordError, match=r"^say whose decisions to review: 'player: "):
+        definition.codec.parse(kept, definition.rules_class())

@@ -96,6 +96,16 @@ def check_game(raw: Mapping[str, object], places: Mapping[str, str], game: str, 
         raise record_error(places.get("game", "game"), f"this is a {named} record, not {noun}")
 
 
+def reviewed_player(
+    raw: Mapping[str, str], places: Mapping[str, str], seat_of: Callable[[str, str], int], say: str
+) -> int:
+    """The seat whose decisions a review record names (its ``player`` key), read by the game's
+    ``seat_of(text, place)``; without the key, one line saying what to write (``say``)."""
+    if "player" not in raw:
+        raise RecordError(f"say whose decisions to review: {say}")
+    return seat_of(raw["player"], places.get("player", "player"))
+
+
 def raw_clauses(
     text: str, key_of: Callable[[str], str | None], keys_help: str
 ) -> tuple[dict, dict]:
