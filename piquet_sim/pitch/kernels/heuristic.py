@@ -1,14 +1,18 @@
 """The ``heuristic`` play policy: a card from the player's hand, the trick so far and the cards
 played in earlier tricks (no other hand is seen).
 
-* the pitch: the highest card of the suit :func:`~.bidding.best_suit` names;
+* the pitch: the ace of the suit :func:`~.bidding.best_suit` names, else its cheapest card
+  (everyone must follow the pitch, so a top trump that a card out can beat, the Jack above
+  all, is kept for later rather than thrown under a higher one);
 * a lead: a trump that is master (higher than every trump not seen) while trumps may be out,
   else a plain card that tops its suit (it may still be trumped), else the cheapest card;
-* a follow: win with the cheapest card sure to win (the last to play, or a master); else,
-  when the trick holds the Jack or Six of trumps or ten game points (or is the last), or he
-  is the bidder, or (a defender) the bidder is winning it, with the cheapest winning card; a
-  defender who cannot win while a fellow defender takes the trick safely gives him the Jack
-  or Six of trumps or his best game points; else throw the cheapest card.
+* a follow: a trick only a trump can win is left to others unless its stake (the Jack or Six
+  of trumps, ten game points, or the last trick) is worth a trump: trumps kept take the last
+  trick, the Jack and the Six later. Else win with the cheapest card sure to win (the last to
+  play, or a master); else, when the trick is worth that stake, or he is the bidder, or (a
+  defender) the bidder is winning it, with the cheapest winning card; a defender who cannot
+  win while a fellow defender takes the trick safely gives him the Jack or Six of trumps or
+  his best game points; else throw the cheapest card.
 
 "Cheapest" is :func:`cost`: plain cards before trumps, low ranks first, game points and the
 Jack and Six of trumps kept.
@@ -29,6 +33,9 @@ SIX_RANK = 4
 JACK_RANK = 9
 #: Rank bits of the Jack and the Six (a point to the trick's winner when trumps).
 POINT_RANKS = np.int64((1 << JACK_RANK) | (1 << SIX_RANK))
+#: A trick's stake (game points) for holding the Jack or the Six of trumps, or for being the
+#: last: a trick of this stake or more is worth contesting, and worth a trump.
+POINT_STAKE = 10
 
 
 @njit_inline
@@ -107,7 +114,13 @@ def heuristic_card(legal, hand, view):
     if first < 0:
         if trump < 0:
             s = best_suit(hand)
-            return high_index(hand & suit_mask(s))
+            trumps = hand & suit_mask(s)
+            top = high_index(trumps)
+            if is_master(top, FULL & ~hand, s):
+                return top
+            # everyone must follow the pitch: a top trump that a card out can beat would
+            # only feed a higher one, so pitch low and keep it
+            return cheapest(trumps, s)
         trumps = legal & suit_mask(trump)
         if trumps:
             top = high_index(trumps)
@@ -136,15 +149,18 @@ def heuristic_card(legal, hand, view):
     stake = 0
     for c in (base + JACK_RANK, base + SIX_RANK):
         if (tmask >> c) & 1:
-            stake += 10
+            stake += POINT_STAKE
     m = tmask
     while m:
         c = low_index(m)
         m &= m - 1
         stake += card_game_points(c)
     if view[View.TRICK] == TRICKS - 1:
-        stake += 10
+        stake += POINT_STAKE
     defender = seat != bidder
+    if (winners & ~suit_mask(trump)) == 0 and stake < POINT_STAKE and (legal & ~winners):
+        # only a trump wins this cheap trick: keep it for the last trick, the Jack or the Six
+        winners = np.int64(0)
     if winners:
         sure = np.int64(0)
         if last_to_play:
@@ -158,7 +174,7 @@ def heuristic_card(legal, hand, view):
                     sure |= np.int64(1) << c
         if sure:
             return cheapest(sure, trump)
-        if stake >= 10 or seat == bidder or (defender and wseat == bidder):
+        if stake >= POINT_STAKE or seat == bidder or (defender and wseat == bidder):
             return cheapest(winners, trump)
     rest = legal & ~winners
     if defender and wseat != bidder and (last_to_play or is_master(best, unseen, trump)):
