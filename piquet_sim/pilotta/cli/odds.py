@@ -9,8 +9,7 @@ import click
 
 from ...core.app.cli import backend_options, json_option, plot_option
 from ...core.app.odds_cli import PERCENT, Estimate, Odds, OddsCli, odds_command
-from ..kernels.odds import odds_batch
-from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, plot
+from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, odds_kernels, plot
 from ..odds import odds as run_odds
 from .app import pilotta
 from .common import SUIT, quiet_option, seed_option
@@ -87,7 +86,7 @@ def _count_odds(values: dict, progress: Callable[[int], None]) -> Odds:
 
 
 ODDS = OddsCli(
-    help=HELP, params=PARAMS, run=_count_odds, style=PERCENT, kernels=lambda values: (odds_batch,)
+    help=HELP, params=PARAMS, run=_count_odds, style=PERCENT, kernels=lambda values: odds_kernels()
 )
 
 #: ``piquet pilotta odds``
