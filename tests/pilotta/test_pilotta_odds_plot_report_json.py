@@ -1,35 +1,12 @@
 """`piquet pilotta odds --plot` and `piquet pilotta report --json`, the dialect Piquet's odds
-and report speak: the figure is a real PNG the JSON names (and only then), and the report's
-JSON carries the very figures its Markdown shows."""
+and report speak: the report's JSON carries the very figures its Markdown shows (the figure of
+``odds --plot``: tests/core/test_odds_plot_in_every_game.py)."""
 
 from __future__ import annotations
 
 import json
 
 import numpy as np
-from PIL import Image
-
-ODDS = ("pilotta", "odds", "-n", "2000", "--seed", "3", "--quiet")
-
-
-def test_odds_plot_writes_a_png_that_the_json_names(run_main, tmp_path):
-    path = tmp_path / "odds.png"
-    code, out, err = run_main(*ODDS, "--json", "--plot", str(path))
-    assert code == 0, err
-    with_plot = json.loads(out)
-    assert with_plot.pop("plot") == str(path)
-    with Image.open(path) as image:
-        assert image.format == "PNG"
-        width, height = image.size
-    assert width > 1000 and height > 500  # three panels of 24 events side by side
-    code, out, _ = run_main(*ODDS, "--json")
-    assert code == 0 and json.loads(out) == with_plot  # without --plot: no key, same numbers
-
-
-def test_odds_text_says_where_the_figure_went(run_main, tmp_path):
-    path = tmp_path / "odds.png"
-    code, out, _ = run_main(*ODDS, "--plot", str(path))
-    assert code == 0 and f"Figure written to {path}" in out and path.stat().st_size > 10_000
 
 
 def _pct(est: dict) -> str:
