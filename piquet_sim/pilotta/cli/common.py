@@ -10,6 +10,7 @@ from collections.abc import Callable
 import click
 
 from ...core.app.cli import SuitType
+from ...core.app.cli import quiet_option as core_quiet_option
 from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.options import GameOptions
@@ -135,7 +136,7 @@ def rules_options(func: Callable | None = None, *, game: bool = False) -> Callab
 
 #: The seed option of every sampling command (the core's: bounded to the kernels' 64-bit seeds).
 seed_option = core_seed_option()
-quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
+quiet_option = core_quiet_option("No progress bar or notices.")
 
 
 class CardListType(click.ParamType):

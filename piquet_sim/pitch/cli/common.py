@@ -11,6 +11,7 @@ from collections.abc import Callable
 import click
 
 from ...core.app.cli import SuitType
+from ...core.app.cli import quiet_option as core_quiet_option
 from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.compile import compile_notice
@@ -61,7 +62,7 @@ def deals_option(default: int, help_text: str, low: int = 1, high: int = 100_000
 seed_option = core_seed_option(
     "Seed of the random streams (round i of a seed is always the same round)."
 )
-quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
+quiet_option = core_quiet_option("No progress bar or notices.")
 
 SUIT = SuitType(parse_suit)
 
