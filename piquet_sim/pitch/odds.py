@@ -15,6 +15,7 @@ import numpy as np
 
 from ..core.engine.backend import Chunk, LocalBackend, run_chunks
 from ..core.engine.stats import wilson_interval
+from ..core.study.rates import EventRate
 from . import exact
 from .cards import MAX_PLAYERS, MIN_PLAYERS, RANKS, SUIT_NAMES
 from .kernels.odds import odds_counts
@@ -27,25 +28,12 @@ LOW_RANKS = (0, 1, 2)  # two, three, four
 
 
 @dataclass
-class OddsRow:
-    """One event: its estimate ``p`` out of ``n`` trials (``count`` successes), the 95% Wilson
-    interval, and the exact probability when counting gives it."""
-
-    event: str
-    p: float
-    ci95: tuple[float, float]
-    count: int
-    n: int
-    exact: float | None
-
-
-@dataclass
 class OddsTable:
     players: int
     suit: str
     rounds: int
     seed: int
-    rows: list[OddsRow] = field(default_factory=list)
+    rows: list[EventRate] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -84,8 +72,8 @@ def count_events(
     return total
 
 
-def _row(event: str, k: int, n: int, exact_p: float | None) -> OddsRow:
-    return OddsRow(
+def _row(event: str, k: int, n: int, exact_p: float | None) -> EventRate:
+    return EventRate(
         event,
         k / n if n else float("nan"),
         wilson_interval(int(k), int(n)),

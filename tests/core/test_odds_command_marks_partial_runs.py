@@ -11,7 +11,7 @@ import click
 import pytest
 
 from piquet_sim.core.app.cli import backend_options, json_option, plot_option, run_main
-from piquet_sim.core.app.odds_cli import FRACTION, PERCENT, Estimate, Odds, OddsCli, odds_command
+from piquet_sim.core.app.odds_cli import FRACTION, PERCENT, EventRate, Odds, OddsCli, odds_command
 from piquet_sim.core.engine.backend import StopOnInterrupt
 
 #: The toy's options; ``--stop-at K``: a Ctrl-C once K deals are counted (default: none).
@@ -31,12 +31,12 @@ def _run(values: dict, progress) -> Odds:
         counted = min(counted, values["stop_at"])
         StopOnInterrupt.requested = True  # as a Ctrl-C during the count
     progress(counted)
-    half = Estimate("heads", 0.5, (0.25, 0.75), counted // 2, counted, exact=0.5)
+    half = EventRate("heads", 0.5, (0.25, 0.75), counted // 2, counted, exact=0.5)
     return Odds(
         counted=counted,
         data={"deals": counted},
         head=f"{counted:,} tosses",
-        tables=[("coin", [half]), (None, [Estimate("edge", 0.0, (0.0, 0.01), 0, counted)])],
+        tables=[("coin", [half]), (None, [EventRate("edge", 0.0, (0.0, 0.01), 0, counted)])],
         plot=lambda path: Path(path).write_text("figure"),
     )
 

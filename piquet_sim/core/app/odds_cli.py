@@ -20,21 +20,8 @@ from typing import Any
 import click
 from rich.table import Table
 
+from ..study.rates import EventRate
 from .cli import RateBar, compile_notice, echo_json, long_command, output_console
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """One row of an odds table: the ``event`` in words, its estimate ``p`` with its 95%
-    interval ``ci95``, its ``count`` out of ``n`` trials (the "of" column, in the tables that
-    have one) and the ``exact`` value where counting gives it (None: an empty cell)."""
-
-    event: str
-    p: float
-    ci95: tuple[float, float]
-    count: int
-    n: int | None = None
-    exact: float | None = None
 
 
 @dataclass(frozen=True)
@@ -58,7 +45,7 @@ class RateStyle:
         of = ("of",) if self.of else ()
         return (f"estimate{unit}", "95% interval", "count", *of, f"exact{unit}")
 
-    def cells(self, row: Estimate) -> tuple[str, ...]:
+    def cells(self, row: EventRate) -> tuple[str, ...]:
         """The row's cells after its event."""
         lo, hi = row.ci95
         of = (f"{row.n:,}",) if self.of else ()
@@ -92,7 +79,7 @@ class Odds:
     counted: int
     data: dict[str, Any]
     head: str
-    tables: Sequence[tuple[str | None, Sequence[Estimate]]]
+    tables: Sequence[tuple[str | None, Sequence[EventRate]]]
     plot: Callable[[Path], object]
 
 
@@ -171,7 +158,7 @@ def odds_command(pieces: OddsCli) -> click.Command:
 __all__ = [
     "FRACTION",
     "PERCENT",
-    "Estimate",
+    "EventRate",
     "Odds",
     "OddsCli",
     "RateStyle",

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import click
 
 from ...core.app.cli import backend_options, json_option, plot_option
-from ...core.app.odds_cli import PERCENT, Estimate, Odds, OddsCli, odds_command
+from ...core.app.odds_cli import PERCENT, EventRate, Odds, OddsCli, odds_command
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, odds_kernels, plot
 from ..odds import odds as run_odds
 from .app import pilotta
@@ -70,7 +70,9 @@ def _count_odds(values: dict, progress: Callable[[int], None]) -> Odds:
         (
             SCOPE_TITLES[scope],
             [
-                Estimate(label(name, scope), e["p"], tuple(e["ci95"]), e["count"], exact=e["exact"])
+                EventRate(
+                    label(name, scope), e["p"], tuple(e["ci95"]), e["count"], exact=e["exact"]
+                )
                 for name, e in result["scopes"][scope].items()
             ],
         )

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import click
 
 from ...core.app.cli import backend_options, json_option, plot_option
-from ...core.app.odds_cli import FRACTION, Estimate, Odds, OddsCli, odds_command
+from ...core.app.odds_cli import FRACTION, Odds, OddsCli, odds_command
 from ...core.engine.backend import MAX_DEALS
 from ..odds import odds_kernels, odds_table, plot
 from .app import pitch
@@ -53,13 +53,12 @@ def _count_odds(values: dict, progress: Callable[[int], None]) -> Odds:
     v = values
     players = v["rules"].players
     table = odds_table(players, v["deals"], v["seed"], v["trump"], v["backend"], progress)
-    rows = [Estimate(r.event, r.p, r.ci95, r.count, r.n, r.exact) for r in table.rows]
     return Odds(
         counted=table.rounds,
         data=table.to_dict(),
         head=f"{players} players, {table.rounds:,} deals (seed {v['seed']}), trump "
         f"{table.suit}; my hand is seat 0",
-        tables=[(None, rows)],
+        tables=[(None, table.rows)],
         plot=lambda path: plot(table, path),
     )
 
