@@ -29,7 +29,7 @@ from ..core import review as R
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
-from ..core.review.one_hand import TrickWalk, one_hand_cards
+from ..core.review.one_hand import TrickWalk, one_hand_cards, one_hand_decisions
 from . import cards as C
 from .actions import DECLARE, KEEP_TIERCE, PASS, bid_action, call_name, has_tierce, make_setup
 from .description import _synth_calls
@@ -306,15 +306,12 @@ def review_plan(
             before = [C.card_name(c) for c in state.trick]
             decisions.append(CardDecision(("card", trick), trick, before, a, state.clone, st.exact))
     else:
-        for d in _one_hand_cards(rec, rules, st.others, st.seed):
+        from .description import position_of
 
-            def make(upto=d.upto):
-                from .description import position_of
-
-                return position_of(upto, rules, st.others, st.seed)
-
-            names = [C.card_name(x) for x in d.before]
-            decisions.append(CardDecision(("card", d.trick), d.trick, names, d.card, make, False))
+        cards = _one_hand_cards(rec, rules, st.others, st.seed)
+        decisions += one_hand_decisions(
+            cards, lambda upto: position_of(upto, rules, st.others, st.seed), C.card_name
+        )
         notes.append("only the player's hand is known: no exact (double-dummy) costs")
     if sum(len(t) for t in rec.tricks) < 32:
         notes.append(f"the record stops after {sum(len(t) for t in rec.tricks)} card(s)")

@@ -27,7 +27,7 @@ from ..core import review as R
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Z95, Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
-from ..core.review.one_hand import TrickWalk, one_hand_cards
+from ..core.review.one_hand import TrickWalk, one_hand_cards, one_hand_decisions
 from . import cards as C
 from .position import BID_BASE, PASS, PitchState, beats
 from .record import CODEC, PitchRecord, call_name
@@ -257,13 +257,9 @@ def review_plan(
             before = [C.card_name(c) for c in state.trick]
             decisions.append(CardDecision(("card", trick), trick, before, a, state.clone, st.exact))
     else:
-        for d in points:
-
-            def make(upto=d.upto):
-                return position_of(upto, rules, st.others, st.seed)
-
-            names = [C.card_name(x) for x in d.before]
-            decisions.append(CardDecision(("card", d.trick), d.trick, names, d.card, make, False))
+        decisions += one_hand_decisions(
+            points, lambda upto: position_of(upto, rules, st.others, st.seed), C.card_name
+        )
         notes.append("only the player's hand is known: no exact (search on the true deal) costs")
     if sum(len(t) for t in rec.tricks) < rec.players * C.HAND_SIZE:
         notes.append(f"the record stops after {sum(len(t) for t in rec.tricks)} card(s)")

@@ -46,3 +46,19 @@ def test_a_card_not_held_or_a_position_that_breaks_the_rules_names_the_trick():
 
     with pytest.raises(RecordError, match="tricks: trick 1: no deal fits"):
         one_hand_cards([[1, 5, 2]], _walk(1, 1 << 5), "tricks", refuse)
+
+
+def test_decisions_name_the_cards_before_and_build_the_position_afresh_each_time():
+    from piquet_sim.core.review.one_hand import one_hand_decisions
+
+    cards = one_hand_cards([[1, 5, 2]], _walk(1, 1 << 5), "tricks", lambda b, h: (b, h))
+    built = []
+
+    def position_of(upto):
+        built.append(upto)
+        return object()
+
+    (d,) = one_hand_decisions(cards, position_of, lambda c: f"c{c}")
+    assert (d.key, d.trick, d.before, d.card, d.exact) == (("card", 1), 1, ["c1"], 5, False)
+    assert d.make_state() is not d.make_state()
+    assert built == [([[1]], 1 << 5)] * 2

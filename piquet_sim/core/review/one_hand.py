@@ -9,11 +9,14 @@ is one line naming the trick.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..engine.errors import InputError
+from ..game.definition import CardDecision
+from ..game.position import State
 from ..game.record import record_error
 
 R = TypeVar("R")
@@ -78,4 +81,24 @@ def one_hand_cards(
     return out
 
 
-__all__ = ["OneHandCard", "TrickWalk", "one_hand_cards"]
+def one_hand_decisions(
+    cards: Sequence[OneHandCard[R]],
+    position_of: Callable[[R], State],
+    card_name: Callable[[int], str],
+) -> list[CardDecision]:
+    """The review's decisions of ``cards`` (:func:`one_hand_cards`), none exact (one hand is
+    known), each position built afresh from its record by ``position_of``."""
+    return [
+        CardDecision(
+            ("card", d.trick),
+            d.trick,
+            [card_name(c) for c in d.before],
+            d.card,
+            functools.partial(position_of, d.upto),
+            False,
+        )
+        for d in cards
+    ]
+
+
+__all__ = ["OneHandCard", "TrickWalk", "one_hand_cards", "one_hand_decisions"]
