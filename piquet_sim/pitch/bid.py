@@ -10,7 +10,6 @@ hands: uniform over deals, conditioned on that bidding model).
 
 from __future__ import annotations
 
-import math
 import mmap
 import re
 import time
@@ -23,6 +22,7 @@ import numpy as np
 from ..core.engine.backend import LocalBackend, on_threads, run_chunks
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Z95, p_two_sided, paired_difference, wilson_interval
+from ..core.engine.stats import Estimate as Sample
 from . import cards as C
 from .kernels.advisor import BidQuery, draw_world, world_span
 from .kernels.advisor_search import advise_worlds_search
@@ -281,19 +281,17 @@ def _hist_mean(h: np.ndarray) -> Estimate:
     """The mean of the values a histogram counts (bin i: value i - SPAN) with its 95%
     interval, as :func:`_mean` gives for the values themselves (the sums are exact)."""
     v = np.arange(len(h)) - SPAN
-    n, s, ss = int(h.sum()), int((h * v).sum()), int((h * v * v).sum())
-    m = s / n
-    se = math.sqrt((n * ss - s * s) / (n * (n - 1)) / n) if n > 1 else float("inf")
-    return Estimate(m, [m - Z95 * se, m + Z95 * se], n)
+    e = Sample.of_sums(int((h * v).sum()), int((h * v * v).sum()), int(h.sum()))
+    return Estimate(e.mean, [e.lo, e.hi], e.n)
 
 
 def _paired_from_sums(n: int, sd: int, sdd: int) -> dict:
     """``core.stats.paired_difference`` from the count, sum and sum of squares of the
     differences (integers, exact)."""
-    mean = sd / n
-    se = math.sqrt((n * sdd - sd * sd) / (n * (n - 1)) / n) if n > 1 else math.inf
+    e = Sample.of_sums(sd, sdd, n)
+    mean, se = e.mean, e.se
     p = p_two_sided(mean / se) if n > 1 and se > 0 else (1.0 if mean == 0 else 0.0)
-    return {"mean": mean, "se": se, "ci95": [mean - Z95 * se, mean + Z95 * se], "p": p, "n": n}
+    return {"mean": mean, "se": se, "ci95": [e.lo, e.hi], "p": p, "n": n}
 
 
 class Worlds(NamedTuple):
