@@ -23,7 +23,7 @@ from ..core.engine.stats import Estimate as Interval
 from ..core.engine.stats import paired_difference, wilson_interval
 from ..core.game.strategy import Strategy
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
-from .bid import Estimate, _mean
+from .bid import Estimate, _advice_estimate
 from .kernels.duel import DUEL_FIELDS, duel_rounds
 from .policies import PolicyArrays, check, make_policy
 from .rules import Rules
@@ -79,7 +79,12 @@ def _side(spec: str, o: np.ndarray) -> Side:
     if bidder:
         mlo, mhi = wilson_interval(made, bidder)
         p_made = Estimate(made / bidder, [mlo, mhi], bidder)
-    return Side(spec, _mean(o[:, 0]), Estimate(bidder / n, [lo, hi], n), p_made)
+    return Side(
+        spec,
+        _advice_estimate(Interval.of_sample(o[:, 0])),
+        Estimate(bidder / n, [lo, hi], n),
+        p_made,
+    )
 
 
 def duel_policies(a: str | Strategy, b: str | Strategy, rounds: int, table: str, play: str):

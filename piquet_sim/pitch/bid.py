@@ -21,8 +21,8 @@ import numpy as np
 
 from ..core.engine.backend import LocalBackend, on_threads, run_chunks
 from ..core.engine.errors import InputError
-from ..core.engine.stats import Z95, p_two_sided, paired_difference, wilson_interval
 from ..core.engine.stats import Estimate as Sample
+from ..core.engine.stats import p_two_sided, paired_difference, wilson_interval
 from . import cards as C
 from .kernels.advisor import BidQuery, draw_world, world_span
 from .kernels.advisor_search import advise_worlds_search
@@ -183,11 +183,9 @@ def check_in_progress(scores: list[int], target: int) -> None:
             )
 
 
-def _mean(x: np.ndarray) -> Estimate:
-    x = np.asarray(x, dtype=np.float64)
-    se = float(x.std(ddof=1) / np.sqrt(len(x))) if len(x) > 1 else float("inf")
-    m = float(x.mean())
-    return Estimate(m, [m - Z95 * se, m + Z95 * se], len(x))
+def _advice_estimate(e: Sample) -> Estimate:
+    """The advice's form (mean, 95% interval, count) of a core estimate."""
+    return Estimate(e.mean, [e.lo, e.hi], e.n)
 
 
 def _prop(k: int, n: int) -> Estimate:
@@ -279,10 +277,11 @@ class Tally:
 
 def _hist_mean(h: np.ndarray) -> Estimate:
     """The mean of the values a histogram counts (bin i: value i - SPAN) with its 95%
-    interval, as :func:`_mean` gives for the values themselves (the sums are exact)."""
+    interval, as ``Estimate.of_sample`` gives for the values themselves (the sums are exact)."""
     v = np.arange(len(h)) - SPAN
-    e = Sample.of_sums(int((h * v).sum()), int((h * v * v).sum()), int(h.sum()))
-    return Estimate(e.mean, [e.lo, e.hi], e.n)
+    return _advice_estimate(
+        Sample.of_sums(int((h * v).sum()), int((h * v * v).sum()), int(h.sum()))
+    )
 
 
 def _paired_from_sums(n: int, sd: int, sdd: int) -> dict:
@@ -541,7 +540,7 @@ def advise_bid(
                 _hist_mean(tally.score[0, j]),
                 mine / worlds,
                 made / mine if mine else None,
-                None if chances is None else _mean(chances[j]),
+                None if chances is None else _advice_estimate(Sample.of_sample(chances[j])),
             )
         )
         rows.append(j)
