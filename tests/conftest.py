@@ -76,7 +76,8 @@ def ctrl_c_raises():
 
 
 #: The real command in a child process; a line "chunk" on stderr after each finished chunk
-#: (``_span`` of the module named), so the test knows the work has started.
+#: (a function the module named calls once a chunk, e.g. ``worlds_on_threads``), so the test
+#: knows the work has started.
 _CHILD = textwrap.dedent(
     """
     import sys

@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from ..core.engine.backend import LocalBackend, on_threads, run_chunks, stop_requested
+from ..core.engine.backend import LocalBackend, run_chunks, stop_requested, worlds_on_threads
 from ..core.engine.errors import InputError
 from ..core.engine.interruptible import call_interruptibly
 from ..core.engine.stats import Estimate, paired_difference, proportion
@@ -370,21 +370,6 @@ def _pimc_needed(
     return len(w)
 
 
-def _span(seed: int, lo: int, hi: int, q, setup, r_arr, known, out) -> None:
-    """Worlds ``lo .. hi-1`` of the question ``q`` into rows ``lo .. hi-1`` of ``known`` and
-    ``out`` (a ``kernels.advise.Out`` of every world): the rows ``advise_worlds`` would give,
-    world w drawn from the streams of (seed, w). ``advise_worlds`` always starts at world 0,
-    so a chunk runs the kernel's serial span (``_chunk``, which releases the GIL) on numba's
-    thread count of Python threads, each a share of the chunk."""
-    on_threads(
-        lambda a, b: K._chunk(
-            np.int64(seed), np.int64(a), np.int64(b), q, setup, r_arr, known, out
-        ),
-        lo,
-        hi,
-    )
-
-
 #: Worlds per chunk (largest, first) by play: chunks are paced to about
 #: ``core.backend.CHUNK_SECONDS`` each, so a Ctrl-C is answered within about that; a dd world
 #: costs about a hundred times a heuristic one, a pimc world seconds.
@@ -446,7 +431,7 @@ def _run_worlds(
     def task(chunk) -> None:
         lo, hi = chunk.start * unit, min(n, (chunk.start + chunk.size) * unit)
         if play in ("dd", "pimc"):
-            _span(seed, lo, hi, rec_q, setup, r_arr, known, out)
+            worlds_on_threads(K._chunk, seed, lo, hi, rec_q, setup, r_arr, known, out)
             if play == "dd":
                 _solve_needed(known[lo:hi], out.hands[lo:hi], dealer, rules)
             else:
@@ -454,7 +439,7 @@ def _run_worlds(
                     known[lo:hi], out.hands[lo:hi], dealer, rules, setup, calls, seed, marked[0]
                 )
             out.per_cand[lo:hi] = 0  # the record pass's placeholders
-        _span(seed, lo, hi, q, setup, r_arr, known, out)
+        worlds_on_threads(K._chunk, seed, lo, hi, q, setup, r_arr, known, out)
         tries[lo:hi] = out.tries[lo:hi]
         trump[:, :, lo:hi] = out.per_trump[lo:hi].transpose(2, 1, 0)
         cand[:, :, lo:hi] = out.per_cand[lo:hi].transpose(2, 1, 0)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from ..core.engine.backend import LocalBackend, on_threads, run_chunks
+from ..core.engine.backend import LocalBackend, run_chunks, worlds_on_threads
 from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate as Sample
 from ..core.engine.stats import p_two_sided, paired_difference, wilson_interval
@@ -355,7 +355,7 @@ def _run_worlds(
 
         def task(chunk) -> None:
             lo, hi = chunk.start, chunk.start + chunk.size
-            _span(seed, lo, hi, rules, policy, query, out, kernel_misses)
+            worlds_on_threads(world_span, seed, lo, hi, rules, policy, query, out, kernel_misses)
             count(lo, hi, out[lo:hi], kernel_misses[lo:hi])
             end = hi * row // mmap.PAGESIZE * mmap.PAGESIZE  # whole pages of counted rows
             if end > released[0]:
@@ -368,19 +368,6 @@ def _run_worlds(
         run_chunks(LocalBackend(), task, worlds, largest, (), lambda c, r: None, first=first)
     n = finished[0]
     return Worlds(n, tally, misses[:n] if keep else None, fields[:, :, :n] if keep else None)
-
-
-def _span(seed: int, lo: int, hi: int, rules, policy, query, out, misses) -> None:
-    """Worlds ``lo .. hi-1`` into rows ``lo .. hi-1`` of ``out`` and ``misses`` (the rows
-    ``advise_worlds`` gives), ``kernels.advisor.world_span`` on numba's thread count of Python
-    threads, each a share of the worlds."""
-    on_threads(
-        lambda a, b: world_span(
-            np.int64(seed), np.int64(a), np.int64(b), rules, policy, query, out, misses
-        ),
-        lo,
-        hi,
-    )
 
 
 #: Worlds :func:`_calls_can_fit` tries before the calls are taken as out of reach.

@@ -26,7 +26,7 @@ def test_one_ctrl_c_stops_bid_with_the_worlds_finished(play, deals, interrupt_af
     warm = [sys.executable, "-m", "piquet_sim", *args, "-n", "64", "--json"]
     subprocess.run(warm, capture_output=True, check=True, timeout=600)
     code, stopped, out, err = interrupt_after_first_chunk(
-        "piquet_sim.pilotta.bid", "_span", *args, "-n", str(deals), "--json"
+        "piquet_sim.pilotta.bid", "worlds_on_threads", *args, "-n", str(deals), "--json"
     )
     assert code == 130, err
     assert stopped < 2.0

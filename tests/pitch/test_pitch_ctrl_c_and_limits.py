@@ -12,7 +12,9 @@ AUCTION = "0:pass 1:3 2:4"
 
 def test_one_ctrl_c_stops_bid_with_the_worlds_finished(interrupt_after_first_chunk):
     args = ["pitch", "bid", HAND, "--seat", "3", "--auction", AUCTION, "-n", "10000000"]
-    code, stopped, out, err = interrupt_after_first_chunk("piquet_sim.pitch.bid", "_span", *args)
+    code, stopped, out, err = interrupt_after_first_chunk(
+        "piquet_sim.pitch.bid", "worlds_on_threads", *args
+    )
     assert code == 130, err
     assert stopped < 2.0
     text = " ".join(out.split())

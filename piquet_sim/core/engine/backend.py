@@ -443,3 +443,13 @@ def on_threads(span: Callable[[int, int], None], lo: int, hi: int) -> None:
         th.join()
     if errors:
         raise errors[0]
+
+
+def worlds_on_threads(kernel: Callable[..., None], seed: int, lo: int, hi: int, *args) -> None:
+    """Worlds ``lo .. hi-1`` of ``seed`` by a serial world-span kernel, ``kernel(seed, a, b,
+    *args)`` (the three as ``np.int64``, one signature whatever the caller passes) for worlds
+    ``a .. b-1``, on numba's thread count of Python threads (:func:`on_threads`): world w's
+    rows and streams are its own, so the split changes nothing."""
+    import numpy as np
+
+    on_threads(lambda a, b: kernel(np.int64(seed), np.int64(a), np.int64(b), *args), lo, hi)
