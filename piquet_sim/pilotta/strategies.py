@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.game.strategy import Choice, Strategy, StrategyBook
+from ..core.game.strategy import Choice, Strategy, StrategyBook, builtin_strategies
 from . import policies as P
 from .api import make_setup
 from .policies import ROUND_PLAY_POLICIES, SLOW_AUCTIONS, defaults
@@ -58,46 +58,48 @@ def setup(ns: Strategy, ew: Strategy) -> np.ndarray:
     )
 
 
-def _builtin(name: str, description: str, auction="threshold", play="heuristic", declare="all"):
-    return Strategy.of(name, description, auction=auction, declare=declare, play=play)
+#: The stages every built-in names, with the choice a built-in leaves out.
+_STAGES = {"auction": "threshold", "declare": "all", "play": "heuristic"}
 
-
-BUILTINS = (
-    _builtin("heuristic", "threshold bidder (default parameters), heuristic play"),
-    _builtin(
+BUILTINS = builtin_strategies(
+    _STAGES,
+    ("heuristic", "threshold bidder (default parameters), heuristic play", {}),
+    (
         "cautious",
         "threshold bidder wanting 20 points of margin, heuristic play",
-        Choice.of("threshold", {"margin": 20}),
+        {"auction": Choice.of("threshold", {"margin": 20})},
     ),
-    _builtin(
+    (
         "bold",
         "threshold bidder estimating 10 points higher, heuristic play",
-        Choice.of("threshold", {"base": 45}),
+        {"auction": Choice.of("threshold", {"base": 45})},
     ),
-    _builtin("greedy", "threshold bidder, greedy play (no card counting)", play="greedy"),
-    _builtin(
+    ("greedy", "threshold bidder, greedy play (no card counting)", {"play": "greedy"}),
+    (
         "montecarlo",
         "Monte Carlo bidder (12 worlds per call, margin 10), heuristic play",
-        "montecarlo",
+        {"auction": "montecarlo"},
     ),
-    _builtin(
+    (
         "advisor",
         "the bid advisor's call (128 worlds a call, threshold prior, heuristic play; a bid "
         "must beat the pass by one standard error), heuristic play",
-        "advisor",
+        {"auction": "advisor"},
     ),
-    _builtin(
+    (
         "quiet",
         "threshold bidder, heuristic play, keeps tierces unannounced",
-        declare="no-tierce",
+        {"declare": "no-tierce"},
     ),
-    _builtin(
+    (
         "pimc",
         "threshold bidder, pimc play (6 worlds per decision, exact solver; slow)",
-        play="pimc",
+        {"play": "pimc"},
     ),
-    _builtin(
-        "random", "random bidding (35% of calls, 1-3 levels up), random play", "random", "random"
+    (
+        "random",
+        "random bidding (35% of calls, 1-3 levels up), random play",
+        {"auction": "random", "play": "random"},
     ),
 )
 
@@ -106,7 +108,7 @@ BOOK = StrategyBook(
     game="pilotta",
     registry=P.REGISTRY,
     builtins={s.name: s for s in BUILTINS},
-    defaults={"auction": "threshold", "declare": "all", "play": "heuristic"},
+    defaults=_STAGES,
     base="heuristic",
     inline=("auction", "play", "declare"),
     allowed={"play": ROUND_PLAY_POLICIES},

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.game.strategy import Choice, Strategy, StrategyBook
+from ..core.game.strategy import Choice, Strategy, StrategyBook, builtin_strategies
 from . import policies as P
 from .kernels.bundles import make_env
 from .policies import STAGES
@@ -120,69 +120,55 @@ def _sink(*classes: str) -> Choice:
     return Choice.of("sink", {c: 1.0 if c in classes else 0.0 for c in P.SINK_CLASSES})
 
 
-def _builtin(name: str, description: str, exchange: str, play: str, declare="all") -> Strategy:
-    return Strategy.of(name, description, exchange=exchange, declare=declare, play=play)
-
-
 #: Built-in strategies, every stage named (a built-in keeps its behaviour whatever the
-#: defaults of a file).
+#: defaults of a file): exchange and play by each row, declare all unless a row says.
+_STAGES = {"exchange": "greedy", "declare": "all", "play": "greedy"}
+
 BUILTINS = (
-    _builtin(
-        "heuristic",
-        "heuristic exchange (keep values fitted for heuristic play), declare all, heuristic "
-        "play (card counting, guards, capot defence): the strongest fast strategy",
-        "heuristic",
-        "heuristic",
-    ),
-    _builtin(
-        "greedy",
-        "greedy exchange (heuristic keep values), declare all, greedy play",
-        "greedy",
-        "greedy",
-    ),
-    _builtin(
-        "max", "take every card allowed, keep high cards; declare all; greedy play", "max", "greedy"
-    ),
-    _builtin(
-        "random", "random exchange, declare all, random play (a floor to beat)", "random", "random"
-    ),
-    _builtin("dd-play", "greedy exchange, declare all, double-dummy play (slow)", "greedy", "dd"),
-    _builtin(
-        "pimc-play",
-        "greedy exchange, declare all, imperfect-information play (pimc, slow)",
-        "greedy",
-        "pimc",
-    ),
-    _builtin(
-        "pimcw-play",
-        "greedy exchange, declare all, pimc over worlds weighted by the opponent's play "
-        "(pimcw, slow)",
-        "greedy",
-        "pimcw",
-    ),
-    _builtin(
-        "heuristic-play",
-        "greedy exchange, declare all, heuristic play (card counting, guards, capot defence)",
-        "greedy",
-        "heuristic",
-    ),
-    _builtin("greedy-random-play", "greedy exchange, declare all, random play", "greedy", "random"),
-    _builtin(
-        "sink-sets",
-        "greedy, but never declares sets (always answers 'good')",
-        "greedy",
-        "greedy",
-        _sink("sets"),
-    ),
-    _builtin(
-        "sink-point", "greedy, but never declares the point", "greedy", "greedy", _sink("point")
-    ),
-    _builtin(
-        "sink-sequence",
-        "greedy, but never declares sequences",
-        "greedy",
-        "greedy",
-        _sink("sequence"),
+    *builtin_strategies(
+        _STAGES,
+        (
+            "heuristic",
+            "heuristic exchange (keep values fitted for heuristic play), declare all, heuristic "
+            "play (card counting, guards, capot defence): the strongest fast strategy",
+            {"exchange": "heuristic", "play": "heuristic"},
+        ),
+        ("greedy", "greedy exchange (heuristic keep values), declare all, greedy play", {}),
+        (
+            "max",
+            "take every card allowed, keep high cards; declare all; greedy play",
+            {"exchange": "max"},
+        ),
+        (
+            "random",
+            "random exchange, declare all, random play (a floor to beat)",
+            {"exchange": "random", "play": "random"},
+        ),
+        ("dd-play", "greedy exchange, declare all, double-dummy play (slow)", {"play": "dd"}),
+        (
+            "pimc-play",
+            "greedy exchange, declare all, imperfect-information play (pimc, slow)",
+            {"play": "pimc"},
+        ),
+        (
+            "pimcw-play",
+            "greedy exchange, declare all, pimc over worlds weighted by the opponent's play "
+            "(pimcw, slow)",
+            {"play": "pimcw"},
+        ),
+        (
+            "heuristic-play",
+            "greedy exchange, declare all, heuristic play (card counting, guards, capot defence)",
+            {"play": "heuristic"},
+        ),
+        ("greedy-random-play", "greedy exchange, declare all, random play", {"play": "random"}),
+        (
+            "sink-sets",
+            "greedy, but never declares sets (always answers 'good')",
+            {"declare": _sink("sets")},
+        ),
+        ("sink-point", "greedy, but never declares the point", {"declare": _sink("point")}),
+        ("sink-sequence", "greedy, but never declares sequences", {"declare": _sink("sequence")}),
     ),
     Strategy.of(
         "younger-sinks-sets",

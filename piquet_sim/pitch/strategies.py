@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.game.strategy import Choice, Strategy, StrategyBook
+from ..core.game.strategy import Choice, Strategy, StrategyBook, builtin_strategies
 from . import policies as P
 from .policies import make_policy
 
@@ -30,43 +30,49 @@ def row(s: Strategy) -> tuple[np.ndarray, np.ndarray]:
     return ids, params
 
 
-def _builtin(name: str, description: str, bid="threshold", play="heuristic") -> Strategy:
-    return Strategy.of(name, description, bid=bid, play=play)
+#: The stages every built-in names, with the choice a built-in leaves out.
+_STAGES = {"bid": "threshold", "play": "heuristic"}
 
-
-BUILTINS = (
-    _builtin("threshold", "threshold bidder (margin 0), heuristic play"),
-    _builtin(
+BUILTINS = builtin_strategies(
+    _STAGES,
+    ("threshold", "threshold bidder (margin 0), heuristic play", {}),
+    (
         "cautious",
         "threshold bidder wanting a point of margin",
-        Choice.of("threshold", {"margin": 1.0}),
+        {"bid": Choice.of("threshold", {"margin": 1.0})},
     ),
-    _builtin("bold", "threshold bidder a point braver", Choice.of("threshold", {"margin": -1.0})),
-    _builtin(
+    (
+        "bold",
+        "threshold bidder a point braver",
+        {"bid": Choice.of("threshold", {"margin": -1.0})},
+    ),
+    (
         "fitted",
         "parametric bidder with the weights fitted to the advisor's expected points "
         "(scripts/pitch_calibrate.py) and its intercept as the margin (0.4)",
-        Choice.of(
-            "parametric",
-            {
-                "high": 1.36,
-                "low": 0.84,
-                "jack": 1.02,
-                "six": 0.91,
-                "length": 2.17,
-                "game": 0.54,
-                "margin": 0.4,
-            },
-        ),
+        {
+            "bid": Choice.of(
+                "parametric",
+                {
+                    "high": 1.36,
+                    "low": 0.84,
+                    "jack": 1.02,
+                    "six": 0.91,
+                    "length": 2.17,
+                    "game": 0.54,
+                    "margin": 0.4,
+                },
+            )
+        },
     ),
-    _builtin(
+    (
         "montecarlo",
         "Monte Carlo bidder: plays its hand out as bidder in 16 sampled worlds per "
         "decision, bids the best expected score (margin 0), heuristic play",
-        "montecarlo",
+        {"bid": "montecarlo"},
     ),
-    _builtin("random", "uniform legal calls, random play", "random", "random"),
-    _builtin("passer", "passes whenever allowed (dealer forced: 3)", "pass"),
+    ("random", "uniform legal calls, random play", {"bid": "random", "play": "random"}),
+    ("passer", "passes whenever allowed (dealer forced: 3)", {"bid": "pass"}),
 )
 
 #: Pitch's strategies: the built-ins, files and inline specs.
@@ -74,7 +80,7 @@ BOOK = StrategyBook(
     game="pitch",
     registry=P.REGISTRY,
     builtins={s.name: s for s in BUILTINS},
-    defaults={"bid": "threshold", "play": "heuristic"},
+    defaults=_STAGES,
     base="threshold",
     inline=("bid", "play"),
     allowed={"play": P.names("play", needs_solver=False)},

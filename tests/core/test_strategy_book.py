@@ -132,3 +132,27 @@ def test_unknown_keys_and_policies_in_files_are_refused(game):
     ):
         with pytest.raises(StrategyError, match=message):
             book.from_dict(data)
+
+
+def test_builtins_fill_the_stages_a_row_leaves_out_in_the_stored_order():
+    from piquet_sim.core.game.strategy import builtin_strategies
+
+    stages = {"bid": "threshold", "declare": "all", "play": "heuristic"}
+    quiet, bold = builtin_strategies(
+        stages,
+        ("quiet", "keeps tierces", {"declare": "no-tierce"}),
+        ("bold", "bids more", {"play": "greedy", "bid": Choice.of("threshold", {"margin": -1})}),
+    )
+    assert [s for s, _ in quiet.stages] == ["bid", "declare", "play"]
+    assert quiet == Strategy.of(
+        "quiet", "keeps tierces", bid="threshold", declare="no-tierce", play="heuristic"
+    )
+    assert [s for s, _ in bold.stages] == ["bid", "declare", "play"]
+    assert bold.choice("bid").given == {"margin": -1} and bold.policy("play") == "greedy"
+
+
+def test_a_builtin_naming_a_stage_the_game_lacks_is_refused():
+    from piquet_sim.core.game.strategy import builtin_strategies
+
+    with pytest.raises(ValueError, match="no stage exchange"):
+        builtin_strategies({"bid": "threshold"}, ("odd", "", {"exchange": "greedy"}))

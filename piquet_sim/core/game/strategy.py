@@ -151,6 +151,21 @@ class Strategy:
         )
 
 
+def builtin_strategies(
+    stages: Mapping[str, str | Choice], *rows: tuple[str, str, Mapping[str, str | Choice]]
+) -> tuple[Strategy, ...]:
+    """A game's built-in strategies from ``(name, description, choices)`` rows: each row's
+    choices by stage, the stages it leaves out taking their choice from ``stages``, whose order
+    is the stored order of every built-in's stages."""
+
+    def one(name: str, description: str, given: Mapping[str, str | Choice]) -> Strategy:
+        if unknown := sorted(set(given) - set(stages)):
+            raise ValueError(f"built-in {name!r}: no stage {', '.join(unknown)}")
+        return Strategy.of(name, description, **{s: given.get(s, c) for s, c in stages.items()})
+
+    return tuple(one(*row) for row in rows)
+
+
 def default_summary(strategy: Strategy) -> str:
     """Every stage in one line, ``stage policy(params)`` joined by `` / `` (a role's override
     after a ``|``)."""
@@ -461,4 +476,11 @@ class StrategyBook:
         return [p for p in self.registry if p.name in self.playable(p.stage)]
 
 
-__all__ = ["Choice", "Strategy", "StrategyBook", "StrategyError", "default_summary"]
+__all__ = [
+    "Choice",
+    "Strategy",
+    "StrategyBook",
+    "StrategyError",
+    "builtin_strategies",
+    "default_summary",
+]
