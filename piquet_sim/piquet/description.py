@@ -230,15 +230,8 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
     cb = [False, False]
     cb[s] = (dealt & COURT) == 0
     cb[o] = d.opponent_carte_blanche
-    # declarations: what needs no kernel is checked before the compile notice
-    for c, name in enumerate(CLASSES):
-        _check(
-            name in d.declarations,
-            f"say who scored the {name}: '{name}: mine | his CARDS | equal | none'",
-        )
-        _check(c != 2 or d.declarations[name].result != "equal", "sets: two sets are never equal")
-    if before_kernels is not None:
-        before_kernels()
+    # declarations: checked before the compile notice (their small kernels compile in a
+    # second or two), so a record that contradicts itself is refused in one line, cold or not
     classes = []
     full, lesser = _class_keys(decl_hand)
     for c, name in enumerate(CLASSES):
@@ -293,6 +286,8 @@ def description_view(d: Description, rules: Rules = DEFAULT_RULES, before_kernel
         else:
             winner = L.WIN_ELDER + o
         classes.append(ClassView(own, True, winner, shown, told))
+    if before_kernels is not None:
+        before_kernels()
     rouge = None
     if rules.carte_rouge:
         rouge = [None, None]
