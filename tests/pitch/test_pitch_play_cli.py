@@ -49,7 +49,9 @@ def test_the_example_names_the_best_card_and_why(run_main):
 
 
 def test_json_and_the_json_history_give_the_same_answer(run_main, tmp_path):
-    code, out, _ = run_main(*EXAMPLE, "--json")
+    # no time limit: a loaded machine must still solve all 200 worlds (as above)
+    unlimited = ("--max-seconds", "100000")
+    code, out, _ = run_main(*EXAMPLE, "--json", *unlimited)
     assert code == 0
     data = json.loads(out)
     assert data["best"] == "TH" and data["role"] == "bidder" and data["trick"] == 3
@@ -60,21 +62,45 @@ def test_json_and_the_json_history_give_the_same_answer(run_main, tmp_path):
     assert data["margin"]["over"] == data["cards"][1]["card"] and data["margin"]["ci95"][0] > 0
     inline = json.dumps(EXAMPLE_JSON)
     code, out2, _ = run_main(
-        "pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history-json", inline, "--json"
+        "pitch",
+        "play",
+        EXAMPLE_HAND,
+        "--seat",
+        EXAMPLE_SEAT,
+        "--history-json",
+        inline,
+        "--json",
+        *unlimited,
     )
     assert code == 0
     _same(data, json.loads(out2))
     path = tmp_path / "history.json"
     path.write_text(inline)
     code, out3, _ = run_main(
-        "pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history-json", str(path), "--json"
+        "pitch",
+        "play",
+        EXAMPLE_HAND,
+        "--seat",
+        EXAMPLE_SEAT,
+        "--history-json",
+        str(path),
+        "--json",
+        *unlimited,
     )
     assert code == 0
     _same(data, json.loads(out3))
     # the keys of a review file that a history may repeat, as a file would say them
     said = f"game: pitch\nplayers: 4\nplayer: {EXAMPLE_SEAT}\n{EXAMPLE_HISTORY}"
     code, out4, _ = run_main(
-        "pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history", said, "--json"
+        "pitch",
+        "play",
+        EXAMPLE_HAND,
+        "--seat",
+        EXAMPLE_SEAT,
+        "--history",
+        said,
+        "--json",
+        *unlimited,
     )
     assert code == 0
     _same(data, json.loads(out4))
