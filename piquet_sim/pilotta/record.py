@@ -248,20 +248,88 @@ class PilottaCodec(R.RecordCodec):
     game = GAME
     form = RECORD_FORM
 
-    def parse(self, text, rules=None, *, player=None, hand=None) -> PilottaRecord:
+    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
         raw, places = R.raw_clauses(text, _KEYS.get, RECORD_FORM)
-        if player is not None:  # a one-line --history: its places are its keys
+        if history:  # a one-line --history: its places are its keys
             places = {k: k.split(":")[0] if k.startswith("hand") else k for k in places}
-        return _build(raw, places, rules or DEFAULT_RULES, player, hand)
+        return raw, places
 
-    def parse_json(self, data, rules=None, *, player=None, hand=None) -> PilottaRecord:
+    def json_clauses(self, data) -> tuple[dict, dict]:
         keys = "game, player, dealer, hands, auction, contract, keep_tierce, declared, tricks"
         raw, places = R.json_clauses(data, _KEYS.get, keys, {"hands": "hand:{}"})
         for key in [k for k in raw if k.startswith("hand:") and k != "hand:player"]:
             seat = _seat(key[5:], places[key])
             raw[f"hand:{C.SEATS[seat]}"] = raw.pop(key)
             places[f"hand:{C.SEATS[seat]}"] = places.pop(key)
-        return _build(raw, places, rules or DEFAULT_RULES, player, hand)
+        return raw, places
+
+    def build(
+        self, raw: dict, places: dict, rules: Rules | None, player: int | None, hand: int | None
+    ) -> PilottaRecord:
+        """The record of the clauses (the core's ``RecordCodec.build``)."""
+        rules = rules or DEFAULT_RULES
+
+        def where(key):
+            return places.get(key, key)
+
+        R.check_game(raw, places, GAME, "a Pilotta round")
+        playing = player is not None
+        if not playing:
+            player = R.reviewed_player(raw, places, _seat, "'player: S' (N, E, S or W)")
+        if "hand:player" in raw:
+            key = f"hand:{C.SEATS[player]}"
+            if key in raw:
+                raise R.record_error(where("hand:player"), f"given twice (also at {where(key)})")
+            raw[key], places[key] = raw.pop("hand:player"), where("hand:player")
+        dealt: list[int | None] = [None] * 4
+        for s, name in enumerate(C.SEATS):
+            key = f"hand:{name}"
+            if key in raw:
+                if playing:
+                    raise R.record_error(
+                        where(key), "a play history tells what you saw: give your cards now as HAND"
+                    )
+                dealt[s] = R.dealt_hand(raw[key], where(key), C.PACK, 8)
+        if not playing and dealt[player] is None:
+            raise R.RecordError(f"give your dealt hand: '{C.SEATS[player]}: CARDS' (8 cards)")
+        if sum(h is not None for h in dealt) not in ((0,) if playing else (1, 4)):
+            raise R.RecordError("give every hand (N, E, S, W) or only yours")
+        _check_hands_once(dealt, where)
+        dealer = _seat(raw["dealer"], where("dealer")) if raw.get("dealer") is not None else None
+        calls, contract = None, None
+        if raw.get("auction") is not None and raw.get("contract") is not None:
+            raise R.record_error(where("contract"), "give the auction or the contract, not both")
+        if raw.get("auction") is not None:
+            calls, dealer = auction_value(raw["auction"], dealer, rules, where("auction"))
+        elif raw.get("contract") is not None:
+            contract = contract_value(raw["contract"], where("contract"))
+            if dealer is None:
+                raise R.record_error(
+                    where("contract"), "with the contract say who dealt ('dealer: W')"
+                )
+        else:
+            raise R.RecordError(
+                "say the auction or the contract: 'auction: N:pass E:90H ...' (every call) or "
+                "'contract: E 90H'"
+            )
+        keep: set[int] = set()
+        if raw.get("keep_tierce") is not None:
+            v = raw["keep_tierce"]
+            items = v if isinstance(v, list) else str(v).replace(",", " ").split()
+            for t in items:
+                if str(t).lower() not in ("-", "none", "nobody"):
+                    keep.add(_seat(t, where("keep_tierce")))
+        declared = None
+        if raw.get("declared") is not None:
+            declared = declarations_value(raw["declared"], where("declared"))
+        tricks = tricks_value(raw.get("tricks"), where("tricks"))
+        rec = PilottaRecord(
+            player, dealer, dealt, calls, keep, declared, tricks, places, contract, hand
+        )
+        for s in keep:
+            if dealt[s] is not None and not has_tierce(dealt[s]):
+                raise R.record_error(where("keep_tierce"), f"{C.SEATS[s]} holds no tierce to keep")
+        return rec
 
     def text(self, rec: PilottaRecord) -> str:
         from .actions import call_name
@@ -331,70 +399,6 @@ class PilottaCodec(R.RecordCodec):
         )
         rec.dealt[player] = state.dealt[player]
         return rec
-
-
-def _build(
-    raw: dict, places: dict, rules: Rules, player: int | None, hand: int | None
-) -> PilottaRecord:
-    def where(key):
-        return places.get(key, key)
-
-    R.check_game(raw, places, GAME, "a Pilotta round")
-    playing = player is not None
-    if not playing:
-        player = R.reviewed_player(raw, places, _seat, "'player: S' (N, E, S or W)")
-    if "hand:player" in raw:
-        key = f"hand:{C.SEATS[player]}"
-        if key in raw:
-            raise R.record_error(where("hand:player"), f"given twice (also at {where(key)})")
-        raw[key], places[key] = raw.pop("hand:player"), where("hand:player")
-    dealt: list[int | None] = [None] * 4
-    for s, name in enumerate(C.SEATS):
-        key = f"hand:{name}"
-        if key in raw:
-            if playing:
-                raise R.record_error(
-                    where(key), "a play history tells what you saw: give your cards now as HAND"
-                )
-            dealt[s] = R.dealt_hand(raw[key], where(key), C.PACK, 8)
-    if not playing and dealt[player] is None:
-        raise R.RecordError(f"give your dealt hand: '{C.SEATS[player]}: CARDS' (8 cards)")
-    if sum(h is not None for h in dealt) not in ((0,) if playing else (1, 4)):
-        raise R.RecordError("give every hand (N, E, S, W) or only yours")
-    _check_hands_once(dealt, where)
-    dealer = _seat(raw["dealer"], where("dealer")) if raw.get("dealer") is not None else None
-    calls, contract = None, None
-    if raw.get("auction") is not None and raw.get("contract") is not None:
-        raise R.record_error(where("contract"), "give the auction or the contract, not both")
-    if raw.get("auction") is not None:
-        calls, dealer = auction_value(raw["auction"], dealer, rules, where("auction"))
-    elif raw.get("contract") is not None:
-        contract = contract_value(raw["contract"], where("contract"))
-        if dealer is None:
-            raise R.record_error(where("contract"), "with the contract say who dealt ('dealer: W')")
-    else:
-        raise R.RecordError(
-            "say the auction or the contract: 'auction: N:pass E:90H ...' (every call) or "
-            "'contract: E 90H'"
-        )
-    keep: set[int] = set()
-    if raw.get("keep_tierce") is not None:
-        v = raw["keep_tierce"]
-        items = v if isinstance(v, list) else str(v).replace(",", " ").split()
-        for t in items:
-            if str(t).lower() not in ("-", "none", "nobody"):
-                keep.add(_seat(t, where("keep_tierce")))
-    declared = None
-    if raw.get("declared") is not None:
-        declared = declarations_value(raw["declared"], where("declared"))
-    tricks = tricks_value(raw.get("tricks"), where("tricks"))
-    rec = PilottaRecord(
-        player, dealer, dealt, calls, keep, declared, tricks, places, contract, hand
-    )
-    for s in keep:
-        if dealt[s] is not None and not has_tierce(dealt[s]):
-            raise R.record_error(where("keep_tierce"), f"{C.SEATS[s]} holds no tierce to keep")
-    return rec
 
 
 def _check_hands_once(dealt: list[int | None], where) -> None:

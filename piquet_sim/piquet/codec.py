@@ -14,9 +14,9 @@ from .record import (
     RECORD_FORM,
     Outcome,
     PiquetRecord,
-    _build,
     _names,
     _raw_from_json,
+    record_from_clauses,
 )
 
 
@@ -198,15 +198,21 @@ class PiquetCodec(R.RecordCodec):
     game = GAME
     form = RECORD_FORM
 
-    def parse(self, text, rules=None, *, player=None, hand=None) -> PiquetRecord:
+    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
         raw, places = R.raw_clauses(text, _KEYS.get, f"the keys: {RECORD_FORM}")
-        if player is not None:  # a one-line --history: its places are its keys
+        if history:  # a one-line --history: its places are its keys
             places = {k: _history_place(k) for k in places}
-        return _build(raw, places, player, hand)
+        return raw, places
 
-    def parse_json(self, data, rules=None, *, player=None, hand=None) -> PiquetRecord:
-        raw, places = _raw_from_json(data)
-        return _build(raw, places, player, hand)
+    def json_clauses(self, data) -> tuple[dict, dict]:
+        return _raw_from_json(data)
+
+    def build(
+        self, raw: dict, places: dict, rules, player: int | None, hand: int | None
+    ) -> PiquetRecord:
+        """The record of the clauses (the core's ``RecordCodec.build``; a Piquet record does
+        not depend on the rules)."""
+        return record_from_clauses(raw, places, player, hand)
 
     def text(self, rec: PiquetRecord) -> str:
         return record_text(rec)

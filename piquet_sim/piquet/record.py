@@ -376,7 +376,7 @@ def _raw_from_json(data) -> tuple[dict, dict]:
     return raw, places
 
 
-def _build(
+def record_from_clauses(
     raw: dict, places: dict, player: int | None = None, hand: int | None = None
 ) -> PiquetRecord:
     """The record of the clauses, checked as far as needs no play; ``player`` and ``hand``: a

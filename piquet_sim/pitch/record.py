@@ -182,61 +182,6 @@ def _trump_value(value, place: str) -> int | None:
         raise R.record_error(place, str(err)) from None
 
 
-def _build(
-    raw: dict, places: dict, rules: Rules, player: int | None, hand: int | None
-) -> PitchRecord:
-    def where(key):
-        return places.get(key, key)
-
-    R.check_game(raw, places, GAME, "a Pitch round")
-    hands = {k: v for k, v in raw.items() if k.startswith("hand:")}
-    playing = player is not None
-    if playing:
-        players = rules.players
-        if hands:
-            raise R.record_error(
-                where(next(iter(hands))),
-                "a play history tells what you saw: give your cards now as HAND",
-            )
-        if "players" in raw:
-            said = _int(raw["players"], where("players"), 3, 6, "players")
-            if said != players:
-                raise R.record_error(
-                    where("players"), f"{said} players but the rules are for {players} (--players)"
-                )
-        if "player" in raw:
-            said = _int(raw["player"], where("player"), 0, players - 1, "the player's seat")
-            if said != player:
-                raise R.record_error(where("player"), f"seat {said}, but --seat is {player}")
-        dealt: list[int | None] = [None] * players
-    else:
-        seats = [k for k in hands if k != "hand:player"]
-        if "players" in raw:
-            players = _int(raw["players"], where("players"), 3, 6, "players")
-        elif len(seats) >= 3:
-            players = len(seats)
-        else:
-            raise R.RecordError("say how many played: 'players: N' (3 to 6)")
-        player = R.reviewed_player(
-            raw,
-            places,
-            lambda text, place: _int(text, place, 0, players - 1, "the player's seat"),
-            f"'player: SEAT' (0 to {players - 1})",
-        )
-        dealt = _dealt(raw, places, players, player)
-    calls = calls_value(raw.get("auction"), players, where("auction"))
-    tricks = tricks_value(raw.get("tricks"), where("tricks"))
-    trump = _trump_value(raw["trump"], where("trump")) if "trump" in raw else None
-    if trump is not None and tricks and tricks[0][0] >> 4 != trump:
-        pitch = tricks[0][0]
-        raise R.record_error(
-            where("trump"),
-            f"{C.SUITS[trump]} given but the pitch {C.card_name(pitch)} makes "
-            f"{C.SUITS[pitch >> 4]} trump",
-        )
-    return PitchRecord(player, players, dealt, calls, tricks, places, trump, hand)
-
-
 def _dealt(raw: dict, places: dict, players: int, player: int) -> list[int | None]:
     """The dealt hands of a review record by seat: the player's at least (``hand:`` is his),
     every seat's or only his, no card twice."""
@@ -297,13 +242,13 @@ class PitchCodec(R.RecordCodec):
     game = GAME
     form = RECORD_FORM
 
-    def parse(self, text, rules=None, *, player=None, hand=None) -> PitchRecord:
+    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
         raw, places = R.raw_clauses(text, _key, RECORD_FORM)
-        if player is not None:  # a --history: its places are its keys ("0" for hand:0)
+        if history:  # a --history: its places are its keys ("0" for hand:0)
             places = {k: _typed(k) for k in places}
-        return _build(raw, places, rules or DEFAULT_RULES, player, hand)
+        return raw, places
 
-    def parse_json(self, data, rules=None, *, player=None, hand=None) -> PitchRecord:
+    def json_clauses(self, data) -> tuple[dict, dict]:
         if isinstance(data, dict) and isinstance(data.get("hands"), list):
             # the hands as a list by seat (null: not given) are the object by seat
             hands = {str(s): h for s, h in enumerate(data["hands"]) if h is not None}
@@ -317,7 +262,65 @@ class PitchCodec(R.RecordCodec):
                 del raw[key], places[key]
                 continue
             raw[seat], places[seat] = raw.pop(key), places.pop(key)
-        return _build(raw, places, rules or DEFAULT_RULES, player, hand)
+        return raw, places
+
+    def build(
+        self, raw: dict, places: dict, rules: Rules | None, player: int | None, hand: int | None
+    ) -> PitchRecord:
+        """The record of the clauses (the core's ``RecordCodec.build``)."""
+        rules = rules or DEFAULT_RULES
+
+        def where(key):
+            return places.get(key, key)
+
+        R.check_game(raw, places, GAME, "a Pitch round")
+        hands = {k: v for k, v in raw.items() if k.startswith("hand:")}
+        playing = player is not None
+        if playing:
+            players = rules.players
+            if hands:
+                raise R.record_error(
+                    where(next(iter(hands))),
+                    "a play history tells what you saw: give your cards now as HAND",
+                )
+            if "players" in raw:
+                said = _int(raw["players"], where("players"), 3, 6, "players")
+                if said != players:
+                    raise R.record_error(
+                        where("players"),
+                        f"{said} players but the rules are for {players} (--players)",
+                    )
+            if "player" in raw:
+                said = _int(raw["player"], where("player"), 0, players - 1, "the player's seat")
+                if said != player:
+                    raise R.record_error(where("player"), f"seat {said}, but --seat is {player}")
+            dealt: list[int | None] = [None] * players
+        else:
+            seats = [k for k in hands if k != "hand:player"]
+            if "players" in raw:
+                players = _int(raw["players"], where("players"), 3, 6, "players")
+            elif len(seats) >= 3:
+                players = len(seats)
+            else:
+                raise R.RecordError("say how many played: 'players: N' (3 to 6)")
+            player = R.reviewed_player(
+                raw,
+                places,
+                lambda text, place: _int(text, place, 0, players - 1, "the player's seat"),
+                f"'player: SEAT' (0 to {players - 1})",
+            )
+            dealt = _dealt(raw, places, players, player)
+        calls = calls_value(raw.get("auction"), players, where("auction"))
+        tricks = tricks_value(raw.get("tricks"), where("tricks"))
+        trump = _trump_value(raw["trump"], where("trump")) if "trump" in raw else None
+        if trump is not None and tricks and tricks[0][0] >> 4 != trump:
+            pitch = tricks[0][0]
+            raise R.record_error(
+                where("trump"),
+                f"{C.SUITS[trump]} given but the pitch {C.card_name(pitch)} makes "
+                f"{C.SUITS[pitch >> 4]} trump",
+            )
+        return PitchRecord(player, players, dealt, calls, tricks, places, trump, hand)
 
     def text(self, rec: PitchRecord) -> str:
         lines = [f"game: {GAME}", f"players: {rec.players}", f"player: {rec.player}"]

@@ -79,7 +79,7 @@ class ToyCodec(R.RecordCodec):
     game = "toy"
     form = FORM
 
-    def _build(self, raw, places, player, hand) -> ToyRecord:
+    def build(self, raw, places, rules, player, hand) -> ToyRecord:
         if player is None:
             if "player" not in raw:
                 raise R.RecordError("say whose decisions to review: 'player: first'")
@@ -100,13 +100,11 @@ class ToyCodec(R.RecordCodec):
                 raise R.record_error(places.get("lead", "lead"), str(err)) from None
         return ToyRecord(player, dealt, tricks, places, hand, lead)
 
-    def parse(self, text, rules=None, *, player=None, hand=None) -> ToyRecord:
-        raw, places = R.raw_clauses(text, KEYS.get, FORM)
-        return self._build(raw, places, player, hand)
+    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
+        return R.raw_clauses(text, KEYS.get, FORM)
 
-    def parse_json(self, data, rules=None, *, player=None, hand=None) -> ToyRecord:
-        raw, places = R.json_clauses(data, KEYS.get, FORM, {"hands": "hand:{}"})
-        return self._build(raw, places, player, hand)
+    def json_clauses(self, data) -> tuple[dict, dict]:
+        return R.json_clauses(data, KEYS.get, FORM, {"hands": "hand:{}"})
 
     def text(self, rec: ToyRecord) -> str:
         lines = [f"player: {SEATS[rec.player]}"]

@@ -224,18 +224,36 @@ class RecordCodec(ABC):
     #: The text form in words (help texts and errors quote it).
     form: str = ""
 
-    @abstractmethod
     def parse(
         self, text: str, rules: Any = None, *, player: int | None = None, hand: int | None = None
     ) -> Record:
         """A record from its text form; ``player`` and ``hand``: a ``play`` position's seat
         and the cards he holds now (a review file names its player and dealt hands)."""
+        raw, places = self.text_clauses(text, history=player is not None)
+        return self.build(raw, places, rules, player, hand)
 
-    @abstractmethod
     def parse_json(
         self, data: object, rules: Any = None, *, player: int | None = None, hand: int | None = None
     ) -> Record:
         """A record from its JSON form (an object; see :meth:`parse`)."""
+        raw, places = self.json_clauses(data)
+        return self.build(raw, places, rules, player, hand)
+
+    @abstractmethod
+    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
+        """The text form's clauses: (value by canonical key, place by key) (:func:`raw_clauses`);
+        ``history``: a one-line ``play --history``, whose places are its keys."""
+
+    @abstractmethod
+    def json_clauses(self, data: object) -> tuple[dict, dict]:
+        """The JSON form's clauses, as :meth:`text_clauses` (:func:`json_clauses`)."""
+
+    @abstractmethod
+    def build(
+        self, raw: dict, places: dict, rules: Any, player: int | None, hand: int | None
+    ) -> Record:
+        """The record of the clauses, checked as far as needs no play (``rules``: the game's
+        rules or None for its defaults; ``player``, ``hand``: as :meth:`parse`)."""
 
     def read(self, path: Path | str, rules: Any = None) -> Record:
         """A record file, text or JSON (:func:`read_record`)."""
