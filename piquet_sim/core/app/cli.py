@@ -521,16 +521,22 @@ def quiet_option(help: str = "No progress bar or notices on stderr.") -> Callabl
 
 
 def deals_option(
-    default: int, help: str, *synonyms: str, minimum: int = 1, dest: str = "deals"
+    default: int,
+    help: str,
+    *synonyms: str,
+    minimum: int = 1,
+    maximum: int = MAX_DEALS,
+    dest: str = "deals",
 ) -> Callable:
     """``-n/--deals`` (plus ``synonyms`` such as ``--rounds``): every sample size of every
-    game, a whole number from ``minimum`` to what the sums hold."""
+    game, a whole number from ``minimum`` to what the sums hold (or ``maximum``, where a
+    command keeps every deal in memory)."""
     return click.option(
         "-n",
         "--deals",
         *synonyms,
         dest,
-        type=click.IntRange(minimum, MAX_DEALS),
+        type=click.IntRange(minimum, maximum),
         default=default,
         show_default=True,
         help=help,

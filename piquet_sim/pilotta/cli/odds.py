@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import backend_options, json_option, plot_option
+from ...core.app.cli import backend_options, deals_option, json_option, plot_option
 from ...core.app.odds_cli import PERCENT, EventRate, Odds, OddsCli, odds_command
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, odds_kernels, plot
 from ..odds import odds as run_odds
@@ -29,14 +29,7 @@ Example:
 """
 
 PARAMS = (
-    click.option(
-        "--deals",
-        "-n",
-        type=click.IntRange(1),
-        default=1_000_000,
-        show_default=True,
-        help="Number of deals to count.",
-    ),
+    deals_option(1_000_000, "Number of deals to count."),
     seed_option,
     click.option(
         "--trump",

@@ -44,21 +44,6 @@ def players_option(func: Callable) -> Callable:
     return core_rules_options(Rules, ("table",))(func)
 
 
-def deals_option(default: int, help_text: str, low: int = 1, high: int = 100_000_000):
-    """``-n/--deals`` (``--rounds`` a synonym), the sample size of every command that samples;
-    passes ``deals``."""
-    return click.option(
-        "-n",
-        "--deals",
-        "--rounds",
-        "deals",
-        type=click.IntRange(low, high),
-        default=default,
-        show_default=True,
-        help=help_text,
-    )
-
-
 seed_option = core_seed_option(
     "Seed of the random streams (round i of a seed is always the same round)."
 )

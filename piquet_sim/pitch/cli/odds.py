@@ -7,12 +7,11 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import backend_options, json_option, plot_option
+from ...core.app.cli import backend_options, deals_option, json_option, plot_option
 from ...core.app.odds_cli import FRACTION, Odds, OddsCli, odds_command
-from ...core.engine.backend import MAX_DEALS
 from ..odds import odds_kernels, odds_table, plot
 from .app import pitch
-from .common import SUIT, deals_option, players_option, quiet_option, seed_option
+from .common import SUIT, players_option, quiet_option, seed_option
 
 HELP = """Odds of the deal from seat 0's hand, for one suit as trump: the Jack and Six of trumps
 in play, my top trump being High, my low trump being Low, trumps in my hand and in play.
@@ -29,7 +28,7 @@ Example:
 
 PARAMS = (
     players_option,
-    deals_option(200_000, "Deals to simulate.", high=MAX_DEALS),
+    deals_option(200_000, "Deals to simulate.", "--rounds"),
     seed_option,
     click.option(
         "--trump",

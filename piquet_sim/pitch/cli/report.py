@@ -7,19 +7,25 @@ from pathlib import Path
 
 import click
 
-from ...core.app.cli import backend_options, json_option, long_command, report_out_option
+from ...core.app.cli import (
+    backend_options,
+    deals_option,
+    json_option,
+    long_command,
+    report_out_option,
+)
 from ...core.app.report_cli import JSON_HELP, match_settings, write_report
 from ..report import build, report_kernels
 from ..strategies import BOOK
 from .app import pitch
-from .common import compile_notice, deals_option, quiet_option, rules_options, seed_option
+from .common import compile_notice, quiet_option, rules_options, seed_option
 
 
 @pitch.command("report", epilog=JSON_HELP)
 @click.argument("a", default="cautious")
 @click.argument("b", default="threshold")
 @report_out_option("Directory for pitch_report.html, pitch_report.md and the PNGs.")
-@deals_option(100_000, "Rounds per player count.", low=100, high=10_000_000)
+@deals_option(100_000, "Rounds per player count.", "--rounds", minimum=100, maximum=10_000_000)
 @click.option(
     "--games",
     type=click.IntRange(10, 1_000_000),
