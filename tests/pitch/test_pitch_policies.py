@@ -123,17 +123,6 @@ def play(hand, v):
     return C.card_name(int(heuristic_card(legal, h, v)))
 
 
-def test_pitch_leads_the_top_of_the_best_suit():
-    v = view(4, 0, 0, -1, t=0)
-    assert play("AS JS 6S 2S KH TD", v) == "AS"
-    assert best_suit(C.parse_cards("AS JS 6S 2S KH TD")) == S
-
-
-def test_bidder_pulls_trumps_while_his_trump_is_master():
-    v = view(4, 1, 1, S, played="AS 3S 4H 5H")
-    assert play("KS 2S 7H 8D 9C", v) == "KS"
-
-
 def test_lead_without_master_trump_leads_a_master_plain_card_else_cheapest():
     v = view(4, 1, 1, S, played="2D 3D 4D 5D")
     assert play("QS 2S AH 8D 9C", v) == "AH"
@@ -144,12 +133,6 @@ def test_last_player_wins_a_trick_holding_the_jack_with_his_cheapest_winner():
     # bidder (seat 0) led 9S, seat 1 dropped the JS, seat 2 played 3S; seat 3 plays last
     v = view(4, 3, 0, S, trick=("9S", "JS", "3S"), leader=0)
     assert play("QS KS 2H 3D", v) == "QS"
-
-
-def test_defender_feeds_a_fellow_defender_whose_card_is_safe():
-    # seat 1 (defender) leads the master AS; seat 2 (defender) gives him the Six of trumps
-    v = view(4, 2, 0, S, trick=("AS",), leader=1)
-    assert play("6S 3S 4H 5D", v) == "6S"
 
 
 def test_defender_without_a_winner_throws_the_cheapest_card():
