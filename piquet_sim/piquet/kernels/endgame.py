@@ -24,11 +24,11 @@ import numpy as np
 
 from ...core.engine.bits import low_index, popcount
 from ...core.engine.jit import njit, njit_inline
-from .stack import stack_words
+from .stack import stack_int64
 from .tricks import SUIT_BITS
 
 MAX_WORLDS = 126  # C(9, 4) or C(9, 5): larger positions keep the heuristic's choice
-_stack_worlds = stack_words(4 * MAX_WORLDS)  # distinct worlds: hands, weights, verdicts
+_stack_worlds = stack_int64(4 * MAX_WORLDS)  # distinct worlds: hands, weights, verdicts
 
 
 @njit_inline
@@ -262,7 +262,7 @@ def capot_endgame(own, lead, sure, pool, m, choice, max_worlds):
         prev = c
     if todo == 0:
         return choice
-    out = numba.carray(_stack_worlds(), (4, MAX_WORLDS)).view(np.int64)
+    out = numba.carray(_stack_worlds(), (4, MAX_WORLDS))
     n = _distinct_worlds(own, sure, pool, m, out)
     best = choice
     best_count = _escapes_each(own, lead, choice, out, n)

@@ -69,7 +69,7 @@ from ..rules import RuleSlot
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche, point_key, score_declarations, sequence_score, set_score
-from .stack import stack_words
+from .stack import stack_int64
 from .tables import T_COUNT, T_HIGH_BIT, T_POINT_KEY, T_SEQ_CARDS
 
 #: Default greedy weights (``policies.GREEDY_DEFAULTS``; the module docstring says what each
@@ -82,8 +82,8 @@ TALON = 8
 SPREAD = np.int64(0x01010101)
 VALUE_SCALE = 1024.0  # greedy values are rounded to integer units of 1/VALUE_SCALE
 # the greedy values' and keys' scratch, on the stack (no allocation per call)
-_stack32 = stack_words(32)
-_stack16 = stack_words(16)
+_stack32 = stack_int64(32)
+_stack16 = stack_int64(16)
 KEY_PAD = np.int64(0x7FFFFFFFFFFFFFFF)  # above every greedy key: pads the count to 16 slots
 
 
@@ -246,7 +246,7 @@ def greedy_keys(hand, younger, params, tables, keys):
     """:func:`greedy_values` of the hand's cards only, written to ``keys[0:m]`` in ascending
     card order (``keys`` int64[13]: one spare slot). Returns ``(m, below)``: the number of
     cards and how many are valued below the replacement threshold."""
-    vals = numba.carray(_stack32(), 32).view(np.int64)
+    vals = numba.carray(_stack32(), 32)
     below, _ = greedy_values(hand, younger, params, tables, vals)
     return _gather(hand, vals, keys), below
 
@@ -258,12 +258,12 @@ def _greedy_discard(hand, lo, hi, younger, params, tables):
     cards below the threshold (keys order by value first); else a card's place among the 12 is
     the number of smaller keys (no sorting, no branches), over a fixed 16 slots padded with the
     largest key so the compiler vectorizes the count."""
-    vals = numba.carray(_stack32(), 32).view(np.int64)
+    vals = numba.carray(_stack32(), 32)
     below, low = greedy_values(hand, younger, params, tables, vals)
     n = min(max(below, lo), hi)
     if n == below:
         return low, np.int64(n)
-    keys = numba.carray(_stack16(), 16).view(np.int64)
+    keys = numba.carray(_stack16(), 16)
     for j in range(16):
         keys[j] = KEY_PAD
     m = _gather(hand, vals, keys)

@@ -59,7 +59,7 @@ from ...core.engine.bits import high_index, low_index, popcount
 from ...core.engine.jit import njit, njit_inline
 from . import layouts as L
 from .endgame import MAX_WORLDS, capot_endgame
-from .stack import stack_words
+from .stack import as_float64, stack_words
 from .tricks import SUIT_BITS
 
 FULL = np.int64(0xFFFFFFFF)
@@ -323,7 +323,7 @@ def heuristic_discard(own, sure, pool, caps, fz, lam, capot):
     (he has won no trick yet) the first key is the chance of winning none: the product over
     suits of 1 - (value, at most 1) x (chance he holds a card of the suit, so can lead it)
     after the discard."""
-    buf = numba.carray(_stack12(), 12).view(np.float64)  # before, after, reach per suit
+    buf = numba.carray(as_float64(_stack12()), 12)  # before, after, reach per suit
     for s in range(4):
         buf[s] = 0.0
         buf[4 + s] = 0.0
@@ -521,7 +521,7 @@ def fast_lead(own, sure, pool, caps, row):
 def fast_discard(own, sure, pool, caps, row, capot):
     """:func:`heuristic_discard` at depth 0 without tilt, trick chances and reaches from
     :data:`CHANCE` (the reaches only with ``capot``: nothing else reads them)."""
-    buf = numba.carray(_stack12(), 12).view(np.float64)  # before, after, reach per suit
+    buf = numba.carray(as_float64(_stack12()), 12)  # before, after, reach per suit
     for s in range(4):
         mine = (own >> (8 * s)) & SUIT_BITS
         so = (sure >> (8 * s)) & SUIT_BITS

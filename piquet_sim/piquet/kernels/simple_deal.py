@@ -39,7 +39,7 @@ from .heuristic import seat_setup
 from .knowledge import known_cards
 from .play import is_fast, is_simple, play_fast, play_simple
 from .simulate import talon_seen
-from .stack import stack_bytes, stack_int64, stack_words
+from .stack import as_float64, as_int32, stack_bytes, stack_int64, stack_words
 from .tables import SUIT_TABLES
 from .tricks import N_TRICKS, cards_bonus
 
@@ -68,14 +68,25 @@ def plays_fast(ids):
 
 
 @njit_inline
+def _copy_rows(dst, src):
+    """``dst[:, :] = src`` (same shapes) as a loop: numba's slice assignment from an array
+    compiles the formatting of its shape-mismatch message (str, join, repr: about 5 CPU-s of a
+    cold ``piquet batch`` or ``odds``, where no other kernel assigns a slice from an array)."""
+    for r in range(dst.shape[0]):
+        for c in range(dst.shape[1]):
+            dst[r, c] = src[r, c]
+
+
+@njit_inline
 def own_env(env):
     """The span's own copies of the tables and rules the deals read, on the calling kernel's
     stack (inlined, so the memory is the caller's): no thread shares their reference counts,
     which cost nothing there (see the module docstring). An ``Env`` (solver tables shared)."""
-    tables = numba.carray(_tables(), _TABLE_WORDS).view(np.int32).reshape(SUIT_TABLES.shape)
-    tables[:, :] = env.suit
-    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[:_RULES_LEN]
-    rules[:] = env.rules
+    tables = numba.carray(as_int32(_tables()), SUIT_TABLES.shape)
+    _copy_rows(tables, env.suit)
+    rules = numba.carray(as_int32(_rules()), _RULES_LEN)
+    for k in range(_RULES_LEN):
+        rules[k] = env.rules[k]
     return Env(rules, tables, env.pairs, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
 
 
@@ -83,9 +94,8 @@ def own_env(env):
 def seat_stages(stages):
     """``stages`` as :data:`bundles.SeatStages`, its parameters copied to the calling kernel's
     stack (inlined; as :func:`own_env`)."""
-    params = numba.carray(_params(), L.STAGE_LEN * L.STAGE_PARAMS).view(np.float64)
-    params = params.reshape((L.STAGE_LEN, L.STAGE_PARAMS))
-    params[:, :] = stages.params
+    params = numba.carray(as_float64(_params()), (L.STAGE_LEN, L.STAGE_PARAMS))
+    _copy_rows(params, stages.params)
     ids = stages.ids
     return SeatStages(
         (ids[L.STAGE_ELDER_EXCHANGE], ids[L.STAGE_YOUNGER_EXCHANGE]),
@@ -112,7 +122,7 @@ def deal_work():
 def pair_records():
     """Two int32 records (rows: A elder, B elder), zeroed, on the calling kernel's stack
     (inlined); :func:`simple_pair` leaves the hand features at 0, as ``match.play_pair``."""
-    recs = numba.carray(_recs(), L.REC_LEN).view(np.int32).reshape((2, L.REC_LEN))
+    recs = numba.carray(as_int32(_recs()), (2, L.REC_LEN))
     recs[:, :] = 0
     return recs
 
@@ -218,13 +228,13 @@ def _simple_span(seed, first, count, stages, env, out, row0):
     # without heap arrays did not remove it).
     # this span's own copies of the read-only arrays the deals read, on its stack: no thread
     # shares their reference counts, which cost nothing there (see the module docstring)
-    tables = numba.carray(_tables(), _TABLE_WORDS).view(np.int32).reshape(SUIT_TABLES.shape)
-    tables[:, :] = env.suit
-    rules = numba.carray(_rules(), _RULE_WORDS).view(np.int32)[:_RULES_LEN]
-    rules[:] = env.rules
-    params = numba.carray(_params(), L.STAGE_LEN * L.STAGE_PARAMS).view(np.float64)
-    params = params.reshape((L.STAGE_LEN, L.STAGE_PARAMS))
-    params[:, :] = stages.params
+    tables = numba.carray(as_int32(_tables()), SUIT_TABLES.shape)
+    _copy_rows(tables, env.suit)
+    rules = numba.carray(as_int32(_rules()), _RULES_LEN)
+    for k in range(_RULES_LEN):
+        rules[k] = env.rules[k]
+    params = numba.carray(as_float64(_params()), (L.STAGE_LEN, L.STAGE_PARAMS))
+    _copy_rows(params, stages.params)
     own = Env(rules, tables, env.pairs, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
     ids = stages.ids
     e_xpol = ids[L.STAGE_ELDER_EXCHANGE]
@@ -336,7 +346,8 @@ def simple_pair(seed, index, need, pair):
             if not need_ba:
                 break
             if share == 3 and need_ab:
-                recs[1, :] = recs[0]
+                for f in range(L.REC_LEN):  # not a slice assignment: see _copy_rows
+                    recs[1, f] = recs[0, f]
                 break
         fresh = v == 0 or not (share >= 1 or not need_ab)
         if v == 1:

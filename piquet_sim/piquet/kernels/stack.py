@@ -45,3 +45,26 @@ def as_uint16(typingctx, ptr):
         return builder.bitcast(args[0], ir.PointerType(ir.IntType(16)))
 
     return types.CPointer(types.uint16)(ptr), codegen
+
+
+def _as(item, bits_type):
+    """An intrinsic returning its pointer argument cast to a pointer to ``item``."""
+
+    @intrinsic
+    def cast(typingctx, ptr):
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], ir.PointerType(bits_type))
+
+        return types.CPointer(item)(ptr), codegen
+
+    return cast
+
+
+#: The same memory as int32 (a uint64 pointer read as its two 32-bit halves each). With
+#: ``numba.carray(ptr, shape)`` this gives the typed array of any shape that ``view`` and
+#: ``reshape`` gave, without their run-time checks, whose overloads a process compiles for each
+#: signature before its first kernel runs.
+as_int32 = _as(types.int32, ir.IntType(32))
+
+#: The same memory as float64 (as :data:`as_int32`).
+as_float64 = _as(types.float64, ir.DoubleType())
