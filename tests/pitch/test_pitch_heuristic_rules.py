@@ -124,3 +124,24 @@ def test_defender_does_not_feed_another_players_trick():
     # scores for himself, so a point fed to seat 1 is a point to an opponent
     v = view(2, 0, S, trick=("AS",))
     assert play("6S 3S 4H 5D", v) == "3S"
+
+
+# ------------------------------------------------------------------------- kept from before
+
+
+def test_lead_without_master_trump_leads_a_master_plain_card_else_cheapest():
+    v = view(1, 1, S, played="2D 3D 4D 5D")
+    assert play("QS 2S AH 8D 9C", v) == "AH"
+    assert play("QS 2S 7H 8D 9C", v) == "7H"
+
+
+def test_last_player_wins_a_trick_holding_the_jack_with_his_cheapest_winner():
+    # bidder (seat 0) led 9S, seat 1 dropped the JS, seat 2 played 3S; seat 3 plays last
+    v = view(3, 0, S, trick=("9S", "JS", "3S"))
+    assert play("QS KS 2H 3D", v) == "QS"
+
+
+def test_defender_without_a_winner_throws_the_cheapest_card():
+    # the bidder (seat 0) led AH
+    v = view(1, 0, H, trick=("AH",))
+    assert play("TH 3H 4D 5C", v) == "3H"

@@ -61,34 +61,15 @@ def test_json_and_the_json_history_give_the_same_answer(run_main, tmp_path):
     assert means == sorted(means, reverse=True) and [c["card"] for c in data["cards"]][0] == "TH"
     assert data["margin"]["over"] == data["cards"][1]["card"] and data["margin"]["ci95"][0] > 0
     inline = json.dumps(EXAMPLE_JSON)
-    code, out2, _ = run_main(
-        "pitch",
-        "play",
-        EXAMPLE_HAND,
-        "--seat",
-        EXAMPLE_SEAT,
-        "--history-json",
-        inline,
-        "--json",
-        *unlimited,
-    )
-    assert code == 0
-    _same(data, json.loads(out2))
     path = tmp_path / "history.json"
     path.write_text(inline)
-    code, out3, _ = run_main(
-        "pitch",
-        "play",
-        EXAMPLE_HAND,
-        "--seat",
-        EXAMPLE_SEAT,
-        "--history-json",
-        str(path),
-        "--json",
-        *unlimited,
-    )
-    assert code == 0
-    _same(data, json.loads(out3))
+    for history in (inline, str(path)):  # the JSON inline and in a file
+        code, out2, _ = run_main(
+            "pitch", "play", EXAMPLE_HAND, "--seat", EXAMPLE_SEAT, "--history-json", history,
+            "--json", *unlimited,
+        )  # fmt: skip
+        assert code == 0
+        _same(data, json.loads(out2))
     # the keys of a review file that a history may repeat, as a file would say them
     said = f"game: pitch\nplayers: 4\nplayer: {EXAMPLE_SEAT}\n{EXAMPLE_HISTORY}"
     code, out4, _ = run_main(

@@ -14,10 +14,8 @@ from piquet_sim.pitch import cards as C
 from piquet_sim.pitch import policies as P
 from piquet_sim.pitch.kernels import policies as KP
 from piquet_sim.pitch.kernels.bidding import best_suit, estimate, threshold_call
-from piquet_sim.pitch.kernels.heuristic import heuristic_card
 from piquet_sim.pitch.kernels.simulate import simulate_rounds
-from piquet_sim.pitch.kernels.tricks import legal_plays
-from piquet_sim.pitch.layouts import RoundRec, View
+from piquet_sim.pitch.layouts import RoundRec
 from piquet_sim.pitch.rules import Rules
 
 S, H, D, Cl = 0, 1, 2, 3
@@ -84,60 +82,6 @@ def test_parameters_are_checked_before_work(bid, bid_params, play, play_params, 
     with pytest.raises(InputError, match=message) as info:
         P.make_policy(bid, play, bid_params, play_params, allow_solver=True, allow_seat=True)
     assert "\n" not in str(info.value)
-
-
-def view(n, seat, bidder, trump, trick=(), leader=None, played="", t=1):
-    """A View row for ``seat`` with ``trick`` (card names, from the leader) on the table."""
-    v = np.zeros(View.LEN, dtype=np.int64)
-    v[View.PLAYERS] = n
-    v[View.SEAT] = seat
-    v[View.BIDDER] = bidder
-    v[View.TRUMP] = trump
-    v[View.TRICK] = t
-    v[View.FIRST] = -1
-    v[View.BEST] = -1
-    v[View.WSEAT] = -1
-    v[View.PLAYED] = C.parse_cards(played) if played else 0
-    leader = (seat - len(trick)) % n if leader is None else leader
-    for j, name in enumerate(trick):
-        c = C.parse_card(name)
-        if v[View.FIRST] < 0:
-            v[View.FIRST] = c
-            v[View.BEST] = c
-            v[View.WSEAT] = leader
-        else:
-            best = v[View.BEST]
-            if ((c >> 4) == (best >> 4) and c > best) or (
-                (c >> 4) == trump and (best >> 4) != trump
-            ):
-                v[View.BEST] = c
-                v[View.WSEAT] = (leader + j) % n
-        v[View.TMASK] |= np.int64(1) << c
-    v[View.IN_TRICK] = len(trick)
-    return v
-
-
-def play(hand, v):
-    h = C.parse_cards(hand)
-    legal = legal_plays(h, v[View.FIRST], v[View.TRUMP], False, v[View.TRICK] == 0)
-    return C.card_name(int(heuristic_card(legal, h, v)))
-
-
-def test_lead_without_master_trump_leads_a_master_plain_card_else_cheapest():
-    v = view(4, 1, 1, S, played="2D 3D 4D 5D")
-    assert play("QS 2S AH 8D 9C", v) == "AH"
-    assert play("QS 2S 7H 8D 9C", v) == "7H"
-
-
-def test_last_player_wins_a_trick_holding_the_jack_with_his_cheapest_winner():
-    # bidder (seat 0) led 9S, seat 1 dropped the JS, seat 2 played 3S; seat 3 plays last
-    v = view(4, 3, 0, S, trick=("9S", "JS", "3S"), leader=0)
-    assert play("QS KS 2H 3D", v) == "QS"
-
-
-def test_defender_without_a_winner_throws_the_cheapest_card():
-    v = view(4, 2, 0, H, trick=("AH",), leader=0)
-    assert play("TH 3H 4D 5C", v) == "3H"
 
 
 def test_threshold_estimate_and_calls():
