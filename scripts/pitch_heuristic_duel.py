@@ -33,15 +33,12 @@ import time
 from pathlib import Path
 
 import numpy as np
+from pitch_round_loop import deal_and_bid, make_round_player
 
 from piquet_sim.core.engine.jit import njit
-from piquet_sim.core.engine.rng import deal_hands, stream_key
-from piquet_sim.pitch.kernels.auction import auction_result, legal_calls
 from piquet_sim.pitch.kernels.heuristic import heuristic_card
-from piquet_sim.pitch.kernels.policies import choose_call
 from piquet_sim.pitch.kernels.scoring import score_tricks
-from piquet_sim.pitch.kernels.tricks import beats, legal_plays
-from piquet_sim.pitch.layouts import BID_PASS, SEATS, TRICKS, RoundRec, View
+from piquet_sim.pitch.layouts import SEATS, TRICKS, RoundRec, View
 from piquet_sim.pitch.policies import make_policy
 from piquet_sim.pitch.rules import Rules, RuleSlot
 
@@ -77,52 +74,15 @@ def load_base(rev: str, file: str | None = None):
 
 def make_kernel(new_card, base_card):
     @njit
-    def play(rules, hands, bidder, hero, new_at_hero, tricks, winners, view):
-        """Six tricks from ``hands`` (modified); seat ``hero`` plays ``new_card`` when
-        ``new_at_hero`` (else the others do), -1: nobody plays it. Returns the trump."""
-        n = rules[RuleSlot.PLAYERS]
-        must_follow = rules[RuleSlot.MUST_FOLLOW]
-        view[View.PLAYERS] = n
-        view[View.BIDDER] = bidder
-        view[View.PLAYED] = 0
-        trump = np.int64(-1)
-        leader = bidder
-        for t in range(TRICKS):
-            first = np.int64(-1)
-            best = np.int64(-1)
-            winner = np.int64(-1)
-            tmask = np.int64(0)
-            view[View.TRICK] = t
-            for j in range(n):
-                seat = (leader + j) % n
-                legal = legal_plays(hands[seat], first, trump, must_follow, t == 0)
-                view[View.SEAT] = seat
-                view[View.TRUMP] = trump
-                view[View.FIRST] = first
-                view[View.BEST] = best
-                view[View.WSEAT] = winner
-                view[View.TMASK] = tmask
-                view[View.IN_TRICK] = j
-                use_new = hero >= 0 and ((seat == hero) == new_at_hero)
-                if use_new:
-                    card = new_card(legal, hands[seat], view)
-                else:
-                    card = base_card(legal, hands[seat], view)
-                bit = np.int64(1) << card
-                hands[seat] &= ~bit
-                tmask |= bit
-                if first < 0:
-                    first = card
-                    if trump < 0:
-                        trump = card >> 4
-                if best < 0 or beats(card, best, trump):
-                    best = card
-                    winner = seat
-            tricks[t] = tmask
-            winners[t] = winner
-            view[View.PLAYED] |= tmask
-            leader = winner
-        return trump
+    def choose(arg, k, seat, legal, hand, view):
+        """Seat ``hero`` plays ``new_card`` when ``new_at_hero`` (else the others do), -1:
+        nobody plays it; ``arg``: (hero, new_at_hero)."""
+        hero, new_at_hero = arg
+        if hero >= 0 and ((seat == hero) == new_at_hero):
+            return new_card(legal, hand, view)
+        return base_card(legal, hand, view)
+
+    play = make_round_player(choose)
 
     @njit
     def duel(seed, lo, hi, rules, bid_id, bid_params, new_at_hero, out):
@@ -138,23 +98,10 @@ def make_kernel(new_card, base_card):
         rec = np.zeros(REC_LEN, dtype=np.int64)
         base = np.zeros(REC_LEN, dtype=np.int64)
         for i in range(lo, hi):
-            key = stream_key(seed, i)
-            state[0] = 0
-            dealt[:] = 0
-            deal_hands(key, pack, state, n, TRICKS, 13, 16, dealt)
-            highest = np.int64(BID_PASS)
-            for s in range(n):
-                c = choose_call(
-                    bid_id, bid_params, legal_calls(highest, 1 if s == n - 1 else 0), dealt[s],
-                    key, state,
-                )  # fmt: skip
-                calls[s] = c
-                if c > highest:
-                    highest = c
-            bidder, bid, _ = auction_result(calls, n)
+            bidder, bid = deal_and_bid(seed, i, n, bid_id, bid_params, pack, state, dealt, calls)
             for h in range(-1, n):
                 hands[:] = dealt
-                trump = play(rules, hands, bidder, h, new_at_hero, tricks, winners, view)
+                trump = play(rules, hands, bidder, tricks, winners, view, (h, new_at_hero))
                 r = base if h < 0 else rec
                 r[:] = 0
                 r[RoundRec.PLAYERS] = n

@@ -19,15 +19,12 @@ import argparse
 import time
 
 import numpy as np
+from pitch_round_loop import deal_and_bid, make_round_player
 
 from piquet_sim.core.engine.jit import njit
-from piquet_sim.core.engine.rng import deal_hands, stream_key
-from piquet_sim.pitch.kernels.auction import auction_result, legal_calls
 from piquet_sim.pitch.kernels.heuristic import heuristic_card
-from piquet_sim.pitch.kernels.policies import choose_call
 from piquet_sim.pitch.kernels.scoring import score_tricks
-from piquet_sim.pitch.kernels.tricks import beats, legal_plays
-from piquet_sim.pitch.layouts import BID_PASS, SEATS, TRICKS, RoundRec, View
+from piquet_sim.pitch.layouts import SEATS, TRICKS, RoundRec, View
 from piquet_sim.pitch.policies import make_policy
 from piquet_sim.pitch.rules import Rules, RuleSlot
 
@@ -45,64 +42,35 @@ NO_SCORE = -99
 
 
 @njit
-def play(rules, dealt, hands, bidder, force_at, force_card, tricks, winners, view, log):
-    """The round from the deal with the heuristic everywhere, except decision ``force_at``
-    (0-based, -1: none) playing ``force_card``; with ``log`` of rows, each decision is
-    written (seat, trick, place, card, legal, trick so far). Returns the trump."""
-    n = rules[RuleSlot.PLAYERS]
-    must_follow = rules[RuleSlot.MUST_FOLLOW]
-    hands[:] = dealt
-    view[View.PLAYERS] = n
-    view[View.BIDDER] = bidder
-    view[View.PLAYED] = 0
-    trump = np.int64(-1)
-    leader = bidder
-    k = 0
-    for t in range(TRICKS):
-        first = np.int64(-1)
-        best = np.int64(-1)
-        winner = np.int64(-1)
-        tmask = np.int64(0)
-        view[View.TRICK] = t
-        for j in range(n):
-            seat = (leader + j) % n
-            legal = legal_plays(hands[seat], first, trump, must_follow, t == 0)
-            view[View.SEAT] = seat
-            view[View.TRUMP] = trump
-            view[View.FIRST] = first
-            view[View.BEST] = best
-            view[View.WSEAT] = winner
-            view[View.TMASK] = tmask
-            view[View.IN_TRICK] = j
-            card = force_card if k == force_at else heuristic_card(legal, hands[seat], view)
-            if log.shape[0] > 0:
-                r = log[k]
-                r[SEAT] = seat
-                r[IS_BIDDER] = seat == bidder
-                r[TRICK] = t
-                r[PLACE] = j
-                r[CARD] = card
-                r[LEGAL] = legal
-                r[TMASK] = tmask
-                r[WINNING] = best
-                r[WSEAT] = winner
-                r[HAND] = hands[seat]
-            bit = np.int64(1) << card
-            hands[seat] &= ~bit
-            tmask |= bit
-            if first < 0:
-                first = card
-                if trump < 0:
-                    trump = card >> 4
-            if best < 0 or beats(card, best, trump):
-                best = card
-                winner = seat
-            k += 1
-        tricks[t] = tmask
-        winners[t] = winner
-        view[View.PLAYED] |= tmask
-        leader = winner
-    return trump
+def choose(arg, k, seat, legal, hand, view):
+    """The heuristic's card, except at decision ``force_at`` (-1: none) ``force_card``;
+    ``arg``: (force_at, force_card, log)."""
+    force_at, force_card, _ = arg
+    return force_card if k == force_at else heuristic_card(legal, hand, view)
+
+
+@njit
+def note(arg, k, legal, hand, view, card):
+    """With ``log`` of rows (``arg[2]``), writes decision ``k``'s row: seat, trick, place,
+    card, legal, trick so far."""
+    log = arg[2]
+    if log.shape[0] > 0:
+        r = log[k]
+        seat = view[View.SEAT]
+        r[SEAT] = seat
+        r[IS_BIDDER] = seat == view[View.BIDDER]
+        r[TRICK] = view[View.TRICK]
+        r[PLACE] = view[View.IN_TRICK]
+        r[CARD] = card
+        r[LEGAL] = legal
+        r[TMASK] = view[View.TMASK]
+        r[WINNING] = view[View.BEST]
+        r[WSEAT] = view[View.WSEAT]
+        r[HAND] = hand
+
+
+#: The round with the heuristic everywhere, but for the forced card (see ``choose``).
+play = make_round_player(choose, note)
 
 
 @njit
@@ -121,22 +89,10 @@ def deviations(seed, lo, hi, rules, bid_id, bid_params, out):
     nolog = np.zeros((0, FIELDS), dtype=np.int64)
     per = n * TRICKS
     for i in range(lo, hi):
-        key = stream_key(seed, i)
-        state[0] = 0
-        dealt[:] = 0
-        deal_hands(key, pack, state, n, TRICKS, 13, 16, dealt)
-        highest = np.int64(BID_PASS)
-        for s in range(n):
-            c = choose_call(
-                bid_id, bid_params, legal_calls(highest, 1 if s == n - 1 else 0), dealt[s],
-                key, state,
-            )  # fmt: skip
-            calls[s] = c
-            if c > highest:
-                highest = c
-        bidder, bid, _ = auction_result(calls, n)
+        bidder, bid = deal_and_bid(seed, i, n, bid_id, bid_params, pack, state, dealt, calls)
         log = out[(i - lo) * per : (i - lo + 1) * per]
-        trump = play(rules, dealt, hands, bidder, -1, -1, tricks, winners, view, log)
+        hands[:] = dealt
+        trump = play(rules, hands, bidder, tricks, winners, view, (-1, -1, log))
         rec[:] = 0
         score_tricks(dealt, bidder, bid, trump, tricks, winners, rules, rec)
         for k in range(per):
@@ -153,7 +109,8 @@ def deviations(seed, lo, hi, rules, bid_id, bid_params, out):
                 while not (m >> c) & 1:
                     c += 1
                 m &= ~(np.int64(1) << c)
-                tr = play(rules, dealt, hands, bidder, k, c, tricks, winners, view, nolog)
+                hands[:] = dealt
+                tr = play(rules, hands, bidder, tricks, winners, view, (k, c, nolog))
                 rec[:] = 0
                 score_tricks(dealt, bidder, bid, tr, tricks, winners, rules, rec)
                 v = rec[RoundRec.SCORE + seat]
