@@ -118,12 +118,6 @@ class Estimate:
         return (self.hi - self.lo) / 2
 
     @classmethod
-    def from_sums(cls, total: float, total_sq: float, n: int, scale: float = 1.0) -> Estimate:
-        """The mean of n values from their sum and sum of squares, times ``scale``."""
-        d = mean_ci(total, total_sq, n, scale)
-        return cls(d["mean"], d["se"], *d["ci95"], int(n))
-
-    @classmethod
     def of_sample(cls, x: np.ndarray) -> Estimate:
         """The mean of a sample (infinite interval for one value, NaN for none)."""
         x = np.asarray(x, dtype=np.float64)
