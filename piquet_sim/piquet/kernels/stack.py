@@ -37,16 +37,6 @@ def stack_int64(size: int):
     return _stack_of(size, types.int64)
 
 
-@intrinsic
-def as_uint16(typingctx, ptr):
-    """The same memory as uint16 (a uint64 pointer read as its four 16-bit lanes each)."""
-
-    def codegen(context, builder, signature, args):
-        return builder.bitcast(args[0], ir.PointerType(ir.IntType(16)))
-
-    return types.CPointer(types.uint16)(ptr), codegen
-
-
 def _as(item, bits_type):
     """An intrinsic returning its pointer argument cast to a pointer to ``item``."""
 
@@ -68,3 +58,6 @@ as_int32 = _as(types.int32, ir.IntType(32))
 
 #: The same memory as float64 (as :data:`as_int32`).
 as_float64 = _as(types.float64, ir.DoubleType())
+
+#: The same memory as uint16 (a uint64 pointer read as its four 16-bit lanes each).
+as_uint16 = _as(types.uint16, ir.IntType(16))
