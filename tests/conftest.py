@@ -33,16 +33,48 @@ def run_main(capsys):
     return run
 
 
+#: The order in which the workers take the groups: the two game packages first, one worker
+#: each, as they are the largest (their numba kernels compile for minutes); then the rest.
+FIRST_GROUPS = ("pitch", "pilotta")
+
+
+def worker_group(nodeid: str) -> str:
+    """The worker group of a test (its scope for pytest-xdist): ``pilotta`` or ``pitch`` for the
+    tests under that game's folder and for that game's golden cases, the test file otherwise.
+    A group runs on one worker, which compiles the game's numba kernels once: tests dealt to
+    either worker made both compile the same kernels."""
+    path, _, name = nodeid.partition("::")
+    parts = path.split("/")
+    if len(parts) > 2 and parts[1] in GAME_PACKAGES:
+        return parts[1]
+    game = name.partition("[")[2].partition("/")[0]
+    if parts[-1] == "test_golden.py" and game in FIRST_GROUPS:
+        return game
+    return path
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Deal whole groups (:func:`worker_group`) to the workers. xdist's own ``loadgroup`` reads
+    ``xdist_group`` marks through a node id suffix that pytest 9 no longer takes, so with it
+    every test was dealt to either worker; this scheduler reads the groups from the node ids."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return worker_group(nodeid)
+
+    return GroupScheduling(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Group tests for pytest-xdist (``--dist loadgroup``): one group per Pilotta/Pitch package
-    and one per Piquet test file, so each worker compiles a game's numba kernels once instead of
-    both workers compiling the same kernels at the same time (compilation is most of CI's time).
-    Slow tests lose pytest-timeout's limit (``timeout`` in pyproject.toml)."""
+    """The groups of :data:`FIRST_GROUPS` first (the workers take groups in collection order),
+    the rest in their order. Slow tests lose pytest-timeout's limit (``timeout`` in
+    pyproject.toml)."""
+    rank = {g: i for i, g in enumerate(FIRST_GROUPS)}
+    items.sort(key=lambda item: rank.get(worker_group(item.nodeid), len(rank)))
     for item in items:
-        parts = item.path.relative_to(config.rootpath).parts
-        grouped = len(parts) > 2 and parts[1] in GAME_PACKAGES
-        group = parts[1] if grouped else str(item.path)
-        item.add_marker(pytest.mark.xdist_group(group))
         if item.get_closest_marker("slow") is not None:
             item.add_marker(pytest.mark.timeout(0))  # full-size runs: no per-test limit
 
