@@ -53,6 +53,7 @@ def worker_group(nodeid: str) -> str:
     return path
 
 
+@pytest.hookimpl(optionalhook=True)  # without pytest-xdist: tests in one process
 def pytest_xdist_make_scheduler(config, log):
     """Deal whole groups (:func:`worker_group`) to the workers. xdist's own ``loadgroup`` reads
     ``xdist_group`` marks through a node id suffix that pytest 9 no longer takes, so with it
