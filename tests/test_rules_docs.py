@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from piquet_sim.core.app.cli import rules_options
+from piquet_sim.core.app.rules_cli import rules_options
 from piquet_sim.core.game.spec import DOC_END, DOC_START, Option, RulesError, RulesSpec
 from piquet_sim.games import GAME_PACKAGES
 

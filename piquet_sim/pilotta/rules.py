@@ -9,8 +9,8 @@ the options table of the rules document. Adding an option: a row here, and the k
 Presets (:data:`PRESETS`, :func:`preset`): named sets of option values, ``pilotta`` (the
 defaults) and ``contree`` (the card play of Belote Contree as the peer engine colver plays it:
 the partner's exemption on plain-suit leads only, no duty to under-trump, a capot worth 252,
-the player after the dealer leading). The core's rows know no presets (a preset is data over
-the rows; ``cli/common.rules_options`` offers ``--preset``, options typed beside it win).
+the player after the dealer leading). The rows carry them (``SPEC.presets``): the core's rules
+options offer ``--preset``, options typed beside it win.
 
 ``partner_exemption`` was a bool: its choices keep ``False`` (never) and ``True`` (always) as
 values, so ``Rules(partner_exemption=True)``, JSON ``true``/``false`` and the array's 0/1 mean
@@ -36,6 +36,18 @@ CAPOT_POINTS = (250, 252)
 
 # Row order is the array's slot order (kept from the former int32 array, so every slot holds the
 # same number as before: trump_kq_points 1 = (3, 2), equal_declarations 1 = nobody, …).
+#: Named sets of option values (the rest at their defaults). ``contree``: Belote Contree's card
+#: play as colver implements it (its legal cards, its 252 capot, the first lead after the
+#: dealer); the contract, declarations and scoring stay Pilotta's.
+PRESETS: dict[str, dict] = {
+    "pilotta": {},
+    "contree": {
+        "partner_exemption": "plain_leads",
+        "under_trump": "optional",
+        "capot_points": 252,
+        "first_lead": "after_dealer",
+    },
+}
 SPEC = RulesSpec(
     "Pilotta",
     (
@@ -76,6 +88,7 @@ SPEC = RulesSpec(
             "--no-partner-exemption never.",
             choices=EXEMPTIONS,
             labels=EXEMPTION_NAMES,
+            was_bool=True,
         ),
         Option(
             "contract_on_card_points_only",
@@ -94,7 +107,8 @@ SPEC = RulesSpec(
             "Game points that win a game.",
             bounds=(1, 10_000),
             scope="game",
-            flag="--target",  # every game's spelling (``--game-target`` is still accepted)
+            flag="--target",  # every game's spelling
+            older_flags=("--game-target",),
         ),
         Option(
             "under_trump",
@@ -112,20 +126,12 @@ SPEC = RulesSpec(
             choices=CAPOT_POINTS,
         ),
     ),
+    presets=PRESETS,
+    preset_help="Start from a named set of rules options: pilotta (the defaults) or contree "
+    "(Belote Contree's card play: --partner-exemption plain_leads --under-trump optional "
+    "--capot-points 252 --first-lead after_dealer); options typed beside it win.",
 )
 
-#: Named sets of option values (the rest at their defaults). ``contree``: Belote Contree's card
-#: play as colver implements it (its legal cards, its 252 capot, the first lead after the
-#: dealer); the contract, declarations and scoring stay Pilotta's.
-PRESETS: dict[str, dict] = {
-    "pilotta": {},
-    "contree": {
-        "partner_exemption": "plain_leads",
-        "under_trump": "optional",
-        "capot_points": 252,
-        "first_lead": "after_dealer",
-    },
-}
 #: Options a JSON output's rules name only when they differ from their defaults.
 SET_ONLY_IN_JSON = ("under_trump", "capot_points")
 #: Older spellings of option values, still taken (``Rules(partner_exemption="always")``).

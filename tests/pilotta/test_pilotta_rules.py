@@ -265,10 +265,10 @@ def test_preset_and_exemption_spellings_on_the_command_line(args, want):
     import click
     from click.testing import CliRunner
 
-    from piquet_sim.pilotta.cli.common import rules_options
+    from piquet_sim.core.app.rules_cli import rules_options
 
     @click.command()
-    @rules_options
+    @rules_options(Rules, ("deal",))
     def cmd(rules):
         click.echo(repr(rules))
 

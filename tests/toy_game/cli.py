@@ -3,14 +3,13 @@ command the core's (nothing here but declarations)."""
 
 from __future__ import annotations
 
-from piquet_sim.core.app.cli import rules_options
 from piquet_sim.core.app.commands import Game
 from piquet_sim.core.app.options import GameOptions, SeatName
 
 from .rules import SEATS, Rules
 
 OPTIONS = GameOptions(
-    rules=lambda scopes: rules_options(Rules, scopes),
+    rules=Rules,
     seat=SeatName(SEATS),
     help={
         "play": "What to play now in the toy game: every legal card by the tricks it takes.",

@@ -450,62 +450,6 @@ def run_main(group: click.Group, argv: list[str] | None, prog: str) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def rules_options(
-    rules_cls: type,
-    scopes: tuple[str, ...] = ("deal", "game"),
-    into: str = "rules",
-    fixed: dict | None = None,
-) -> Callable:
-    """Add a game's rules options (one click option per row of ``rules_cls.SPEC`` whose scope is
-    in ``scopes``) to a command, and pass one argument instead: ``rules`` (a ``rules_cls``, the
-    options not offered at their defaults, ``fixed`` overriding) or, with
-    ``into="rule_options"``, the dict of the options offered (the command builds its ``Rules``
-    with its own table options, e.g. the number of players). A bad combination is a usage
-    error."""
-    from ..game.spec import RulesError
-
-    offered = rules_cls.SPEC.cli_options(scopes)
-
-    def decorate(func: Callable) -> Callable:
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            values = {}
-            for option in offered:
-                value = kwargs.pop(option.name)
-                values[option.name] = option.parse_text(value) if option.kind == "choice" else value
-            if into == "rule_options":
-                return func(*args, rule_options=values, **kwargs)
-            try:
-                rules = rules_cls(**{**values, **(fixed or {})})
-            except RulesError as err:
-                raise click.UsageError(str(err)) from None
-            return func(*args, rules=rules, **kwargs)
-
-        for option in reversed(offered):
-            wrapper = _click_option(option)(wrapper)
-        return wrapper
-
-    return decorate
-
-
-def _click_option(option) -> Callable:
-    """The click option of one rules row."""
-    flag = option.cli_flag()
-    if option.kind == "bool":
-        return click.option(
-            flag, option.name, default=option.default, show_default=True, help=option.help
-        )
-    kind = click.Choice(option.texts) if option.kind == "choice" else click.IntRange(*option.bounds)
-    return click.option(
-        flag,
-        option.name,
-        type=kind,
-        default=option.text(option.default) if option.kind == "choice" else option.default,
-        show_default=True,
-        help=option.help,
-    )
-
-
 def seed_option(
     help: str = "Seed of the deal streams (deal i of a seed is always the same deal).",
 ) -> Callable:

@@ -30,6 +30,7 @@ from .cli import (
     seed_option,
 )
 from .cli import deals_option as core_deals_option
+from .rules_cli import study_rules_options
 
 if TYPE_CHECKING:
     from .commands import Game
@@ -270,7 +271,7 @@ def external_for(game: Game) -> click.Command:
     policies, with its rules options of a deal unless its arena sets its own table
     (``StudyCli.external_rules``), its help examples from its study CLI pieces."""
     definition, cli = game.definition(), game.study_cli()
-    options = [cli.rules(False)] if cli.external_rules else []
+    options = [study_rules_options(cli.rules, False)] if cli.external_rules else []
     return studies_external_command(
         definition.studies, definition.policies.names("play"), cli.examples["external"], options
     )

@@ -79,8 +79,8 @@ class OwnOptions:
 class GameOptions:
     """A game's CLI vocabulary.
 
-    rules: ``rules(scopes)`` -> a decorator adding the rules options of those scopes
-        (``("deal",)``, ``("deal", "game")``) and passing one ``rules`` argument;
+    rules: the game's ``Rules`` class (its rows are the rules options of every command,
+        :func:`core.app.rules_cli.rules_options`);
     seat: the seat parameter type (converts to the seat index);
     seat_aliases: extra spellings of the seat as flags, e.g. ``("--elder", "--younger")``:
         each flag sets the seat of its place (hidden, kept for old command lines);
@@ -92,7 +92,7 @@ class GameOptions:
     own: command -> the game's own options of that command (:class:`OwnOptions`).
     """
 
-    rules: Callable[[tuple[str, ...]], Callable]
+    rules: type
     seat: click.ParamType
     seat_aliases: tuple[str, ...] = ()
     seat_default: int | None = None

@@ -31,6 +31,7 @@ from .cli import (
     seed_option,
 )
 from .commands import Game
+from .rules_cli import ONE_DEAL, rules_options
 
 
 def read_history(history: str | None, history_json: str | None, form: str) -> str | dict:
@@ -241,7 +242,7 @@ def play_command(game_decl: Game) -> click.Command:
         seed_option("Seed of the sampled worlds (the same seed, the same numbers)."),
         json_option,
         # a table of any size (opts.players): its size is a rules option of the position
-        opts.rules(("table", "deal") if opts.players else ("deal",)),
+        rules_options(opts.rules, ("table", *ONE_DEAL) if opts.players else ONE_DEAL),
         *(own.decorators if own is not None else ()),
         long_command,
     ]

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from ..review import Review, Task
+from .rules_cli import ONE_DEAL, rules_options
 
 
 class ReviewBar:
@@ -199,7 +200,7 @@ def review_command(game_decl) -> click.Command:
         seed_option("Seed of every sampled world (the same seed, the same numbers)."),
         json_option,
         quiet_option("No progress bar or notices on stderr."),
-        opts.rules(("deal",)),
+        rules_options(opts.rules, ONE_DEAL),
         *(own.decorators if own is not None else ()),
         long_command,
     ]

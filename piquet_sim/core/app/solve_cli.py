@@ -26,6 +26,7 @@ from rich.status import Status
 from ..game.solve import Solution, SolveError
 from .cli import compile_notice, echo_json, json_option, output_console
 from .commands import Game
+from .rules_cli import ONE_DEAL, rules_options
 
 #: Seconds a search runs before its status line appears (short searches show none).
 STATUS_AFTER_S = 1.0
@@ -91,7 +92,7 @@ def solve_command(game_decl: Game) -> click.Command:
         pieces.show(solution, values, rules, output_console())
 
     command = run
-    for decorate in reversed([*pieces.params, json_option, opts.rules(("deal",))]):
+    for decorate in reversed([*pieces.params, json_option, rules_options(opts.rules, ONE_DEAL)]):
         command = decorate(command)
     return click.command("solve", help=pieces.help)(command)
 

@@ -37,6 +37,7 @@ from .cli import (
 )
 from .commands import Game
 from .options import GameOptions
+from .rules_cli import study_rules_options
 from .study_options import (
     AliasOption,
     StrategyType,
@@ -161,7 +162,7 @@ def match_command(
             )
         )
     params += [*cli.options.get(name, ()), quiet_flag, json_option, backend_options]
-    params.append(cli.rules(games))
+    params.append(study_rules_options(cli.rules, games))
     help_text = f"""{about} Prints A's margin over B with its 95% interval and each side's
     figures; Ctrl-C prints what finished, marked partial, and exits 130.
 
@@ -264,7 +265,7 @@ def tournament_command(studies: Studies, cli: StudyCli, default_n: int) -> click
         quiet_flag,
         json_option,
         backend_options,
-        cli.rules(games),
+        study_rules_options(cli.rules, games),
     ]
     field_note = (
         " (default: every built-in except the slow ones)"
@@ -301,7 +302,7 @@ def default_study_cli(options: GameOptions) -> StudyCli:
     """The study commands' CLI pieces of a game that declares none: its rules options (of the
     deal, and of the game for whole games), generic help."""
     return StudyCli(
-        rules=lambda games: options.rules(("deal", "game") if games else ("deal",)),
+        rules=options.rules,
         tournament_n=1000,
         about={
             "batch": "Strategy A against B on the same deals, each deal played in every "

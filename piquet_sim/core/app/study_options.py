@@ -1,7 +1,7 @@
 """The options of the study commands, one spelling for every game: strategies (built-in
 names, files or inline specs, checked while the command line is read), the study's size
 (``-n/--deals`` or ``-n/--games``), ``--chunk`` and ``--quiet/-q``; older spellings kept as
-options accepted but not shown (:class:`AliasOption`, :func:`respelt`). Click only: cheap to
+options accepted but not shown (:class:`AliasOption`). Click only: cheap to
 import for any command."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import click
 
 from ..engine.backend import MAX_DEALS
 from ..game.strategy import StrategyBook, StrategyError
+from .rules_cli import AliasOption
 
 
 class StrategyType(click.ParamType):
@@ -31,48 +32,6 @@ class StrategyType(click.ParamType):
             return self.book.resolve(value)
         except StrategyError as err:
             self.fail(str(err), param, ctx)
-
-
-class AliasOption(click.Option):
-    """An option whose flags after the first ``shown`` are older spellings: accepted, not
-    shown in ``--help``."""
-
-    def __init__(self, *args, shown: int = 1, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.shown = shown
-
-    def get_help_record(self, ctx):
-        opts = self.opts
-        self.opts = [o for o in opts if o.startswith("-") and not o.startswith("--")] + [
-            o for o in opts if o.startswith("--")
-        ][: self.shown]
-        try:
-            return super().get_help_record(ctx)
-        finally:
-            self.opts = opts
-
-
-def respelt(decorate: Callable, dest: str, *flags: str) -> Callable:
-    """``decorate`` (a decorator adding options) with the option passing ``dest`` spelt
-    ``flags`` instead, the first shown in ``--help`` and the others accepted as older
-    spellings: one name for one meaning in every game (Pilotta's ``--game-target`` is
-    ``--target``)."""
-
-    def wrapper(func: Callable) -> Callable:
-        func = decorate(func)
-        params = func.__click_params__
-        for i, p in enumerate(params):
-            if p.name == dest:
-                params[i] = AliasOption(
-                    [*flags, dest],
-                    type=p.type,
-                    default=p.default,
-                    show_default=p.show_default,
-                    help=p.help,
-                )
-        return func
-
-    return wrapper
 
 
 def size_option(unit: str, help: str, aliases: Sequence[str] = ()) -> Callable:
@@ -110,17 +69,18 @@ chunk_option = click.option(
 
 @dataclass(frozen=True)
 class StudyCli:
-    """A game's CLI pieces of the study commands: ``rules(games)``, the decorator adding its
-    rules options (those of whole games too when ``games``); ``tournament_n``: deals (or
-    games) a match of a tournament when not told; ``about``: each match command's first
-    sentences (how the game plays the match); ``options``: the game's own options of a
-    command (their values go to the match as its ``options``); ``defaults``: the strategies A
-    and B when a command is given none; ``aliases``: older spellings of a command's size
-    option (``{"game": ("--parties",)}``; ``"batch --out"``: of its ``--out``); ``examples``:
-    each command's help examples (``external`` too); ``external_rules``: whether ``external``
-    takes the game's rules options of a deal (False: the game's arena sets its own table)."""
+    """A game's CLI pieces of the study commands: ``rules``, its ``Rules`` class (the commands
+    offer its rules options of a deal, and those of whole games where they play them:
+    :func:`core.app.rules_cli.study_rules_options`); ``tournament_n``: deals (or games) a
+    match of a tournament when not told; ``about``: each match command's first sentences (how
+    the game plays the match); ``options``: the game's own options of a command (their values
+    go to the match as its ``options``); ``defaults``: the strategies A and B when a command is
+    given none; ``aliases``: older spellings of a command's size option (``{"game":
+    ("--parties",)}``; ``"batch --out"``: of its ``--out``); ``examples``: each command's help
+    examples (``external`` too); ``external_rules``: whether ``external`` takes the game's rules
+    options of a deal (False: the game's arena sets its own table)."""
 
-    rules: Callable[[bool], Callable]
+    rules: type
     tournament_n: int
     about: Mapping[str, str] = field(default_factory=dict)
     options: Mapping[str, Sequence[Callable]] = field(default_factory=dict)
@@ -136,7 +96,6 @@ __all__ = [
     "StudyCli",
     "chunk_option",
     "quiet_flag",
-    "respelt",
     "size_of",
     "size_option",
 ]

@@ -3,8 +3,8 @@
 From a game's rows (a :class:`RulesSpec`) come its frozen ``Rules`` class (fields, defaults,
 validation), the integer array kernels take (one slot per row, in row order, and an ``IntEnum``
 of the slots), the dict/JSON form, the CLI options of every command that plays
-(:func:`piquet_sim.core.app.cli.rules_options`) and the options table of ``docs/rules/<game>.md``
-(:meth:`RulesSpec.markdown_table`, held equal by a test).
+(:func:`piquet_sim.core.app.rules_cli.rules_options`) and the options table of
+``docs/rules/<game>.md`` (:meth:`RulesSpec.markdown_table`, held equal by a test).
 
 Adding a rules option is one row here in the game's ``rules.py`` and the kernel that reads
 ``rules[RuleSlot.<NAME>]``. The array encodes a bool as 0/1, a choice as its index among the
@@ -46,6 +46,9 @@ class Option:
     scope: which commands offer it: ``"deal"`` (every command that plays or scores a deal),
         ``"game"`` (commands that play whole games or parties), ``"table"`` (declared by each
         command itself, e.g. the number of players).
+    older_flags: older CLI spellings, still accepted (not shown in ``--help``).
+    was_bool: a choice that was a bool flag, among whose choices ``True`` and ``False`` stay:
+        a bare ``--name`` is still its ``True`` choice and ``--no-name`` its ``False`` one.
     """
 
     name: str
@@ -56,6 +59,8 @@ class Option:
     bounds: tuple[int, int] | None = None
     scope: str = "deal"
     flag: str | None = None
+    older_flags: tuple[str, ...] = ()
+    was_bool: bool = False
 
     def __post_init__(self) -> None:
         if self.choices and self.bounds:
@@ -64,6 +69,8 @@ class Option:
             raise ValueError(f"option {self.name}: one label per choice")
         if self.scope not in ("deal", "game", "table"):
             raise ValueError(f"option {self.name}: unknown scope {self.scope!r}")
+        if self.was_bool and not (True in self.choices and False in self.choices):
+            raise ValueError(f"option {self.name}: a former bool keeps True and False as choices")
         self.check(self.default)
 
     @property
@@ -202,15 +209,28 @@ class RulesBase:
 
 
 class RulesSpec:
-    """A game's rules options: the rows, in array-slot order."""
+    """A game's rules options: the rows, in array-slot order; ``presets``, named sets of values
+    (the others at their defaults; the first is the default set, offered as ``--preset`` with
+    ``preset_help``)."""
 
-    def __init__(self, game: str, options: Iterable[Option]) -> None:
+    def __init__(
+        self,
+        game: str,
+        options: Iterable[Option],
+        presets: Mapping[str, Mapping[str, Any]] | None = None,
+        preset_help: str = "",
+    ) -> None:
         self.game = game
         self.options: tuple[Option, ...] = tuple(options)
         names = [o.name for o in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"{game}: rules option names repeat")
         self.by_name = {o.name: o for o in self.options}
+        self.presets: dict[str, dict[str, Any]] = {
+            name: {key: self.by_name[key].check(v) for key, v in values.items()}
+            for name, values in (presets or {}).items()
+        }
+        self.preset_help = preset_help
 
     def __len__(self) -> int:
         return len(self.options)

@@ -13,13 +13,14 @@ from ...core.app.cli import (
     long_command,
     output_console,
 )
+from ...core.app.rules_cli import rules_options
 from ...core.app.study_options import AliasOption
 from ...core.engine.errors import InputError
 from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
 from ..cards import PACK
 from ..rules import Rules
 from .app import pilotta
-from .common import SEAT, quiet_option, rules_options, seed_option
+from .common import SEAT, quiet_option, seed_option
 
 #: Trump suits in words, by their letter.
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -87,7 +88,7 @@ def _pct(rate: dict) -> str:
 @seed_option
 @quiet_option
 @json_option
-@rules_options(game=True)
+@rules_options(Rules)
 @long_command
 def bid_cmd(
     hand: int,

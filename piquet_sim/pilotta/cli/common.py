@@ -1,23 +1,19 @@
-"""Pieces Pilotta's commands share: the suit, seat and team parameters, the rules options
-(every row of ``rules.SPEC``) and the seed option. Game-independent plumbing (cards, JSON,
-backends, progress) is in ``core.cli``."""
+"""Pieces Pilotta's commands share: the suit, seat and team parameters and the seed option.
+The rules options are the core's, from ``rules.SPEC`` (``core.app.rules_cli``); other
+game-independent plumbing (cards, JSON, backends, progress) is in ``core.app.cli``."""
 
 from __future__ import annotations
-
-import functools
-from collections.abc import Callable
 
 import click
 
 from ...core.app.cli import SuitType
 from ...core.app.cli import quiet_option as core_quiet_option
-from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.options import GameOptions
-from ...core.app.study_options import StrategyType, respelt
+from ...core.app.study_options import StrategyType
 from ...core.engine.cards import CardError
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
-from ..rules import PRESETS, SPEC, Rules
+from ..rules import Rules
 from ..strategies import BOOK
 
 
@@ -58,80 +54,6 @@ SUIT = SuitType(parse_suit)
 STRATEGY = StrategyType(BOOK)
 SEAT = SeatType()
 TEAM = TeamType()
-
-
-_EXEMPTION = SPEC.by_name["partner_exemption"]
-
-
-def _exemption_option() -> click.Option:
-    """``--partner-exemption [never|always|plain_leads]``: the row's choice, which may also be
-    given bare (always), as when it was a bool flag."""
-    return click.Option(
-        ["--partner-exemption", "partner_exemption"],
-        type=click.Choice(_EXEMPTION.texts),
-        default=_EXEMPTION.text(_EXEMPTION.default),
-        is_flag=False,
-        flag_value=_EXEMPTION.text(True),
-        show_default=True,
-        help=_EXEMPTION.help,
-    )
-
-
-def rules_options(func: Callable | None = None, *, game: bool = False) -> Callable:
-    """Add the rules options (every row of ``rules.SPEC`` of the deal scope, and with
-    ``game=True`` those of whole games too: ``--target``, ``--game-target`` its older spelling;
-    :func:`core.cli.rules_options`)
-    and ``--preset`` to a command and pass one ``rules: Rules`` argument instead. Options not
-    offered keep their defaults, or the preset's values; an option typed beside ``--preset``
-    wins over the preset. ``--partner-exemption`` alone means always and
-    ``--no-partner-exemption`` never (its spellings when it was a bool)."""
-    if func is None:
-        return functools.partial(rules_options, game=game)
-    scopes = ("deal", "game") if game else ("deal",)
-    add_rules = core_rules_options(Rules, scopes)
-    if game:
-        add_rules = respelt(add_rules, "game_target", "--target", "--game-target")
-    inner = add_rules(func)
-    params = inner.__click_params__
-    for i, param in enumerate(params):
-        if param.name == "partner_exemption":
-            params[i] = _exemption_option()
-    offered = SPEC.cli_options(scopes)
-
-    @functools.wraps(inner)
-    def wrapper(*args, preset: str, no_partner_exemption: bool, **kwargs):
-        ctx = click.get_current_context()
-        given = {
-            o.name
-            for o in offered
-            if ctx.get_parameter_source(o.name) is not click.core.ParameterSource.DEFAULT
-        }
-        if no_partner_exemption:
-            if "partner_exemption" in given:
-                raise click.UsageError("--partner-exemption and --no-partner-exemption conflict")
-            kwargs["partner_exemption"] = _EXEMPTION.text(False)
-            given.add("partner_exemption")
-        for option in offered:
-            if option.name in PRESETS[preset] and option.name not in given:
-                value = PRESETS[preset][option.name]
-                kwargs[option.name] = option.text(value) if option.kind == "choice" else value
-        return inner(*args, **kwargs)
-
-    wrapper = click.option(
-        "--no-partner-exemption",
-        "no_partner_exemption",
-        is_flag=True,
-        help="The partner exemption never applies (the same as --partner-exemption never).",
-    )(wrapper)
-    return click.option(
-        "--preset",
-        type=click.Choice(tuple(PRESETS)),
-        default="pilotta",
-        show_default=True,
-        help="Start from a named set of rules options: pilotta (the defaults) or contree "
-        "(Belote Contree's card play: --partner-exemption plain_leads --under-trump optional "
-        "--capot-points 252 --first-lead after_dealer); options typed beside it win.",
-    )(wrapper)
 
 
 #: The seed option of every sampling command (the core's: bounded to the kernels' 64-bit seeds).
@@ -197,13 +119,9 @@ Example:
 """
 
 
-def _rules(scopes: tuple[str, ...]):
-    return rules_options(game="game" in scopes)
-
-
 #: Pilotta's vocabulary for the commands the core builds (``core.app.options``).
 OPTIONS = GameOptions(
-    rules=_rules,
+    rules=Rules,
     seat=SEAT,
     others=("threshold", "random"),
     others_default="threshold",

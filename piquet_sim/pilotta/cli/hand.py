@@ -6,18 +6,19 @@ import click
 from rich.table import Table
 
 from ...core.app.cli import CardsType, echo_json, json_option, output_console
+from ...core.app.rules_cli import ONE_DEAL, rules_options
 from ..api import describe_hand
 from ..cards import PACK
 from ..rules import Rules
 from .app import pilotta
-from .common import SUIT, rules_options
+from .common import SUIT
 
 
 @pilotta.command("hand")
 @click.argument("cards", type=CardsType(PACK, count=8))
 @click.option("--trump", type=SUIT, default=None, help="Trump suit (default: show every suit).")
 @json_option
-@rules_options
+@rules_options(Rules, ONE_DEAL)
 def hand_cmd(cards: int, trump: int | None, as_json: bool, rules: Rules) -> None:
     """Combinations (sequences, fours) and card points of an 8-card hand.
 

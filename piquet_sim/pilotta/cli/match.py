@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from ...core.app.study_options import StudyCli
-from .common import rules_options
+from ..rules import Rules
 
 CLI = StudyCli(
-    rules=lambda games: rules_options(game=games),
+    rules=Rules,
     tournament_n=50_000,
     about={
         "batch": "Strategy A against B on mirrored deals (each deal played with A North-South "

@@ -15,10 +15,11 @@ from ...core.app.cli import (
     report_out_option,
 )
 from ...core.app.report_cli import JSON_HELP, match_settings, write_report
+from ...core.app.rules_cli import rules_options
 from ..report import MAX_DEALS, build, check_deals, entry_kernels
 from ..rules import Rules
 from .app import pilotta
-from .common import STRATEGY, rules_options, seed_option
+from .common import STRATEGY, seed_option
 
 
 @pilotta.command("report", epilog=JSON_HELP)
@@ -47,7 +48,7 @@ from .common import STRATEGY, rules_options, seed_option
 )
 @json_option
 @backend_options
-@rules_options(game=True)
+@rules_options(Rules)
 @long_command
 def report_cmd(
     a,

@@ -9,23 +9,13 @@ from collections.abc import Callable
 import click
 
 from ...core.app.cli import CardsType
-from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.options import GameOptions, OwnOptions, SeatName
+from ...core.app.rules_cli import rules_options
 from ..actions import ROLES
 from ..cards import PACK
 from ..rules import Rules
 
 HAND12 = CardsType(PACK, count=12)
-
-
-def rules_options(func: Callable | None = None, *, partie: bool = True) -> Callable:
-    """Add the rules options (every row of ``rules.SPEC``, :func:`core.cli.rules_options`) to a
-    command and pass one ``rules: Rules`` argument instead. ``partie=False`` offers only the
-    options of a deal (commands about one hand or one deal, where the partie form means nothing;
-    the partie fields keep their defaults)."""
-    if func is None:
-        return functools.partial(rules_options, partie=partie)
-    return core_rules_options(Rules, ("deal", "game") if partie else ("deal",))(func)
 
 
 def role_options(func: Callable | None = None, *, exchange_if: str | None = None) -> Callable:
@@ -112,10 +102,6 @@ CARDS'), his count ('younger took: 3'), who scored each class ('point: younger K
 Example:
   piquet review docs/examples/piquet-deal.txt --html review.html
 """
-
-
-def _rules(scopes: tuple[str, ...]):
-    return rules_options(partie="game" in scopes)
 
 
 # ---------------------------------------------------------------------- the partie's score
@@ -230,7 +216,7 @@ def _own_options() -> OwnOptions:
     ``--deal``, ``--objective`` and the partie's form) and ``--declarations``."""
     decorators = (
         partie_options,
-        core_rules_options(Rules, ("game",), into="rule_options"),
+        rules_options(Rules, ("game",), into="rule_options"),
         click.option(
             "--declarations",
             type=click.Choice(["trust", "sinking"]),
@@ -246,7 +232,7 @@ def _own_options() -> OwnOptions:
 #: Piquet's vocabulary for the commands the core builds (``core.app.options``): seats by role,
 #: ``--elder``/``--younger`` kept as spellings of ``--seat``.
 OPTIONS = GameOptions(
-    rules=_rules,
+    rules=Rules,
     seat=SeatName(ROLES),
     seat_aliases=("--elder", "--younger"),
     seat_default=0,

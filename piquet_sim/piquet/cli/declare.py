@@ -6,17 +6,18 @@ import click
 from rich.table import Table
 
 from ...core.app.cli import echo_json, json_option, output_console
+from ...core.app.rules_cli import ONE_DEAL, rules_options
 from .. import cards as C
 from ..declarations import CLASSES, SCORE_KEYS, compare_hands, describe_hand
 from ..rules import Rules
 from .app import cli
-from .common import HAND12, rules_options
+from .common import HAND12
 
 
 @cli.command()
 @click.argument("cards", type=HAND12)
 @json_option
-@rules_options(partie=False)
+@rules_options(Rules, ONE_DEAL)
 def hand(cards: int, as_json: bool, rules: Rules) -> None:
     """Show a 12-card hand's combinations and what each is worth if it wins its class.
 
@@ -62,7 +63,7 @@ def hand(cards: int, as_json: bool, rules: Rules) -> None:
 @click.argument("elder", type=HAND12)
 @click.argument("younger", type=HAND12)
 @json_option
-@rules_options(partie=False)
+@rules_options(Rules, ONE_DEAL)
 def compare(elder: int, younger: int, as_json: bool, rules: Rules) -> None:
     """Compare elder's and younger's declarations class by class (play excluded).
 

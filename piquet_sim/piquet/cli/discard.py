@@ -19,6 +19,7 @@ from ...core.app.cli import (
     quiet_option,
     seed_option,
 )
+from ...core.app.rules_cli import rules_options
 from ...core.engine.backend import stop_requested
 from ..advisor import (
     CV_PLAYS,
@@ -42,7 +43,7 @@ from ..cards import cards_to_mask, format_grouped, parse_card
 from ..policies import names as policy_names
 from ..rules import Rules
 from .app import cli
-from .common import HAND12, partie_goal, partie_options, role_options, rules_options
+from .common import HAND12, partie_goal, partie_options, role_options
 
 #: How the race ended, as the first lines say it.
 STOPPED = {
@@ -338,7 +339,7 @@ def _cards(c) -> str:
 @quiet_option("No progress bar.")
 @partie_options
 @json_option
-@rules_options
+@rules_options(Rules)
 @long_command
 def discard_command(
     hand,

@@ -6,12 +6,13 @@ import click
 from rich.table import Table
 
 from ...core.app.cli import CardsType, echo_json, json_option, output_console
+from ...core.app.rules_cli import ONE_DEAL, rules_options
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules
 from ..talon import DrawError, draw_odds
 from .app import cli
-from .common import HAND12, role_options, rules_options
+from .common import HAND12, role_options
 
 
 def _table(title: str, column: str, rows: dict[str, float]) -> Table:
@@ -53,7 +54,7 @@ def _check_want(hand: int, discard: int, want: int) -> None:
     help="Cards hoped for: chance of drawing at least / exactly k of them.",
 )
 @json_option
-@rules_options(partie=False)
+@rules_options(Rules, ONE_DEAL)
 def draw(
     hand: int,
     role: str,

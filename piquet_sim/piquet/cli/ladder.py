@@ -16,13 +16,14 @@ from ...core.app.cli import (
     quiet_option,
     seed_option,
 )
+from ...core.app.rules_cli import rules_options
 from ...core.study.arena import external_decider, external_specs
 from .. import ladder as LD
 from .. import match as M
 from .. import policies as P
+from ..rules import Rules
 from ..strategies import play_strategy
 from .app import cli
-from .common import rules_options
 
 
 def _policies(value: str) -> list[str]:
@@ -97,7 +98,7 @@ def _frame_table(frame, title: str) -> Table:
 @seed_option("Seed of the deal streams (every match plays the same deals).")
 @quiet_option("No progress lines.")
 @json_option
-@rules_options
+@rules_options(Rules)
 @backend_options
 @long_command
 def ladder_command(

@@ -21,6 +21,7 @@ from ...core.app.cli import (
     quiet_option,
     seed_option,
 )
+from ...core.app.rules_cli import ONE_DEAL, rules_options
 from ...core.engine.stats import Z95
 from ..odds import DEFAULT_POLICIES, EVENT_ROWS, plot_scores, score_quantiles
 from ..odds import odds as run_odds
@@ -28,7 +29,6 @@ from ..policies import names as policy_names
 from ..rules import Rules
 from ..simulation import Policies
 from .app import cli
-from .common import rules_options
 
 
 def _fmt(est: dict) -> str:
@@ -92,7 +92,7 @@ def _exact(est: dict) -> str:
 @quiet_option("No progress bar.")
 @json_option
 @backend_options
-@rules_options(partie=False)
+@rules_options(Rules, ONE_DEAL)
 @long_command
 def odds_command(
     deals,

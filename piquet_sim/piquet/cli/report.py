@@ -16,13 +16,13 @@ from ...core.app.cli import (
     report_out_option,
     seed_option,
 )
+from ...core.app.rules_cli import rules_options
 from ...core.engine.backend import MAX_DEALS, stop_requested
 from ...core.game.strategy import StrategyError
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
 from ..strategies import BOOK
 from .app import cli
-from .common import rules_options
 
 
 def _strategies(ctx, param, values: tuple[str, ...]):
@@ -80,7 +80,7 @@ def _strategies(ctx, param, values: tuple[str, ...]):
 @quiet_option("No progress lines on stderr.")
 @json_option
 @backend_options
-@rules_options
+@rules_options(Rules)
 @long_command
 def report_command(
     out_dir,

@@ -15,12 +15,13 @@ from ...core.app.cli import (
     output_console,
     seed_option,
 )
+from ...core.app.rules_cli import ONE_DEAL, rules_options
 from ..cards import PACK
 from ..policies import names as policy_names
 from ..rules import Rules
 from ..sinking import DEFAULT_OPPONENT, PLAYS, SinkError, analyse
 from .app import cli
-from .common import HAND12, role_options, rules_options
+from .common import HAND12, role_options
 
 EXCHANGES = policy_names("exchange")
 
@@ -106,7 +107,7 @@ def sink_table(res) -> Table:
 )
 @seed_option("Seed of the sampled worlds (same seed, same worlds and numbers).")
 @json_option
-@rules_options(partie=False)
+@rules_options(Rules, ONE_DEAL)
 @long_command
 def sink(
     hand: int,

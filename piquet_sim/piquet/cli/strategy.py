@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from ...core.app.study_commands import match_command
 from ...core.app.study_options import StudyCli
+from ..rules import Rules
 from ..studies import STUDIES
-from .common import rules_options
 
 CLI = StudyCli(
-    rules=lambda games: rules_options(partie=games),
+    rules=Rules,
     tournament_n=100_000,
     about={
         "batch": "Head to head: A against B over mirrored deals (each deal played with A "

@@ -7,6 +7,7 @@ import click
 from rich.table import Table
 
 from ...core.app.cli import CardsType, echo_json, json_option, long_command, output_console
+from ...core.app.rules_cli import rules_options
 from ..bid import (
     PRIORS,
     RANKS,
@@ -18,9 +19,10 @@ from ..bid import (
 )
 from ..cards import PACK
 from ..policies import PIMC_MAX_WORLDS, get, names, table_bidders
+from ..rules import Rules
 from ..winprob import check_scores
 from .app import pitch
-from .common import ScoresType, compile_notice, quiet_option, rules_options, seed_option
+from .common import TABLE_GAMES, ScoresType, compile_notice, quiet_option, seed_option
 
 
 def _worlds_text(adv, prior: str) -> str:
@@ -112,7 +114,7 @@ def _ci(e) -> str:
 )
 @seed_option
 @quiet_option
-@rules_options(game=True)
+@rules_options(Rules, TABLE_GAMES)
 @json_option
 @long_command
 def bid_cmd(

@@ -1,47 +1,36 @@
-"""Pieces shared by Pitch's commands: the rules options (from the rules rows), the sample-size,
-seed and quiet options every command spells alike, the suit and per-seat list parameters, the
-core's compile notice (its estimate the running command's measured one), and the game's
-vocabulary for the commands the core builds (:data:`OPTIONS`: ``play``, ``review``)."""
+"""Pieces shared by Pitch's commands: the scopes of its rules options (the number of players
+is a rules row of the table), the seed and quiet options every command spells alike, the suit
+and per-seat list parameters, the core's compile notice (its estimate the running command's
+measured one), and the game's vocabulary for the commands the core builds (:data:`OPTIONS`:
+``play``, ``review``)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 import click
 
 from ...core.app.cli import SuitType
 from ...core.app.cli import quiet_option as core_quiet_option
-from ...core.app.cli import rules_options as core_rules_options
 from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.compile import compile_notice
 from ...core.app.options import GameOptions
+from ...core.app.rules_cli import WHOLE_GAMES, rules_options
 from ..cards import parse_suit
 from ..policies import table_bidders
 from ..rules import SPEC, Rules
 
+#: The rules options of a command playing whole games: the number of players first
+#: (``core.app.rules_cli.rules_options``).
+TABLE_GAMES = ("table", *WHOLE_GAMES)
 #: The number of players, as the rules row bounds it.
 PLAYERS = click.IntRange(*SPEC.by_name["players"].bounds)
-
-
-def rules_options(
-    func: Callable | None = None, *, game: bool = False, players: bool = True
-) -> Callable:
-    """Add the rules options (the rows of ``rules.SPEC``, :func:`core.cli.rules_options`) to a
-    command and pass one ``rules: Rules`` argument instead: every option of a deal, ``--target``
-    too with ``game=True`` (commands that play whole games), and ``--players`` unless
-    ``players=False`` (``solve`` counts the hands given; it replaces ``rules.players``)."""
-    if func is None:
-        return functools.partial(rules_options, game=game, players=players)
-    scopes = ("table",) if players else ()
-    scopes += ("deal", "game") if game else ("deal",)
-    return core_rules_options(Rules, scopes)(func)
 
 
 def players_option(func: Callable) -> Callable:
     """Only ``--players`` (commands about a deal's cards, which neither play nor score):
     passes ``rules`` with the other options at their defaults."""
-    return core_rules_options(Rules, ("table",))(func)
+    return rules_options(Rules, ("table",))(func)
 
 
 seed_option = core_seed_option(
@@ -124,7 +113,7 @@ Example:
 #: Pitch's vocabulary for the commands the core builds (``core.app.options``): seats are
 #: numbers, their count the rules' ``players`` (``--players`` in play; review reads the record's).
 OPTIONS = GameOptions(
-    rules=lambda scopes: core_rules_options(Rules, scopes),
+    rules=Rules,
     seat=click.IntRange(0, SPEC.by_name["players"].bounds[1] - 1),
     others=table_bidders(),
     others_default="threshold",
@@ -132,4 +121,11 @@ OPTIONS = GameOptions(
     help={"play": PLAY_HELP, "review": REVIEW_HELP},
 )
 
-__all__ = ["OPTIONS", "SUIT", "compile_notice", "players_option", "quiet_option", "rules_options"]
+__all__ = [
+    "OPTIONS",
+    "SUIT",
+    "TABLE_GAMES",
+    "compile_notice",
+    "players_option",
+    "quiet_option",
+]

@@ -8,10 +8,10 @@ import click
 
 from ...core.app.study_options import StudyCli
 from ..policies import names
-from .common import rules_options
+from ..rules import Rules
 
 CLI = StudyCli(
-    rules=lambda games: rules_options(game=games),
+    rules=Rules,
     tournament_n=5000,
     about={
         "batch": "Two bidders A and B (default threshold against threshold:margin=1) for one "

@@ -15,10 +15,12 @@ from ...core.app.cli import (
     report_out_option,
 )
 from ...core.app.report_cli import JSON_HELP, match_settings, write_report
+from ...core.app.rules_cli import rules_options
 from ..report import build, report_kernels
+from ..rules import Rules
 from ..strategies import BOOK
 from .app import pitch
-from .common import compile_notice, quiet_option, rules_options, seed_option
+from .common import TABLE_GAMES, compile_notice, quiet_option, seed_option
 
 
 @pitch.command("report", epilog=JSON_HELP)
@@ -37,7 +39,7 @@ from .common import compile_notice, quiet_option, rules_options, seed_option
 @quiet_option
 @json_option
 @backend_options
-@rules_options(game=True)
+@rules_options(Rules, TABLE_GAMES)
 @long_command
 def report_cmd(
     a, b, out_dir: Path, deals: int, games: int, seed: int, quiet, as_json: bool, rules, backend
