@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section, percent_ci
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
 from ..core.engine.errors import InputError
 from ..core.engine.stats import proportion
 from ..core.game.strategy import Strategy
@@ -137,12 +137,18 @@ def tally_task(chunk: Chunk, a: Strategy, b: Strategy, seed: int, rules: Rules) 
 
 
 def _rounds(
-    a: Strategy, b: Strategy, deals: int, seed: int, rules: Rules, backend=None
+    a: Strategy,
+    b: Strategy,
+    deals: int,
+    seed: int,
+    rules: Rules,
+    backend=None,
+    cancel: Cancel | None = None,
 ) -> RoundTally:
     """Deals 0 .. deals-1 played with A North-South, then the same deals with A East-West,
     counted (:class:`RoundTally`) on ``backend`` (default local; integer counts merged
     exactly, so the same on any); in chunks (``core.backend.run_chunks``: Ctrl-C stops after
-    the chunk in flight, and the tally covers the deals done)."""
+    the chunk in flight, and the tally covers the deals done; so does ``cancel`` once set)."""
     tally = RoundTally()
     run_chunks(
         backend or LocalBackend(),
@@ -151,6 +157,7 @@ def _rounds(
         CHUNK,
         (a, b, seed, rules),
         lambda chunk, part: tally.merge(part),
+        cancel=cancel,
     )
     return tally
 
@@ -365,26 +372,25 @@ def build(
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
     backend=None,
+    cancel: Cancel | None = None,
 ) -> list[Section]:
     """The report's sections; PNGs are written into ``out``, created once every simulation is
     done (a run refused, stopped or failed before leaves no empty directory). Raises
-    InputError for more deals than :data:`MAX_DEALS`, before any work. Ctrl-C
-    (``core.backend``) stops the study in flight after its chunk and skips the others: the
-    sections say what is partial or not run. ``backend`` (default local) runs the rounds, the
-    match and the games (the same numbers on any); the bid advice runs here (its worlds are
-    few)."""
+    InputError for more deals than :data:`MAX_DEALS`, before any work. Ctrl-C, or ``cancel``
+    (the report's token, which a Ctrl-C in any study sets) once set, stops the study in flight
+    after its chunk and skips the others: the sections say what is partial or not run.
+    ``backend`` (default local) runs the rounds, the match and the games (the same numbers on
+    any); the bid advice runs here (its worlds are few)."""
     check_deals(deals)
     pyplot()  # matplotlib's import (about a second) before the work, not after a Ctrl-C
-    tally = _rounds(a, b, deals, seed, rules, backend)
-    # after a Ctrl-C (core.backend) the studies not started are skipped: their sections say so
-    m = None if stop_requested() else batch(a, b, deals, seed, rules, backend=backend)
-    g = None if stop_requested() else game(a, b, games, seed, rules, backend=backend)
+    cancel = cancel or Cancel()
+    tally = _rounds(a, b, deals, seed, rules, backend, cancel)
+    # once cancelled (a Ctrl-C) the studies not started are skipped: their sections say so
+    run = {"backend": backend, "cancel": cancel}
+    m = None if cancel.is_set else batch(a, b, deals, seed, rules, **run)
+    g = None if cancel.is_set else game(a, b, games, seed, rules, **run)
     hand = parse_cards(EXAMPLE_HAND)
-    r = (
-        None
-        if stop_requested()
-        else advise(hand, 2, auction="E:pass", deals=bid_deals, rules=rules)
-    )
+    r = None if cancel.is_set else advise(hand, 2, auction="E:pass", deals=bid_deals, rules=rules)
     out.mkdir(exist_ok=True)
     return [
         contract_section(a, b, tally, out, deals),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
 from ..core.engine.stats import Z95, wilson_interval
 from . import exact
 from .kernels import layouts as L
@@ -231,11 +231,13 @@ def odds(
     progress=None,
     backend=None,
     with_scores: bool = False,
+    cancel: Cancel | None = None,
 ) -> tuple[dict, OddsCounts]:
     """Simulate ``deals`` deals and return (summary dict, raw counts).
 
     ``backend``: a ``piquet_sim.backend`` backend (default local). Interrupting (Ctrl-C) returns
-    what finished; the summary's "deals" says how many, "interrupted" whether cut.
+    what finished; the summary's "deals" says how many, "interrupted" whether cut; so does
+    ``cancel`` (a study's token, ``core.engine.backend.Cancel``) once set.
     ``with_scores``: add each player's ``score_counts`` (deal totals, counts per point value).
     ``policies`` default :data:`DEFAULT_POLICIES` (heuristic exchange and play).
     """
@@ -250,6 +252,7 @@ def odds(
         (seed, policies, rules),
         lambda _, part: counts.merge(part),
         progress,
+        cancel=cancel,
     )
     summary = summarize(counts, with_scores)
     summary["interrupted"] = counts.deals < deals

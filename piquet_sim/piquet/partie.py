@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.engine.backend import Chunk
+from ..core.engine.backend import Cancel, Chunk
 from ..core.engine.stats import Z95, Estimate, format_p, mean_ci, p_two_sided, proportion
 from ..core.game.strategy import Strategy
 from ..core.study.match import MatchKind, MatchResult, MatchSpec, Stat, run_match
@@ -263,12 +263,14 @@ def parties(
     chunk: int = 20_000,
     progress: Callable[[int], None] | None = None,
     backend=None,
+    cancel: Cancel | None = None,
 ) -> PartieResult:
     """Simulate ``n`` mirrored partie pairs of A against B (2n parties) under ``rules``: the
     study layer's match of parties (``studies.PARTIE``). Ctrl-C stops cleanly after the chunk
-    in flight (``interrupted``; ``pairs`` says how many finished). ``backend``: where the
-    chunks run (default local); same counts on any."""
-    run = {"chunk": chunk, "progress": progress, "backend": backend}
+    in flight (``interrupted``; ``pairs`` says how many finished), and so does ``cancel`` (a
+    study's token) once set. ``backend``: where the chunks run (default local); same counts on
+    any."""
+    run = {"chunk": chunk, "progress": progress, "backend": backend, "cancel": cancel}
     r = run_match(PARTIE, BOOK.resolve(a), BOOK.resolve(b), n, seed, rules, **run)
     return PartieResult(r.body, r.data, r.partial)
 

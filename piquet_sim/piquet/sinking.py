@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..core.engine.backend import StopOnInterrupt, stop_requested
+from ..core.engine.backend import Cancel, StopOnInterrupt, stop_requested
 from ..core.engine.stats import sample_mean_ci
 from . import cards as C
 from .kernels import advisor as KA
@@ -358,11 +358,13 @@ def study(
     pimc_worlds: int = 4,
     seed: int = 1,
     rules: Rules = DEFAULT_RULES,
+    cancel: Cancel | None = None,
 ):
     """Batch study over random dealt hands (taken as held at the declarations): one row per
     (hand, role, applicable choice other than declare all) with the mean gain over declaring
     all (player minus opponent, points per deal), its parts and the holding category.
-    Returns a pandas DataFrame."""
+    ``cancel`` (a study's token; a Ctrl-C sets it): once set, no further hand is studied and
+    the rows so far are returned. Returns a pandas DataFrame."""
     import pandas as pd
 
     from .kernels.deal import deal_batch
@@ -373,6 +375,8 @@ def study(
     for role in roles:
         hands = elders if role == "elder" else youngers
         for i, h in enumerate(hands.tolist()):
+            if cancel is not None and cancel.is_set:
+                break
             data, _ = evaluate(
                 h,
                 0 if role == "elder" else 1,

@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section, percent_ci
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks, stop_requested
+from ..core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
 from ..core.engine.stats import Z95, Estimate, proportion, wilson_interval
 from ..core.game.strategy import Strategy
 from .kernels.simulate import simulate_rounds
@@ -75,11 +75,13 @@ def tally_task(chunk: Chunk, seed: int, rules: np.ndarray, policy: PolicyArrays)
     return tally
 
 
-def _tally(rules: Rules, rounds: int, seed: int, bid: str, backend=None) -> RoundTally:
+def _tally(
+    rules: Rules, rounds: int, seed: int, bid: str, backend=None, cancel: Cancel | None = None
+) -> RoundTally:
     """Rounds 0 .. rounds-1 of ``seed`` at ``rules`` (every seat bidding ``bid``, playing
     heuristic), counted in chunks on ``backend`` (default local; the counts merge exactly, so
     the same on any) (``core.backend.run_chunks``: Ctrl-C stops after the chunk in flight,
-    and a later run of the same command starts nothing)."""
+    and a later run of the same command starts nothing; so does ``cancel`` once set)."""
     args = (seed, rules.to_array(), make_policy(bid, "heuristic"))
     tally = RoundTally(rounds)
     run_chunks(
@@ -89,6 +91,7 @@ def _tally(rules: Rules, rounds: int, seed: int, bid: str, backend=None) -> Roun
         CHUNK,
         args,
         lambda chunk, part: tally.merge(part),
+        cancel=cancel,
     )
     return tally
 
@@ -307,21 +310,25 @@ def build(
     bid: str = "threshold",
     rules: Rules | None = None,
     backend=None,
+    cancel: Cancel | None = None,
 ) -> list[Section]:
     """The report's sections (PNGs written into ``out``, created once the simulations are
     done: a run stopped or failed before leaves no empty directory). ``rules``: the rules
     options of every section (their ``players`` is replaced by each player count studied;
-    default: the default rules at ``players``). Ctrl-C (``core.backend``) stops the run in
-    flight after its chunk and skips the rest: the sections say what is partial or not run.
+    default: the default rules at ``players``). Ctrl-C, or ``cancel`` (the report's token,
+    which a Ctrl-C in any run sets) once set, stops the run in flight after its chunk and
+    skips the rest: the sections say what is partial or not run.
     ``backend`` (default local) runs every study (the same numbers on any)."""
     from .strategies import REGISTRY
 
     rules = (rules or Rules()).replace(players=players)
     a, b = a or REGISTRY["cautious"], b or REGISTRY["threshold"]
+    cancel = cancel or Cancel()
     by_players = {
-        n: _tally(rules.replace(players=n), rounds, seed, bid, backend) for n in range(3, 7)
+        n: _tally(rules.replace(players=n), rounds, seed, bid, backend, cancel) for n in range(3, 7)
     }
-    m = None if stop_requested() else game_match(a, b, players, games, seed, rules, backend=backend)
+    run = {"backend": backend, "cancel": cancel}
+    m = None if cancel.is_set else game_match(a, b, players, games, seed, rules, **run)
     out.mkdir(exist_ok=True)
     return [
         points_section(by_players[players], players, bid, out),

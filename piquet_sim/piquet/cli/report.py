@@ -17,7 +17,7 @@ from ...core.app.cli import (
     seed_option,
 )
 from ...core.app.rules_cli import rules_options
-from ...core.engine.backend import MAX_DEALS, stop_requested
+from ...core.engine.backend import MAX_DEALS, Cancel
 from ...core.game.strategy import StrategyError
 from ..report import DEFAULT_DEALS, DEFAULT_STRATEGIES, build_report
 from ..rules import Rules
@@ -112,6 +112,7 @@ def report_command(
     compile_notice(*entry_kernels(strategies), quiet=quiet)
     t0 = time.perf_counter()
     say = None if quiet or as_json else (lambda line: click.echo(line, err=True))
+    cancel = Cancel()
     try:
         paths = build_report(
             out_dir,
@@ -123,12 +124,13 @@ def report_command(
             progress=say,
             sink_hands=sink_hands,
             ladder_solver_deals=ladder_solver_deals,
+            cancel=cancel,
         )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     flat = {k: str(v) for k, v in paths.items() if k != "images" and v is not None}
     flat["images"] = {k: str(v) for k, v in paths["images"].items()}
-    partial = stop_requested()
+    partial = cancel.is_set
     if as_json:
         extra = {"partial": True} if partial else {}
         echo_json({**flat, **extra, "seconds": round(time.perf_counter() - t0, 3)})

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ...core.app.report import Section, render_html, render_markdown
-from ...core.engine.backend import LocalBackend, stop_requested
+from ...core.engine.backend import Cancel, LocalBackend
 from ...core.game.strategy import Strategy
 from ..rules import DEFAULT_RULES, Rules
 from ..strategies import BOOK, policies
@@ -51,6 +51,7 @@ def build_report(
     progress: Callable[[str], None] | None = None,
     sink_hands: int | None = None,
     ladder_solver_deals: int = 0,
+    cancel: Cancel | None = None,
 ) -> dict:
     """Run every study of :data:`STUDIES` and write ``report.html`` (self-contained),
     ``report.md`` (PNGs beside it), the PNGs, ``odds.csv`` and ``report.json`` (every number)
@@ -62,9 +63,10 @@ def build_report(
     seat (about a second a hand); the ladder plays deals / 2 mirrored pairs per match of the fast
     play policies, and ``ladder_solver_deals`` pairs with pimc and dd when above 0. The first
     strategy is the one the odds and exchange sections describe (it plays itself).
-    ``progress`` receives one line per finished step. A Ctrl-C
-    (inside a ``core.backend.StopOnInterrupt`` block, as ``piquet report`` runs) cuts the study
-    in flight, skips the rest, and the report says so (``report.json`` ``"partial": true``).
+    ``progress`` receives one line per finished step. A Ctrl-C, or ``cancel`` (the report's
+    token, ``core.engine.backend.Cancel``: a Ctrl-C during any study sets it) once set, cuts
+    the study in flight, skips the rest, and the report says so (``report.json``
+    ``"partial": true``).
     Returns the paths written: {"html", "md", "json", "odds_csv", "images": {name: path}}.
     """
     t_start = time.perf_counter()
@@ -93,6 +95,7 @@ def build_report(
         log,
         sink_hands,
         ladder_solver_deals,
+        cancel=cancel or Cancel(),
     )
     sections: list[Section] = [Section("how-to-read", "How to read this report")]
     sections[0].text(HOW_TO_READ)
@@ -120,7 +123,7 @@ def build_report(
     }
     paths["html"].write_text(render_html(title, sections), encoding="utf-8")
     paths["md"].write_text(render_markdown(title, sections), encoding="utf-8")
-    partial = stop_requested() or any(v == "partial" for v in ctx.state.values())
+    partial = ctx.cancel.is_set or any(v == "partial" for v in ctx.state.values())
     ctx.data.update(
         command=command,
         seed=seed,

@@ -10,7 +10,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from ...core.engine.backend import Chunk, LocalBackend, run_chunks
+from ...core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
 from ...core.engine.stats import mean_ci, wilson_interval
 from ..kernels import exchange_value as KX
 from ..kernels import layouts as L
@@ -126,9 +126,11 @@ def exchange_study(
     backend=None,
     chunk: int = 50_000,
     progress: Callable[[int], None] | None = None,
+    cancel: Cancel | None = None,
 ) -> ExchangeCounts:
     """Sums of every exchange cell over ``deals`` deals of ``seed`` (see ``exchange_cells``);
-    Ctrl-C stops after the chunk in flight (``deals`` of the result says how many finished)."""
+    Ctrl-C, or ``cancel`` (a study's token) once set, stops after the chunk in flight
+    (``deals`` of the result says how many finished)."""
     backend = backend or LocalBackend()
     cells = exchange_cells(rules)
     total = ExchangeCounts(cells)
@@ -140,6 +142,7 @@ def exchange_study(
         (seed, pol, rules, cells),
         lambda _, part: total.merge(part),
         progress,
+        cancel=cancel,
     )
     return total
 

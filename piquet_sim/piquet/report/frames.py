@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ... import __version__
+from ...core.engine.backend import Cancel
 from ...core.engine.stats import mean_ci, wilson_interval
 from ..odds import EVENT_ROWS
 from ..rules import DEFAULT_RULES, Rules
@@ -199,10 +200,13 @@ def odds_csv(s: dict) -> pd.DataFrame:
     )
 
 
-def sinking_table(hands: int, seed: int, rules: Rules, log: Callable[[str], None]):
+def sinking_table(
+    hands: int, seed: int, rules: Rules, log: Callable[[str], None], cancel: Cancel | None = None
+):
     """(DataFrame, source) of the sinking study over ``hands`` dealt hands, or (None, reason)
     when ``piquet.sinking`` does not import or offers no batch study. A ``study_table``
-    beside the study summarises its rows."""
+    beside the study summarises its rows. ``cancel``: the report's token, for a study that
+    takes one."""
     try:
         mod = importlib.import_module(SINKING_MODULE)
     except Exception as err:  # noqa: BLE001 - any failure means "not available"
@@ -214,6 +218,7 @@ def sinking_table(hands: int, seed: int, rules: Rules, log: Callable[[str], None
     try:
         params = inspect.signature(fn).parameters
         offer = {"n_hands": hands, "hands": hands, "n": hands, "seed": seed, "rules": rules}
+        offer["cancel"] = cancel
         kwargs = {k: v for k, v in offer.items() if k in params}
         note = ""
         result = fn(**kwargs)
@@ -230,7 +235,7 @@ def sinking_table(hands: int, seed: int, rules: Rules, log: Callable[[str], None
         return None, f"{source} failed ({type(err).__name__}: {err})"
     if table is None:
         return None, f"{source} returned no table"
-    shown = ", ".join(f"{k}={v}" for k, v in kwargs.items() if k != "rules")
+    shown = ", ".join(f"{k}={v}" for k, v in kwargs.items() if k not in ("rules", "cancel"))
     return table, f"{source}({shown}){note}"
 
 

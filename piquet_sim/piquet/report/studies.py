@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ...core.app.report import Section
-from ...core.engine.backend import stop_requested
+from ...core.engine.backend import Cancel
 from ...core.game.strategy import Strategy
 from .. import plots
 from ..ladder import ladder, ladder_section, ratings_frame
@@ -50,7 +50,9 @@ from .text import (
 class ReportContext:
     """What every study of a report shares: its inputs, where it writes, and what earlier studies
     left for later ones (``results``), the numbers for report.json (``data``), the images, one
-    row per study for the sample-size table (``samples``), and each study's state."""
+    row per study for the sample-size table (``samples``), each study's state, and the report's
+    cancel token (``cancel``: set by a Ctrl-C in any study's run, or by the caller; every study
+    passes it to its runs, so the one in flight stops after its chunk and no later one starts)."""
 
     out: Path
     deals: int
@@ -67,6 +69,7 @@ class ReportContext:
     samples: list[dict] = field(default_factory=list)
     state: dict[str, str] = field(default_factory=dict)  # study -> complete / partial / not run
     timings: dict[str, float] = field(default_factory=dict)
+    cancel: Cancel = field(default_factory=Cancel)
 
     @property
     def names(self) -> list[str]:
@@ -111,9 +114,11 @@ def odds_study(ctx: ReportContext) -> list[Section]:
     summaries: dict[str, dict] = {}
     counts = {}
     for s in ctx.strategies:
-        if stop_requested():
+        if ctx.cancel.is_set:
             break
-        summary, c = odds(ctx.deals, ctx.seed, policies(s, s), ctx.rules, backend=ctx.backend)
+        summary, c = odds(
+            ctx.deals, ctx.seed, policies(s, s), ctx.rules, backend=ctx.backend, cancel=ctx.cancel
+        )
         summaries[s.name], counts[s.name] = summary, c
         ctx.log(f"odds: {s.name} playing itself, {summary['deals']:,} deals")
     ctx.results["odds"] = summaries
@@ -197,7 +202,9 @@ def exchange_section_study(ctx: ReportContext) -> list[Section]:
     """The value of exchanging k cards (elder) and j cards (younger), on common deals."""
     t = time.perf_counter()
     main = ctx.main
-    x = exchange_study(ctx.n_exchange, ctx.seed, policies(main, main), ctx.rules, ctx.backend)
+    x = exchange_study(
+        ctx.n_exchange, ctx.seed, policies(main, main), ctx.rules, ctx.backend, cancel=ctx.cancel
+    )
     partial = x.deals < ctx.n_exchange
     ctx.record(
         "value of exchanging k cards",
@@ -236,7 +243,9 @@ def tournament_study(ctx: ReportContext) -> list[Section]:
     """Round robin on mirrored deals: standings, matches and the heatmap of margins."""
     t = time.perf_counter()
     tour = tournament_tables(
-        GAME_STUDIES.round_robin(ctx.strategies, ctx.n_pairs, ctx.seed, ctx.rules, ctx.backend)
+        GAME_STUDIES.round_robin(
+            ctx.strategies, ctx.n_pairs, ctx.seed, ctx.rules, ctx.backend, cancel=ctx.cancel
+        )
     )
     played = int(tour.matches["pairs"].sum()) if len(tour.matches) else 0
     ctx.record(
@@ -313,10 +322,11 @@ def parties_study(ctx: ReportContext) -> list[Section]:
     rows, plot_rows, summaries = [], [], []
     partial = False
     for a, b in itertools.combinations(ctx.strategies, 2):
-        if stop_requested():
+        if ctx.cancel.is_set:
             partial = True
             break
-        ps = parties(a, b, ctx.n_parties, ctx.seed, ctx.rules, backend=ctx.backend).summary
+        run = {"backend": ctx.backend, "cancel": ctx.cancel}
+        ps = parties(a, b, ctx.n_parties, ctx.seed, ctx.rules, **run).summary
         if ps["pairs"] == 0:
             partial = True
             break
@@ -386,16 +396,16 @@ def sinking_study(ctx: ReportContext) -> list[Section]:
         )
         ctx.state["sinking study"] = "not requested"
         return [sec]
-    if stop_requested():
+    if ctx.cancel.is_set:
         ctx.record("sinking study", f"{ctx.sink_hands:,} dealt hands per seat", 0.0, True, False)
         return [_not_run("sinking", "Sinking study")]
     t = time.perf_counter()
-    table, source = sinking_table(ctx.sink_hands, ctx.seed, ctx.rules, ctx.log)
+    table, source = sinking_table(ctx.sink_hands, ctx.seed, ctx.rules, ctx.log, ctx.cancel)
     ctx.record(
         "sinking study",
         f"{ctx.sink_hands:,} dealt hands per seat" if table is not None else "not available",
         time.perf_counter() - t,
-        stop_requested(),
+        ctx.cancel.is_set,
     )
     ctx.data["sinking"] = {
         "available": table is not None,
@@ -441,18 +451,20 @@ def ladder_study(ctx: ReportContext) -> list[Section]:
     """The strength ladder of the play policies on mirrored deals (random, greedy, heuristic;
     pimc and dd too when ``ladder_solver_deals`` > 0: they call the solver, so they play that
     many pairs)."""
-    if stop_requested():
+    if ctx.cancel.is_set:
         ctx.record("ladder", "play policies", 0.0, True, False)
         return [_not_run("ladder", "Strength ladder of the play policies")]
     names = ["random", "greedy", "heuristic"]
     if ctx.ladder_solver_deals:
         names += ["pimc", "pimcw", "dd"]
     t = time.perf_counter()
-    result = ladder(names, ctx.n_pairs, ctx.ladder_solver_deals or 1, ctx.seed, rules=ctx.rules)
+    solver_deals = ctx.ladder_solver_deals or 1
+    run = {"rules": ctx.rules, "cancel": ctx.cancel}
+    result = ladder(names, ctx.n_pairs, solver_deals, ctx.seed, **run)
     pairs = f"{ctx.n_pairs:,} mirrored pairs per match"
     if ctx.ladder_solver_deals:
         pairs += f" ({ctx.ladder_solver_deals:,} with pimc or dd)"
-    ctx.record("ladder", pairs, time.perf_counter() - t, stop_requested())
+    ctx.record("ladder", pairs, time.perf_counter() - t, ctx.cancel.is_set)
     ctx.data["ladder"] = {
         "ratings": ratings_frame(result).to_dict(orient="records"),
         "matches": result.matches.to_dict(orient="records"),
@@ -498,7 +510,7 @@ def reproduce_section(ctx: ReportContext, elapsed: float, command: str, versions
     strategies and software versions."""
     sec = Section("reproduce", "Reproduce this report")
     head = ""
-    if stop_requested() or "partial" in ctx.state.values():
+    if ctx.cancel.is_set or "partial" in ctx.state.values():
         head = (
             "**This report is partial: it was interrupted (Ctrl-C); the sample table says what "
             "each study finished.** "
