@@ -97,6 +97,17 @@ def test_sampled_worlds_follow_the_seed(run_main):
     assert code == 0 and "95% interval" in out and "worlds drawn" in out
 
 
+def test_a_time_limit_stops_solving_sampled_worlds(run_main):
+    """``--max-seconds``: no new block of sampled worlds once the time is spent (it was taken
+    and ignored: every world was solved)."""
+    args = (*YOUNGER, "--exact-limit", "0", "--worlds", "300", "--json")
+    code, out, err = run_main(*args, "--max-seconds", "0.0001")
+    assert code == 0, err
+    data = json.loads(out)
+    assert not data["exact"] and 16 <= data["worlds"] < 300
+    assert "stopped after" in data["method"] and "--max-seconds 0.0001" in data["method"]
+
+
 def _with(old: str, new: str) -> str:
     assert old in EXAMPLE_HISTORY
     return EXAMPLE_HISTORY.replace(old, new)

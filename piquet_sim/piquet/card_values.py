@@ -34,6 +34,8 @@ UNIT = "net deal points for the side to act (his deal points minus the opponent'
 
 #: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
 EXACT_LIMIT = 5000
+#: Worlds :func:`card_values` solves at least under a time budget.
+MIN_WORLDS = 16
 
 
 _WORKSPACES: dict[tuple[Rules, int], object] = {}
@@ -226,6 +228,7 @@ def card_values(
     threads: int | None = None,
     goal=None,
     sinking: bool = False,
+    max_seconds: float | None = None,
 ) -> PiquetCardValues:
     """Every legal card of the seat to act, valued over the worlds he thinks possible
     (:func:`worlds_for`), each world solved double-dummy: the mean net deal points for his
@@ -234,7 +237,10 @@ def card_values(
     do not depend on it. ``goal`` (``partie_goal.PartieObjective``): the values are the
     partie's (P(win) or settlement, each world's deal ended on its double-dummy line), the
     net points beside them (``per_card["net points"]``). ``sinking``: the worlds where he
-    declared less than he held too, weighted by the sinking prior (``sunk.py``)."""
+    declared less than he held too, weighted by the sinking prior (``sunk.py``).
+    ``max_seconds``: stop solving further sampled worlds once this long has passed (at least
+    :data:`MIN_WORLDS` are solved; the worlds solved then depend on the machine's speed; an
+    enumeration is always solved whole)."""
     seat = deciding_seat(state, "play", "card values")
     t0 = time.perf_counter()
     legal = state.legal_actions()
@@ -247,11 +253,13 @@ def card_values(
     hands = found["hands"]
     weights, sunk = found["weights"], found["sunk"]
     n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 50))
+    # an enumeration is solved whole (its order is not random: a part of it would be biased)
+    deadline = None if max_seconds is None or found["exact"] else t0 + max_seconds
 
     def solve(some, slot):
         return _evaluate(state, seat, some, cand, workspace(state.rules, slot))
 
-    vals, cut = solve_in_blocks(solve, hands, n_threads)
+    vals, cut = solve_in_blocks(solve, hands, n_threads, deadline, least=MIN_WORLDS)
     vals = vals.reshape(len(vals), len(cand)).astype(np.int64)
     hands = hands[: len(vals)]
     exact = found["exact"] and cut != "interrupted"  # a cut enumeration is no mean
@@ -269,6 +277,8 @@ def card_values(
             f"{found['possible']:,} possible), each solved double-dummy"
         )
     notes = [note]
+    if cut == "time":
+        notes.append(f"stopped after {len(hands)} worlds (--max-seconds {max_seconds:g})")
     if cut == "interrupted":
         notes.append(f"stopped by Ctrl-C after {len(hands)} worlds")
     if found["fallbacks"]:

@@ -132,6 +132,7 @@ class PiquetDefinition(GameDefinition):
             exact_limit=settings.exact_limit,
             goal=play_goal(settings.game, state.rules),
             sinking=settings.game.get("declarations") == "sinking",
+            max_seconds=settings.max_seconds,
         )
 
     def tie_figures(self, state, cards, values, settings) -> dict[str, dict[int, float]]:
