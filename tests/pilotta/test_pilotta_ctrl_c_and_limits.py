@@ -148,3 +148,20 @@ def test_one_ctrl_c_stops_report_and_writes_what_finished(tmp_path, interrupt_af
     assert "Partial: interrupted after" in md and "of 4,000,000 deals" in md
     assert md.count("Not run: the report was interrupted.") == 2  # the match, the advice
     assert "the report is partial" in err
+
+
+def test_a_cancelled_report_runs_no_study(tmp_path):
+    """A caller's cancel token, set before the report starts (``report.build(cancel=...)``):
+    no round is played and every section says what did not run."""
+    from piquet_sim.core.engine.backend import Cancel
+    from piquet_sim.pilotta import report
+    from piquet_sim.pilotta.strategies import BOOK
+
+    cancel = Cancel()
+    cancel.set()
+    a, b = BOOK.resolve("bold"), BOOK.resolve("cautious")
+    sections = report.build(a, b, tmp_path / "r", deals=4000, games=10, cancel=cancel)
+    figures = {s.key: s.figures for s in sections}
+    assert figures["match"] is None and figures["bid"] is None  # not run
+    text = "\n".join(b.content for s in sections for b in s.blocks if b.kind == "text")
+    assert text.count("Not run: the report was interrupted.") == len(sections) == 4

@@ -115,3 +115,17 @@ def test_solve_labels_points_apart_from_the_round_score(run_main):
     text = " ".join(out.split())
     assert "points to come" in text and "not the round's score" in text
     assert "Bid 4: made; the bidder takes 6 points and scores +4" in text
+
+
+def test_a_cancelled_report_runs_no_study(tmp_path):
+    """A caller's cancel token, set before the report starts (``report.build(cancel=...)``):
+    no round is played at any table size and the games say they did not run."""
+    from piquet_sim.core.engine.backend import Cancel
+    from piquet_sim.pitch import report
+
+    cancel = Cancel()
+    cancel.set()
+    sections = report.build(tmp_path / "r", rounds=4000, games=10, cancel=cancel)
+    text = "\n".join(b.content for s in sections for b in s.blocks if b.kind == "text")
+    assert "Not run: the report was interrupted." in text
+    assert {s.key: s.figures for s in sections}["pitch-games"] is None
