@@ -109,3 +109,5 @@ def test_presets_and_former_bools_are_checked_when_declared():
         )
     with pytest.raises(ValueError, match="a former bool keeps True and False"):
         Option("lead", "any", "Who may lead.", choices=("any", "winner"), was_bool=True)
+    with pytest.raises(ValueError, match="a bool's older spellings go in its flag"):
+        Option("strict", False, "Strict play.", older_flags=("--hard",))

@@ -69,6 +69,8 @@ class Option:
             raise ValueError(f"option {self.name}: one label per choice")
         if self.scope not in ("deal", "game", "table"):
             raise ValueError(f"option {self.name}: unknown scope {self.scope!r}")
+        if self.older_flags and self.kind == "bool":
+            raise ValueError(f"option {self.name}: a bool's older spellings go in its flag")
         if self.was_bool and not (True in self.choices and False in self.choices):
             raise ValueError(f"option {self.name}: a former bool keeps True and False as choices")
         self.check(self.default)
