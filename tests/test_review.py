@@ -191,6 +191,20 @@ def test_review_of_the_full_example(run_main):
         }
 
 
+def test_a_card_decisions_time_budget_stops_its_sampled_worlds(run_main):
+    """``--max-seconds``, as in Pilotta's and Pitch's reviews: a card decision's sampled worlds
+    stop once its budget is spent (the notes say where); the settings say the budget."""
+    args = ("review", str(FULL), "--quick", "--exact-limit", "0", "--json", "--quiet")
+    code, out, err = run_main(*args, "--max-seconds", "0.0001")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["settings"]["max_seconds"] == 0.0001
+    assert "stopped after 32 worlds (--max-seconds 0.0001)" in out
+    code, out, err = run_main(*args)
+    assert code == 0 and json.loads(out)["settings"]["max_seconds"] is None
+    assert "--max-seconds" not in out
+
+
 def test_review_of_the_one_hand_example(run_main):
     code, out, err = run_main("review", str(YOUNGER), "--quick", "--quiet")
     assert code == 0, err

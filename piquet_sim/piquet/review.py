@@ -72,8 +72,9 @@ class PiquetReviewSettings(ReviewSettings):
     ``pair_worlds``: the paired cost of the discard (the heuristic's difference on
     ``control_worlds`` worlds, the advisor's play's correction on the first ``pair_worlds``;
     0: the control alone); ``sink_worlds``, ``sink_play``, ``sink_pimc_worlds``: the
-    declarations (``sinking.evaluate``); ``exact``: double-dummy values when every hand is
-    known; ``seed``: every sample's."""
+    declarations (``sinking.evaluate``); ``max_seconds``: a card decision's time budget for its
+    sampled worlds (None: none); ``exact``: double-dummy values when every hand is known;
+    ``seed``: every sample's."""
 
     worlds: int = 400
     exact_limit: int = 5000
@@ -85,6 +86,7 @@ class PiquetReviewSettings(ReviewSettings):
     sink_worlds: int = 48
     sink_play: str = "pimc"
     sink_pimc_worlds: int = 8
+    max_seconds: float | None = None
 
 
 #: Settings for tests and quick looks: seconds, not tens of them.

@@ -174,13 +174,14 @@ def review_command(game_decl) -> click.Command:
         ),
     ]
     if "max_seconds" in has:
+        budget = [f"{s.max_seconds:g}" if s.max_seconds else "none" for s in (defaults, quick)]
         decorators.append(
             click.option(
                 "--max-seconds",
                 type=SECONDS,
                 default=None,
                 help="Stop solving more worlds of a card decision after this long [default: "
-                f"{defaults.max_seconds:g}; {quick.max_seconds:g} with --quick].",
+                f"{budget[0]}; {budget[1]} with --quick].",
             )
         )
     decorators += [
