@@ -12,7 +12,7 @@ from itertools import combinations
 import numpy as np
 
 from ..core.engine.backend import stop_requested
-from ..core.engine.blocks import solve_in_blocks
+from ..core.engine.blocks import MIN_WORLDS, solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.rng import stream_key
@@ -36,10 +36,6 @@ UNIT = (
 
 #: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
 EXACT_LIMIT = 3000
-
-
-#: Worlds :func:`card_values` solves at least under a time budget.
-MIN_WORLDS = 16
 
 
 #: Draws per sampled world before :func:`card_values` gives up on it.

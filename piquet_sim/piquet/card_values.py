@@ -11,7 +11,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core.engine.blocks import solve_in_blocks
+from ..core.engine.blocks import MIN_WORLDS, solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
@@ -34,8 +34,6 @@ UNIT = "net deal points for the side to act (his deal points minus the opponent'
 
 #: Worlds :func:`card_values` enumerates rather than samples (when every world is this few).
 EXACT_LIMIT = 5000
-#: Worlds :func:`card_values` solves at least under a time budget.
-MIN_WORLDS = 16
 
 
 _WORKSPACES: dict[tuple[Rules, int], object] = {}

@@ -15,6 +15,8 @@ from .backend import stop_requested
 
 #: Worlds solved between two looks at the clock and at Ctrl-C, per thread.
 BLOCK = 32
+#: Worlds a game's card values solve at least under a time budget (``least``).
+MIN_WORLDS = 16
 
 
 def solve_in_blocks(
@@ -63,4 +65,4 @@ def solve_in_blocks(
     return np.concatenate(rows), why
 
 
-__all__ = ["BLOCK", "solve_in_blocks"]
+__all__ = ["BLOCK", "MIN_WORLDS", "solve_in_blocks"]
