@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from piquet_sim.core.engine.rng import stream_key
+from piquet_sim.core.engine.workspaces import KeptWorkspaces
 from piquet_sim.piquet.kernels import knowledge as KN
 from piquet_sim.piquet.kernels import layouts as L
 from piquet_sim.piquet.kernels import pimc as P
@@ -23,13 +24,7 @@ from piquet_sim.piquet.simulation import Policies
 FULL3 = np.full(3, 0xFFFFFFFF, dtype=np.int64)
 
 
-_WORKSPACES = {}
-
-
-def _workspace(rules):
-    if rules not in _WORKSPACES:
-        _WORKSPACES[rules] = S.make_workspace(rules.to_array(), 16)
-    return _WORKSPACES[rules]
+_workspace = KeptWorkspaces(lambda rules: S.make_workspace(rules.to_array(), 16))
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ from ..core.engine.blocks import MIN_WORLDS, solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.rng import stream_key
+from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.advice import CardValues, forced_values
 from ..core.game.position import deciding_seat, world_mean
 from . import cards as C
@@ -46,19 +47,18 @@ WORLD_TRIES = 200
 TT_BITS = 18
 
 
-_WORKSPACES: dict[int, K.Workspace] = {}
-
-
 #: Worlds drawn between two looks at the clock and at Ctrl-C while sampling.
 SAMPLE_LOOK = 256
 
 
-def workspace(slot: int = 0) -> K.Workspace:
-    """A solver workspace (one per slot, kept: its table holds exact facts about positions, the
-    rules that change values in its keys, so it serves every later search)."""
-    if slot not in _WORKSPACES:
-        _WORKSPACES[slot] = K.make_workspace(TT_BITS)
-    return _WORKSPACES[slot]
+def _card_values_workspace(slot: int = 0) -> K.Workspace:
+    return K.make_workspace(TT_BITS)
+
+
+#: A solver workspace, ``workspace(slot)`` (one per thread's slot, kept: its table holds exact
+#: facts about positions, the rules that change values in its keys, so it serves every later
+#: search).
+workspace: KeptWorkspaces[K.Workspace] = KeptWorkspaces(_card_values_workspace)
 
 
 def _sizes(state: PilottaState) -> list[int]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.solve import Solution as CoreSolution
 from ..core.game.solve import SolveError
 from .cards import PACK, SEATS, TEAMS, card_name, popcount
@@ -57,17 +58,10 @@ class PilottaSolution(CoreSolution):
     tricks: list[Trick] = field(default_factory=list)
 
 
-_WORKSPACE: K.Workspace | None = None
-
-
-def workspace() -> K.Workspace:
-    """The process-wide solver workspace (its table is reused across solves: keys are exact
-    and include the contracting team and the rules that change values, the trump K/Q points,
-    the play options and the capot's worth; see ``kernels/solver_tt``)."""
-    global _WORKSPACE
-    if _WORKSPACE is None:
-        _WORKSPACE = K.make_workspace()
-    return _WORKSPACE
+#: The process-wide solver workspace, ``workspace()`` (its table is reused across solves: keys
+#: are exact and include the contracting team and the rules that change values, the trump K/Q
+#: points, the play options and the capot's worth; see ``kernels/solver_tt``).
+workspace: KeptWorkspaces[K.Workspace] = KeptWorkspaces(K.make_workspace)
 
 
 def entry_kernels() -> tuple:

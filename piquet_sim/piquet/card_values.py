@@ -15,6 +15,7 @@ from ..core.engine.blocks import MIN_WORLDS, solve_in_blocks
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
+from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.advice import CardValues, forced_values, weighted_mean
 from ..core.game.position import deciding_seat, world_mean
 from .actions import FULL, MAX_ATTEMPTS
@@ -36,16 +37,13 @@ UNIT = "net deal points for the side to act (his deal points minus the opponent'
 EXACT_LIMIT = 5000
 
 
-_WORKSPACES: dict[tuple[Rules, int], object] = {}
+def _card_values_workspace(rules: Rules, slot: int = 0):
+    return make_workspace(rules.to_array(), DD_TT_BITS)
 
 
-def workspace(rules: Rules, slot: int = 0):
-    """A solver workspace of these rules (one per rules and slot, kept: its table holds exact
-    facts about positions, so it serves every later search)."""
-    key = (rules, slot)
-    if key not in _WORKSPACES:
-        _WORKSPACES[key] = make_workspace(rules.to_array(), DD_TT_BITS)
-    return _WORKSPACES[key]
+#: A solver workspace of these rules, ``workspace(rules, slot)`` (one per rules and thread's
+#: slot, kept: its table holds exact facts about positions, so it serves every later search).
+workspace = KeptWorkspaces(_card_values_workspace)
 
 
 def _position(state: PiquetState) -> tuple:

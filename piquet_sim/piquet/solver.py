@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.solve import Solution, SolveError
 from . import cards as C
 from .kernels import solver as K
@@ -56,15 +57,13 @@ class PiquetSolution(Solution):
     breakdown: dict = field(default_factory=dict)
 
 
-_WORKSPACES: dict[Rules, Workspace] = {}
+def _solver_workspace(rules: Rules = DEFAULT_RULES) -> Workspace:
+    return K.make_workspace(rules.to_array())
 
 
-def workspace(rules: Rules = DEFAULT_RULES) -> Workspace:
-    """The process-wide solver workspace of these rules (its table is reused across solves:
-    keys are exact)."""
-    if rules not in _WORKSPACES:
-        _WORKSPACES[rules] = K.make_workspace(rules.to_array())
-    return _WORKSPACES[rules]
+#: The process-wide solver workspace of these rules, ``workspace(rules)`` (its table is reused
+#: across solves: keys are exact).
+workspace: KeptWorkspaces[Workspace] = KeptWorkspaces(_solver_workspace)
 
 
 def check_position(elder: int, younger: int, e_tricks: int, y_tricks: int) -> int:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.engine.interruptible import call_interruptibly
+from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.solve import Solution, SolveError
 from . import cards as C
 from .kernels import position as KP
@@ -85,16 +86,13 @@ class PitchSolution(Solution):
         return self.line
 
 
-_WORK: SearchWork | None = None
+def _search_work() -> SearchWork:
+    return make_work(SOLVER_TT_BITS)
 
 
-def workspace() -> SearchWork:
-    """The process-wide search workspace (its table is reused; a new deal bumps the
-    generation, so no entry of another deal can match)."""
-    global _WORK
-    if _WORK is None:
-        _WORK = make_work(SOLVER_TT_BITS)
-    return _WORK
+#: The process-wide search workspace, ``workspace()`` (its table is reused; a new deal bumps
+#: the generation, so no entry of another deal can match).
+workspace: KeptWorkspaces[SearchWork] = KeptWorkspaces(_search_work)
 
 
 def unpack(v: int, n: int) -> list[int]:
@@ -212,10 +210,9 @@ def _stop_search() -> None:
     """Ctrl-C during :func:`solve`: the running search stops at its next node (its node limit
     becomes 1); the process-wide workspace is dropped, as its thread may not have stopped yet
     (one still compiling cannot be), so the next solve starts a new one."""
-    global _WORK
-    if _WORK is not None:
-        _WORK.ctx[Ctx.NODE_LIMIT] = 1
-    _WORK = None
+    work = workspace.drop()
+    if work is not None:
+        work.ctx[Ctx.NODE_LIMIT] = 1
 
 
 def _search(
