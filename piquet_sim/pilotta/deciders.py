@@ -40,6 +40,7 @@ from ..core.game.position import (
     Decider,
     KernelPlay,
     PlayDecider,
+    PlayDeciders,
     deciding_seat,
     remembered,
     seat_decider_type,
@@ -211,15 +212,9 @@ class DdPlay(PilottaPlay):
         )
 
 
-PLAY_DECIDERS = {"pimc": PimcPlay, "dd": DdPlay}
-
-
-def play_decider(name: str, params=None) -> PlayDecider:
-    """The decider of a registered play policy by name."""
-    P.get("play", name)
-    if name in PLAY_DECIDERS:
-        return PLAY_DECIDERS[name](params)
-    return kernel_play(name, params)
+#: The decider of a registered play policy by name, ``play_decider(name, params)``: the
+#: searches' classes, else :func:`kernel_play`.
+play_decider = PlayDeciders(P.REGISTRY, {"pimc": PimcPlay, "dd": DdPlay}, kernel_play)
 
 
 #: A seat's three policies, each answering in its phase.

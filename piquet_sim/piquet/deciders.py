@@ -39,6 +39,7 @@ from ..core.game.position import (
     Decider,
     KernelPlay,
     PlayDecider,
+    PlayDeciders,
     deciding_seat,
     seat_decider_type,
 )
@@ -328,25 +329,25 @@ def _player_card(decider: KernelPlay, state: PiquetState, seat: int) -> int:
     )
 
 
-PLAY_CLASSES = {
-    "random": RandomPlay,
-    "greedy": GreedyPlay,
-    "heuristic": HeuristicPlay,
-    "dd": DdPlay,
-    "pimc": PimcDecider,
-}
-
-
-def play_decider(
-    name: str, params=None, row: np.ndarray | None = None, kernel: bool = False
-) -> PlayDecider:
-    """The decider of a play policy by name: its own class, or (a policy without one, or
-    ``kernel``) a :class:`KernelPlay` through the trick loop's dispatcher (``play.player_card``,
-    :func:`_player_card`)."""
-    P.get("play", name)
-    if name in PLAY_CLASSES and not kernel:
-        return PLAY_CLASSES[name](params=params, row=row)
+def kernel_play(name: str, params=None, row: np.ndarray | None = None) -> KernelPlay:
+    """A play policy through the trick loop's dispatcher (``play.player_card``,
+    :func:`_player_card`): its parameters by name, or the kernels' ``row`` as is."""
     return KernelPlay(name, *_play_row(name, params, row), kernel=_player_card, draws=True)
+
+
+#: The decider of a play policy by name, ``play_decider(name, params, row=, kernel=)``: its
+#: own class, or (a policy without one, or ``kernel``) :func:`kernel_play`.
+play_decider = PlayDeciders(
+    P.REGISTRY,
+    {
+        "random": RandomPlay,
+        "greedy": GreedyPlay,
+        "heuristic": HeuristicPlay,
+        "dd": DdPlay,
+        "pimc": PimcDecider,
+    },
+    kernel_play,
+)
 
 
 #: One seat's three stage deciders: each decision goes to its stage's.

@@ -41,6 +41,7 @@ from ..core.game.position import (
     Decider,
     KernelPlay,
     PlayDecider,
+    PlayDeciders,
     deciding_seat,
     seat_decider_type,
     world_mean,
@@ -315,14 +316,24 @@ def to_side(base: np.ndarray, vals: np.ndarray, bidder: bool) -> np.ndarray:
     return pts if bidder else base[:, 1:2] - pts
 
 
-def play_decider(name: str, params=None, others: str = "threshold", others_params=None):
-    """The decider of a registered play policy (``others``: the bid policy the search plays
-    check the others' calls against)."""
-    pol = P.get("play", name)
-    if pol.needs_solver:
-        return SearchPlay(pol.name, params, others, others_params)
-    name, pid, row, _ = _play_policy(pol.name, params)
+def kernel_play(name: str, params=None, others: str = "threshold", others_params=None):
+    """A play policy the kernels answer in one call (``others``: unused, the searches' own)."""
+    name, pid, row, _ = _play_policy(name, params)
     return KernelPlay(name, pid, row, kernel=_choose_card)
+
+
+def _search_play(name: str):
+    return lambda params=None, **others: SearchPlay(name, params, **others)
+
+
+#: The decider of a registered play policy, ``play_decider(name, params, others=,
+#: others_params=)`` (``others``: the bid policy the search plays check the others' calls
+#: against): :class:`SearchPlay` for a policy that needs the solver, else :func:`kernel_play`.
+play_decider = PlayDeciders(
+    P.REGISTRY,
+    {p.name: _search_play(p.name) for p in P.REGISTRY.stage("play").values() if p.needs_solver},
+    kernel_play,
+)
 
 
 #: One seat's bid and play policies: ``choose`` asks the one of the phase.

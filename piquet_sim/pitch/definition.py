@@ -83,7 +83,9 @@ class PitchDefinition(GameDefinition):
             # the search plays read the others' calls with the seat's own bidder, as the
             # kernels do (montecarlo's calls: taken as random)
             others = (bid, bid_params) if bid != "montecarlo" else ("random", None)
-            play = play_decider(s.policy("play"), s.params("play"), *others)
+            play = play_decider(
+                s.policy("play"), s.params("play"), others=others[0], others_params=others[1]
+            )
             return SeatDecider(bid_decider(bid, bid_params), play)
 
         return [seat(s) for s in strategies]

@@ -314,6 +314,40 @@ class KernelPlay(PlayDecider):
         return int(self.kernel(self, state, seat))
 
 
+class PlayDeciders:
+    """A game's play deciders by registered policy name (its ``play_decider``): the policy's
+    own decider class where the game has one (``own``: name -> ``make(params, **extra)``), else
+    the game's kernel decider (``kernel(name, params, **extra)``). The name is checked against
+    the game's policy registry first (a PolicyError naming the choices). ``kernel=True`` asks
+    for the kernel decider even where a class exists (a class and its kernel twin compared).
+    Keyword arguments beyond these go to either maker: a game's own (Piquet's parameter row,
+    the bidding model Pitch's searches read the others' calls with)."""
+
+    def __init__(
+        self,
+        registry: object,
+        own: Mapping[str, Callable[..., PlayDecider]],
+        kernel: Callable[..., PlayDecider],
+    ) -> None:
+        self.registry = registry
+        self.own = dict(own)
+        self.kernel = kernel
+
+    def __call__(
+        self,
+        name: str,
+        params: Mapping[str, float] | None = None,
+        *,
+        kernel: bool = False,
+        **extra: object,
+    ) -> PlayDecider:
+        self.registry.get("play", name)
+        make = self.own.get(name)
+        if make is None or kernel:
+            return self.kernel(name, params, **extra)
+        return make(params, **extra)
+
+
 def copied(value: object) -> object:
     """A copy of a decider's memory entry (what a ``State`` keeps for its deciders): arrays and
     namedtuples of arrays copied, anything else shared (immutable)."""
