@@ -18,24 +18,19 @@ compare rows measured in the same run.
   at both teams (6 worlds per decision) / with the Monte Carlo bidder at both teams;
 * ``pilotta bid``: seconds of one bid advice (library call; heuristic play, pimc and dd);
 * ``pilotta odds``: dealt hands counted per second (every thread);
-* ``pilotta cold-start``: first-call compile time of the main kernels in a fresh process with
-  an empty numba cache.
+* ``pilotta start``: ``piquet pilotta solve`` and ``bid`` (their help examples) from a fresh
+  interpreter, cold (an empty numba cache) then warm, beside the import-only baseline.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Callable
 
 import numba
 import numpy as np
 
-from ..core.app.bench import SolveSeries
+from ..core.app.bench import SolveSeries, start_row
 from .api import make_setup
 from .kernels import solver as K
 from .kernels.deal import deal_hands
@@ -283,44 +278,38 @@ def bid_timing(quick: bool) -> list[dict]:
     return rows
 
 
-_COLD = """
-import json, time
-import numpy as np
-t0 = time.perf_counter()
-from piquet_sim.pilotta.api import make_setup
-from piquet_sim.pilotta.kernels import solver as K
-from piquet_sim.pilotta.kernels.odds import odds_batch
-from piquet_sim.pilotta.kernels.simulate import simulate_batch
-from piquet_sim.pilotta.rules import Rules
-out = {"import_s": time.perf_counter() - t0}
-t = time.perf_counter(); simulate_batch(1, 0, 10, make_setup(), Rules().to_array())
-out["simulate_batch_s"] = time.perf_counter() - t
-t = time.perf_counter(); ws = K.make_workspace(10)
-h = np.array([255, 255 << 8, 255 << 16, 255 << 24], dtype=np.int64)
-K.solve_position(ws, h, np.zeros(4, dtype=np.int64), K.position(0, 0), K.F_ALL)
-out["solve_position_s"] = time.perf_counter() - t
-t = time.perf_counter(); K.solve_line(ws, h, np.zeros(4, dtype=np.int64), K.position(0, 0),
-                                      K.F_ALL, np.zeros(32, dtype=np.int64))
-out["solve_line_s"] = time.perf_counter() - t
-t = time.perf_counter(); odds_batch(1, 0, 10, 0)
-out["odds_batch_s"] = time.perf_counter() - t
-from piquet_sim.pilotta.bid import advise
-t = time.perf_counter(); advise(int(0x0F0F), 0, deals=2)
-out["advise_s"] = time.perf_counter() - t
-print(json.dumps(out))
-"""
+#: ``piquet pilotta solve`` and ``bid`` as their help examples type them.
+START_COMMANDS = {
+    "solve": [
+        "pilotta",
+        "solve",
+        "KS 9S 8S TH 8H KD 9D 8D",
+        "QS JS 7S 7H TD AC TC 8C",
+        "AS TS QH JH 7D QC 9C 7C",
+        "AH KH 9H AD QD JD KC JC",
+        "--trump",
+        "C",
+        "--leader",
+        "W",
+        "--json",
+    ],
+    "bid": [
+        "pilotta",
+        "bid",
+        "JS 9S AS TS KH AD TD 7C",
+        "--seat",
+        "S",
+        "--auction",
+        "E:pass",
+        "--json",
+    ],
+}
 
 
-def cold_start(quick: bool) -> list[dict]:
-    with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        res = subprocess.run(
-            [sys.executable, "-c", _COLD], env=env, capture_output=True, text=True, check=True
-        )
-    figures = json.loads(res.stdout.strip().splitlines()[-1])
-    row = {"workload": "pilotta cold-start", "threads": numba.config.NUMBA_NUM_THREADS}
-    row.update({k: round(v, 2) for k, v in figures.items()})
-    return [row]
+def start(quick: bool) -> list[dict]:
+    """Cold and warm start of ``piquet pilotta solve`` and ``bid``, each in fresh interpreters
+    with a new numba cache (:func:`core.app.bench.start_row`)."""
+    return [start_row(f"start pilotta {name}", args) for name, args in START_COMMANDS.items()]
 
 
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
@@ -333,7 +322,7 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pilotta rounds-montecarlo": montecarlo_rounds,
     "pilotta bid": bid_timing,
     "pilotta odds": odds_deals,
-    "pilotta cold-start": cold_start,
+    "pilotta start": start,
 }
 
 
