@@ -397,10 +397,9 @@ def search(pos, lead, n, alpha, beta, ws):
                                 ret = blo if blo >= b else bhi
                                 mode = 2
                                 continue
-                if cl == 0:
-                    k = _gen_leads(cE, cY, cE | cY, ten, flags, tt_best, ws, sp, 0)
-                else:
-                    k = _gen_leads(cY, cE, cE | cY, ten, flags, tt_best, ws, sp, 1)
+                # one call site: each inlined copy is typed and compiled again
+                lh, fh = (cE, cY) if cl == 0 else (cY, cE)
+                k = _gen_leads(lh, fh, cE | cY, ten, flags, tt_best, ws, sp, cl)
                 fr[sp, FR_MAX] = 1 if cl == 0 else 0
             else:
                 F = cY if cl == 0 else cE
@@ -440,12 +439,9 @@ def search(pos, lead, n, alpha, beta, ws):
                     key = fr[sp, FR_KEY]
                     bm = fr[sp, FR_BEST_MOVE]
                     cn = fr[sp, FR_N]
-                    if best <= fr[sp, FR_A0]:
-                        tt_store(tt, key, -127, best, bm, cn, gen)
-                    elif best >= fr[sp, FR_B0]:
-                        tt_store(tt, key, best, 127, bm, cn, gen)
-                    else:
-                        tt_store(tt, key, best, best, bm, cn, gen)
+                    v_lo = -127 if best <= fr[sp, FR_A0] else best
+                    v_hi = 127 if best >= fr[sp, FR_B0] and best > fr[sp, FR_A0] else best
+                    tt_store(tt, key, v_lo, v_hi, bm, cn, gen)
                 ret = best
                 mode = 2
                 continue
@@ -512,6 +508,7 @@ def search(pos, lead, n, alpha, beta, ws):
                     return ret
                 sp -= 1
             v = ret + fr[sp, FR_NET]
+            cut = -1  # the player whose move cut off, if any
             if fr[sp, FR_MAX]:
                 if v > fr[sp, FR_BEST]:
                     fr[sp, FR_BEST] = v
@@ -520,8 +517,7 @@ def search(pos, lead, n, alpha, beta, ws):
                         fr[sp, FR_A] = v
                     if ab and v >= fr[sp, FR_B]:
                         fr[sp, FR_I] = fr[sp, FR_K]
-                        if flags & 32:
-                            _history_add(hist, 0, fr[sp, FR_CUR], fr[sp, FR_N])
+                        cut = 0
             else:
                 if v < fr[sp, FR_BEST]:
                     fr[sp, FR_BEST] = v
@@ -530,8 +526,9 @@ def search(pos, lead, n, alpha, beta, ws):
                         fr[sp, FR_B] = v
                     if ab and v <= fr[sp, FR_A]:
                         fr[sp, FR_I] = fr[sp, FR_K]
-                        if flags & 32:
-                            _history_add(hist, 1, fr[sp, FR_CUR], fr[sp, FR_N])
+                        cut = 1
+            if cut >= 0 and flags & 32:
+                _history_add(hist, cut, fr[sp, FR_CUR], fr[sp, FR_N])
             mode = 1
 
 
