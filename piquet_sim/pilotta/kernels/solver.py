@@ -172,12 +172,10 @@ def _store(tt, fr, sp, best, move, hands):
     k1 = fr[sp, Frame.K1]
     k2 = fr[sp, Frame.K2]
     n = fr[sp, Frame.NLEFT]
-    if best <= fr[sp, Frame.A0]:
-        tt_store(tt, k1, k2, 0, best, code, n)
-    elif best >= fr[sp, Frame.B0]:
-        tt_store(tt, k1, k2, best, 511, code, n)
-    else:
-        tt_store(tt, k1, k2, best, best, code, n)
+    # one call site (numba compiles an inlined function again at every site)
+    lo = 0 if best <= fr[sp, Frame.A0] else best
+    hi = 511 if best >= fr[sp, Frame.B0] and best > fr[sp, Frame.A0] else best
+    tt_store(tt, k1, k2, lo, hi, code, n)
 
 
 @njit
@@ -251,18 +249,10 @@ def search(ws, alpha, beta, flags):
                     ret = last_trick(hands, seat, capot, st, pts) if nleft else 0
                     mode = 2
                     continue
-                if nleft == 2:
-                    if ab and flags & F_BOUNDS:
-                        lo, hi = bounds(hands, seat, capot, fr[sp, Frame.R], st, pts)
-                        if hi <= a or lo >= b:
-                            stats[SolverStat.BOUND_CUTS] += 1
-                            ret = hi if hi <= a else lo
-                            mode = 2
-                            continue
-                    ret = two_tricks(hands, seat, capot, a, b, st, pts)
-                    mode = 2
-                    continue
-                if flags & F_TT:
+                # two tricks left: the bounds, then the two-trick search, no table; else the
+                # table, then the bounds (one call site of the bounds: numba compiles an
+                # inlined function again at every site)
+                if nleft > 2 and flags & F_TT:
                     k1, k2 = position_key(
                         hands[0],
                         hands[1],
@@ -304,6 +294,10 @@ def search(ws, alpha, beta, flags):
                         ret = hi if hi <= a else lo
                         mode = 2
                         continue
+                if nleft == 2:
+                    ret = two_tricks(hands, seat, capot, a, b, st, pts)
+                    mode = 2
+                    continue
                 fr[sp, Frame.A0] = a
                 fr[sp, Frame.B0] = b
                 if nleft == 3:

@@ -969,30 +969,34 @@ def stored_two_tricks(work, leader, trump, low, glive):
     are small and meet few hands again; there the lines cost more than they saved at the
     median (4 players, 200 rounds: 1.02 vs 0.97 ms in a same-run A/B, 5% less in total). A
     separate kernel (not inlined): its work outweighs a call, and both searches share one
-    compiled copy."""
+    compiled copy. :func:`two_tricks` and the table's store have one call site each: numba
+    compiles an inlined function again at every site."""
     ctx = work.ctx
     flags = ctx[Ctx.FLAGS]
-    if not flags & F_TT:
-        return two_tricks(work, leader, trump, low, glive)
+    stored = flags & F_TT
     n = ctx[Ctx.PLAYERS]
     paranoid = ctx[Ctx.PARANOID]
     bidder = ctx[Ctx.BIDDER]
-    out = in_hands(work.hands, n)
-    canon = out
-    if flags & F_EQUIV:
-        canon = canonical(work, out, plain_cards(trump, low, glive))
-    ka = key_a(canon, leader, trump, glive, table_mode(ctx))
-    kb = key_b(work.game, n, mask_game_points(out) if glive else 0, glive, ctx[Ctx.GEN])
-    data = tt_probe(work.tt, ka, kb)
-    if data >= 0:
-        if not paranoid:
-            if (data & 0xFFFFFF) == ((data >> 24) & 0xFFFFFF):
+    canon = np.int64(0)
+    ka = np.int64(0)
+    kb = np.int64(0)
+    if stored:
+        out = in_hands(work.hands, n)
+        canon = out
+        if flags & F_EQUIV:
+            canon = canonical(work, out, plain_cards(trump, low, glive))
+        ka = key_a(canon, leader, trump, glive, table_mode(ctx))
+        kb = key_b(work.game, n, mask_game_points(out) if glive else 0, glive, ctx[Ctx.GEN])
+        data = tt_probe(work.tt, ka, kb)
+        if data >= 0:
+            if not paranoid:
+                if (data & 0xFFFFFF) == ((data >> 24) & 0xFFFFFF):
+                    work.stats[SearchStat.TT_HITS] += 1
+                    return data & 0xFFFFFF
+            elif (data & 15) == ((data >> 4) & 15):
                 work.stats[SearchStat.TT_HITS] += 1
-                return data & 0xFFFFFF
-        elif (data & 15) == ((data >> 4) & 15):
-            work.stats[SearchStat.TT_HITS] += 1
-            return (data & 15) << shift(bidder)
-    if flags & F_LINES and not paranoid:
+                return (data & 15) << shift(bidder)
+    if stored and flags & F_LINES and not paranoid:
         la, lb = line_key(work, canon, leader, trump, low, glive)
         lines = work.lines
         row = _line_row(la, lb, low_index(np.int64(lines.shape[0])))
@@ -1007,12 +1011,15 @@ def stored_two_tricks(work, leader, trump, low, glive):
             v = eval_lines(work, leader, glive, row)
     else:
         v = two_tricks(work, leader, trump, low, glive)
+    if not stored:
+        return v
     work.stats[SearchStat.TT_STORES] += 1
     if paranoid:
         b = nibble(v, bidder)
-        tt_store(work.tt, ka, kb, b | (b << 4), 2)
+        entry = b | (b << 4)
     else:
-        tt_store(work.tt, ka, kb, v | (v << 24), 2)  # exact: upper bound = lower bound
+        entry = v | (v << 24)  # exact: upper bound = lower bound
+    tt_store(work.tt, ka, kb, entry, 2)
     return v
 
 
