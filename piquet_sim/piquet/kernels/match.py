@@ -74,6 +74,19 @@ def _finish_seating(exchange, talon, stages, key, ws, sc):
 
 
 @njit
+def _exchange(elder, younger, talon, key, state, stages, env):
+    """``simulate.exchange_stage``, unforced, as a call of its own: :func:`play_pair` exchanges
+    at two sites, and numba compiles an inlined function again at every site."""
+    return exchange_stage(elder, younger, talon, key, state, stages, env, NOT_FORCED)
+
+
+@njit
+def _declare(ex, cb, stages, env, decl, masks):
+    """``simulate.declare_stage`` as a call of its own (as :func:`_exchange`)."""
+    declare_stage(ex[0], ex[1], cb, stages, env, decl, masks)
+
+
+@njit
 def play_pair(seed, index, stages_ab, stages_ba, share, need, ws, sc, sc2):
     """Deal ``index`` of ``seed`` played with A elder (record into ``sc.rec``, when ``need[0]``)
     and with B elder (``sc2.rec``, when ``need[1]``), sharing work between the two seatings.
@@ -89,10 +102,10 @@ def play_pair(seed, index, stages_ab, stages_ba, share, need, ws, sc, sc2):
     cb = (carte_blanche(elder), carte_blanche(younger))
     s0 = sc.state[0]
     first = stages_ab if (need_ab or share >= 1) else stages_ba
-    ex1 = exchange_stage(elder, younger, talon, key, sc.state, first, env, NOT_FORCED)
+    ex1 = _exchange(elder, younger, talon, key, sc.state, first, env)
     s1 = sc.state[0]
     if need_ab or share >= 2:
-        declare_stage(ex1[0], ex1[1], cb, stages_ab, env, sc.decl, sc.masks)
+        _declare(ex1, cb, stages_ab, env, sc.decl, sc.masks)
     if need_ab:
         _finish_seating(ex1, talon, stages_ab, key, ws, sc)
     if not need_ba:
@@ -105,12 +118,12 @@ def play_pair(seed, index, stages_ab, stages_ba, share, need, ws, sc, sc2):
         ex2 = ex1
     else:
         sc2.state[0] = s0
-        ex2 = exchange_stage(elder, younger, talon, key, sc2.state, stages_ba, env, NOT_FORCED)
+        ex2 = _exchange(elder, younger, talon, key, sc2.state, stages_ba, env)
     if share >= 2:
         sc2.decl[:] = sc.decl
         sc2.masks[:] = sc.masks
     else:
-        declare_stage(ex2[0], ex2[1], cb, stages_ba, env, sc2.decl, sc2.masks)
+        _declare(ex2, cb, stages_ba, env, sc2.decl, sc2.masks)
     _finish_seating(ex2, talon, stages_ba, key, ws, sc2)
 
 

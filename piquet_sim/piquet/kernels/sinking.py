@@ -111,10 +111,10 @@ def sink_exchange(player, world, key, state, stages, env):
         elder, younger = (hand, opp) if role == 0 else (opp, hand)
         none = np.int64(0)
         return (elder, younger, none, none, none, none), (none, none, none)
-    if role == 0:
-        ex = exchange_stage(hand, opp, talon, key, state, stages, env, (disc, np.int64(-1)))
-    else:
-        ex = exchange_stage(opp, hand, talon, key, state, stages, env, (e_disc, disc))
+    # one call site (numba compiles an inlined function again at every site)
+    elder, younger = (hand, opp) if role == 0 else (opp, hand)
+    forced = (disc, np.int64(-1)) if role == 0 else (e_disc, disc)
+    ex = exchange_stage(elder, younger, talon, key, state, stages, env, forced)
     return ex, talon_seen(talon, ex[2], ex[3])
 
 
