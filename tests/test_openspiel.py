@@ -23,10 +23,22 @@ def test_random_simulations_pass_openspiel_checks(name):
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_ismcts_plays_a_full_deal(name):
+class _SeededSampler:
+    """Stands for ``pyspiel.UniformProbabilitySampler``, which IS-MCTS builds at each resample
+    and which seeds itself from the system: the deal a test plays then repeats."""
+
+    def __init__(self, rng: np.random.RandomState):
+        self.rng = rng
+
+    def __call__(self, low: float = 0.0, high: float = 1.0):
+        return lambda: self.rng.uniform(low, high)
+
+
+def _play_with_ismcts(name: str, seed: int):
+    """One deal: IS-MCTS (10 simulations) at seat 0, uniform random moves elsewhere, every
+    draw from ``seed``; the final state and the bot's decisions."""
     game = pyspiel.load_game(name)
-    rng = np.random.RandomState(7)
+    rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(
         game=game, evaluator=evaluator, uct_c=2.0, max_simulations=10, random_state=rng
@@ -43,8 +55,30 @@ def test_ismcts_plays_a_full_deal(name):
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randint(len(legal))])
+    return game, state, decisions
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ismcts_plays_a_full_deal(name, monkeypatch):
+    monkeypatch.setattr(
+        pyspiel, "UniformProbabilitySampler", _SeededSampler(np.random.RandomState(3))
+    )
+    game, state, decisions = _play_with_ismcts(name, 7)
     assert decisions > 0
     assert len(state.returns()) == game.num_players()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known defect: Pilotta's world sampler gives up (no deal fits, 400 draws) on some "
+    "positions of random play after a kept tierce or a capot bid",
+)
+def test_pilotta_resampling_finds_a_world_after_random_play(monkeypatch):
+    monkeypatch.setattr(
+        pyspiel, "UniformProbabilitySampler", _SeededSampler(np.random.RandomState(0))
+    )
+    game, state, _ = _play_with_ismcts("python_pilotta", 7)
+    assert state.is_terminal()
 
 
 @pytest.mark.parametrize("name", NAMES)
