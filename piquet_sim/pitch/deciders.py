@@ -340,6 +340,15 @@ play_decider = PlayDeciders(
 SeatDecider = seat_decider_type({"bid": "auction", "play": "play"}, __name__, joiner="+")
 
 
+def others_model(bid: str, bid_params=None) -> dict:
+    """The bidding model a seat's search play reads the others' calls with, as
+    :data:`play_decider`'s keywords: the seat's own bidder, as the kernels do (``montecarlo``'s
+    calls taken as ``random``)."""
+    if bid == "montecarlo":
+        return {"others": "random", "others_params": None}
+    return {"others": bid, "others_params": bid_params}
+
+
 def seat_deciders(
     bid: str = "threshold",
     play: str = "heuristic",
@@ -350,10 +359,5 @@ def seat_deciders(
     """Every seat with the same bid and play policy (the search plays check the others' calls
     against ``bid``, as the kernels do)."""
     b = bid_decider(bid, bid_params)
-    p = play_decider(
-        play,
-        play_params,
-        others=bid if bid != "montecarlo" else "random",
-        others_params=bid_params if bid != "montecarlo" else None,
-    )
+    p = play_decider(play, play_params, **others_model(bid, bid_params))
     return [SeatDecider(b, p) for _ in range(players)]

@@ -76,16 +76,11 @@ class PitchDefinition(GameDefinition):
     play_decider = staticmethod(deciders.play_decider)
 
     def seat_deciders(self, strategies, rules) -> list[Decider]:
-        from .deciders import SeatDecider, bid_decider, play_decider
+        from .deciders import SeatDecider, bid_decider, others_model, play_decider
 
         def seat(s) -> Decider:
             bid, bid_params = s.policy("bid"), s.params("bid")
-            # the search plays read the others' calls with the seat's own bidder, as the
-            # kernels do (montecarlo's calls: taken as random)
-            others = (bid, bid_params) if bid != "montecarlo" else ("random", None)
-            play = play_decider(
-                s.policy("play"), s.params("play"), others=others[0], others_params=others[1]
-            )
+            play = play_decider(s.policy("play"), s.params("play"), **others_model(bid, bid_params))
             return SeatDecider(bid_decider(bid, bid_params), play)
 
         return [seat(s) for s in strategies]

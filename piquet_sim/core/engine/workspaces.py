@@ -22,13 +22,11 @@ class KeptWorkspaces(Generic[W]):
     """Call it as the factory would be called: the workspace made for these arguments, made on
     the first call and kept."""
 
-    def __init__(self, make: Callable[..., W], doc: str | None = None) -> None:
+    def __init__(self, make: Callable[..., W]) -> None:
         self._make = make
         self._signature = inspect.signature(make)
         self._kept: dict[tuple, W] = {}
         self._lock = threading.Lock()
-        if doc is not None:
-            self.__doc__ = doc
 
     def _key(self, args: tuple, kwargs: dict) -> tuple[tuple, inspect.BoundArguments]:
         bound = self._signature.bind(*args, **kwargs)

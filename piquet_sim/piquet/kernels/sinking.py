@@ -107,12 +107,11 @@ def sink_exchange(player, world, key, state, stages, env):
     discard). Without a discard nobody exchanges and nobody saw the talon."""
     hand, role, disc = player
     opp, talon, e_disc = world
+    elder, younger = (hand, opp) if role == 0 else (opp, hand)
     if disc < 0:
-        elder, younger = (hand, opp) if role == 0 else (opp, hand)
         none = np.int64(0)
         return (elder, younger, none, none, none, none), (none, none, none)
     # one call site (numba compiles an inlined function again at every site)
-    elder, younger = (hand, opp) if role == 0 else (opp, hand)
     forced = (disc, np.int64(-1)) if role == 0 else (e_disc, disc)
     ex = exchange_stage(elder, younger, talon, key, state, stages, env, forced)
     return ex, talon_seen(talon, ex[2], ex[3])
