@@ -148,8 +148,9 @@ def worlds_for(
         stream = state.stream.copy()
         hands = []
         world = np.zeros(4, dtype=np.int64)
+        no_bars = np.zeros(4, dtype=np.int64)  # pimc reads the voids only
         for _ in range(n):
-            deal_world(np.int64(seat), hand, view, pub, ctx, world, state.key, stream)
+            deal_world(np.int64(seat), hand, view, pub, ctx, world, state.key, stream, no_bars)
             hands.append(world.copy())
         return {"hands": hands, "exact": False, "possible": 0, "unfit": 0, "dropped": 0}
     found = _enumerate(state, seat, exact_limit)
@@ -162,6 +163,7 @@ def worlds_for(
         unfit = 0 if soft else len(hands)
         return {"hands": hands, "exact": True, "possible": len(hard), "unfit": unfit, "dropped": 0}
     forbidden = state.forbidden()
+    bars = np.array(forbidden, dtype=np.int64)
     hands, dropped = [], 0
     world = np.zeros(4, dtype=np.int64)
     stream = np.zeros(1, dtype=np.int64)
@@ -172,7 +174,7 @@ def worlds_for(
         key = np.uint64(stream_key(np.int64(seed), np.int64(w)))
         stream[0] = 0
         for _ in range(WORLD_TRIES):
-            got = deal_world(np.int64(seat), hand, view, pub, ctx, world, key, stream)
+            got = deal_world(np.int64(seat), hand, view, pub, ctx, world, key, stream, bars)
             if got and world_ok(state, seat, world, forbidden):
                 unfit += got != 2
                 hands.append(world.copy())

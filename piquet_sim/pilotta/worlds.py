@@ -109,9 +109,9 @@ def _auction_world(state: PilottaState, seat: int, key: int) -> np.ndarray:
 
 def sample_world(state: PilottaState, seat: int, key: int, tries: int = MAX_WORLD_TRIES):
     """One world (current hands, int64[4]) consistent with what ``seat`` saw: pimc's
-    ``deal_world`` on stream (key, t) for t = 0, 1, … until :func:`world_ok` holds (at most
-    ``tries``); None when none does. Before the play (or in a thrown-in round):
-    :func:`_auction_world`."""
+    ``deal_world`` (barring every card a play forbids) on stream (key, t) for t = 0, 1, …
+    until :func:`world_ok` holds (at most ``tries``); None when none does. Before the play
+    (or in a thrown-in round): :func:`_auction_world`."""
     if state._phase < PH_PLAY or state.bidder < 0:
         return _auction_world(state, seat, key)
     from .kernels.pimc import deal_world
@@ -134,12 +134,13 @@ def sample_world(state: PilottaState, seat: int, key: int, tries: int = MAX_WORL
                 later |= 1 << trick[i]
     ctx = _ctx(state)
     forbidden = state.forbidden()
+    bars = np.array(forbidden, dtype=np.int64)
     world = np.zeros(4, dtype=np.int64)
     stream = np.zeros(1, dtype=np.int64)
     for t in range(tries):
         k = np.uint64(stream_key(np.int64(key & (2**62 - 1)), np.int64(t)))
         stream[0] = 0
-        ok = deal_world(np.int64(seat), np.int64(hand), view, pub, ctx, world, k, stream)
+        ok = deal_world(np.int64(seat), np.int64(hand), view, pub, ctx, world, k, stream, bars)
         world &= ~later
         world[seat] = state.hands[seat]
         if ok and world_ok(state, seat, world, forbidden):

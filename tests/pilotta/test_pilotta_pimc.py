@@ -99,6 +99,7 @@ def test_sampled_worlds_respect_what_the_player_knows():
     ctx = P.Ctx(SK.make_workspace(4), np.zeros((0, 3), dtype=np.int64), SETUP, PLAIN.to_array())
     key, state = np.int64(99), np.zeros(1, dtype=np.int64)
     world = np.zeros(4, dtype=np.int64)
+    no_bars = np.zeros(4, dtype=np.int64)
     kinds = {0: 0, 1: 0, 2: 0}
     open_cases = varied = 0
     for case in range(90):
@@ -108,7 +109,7 @@ def test_sampled_worlds_respect_what_the_player_knows():
         unseen = 0xFFFFFFFF & ~int(view[View.PLAYED]) & ~hand
         seen = set()
         for _ in range(6):
-            kind = P.deal_world(seat, np.int64(hand), view, pub, ctx, world, key, state)
+            kind = P.deal_world(seat, np.int64(hand), view, pub, ctx, world, key, state, no_bars)
             kinds[int(kind)] += 1
             assert kind >= 1  # the true deal always fits the hard facts
             w = [int(x) for x in world]

@@ -6,7 +6,9 @@ other three seats ``worlds`` times, each deal consistent with what he knows (:fu
 * **hard**: his own hand, every card played (by whom), each seat's hand size, the voids shown
   (a seat that did not follow holds none of the suit led; one that neither followed nor trumped
   when it had to holds no trump: :class:`layouts.View` VOIDS), the cards shown in declared
-  combinations (still unplayed ones sit in their owner's hand);
+  combinations (still unplayed ones sit in their owner's hand); the position's sampler
+  (``worlds.sample_world``) adds the finer duties of each card played (a seat that did not
+  over-trump holds no higher trump), which pimc itself does not read;
 * **soft** (dropped after ``MAX_TRIES`` failed deals, then only the hard facts are kept): each
   seat's announced combination points equal what its whole hand (held plus played) declares
   under its team's declaration policy, and each seat's calls in the auction are ones its
@@ -14,9 +16,9 @@ other three seats ``worlds`` times, each deal consistent with what he knows (:fu
   made with that hand.
 
 Unseen cards are dealt one by one in a random order, each to a seat that may hold it and
-leaves the rest placeable (Hall's condition over the suits), with probability proportional to
-the room left in that seat's hand: with no voids this is a uniform deal; with voids it is close
-to uniform and never reaches a dead end.
+leaves the rest placeable (Hall's condition over the seats that may hold each card), with
+probability proportional to the room left in that seat's hand: with no voids this is a uniform
+deal; with voids it is close to uniform and never reaches a dead end.
 
 In every world each legal card is played and the rest of the round valued by the exact solver
 (``kernels.solver``: the contracting team's card points to come, 250 for its capot; after the
@@ -138,35 +140,42 @@ def _soft_ok(seat, world, pub, ctx, ast):
 
 
 @njit
-def _feasible(cnt, room, voids, seat):
-    """Can ``cnt[s]`` cards of each suit s still go to the seats other than ``seat`` with
-    ``room[o]`` places left, no seat taking a suit it is void in? (Hall's condition for the
-    transportation problem: every set of suits fits in the room of the seats that may hold
-    one of them.)"""
-    for sub in range(1, 16):
+def _feasible(cnt, room):
+    """Can the cards still to deal go to the seats with ``room[o]`` places left, ``cnt[m]`` of
+    them held only by the seats in the set ``m`` (bit o: seat o may hold it)? Hall's condition
+    for the transportation problem: for every set of seats, the cards only they may hold fit
+    in their room."""
+    for sub in range(16):
         need = 0
-        for s in range(4):
-            if (sub >> s) & 1:
-                need += cnt[s]
+        for m in range(16):
+            if m & ~sub == 0:
+                need += cnt[m]
         have = 0
         for o in range(4):
-            if o == seat:
-                continue
-            for s in range(4):
-                if (sub >> s) & 1 and not (voids >> (4 * o + s)) & 1:
-                    have += room[o]
-                    break
+            if (sub >> o) & 1:
+                have += room[o]
         if need > have:
             return False
     return True
 
 
 @njit
-def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
+def _holders(seat, c, voids, forbid):
+    """The set of seats (bit o) other than ``seat`` that may hold card ``c``: not void in its
+    suit and not barred from it by ``forbid[o]``."""
+    m = 0
+    for o in range(4):
+        if o != seat and not (voids >> (4 * o + (c >> 3))) & 1 and not (forbid[o] >> c) & 1:
+            m |= 1 << o
+    return m
+
+
+@njit
+def _deal_once(seat, unseen, voids, forbid, pub, sizes, world, key, state):
     """One constrained deal of ``unseen`` to the seats other than ``seat`` into ``world``:
     shown cards to their owners, then the rest card by card (a random order), each to a seat
-    that may hold it and leaves the rest placeable, with probability proportional to its room.
-    False when the hard facts admit no deal."""
+    that may hold it (:func:`_holders`) and leaves the rest placeable, with probability
+    proportional to its room. False when the hard facts admit no deal."""
     room = np.zeros(4, dtype=np.int64)
     free = unseen
     for o in range(4):
@@ -177,7 +186,8 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
         room[o] = sizes[o] - popcount32(world[o])
         if room[o] < 0:
             return False
-    cnt = np.zeros(4, dtype=np.int64)
+    cnt = np.zeros(16, dtype=np.int64)
+    holders = np.zeros(32, dtype=np.int64)
     cards = np.zeros(32, dtype=np.int64)
     n = 0
     m = free
@@ -185,9 +195,10 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
         c = low_index(m)
         m &= m - 1
         cards[n] = c
-        cnt[c >> 3] += 1
+        holders[c] = _holders(seat, c, voids, forbid)
+        cnt[holders[c]] += 1
         n += 1
-    if not _feasible(cnt, room, voids, seat):
+    if not _feasible(cnt, room):
         return False
     for i in range(n - 1, 0, -1):  # Fisher-Yates
         j = draw(key, state, i + 1)
@@ -195,14 +206,14 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
     ok = np.zeros(4, dtype=np.int64)
     for i in range(n):
         c = cards[i]
-        s = c >> 3
-        cnt[s] -= 1
+        h = holders[c]
+        cnt[h] -= 1
         total = 0
         for o in range(4):
             ok[o] = 0
-            if o != seat and room[o] > 0 and not (voids >> (4 * o + s)) & 1:
+            if (h >> o) & 1 and room[o] > 0:
                 room[o] -= 1
-                if _feasible(cnt, room, voids, seat):
+                if _feasible(cnt, room):
                     ok[o] = room[o] + 1
                     total += ok[o]
                 room[o] += 1
@@ -217,10 +228,12 @@ def _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
 
 
 @njit
-def deal_world(seat, hand, view, pub, ctx, world, key, state):
+def deal_world(seat, hand, view, pub, ctx, world, key, state, forbid):
     """A world (``world`` int64[4], natural masks N E S W, ``world[seat] = hand``) consistent
-    with what ``seat`` knows (module docstring). Returns 2 when the soft facts hold too, 1 when
-    only the hard ones do, 0 when the hard facts admit none (then the voids are ignored)."""
+    with what ``seat`` knows (module docstring) and holding no card ``forbid[o]`` bars seat o
+    from (pimc passes none; the position's sampler the duties of every card played). Returns
+    2 when the soft facts hold too, 1 when only the hard ones do, 0 when the hard facts admit
+    none (then the voids and ``forbid`` are ignored)."""
     unseen = FULL & ~view[View.PLAYED] & ~hand
     sizes = np.zeros(4, dtype=np.int64)
     _hand_sizes(seat, hand, view, pub, sizes)
@@ -228,13 +241,15 @@ def deal_world(seat, hand, view, pub, ctx, world, key, state):
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     voids = view[View.VOIDS]
     for t in range(MAX_TRIES + 1):
-        if not _deal_once(seat, unseen, voids, pub, sizes, world, key, state):
+        if not _deal_once(seat, unseen, voids, forbid, pub, sizes, world, key, state):
             break
         if t == MAX_TRIES:
             return 1
         if _soft_ok(seat, world, pub, ctx, ast):
             return 2
-    _deal_once(seat, unseen, np.int64(0), pub, sizes, world, key, state)
+    _deal_once(
+        seat, unseen, np.int64(0), np.zeros(4, dtype=np.int64), pub, sizes, world, key, state
+    )
     return 0
 
 
@@ -295,8 +310,9 @@ def pimc_card(hand, legal, view, pub, ctx, worlds, key, state):
     ih = np.zeros(4, dtype=np.int64)
     sums = np.zeros(32, dtype=np.int64)
     todo = _distinct(hand, legal, view, pub)
+    no_bars = np.zeros(4, dtype=np.int64)  # pimc reads the voids only
     for _ in range(worlds):
-        deal_world(seat, hand, view, pub, ctx, world, key, state)
+        deal_world(seat, hand, view, pub, ctx, world, key, state, no_bars)
         for p in range(4):
             ih[p] = to_internal(world[p], trump)
         guess = -1
