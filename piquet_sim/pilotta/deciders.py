@@ -34,7 +34,6 @@ import time
 import numpy as np
 
 from ..core.engine.errors import InputError
-from ..core.engine.stats import Estimate
 from ..core.game.position import (
     ActionValues,
     Decider,
@@ -44,6 +43,7 @@ from ..core.game.position import (
     deciding_seat,
     remembered,
     seat_decider_type,
+    true_deal_values,
 )
 from . import policies as P
 from .actions import DECL_ACTIONS, DECLARE, PASS, bid_action
@@ -196,17 +196,12 @@ class DdPlay(PilottaPlay):
         legal = state.legal_actions()
         world = np.array(state.hands, dtype=np.int64)
         x = _team_points(state, seat, _evaluate(state, [world], legal, workspace()))
-        out = {
-            c: Estimate(float(x[0, i]), 0.0, float(x[0, i]), float(x[0, i]), 1)
-            for i, c in enumerate(legal)
-        }
-        return CardValues(
-            out,
+        return true_deal_values(
+            {c: x[0, i] for i, c in enumerate(legal)},
             UNIT,
-            exact=True,
-            worlds=1,
-            seconds=time.perf_counter() - t0,
-            notes=["the true deal, solved double-dummy (an oracle: every hand seen)"],
+            time.perf_counter() - t0,
+            "the true deal, solved double-dummy (an oracle: every hand seen)",
+            CardValues,
             samples={c: x[:, i] for i, c in enumerate(legal)},
             possible=1,
         )

@@ -16,6 +16,7 @@ from ..core.game.definition import (
     GameDefinition,
     PlayExample,
     ValueSettings,
+    imported,
 )
 from ..core.game.position import Decider
 from . import advice, deciders, review
@@ -79,22 +80,12 @@ class PilottaDefinition(GameDefinition):
 
         return seat_deciders(setup(strategies[0], strategies[1]))
 
-    @property
-    def studies(self):
-        from .studies import STUDIES
-
-        return STUDIES
+    studies = imported("piquet_sim.pilotta.studies:STUDIES")
 
     def card_values(self, state: PilottaState, settings: ValueSettings) -> CardValues:
         from .card_values import card_values
 
-        return card_values(
-            state,
-            worlds=settings.worlds,
-            seed=settings.seed,
-            exact_limit=settings.exact_limit,
-            max_seconds=settings.max_seconds,
-        )
+        return card_values(state, **settings.sampling())
 
     explain = staticmethod(advice.explain)
 

@@ -8,7 +8,6 @@ from ..core.game.position import Decider
 from ..core.study.external import Arena
 from ..core.study.studies import Matrix, Studies
 from .match import BATCH, GAME, default_field, pairs_frame, tournament_json
-from .policies import names
 from .rules import Rules
 from .strategies import BOOK
 
@@ -20,6 +19,7 @@ def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
     preset's: the outside engines play its card play.)"""
     from .actions import make_setup
     from .deciders import AuctionDecider, DeclareDecider, PimcPlay, SeatDecider, play_decider
+    from .definition import DEFINITION
     from .position import PilottaState
     from .rules import preset
 
@@ -37,17 +37,17 @@ def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
     def deal(i: int) -> PilottaState:
         return PilottaState.from_deal(seed, i, table, setup)
 
-    return Arena(
-        "pilotta",
+    return Arena.for_game(
+        DEFINITION,
+        seed,
+        table,
         seat,
-        our_play,
-        deal,
-        [(True, False, True, False), (False, True, False, True)],
-        "the outside team's game points per deal minus ours (card points / 10 plus the "
-        "bonuses; mean of its NS and EW seatings)",
-        "contree preset",
-        names("play", oracle=True),
-        {"pimc": ("worlds", 1, 1000)},
+        perspective="the outside team's game points per deal minus ours (card points / 10 plus "
+        "the bonuses; mean of its NS and EW seatings)",
+        rules_text="contree preset",
+        counts={"pimc": ("worlds", 1, 1000)},
+        our_play=our_play,
+        deal=deal,
     )
 
 

@@ -33,7 +33,6 @@ import time
 
 import numpy as np
 
-from ..core.engine.stats import Estimate
 from ..core.game.position import (
     ActionValues,
     Decider,
@@ -42,6 +41,7 @@ from ..core.game.position import (
     PlayDeciders,
     deciding_seat,
     seat_decider_type,
+    true_deal_values,
 )
 from . import policies as P
 from .actions import DECLARE, END, FULL, SINK, decl_action
@@ -235,17 +235,12 @@ class DdPlay(PiquetPlay):
         pos = _position(state)
         base = state.net(seat)
         sign = 1 if seat == 0 else -1
-        out = {}
-        for c in state.legal_actions():
-            v = base + sign * _exact_value(pos, state.lead, c, ws)
-            out[c] = Estimate(float(v), 0.0, float(v), float(v), 1)
-        return ActionValues(
+        out = {c: base + sign * _exact_value(pos, state.lead, c, ws) for c in state.legal_actions()}
+        return true_deal_values(
             out,
             UNIT,
-            exact=True,
-            worlds=1,
-            seconds=time.perf_counter() - t0,
-            notes=["the true deal, solved double-dummy (an oracle: it sees his cards)"],
+            time.perf_counter() - t0,
+            "the true deal, solved double-dummy (an oracle: it sees his cards)",
         )
 
 

@@ -16,6 +16,7 @@ from ..core.game.definition import (
     GameDefinition,
     PlayExample,
     ValueSettings,
+    imported,
 )
 from ..core.game.position import Decider
 from . import advice, deciders, review
@@ -115,11 +116,7 @@ class PiquetDefinition(GameDefinition):
 
         return list(seat_deciders(policies(strategies[0], strategies[1])))
 
-    @property
-    def studies(self):
-        from .studies import STUDIES
-
-        return STUDIES
+    studies = imported("piquet_sim.piquet.studies:STUDIES")
 
     def card_values(self, state: PiquetState, settings: ValueSettings) -> CardValues:
         from .card_values import card_values
@@ -127,12 +124,9 @@ class PiquetDefinition(GameDefinition):
 
         return card_values(
             state,
-            worlds=settings.worlds,
-            seed=settings.seed,
-            exact_limit=settings.exact_limit,
+            **settings.sampling(),
             goal=play_goal(settings.game, state.rules),
             sinking=settings.game.get("declarations") == "sinking",
-            max_seconds=settings.max_seconds,
         )
 
     def tie_figures(self, state, cards, values, settings) -> dict[str, dict[int, float]]:

@@ -11,7 +11,6 @@ from ..core.study.external import Arena
 from ..core.study.studies import Matrix, Studies
 from .match import BATCH, tournament_json
 from .partie import PARTIE
-from .policies import REGISTRY
 from .rules import DEFAULT_RULES, Rules
 from .strategies import BOOK
 
@@ -21,7 +20,7 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
     both players (the elder's deciders in both roles), the outside player elder, then
     younger, on the same cards."""
     from .deciders import SeatDecider, play_decider, seat_deciders
-    from .position import PiquetState
+    from .definition import DEFINITION
     from .simulation import Policies
 
     def seats(play: str):
@@ -42,16 +41,16 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
     def our_play(name: str, params: dict | None = None) -> Decider:
         return play_decider(name, params) if params else seats(name).play
 
-    return Arena(
-        "piquet",
+    return Arena.for_game(
+        DEFINITION,
+        seed,
+        rules,
         seat,
-        our_play,
-        lambda i: PiquetState.from_deal(seed, i, rules),
-        [(True, False), (False, True)],
-        "the outside player's deal points minus ours (mean of its elder and younger seatings)",
-        "default rules" if rules == DEFAULT_RULES else "rules " + str(rules.to_dict()),
-        REGISTRY.names("play", oracle=True),
-        {"pimc": ("worlds", 1, 10000), "pimcw": ("worlds", 1, 10000)},
+        perspective="the outside player's deal points minus ours (mean of its elder and "
+        "younger seatings)",
+        rules_text="default rules" if rules == DEFAULT_RULES else "rules " + str(rules.to_dict()),
+        counts={"pimc": ("worlds", 1, 10000), "pimcw": ("worlds", 1, 10000)},
+        our_play=our_play,
     )
 
 

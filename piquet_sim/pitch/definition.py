@@ -18,6 +18,7 @@ from ..core.game.definition import (
     GameDefinition,
     PlayExample,
     ValueSettings,
+    imported,
 )
 from ..core.game.position import Decider
 from . import advice, deciders, review
@@ -85,23 +86,12 @@ class PitchDefinition(GameDefinition):
 
         return [seat(s) for s in strategies]
 
-    @property
-    def studies(self):
-        from .studies import STUDIES
-
-        return STUDIES
+    studies = imported("piquet_sim.pitch.studies:STUDIES")
 
     def card_values(self, state: PitchState, settings: ValueSettings) -> CardValues:
         from .card_values import card_values
 
-        return card_values(
-            state,
-            worlds=settings.worlds,
-            seed=settings.seed,
-            exact_limit=settings.exact_limit,
-            others=settings.others or "threshold",
-            max_seconds=settings.max_seconds,
-        )
+        return card_values(state, **settings.sampling(), others=settings.others or "threshold")
 
     explain = staticmethod(advice.explain)
 

@@ -10,7 +10,6 @@ from ..core.study.external import Arena
 from ..core.study.studies import Matrix, Studies
 from .batch import DUEL
 from .match import GAME, tournament_frame, tournament_json
-from .policies import names
 from .rules import DEFAULT_RULES, SPEC, Rules
 from .strategies import BOOK
 
@@ -19,8 +18,8 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
     """Pitch's seating for outside players: the outside player at each seat in turn against a
     field of one of our play policies, everyone bidding by our threshold auction; ``rules``
     (its ``players`` above all) the table's."""
-    from .deciders import SeatDecider, bid_decider, play_decider
-    from .position import PitchState
+    from .deciders import SeatDecider, bid_decider
+    from .definition import DEFINITION
 
     players = rules.players
     changed = [
@@ -32,20 +31,15 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
     def seat(play: Decider) -> Decider:
         return SeatDecider(bid_decider("threshold"), play)
 
-    def deal(i: int) -> PitchState:
-        return PitchState.from_deal(seed, i, rules)
-
-    return Arena(
-        "pitch",
+    return Arena.for_game(
+        DEFINITION,
+        seed,
+        rules,
         seat,
-        lambda name, params=None: play_decider(name, params),
-        deal,
-        [tuple(s == hero for s in range(players)) for hero in range(players)],
-        "the outside player's points per deal minus the mean of the field's (mean over its "
-        f"{players} seats)",
-        ", ".join([f"{players} players", *changed]),
-        names("play", oracle=True),
-        {"pimc": ("worlds", 1, 64)},
+        perspective="the outside player's points per deal minus the mean of the field's (mean "
+        f"over its {players} seats)",
+        rules_text=", ".join([f"{players} players", *changed]),
+        counts={"pimc": ("worlds", 1, 64)},
     )
 
 

@@ -15,6 +15,7 @@ for the side to act, in the unit the game states (:attr:`Facts.unit`).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -90,6 +91,17 @@ class ValueSettings:
     #: the game's own settings of a command (its ``GameOptions.own`` options: Piquet's partie
     #: score, its reading of the declarations), by name; empty: the game's defaults
     game: Mapping[str, Any] = field(default_factory=dict)
+
+    def sampling(self) -> dict[str, Any]:
+        """The settings every game's world sampling reads, as the keywords of its
+        ``card_values`` (``worlds``, ``seed``, ``exact_limit``, ``max_seconds``): a definition's
+        hook passes them whole and names only what is its own (the others' model, a goal)."""
+        return {
+            "worlds": self.worlds,
+            "seed": self.seed,
+            "exact_limit": self.exact_limit,
+            "max_seconds": self.max_seconds,
+        }
 
 
 @dataclass(frozen=True)
@@ -261,7 +273,8 @@ class GameDefinition(ABC):
     #: The game's studies (``core.study.studies.Studies``, built in its ``studies.py``): its
     #: mirrored match, whole games, tournament JSON and outside players' seat, from which the
     #: core's ``strategies``, ``batch``, ``tournament``, ``game`` and ``external`` commands are
-    #: built; its ``book`` is :attr:`strategies`.
+    #: built; its ``book`` is :attr:`strategies`. A game names it with :func:`imported`, so the
+    #: commands that need no match import none.
     studies: Studies
 
     # ------------------------------------------------------------------ card values and advice
@@ -324,6 +337,18 @@ class GameDefinition(ABC):
         Python: a cold cache among them means a compile notice. Empty: none."""
 
 
+def imported(ref: str) -> Any:
+    """A definition's attribute kept in another module (``"package.module:NAME"``), imported
+    when first read: a hook whose module is heavy (a game's studies import its match kernels)
+    costs nothing to the commands that never read it (``play``, ``review``)."""
+    module, name = ref.split(":")
+
+    def read(self: GameDefinition) -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    return property(read, doc=f"``{ref}``, imported when first read.")
+
+
 __all__ = [
     "CardDecision",
     "Facts",
@@ -333,4 +358,5 @@ __all__ = [
     "ReviewPlan",
     "ReviewSettings",
     "ValueSettings",
+    "imported",
 ]

@@ -13,8 +13,9 @@ This module is the contract (no game): the games implement it, and the tests tha
 game's ``State`` against its round kernels and the OpenSpiel adapters build on it. It also
 holds what every game's players and positions share, so a game writes only its own part: the
 play decider base (:class:`PlayDecider`; :class:`KernelPlay` for a policy its kernels answer
-in one call), a seat decider made from the game's phases (:func:`seat_decider_type`) and
-:meth:`State.clone` from the fields the game names.
+in one call), a seat decider made from the game's phases (:func:`seat_decider_type`), an
+oracle's exact values (:func:`true_deal_values`) and :meth:`State.clone` from the fields the
+game names.
 """
 
 from __future__ import annotations
@@ -181,6 +182,29 @@ def world_mean(x: np.ndarray, exact: bool) -> Estimate:
         m = float(np.mean(x)) if len(x) else math.nan
         return Estimate(m, 0.0, m, m, len(x))
     return Estimate.of_sample(x)
+
+
+def true_deal_values(
+    values: Mapping[int, float],
+    unit: str,
+    seconds: float,
+    note: str,
+    kind: type[ActionValues] = ActionValues,
+    **more: object,
+) -> ActionValues:
+    """An oracle's values (``values``: each legal action's value on the true deal, every hand
+    seen): exact, one world, no sampling error, with the ``note`` that says it sees the
+    hands. ``kind`` and ``more``: a richer values class and its fields (the worlds'
+    samples)."""
+    return kind(
+        {a: Estimate(float(v), 0.0, float(v), float(v), 1) for a, v in values.items()},
+        unit,
+        exact=True,
+        worlds=1,
+        seconds=seconds,
+        notes=[note],
+        **more,
+    )
 
 
 def play_out(state: State, deciders: Sequence[Decider]) -> State:

@@ -3,15 +3,21 @@
 other decision (auction, declarations, exchange) is ours and the same on both sides, so the
 margin measures card play. Each deal is played in every seating of the game's :class:`Arena`
 (:func:`.arena.mirrored_match`), so the cards' luck cancels. The core knows no game: each game
-gives its :class:`Arena` (its studies' ``arena`` hook)."""
+gives its :class:`Arena` (its studies' ``arena`` hook), what its definition already says read
+from it (:meth:`Arena.for_game`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.backend import Cancel
 from ..game.position import Decider, State
+
+if TYPE_CHECKING:
+    from ..game.definition import GameDefinition
+    from ..game.spec import RulesBase
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,43 @@ class Arena:
     rules: str = "default"
     oracles: Collection[str] = ()
     counts: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
+
+    @classmethod
+    def for_game(
+        cls,
+        game: GameDefinition,
+        seed: int,
+        rules: RulesBase,
+        seat: Callable[[Decider], Decider],
+        *,
+        perspective: str,
+        rules_text: str,
+        counts: Mapping[str, tuple[str, int, int]],
+        our_play: Callable[..., Decider] | None = None,
+        deal: Callable[[int], State] | None = None,
+    ) -> Arena:
+        """A game's seat for an outside player, with what its definition already says read from
+        it rather than said again: the game's name; deal ``i`` of ``seed`` under ``rules``
+        (``game.new_state``; ``deal``: the game's own); our play deciders
+        (``game.play_decider``; ``our_play``: the game's own) and those that see every hand
+        (its registry's oracles); the seatings: the outside player on each team in turn
+        (:attr:`Facts.teams`), else alone in each seat of the table in turn (the ``players``
+        of ``rules`` where they set them). The rest is the game's: ``seat``, the margin's
+        ``perspective``, the rules played in words (``rules_text``) and the ``counts``."""
+        facts = game.facts
+        players = getattr(rules, "players", facts.players[0])
+        sides = facts.teams or tuple((s,) for s in range(players))
+        return cls(
+            facts.name,
+            seat,
+            our_play or game.play_decider,
+            deal or (lambda i: game.new_state(seed, i, rules)),
+            [tuple(s in side for s in range(players)) for side in sides],
+            perspective,
+            rules_text,
+            game.policies.names("play", oracle=True),
+            counts,
+        )
 
 
 @dataclass
