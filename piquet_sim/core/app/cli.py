@@ -65,12 +65,13 @@ class CardsType(click.ParamType):
         return cards_to_mask(cards)
 
 
-class SuitType(click.ParamType):
-    """A suit, read by the game's own parser (``parse``: text -> 0..3, raising CardError)."""
+class ParsedType(click.ParamType):
+    """A word of a game's table (a suit, a seat) read by the game's own parser (``parse``:
+    text -> its index, raising CardError, whose message is the usage error); ``name`` is its
+    metavar. The games' words differ, the reading of them does not."""
 
-    name = "SUIT"
-
-    def __init__(self, parse: Callable[[str], int]) -> None:
+    def __init__(self, name: str, parse: Callable[[str], int]) -> None:
+        self.name = name
         self.parse = parse
 
     def convert(self, value, param, ctx):
@@ -80,6 +81,13 @@ class SuitType(click.ParamType):
             return self.parse(value)
         except CardError as err:
             self.fail(str(err), param, ctx)
+
+
+class SuitType(ParsedType):
+    """A suit, read by the game's own parser (``parse``: text -> 0..3, raising CardError)."""
+
+    def __init__(self, parse: Callable[[str], int]) -> None:
+        super().__init__("SUIT", parse)
 
 
 class Finite(click.FloatRange):
@@ -198,6 +206,13 @@ MAX_WORKERS = max(8, 4 * (os.cpu_count() or 1))
 
 #: Sizes of a run (deals, pairs, parties): at least 1, at most what the sums can hold.
 SIZE = click.IntRange(1, MAX_DEALS)
+
+
+def partial_mark(done: int, requested: int, unit: str) -> str:
+    """What a command's head line adds when Ctrl-C cut its run (:func:`long_command`): how
+    much of what was asked finished, in ``unit`` (deals, worlds, games), in bold red: one
+    wording in every command that counts."""
+    return f"[bold red](interrupted: partial, {done:,} of {requested:,} {unit})[/]"
 
 
 def long_command(func: Callable) -> Callable:

@@ -21,7 +21,15 @@ import click
 from rich.table import Table
 
 from ..study.rates import EventRate
-from .cli import RateBar, compile_notice, echo_json, long_command, output_console
+from .cli import (
+    RateBar,
+    compile_notice,
+    echo_json,
+    long_command,
+    output_console,
+    partial_mark,
+    plot_option,
+)
 
 
 @dataclass(frozen=True)
@@ -89,8 +97,8 @@ class OddsCli:
     ``deals`` among them).
 
     help: the ``--help`` text, with copy-pasteable examples;
-    params: the game's click options, ``--plot``, ``--quiet``, ``--json`` and the backend
-        options among them, in the order ``--help`` lists them;
+    params: the game's click options, ``--plot`` (:func:`odds_plot_option`), ``--quiet``,
+        ``--json`` and the backend options among them, in the order ``--help`` lists them;
     run: ``run(values, progress) -> Odds``: count, calling ``progress(deals)`` as chunks end;
     style: how its tables write rates;
     kernels: ``kernels(values)``: the numba dispatchers ``run`` calls first (the compile
@@ -102,6 +110,16 @@ class OddsCli:
     run: Callable[[dict, Callable[[int], None]], Odds]
     style: RateStyle
     kernels: Callable[[dict], tuple] | None = None
+
+
+def odds_plot_option(events: str) -> Callable:
+    """``--plot FILE`` of ``odds``: the figure :func:`show_odds` writes and names in the JSON
+    (``plot``), so its help is the core's sentence; the game names only what the bars are
+    (``events``)."""
+    return plot_option(
+        f"Write the odds to this PNG file: {events} as bars with their 95% intervals, the "
+        "exact values marked (the JSON names it: plot)."
+    )
 
 
 def show_odds(
@@ -123,8 +141,7 @@ def show_odds(
     console = output_console()
     head = odds.head
     if partial:
-        n = odds.counted
-        head += f"  [bold red](interrupted: partial, {n:,} of {requested:,} deals)[/]"
+        head += "  " + partial_mark(odds.counted, requested, "deals")
     console.print(head)
     for title, rows in odds.tables:
         table = Table(title=title, title_justify="left")
@@ -163,5 +180,6 @@ __all__ = [
     "OddsCli",
     "RateStyle",
     "odds_command",
+    "odds_plot_option",
     "show_odds",
 ]

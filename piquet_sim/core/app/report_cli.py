@@ -1,10 +1,12 @@
-"""What the report commands of Pilotta and Pitch share once their sections are built: the HTML
-and Markdown files written, their paths (or, with ``--json``, one object of what the report
-measured) on stdout, and the partial mark of a run cut by Ctrl-C."""
+"""What the report commands of Pilotta and Pitch share once their kernels are warm or said to
+compile: the sections built and timed (:func:`run_report`), the HTML and Markdown files written,
+their paths (or, with ``--json``, one object of what the report measured) on stdout, and the
+partial mark of a run cut by Ctrl-C (:func:`write_report`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -75,3 +77,28 @@ def write_report(
         click.echo(paths["md"])
     if partial:
         click.echo("interrupted: the report is partial (its sections say what finished)", err=True)
+
+
+def run_report(
+    out_dir: Path,
+    stem: str,
+    title: str,
+    build: Callable[[], list[Section]],
+    *,
+    settings: Mapping[str, Any],
+    as_json: bool,
+) -> None:
+    """A report command's run after its compile notice: the sections built by ``build()``
+    (the game's studies), then :func:`write_report`, whose JSON gives the seconds the build
+    took; so every game's report times the same span, the game's part being only ``build``."""
+    t0 = time.perf_counter()
+    sections = build()
+    write_report(
+        out_dir,
+        stem,
+        title,
+        sections,
+        as_json=as_json,
+        settings=settings,
+        seconds=time.perf_counter() - t0,
+    )

@@ -15,10 +15,8 @@ from ..game.strategy import StrategyBook
 from ..study.match import MatchResult, MatchSpec
 from ..study.studies import Matrix
 from ..study.tournament import Tournament
-from .cli import output_console
+from .cli import output_console, partial_mark
 from .plots import pairwise_heatmap, pyplot, save
-
-PARTIAL = "[bold red](interrupted: partial, {done:,} of {asked:,} {unit})[/]"
 
 
 def interval(e: Estimate, digits: int = 3) -> str:
@@ -35,7 +33,7 @@ def print_match(r: MatchResult, spec: MatchSpec, book: StrategyBook, unit: str) 
     )
     head = f"{r.played:,} {unit}, seed {spec.seed}, {r.seconds:.1f} s"
     if r.partial:
-        head += "  " + PARTIAL.format(done=r.played, asked=r.requested, unit=unit)
+        head += "  " + partial_mark(r.played, r.requested, unit)
     out.print(head)
     out.print(f"A - B: [bold]{interval(r.margin)}[/bold] {r.unit}")
     for note in r.notes:

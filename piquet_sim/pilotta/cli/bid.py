@@ -12,6 +12,7 @@ from ...core.app.cli import (
     json_option,
     long_command,
     output_console,
+    partial_mark,
 )
 from ...core.app.rules_cli import rules_options
 from ...core.app.study_options import AliasOption
@@ -158,11 +159,7 @@ def bid_cmd(
         f"{r['worlds']:,} worlds (of {r['drawn']:,} drawn; shuffles accepted "
         f"{r['acceptance'] * 100:.0f}%), play {r['play']}, prior {r['prior']['policy']} for "
         f"the other seats, seed {r['seed']}, {r['seconds']:.2f} s"
-        + (
-            f"  [bold red](interrupted: partial, {r['drawn']:,} of {r['requested']:,} worlds)[/]"
-            if r.get("partial")
-            else ""
-        )
+        + ("  " + partial_mark(r["drawn"], r["requested"], "worlds") if r.get("partial") else "")
     )
     con.print(f"[dim]Perspective: {r['perspective']}.[/dim]")
     t = Table(title="You contract in each suit: P(making) %, 95% intervals in --json")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from ...core.app.cli import SuitType
+from ...core.app.cli import ParsedType, SuitType
 from ...core.app.cli import quiet_option as core_quiet_option
 from ...core.app.cli import seed_option as core_seed_option
 from ...core.app.options import GameOptions
@@ -15,20 +15,6 @@ from ...core.engine.cards import CardError
 from ..cards import PACK, TEAMS, parse_seat, parse_suit
 from ..rules import Rules
 from ..strategies import BOOK
-
-
-class SeatType(click.ParamType):
-    """A seat: N E S W (or North …); converts to 0..3."""
-
-    name = "SEAT"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        try:
-            return parse_seat(value)
-        except CardError as err:
-            self.fail(str(err), param, ctx)
 
 
 class TeamType(click.ParamType):
@@ -52,7 +38,8 @@ class TeamType(click.ParamType):
 
 SUIT = SuitType(parse_suit)
 STRATEGY = StrategyType(BOOK)
-SEAT = SeatType()
+#: A seat: N E S W (or North …); converts to 0..3.
+SEAT = ParsedType("SEAT", parse_seat)
 TEAM = TeamType()
 
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import backend_options, deals_option, json_option, plot_option
-from ...core.app.odds_cli import PERCENT, EventRate, Odds, OddsCli, odds_command
+from ...core.app.cli import backend_options, deals_option, json_option
+from ...core.app.odds_cli import PERCENT, EventRate, Odds, OddsCli, odds_command, odds_plot_option
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, odds_kernels, plot
 from ..odds import odds as run_odds
 from .app import pilotta
@@ -45,10 +45,7 @@ PARAMS = (
         show_default=True,
         help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
     ),
-    plot_option(
-        "Write the odds to this PNG file: each scope's events as bars with their 95% intervals, "
-        "the exact values marked (the JSON names it: plot)."
-    ),
+    odds_plot_option("each scope's events"),
     quiet_option,
     json_option,
     backend_options,

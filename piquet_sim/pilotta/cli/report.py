@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
@@ -12,9 +11,10 @@ from ...core.app.cli import (
     compile_notice,
     json_option,
     long_command,
+    quiet_option,
     report_out_option,
 )
-from ...core.app.report_cli import JSON_HELP, match_settings, write_report
+from ...core.app.report_cli import JSON_HELP, match_settings, run_report
 from ...core.app.rules_cli import rules_options
 from ..report import MAX_DEALS, build, check_deals, entry_kernels
 from ..rules import Rules
@@ -43,9 +43,7 @@ from .common import STRATEGY, seed_option
     help="Games to the target (--target), each in both seatings.",
 )
 @seed_option
-@click.option(
-    "--quiet", "-q", is_flag=True, help="Nothing on stderr (the first run's compile notice)."
-)
+@quiet_option("Nothing on stderr (the first run's compile notice).")
 @json_option
 @backend_options
 @rules_options(Rules)
@@ -81,15 +79,11 @@ def report_cmd(
         raise click.UsageError("pimc play is too slow for whole games: use it in batch, or in bid")
     check_deals(deals)  # before the compile notice: refused sizes do no work
     compile_notice(*entry_kernels(sa, sb), quiet=quiet or as_json)
-    t0 = time.perf_counter()
-    sections = build(sa, sb, out_dir, deals, games, seed=seed, rules=rules, backend=backend)
-    settings = match_settings(sa.name, sb.name, deals, games, seed, rules)
-    write_report(
+    run_report(
         out_dir,
         "pilotta_report",
         f"Pilotta: {sa.name} against {sb.name}",
-        sections,
+        lambda: build(sa, sb, out_dir, deals, games, seed=seed, rules=rules, backend=backend),
+        settings=match_settings(sa.name, sb.name, deals, games, seed, rules),
         as_json=as_json,
-        settings=settings,
-        seconds=time.perf_counter() - t0,
     )

@@ -17,6 +17,7 @@ from ...core.app.cli import (
     json_option,
     long_command,
     output_console,
+    partial_mark,
     plot_option,
     quiet_option,
     seed_option,
@@ -160,7 +161,7 @@ def _print_tables(s: dict, elapsed: float, plot_path: str | None) -> None:
         f"{n:,} deals in {elapsed:.1f} s ({n / max(elapsed, 1e-9):,.0f} deals/s), seed {s['seed']}"
     )
     if s["interrupted"]:
-        head += f"  [bold red](interrupted: partial, {n:,} of {s['requested']:,} deals)[/]"
+        head += "  " + partial_mark(n, s["requested"], "deals")
     console.print(head)
     if n == 0:
         console.print("No deal finished: nothing to show.")

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import backend_options, deals_option, json_option, plot_option
-from ...core.app.odds_cli import FRACTION, Odds, OddsCli, odds_command
+from ...core.app.cli import backend_options, deals_option, json_option
+from ...core.app.odds_cli import FRACTION, Odds, OddsCli, odds_command, odds_plot_option
 from ..odds import odds_kernels, odds_table, plot
 from .app import pitch
 from .common import SUIT, players_option, quiet_option, seed_option
@@ -37,10 +37,7 @@ PARAMS = (
         show_default=True,
         help="The suit the table is about (every suit gives the same odds).",
     ),
-    plot_option(
-        "Write the odds to this PNG file: the events as bars with their 95% intervals, the "
-        "exact values marked (the JSON names it: plot)."
-    ),
+    odds_plot_option("the events"),
     quiet_option,
     backend_options,
     json_option,

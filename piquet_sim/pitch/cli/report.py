@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
@@ -14,7 +13,7 @@ from ...core.app.cli import (
     long_command,
     report_out_option,
 )
-from ...core.app.report_cli import JSON_HELP, match_settings, write_report
+from ...core.app.report_cli import JSON_HELP, match_settings, run_report
 from ...core.app.rules_cli import rules_options
 from ..report import build, report_kernels
 from ..rules import Rules
@@ -58,17 +57,13 @@ def report_cmd(
     """
     sa, sb = BOOK.resolve(a), BOOK.resolve(b)
     compile_notice(*report_kernels(), quiet=quiet or as_json)
-    t0 = time.perf_counter()
-    sections = build(
-        out_dir, deals, rules.players, sa, sb, games, seed, rules=rules, backend=backend
-    )
-    settings = match_settings(sa.name, sb.name, deals, games, seed, rules)
-    write_report(
+    run_report(
         out_dir,
         "pitch_report",
         f"Pitch Six: bids, points and games ({sa.name} against {sb.name})",
-        sections,
+        lambda: build(
+            out_dir, deals, rules.players, sa, sb, games, seed, rules=rules, backend=backend
+        ),
+        settings=match_settings(sa.name, sb.name, deals, games, seed, rules),
         as_json=as_json,
-        settings=settings,
-        seconds=time.perf_counter() - t0,
     )
