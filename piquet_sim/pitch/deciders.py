@@ -71,7 +71,7 @@ PILOT_WORLDS = 4
 FEW_TRIES = 64
 #: Sampled worlds solved per batch (between batches :func:`card_values` checks its time).
 BATCH = 64
-MAX_WORLDS = 64
+MAX_WORLDS = P.PIMC_MAX_WORLDS  # the search play's worlds a decision at most
 
 
 @functools.cache

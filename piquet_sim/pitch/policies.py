@@ -30,8 +30,8 @@ MC_WORLDS = 16.0
 MC_MARGIN = 0.0
 #: Most worlds a ``montecarlo`` decision samples (its worlds' streams are spaced by this).
 MC_MAX_WORLDS = 4096
-#: Most worlds a ``pimc`` decision samples.
-PIMC_MAX_WORLDS = 64
+#: Most worlds a ``pimc`` decision samples (room for a time budget of about a second a move).
+PIMC_MAX_WORLDS = 1024
 PARAMS_LEN = 16
 PLAY_PARAMS_AT = 8
 _ANY = (-math.inf, math.inf)

@@ -145,7 +145,7 @@ def test_solve_takes_the_players_from_the_hands(run_main, monkeypatch):
         (("game", "montecarlo:worlds=0", "threshold"), "worlds must be 1 to 4096"),
         (("tournament", "threshold", "parametric:jack=nan"), "jack must be a finite"),
         (("report", "threshold:margin=nan"), "margin must be a finite number"),
-        (("bid", HAND, "--seat", "0", "--play", "pimc", "--pimc-worlds", "0"), "1<=x<=64"),
+        (("bid", HAND, "--seat", "0", "--play", "pimc", "--pimc-worlds", "0"), "1<=x<=1024"),
         (("game", "threshold", "cautious", "--target", "0"), "1<=x<=1000"),
         (("batch", "--players", "7"), "3<=x<=6"),
     ],
@@ -181,6 +181,6 @@ def test_strategies_lists_the_policies_and_their_ranges(run_main):
     code, out, _ = run_main("pitch", "strategies")
     text = " ".join(out.split())
     assert code == 0 and "cautious" in text
-    assert "worlds=16 (1-4096, whole)" in text and "worlds=8 (1-64, whole)" in text
+    assert "worlds=16 (1-4096, whole)" in text and "worlds=8 (1-1024, whole)" in text
     code, out, _ = run_main("pitch", "strategies", "--json")
     assert code == 0 and set(json.loads(out)) >= {"threshold", "fitted", "montecarlo"}
