@@ -45,7 +45,6 @@ def arena(seed: int = 1, rules: Rules | None = None) -> Arena:
         perspective="the outside team's game points per deal minus ours (card points / 10 plus "
         "the bonuses; mean of its NS and EW seatings)",
         rules_text="contree preset",
-        counts={"pimc": ("worlds", 1, 1000)},
         our_play=our_play,
         deal=deal,
     )

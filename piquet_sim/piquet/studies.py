@@ -49,7 +49,6 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
         perspective="the outside player's deal points minus ours (mean of its elder and "
         "younger seatings)",
         rules_text="default rules" if rules == DEFAULT_RULES else "rules " + str(rules.to_dict()),
-        counts={"pimc": ("worlds", 1, 10000), "pimcw": ("worlds", 1, 10000)},
         our_play=our_play,
     )
 

@@ -39,7 +39,6 @@ def arena(seed: int = 1, rules: Rules = DEFAULT_RULES) -> Arena:
         perspective="the outside player's points per deal minus the mean of the field's (mean "
         f"over its {players} seats)",
         rules_text=", ".join([f"{players} players", *changed]),
-        counts={"pimc": ("worlds", 1, 64)},
     )
 
 

@@ -17,6 +17,7 @@ from ..game.position import Decider, State
 
 if TYPE_CHECKING:
     from ..game.definition import GameDefinition
+    from ..game.registry import Registry
     from ..game.spec import RulesBase
 
 
@@ -54,7 +55,6 @@ class Arena:
         *,
         perspective: str,
         rules_text: str,
-        counts: Mapping[str, tuple[str, int, int]],
         our_play: Callable[..., Decider] | None = None,
         deal: Callable[[int], State] | None = None,
     ) -> Arena:
@@ -64,8 +64,10 @@ class Arena:
         (``game.play_decider``; ``our_play``: the game's own) and those that see every hand
         (its registry's oracles); the seatings: the outside player on each team in turn
         (:attr:`Facts.teams`), else alone in each seat of the table in turn (the ``players``
-        of ``rules`` where they set them). The rest is the game's: ``seat``, the margin's
-        ``perspective``, the rules played in words (``rules_text``) and the ``counts``."""
+        of ``rules`` where they set them); the counts a time budget sets (each play policy's
+        ``worlds`` within its registry bounds: a budget never asks for more than the policy
+        takes). The rest is the game's: ``seat``, the margin's ``perspective`` and the rules
+        played in words (``rules_text``)."""
         facts = game.facts
         players = getattr(rules, "players", facts.players[0])
         sides = facts.teams or tuple((s,) for s in range(players))
@@ -78,8 +80,20 @@ class Arena:
             perspective,
             rules_text,
             game.policies.names("play", oracle=True),
-            counts,
+            world_counts(game.policies),
         )
+
+
+def world_counts(policies: Registry) -> dict[str, tuple[str, int, int]]:
+    """For each play policy with a whole ``worlds`` parameter: (``"worlds"``, its lowest,
+    its highest), the count :func:`external_matches` sets from a time budget."""
+    out = {}
+    for name in policies.names("play"):
+        p = policies.get("play", name)
+        if "worlds" in p.params and "worlds" in p.integers:
+            lo, hi = p.bounds[p.params.index("worlds")]
+            out[name] = ("worlds", int(lo), int(hi))
+    return out
 
 
 @dataclass
@@ -143,4 +157,4 @@ def run_of(data: dict, arena: Arena, seed: int, deals: int, partial: bool) -> Ex
     return ExternalRun(arena.game, arena.perspective, arena.rules, seed, deals, rows, partial)
 
 
-__all__ = ["Arena", "ExternalRun", "external_matches", "run_of"]
+__all__ = ["Arena", "ExternalRun", "external_matches", "run_of", "world_counts"]
