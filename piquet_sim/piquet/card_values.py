@@ -69,7 +69,7 @@ def _representatives(state: PiquetState, legal: int) -> tuple[np.ndarray, dict[i
     """(the candidate cards after pimc's equivalence reduction, each legal card -> the index of
     its representative)."""
     cand = np.empty(12, dtype=np.int64)
-    k = int(candidates(np.int64(legal), np.int64(state.played), np.int64(state._ten), cand))
+    k = int(candidates(np.int64(legal), np.int64(state.played), np.int32(state._ten), cand))
     cand = cand[:k].copy()
     rep = {}
     for c in mask_bits(legal):
@@ -181,7 +181,7 @@ def _evaluate(state, seat, hands, cand, ws) -> np.ndarray:
     world where the opponent holds ``hands[w]``."""
     pos0 = _position(state)
     lead = state.lead
-    ten = np.int64(state._ten)
+    ten = np.int32(state._ten)  # the kernels read it from the int32 rules array
     k = len(cand)
     alive = np.ones(k, dtype=np.uint8)
     vals = np.zeros((len(hands), k), dtype=np.int64)

@@ -384,7 +384,9 @@ class PiquetState(core_position.State):
             )
         self.hands[s] = hand & ~(1 << card)
         last = self.trick == N_TRICKS - 1
-        winner, ps, ge, gy, pe, py = trick_points(lead, card, leader, self._ten, self.ps, last)
+        winner, ps, ge, gy, pe, py = trick_points(
+            lead, card, leader, np.int32(self._ten), self.ps, last
+        )
         self.ps = int(ps)
         self.play_pts[0] += ge
         self.play_pts[1] += gy

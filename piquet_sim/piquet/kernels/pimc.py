@@ -220,7 +220,7 @@ def trick_since(kept, gone, ten):
         reply = low_index(trick & ~(np.int64(1) << lead))
     if not ((trick >> lead) & 1 and (trick >> reply) & 1):
         return np.int64(0), np.int64(0)
-    _, net, _ = trick_net(lead, reply, kept[L.PW_LEADER], ten, kept[L.PW_PS], 0)
+    _, net, _ = trick_net(lead, np.int64(reply), kept[L.PW_LEADER], ten, kept[L.PW_PS], np.int64(0))
     return valid, np.int64(net)
 
 
@@ -294,7 +294,9 @@ def pimc_decide(seat, view, know, sampler, key, state, ws, stats, kept):
     k = candidates(legal, gone, ten, cand)
     if k == 1:
         if keep:
-            keep_values(kept, lead, cand[0], cand.reshape((1, -1)), 0, -1)
+            # no world solved (n_done 0): no value kept; typed, not constants, so the kernel
+            # compiles once for both calls
+            keep_values(kept, lead, cand[0], cand.reshape((1, -1)), np.int64(0), np.int64(0))
         return cand[0]
     stats[L.PIMC_DECISIONS] += 1
     n_opp = popcount32(own) - (1 if lead >= 0 else 0)

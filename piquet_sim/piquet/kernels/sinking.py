@@ -124,7 +124,7 @@ def _declare_choice(choice, exchange, role, cb, env, sc):
     something different from "declare all"."""
     p_hand = exchange[role]
     pm, sm, tm = choice_masks(choice, p_hand, env.suit)
-    a_pm, a_sm, a_tm = choice_masks(CH_ALL, p_hand, env.suit)
+    a_pm, a_sm, a_tm = choice_masks(np.int64(CH_ALL), p_hand, env.suit)
     tables = env.suit
     changed = (
         point_key(p_hand & pm, tables) != point_key(p_hand & a_pm, tables)

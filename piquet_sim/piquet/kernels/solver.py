@@ -407,7 +407,7 @@ def search(pos, lead, n, alpha, beta, ws):
                 if flags & 2 and cn > 1:
                     # the first reply's trick-start child probes the table next: start its load
                     c = moves[sp, 0]
-                    w1, _, ps1 = trick_net(clead, c, cl, ten, fr[sp, FR_PS], 0)
+                    w1, _, ps1 = trick_net(clead, c, cl, ten, fr[sp, FR_PS], np.int64(0))
                     lb = (np.int64(1) << clead) | (np.int64(1) << c)
                     key = position_key(
                         cE & ~lb,
