@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.engine.jit_threads import driver
 from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.solve import Solution as CoreSolution
 from ..core.game.solve import SolveError
@@ -64,11 +65,6 @@ class PilottaSolution(CoreSolution):
 workspace: KeptWorkspaces[K.Workspace] = KeptWorkspaces(K.make_workspace)
 
 
-def entry_kernels() -> tuple:
-    """The kernels :func:`solve` calls first (for a compile notice on a cold cache)."""
-    return (K.solve_line,)
-
-
 def _check(hands: list[int], trick: list[int], leader: int, tricks: tuple[int, int]) -> int:
     """Tricks left (the current one included); raises SolveError."""
     seen = 0
@@ -95,6 +91,7 @@ def _check(hands: list[int], trick: list[int], leader: int, tricks: tuple[int, i
     return n
 
 
+@driver(K.solve_line)  # what a compile notice checks for it
 def solve(
     hands: list[int],
     trump: int,
@@ -176,7 +173,6 @@ __all__ = [
     "Solution",
     "SolveError",
     "Trick",
-    "entry_kernels",
     "solve",
     "workspace",
 ]

@@ -157,9 +157,9 @@ class PiquetDefinition(GameDefinition):
 
         play = (class_key, sample_opponent, declaration_points, mtdf, reply_value)
         if command == "review":
-            from .sinking import entry_kernels as sink_kernels
+            from .sinking import analyse
 
-            return (*play, *sink_kernels())
+            return (*play, analyse)
         return play
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.engine.jit_threads import driver
 from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.solve import Solution, SolveError
 from . import cards as C
@@ -82,11 +83,7 @@ def check_position(elder: int, younger: int, e_tricks: int, y_tricks: int) -> in
     return ne
 
 
-def entry_kernels() -> tuple:
-    """The kernels :func:`solve` calls first (for a compile notice on a cold cache)."""
-    return (K.solve_line,)
-
-
+@driver(K.solve_line)  # what a compile notice checks for it
 def solve(
     elder: int,
     younger: int,

@@ -132,10 +132,3 @@ def advice_view(advice: PlayAdvice, settings: ValueSettings) -> Explanation:
     side = "your points" if bidder else "your side's points"
     columns = [side, "95% interval", "P(bid made)"]
     return Explanation(fields, header, columns, cells, extras, after, {"others": others})
-
-
-def entry_kernels() -> tuple:
-    """The kernels a play advice calls from Python (for a compile notice on a cold cache)."""
-    from .kernels.decide import sample_world, sampled_hands, world_values
-
-    return (sampled_hands, world_values, sample_world)

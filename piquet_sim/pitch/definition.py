@@ -108,13 +108,14 @@ class PitchDefinition(GameDefinition):
     review_plan = staticmethod(review.review_plan)
 
     def entry_kernels(self, command: str) -> tuple:
-        from .advice import entry_kernels as play_kernels
+        from .kernels.decide import sample_world, sampled_hands, world_values
 
+        play = (sampled_hands, world_values, sample_world)  # what a play advice calls first
         if command == "review":
             from .bid import advisor_kernels
 
-            return (*advisor_kernels("heuristic"), *play_kernels())
-        return play_kernels()
+            return (*advisor_kernels("heuristic"), *play)
+        return play
 
 
 #: The definition the core serves (``game.py`` names it).

@@ -12,7 +12,7 @@ from ...core.app.options import PairType
 from ...core.app.solve_cli import SolveCli
 from ..cards import PACK, SEATS, SUITS
 from ..rules import Rules
-from ..solver import entry_kernels, solve
+from ..solver import solve
 from .common import SEAT, SUIT, TEAM, CardListType
 
 HAND = CardsType(PACK, min_count=0, max_count=8)
@@ -133,7 +133,7 @@ SOLVE = SolveCli(
     params=PARAMS,
     run=_solve_round,
     show=_print_line,
-    kernels=lambda values: entry_kernels(),
+    kernels=lambda values: (solve,),
     given=_hands_by_seat,
     bench="piquet_sim.pilotta.bench:full_rounds",
 )

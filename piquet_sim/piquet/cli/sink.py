@@ -132,9 +132,7 @@ def sink(
       piquet sink "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --younger \\
                   --discard "9H 8H" --elder-took 5
     """
-    from ..sinking import entry_kernels
-
-    compile_notice(*entry_kernels())
+    compile_notice(analyse)
     try:
         res = analyse(
             hand,

@@ -13,7 +13,7 @@ from ...core.app.solve_cli import SolveCli
 from .. import cards as C
 from ..cards import PACK
 from ..rules import Rules
-from ..solver import LEADERS, entry_kernels, solve
+from ..solver import LEADERS, solve
 
 HAND = CardsType(PACK, min_count=1, max_count=12)
 
@@ -113,7 +113,7 @@ SOLVE = SolveCli(
     params=PARAMS,
     run=_solve_deal,
     show=_print_line_and_points,
-    kernels=lambda values: entry_kernels(),
+    kernels=lambda values: (solve,),
     given=_hands_given,
     bench="piquet_sim.piquet.bench.solver:full_deals",
 )
