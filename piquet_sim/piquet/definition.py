@@ -159,7 +159,7 @@ class PiquetDefinition(GameDefinition):
         if command == "review":
             from .sinking import analyse
 
-            return (*play, analyse)
+            return (*play, *analyse.kernels)
         return play
 
 

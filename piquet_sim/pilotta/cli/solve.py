@@ -133,7 +133,7 @@ SOLVE = SolveCli(
     params=PARAMS,
     run=_solve_round,
     show=_print_line,
-    kernels=lambda values: (solve,),
+    kernels=lambda values: solve.kernels,
     given=_hands_by_seat,
     bench="piquet_sim.pilotta.bench:full_rounds",
 )

@@ -132,7 +132,7 @@ def sink(
       piquet sink "AS KS QS JS 9H 8H 7H AD KD AC QC JC" --younger \\
                   --discard "9H 8H" --elder-took 5
     """
-    compile_notice(analyse)
+    compile_notice(*analyse.kernels)
     try:
         res = analyse(
             hand,

@@ -113,7 +113,7 @@ SOLVE = SolveCli(
     params=PARAMS,
     run=_solve_deal,
     show=_print_line_and_points,
-    kernels=lambda values: (solve,),
+    kernels=lambda values: solve.kernels,
     given=_hands_given,
     bench="piquet_sim.piquet.bench.solver:full_deals",
 )
