@@ -1,15 +1,13 @@
 """Pitch Six as the application sees it: its command group (``piquet pitch …``, each command
 imported when used) and its benchmark workloads, declared once
-(:class:`piquet_sim.core.app.commands.Game`)."""
+(:func:`piquet_sim.core.app.commands.packaged_game`)."""
 
 from __future__ import annotations
 
-from ..core.app.commands import EVERY_CORE_COMMAND, Game
+from ..core.app.commands import own_commands, packaged_game
 
-_CLI = "piquet_sim.pitch.cli."
-
-GAME = Game(
-    name="pitch",
+GAME = packaged_game(
+    "pitch",
     title="Pitch Six",
     group="pitch",
     help="""Pitch Six (3 to 6 players, each for himself): hands, exact play values, odds, bid
@@ -24,18 +22,9 @@ GAME = Game(
       piquet pitch hand "AS JS 6S 2S KH TD" --players 4
       piquet pitch odds --players 5 -n 200000
     """,
-    commands={
-        "hand": _CLI + "hand:hand_cmd",
-        "odds": _CLI + "odds:odds_cmd",
-        "bid": _CLI + "bid:bid_cmd",
-        "report": _CLI + "report:report_cmd",
-    },
-    bench="piquet_sim.pitch.bench:WORKLOADS",
-    definition_ref="piquet_sim.pitch.definition:DEFINITION",
-    options_ref="piquet_sim.pitch.cli.common:OPTIONS",
-    shared=EVERY_CORE_COMMAND,
-    solve_ref=_CLI + "solve:SOLVE",
-    study_ref=_CLI + "match:CLI",
+    commands=own_commands("hand", "odds", "bid", "report"),
+    bench="bench:WORKLOADS",
+    study="match:CLI",
 )
 
 #: ``piquet pitch``: the commands above, each imported when it runs.

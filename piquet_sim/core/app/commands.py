@@ -5,7 +5,9 @@ as a group, its click group (``GROUP = GAME.click_group()``, on which its comman
 register): its name, the CLI group it lives in (``None``: the top level, Piquet's), the
 group's help, its own commands (name -> ``"module:attr"`` of the click command, imported only
 when run), the core's commands it takes (``shared``: each built by the core from the game's
-definition and CLI options, :data:`CORE_COMMANDS`) and where its benchmark workloads are.
+definition and CLI options, :data:`CORE_COMMANDS`) and where its benchmark workloads are. A game
+package laid out as the games are declares it with :func:`packaged_game`, which names the
+modules that layout fixes.
 ``piquet --help`` and ``piquet bench --list`` read these declarations; the application lists
 the games once (``piquet_sim/games.py``).
 """
@@ -120,6 +122,46 @@ class Game:
             help=inspect.cleandoc(self.help),
             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
         )
+
+
+def packaged_game(
+    name: str,
+    *,
+    title: str,
+    group: str | None,
+    help: str,
+    commands: Mapping[str, str],
+    bench: str,
+    study: str,
+    solve: str = "solve:SOLVE",
+) -> Game:
+    """The declaration of a game packaged as the games are (``piquet_sim.<name>``, laid out as
+    ARCHITECTURE.md's "Inside a game" says): its definition is ``definition.py``'s
+    ``DEFINITION``, its CLI vocabulary ``cli/common.py``'s ``OPTIONS``, and it takes every
+    core command. ``commands`` (its own), ``study`` (its study pieces) and ``solve`` (its
+    pieces of ``solve``) are ``"module:attr"`` inside its ``cli`` package; ``bench`` inside
+    the game's package."""
+    package = f"piquet_sim.{name}"
+    cli = f"{package}.cli"
+    return Game(
+        name=name,
+        title=title,
+        group=group,
+        help=help,
+        commands={command: f"{cli}.{ref}" for command, ref in commands.items()},
+        bench=f"{package}.{bench}",
+        definition_ref=f"{package}.definition:DEFINITION",
+        options_ref=f"{cli}.common:OPTIONS",
+        shared=EVERY_CORE_COMMAND,
+        solve_ref=f"{cli}.{solve}",
+        study_ref=f"{cli}.{study}",
+    )
+
+
+def own_commands(*names: str) -> dict[str, str]:
+    """A game's own commands each in its module of the same name, as ``<name>_cmd``
+    (``hand`` -> ``"hand:hand_cmd"``), for :func:`packaged_game`'s ``commands``."""
+    return {name: f"{name}:{name}_cmd" for name in names}
 
 
 def _build_shared(ref: str, game: Game) -> click.Command:
