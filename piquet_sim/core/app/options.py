@@ -59,6 +59,12 @@ class PairType(click.ParamType):
         return pair
 
 
+def pair_option(flag: str, sides: str, help: str) -> Callable:
+    """``flag SIDES``: a :class:`PairType` named by ``sides`` (``E:Y``, ``C:D``) in ``--help``
+    too, (0, 0) when not given: what each side has already won in an endgame."""
+    return click.option(flag, type=PairType(sides), metavar=sides, default=(0, 0), help=help)
+
+
 @dataclass(frozen=True)
 class OwnOptions:
     """A game's own options of one command (beside the core's): ``decorators`` (click options),
@@ -155,4 +161,4 @@ class GameOptions:
         return self.seat_default if seat is None and default else seat
 
 
-__all__ = ["GameOptions", "OwnOptions", "PairType", "SeatName"]
+__all__ = ["GameOptions", "OwnOptions", "PairType", "SeatName", "pair_option"]

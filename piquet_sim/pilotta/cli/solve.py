@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.app.cli import CardsType
-from ...core.app.options import PairType
+from ...core.app.options import pair_option
 from ...core.app.solve_cli import SolveCli
 from ..cards import PACK, SEATS, SUITS
 from ..rules import Rules
@@ -58,12 +58,10 @@ PARAMS = (
         help="Cards already played to the current trick, in order from the leader "
         "(removed from the hands).",
     ),
-    click.option(
+    pair_option(
         "--tricks",
-        type=PairType("C:D"),
-        metavar="C:D",
-        default=(0, 0),
-        help="Tricks already won by the contracting and the defending team (endgames).",
+        "C:D",
+        "Tricks already won by the contracting and the defending team (endgames).",
     ),
     click.option(
         "--points",

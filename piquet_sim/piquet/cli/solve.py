@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ...core.app.cli import CardsType
-from ...core.app.options import PairType
+from ...core.app.options import pair_option
 from ...core.app.solve_cli import SolveCli
 from .. import cards as C
 from ..cards import PACK
@@ -39,20 +39,14 @@ PARAMS = (
         show_default=True,
         help="Who leads the next trick.",
     ),
-    click.option(
+    pair_option(
         "--tricks",
-        type=PairType("E:Y"),
-        metavar="E:Y",
-        default=(0, 0),
-        help="Tricks already won by elder and younger (count toward cards and capot); "
+        "E:Y",
+        "Tricks already won by elder and younger (count toward cards and capot); "
         "needed when the hands hold fewer than 12 cards.",
     ),
-    click.option(
-        "--points",
-        type=PairType("E:Y"),
-        metavar="E:Y",
-        default=(0, 0),
-        help="Points scored so far in the deal (combinations and play), for pique.",
+    pair_option(
+        "--points", "E:Y", "Points scored so far in the deal (combinations and play), for pique."
     ),
     click.option("--repique", is_flag=True, help="A repique was scored: no pique is possible."),
 )
