@@ -18,6 +18,7 @@ import numpy as np
 
 from ...core.engine.bits import low_index, popcount32
 from ...core.engine.jit import njit_inline
+from ...core.engine.move_order import insert_by_score
 from ..layouts import Frame
 from .tricks import EXEMPT_BITS, UNDER_OPTIONAL
 
@@ -131,12 +132,5 @@ def gen_moves(ws, sp, legal, tt_card, flags, pts):
                     score = 300 - r if pos == 3 else 250 + r  # last: cheapest winner
                 else:
                     score = 100 - 8 * p - r
-            j = k
-            while j > 0 and sc[j - 1] < score:
-                mv[j] = mv[j - 1]
-                sc[j] = sc[j - 1]
-                j -= 1
-            mv[j] = c
-            sc[j] = score
-            k += 1
+            k = insert_by_score(mv, sc, k, c, score)
     return k

@@ -33,6 +33,7 @@ import numpy as np
 from ...core.engine.bits import low_index, popcount32
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.jit_threads import driver, for_spans
+from ...core.engine.move_order import insert_by_score
 from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Workspace, make_env
@@ -174,8 +175,8 @@ def _gen_leads(lh, fh, out, ten, flags, tt_best, ws, level, player):
     reptab = ws.env.reptab
     low8 = ws.env.low8
     pop8 = ws.env.pop8
-    moves = ws.moves
-    scores = ws.scores
+    moves = ws.moves[level]
+    scores = ws.scores[level]
     k = 0
     for s in range(4):
         h = (lh >> (8 * s)) & 0xFF
@@ -207,14 +208,7 @@ def _gen_leads(lh, fh, out, ten, flags, tt_best, ws, level, player):
                     sc = (sc << 16) + hist[player, c]  # hist < 2 ** 16
                 if c == tt_best:
                     sc = 1 << 30
-            j = k
-            while j > 0 and scores[level, j - 1] < sc:
-                moves[level, j] = moves[level, j - 1]
-                scores[level, j] = scores[level, j - 1]
-                j -= 1
-            moves[level, j] = c
-            scores[level, j] = sc
-            k += 1
+            k = insert_by_score(moves, scores, k, c, sc)
     return k
 
 
@@ -225,8 +219,8 @@ def _gen_replies(fh, out, lead, ten, flags, ws, level, player):
     reptab = ws.env.reptab
     low8 = ws.env.low8
     pop8 = ws.env.pop8
-    moves = ws.moves
-    scores = ws.scores
+    moves = ws.moves[level]
+    scores = ws.scores[level]
     legal = legal_replies(fh, lead)
     ls = lead >> 3
     following = ((legal >> (8 * ls)) & 0xFF) != 0
@@ -250,14 +244,7 @@ def _gen_replies(fh, out, lead, ten, flags, ws, level, player):
                     sc = 200 - r if c > lead else 100 - r
                 if flags & 32:
                     sc = (sc << 16) + hist[player, c]  # hist < 2 ** 16
-            j = k
-            while j > 0 and scores[level, j - 1] < sc:
-                moves[level, j] = moves[level, j - 1]
-                scores[level, j] = scores[level, j - 1]
-                j -= 1
-            moves[level, j] = c
-            scores[level, j] = sc
-            k += 1
+            k = insert_by_score(moves, scores, k, c, sc)
     return k
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from ...core.engine.bits import high_index, low_index, popcount64
 from ...core.engine.jit import njit, njit_inline, njit_no_refcount
+from ...core.engine.move_order import insert_by_score
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, SearchStat
 from .search_tt import DEFAULT_TT_BITS, key_a, key_b, make_tt, tt_probe, tt_store
 from .tricks import beats, card_game_points, legal_plays, mask_game_points, suit_mask, trick_bonus
@@ -485,8 +486,8 @@ def generate(work, sp, tt_move):
         legal = representatives(
             legal, out, plain_cards(trump, fr[sp, Frame.LOW], fr[sp, Frame.GLIVE])
         )
-    moves = work.moves
-    scores = work.scores
+    moves = work.moves[sp]
+    scores = work.scores[sp]
     # max^n under the static-order tie rule searches in that order (the table move first)
     static = ctx[Ctx.PARANOID] == 0 and not flags & F_TIE_FULL
     k = 0
@@ -510,14 +511,7 @@ def generate(work, sp, tt_move):
                 sc = 300 - r - (20 if is_trump and (first >> 4) != trump else 0)
             else:
                 sc = 200 - 2 * card_game_points(c) - r - (20 if is_trump else 0)
-        j = k
-        while j > 0 and scores[sp, j - 1] < sc:
-            moves[sp, j] = moves[sp, j - 1]
-            scores[sp, j] = scores[sp, j - 1]
-            j -= 1
-        moves[sp, j] = c
-        scores[sp, j] = sc
-        k += 1
+        k = insert_by_score(moves, scores, k, c, sc)
     return k
 
 
