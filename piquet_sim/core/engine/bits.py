@@ -7,7 +7,7 @@ from numba import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-from .jit import njit
+from .jit import njit, njit_inline
 
 
 @intrinsic
@@ -96,3 +96,15 @@ def select_bit64(m, k):
     for _ in range(k):
         m &= m - 1
     return low_index(m)
+
+
+@njit_inline
+def cards_outside(mask, out):
+    """Write the cards of a 32-card pack that ``mask`` does not hold into ``out``, in ascending
+    index; returns how many (the unseen cards of a hand, the pool a world is dealt from)."""
+    n = 0
+    for c in range(32):
+        if not (mask >> c) & 1:
+            out[n] = c
+            n += 1
+    return n

@@ -38,6 +38,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from ...core.engine.bits import cards_outside
 from ...core.engine.jit import njit
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import shuffle_pack, stream_key
@@ -208,11 +209,7 @@ def draw_world(seed, w, q, setup, rules, hands, rest, pack, ast, state):
 def unseen_cards(hand):
     """The 24 cards not in ``hand``, in index order (int64[24])."""
     rest = np.zeros(24, dtype=np.int64)
-    k = 0
-    for c in range(32):
-        if not (hand >> c) & 1:
-            rest[k] = c
-            k += 1
+    cards_outside(hand, rest)
     return rest
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.engine.bits import cards_outside
 from ...core.engine.jit import njit
 from ..layouts import COMB_LEN, DECL_LEN, SETUP_LEN, AState, Comb, Decl, MCParam, Setup
 from ..policies import PLAY_HEURISTIC
@@ -34,11 +35,7 @@ def mc_reach(hand, p, dealer, worlds, rules, key, state, reach):
     setup[Setup.PLAY_NS] = PLAY_HEURISTIC
     setup[Setup.PLAY_EW] = PLAY_HEURISTIC
     rest = np.zeros(24, dtype=np.int64)
-    k = 0
-    for c in range(32):
-        if not (hand >> c) & 1:
-            rest[k] = c
-            k += 1
+    cards_outside(hand, rest)
     hands = np.zeros(4, dtype=np.int64)
     h = np.zeros(4, dtype=np.int64)
     plays = np.zeros(32, dtype=np.int8)

@@ -26,6 +26,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from ...core.engine.bits import cards_outside
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.jit_threads import driver, run_spans
 from ...core.engine.jit_threads import span_range as span_range_py
@@ -71,11 +72,7 @@ def shuffle_unseen(unseen, perm, key, state):
 def unseen_cards(hand):
     """The 20 cards not in ``hand`` (int8[20], ascending index)."""
     out = np.empty(UNSEEN, dtype=np.int8)
-    k = 0
-    for c in range(32):
-        if not (hand >> c) & 1:
-            out[k] = c
-            k += 1
+    cards_outside(hand, out)
     return out
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.engine.bits import popcount32
+from ...core.engine.bits import cards_outside, popcount32
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.rng import bounded, stream_key
 from . import layouts as L
@@ -102,12 +102,7 @@ def pool_cards(know, played, voids, pool):
     """Fill ``pool`` (int8[32]) with the cards the opponent may hold beyond his known ones;
     returns their number."""
     excluded = know[L.KNOW_IN] | know[L.KNOW_OUT] | played | voids
-    n = 0
-    for c in range(32):
-        if not (excluded >> c) & 1:
-            pool[n] = c
-            n += 1
-    return n
+    return cards_outside(excluded, pool)
 
 
 @njit
