@@ -42,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.engine.jit import njit, njit_inline
+from ...core.engine.rank_tables import compress, run_representatives, subsets
 from ..cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH, trump_points
 from ..layouts import SolverPos
 
@@ -54,30 +55,14 @@ KEY_TEAM_SHIFT = 35
 KEY_RULES_SHIFT = 36
 
 
-def _pext(h: int, o: int) -> int:
-    out, k = 0, 0
-    for r in range(8):
-        if o >> r & 1:
-            if h >> r & 1:
-                out |= 1 << k
-            k += 1
-    return out
-
-
 def _canon(o: int, zone: int) -> int:
     low = bin(o & ((1 << zone) - 1)).count("1")
     return (o & ~((1 << zone) - 1)) | ((1 << low) - 1)
 
 
 def _reps(h: int, o: int, zone: int) -> int:
-    reps = 0
-    for r in range(8):
-        if not h >> r & 1:
-            continue
-        nxt = next((r2 for r2 in range(r + 1, 8) if o >> r2 & 1), None)
-        if nxt is None or not h >> nxt & 1 or nxt >= zone:
-            reps |= 1 << r
-    return reps
+    """Runs are cut above the zero-point zone: cards worth points differ in value."""
+    return run_representatives(h, o, lambda r, nxt: nxt >= zone)
 
 
 def build_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -88,14 +73,10 @@ def build_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     for o in range(256):
         for t in (0, 1):
             canon[t, o] = _canon(o, ZERO_ZONE[t])
-        h = o
-        while True:  # every subset h of o
-            pext[o * 256 + h] = _pext(h, o)
+        for h in subsets(o):
+            pext[o * 256 + h] = compress(h, o)
             for t in (0, 1):
                 reps[t, o * 256 + h] = _reps(h, o, ZERO_ZONE[t])
-            if h == 0:
-                break
-            h = (h - 1) & o
     pts = np.zeros((2, 32), dtype=np.int64)
     for k, kq in enumerate(((4, 3), (3, 2))):
         tp = trump_points(kq)

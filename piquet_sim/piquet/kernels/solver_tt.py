@@ -36,6 +36,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from ...core.engine.jit import njit, njit_inline
+from ...core.engine.rank_tables import compress, run_representatives, subsets
 
 KEY_LEADER_SHIFT = 40
 KEY_TRICKS_SHIFT = 41
@@ -47,29 +48,14 @@ GEN_MASK = 0xFFFF
 ENTRY_BYTES = 16
 
 
-def _pext(e: int, o: int) -> int:
-    out, k = 0, 0
-    for r in range(8):
-        if o >> r & 1:
-            if e >> r & 1:
-                out |= 1 << k
-            k += 1
-    return out
-
-
 def _code(e: int, o: int) -> int:
-    return (1 << bin(o).count("1")) | _pext(e, o)
+    return (1 << bin(o).count("1")) | compress(e, o)
 
 
 def _reps(h: int, o: int, ten: int) -> int:
-    reps = 0
-    for r in range(8):
-        if not h >> r & 1:
-            continue
-        nxt = next((r2 for r2 in range(r + 1, 8) if o >> r2 & 1), None)
-        if nxt is None or not h >> nxt & 1 or (ten and r < 3 <= nxt):
-            reps |= 1 << r
-    return reps
+    """Under ``ten_or_higher`` runs are cut between the nine and the ten (a lead of a ten or
+    higher scores)."""
+    return run_representatives(h, o, lambda r, nxt: bool(ten) and r < 3 <= nxt)
 
 
 TEN_UP = 0xF8  # ranks ten to ace of one suit
@@ -91,16 +77,12 @@ def build_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.n
     reptab = np.zeros((2, 65536), dtype=np.uint8)
     qttab = np.zeros(65536, dtype=np.uint8)
     for o in range(256):
-        h = o
-        while True:  # every subset h of o
+        for h in subsets(o):
             i = o * 256 + h
             keytab[0, i] = _code(h, o)
             keytab[1, i] = (_code(h >> 3, o >> 3) << 4) | _code(h & 7, o & 7)
             reptab[0, i] = _reps(h, o, 0)
             reptab[1, i] = _reps(h, o, 1)
-            if h == 0:
-                break
-            h = (h - 1) & o
     for l in range(256):
         for f in range(256):
             if l & f == 0:
