@@ -31,6 +31,7 @@ import numba
 import numpy as np
 
 from ..core.app.bench import SolveSeries, start_row
+from ..core.engine.bench_timing import best_seconds, numba_threads, thread_counts
 from .api import make_setup
 from .kernels import solver as K
 from .kernels.deal import deal_hands
@@ -122,28 +123,20 @@ def _rounds(policy: str, quick: bool, auction: str = "random") -> list[dict]:
     n = 200_000 if quick else 2_000_000
     setup = make_setup(auction, policy, policy)
     rules = Rules().to_array()
-    previous = numba.get_num_threads()
     rows = []
-    try:
-        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
-            numba.set_num_threads(threads)
+    for threads in thread_counts():
+        with numba_threads(threads):
             simulate_batch(1, 0, 1000, setup, rules)  # compile
-            best = float("inf")
-            for r in range(3):
-                t0 = time.perf_counter()
-                simulate_batch(r + 1, 0, n, setup, rules)
-                best = min(best, time.perf_counter() - t0)
-            rows.append(
-                {
-                    "workload": f"pilotta rounds-{policy}",
-                    "auction": auction,
-                    "threads": threads,
-                    "rounds": n,
-                    "rounds_per_s": round(n / best),
-                }
-            )
-    finally:
-        numba.set_num_threads(previous)
+            best, _ = best_seconds(lambda seed: simulate_batch(seed, 0, n, setup, rules))
+        rows.append(
+            {
+                "workload": f"pilotta rounds-{policy}",
+                "auction": auction,
+                "threads": threads,
+                "rounds": n,
+                "rounds_per_s": round(n / best),
+            }
+        )
     return rows
 
 
@@ -155,12 +148,10 @@ def heuristic_vs_random(quick: bool) -> list[dict]:
         "heuristic": make_setup("threshold", "heuristic", "heuristic"),
         "random": make_setup("random", "random", "random"),
     }
-    previous = numba.get_num_threads()
     rows = []
-    try:
-        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
-            numba.set_num_threads(threads)
-            best = {k: [0.0, 0.0] for k in setups}
+    for threads in thread_counts():
+        best = {k: [0.0, 0.0] for k in setups}
+        with numba_threads(threads):
             for s in setups.values():
                 simulate_batch(1, 0, 1000, s, rules)  # compile
             for r in range(3):
@@ -170,21 +161,19 @@ def heuristic_vs_random(quick: bool) -> list[dict]:
                     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
                     best[name][0] = max(best[name][0], n / wall)
                     best[name][1] = max(best[name][1], n / cpu)
-            rows.append(
-                {
-                    "workload": "pilotta rounds-heuristic-vs-random",
-                    "threads": threads,
-                    "rounds": n,
-                    "heuristic_per_s": round(best["heuristic"][0]),
-                    "heuristic_per_cpu_s": round(best["heuristic"][1]),
-                    "random_per_s": round(best["random"][0]),
-                    "random_per_cpu_s": round(best["random"][1]),
-                    "ratio": round(best["heuristic"][0] / best["random"][0], 3),
-                    "ratio_cpu": round(best["heuristic"][1] / best["random"][1], 3),
-                }
-            )
-    finally:
-        numba.set_num_threads(previous)
+        rows.append(
+            {
+                "workload": "pilotta rounds-heuristic-vs-random",
+                "threads": threads,
+                "rounds": n,
+                "heuristic_per_s": round(best["heuristic"][0]),
+                "heuristic_per_cpu_s": round(best["heuristic"][1]),
+                "random_per_s": round(best["random"][0]),
+                "random_per_cpu_s": round(best["random"][1]),
+                "ratio": round(best["heuristic"][0] / best["random"][0], 3),
+                "ratio_cpu": round(best["heuristic"][1] / best["random"][1], 3),
+            }
+        )
     return rows
 
 
@@ -245,36 +234,33 @@ def bid_timing(quick: bool) -> list[dict]:
     from .cards import parse_cards
 
     hand = parse_cards(BID_HAND)
-    previous = numba.get_num_threads()
     rows = []
-    try:
-        advise(hand, 2, auction="E:pass", deals=20)  # compile
-        advise(hand, 2, auction="E:pass", deals=4, play="dd")
-        advise(hand, 2, auction="E:pass", deals=2, play="pimc")
-        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
-            numba.set_num_threads(threads)
-            plays = (
-                ("heuristic", 2000),
-                ("pimc", 8 if quick else 24),
-                ("dd", 50 if quick else 200),
-            )
-            for play, n in plays:
+    advise(hand, 2, auction="E:pass", deals=20)  # compile
+    advise(hand, 2, auction="E:pass", deals=4, play="dd")
+    advise(hand, 2, auction="E:pass", deals=2, play="pimc")
+    for threads in thread_counts():
+        plays = (
+            ("heuristic", 2000),
+            ("pimc", 8 if quick else 24),
+            ("dd", 50 if quick else 200),
+        )
+        for play, n in plays:
+            with numba_threads(threads):
                 t0 = time.perf_counter()
                 c0 = time.process_time()
                 r = advise(hand, 2, auction="E:pass", deals=n, play=play, seed=11)
-                rows.append(
-                    {
-                        "workload": "pilotta bid",
-                        "threads": threads,
-                        "play": play,
-                        "worlds": n,
-                        "candidates": len(r["calls"]),
-                        "seconds": round(time.perf_counter() - t0, 3),
-                        "cpu_seconds": round(time.process_time() - c0, 3),
-                    }
-                )
-    finally:
-        numba.set_num_threads(previous)
+                wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            rows.append(
+                {
+                    "workload": "pilotta bid",
+                    "threads": threads,
+                    "play": play,
+                    "worlds": n,
+                    "candidates": len(r["calls"]),
+                    "seconds": round(wall, 3),
+                    "cpu_seconds": round(cpu, 3),
+                }
+            )
     return rows
 
 
@@ -370,10 +356,8 @@ def colver_rounds(quick: bool) -> list[dict]:
         "random": make_setup("random", "random", "random"),
         "heuristic": make_setup("threshold", "heuristic", "heuristic"),
     }
-    previous = numba.get_num_threads()
     rates: dict[str, list[float]] = {"random": [], "heuristic": [], "colver": []}
-    try:
-        numba.set_num_threads(1)
+    with numba_threads(1):
         for s in setups.values():
             simulate_batch(1, 0, 1000, s, rules)  # compile
         for r in range(reps):
@@ -384,8 +368,6 @@ def colver_rounds(quick: bool) -> list[dict]:
             if colver is not None:
                 env = colver.Env.deal(dealer=r % 4, seed=r)
                 rates["colver"].append(_cpu_rate(lambda env=env: env.rollout(n), n))
-    finally:
-        numba.set_num_threads(previous)
     row = {
         "workload": "pilotta colver-rounds",
         "threads": 1,
@@ -445,9 +427,7 @@ def colver_solve(quick: bool) -> list[dict]:
     trick = np.zeros(4, dtype=np.int64)
     times = {"full": [], "cards": [], "colver": []}
     agree = 0
-    previous = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
+    with numba_threads(1):
         for i in range(-1, n):  # deal -1 compiles
             j = max(i, 0)
             hands = [int(h) for h in deal_hands(SEED + 1, j)]
@@ -481,8 +461,6 @@ def colver_solve(quick: bool) -> list[dict]:
             if theirs is not None:
                 mine = {to_colver[int(card_to_natural(c, trump))]: v for c, v in ours.items()}
                 agree += mine == theirs
-    finally:
-        numba.set_num_threads(previous)
     rows = []
     for what in ("full", "cards"):
         ms = np.array(times[what]) * 1e3

@@ -43,6 +43,7 @@ import numba
 import numpy as np
 
 from ..core.app.bench import SolveSeries, start_row
+from ..core.engine.bench_timing import best_seconds, numba_threads, thread_counts
 from ..core.engine.rng import deal_hands, stream_key
 from . import cards as C
 from .bid import advise_bid
@@ -153,30 +154,23 @@ def _rounds(play: str, quick: bool) -> list[dict]:
     n = 200_000 if quick else 2_000_000
     rules = Rules(players=4).to_array()
     policy = make_policy("random", play)
-    previous = numba.get_num_threads()
     rows = []
-    try:
-        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
-            numba.set_num_threads(threads)
+    for threads in thread_counts():
+        with numba_threads(threads):
             simulate_rounds(1, 0, 1000, rules, policy, False)  # compile
-            best = best_cpu = float("inf")
-            for r in range(3):
-                t0, c0 = time.perf_counter(), time.process_time()
-                simulate_rounds(r + 1, 0, n, rules, policy, False)
-                best = min(best, time.perf_counter() - t0)
-                best_cpu = min(best_cpu, time.process_time() - c0)
-            rows.append(
-                {
-                    "workload": f"pitch rounds-{play}",
-                    "threads": threads,
-                    "players": 4,
-                    "rounds": n,
-                    "rounds_per_s": round(n / best),
-                    "rounds_per_cpu_s": round(n / best_cpu),
-                }
+            best, best_cpu = best_seconds(
+                lambda seed: simulate_rounds(seed, 0, n, rules, policy, False)
             )
-    finally:
-        numba.set_num_threads(previous)
+        rows.append(
+            {
+                "workload": f"pitch rounds-{play}",
+                "threads": threads,
+                "players": 4,
+                "rounds": n,
+                "rounds_per_s": round(n / best),
+                "rounds_per_cpu_s": round(n / best_cpu),
+            }
+        )
     return rows
 
 

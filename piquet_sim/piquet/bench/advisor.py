@@ -7,6 +7,7 @@ import time
 
 import numba
 
+from ...core.engine.bench_timing import numba_threads
 from ..advisor import advise
 from . import workload
 
@@ -15,15 +16,11 @@ HARD_HAND = "AH KH 9H 7H QS TS 8S JD 9D 8C 7C KC"  # close contenders
 
 
 def _run(hand: str, play: str, precision: float, threads: int, **kw) -> dict:
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
+    with numba_threads(threads):
         advise(hand, play=play, samples=64, precision=None, **kw)  # compile / load cache
         t0 = time.perf_counter()
         r = advise(hand, play=play, precision=precision, **kw)
         seconds = time.perf_counter() - t0
-    finally:
-        numba.set_num_threads(previous)
     top5 = r.candidates[:5]
     refine = [x for x in r.rounds if x["phase"] == "refine"]
     return {
@@ -72,9 +69,7 @@ def elder_pimc_all(quick: bool) -> list[dict]:
 
 def _pimc_refine(quick: bool, refine_all: bool = False) -> dict:
     threads = numba.config.NUMBA_NUM_THREADS
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
+    with numba_threads(threads):
         advise(HAND, play="pimc", samples=8, precision=None, refine=2)  # compile / load cache
         c0, t0 = time.process_time(), time.perf_counter()
         r = advise(
@@ -85,8 +80,6 @@ def _pimc_refine(quick: bool, refine_all: bool = False) -> dict:
             refine_all=refine_all,
         )
         cpu, seconds = time.process_time() - c0, time.perf_counter() - t0
-    finally:
-        numba.set_num_threads(previous)
     refined = [c for c in r.candidates if c.play == "pimc"]
     finalists = [c for c in refined if c.finalist]
     return {

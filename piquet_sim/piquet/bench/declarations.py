@@ -23,6 +23,7 @@ import numpy as np
 from numba import prange
 
 from ...core.app.bench import kernel_origin
+from ...core.engine.bench_timing import numba_threads
 from ...core.engine.jit import njit, njit_inline, njit_parallel
 from ..kernels.bundles import make_env
 from ..kernels.deal import BLOCK, N_WORDS, deal_block
@@ -165,9 +166,7 @@ def split_ns(n: int, repeats: int = 5) -> dict[str, float]:
         "baseline_deal": lambda r: _baseline_deal_only(r + 1, n),
         "baseline_total": lambda r: baseline_deals(r + 1, n, 16, *_BASE_TABLES),
     }
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
+    with numba_threads(1):
         for run in runs.values():
             run(-1)  # compile / load
         best = dict.fromkeys(runs, float("inf"))
@@ -176,8 +175,6 @@ def split_ns(n: int, repeats: int = 5) -> dict[str, float]:
                 c0 = time.process_time()
                 run(r)
                 best[name] = min(best[name], time.process_time() - c0)
-    finally:
-        numba.set_num_threads(previous)
     out = {k: round(v / n * 1e9, 2) for k, v in best.items()}
     for who in ("ours", "baseline"):
         out[who + "_scoring"] = round(out[who + "_total"] - out[who + "_deal"], 2)
@@ -196,14 +193,12 @@ def deals_per_second(n: int, threads: int, repeats: int = 5) -> tuple[dict[str, 
     each repeat so a ratio compares runs that shared the machine's load; and how this process
     got the kernels (``core.bench.kernel_origin``: compiled, cache, or none if run before)."""
     env = make_env(DEFAULT_RULES.to_array())
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
     runs = {
         "ours": lambda r: score_random_deals(r + 1, 0, n, 16 * threads, env),
         "base": lambda r: baseline_deals(r + 1, n, 16 * threads, *_BASE_TABLES),
     }
     rates: dict[str, list[float]] = {k: [] for k in ("ours", "ours_cpu", "base", "base_cpu")}
-    try:
+    with numba_threads(threads):
         with kernel_origin() as origin:
             score_random_deals(1, 0, 1000, threads, env)  # compile / load cache
             baseline_deals(1, 1000, threads, *_BASE_TABLES)
@@ -214,8 +209,6 @@ def deals_per_second(n: int, threads: int, repeats: int = 5) -> tuple[dict[str, 
                 run(r)
                 rates[name].append(n / (time.perf_counter() - t0))
                 rates[name + "_cpu"].append(n / (time.process_time() - c0))
-    finally:
-        numba.set_num_threads(previous)
     return rates, origin["kernels"]
 
 

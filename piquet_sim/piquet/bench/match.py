@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 import numba
 
+from ...core.engine.bench_timing import best_seconds, numba_threads
 from ..match import mirrored_chunk
 from ..partie import partie_rows
 from ..strategies import REGISTRY
@@ -14,17 +13,9 @@ from . import workload
 
 def _best_rate(run, n: int, threads: int, repeats: int = 3) -> float:
     """Best of ``repeats`` runs of ``run(n, seed)``: items per second on ``threads`` threads."""
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
+    with numba_threads(threads):
         run(min(n, 2000), 99)  # compile / load the cache
-        best = float("inf")
-        for r in range(repeats):
-            t0 = time.perf_counter()
-            run(n, r + 1)
-            best = min(best, time.perf_counter() - t0)
-    finally:
-        numba.set_num_threads(previous)
+        best, _ = best_seconds(lambda seed: run(n, seed), repeats)
     return n / best
 
 

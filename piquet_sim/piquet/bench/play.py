@@ -6,12 +6,10 @@ kernels it timed (``kernels``: ``core.bench.kernel_origin``)."""
 
 from __future__ import annotations
 
-import time
-
-import numba
 import numpy as np
 
 from ...core.app.bench import kernel_origin
+from ...core.engine.bench_timing import best_seconds, numba_threads, thread_counts
 from ..kernels import play as P
 from ..kernels.bundles import make_env
 from ..rules import Rules
@@ -22,20 +20,9 @@ from .sinking import pimc_deals
 
 def _best(run, n: int, threads: int) -> tuple[float, float]:
     """(deals per wall second, deals per CPU second of the process), each the best of 3."""
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
+    with numba_threads(threads):
         run(min(n, 2000), 99)  # compile / load cache
-        best = float("inf")
-        best_cpu = float("inf")
-        for r in range(3):
-            t0 = time.perf_counter()
-            c0 = time.process_time()
-            run(n, r + 1)
-            best_cpu = min(best_cpu, time.process_time() - c0)
-            best = min(best, time.perf_counter() - t0)
-    finally:
-        numba.set_num_threads(previous)
+        best, best_cpu = best_seconds(lambda seed: run(n, seed))
     return n / best, n / best_cpu
 
 
@@ -56,7 +43,7 @@ def heuristic_vs_greedy(quick: bool) -> list[dict]:
     n_full = 200_000 if quick else 2_000_000
     n_play = 1_000_000 if quick else 5_000_000
     rows = []
-    for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+    for threads in thread_counts():
         for kind, make, n in (("full-deal", _full, n_full), ("playout", _playout, n_play)):
             with kernel_origin() as origin:
                 rate = {play: _best(make(play), n, threads) for play in ("greedy", "heuristic")}

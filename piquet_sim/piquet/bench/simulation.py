@@ -9,6 +9,7 @@ import time
 import numba
 
 from ...core.app.bench import kernel_origin
+from ...core.engine.bench_timing import best_seconds, numba_threads, thread_counts
 from ..simulation import Policies, simulate
 from . import workload
 
@@ -19,26 +20,17 @@ def _deals_per_second(
     """(deals per wall second, deals per CPU second of the process), best of ``repeats``. On a
     shared machine the second is the steadier: threads times it is what ``threads`` idle cores
     would give when the work scales."""
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
+    with numba_threads(threads):
         simulate(min(n, 2000), seed=99, policies=policies)  # compile / load cache
-        best = float("inf")
-        best_cpu = float("inf")
-        for r in range(repeats):
-            t0 = time.perf_counter()
-            c0 = time.process_time()
-            simulate(n, seed=r + 1, policies=policies)
-            best = min(best, time.perf_counter() - t0)
-            best_cpu = min(best_cpu, time.process_time() - c0)
-    finally:
-        numba.set_num_threads(previous)
+        best, best_cpu = best_seconds(
+            lambda seed: simulate(n, seed=seed, policies=policies), repeats
+        )
     return n / best, n / best_cpu
 
 
 def _rows(name: str, n: int, policies: Policies) -> list[dict]:
     rows = []
-    for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+    for threads in thread_counts():
         wall, cpu = _deals_per_second(n, policies, threads)
         rows.append(
             {
@@ -60,7 +52,7 @@ def greedy(quick: bool) -> list[dict]:
     n = 200_000 if quick else 4_000_000
     repeats = 5
     rows = []
-    for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
+    for threads in thread_counts():
         load0 = os.getloadavg()[0]
         wall, cpu, origin = _rates(n, Policies(), threads, repeats)
         med, lo, hi = _spread(wall)
@@ -85,10 +77,8 @@ def greedy(quick: bool) -> list[dict]:
 def _rates(n: int, policies: Policies, threads: int, repeats: int) -> tuple[list, list, str]:
     """(deals per wall second, deals per process-CPU second): one figure per run of n deals;
     and how this process got the kernels (``core.bench.kernel_origin``)."""
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
     wall, cpu = [], []
-    try:
+    with numba_threads(threads):
         with kernel_origin() as origin:
             simulate(min(n, 2000), seed=99, policies=policies)  # compile / load cache
         for r in range(repeats):
@@ -97,8 +87,6 @@ def _rates(n: int, policies: Policies, threads: int, repeats: int) -> tuple[list
             simulate(n, seed=r + 1, policies=policies)
             wall.append(n / (time.perf_counter() - t0))
             cpu.append(n / (time.process_time() - c0))
-    finally:
-        numba.set_num_threads(previous)
     return wall, cpu, origin["kernels"]
 
 

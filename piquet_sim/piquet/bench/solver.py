@@ -21,6 +21,7 @@ import numba
 import numpy as np
 
 from ...core.app.bench import SolveSeries
+from ...core.engine.bench_timing import best_seconds, numba_threads, thread_counts
 from ..kernels import layouts as L
 from ..kernels import play as P
 from ..kernels import solver as K
@@ -122,27 +123,19 @@ def _playouts(policy: str, quick: bool) -> list[dict]:
     env = make_env(Rules().to_array())
     stages = Policies(elder_play=policy, younger_play=policy).stages()
     pre = (np.int64(0), np.int64(0), np.int64(0))
-    previous = numba.get_num_threads()
     rows = []
-    try:
-        for threads in sorted({1, numba.config.NUMBA_NUM_THREADS}):
-            numba.set_num_threads(threads)
+    for threads in thread_counts():
+        with numba_threads(threads):
             P.play_batch(1, 0, 1000, stages, pre, env, 1)  # compile
-            best = float("inf")
-            for r in range(3):
-                t0 = time.perf_counter()
-                P.play_batch(r + 1, 0, n, stages, pre, env, 1)
-                best = min(best, time.perf_counter() - t0)
-            rows.append(
-                {
-                    "workload": f"playout-{policy}",
-                    "threads": threads,
-                    "playouts": n,
-                    "playouts_per_s": round(n / best),
-                }
-            )
-    finally:
-        numba.set_num_threads(previous)
+            best, _ = best_seconds(lambda seed: P.play_batch(seed, 0, n, stages, pre, env, 1))
+        rows.append(
+            {
+                "workload": f"playout-{policy}",
+                "threads": threads,
+                "playouts": n,
+                "playouts_per_s": round(n / best),
+            }
+        )
     return rows
 
 
