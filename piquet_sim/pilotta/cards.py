@@ -16,7 +16,8 @@ Suits 0 spades, 1 hearts, 2 diamonds, 3 clubs; ranks 0 seven, 1 eight, 2 nine, 3
 from __future__ import annotations
 
 from ..core.engine.cards import PACK32 as PACK
-from ..core.engine.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
+from ..core.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardError, cards_to_mask
+from ..core.engine.cards import parse_suit as _parse_suit
 
 SEATS = "NESW"
 SEAT_NAMES = ("North", "East", "South", "West")
@@ -51,12 +52,7 @@ def parse_seat(text: str) -> int:
 
 def parse_suit(text: str) -> int:
     """Suit index of 'S', '♥', 'diamonds', …; raises CardError otherwise."""
-    t = text.strip().translate(str.maketrans("", "", "\ufe0e\ufe0f"))
-    symbols = "♠♥♦♣"
-    for i in range(4):
-        if t.upper() in (SUITS[i], SUIT_NAMES[i].upper()) or t == symbols[i]:
-            return i
-    raise CardError(f"'{text}' is not a suit (S, H, D or C)")
+    return _parse_suit(text, (SUITS, SUIT_NAMES, SUIT_SYMBOLS), "S, H, D or C")
 
 
 card_name = PACK.card_name

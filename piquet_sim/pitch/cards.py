@@ -11,7 +11,15 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.engine.cards import PACK52 as PACK
-from ..core.engine.cards import SUIT_NAMES, SUITS, CardError, cards_to_mask
+from ..core.engine.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    WHITE_SUIT_SYMBOLS,
+    CardError,
+    cards_to_mask,
+)
+from ..core.engine.cards import parse_suit as _parse_suit
 
 RANKS = PACK.ranks
 N_CARDS = PACK.n_cards
@@ -64,11 +72,7 @@ def game_points(mask: int) -> int:
 
 def parse_suit(text: str) -> int:
     """Suit index of ``S``/``H``/``D``/``C`` or a suit symbol, any case. Raises CardError."""
-    t = text.strip().upper().replace("\ufe0f", "").replace("\ufe0e", "")
-    for i, names in enumerate(zip(SUITS, "♠♥♦♣", "♤♡♢♧", strict=True)):
-        if t in names:
-            return i
-    raise CardError(f"'{text}' is not a suit (S H D C or a suit symbol)")
+    return _parse_suit(text, (SUITS, SUIT_SYMBOLS, WHITE_SUIT_SYMBOLS), "S H D C or a suit symbol")
 
 
 __all__ = [

@@ -7,7 +7,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from piquet_sim.core.engine.cards import PACK32, PACK52, CardError
+from piquet_sim.core.engine.cards import (
+    PACK32,
+    PACK52,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardError,
+    parse_suit,
+)
 from piquet_sim.core.engine.errors import InputError
 
 
@@ -67,3 +75,14 @@ def test_52_card_round_trip(ordinal_bits):
 def test_card_name_rejects_the_gaps_of_a_strided_pack():
     with pytest.raises(CardError, match="out of range"):
         PACK52.card_name(13)  # bit 13 lies between spades and hearts
+
+
+def test_parse_suit_takes_only_the_spellings_given():
+    spellings = (SUITS, SUIT_SYMBOLS, SUIT_NAMES)
+    assert parse_suit(" h ", spellings, "S, H, D or C") == 1
+    assert parse_suit("♦\ufe0f", spellings, "S, H, D or C") == 2
+    assert parse_suit("CLUBS", spellings, "S, H, D or C") == 3
+    with pytest.raises(CardError, match=r"'clubs' is not a suit \(S or a symbol\)"):
+        parse_suit("clubs", (SUITS, SUIT_SYMBOLS), "S or a symbol")
+    with pytest.raises(CardError, match="'♤' is not a suit"):
+        parse_suit("♤", spellings, "S, H, D or C")

@@ -25,7 +25,7 @@ Canonical output (:meth:`Pack.format`): cards by suit S H D C, high rank first, 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .errors import InputError
 
@@ -169,6 +169,18 @@ class Pack:
     def popcount(self, mask: int) -> int:
         """Number of cards in a mask."""
         return bin(int(mask) & self.full).count("1")
+
+
+def parse_suit(text: str, spellings: Iterable[Sequence[str]], expected: str) -> int:
+    """Suit index (0 spades .. 3 clubs) of ``text``, one of ``spellings`` (each names the four
+    suits in order: ``SUITS``, ``SUIT_SYMBOLS``, ``SUIT_NAMES`` …) in any case, an emoji
+    variation selector ignored; a CardError saying ``expected`` (the spellings a game takes)
+    otherwise."""
+    wanted = text.strip().translate(_VARIATION_SELECTORS).upper()
+    for suit in range(4):
+        if any(wanted == names[suit].upper() for names in spellings):
+            return suit
+    raise CardError(f"'{text}' is not a suit ({expected})")
 
 
 def cards_to_mask(cards: Iterable[int]) -> int:
