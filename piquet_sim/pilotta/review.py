@@ -26,7 +26,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core import review as R
-from ..core.engine.errors import InputError
 from ..core.engine.stats import Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
 from ..core.review.one_hand import TrickWalk, one_hand_cards, one_hand_decisions
@@ -57,12 +56,10 @@ def _setup(prior: str):
 def replay(rec: PilottaRecord, rules: Rules = DEFAULT_RULES, prior: str = "threshold"):
     """A record with every hand, replayed: (the states before each action with its place, the
     final state); RecordError names the first illegal step."""
-    try:
-        state = PilottaState.from_hands(rec.dealt, rec.dealer, rules, _setup(prior))
-    except InputError as err:
-        raise R.RecordError(str(err)) from None
-    replayed = R.Replay(state)
-    act = replayed.act
+    replayed = R.Replay.of(
+        lambda: PilottaState.from_hands(rec.dealt, rec.dealer, rules, _setup(prior))
+    )
+    state, act = replayed.state, replayed.act
 
     calls = rec.calls if rec.calls is not None else _synth_calls(rec.dealer, rec.contract)
     for i, (_, lv, s) in enumerate(calls, 1):
@@ -79,9 +76,7 @@ def replay(rec: PilottaRecord, rules: Rules = DEFAULT_RULES, prior: str = "thres
                     f"{C.SEATS[p]} showed {C.format_cards(state.shown[p]) or 'nothing'}, not "
                     f"{C.format_cards(said) or 'nothing'}",
                 )
-    for i, cards in enumerate(rec.tricks, 1):
-        for c in cards:
-            act(c, f"{rec.place('tricks')}, trick {i}")
+    replayed.play_tricks(rec.tricks, rec.place("tricks"))
     return replayed.steps, state
 
 

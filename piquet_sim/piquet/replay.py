@@ -90,12 +90,10 @@ def replay(rec: PiquetRecord, rules: Rules = DEFAULT_RULES, seed: int = 1):
     used = rec.dealt[0] | rec.dealt[1] | C.cards_to_mask(talon)
     if used != FULL:
         raise R.RecordError(f"{_names(FULL & ~used)} is in no hand and not in the talon")
-    try:
-        state = PiquetState.from_hands(rec.dealt[0], rec.dealt[1], talon, rules, seed=seed)
-    except InputError as err:
-        raise R.RecordError(str(err)) from None
-    replayed = R.Replay(state)
-    act = replayed.act
+    replayed = R.Replay.of(
+        lambda: PiquetState.from_hands(rec.dealt[0], rec.dealt[1], talon, rules, seed=seed)
+    )
+    state, act = replayed.state, replayed.act
 
     for s, role in enumerate(ROLES):
         key = f"discard:{role}"

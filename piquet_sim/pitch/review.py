@@ -24,7 +24,6 @@ import time
 from dataclasses import dataclass
 
 from ..core import review as R
-from ..core.engine.errors import InputError
 from ..core.engine.stats import Z95, Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
 from ..core.review.one_hand import TrickWalk, one_hand_cards, one_hand_decisions
@@ -48,20 +47,14 @@ def replay(rec: PitchRecord, rules: Rules = DEFAULT_RULES):
     """A record with every hand, replayed: (the states before each action with its place, the
     final state); RecordError names the first illegal step."""
     rules = rec.table_rules(rules)
-    try:
-        state = PitchState.from_hands(rec.dealt, rules)
-    except InputError as err:
-        raise R.RecordError(str(err)) from None
-    replayed = R.Replay(state)
-    act = replayed.act
+    replayed = R.Replay.of(lambda: PitchState.from_hands(rec.dealt, rules))
+    state, act = replayed.state, replayed.act
 
     for s, c in enumerate(rec.calls):
         act(PASS if c == 0 else BID_BASE + c, f"{rec.place('auction')}, seat {s}")
     if len(rec.calls) < rec.players and rec.tricks:
         raise _err(rec.place("auction"), f"{len(rec.calls)} calls: every seat calls once")
-    for i, cards in enumerate(rec.tricks, 1):
-        for c in cards:
-            act(c, f"{rec.place('tricks')}, trick {i}")
+    replayed.play_tricks(rec.tricks, rec.place("tricks"))
     return replayed.steps, state
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -152,12 +152,28 @@ class Replay:
         self.state = state
         self.steps: list[tuple] = []
 
+    @classmethod
+    def of(cls, deal: Callable[[], object]) -> Replay:
+        """A replay from the state ``deal()`` returns: the record's dealt cards, which a
+        RecordError refuses where the state refuses them (an InputError)."""
+        try:
+            state = deal()
+        except InputError as err:
+            raise RecordError(str(err)) from None
+        return cls(state)
+
     def act(self, action: int, place: str) -> None:
         self.steps.append((self.state.clone(), action, place))
         try:
             self.state.apply(action)
         except InputError as err:
             raise record_error(place, str(err)) from None
+
+    def play_tricks(self, tricks: Sequence[Sequence[int]], place: str) -> None:
+        """Every card of ``tricks`` acted in order, at ``"{place}, trick {i}"``."""
+        for i, cards in enumerate(tricks, 1):
+            for card in cards:
+                self.act(card, f"{place}, trick {i}")
 
 
 def dealt_hand(value: object, place: str, pack: Pack, size: int) -> int:
