@@ -4,7 +4,6 @@ apart, each solved exactly (moved out of ``deciders``)."""
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable
 from itertools import combinations
@@ -12,7 +11,7 @@ from itertools import combinations
 import numpy as np
 
 from ..core.engine.backend import stop_requested
-from ..core.engine.blocks import MIN_WORLDS, solve_in_blocks
+from ..core.engine.blocks import MIN_WORLDS, cut_notes, solve_card_worlds
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.rng import stream_key
@@ -308,16 +307,12 @@ def card_values(
 
     found = worlds_for(state, seat, worlds, seed, exact_limit, from_stream, enough)
     hands = found["hands"]
-    n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 40))
-    # an enumeration is solved whole (its order is not random: a part of it would be biased)
-    deadline = None if max_seconds is None or found["exact"] else t0 + max_seconds
 
     def solve(some, slot):
         return _evaluate(state, some, kept, workspace(slot))
 
-    rest, cut = solve_in_blocks(solve, hands, n_threads, deadline, least=MIN_WORLDS)
+    rest, cut = solve_card_worlds(solve, hands, t0, max_seconds, found["exact"], threads, 40)
     rest = rest.reshape(len(rest), len(kept))
-    stopped = cut == "time"
     hands = hands[: len(rest)]
     exact = found["exact"] and cut != "interrupted"  # a cut enumeration is no mean
     x = _team_points(state, seat, rest)
@@ -345,10 +340,7 @@ def card_values(
             f"{found['unfit']} world(s) ignore the calls or the announced points under the "
             f"assumed policies ({why})"
         )
-    if stopped:
-        notes.append(f"stopped after {len(hands)} worlds (--max-seconds {max_seconds:g})")
-    if cut == "interrupted":
-        notes.append(f"stopped by Ctrl-C after {len(hands)} worlds")
+    notes += cut_notes(cut, len(hands), max_seconds)
     if found["dropped"]:
         notes.append(f"{found['dropped']} world(s) could not be drawn and were left out")
     return CardValues(

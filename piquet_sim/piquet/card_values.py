@@ -4,14 +4,13 @@ apart, each solved exactly (moved out of ``deciders``)."""
 from __future__ import annotations
 
 import math
-import os
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
 
-from ..core.engine.blocks import MIN_WORLDS, solve_in_blocks
+from ..core.engine.blocks import cut_notes, solve_card_worlds
 from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
@@ -248,14 +247,11 @@ def card_values(
     found = declared_worlds(state, seat, worlds, seed, exact_limit, sinking)
     hands = found["hands"]
     weights, sunk = found["weights"], found["sunk"]
-    n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(hands) // 50))
-    # an enumeration is solved whole (its order is not random: a part of it would be biased)
-    deadline = None if max_seconds is None or found["exact"] else t0 + max_seconds
 
     def solve(some, slot):
         return _evaluate(state, seat, some, cand, workspace(state.rules, slot))
 
-    vals, cut = solve_in_blocks(solve, hands, n_threads, deadline, least=MIN_WORLDS)
+    vals, cut = solve_card_worlds(solve, hands, t0, max_seconds, found["exact"], threads, 50)
     vals = vals.reshape(len(vals), len(cand)).astype(np.int64)
     hands = hands[: len(vals)]
     exact = found["exact"] and cut != "interrupted"  # a cut enumeration is no mean
@@ -273,10 +269,7 @@ def card_values(
             f"{found['possible']:,} possible), each solved double-dummy"
         )
     notes = [note]
-    if cut == "time":
-        notes.append(f"stopped after {len(hands)} worlds (--max-seconds {max_seconds:g})")
-    if cut == "interrupted":
-        notes.append(f"stopped by Ctrl-C after {len(hands)} worlds")
+    notes += cut_notes(cut, len(hands), max_seconds)
     if found["fallbacks"]:
         notes.append(f"{found['fallbacks']} world(s) ignore the declaration bounds (none met them)")
     if sinking:

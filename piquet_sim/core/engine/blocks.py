@@ -5,6 +5,7 @@ the thread count (each world's row is exact and goes back in world order)."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -65,4 +66,33 @@ def solve_in_blocks(
     return np.concatenate(rows), why
 
 
-__all__ = ["BLOCK", "MIN_WORLDS", "solve_in_blocks"]
+def solve_card_worlds(
+    solve: Callable[[Sequence, int], np.ndarray],
+    worlds: Sequence,
+    started: float,
+    max_seconds: float | None,
+    enumerated: bool,
+    threads: int | None = None,
+    worlds_a_thread: int = 40,
+) -> tuple[np.ndarray, str]:
+    """:func:`solve_in_blocks` as a game's card values run it: on ``threads`` threads (None:
+    the cores, at most two, one per ``worlds_a_thread`` worlds), stopped once ``max_seconds``
+    from ``started`` (a ``time.perf_counter`` time) have passed and :data:`MIN_WORLDS` are
+    solved; an enumeration (``enumerated``) is solved whole, its order not being random (a
+    part of it would be biased)."""
+    n_threads = threads or min(os.cpu_count() or 1, 2, max(1, len(worlds) // worlds_a_thread))
+    deadline = None if max_seconds is None or enumerated else started + max_seconds
+    return solve_in_blocks(solve, worlds, n_threads, deadline, least=MIN_WORLDS)
+
+
+def cut_notes(cut: str, solved: int, max_seconds: float | None) -> list[str]:
+    """The note saying why the solving stopped early (``cut``, as :func:`solve_in_blocks`
+    says) after ``solved`` worlds; none when every world was solved."""
+    if cut == "time":
+        return [f"stopped after {solved} worlds (--max-seconds {max_seconds:g})"]
+    if cut == "interrupted":
+        return [f"stopped by Ctrl-C after {solved} worlds"]
+    return []
+
+
+__all__ = ["BLOCK", "MIN_WORLDS", "cut_notes", "solve_card_worlds", "solve_in_blocks"]
