@@ -86,6 +86,9 @@ def test_help_has_an_example(run_main, game):
         (["pilotta", "external", "ismcts:lots"], "whole number of simulations"),
         (["pilotta", "external", "ismcts:2", "--against", "nobody"], "unknown play policy"),
         (["pitch", "external", ","], "give an external player"),
+        (["pitch", "external", "ismcts:2", "--against", "heuristic:worlds=3"], "takes no count"),
+        (["pitch", "external", "ismcts:2", "--against", "pimc:worlds=0"], "a whole number from"),
+        (["pilotta", "external", "ismcts:2", "--against", "pimc:sims=9"], "pimc takes worlds=N"),
     ],
 )
 def test_bad_specs_one_line_exit_2(run_main, args, text):
@@ -136,3 +139,20 @@ def test_ctrl_c_keeps_the_rows_finished(run_main, monkeypatch):
     assert data["partial"]
     (row,) = data["rows"]
     assert row["b"] == "random" and row["partial"] and row["deals"] == 1
+
+
+def test_a_count_given_inline_is_fixed_and_names_the_row():
+    """``--against pimc:worlds=12``: our player at that count whatever the budget (not left to
+    the calibration), its row named by the spec."""
+    from types import SimpleNamespace
+
+    from piquet_sim.core.study.ladder import our_player
+
+    arena = SimpleNamespace(
+        counts={"pimc": ("worlds", 1, 1024)}, our_play=lambda name, params=None: (name, params)
+    )
+    fixed = our_player(arena, "pimc:worlds=12", budgeted=True)
+    assert fixed.unit == "" and fixed.name(None) == "pimc:worlds=12"
+    assert fixed.make(None) == ("pimc", {"worlds": 12})
+    calibrated = our_player(arena, "pimc", budgeted=True)
+    assert calibrated.unit == "worlds" and calibrated.make(30) == ("pimc", {"worlds": 30})

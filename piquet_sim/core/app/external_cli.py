@@ -37,12 +37,13 @@ if TYPE_CHECKING:
 
 
 def _names(text: str, known: Sequence[str]) -> list[str]:
-    """Our play policies of ``--against``, in order, once; InputError naming a bad one."""
+    """Our play policies of ``--against`` (each ``name`` or ``name:<unit>=<count>``), in order,
+    once; InputError naming a bad one."""
     names = list(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
     if not names:
         raise InputError(f"--against: give our play policies, from {', '.join(known)}")
     for n in names:
-        if n not in known:
+        if n.partition(":")[0] not in known:
             raise InputError(f"unknown play policy {n!r}; choose from {', '.join(known)}")
     return names
 
@@ -192,7 +193,8 @@ def external_command(
                 "--against",
                 default=against,
                 show_default=True,
-                help=f"Our play policies, comma-separated, from {', '.join(policies)}.",
+                help=f"Our play policies, comma-separated, from {', '.join(policies)}; a "
+                "search's count fixed inline (pimc:worlds=20) is not calibrated.",
             ),
             core_deals_option(deals, "Mirrored deals a match (each played in every seating)."),
             seed_option(),

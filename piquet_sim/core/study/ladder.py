@@ -78,9 +78,23 @@ def outside_player(
     return Player(spec, True, make, unit, (lo, 1 << 30))
 
 
-def our_player(arena: Arena, name: str, budgeted: bool) -> Player:
-    """One of our play policies; its count (``arena.counts``) left to the calibration when
-    ``budgeted``."""
+def our_player(arena: Arena, spec: str, budgeted: bool) -> Player:
+    """One of our play policies, ``name`` or ``name:<unit>=<count>`` (``pimc:worlds=20``: the
+    count fixed, as an outside player's ``ismcts:100``); a count not given is left to the
+    calibration when ``budgeted`` (``arena.counts``: each counted policy's unit and range).
+    InputError, one line, for a count the policy does not take or out of its range."""
+    name, _, fixed = spec.partition(":")
+    if fixed:
+        unit, _, value = fixed.partition("=")
+        counted = arena.counts.get(name)
+        if counted is None or unit != counted[0]:
+            takes = f"takes {counted[0]}=N" if counted else "takes no count"
+            raise InputError(f"{spec}: {name} {takes}")
+        lo, hi = counted[1], counted[2]
+        if not value.isdigit() or not lo <= int(value) <= hi:
+            raise InputError(f"{spec}: {unit} is a whole number from {lo} to {hi}")
+        params = {unit: int(value)}
+        return Player(spec, False, lambda _n: arena.our_play(name, params))
     counted = arena.counts.get(name) if budgeted else None
     if counted is None:
         return Player(name, False, lambda _n: arena.our_play(name))
