@@ -7,8 +7,7 @@ them like tuples; a flat namedtuple of arrays may enter a ``prange`` body, a nes
   and search stacks (built inside a kernel, so the nesting never crosses a ``prange`` boundary).
 * :data:`Scratch` (one per thread): the arrays a simulated deal writes into.
 * :data:`Worlds`: sampled worlds of the advisor and the sinking study.
-* :data:`SeatStages`: a deal's stage policies as the bundle-free loop reads them
-  (``simple_deal``).
+* :data:`OwnEnv`: the rules and suit tables, a span's own copies (``simple_deal``).
 """
 
 from __future__ import annotations
@@ -44,12 +43,10 @@ Scratch = namedtuple("Scratch", "pack state decl play rec masks know_e know_y pi
 #: bool[n].
 Worlds = namedtuple("Worlds", "opp talons s0 e_disc valid")
 
-#: Per stage the pair (elder's, younger's): exchange / declare / play policy ids (play ids
-#: int64) and their parameter rows (float64[STAGE_PARAMS], views of a span's own copy); simple:
-#: True when both seats play greedy or random.
-SeatStages = namedtuple(
-    "SeatStages", "exchange exchange_params declare declare_params play play_params simple"
-)
+#: rules int32[RULE_LEN]; suit: tables.SUIT_TABLES. What the bundle-free loop's steps read of an
+#: Env, as copies on its span's stack (``simple_deal.own_env``): the other tables are heap
+#: arrays every thread shares, whose reference counts a call would touch.
+OwnEnv = namedtuple("OwnEnv", "rules suit")
 
 
 def make_env(rules_array: np.ndarray) -> Env:

@@ -308,6 +308,34 @@ def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, 
     return _apply(hand, discard, talon, n_elder_took, n), discard, n
 
 
+@njit_inline
+def both_exchanges(elder, younger, talon, policies, params, key, rng_state, env):
+    """Elder's exchange, then younger's (:func:`elder_exchange`, :func:`younger_exchange`: the
+    same draws and hands) by ``policies`` (elder's id, younger's) and ``params`` (their rows).
+    Returns (elder's hand, younger's, cards elder took, cards younger took, elder's discard,
+    younger's). One loop over the two seats, so the policies' code has one call site: numba
+    compiles an inlined function again at every site, and the two calls inlined it twice."""
+    must = env.rules[RuleSlot.YOUNGER_MUST_EXCHANGE] != 0
+    e_took = np.int64(0)
+    e_disc = np.int64(0)
+    y_took = np.int64(0)
+    y_disc = np.int64(0)
+    for seat in range(2):
+        is_younger = np.int64(seat)
+        hand = younger if is_younger else elder
+        lo = np.int64(1) if must or not is_younger else np.int64(0)
+        hi = TALON - e_took if is_younger else np.int64(ELDER_MAX_TAKE)
+        pol, par = policies[seat], params[seat]
+        discard, n = _choose(hand, lo, hi, is_younger, pol, par, key, rng_state, env.suit)
+        # e_took is 0 at elder's turn: elder draws from the front, younger after elder's cards
+        new_hand = _apply(hand, discard, talon, e_took, n)
+        if is_younger:
+            younger, y_disc, y_took = new_hand, discard, n
+        else:
+            elder, e_disc, e_took = new_hand, discard, n
+    return elder, younger, e_took, y_took, e_disc, y_disc
+
+
 # Trial of exchange policies over dealt hands: both exchanges, then declarations as dealt.
 
 

@@ -37,7 +37,7 @@ from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche
 from .play import new_scratch
-from .simple_deal import deal_work, own_env, pair_records, plays_fast, seat_stages, simple_pair
+from .simple_deal import deal_work, own_env, own_stages, pair_records, plays_fast, simple_pair
 from .simulate import NOT_FORCED, declare_stage, exchange_stage, finish_play
 from .solver import new_workspace
 from .tricks import CAPOT_POINTS
@@ -185,7 +185,7 @@ def _mirrored_span(seed, first, count, stages_ab, stages_ba, share, ws, nets, ro
 
 @njit
 def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, nets, row0, counts):
-    seats = (seat_stages(stages_ab), seat_stages(stages_ba))
+    seats = (own_stages(stages_ab), own_stages(stages_ba))
     pair = (seats, share, own_env(env), deal_work(), pair_records())
     _count_span(seed, first, count, simple_pair, pair, nets, row0, counts)
 

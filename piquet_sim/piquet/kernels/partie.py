@@ -40,7 +40,7 @@ from ..rules import RuleSlot
 from . import layouts as L
 from .match import bundled_pair
 from .play import new_scratch
-from .simple_deal import deal_work, own_env, pair_records, plays_fast, seat_stages, simple_pair
+from .simple_deal import deal_work, own_env, own_stages, pair_records, plays_fast, simple_pair
 from .solver import new_workspace
 
 GAME_RUBICON = 0  # index into rules.GAMES
@@ -217,7 +217,7 @@ def _bundled_span(seed, first, count, stages_ab, stages_ba, share, ws, out, row0
 
 @njit
 def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, out, row0):
-    seats = (seat_stages(stages_ab), seat_stages(stages_ba))
+    seats = (own_stages(stages_ab), own_stages(stages_ba))
     own = own_env(env)
     pair = (seats, share, own, deal_work(), pair_records())
     _partie_span(seed, first, count, simple_pair, pair, own.rules, out, row0)

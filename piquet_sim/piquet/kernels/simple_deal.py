@@ -17,7 +17,8 @@ seat learnt as the two card masks the heuristic reads, ``knowledge.known_cards``
 
 Mirrored matches and parties (``match``, ``partie``) play their deal pairs through
 :func:`simple_pair`: the same stages, shared between the two seatings as ``match.play_pair``
-shares them.
+shares them, the exchange and the declarations called as kernels of their own
+(:func:`exchange_step`, :func:`declare_step`: compiled once, not inlined into each span).
 """
 
 from __future__ import annotations
@@ -30,11 +31,11 @@ from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
 from ..rules import RuleSlot
 from . import layouts as L
-from .bundles import Env, SeatStages
+from .bundles import Env, OwnEnv, Stages
 from .deal import N_PACK, deal_full
 from .declarations import carte_blanche, declaration_keys, declaration_points, set_ranks
 from .declaring import declaration_masks
-from .exchange import elder_exchange, younger_exchange
+from .exchange import both_exchanges, elder_exchange, younger_exchange
 from .heuristic import seat_setup
 from .knowledge import known_cards
 from .play import is_fast, is_simple, play_fast, play_simple
@@ -51,6 +52,7 @@ _RULES_LEN = int(RuleSlot.LEN)
 _RULE_WORDS = (_RULES_LEN + 1) // 2
 _tables = stack_words(_TABLE_WORDS)
 _rules = stack_words(_RULE_WORDS)
+_ids = stack_words((L.STAGE_LEN + 1) // 2)
 _params = stack_words(L.STAGE_LEN * L.STAGE_PARAMS)
 _recs = stack_words(L.REC_LEN)  # two int32 records
 
@@ -79,33 +81,27 @@ def _copy_rows(dst, src):
 
 @njit_inline
 def own_env(env):
-    """The span's own copies of the tables and rules the deals read, on the calling kernel's
-    stack (inlined, so the memory is the caller's): no thread shares their reference counts,
-    which cost nothing there (see the module docstring). An ``Env`` (solver tables shared)."""
+    """The span's own copies of the rules and suit tables the deals read (:data:`OwnEnv`), on
+    the calling kernel's stack (inlined, so the memory is the caller's): no thread shares their
+    reference counts, which cost nothing there (see the module docstring)."""
     tables = numba.carray(as_int32(_tables()), SUIT_TABLES.shape)
     _copy_rows(tables, env.suit)
     rules = numba.carray(as_int32(_rules()), _RULES_LEN)
     for k in range(_RULES_LEN):
         rules[k] = env.rules[k]
-    return Env(rules, tables, env.pairs, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
+    return OwnEnv(rules, tables)
 
 
 @njit_inline
-def seat_stages(stages):
-    """``stages`` as :data:`bundles.SeatStages`, its parameters copied to the calling kernel's
-    stack (inlined; as :func:`own_env`)."""
+def own_stages(stages):
+    """``stages`` (a ``bundles.Stages``) copied to the calling kernel's stack (inlined; as
+    :func:`own_env`): the same ids and parameters, two arrays the steps read their rows from."""
+    ids = numba.carray(as_int32(_ids()), L.STAGE_LEN)
+    for k in range(L.STAGE_LEN):
+        ids[k] = stages.ids[k]
     params = numba.carray(as_float64(_params()), (L.STAGE_LEN, L.STAGE_PARAMS))
     _copy_rows(params, stages.params)
-    ids = stages.ids
-    return SeatStages(
-        (ids[L.STAGE_ELDER_EXCHANGE], ids[L.STAGE_YOUNGER_EXCHANGE]),
-        (params[L.STAGE_ELDER_EXCHANGE], params[L.STAGE_YOUNGER_EXCHANGE]),
-        (ids[L.STAGE_ELDER_DECLARE], ids[L.STAGE_YOUNGER_DECLARE]),
-        (params[L.STAGE_ELDER_DECLARE], params[L.STAGE_YOUNGER_DECLARE]),
-        (np.int64(ids[L.STAGE_ELDER_PLAY]), np.int64(ids[L.STAGE_YOUNGER_PLAY])),
-        (params[L.STAGE_ELDER_PLAY], params[L.STAGE_YOUNGER_PLAY]),
-        plays_simple(ids),
-    )
+    return Stages(ids, params)
 
 
 @njit_inline
@@ -157,56 +153,75 @@ def _block(out, row, base, decl, play, cards, pique, tricks, took):
     return total
 
 
-@njit_inline
-def _exchange(elder, younger, talon, seats, key, state, env):
-    """Elder's then younger's exchange by ``seats`` (``simulate.exchange_stage`` unforced):
-    (elder's hand, younger's, cards elder took, cards younger took, elder's discard,
-    younger's)."""
-    pol, par = seats.exchange, seats.exchange_params
-    elder, e_disc, e_took = elder_exchange(elder, talon, pol[0], par[0], key, state, env)
-    younger, y_disc, y_took = younger_exchange(
-        younger, talon, e_took, pol[1], par[1], key, state, env
+@njit
+def exchange_step(elder, younger, talon, stages, key, state, env):
+    """Elder's then younger's exchange (``simulate.exchange_stage`` unforced) by ``stages``
+    (:func:`own_stages`); ``env``: :func:`own_env`. Returns (elder's hand, younger's, cards
+    elder took, cards younger took, elder's discard, younger's).
+
+    A kernel of its own, not inlined: the span kernels of the mirrored matches and parties
+    (``match``, ``partie``) inlined the whole deal, about 900 lines, and numba's typing, SSA
+    and lowering of one kernel grow faster than its size (their own compile 11 CPU-s, now 5
+    with the two steps' 2.5; a cold ``batch`` 26.3 -> 23.3); compiled once, the step serves
+    both. The ``odds`` span keeps its inlined copy (see its comment)."""
+    ids, params = stages
+    policies = (ids[L.STAGE_ELDER_EXCHANGE], ids[L.STAGE_YOUNGER_EXCHANGE])
+    rows = (params[L.STAGE_ELDER_EXCHANGE], params[L.STAGE_YOUNGER_EXCHANGE])
+    return both_exchanges(elder, younger, talon, policies, rows, key, state, env)
+
+
+@njit
+def declare_step(elder, younger, cb, stages, env):
+    """The declarations of hands ``elder`` and ``younger`` (after the exchange; ``cb`` their
+    carte blanche flags) by ``stages``: (elder's DP_BLOCK points, younger's, class winners,
+    (elder's declaration masks, younger's)). Draws nothing from the stream. A kernel of its
+    own (as :func:`exchange_step`)."""
+    ids, params = stages
+    e_masks = declaration_masks(ids[L.STAGE_ELDER_DECLARE], params[L.STAGE_ELDER_DECLARE], elder)
+    y_masks = declaration_masks(
+        ids[L.STAGE_YOUNGER_DECLARE], params[L.STAGE_YOUNGER_DECLARE], younger
     )
-    return elder, younger, e_took, y_took, e_disc, y_disc
-
-
-@njit_inline
-def _declare(exchange, cb, seats, env):
-    """The declarations after ``exchange`` by ``seats``: (elder's DP_BLOCK points, younger's,
-    class winners, (elder's declaration masks, younger's)). Draws nothing from the stream."""
-    elder, younger = exchange[0], exchange[1]
-    e_masks = declaration_masks(seats.declare[0], seats.declare_params[0], elder)
-    y_masks = declaration_masks(seats.declare[1], seats.declare_params[1], younger)
     e, y, w = declaration_points(elder, younger, cb, e_masks, y_masks, env)
     return e, y, w, (e_masks, y_masks)
 
 
 @njit_inline
-def _play_record(exchange, talon, decl, seats, key, work, env, out, row):
-    """Play the deal after ``exchange`` and ``decl`` (:func:`_declare`) and write every
-    scoring field of row ``row`` of ``out`` (the hand features are the caller's). ``work``:
-    :func:`deal_work`'s buffers."""
+def play_step(exchange, talon, decl, stages, key, work, env):
+    """Play the deal after ``exchange`` (:func:`exchange_step`) and ``decl``
+    (:func:`declare_step`) by ``stages``; ``work``: :func:`deal_work`'s buffers. Returns
+    (elder's play points, younger's, elder's tricks, elder's pique, younger's pique).
+    Inlined, unlike the other steps: the plays are kernels already, and a kernel between them
+    and the span would compile their code once more (numba links a callee's code into each
+    caller and optimizes and compiles it there again)."""
     elder, younger, e_took, y_took, e_disc, y_disc = exchange
     e, y, w, masks = decl
+    ids, params = stages
     _, line, state = work
+    policies = (np.int64(ids[L.STAGE_ELDER_PLAY]), np.int64(ids[L.STAGE_YOUNGER_PLAY]))
     # combinations only (the repique bonus is not one), as ``simulate.play_and_record``
     e_pre = np.int64(e[0]) + e[1] + e[2] + e[3] + e[4]
     y_pre = np.int64(y[0]) + y[1] + y[2] + y[3] + y[4]
     repique = np.int64((e[5] > 0) | (y[5] > 0))
     start = (e_pre, y_pre, repique)
     ten = env.rules[RuleSlot.LEAD_POINTS]
-    if seats.simple:
-        e_play, y_play, et, e_pique, y_pique = play_simple(
-            elder, younger, seats.play, start, key, state, ten, line
-        )
-    else:
-        seen = talon_seen(talon, np.int64(e_took), np.int64(y_took))
-        e_know, y_know = known_cards((elder, younger), (e_disc, y_disc), masks, w, seen, env.suit)
-        pars = seats.play_params
-        setup = (seat_setup(e_know, pars[0]), seat_setup(y_know, pars[1]))
-        e_play, y_play, et, e_pique, y_pique = play_fast(
-            elder, younger, seats.play, setup, start, key, state, ten, line
-        )
+    if plays_simple(ids):
+        return play_simple(elder, younger, policies, start, key, state, ten, line)
+    seen = talon_seen(talon, np.int64(e_took), np.int64(y_took))
+    e_know, y_know = known_cards((elder, younger), (e_disc, y_disc), masks, w, seen, env.suit)
+    seats = (
+        seat_setup(e_know, params[L.STAGE_ELDER_PLAY]),
+        seat_setup(y_know, params[L.STAGE_YOUNGER_PLAY]),
+    )
+    return play_fast(elder, younger, policies, seats, start, key, state, ten, line)
+
+
+@njit_inline
+def _record(out, row, exchange, decl, played):
+    """Every scoring field of row ``row`` of ``out`` from the deal's steps (the hand features
+    are the caller's); ``played``: :func:`play_step`'s result."""
+    e_took, y_took = exchange[2], exchange[3]
+    e, y, w, _ = decl
+    e_play, y_play, et, e_pique, y_pique = played
     cards = cards_bonus(et)
     e_total = _block(out, row, L.REC_ELDER, e, e_play, max(cards, 0), e_pique, et, e_took)
     y_total = _block(
@@ -222,10 +237,11 @@ def _play_record(exchange, talon, decl, seats, key, work, env, out, row):
 def _simple_span(seed, first, count, stages, env, out, row0):
     """Records of deals ``first .. first+count-1`` of ``seed`` into rows ``row0 ..`` of
     ``out``."""
-    # Written out rather than through own_env, seat_stages, _exchange, _declare and
-    # _play_record (simple_pair's steps, the same operations): through them this loop took
-    # 6-8% more CPU (4 M greedy deals, 3 alternating pairs; the cause not found, an Env
-    # without heap arrays did not remove it).
+    # Written out rather than through own_env, own_stages and simple_pair's steps (the same
+    # operations): through its inlined steps this loop took 6-8% more CPU (4 M greedy deals, 3
+    # alternating pairs; the cause not found, an Env without heap arrays did not remove it);
+    # through the step kernels 5-15% more (1 M greedy deals, 300 k heuristic deals, 2
+    # alternating pairs), where a pair of seatings pays the calls back in compile time.
     # this span's own copies of the read-only arrays the deals read, on its stack: no thread
     # shares their reference counts, which cost nothing there (see the module docstring)
     tables = numba.carray(as_int32(_tables()), SUIT_TABLES.shape)
@@ -326,7 +342,7 @@ def simple_pair(seed, index, need, pair):
     """``match.play_pair`` for stages of :func:`plays_fast` (the same records but the hand
     features, shared alike): deal ``index`` of ``seed`` with A elder into ``recs[0]`` (when
     ``need[0]``) and with B elder into ``recs[1]`` (when ``need[1]``). ``pair`` = (``seats``
-    (A elder's :data:`SeatStages`, B elder's), ``share`` (``match.share_level``), ``env``
+    (A elder's :func:`own_stages`, B elder's), ``share`` (``match.share_level``), ``env``
     (:func:`own_env`), ``work`` (:func:`deal_work`), ``recs`` (:func:`pair_records`)).
     Returns (``recs[0]``, ``recs[1]``)."""
     seats, share, env, work, recs = pair
@@ -338,9 +354,10 @@ def simple_pair(seed, index, need, pair):
     cb = (carte_blanche(elder), carte_blanche(younger))
     s0 = state[0]
     s1 = s0
-    # One loop over the two seatings, so that each step is inlined once (twice, written out, it
-    # doubled the compile of every kernel playing pairs); seating B reuses A's exchange (share
-    # 1 or more, or A not needed), declarations (share 2 or more) or whole record (share 3).
+    # One loop over the two seatings, so that each step has one call site (numba compiles an
+    # inlined function again at every site: twice, written out, it doubled the compile of every
+    # kernel playing pairs); seating B reuses A's exchange (share 1 or more, or A not needed),
+    # declarations (share 2 or more) or whole record (share 3).
     for v in range(2):
         if v == 1:
             if not need_ba:
@@ -355,12 +372,13 @@ def simple_pair(seed, index, need, pair):
         if fresh:
             # seating A exchanges by B's policies when only B is needed and they differ
             mover = seats[0] if v == 0 and (need_ab or share >= 1) else seats[1]
-            ex = _exchange(elder, younger, talon, mover, key, state, env)
+            ex = exchange_step(elder, younger, talon, mover, key, state, env)
             if v == 0:
                 s1 = state[0]
         if v == 0 or share < 2:
             # declarations draw nothing: A's on the first exchange whether needed or not
-            d = _declare(ex, cb, seats[v], env)
+            d = declare_step(ex[0], ex[1], cb, seats[v], env)
         if v == 1 or need_ab:
-            _play_record(ex, talon, d, seats[v], key, work, env, recs, v)
+            played = play_step(ex, talon, d, seats[v], key, work, env)
+            _record(recs, v, ex, d, played)
     return recs[0], recs[1]
