@@ -17,6 +17,7 @@ import numpy as np
 
 from ..core.engine.errors import InputError
 from ..core.game import position as core_position
+from ..core.game.actions import ActionNames
 from . import cards as C
 from .calls import CAPOT_LEVEL, LEVELS
 from .kernels import tricks as KT
@@ -98,18 +99,19 @@ def parse_call(text: str) -> tuple[int, int]:
     return levels.index(number), s
 
 
-def action_name(action: int) -> str:
-    """The text of an action: a card, a call, ``"declare"`` or ``"keep tierce"``."""
-    action = int(action)
-    if 0 <= action < N_CARDS:
-        return C.card_name(action)
+def _other_action(action: int) -> str | None:
+    """A call, ``"declare"``, ``"keep tierce"``, or None."""
     if action == PASS or BID_BASE <= action < DECLARE:
         return call_name(*call_of(action))
     if action == DECLARE:
         return "declare"
     if action == KEEP_TIERCE:
         return "keep tierce"
-    raise InputError(f"no action {action} (actions are 0..{NUM_ACTIONS - 1})")
+    return None
+
+
+#: The text of an action: a card, a call, ``"declare"`` or ``"keep tierce"``.
+action_name = ActionNames(C.PACK, _other_action, f"actions are 0..{NUM_ACTIONS - 1}")
 
 
 def parse_action(text: str) -> int:

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..core.engine.errors import InputError
 from ..core.game import position as core_position
+from ..core.game.actions import ActionNames
 from . import cards as C
 from .kernels import layouts as L
 from .kernels.bundles import make_env
@@ -76,16 +77,18 @@ def env_of(rules: Rules):
     return make_env(rules.to_array())
 
 
-def action_name(action: int) -> str:
-    """The text of an action: a card, ``"end"``, or ``"<kind> <class>"``."""
-    if 0 <= action < N_CARDS:
-        return C.card_name(action)
+def _other_action(action: int) -> str | None:
+    """``"end"``, ``"<kind> <class>"``, or None."""
     if action == END:
         return "end"
     if DECL_BASE <= action < NUM_ACTIONS:
         k = action - DECL_BASE
         return f"{KINDS[k % 3]} {CLASSES[k // 3]}"
-    raise InputError(f"no action {action} (actions are 0..{NUM_ACTIONS - 1})")
+    return None
+
+
+#: The text of an action: a card, ``"end"``, or ``"<kind> <class>"``.
+action_name = ActionNames(C.PACK, _other_action, f"actions are 0..{NUM_ACTIONS - 1}")
 
 
 def decl_action(cls: int, kind: int) -> int:

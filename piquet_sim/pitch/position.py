@@ -44,6 +44,7 @@ from ..core.engine.errors import InputError
 from ..core.engine.masks import mask_bits, mask_count
 from ..core.engine.rng import deal_hands, stream_key
 from ..core.game import position as core_position
+from ..core.game.actions import ActionNames
 from . import cards as C
 from .layouts import BID_MAX, BID_MIN, SEATS, TRICKS, Pos
 from .record import CODEC, call_name, history_text, parse_call
@@ -110,15 +111,17 @@ def beats(card: int, best: int, trump: int) -> bool:
     return (card >> 4) == trump
 
 
-def action_name(action: int) -> str:
-    """The text of an action: a card (``"AS"``), ``"pass"`` or a bid (``"4"``)."""
-    if 0 <= action < N_CARDS and (action & 15) < 13:
-        return C.card_name(action)
+def _other_action(action: int) -> str | None:
+    """``"pass"``, a bid (``"4"``), or None."""
     if action == PASS:
         return "pass"
     if BID_BASE + BID_MIN <= action <= BID_BASE + BID_MAX:
         return str(action - BID_BASE)
-    raise InputError(f"no action {action} (cards 0..63, pass {PASS}, bids {BID_BASE + 3}..)")
+    return None
+
+
+#: The text of an action: a card (``"AS"``), ``"pass"`` or a bid (``"4"``).
+action_name = ActionNames(C.PACK, _other_action, f"cards 0..63, pass {PASS}, bids {BID_BASE + 3}..")
 
 
 class PitchState(core_position.State):

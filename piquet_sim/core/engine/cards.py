@@ -74,9 +74,13 @@ class Pack:
     def rank_of(self, index: int) -> int:
         return index % self.stride
 
+    def is_card(self, index: int) -> bool:
+        """Whether ``index`` is the bit of a card of this pack."""
+        return 0 <= index < 4 * self.stride and index % self.stride < self.n_ranks
+
     def card_name(self, index: int) -> str:
         """Canonical two-character name of a card index, e.g. 'AC'."""
-        if not (0 <= index < 4 * self.stride and index % self.stride < self.n_ranks):
+        if not self.is_card(index):
             raise CardError(f"card index {index} is out of range for a {self.n_cards}-card pack")
         return self.ranks[index % self.stride] + SUITS[index // self.stride]
 
