@@ -33,6 +33,7 @@ from pathlib import Path
 import piquet_sim.games  # noqa: F401  (registers the outside players)
 from piquet_sim.core.study.arena import external_decider
 from piquet_sim.core.study.external import Arena, external_matches
+from piquet_sim.games import GAME_PACKAGES
 
 
 def game_arena(game: str, seed: int, players: int) -> Arena:
@@ -47,7 +48,7 @@ def game_arena(game: str, seed: int, players: int) -> Arena:
     return module.STUDIES.arena(seed)
 
 
-GAMES = ("piquet", "pilotta", "pitch")
+GAMES = GAME_PACKAGES
 
 
 def _agents(args) -> list:

@@ -16,7 +16,7 @@ from toy_game.cli import GAME as TOY_GAME
 from toy_game.definition import DEFINITION as TOY
 
 from piquet_sim.core.game.definition import GameDefinition, ReviewSettings
-from piquet_sim.games import games
+from piquet_sim.games import GAME_PACKAGES, games
 
 DEFINITIONS = {g.name: g.definition() for g in games() if g.definition_ref} | {"toy": TOY}
 
@@ -142,7 +142,7 @@ def test_the_toy_game_gets_an_openspiel_game():
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name", ["piquet", "pilotta", "pitch"])
+@pytest.mark.parametrize("name", GAME_PACKAGES)
 def test_a_play_decider_asked_before_the_play_says_so_in_one_line(name):
     from piquet_sim.core.engine.errors import InputError
 

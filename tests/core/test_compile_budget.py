@@ -13,12 +13,14 @@ import threading
 import time
 from pathlib import Path
 
+import click
 import pytest
 
 from piquet_sim.core.app import compile as C
 from piquet_sim.core.app.examples import capped, example_lines
 from piquet_sim.core.engine import jit_threads as T
 from piquet_sim.core.engine.jit_profile import PROFILE_ENV, load, summarise
+from piquet_sim.games import GAME_PACKAGES
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -108,8 +110,32 @@ def test_warm_lists_every_game_example_at_a_tiny_size():
     for t in tasks:
         for option in ("--deals", "-n", "--games"):
             if option in t.args:
-                assert int(t.args[t.args.index(option) + 1]) <= WARM_SIZE
+                assert int(t.args[t.args.index(option) + 1]) <= max(WARM_SIZE, 100)
     assert not any("--external" in t.args for t in warm_tasks(("piquet",)))
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_every_warm_task_is_a_command_line_its_command_accepts(game):
+    """A size cut below an option's range (a report's 100 deals at least) or a file the
+    repository lacks would fail in the worker and warm nothing."""
+    from piquet_sim.cli import cli
+    from piquet_sim.core.app.examples import command_at
+    from piquet_sim.warm_cli import warm_tasks
+
+    for t in warm_tasks((game,)):
+        command = command_at(cli, t.label)
+        words = t.args[len(t.label.split()) :]
+        command.make_context(t.label, list(words), resilient_parsing=False)
+
+
+def test_capped_sizes_stop_at_the_smallest_value_the_option_takes():
+    command = click.Command(
+        "report", params=[click.Option(["--deals", "-n"], type=click.IntRange(100, None))]
+    )
+    assert capped(["report", "--deals", "5000"], 64, command=command) == [
+        "report", "--deals", "100",
+    ]  # fmt: skip
+    assert capped(["report", "--deals", "5000"], 64) == ["report", "--deals", "64"]
 
 
 def test_warm_keeps_a_worker_on_its_game():
@@ -120,6 +146,16 @@ def test_warm_keeps_a_worker_on_its_game():
     assert _next_task(queues, "a").game == "b"  # a is done: the game with the most left
     assert _next_task(queues, None).label == "z"
     assert _next_task(queues, "b") is None
+
+
+def test_warm_starts_each_worker_on_a_game_no_other_worker_compiles():
+    from piquet_sim.core.app.warm import Task, _next_task
+
+    queues = {g: [Task(g, f"{g}{i}", ()) for i in range(n)] for g, n in (("a", 5), ("b", 3))}
+    first = _next_task(queues, None)
+    assert first.game == "a"
+    assert _next_task(queues, None, [first.game]).game == "b"  # not a again, though a has more
+    assert _next_task(queues, "b", ["a"]).game == "b"
 
 
 def test_warm_runs_commands_in_workers_and_reports_failures(tmp_path):

@@ -4,6 +4,7 @@ the game has one, else the kernel decider; unknown names refused by the game's r
 import pytest
 
 from piquet_sim.core.game.position import PlayDeciders
+from piquet_sim.games import GAME_PACKAGES
 
 
 class _Registry:
@@ -44,7 +45,7 @@ def test_an_unknown_name_is_refused_by_the_registry():
         _lookup()("nope")
 
 
-@pytest.mark.parametrize("game", ["piquet", "pilotta", "pitch"])
+@pytest.mark.parametrize("game", GAME_PACKAGES)
 def test_every_registered_play_policy_of_every_game_has_a_decider_named_for_it(game):
     import importlib
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import click
 import pytest
 
+from piquet_sim.games import GAME_PACKAGES as GAMES
 from piquet_sim.games import games
 
-GAMES = ("piquet", "pilotta", "pitch")
 COMMON = {"-n", "--seed", "--chunk", "--json", "--quiet", "-q", "--plot", "--backend"}
 
 

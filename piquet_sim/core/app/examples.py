@@ -38,16 +38,41 @@ def example_lines(help_text: str) -> list[str]:
     return out
 
 
-def capped(args: list[str], cap: int, caps: dict[str, int] | None = None) -> list[str]:
+def capped(
+    args: list[str],
+    cap: int,
+    caps: dict[str, int] | None = None,
+    command: click.Command | None = None,
+) -> list[str]:
     """``args`` with every size (:data:`SIZE_OPTIONS`) above ``cap`` cut to it, and each option
-    named in ``caps`` cut to its own cap."""
+    named in ``caps`` cut to its own cap; with the ``command`` they are for, never below the
+    smallest value its option takes (a cut the command would refuse warms nothing)."""
     limits = {**dict.fromkeys(SIZE_OPTIONS, cap), **(caps or {})}
     out = list(args)
     for i, word in enumerate(out[:-1]):
         limit = limits.get(word)
         if limit is not None and out[i + 1].isdigit() and int(out[i + 1]) > limit:
-            out[i + 1] = str(limit)
+            out[i + 1] = str(max(limit, _smallest(command, word)))
     return out
+
+
+def _smallest(command: click.Command | None, word: str) -> int:
+    """The smallest value ``command``'s option ``word`` accepts (0 when it states none)."""
+    for param in command.params if command is not None else ():
+        if word in getattr(param, "opts", ()) and isinstance(param.type, click.IntRange):
+            low = param.type.min
+            if low is not None:
+                return int(low) + (1 if param.type.min_open else 0)
+    return 0
+
+
+def command_at(group: click.Group, path: str) -> click.Command | None:
+    """The command a space-separated ``path`` under ``group`` names (``"pitch report"``)."""
+    ctx = click.Context(group)
+    cmd: click.Command | None = group
+    for name in path.split():
+        cmd = cmd.get_command(ctx, name) if isinstance(cmd, click.Group) else None
+    return cmd
 
 
 def help_examples(

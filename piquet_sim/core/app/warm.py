@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,10 +41,12 @@ class Task:
 @dataclass
 class Outcome:
     """What :func:`warm` did: tasks run, those that failed (label and the last line they
-    said), wall and CPU seconds (user + system of every worker)."""
+    said), each task's CPU seconds in its worker (label, seconds; its helper processes
+    included), wall and CPU seconds (user + system of every worker)."""
 
     done: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
+    task_cpu_s: list[tuple[str, float]] = field(default_factory=list)
     wall_s: float = 0.0
     cpu_s: float = 0.0
     interrupted: bool = False
@@ -53,7 +55,8 @@ class Outcome:
 def worker_main(root: str, cwd: str) -> None:
     """A worker: read one task (a JSON list of arguments) a line on stdin, run it with the
     click group ``root`` (``"module:attribute"``) in ``cwd`` with its output discarded, and
-    answer one JSON line (``{"ok": bool, "error": str}``) on the original stdout."""
+    answer one JSON line (``{"ok": bool, "error": str, "cpu_s": float}``) on the original
+    stdout."""
     import importlib
 
     from ..engine import jit_interrupt
@@ -69,8 +72,18 @@ def worker_main(root: str, cwd: str) -> None:
     os.chdir(cwd)
     for line in sys.stdin:
         args = json.loads(line)
+        before = _cpu_s()
         ok, error = _run(group, args)
-        answer.write(json.dumps({"ok": ok, "error": error}) + "\n")
+        answer.write(json.dumps({"ok": ok, "error": error, "cpu_s": _cpu_s() - before}) + "\n")
+
+
+def _cpu_s() -> float:
+    """User + system seconds of this process and the children it waited for."""
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _run(group, args: list[str]) -> tuple[bool, str]:
@@ -112,14 +125,19 @@ class _Worker:
         self.process.wait()
 
 
-def _next_task(queues: dict[str, list[Task]], game: str | None) -> Task | None:
-    """The worker's game's next task, else the first of the game with the most left."""
+def _next_task(
+    queues: dict[str, list[Task]], game: str | None, others: Collection[str | None] = ()
+) -> Task | None:
+    """The worker's game's next task; else the first of the game with the most left that no
+    other worker is on (``others``: their games), else of the game with the most left. Two
+    workers on one game compile its kernels twice, neither finding them cached yet."""
     if game in queues and queues[game]:
         return queues[game].pop(0)
     left = [g for g in queues if queues[g]]
     if not left:
         return None
-    return queues[max(left, key=lambda g: len(queues[g]))].pop(0)
+    free = [g for g in left if g not in others] or left
+    return queues[max(free, key=lambda g: len(queues[g]))].pop(0)
 
 
 def warm(
@@ -149,7 +167,7 @@ def warm(
         try:
             busy = 0
             for w in workers:
-                task = _next_task(queues, w.game)
+                task = _next_task(queues, w.game, [x.game for x in workers if x is not w])
                 if task is not None:
                     w.give(task)
                     busy += 1
@@ -163,10 +181,12 @@ def warm(
                     finished = w.task
                     answer = json.loads(line) if line else {"ok": False, "error": "worker died"}
                     outcome.done += 1
+                    outcome.task_cpu_s.append((finished.label, answer.get("cpu_s", 0.0)))
                     if not answer["ok"]:
                         outcome.failed.append((finished.label, answer["error"]))
                     w.task = None
-                    task = _next_task(queues, w.game) if line else None
+                    others = [x.game for x in workers if x is not w and x.task]
+                    task = _next_task(queues, w.game, others) if line else None
                     if task is None:
                         selector.unregister(w.process.stdout)
                         busy -= 1
