@@ -105,7 +105,7 @@ def test_a_time_limit_stops_solving_sampled_worlds(run_main):
     assert code == 0, err
     data = json.loads(out)
     assert not data["exact"] and 16 <= data["worlds"] < 300
-    assert "stopped after" in data["method"] and "--max-seconds 0.0001" in data["method"]
+    assert "stopped after" in data["method"] and "time budget 0.0001 s" in data["method"]
 
 
 def _with(old: str, new: str) -> str:

@@ -199,7 +199,7 @@ def test_a_card_decisions_time_budget_stops_its_sampled_worlds(run_main):
     assert code == 0, err
     data = json.loads(out)
     assert data["settings"]["max_seconds"] == 0.0001
-    assert "stopped after 32 worlds (--max-seconds 0.0001)" in out
+    assert "stopped after 32 worlds (time budget 0.0001 s)" in out
     code, out, err = run_main(*args)
     assert code == 0 and json.loads(out)["settings"]["max_seconds"] is None
     assert "--max-seconds" not in out

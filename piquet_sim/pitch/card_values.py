@@ -11,6 +11,7 @@ import time
 import numpy as np
 
 from ..core.engine.backend import stop_requested
+from ..core.engine.blocks import cut_notes
 from ..core.engine.interruptible import call_interruptibly
 from ..core.engine.masks import mask_bits
 from ..core.engine.stats import Estimate
@@ -131,9 +132,9 @@ def card_values(
                 continue
             if stop_requested():
                 partial = True
-                notes.append(f"stopped by Ctrl-C after {done:,} of {len(hands):,} worlds")
+                notes += cut_notes("interrupted", done, max_seconds, len(hands))
             elif max_seconds is not None and spent > max_seconds:
-                notes.append(f"stopped after {done:,} of {len(hands):,} worlds ({spent:.1f} s)")
+                notes += cut_notes("time", done, max_seconds, len(hands))
             else:
                 continue
             hands, status = hands[:done], status[:done]

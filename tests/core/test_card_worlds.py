@@ -34,5 +34,9 @@ def test_a_spent_budget_stops_sampled_worlds_but_not_an_enumeration():
 
 def test_cut_notes_say_why_the_solving_stopped():
     assert cut_notes("", 200, 4.0) == []
-    assert cut_notes("time", 48, 2.5) == ["stopped after 48 worlds (--max-seconds 2.5)"]
+    assert cut_notes("time", 48, 2.5) == ["stopped after 48 worlds (time budget 2.5 s)"]
+    assert cut_notes("interrupted", 1200, None, 4000) == [
+        "stopped by Ctrl-C after 1,200 of 4,000 worlds"
+    ]
+    assert cut_notes("", 48, 2.5) == []
     assert cut_notes("interrupted", 32, None) == ["stopped by Ctrl-C after 32 worlds"]

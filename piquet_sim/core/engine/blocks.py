@@ -85,13 +85,17 @@ def solve_card_worlds(
     return solve_in_blocks(solve, worlds, n_threads, deadline, least=MIN_WORLDS)
 
 
-def cut_notes(cut: str, solved: int, max_seconds: float | None) -> list[str]:
+def cut_notes(
+    cut: str, solved: int, max_seconds: float | None, drawn: int | None = None
+) -> list[str]:
     """The note saying why the solving stopped early (``cut``, as :func:`solve_in_blocks`
-    says) after ``solved`` worlds; none when every world was solved."""
+    says) after ``solved`` worlds (of ``drawn``, when given); none when every world was
+    solved. The same words in every game."""
+    of = f" of {drawn:,}" if drawn is not None else ""
     if cut == "time":
-        return [f"stopped after {solved} worlds (--max-seconds {max_seconds:g})"]
+        return [f"stopped after {solved:,}{of} worlds (time budget {max_seconds:g} s)"]
     if cut == "interrupted":
-        return [f"stopped by Ctrl-C after {solved} worlds"]
+        return [f"stopped by Ctrl-C after {solved:,}{of} worlds"]
     return []
 
 
