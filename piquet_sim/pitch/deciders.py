@@ -271,7 +271,13 @@ class SearchPlay(PlayDecider):
             return ActionValues(
                 {cards[0]: Estimate(nan, nan, nan, nan, 0)}, UNIT, notes=["the only legal card"]
             )
-        side = side_values(state, seat, d["truth"], d["hands"], d["vals"][:, : len(cards)])
+        own = self.name == "pimc" and len(self.values_) > 1 and self.values_[1] > 0
+        if own and seat != state.bidder:  # the worlds valued his own points still to come
+            side = d["vals"][:, : len(cards)]
+            note = "pimc own=1: his own points still to be decided, in the decision's worlds"
+        else:
+            side = side_values(state, seat, d["truth"], d["hands"], d["vals"][:, : len(cards)])
+            note = "pimc: the decision's worlds"
         exact = self.name == "dd"
         out = {}
         for i, c in enumerate(cards):
@@ -283,7 +289,7 @@ class SearchPlay(PlayDecider):
             exact=exact,
             worlds=len(side),
             seconds=time.perf_counter() - t0,
-            notes=["dd: the true deal (an oracle)" if exact else "pimc: the decision's worlds"],
+            notes=["dd: the true deal (an oracle)" if exact else note],
         )
 
 

@@ -96,11 +96,12 @@ REGISTRY = Registry(
             "auction (the others' bid policy must make the calls they made), score each legal "
             "card by the paranoid search in every world (the bidder's points still to come: "
             "the bidder maximises, a defender minimises) and play the best total; ties to the "
-            "cheapest card",
-            ("worlds",),
-            (8.0,),
-            bounds=((1, PIMC_MAX_WORLDS),),
-            integers=("worlds",),
+            "cheapest card. own=1: a defender scores each card by his own points instead (he "
+            "maximises them, everyone else minimises), the bidder as before",
+            ("worlds", "own"),
+            (8.0, 0.0),
+            bounds=((1, PIMC_MAX_WORLDS), (0, 1)),
+            integers=("worlds", "own"),
             needs_solver=True,
             needs_knowledge=True,
         ),

@@ -141,6 +141,7 @@ def test_a_seat_decider_pickles_with_its_phases():
         ("threshold", "pimc", 3, (2.0,), 6),
         pytest.param("random", "pimc", 4, (2.0,), 3, marks=pytest.mark.slow),  # 40 s in CI
         ("pass", "pimc", 3, (3.0,), 3),
+        ("threshold", "pimc", 4, (2.0, 1.0), 3),  # a defender playing for his own points
     ],
 )
 def test_search_plays_are_the_search_kernel(bid, play, players, params, rounds):
@@ -190,6 +191,34 @@ def test_search_values_agree_with_the_choice():
                     checked += 1
             st.apply(decs[st.current_player()].choose(st))
     assert checked > 20
+
+
+def test_pimc_own_changes_only_the_defenders_cards_and_chooses_his_best():
+    """With own=1 the bidder plays as before (the same worlds, the same values), a defender
+    plays the card best for his own points in the worlds (his values, highest first), and on
+    some positions that is not the card that holds the bidder down."""
+    rules = Rules(players=4)
+    decs = seat_deciders("threshold", "heuristic", 4)
+    differs = checked = 0
+    for i in range(16):
+        st = PitchState.from_deal(11, i, rules)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            if st.phase == "play" and len(legal) > 1:
+                cards = {}
+                for own in (0.0, 1.0):
+                    dec = SearchPlay("pimc", (4.0, own), "threshold")
+                    probe = st.clone()
+                    v = dec.values(probe)
+                    cards[own] = dec.choose(probe)
+                    assert v.values[cards[own]].mean == max(e.mean for e in v.values.values())
+                if st.current_player() == st.bidder:
+                    assert cards[0.0] == cards[1.0]
+                else:
+                    differs += cards[0.0] != cards[1.0]
+                checked += 1
+            st.apply(decs[st.current_player()].choose(st))
+    assert checked > 100 and differs > 0
 
 
 def _legal_ref(st: PitchState) -> list[int]:

@@ -52,6 +52,7 @@ from .pimc import (
     auction_fits,
     deal_unseen,
     fix_low,
+    maximises,
     new_search_play_work,
     play_out_search,
 )
@@ -322,6 +323,7 @@ def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands
         _add_world(spw, rules, k, vals[0], hands[0])
     else:
         worlds = min(MAX_WORLDS, max(1, np.int64(policy.params[PLAY_PARAMS_AT])))
+        own = policy.params[PLAY_PARAMS_AT + 1] > 0
         for w in range(worlds):
             spw.pos[:] = truth
             ok = False
@@ -336,6 +338,8 @@ def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands
             if not ok:
                 deal_unseen(spw, me, n, key, state, False)
             fix_low(spw, n, rules)
+            if own:
+                spw.pos[Pos.BIDDER] = me  # the world valued as his own points
             _add_world(spw, rules, k, vals[w], hands[w])
     bidder = truth[Pos.BIDDER]
     trump = pos_trump(truth)
@@ -346,7 +350,7 @@ def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands
             best = i
             continue
         v, b = spw.totals[i], spw.totals[best]
-        better = v > b if me == bidder else v < b
+        better = v > b if maximises(policy, me, bidder) else v < b
         if better or (v == b and cost(c, trump) < cost(spw.cards[best], trump)):
             best = i
     return spw.cards[best], worlds

@@ -243,6 +243,7 @@ def search_card(rules, policy, spw, calls, legal, key, state):
         add_world(spw, rules, k)
     else:
         worlds = min(MAX_WORLDS, max(1, np.int64(policy.params[PLAY_PARAMS_AT])))
+        own = policy.params[PLAY_PARAMS_AT + 1] > 0
         for _ in range(worlds):
             spw.pos[:] = truth
             ok = False
@@ -257,6 +258,8 @@ def search_card(rules, policy, spw, calls, legal, key, state):
             if not ok:
                 deal_unseen(spw, me, n, key, state, False)
             fix_low(spw, n, rules)
+            if own:
+                spw.pos[Pos.BIDDER] = me  # the world valued as his own points
             add_world(spw, rules, k)
     bidder = truth[Pos.BIDDER]
     trump = pos_trump(truth)
@@ -267,10 +270,18 @@ def search_card(rules, policy, spw, calls, legal, key, state):
             best = i
             continue
         v, b = spw.totals[i], spw.totals[best]
-        better = v > b if me == bidder else v < b
+        better = v > b if maximises(policy, me, bidder) else v < b
         if better or (v == b and cost(c, trump) < cost(spw.cards[best], trump)):
             best = i
     return spw.cards[best]
+
+
+@njit
+def maximises(policy, me, bidder):
+    """Whether the search play at seat ``me`` plays for the highest world values: the bidder
+    always (his points), a defender with pimc's ``own`` (his own points; without it the values
+    are the bidder's, which he holds down)."""
+    return me == bidder or (policy.ids[1] != PLAY_DD and policy.params[PLAY_PARAMS_AT + 1] > 0)
 
 
 @njit
