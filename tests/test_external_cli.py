@@ -86,7 +86,8 @@ def test_help_has_an_example(run_main, game):
         (["pilotta", "external", "ismcts:lots"], "whole number of simulations"),
         (["pilotta", "external", "ismcts:2", "--against", "nobody"], "unknown play policy"),
         (["pitch", "external", ","], "give an external player"),
-        (["pitch", "external", "ismcts:2", "--against", "heuristic:worlds=3"], "takes no count"),
+        (["pitch", "external", "ismcts:2", "--against", "heuristic:worlds=3"], "no parameter"),
+        (["pitch", "external", "ismcts:2", "--against", "pimc:own=3"], "own must be 0 to 1"),
         (["pitch", "external", "ismcts:2", "--against", "pimc:worlds=0"], "a whole number from"),
         (["pilotta", "external", "ismcts:2", "--against", "pimc:sims=9"], "pimc takes worlds=N"),
     ],
@@ -156,3 +157,15 @@ def test_a_count_given_inline_is_fixed_and_names_the_row():
     assert fixed.make(None) == ("pimc", {"worlds": 12})
     calibrated = our_player(arena, "pimc", budgeted=True)
     assert calibrated.unit == "worlds" and calibrated.make(30) == ("pimc", {"worlds": 30})
+    own = our_player(arena, "pimc:own=1", budgeted=True)  # another parameter: still calibrated
+    assert own.unit == "worlds" and own.make(30) == ("pimc", {"own": 1.0, "worlds": 30})
+    both = our_player(arena, "pimc:worlds=16,own=1", budgeted=True)
+    assert both.unit == "" and both.make(None) == ("pimc", {"worlds": 16, "own": 1.0})
+
+
+def test_against_keeps_a_policy_spec_with_several_parameters_whole():
+    from piquet_sim.core.app.external_cli import _names
+
+    assert _names("heuristic, pimc:worlds=16,own=1,pimc", ["heuristic", "pimc"]) == [
+        "heuristic", "pimc:worlds=16,own=1", "pimc",
+    ]  # fmt: skip

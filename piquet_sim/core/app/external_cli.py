@@ -37,9 +37,16 @@ if TYPE_CHECKING:
 
 
 def _names(text: str, known: Sequence[str]) -> list[str]:
-    """Our play policies of ``--against`` (each ``name`` or ``name:<unit>=<count>``), in order,
-    once; InputError naming a bad one."""
-    names = list(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    """Our play policies of ``--against`` (each ``name`` or ``name:<param>=<value>,...``, as
+    ``pimc:worlds=16,own=1``: a part with ``=`` and no ``:`` continues the spec before it), in
+    order, once; InputError naming a bad one."""
+    specs: list[str] = []
+    for part in (n.strip() for n in text.split(",")):
+        if specs and "=" in part and ":" not in part and ":" in specs[-1]:
+            specs[-1] += "," + part
+        elif part:
+            specs.append(part)
+    names = list(dict.fromkeys(specs))
     if not names:
         raise InputError(f"--against: give our play policies, from {', '.join(known)}")
     for n in names:
@@ -194,7 +201,8 @@ def external_command(
                 default=against,
                 show_default=True,
                 help=f"Our play policies, comma-separated, from {', '.join(policies)}; a "
-                "search's count fixed inline (pimc:worlds=20) is not calibrated.",
+                "search's count fixed inline (pimc:worlds=20) is not calibrated; other "
+                "parameters inline too (pimc:worlds=20,own=1).",
             ),
             core_deals_option(deals, "Mirrored deals a match (each played in every seating)."),
             seed_option(),

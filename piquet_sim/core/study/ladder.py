@@ -79,31 +79,45 @@ def outside_player(
 
 
 def our_player(arena: Arena, spec: str, budgeted: bool) -> Player:
-    """One of our play policies, ``name`` or ``name:<unit>=<count>`` (``pimc:worlds=20``: the
-    count fixed, as an outside player's ``ismcts:100``); a count not given is left to the
+    """One of our play policies, ``name`` or ``name:<param>=<value>,...`` (``pimc:worlds=20``:
+    the count fixed, as an outside player's ``ismcts:100``; ``pimc:own=1``: another of its
+    parameters, the count still left to the calibration); a count not given is left to the
     calibration when ``budgeted`` (``arena.counts``: each counted policy's unit and range).
-    InputError, one line, for a count the policy does not take or out of its range."""
-    name, _, fixed = spec.partition(":")
-    if fixed:
-        unit, _, value = fixed.partition("=")
-        counted = arena.counts.get(name)
-        if counted is None or unit != counted[0]:
+    InputError, one line, for a count the policy does not take or out of its range, or a
+    parameter its registry refuses."""
+    name, _, given = spec.partition(":")
+    params: dict[str, float] = {}
+    counted = arena.counts.get(name)
+    for item in filter(None, given.split(",")):
+        key, _, value = item.partition("=")
+        if counted is not None and key == counted[0]:
+            lo, hi = counted[1], counted[2]
+            if not value.isdigit() or not lo <= int(value) <= hi:
+                raise InputError(f"{spec}: {key} is a whole number from {lo} to {hi}")
+            params[key] = int(value)
+            continue
+        try:
+            params[key] = float(value)
+        except ValueError:
+            raise InputError(f"{spec}: {key} takes a number") from None
+        try:
+            arena.our_play(name, params)  # the registry's check: one line
+        except Exception as exc:  # noqa: BLE001 - any refusal is the same one line
+            if isinstance(exc, ValueError) and key in str(exc):  # the registry's own words
+                raise InputError(f"{spec}: {exc}") from None
             takes = f"takes {counted[0]}=N" if counted else "takes no count"
-            raise InputError(f"{spec}: {name} {takes}")
-        lo, hi = counted[1], counted[2]
-        if not value.isdigit() or not lo <= int(value) <= hi:
-            raise InputError(f"{spec}: {unit} is a whole number from {lo} to {hi}")
-        params = {unit: int(value)}
-        return Player(spec, False, lambda _n: arena.our_play(name, params))
-    counted = arena.counts.get(name) if budgeted else None
-    if counted is None:
-        return Player(name, False, lambda _n: arena.our_play(name))
+            raise InputError(f"{spec}: {name} {takes}") from None
+    fixed = counted is not None and counted[0] in params
+    if fixed or not budgeted or counted is None:
+        label = spec if params else name
+        return Player(label, False, lambda _n: arena.our_play(name, params or None))
     unit, lo, hi = counted
 
     def make(n: int | None) -> Decider:
-        return arena.our_play(name) if n is None else arena.our_play(name, {unit: n})
+        chosen = params if n is None else {**params, unit: n}
+        return arena.our_play(name, chosen or None)
 
-    return Player(name, False, make, unit, (lo, hi))
+    return Player(spec if params else name, False, make, unit, (lo, hi))
 
 
 # ---------------------------------------------------------------------- calibration
