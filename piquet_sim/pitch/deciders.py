@@ -271,7 +271,7 @@ class SearchPlay(PlayDecider):
             return ActionValues(
                 {cards[0]: Estimate(nan, nan, nan, nan, 0)}, UNIT, notes=["the only legal card"]
             )
-        own = self.name == "pimc" and len(self.values_) > 1 and self.values_[1] > 0
+        own = self.name == "pimc" and self.policy.params[P.PIMC_OWN_AT] > 0
         if own and seat != state.bidder:  # the worlds valued his own points still to come
             side = d["vals"][:, : len(cards)]
             note = "pimc own=1: his own points still to be decided, in the decision's worlds"

@@ -129,6 +129,8 @@ PLAY_RANDOM = _id("play", "random")  # uniform over the legal cards
 PLAY_HEURISTIC = _id("play", "heuristic")  # kernels.heuristic.heuristic_card
 PLAY_PIMC = _id("play", "pimc")  # kernels.pimc (the bid advisor's search play only)
 PLAY_DD = _id("play", "dd")  # kernels.pimc, on the true hands (an oracle)
+#: pimc's ``own`` flag in the kernels' parameter row (after its worlds, at PLAY_PARAMS_AT).
+PIMC_OWN_AT = PLAY_PARAMS_AT + 1
 
 #: The kernels' policy bundle: ids int64[2] (``ids[0]`` the auction, ``ids[1]`` the play) and
 #: params float64[PARAMS_LEN] (the bid policy's from 0, the play policy's from PLAY_PARAMS_AT).

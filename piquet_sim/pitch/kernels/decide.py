@@ -39,22 +39,18 @@ from ...core.engine.jit import njit
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, deal_hands, stream_key
 from ..layouts import SEATS, TRICKS, Pos, RoundRec
-from ..policies import BID_PARAMETRIC, BID_THRESHOLD, PLAY_DD, PLAY_PARAMS_AT
+from ..policies import BID_PARAMETRIC, BID_THRESHOLD, PLAY_DD
 from ..policies import BID_PASS as BID_PASS_POLICY
 from ..rules import RuleSlot
 from .auction import legal_calls
-from .heuristic import cost
 from .pimc import (
-    AUCTION_TRIES,
     FULL,
-    MAX_WORLDS,
-    VOID_TRIES,
-    auction_fits,
-    deal_unseen,
+    best_card,
+    draw_world,
     fix_low,
-    maximises,
     new_search_play_work,
     play_out_search,
+    search_worlds,
 )
 from .policies import choose_call
 from .position import child_values_paranoid, pos_trump
@@ -322,38 +318,11 @@ def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands
         spw.pos[:] = truth
         _add_world(spw, rules, k, vals[0], hands[0])
     else:
-        worlds = min(MAX_WORLDS, max(1, np.int64(policy.params[PLAY_PARAMS_AT])))
-        own = policy.params[PLAY_PARAMS_AT + 1] > 0
+        worlds = search_worlds(policy)
         for w in range(worlds):
-            spw.pos[:] = truth
-            ok = False
-            for attempt in range(VOID_TRIES):
-                if not deal_unseen(spw, me, n, key, state, True):
-                    continue
-                if attempt >= AUCTION_TRIES or auction_fits(
-                    spw.pos, spw, calls, n, me, policy, key, state
-                ):
-                    ok = True
-                    break
-            if not ok:
-                deal_unseen(spw, me, n, key, state, False)
-            fix_low(spw, n, rules)
-            if own:
-                spw.pos[Pos.BIDDER] = me  # the world valued as his own points
+            draw_world(spw, me, calls, policy, key, state, rules)
             _add_world(spw, rules, k, vals[w], hands[w])
-    bidder = truth[Pos.BIDDER]
-    trump = pos_trump(truth)
-    best = np.int64(-1)
-    for i in range(k):
-        c = spw.cards[i]
-        if best < 0:
-            best = i
-            continue
-        v, b = spw.totals[i], spw.totals[best]
-        better = v > b if maximises(policy, me, bidder) else v < b
-        if better or (v == b and cost(c, trump) < cost(spw.cards[best], trump)):
-            best = i
-    return spw.cards[best], worlds
+    return best_card(spw, policy, me, k), worlds
 
 
 @njit

@@ -31,7 +31,7 @@ from ...core.engine.jit import njit
 from ...core.engine.rng import bounded
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, Pos, SearchStat, TTWord
 from ..policies import BID_PASS as BID_PASS_POLICY
-from ..policies import BID_THRESHOLD, PIMC_MAX_WORLDS, PLAY_DD, PLAY_PARAMS_AT
+from ..policies import BID_THRESHOLD, PIMC_MAX_WORLDS, PIMC_OWN_AT, PLAY_DD, PLAY_PARAMS_AT
 from ..rules import RuleSlot
 from .auction import legal_calls
 from .heuristic import cost
@@ -242,27 +242,47 @@ def search_card(rules, policy, spw, calls, legal, key, state):
         spw.pos[:] = truth
         add_world(spw, rules, k)
     else:
-        worlds = min(MAX_WORLDS, max(1, np.int64(policy.params[PLAY_PARAMS_AT])))
-        own = policy.params[PLAY_PARAMS_AT + 1] > 0
-        for _ in range(worlds):
-            spw.pos[:] = truth
-            ok = False
-            for attempt in range(VOID_TRIES):
-                if not deal_unseen(spw, me, n, key, state, True):
-                    continue
-                if attempt >= AUCTION_TRIES or auction_fits(
-                    spw.pos, spw, calls, n, me, policy, key, state
-                ):
-                    ok = True
-                    break
-            if not ok:
-                deal_unseen(spw, me, n, key, state, False)
-            fix_low(spw, n, rules)
-            if own:
-                spw.pos[Pos.BIDDER] = me  # the world valued as his own points
+        for _ in range(search_worlds(policy)):
+            draw_world(spw, me, calls, policy, key, state, rules)
             add_world(spw, rules, k)
-    bidder = truth[Pos.BIDDER]
+    return best_card(spw, policy, me, k)
+
+
+@njit
+def search_worlds(policy):
+    """pimc's worlds a decision (its parameter, within 1 .. MAX_WORLDS)."""
+    return min(MAX_WORLDS, max(1, np.int64(policy.params[PLAY_PARAMS_AT])))
+
+
+@njit
+def draw_world(spw, me, calls, policy, key, state, rules):
+    """Deal ``spw.pos`` one world for seat ``me`` from ``spw.truth``: the unseen cards kept to
+    the voids shown and, for the first AUCTION_TRIES draws, to the others' calls; with pimc's
+    ``own`` the world values his own points (he stands as its bidder)."""
+    n = spw.truth[Pos.PLAYERS]
+    spw.pos[:] = spw.truth
+    ok = False
+    for attempt in range(VOID_TRIES):
+        if not deal_unseen(spw, me, n, key, state, True):
+            continue
+        if attempt >= AUCTION_TRIES or auction_fits(spw.pos, spw, calls, n, me, policy, key, state):
+            ok = True
+            break
+    if not ok:
+        deal_unseen(spw, me, n, key, state, False)
+    fix_low(spw, n, rules)
+    if policy.params[PIMC_OWN_AT] > 0:
+        spw.pos[Pos.BIDDER] = me
+
+
+@njit
+def best_card(spw, policy, me, k):
+    """The card of the best total of ``spw.totals`` (the first ``k`` legal cards), ties to the
+    cheapest: the highest for the bidder, and for a defender with pimc's ``own`` (his own
+    points), else the lowest (the bidder's points, which a defender holds down)."""
+    truth = spw.truth
     trump = pos_trump(truth)
+    high = me == truth[Pos.BIDDER] or (policy.ids[1] != PLAY_DD and policy.params[PIMC_OWN_AT] > 0)
     best = np.int64(-1)
     for i in range(k):
         c = spw.cards[i]
@@ -270,18 +290,10 @@ def search_card(rules, policy, spw, calls, legal, key, state):
             best = i
             continue
         v, b = spw.totals[i], spw.totals[best]
-        better = v > b if maximises(policy, me, bidder) else v < b
+        better = v > b if high else v < b
         if better or (v == b and cost(c, trump) < cost(spw.cards[best], trump)):
             best = i
     return spw.cards[best]
-
-
-@njit
-def maximises(policy, me, bidder):
-    """Whether the search play at seat ``me`` plays for the highest world values: the bidder
-    always (his points), a defender with pimc's ``own`` (his own points; without it the values
-    are the bidder's, which he holds down)."""
-    return me == bidder or (policy.ids[1] != PLAY_DD and policy.params[PLAY_PARAMS_AT + 1] > 0)
 
 
 @njit
