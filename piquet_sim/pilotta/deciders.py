@@ -132,12 +132,13 @@ def _policy_card(decider: KernelPlay, state: PilottaState, seat: int) -> int:
     )
 
 
-def kernel_play(name: str = "heuristic", params=None) -> KernelPlay:
-    """``random``, ``greedy`` or ``heuristic``: :func:`_policy_card`, drawn once a decision."""
+def _kernel_policy(name: str, params=None) -> tuple[int, None]:
+    """``random``, ``greedy`` or ``heuristic``: the id :func:`_policy_card` dispatches on (the
+    kernels take no parameter row); a solver policy is refused."""
     policy = P.get("play", name)
     if policy.needs_solver:
         raise InputError(f"{name} is a solver policy: use PimcPlay or DdPlay")
-    return KernelPlay(name, policy.id, None, kernel=_policy_card, draws=True, who=PilottaPlay.who)
+    return policy.id, None
 
 
 class PimcPlay(PilottaPlay):
@@ -208,8 +209,12 @@ class DdPlay(PilottaPlay):
 
 
 #: The decider of a registered play policy by name, ``play_decider(name, params)``: the
-#: searches' classes, else :func:`kernel_play`.
-play_decider = PlayDeciders(P.REGISTRY, {"pimc": PimcPlay, "dd": DdPlay}, kernel_play)
+#: searches' classes, else :func:`_policy_card`, drawn once a decision.
+play_decider = PlayDeciders(
+    P.REGISTRY,
+    {"pimc": PimcPlay, "dd": DdPlay},
+    KernelPlay.maker(_policy_card, _kernel_policy, draws=True, who=PilottaPlay.who),
+)
 
 
 #: A seat's three policies, each answering in its phase.

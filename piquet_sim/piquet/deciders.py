@@ -324,14 +324,10 @@ def _player_card(decider: KernelPlay, state: PiquetState, seat: int) -> int:
     )
 
 
-def kernel_play(name: str, params=None, row: np.ndarray | None = None) -> KernelPlay:
-    """A play policy through the trick loop's dispatcher (``play.player_card``,
-    :func:`_player_card`): its parameters by name, or the kernels' ``row`` as is."""
-    return KernelPlay(name, *_play_row(name, params, row), kernel=_player_card, draws=True)
-
-
 #: The decider of a play policy by name, ``play_decider(name, params, row=, kernel=)``: its
-#: own class, or (a policy without one, or ``kernel``) :func:`kernel_play`.
+#: own class, or (a policy without one, or ``kernel``) the trick loop's dispatcher
+#: (``play.player_card``, :func:`_player_card`) with its parameters by name, or the kernels'
+#: ``row`` as is.
 play_decider = PlayDeciders(
     P.REGISTRY,
     {
@@ -341,7 +337,7 @@ play_decider = PlayDeciders(
         "dd": DdPlay,
         "pimc": PimcDecider,
     },
-    kernel_play,
+    KernelPlay.maker(_player_card, _play_row, draws=True),
 )
 
 

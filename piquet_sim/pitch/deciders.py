@@ -322,23 +322,18 @@ def to_side(base: np.ndarray, vals: np.ndarray, bidder: bool) -> np.ndarray:
     return pts if bidder else base[:, 1:2] - pts
 
 
-def kernel_play(name: str, params=None, others: str = "threshold", others_params=None):
-    """A play policy the kernels answer in one call (``others``: unused, the searches' own)."""
-    name, pid, row, _ = _play_policy(name, params)
-    return KernelPlay(name, pid, row, kernel=_choose_card)
-
-
 def _search_play(name: str):
     return lambda params=None, **others: SearchPlay(name, params, **others)
 
 
 #: The decider of a registered play policy, ``play_decider(name, params, others=,
 #: others_params=)`` (``others``: the bid policy the search plays check the others' calls
-#: against): :class:`SearchPlay` for a policy that needs the solver, else :func:`kernel_play`.
+#: against): :class:`SearchPlay` for a policy that needs the solver, else a play policy the
+#: kernels answer in one call (:func:`_choose_card`; ``others`` unused, the searches' own).
 play_decider = PlayDeciders(
     P.REGISTRY,
     {p.name: _search_play(p.name) for p in P.REGISTRY.stage("play").values() if p.needs_solver},
-    kernel_play,
+    KernelPlay.maker(_choose_card, lambda name, params, **others: _play_policy(name, params)[1:3]),
 )
 
 

@@ -3,7 +3,7 @@ the game has one, else the kernel decider; unknown names refused by the game's r
 
 import pytest
 
-from piquet_sim.core.game.position import PlayDeciders
+from piquet_sim.core.game.position import KernelPlay, PlayDeciders
 from piquet_sim.games import GAME_PACKAGES
 
 
@@ -43,6 +43,20 @@ def test_a_games_own_arguments_reach_either_maker():
 def test_an_unknown_name_is_refused_by_the_registry():
     with pytest.raises(ValueError, match="unknown play policy"):
         _lookup()("nope")
+
+
+def test_a_kernel_maker_binds_the_games_dispatcher_to_each_policys_id_and_row():
+    seen = []
+
+    def policy(name, params=None, **extra):
+        seen.append((name, params, extra))
+        return {"plain": 4, "other": 5}[name], [9.0]
+
+    make = KernelPlay.maker(lambda d, state, seat: 10 * d.id + seat, policy, draws=True, who="x")
+    play = make("plain", {"a": 1.0}, row=3)
+    assert seen == [("plain", {"a": 1.0}, {"row": 3})]
+    assert (play.name, play.id, play.params, play.draws, play.who) == ("plain", 4, [9.0], True, "x")
+    assert play.card(None, 2) == 42
 
 
 @pytest.mark.parametrize("game", GAME_PACKAGES)

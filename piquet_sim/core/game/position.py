@@ -337,6 +337,26 @@ class KernelPlay(PlayDecider):
     def card(self, state: State, seat: int) -> int:
         return int(self.kernel(self, state, seat))
 
+    @classmethod
+    def maker(
+        cls,
+        kernel: Callable[[KernelPlay, State, int], int],
+        policy: Callable[..., tuple[int, np.ndarray | None]],
+        *,
+        draws: bool = False,
+        who: str | None = None,
+    ) -> Callable[..., KernelPlay]:
+        """A game's kernel decider by policy name, ``make(name, params, **extra)`` (what
+        :class:`PlayDeciders` calls for a policy without a class of its own): ``policy(name,
+        params, **extra)`` gives the policy's registry id and the kernels' parameter row,
+        checked (the game's own keywords reach it); the decider answers through ``kernel``."""
+
+        def make(name: str, params: Mapping[str, float] | None = None, **extra: object):
+            policy_id, row = policy(name, params, **extra)
+            return cls(name, policy_id, row, kernel=kernel, draws=draws, who=who)
+
+        return make
+
 
 class PlayDeciders:
     """A game's play deciders by registered policy name (its ``play_decider``): the policy's
