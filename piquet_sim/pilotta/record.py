@@ -247,6 +247,8 @@ class PilottaCodec(R.RecordCodec):
 
     game = GAME
     form = RECORD_FORM
+    noun = "a Pilotta round"
+    default_rules = DEFAULT_RULES
 
     def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
         raw, places = R.raw_clauses(text, _KEYS.get, RECORD_FORM)
@@ -264,15 +266,10 @@ class PilottaCodec(R.RecordCodec):
         return raw, places
 
     def build(
-        self, raw: dict, places: dict, rules: Rules | None, player: int | None, hand: int | None
+        self, raw: dict, places: dict, rules: Rules, player: int | None, hand: int | None
     ) -> PilottaRecord:
         """The record of the clauses (the core's ``RecordCodec.build``)."""
-        rules = rules or DEFAULT_RULES
-
-        def where(key):
-            return places.get(key, key)
-
-        R.check_game(raw, places, GAME, "a Pilotta round")
+        where = R.place_of(places)
         playing = player is not None
         if not playing:
             player = R.reviewed_player(raw, places, _seat, "'player: S' (N, E, S or W)")

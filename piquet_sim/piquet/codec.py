@@ -197,6 +197,7 @@ class PiquetCodec(R.RecordCodec):
 
     game = GAME
     form = RECORD_FORM
+    noun = "a Piquet deal"
 
     def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
         raw, places = R.raw_clauses(text, _KEYS.get, f"the keys: {RECORD_FORM}")

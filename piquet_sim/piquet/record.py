@@ -379,13 +379,10 @@ def _raw_from_json(data) -> tuple[dict, dict]:
 def record_from_clauses(
     raw: dict, places: dict, player: int | None = None, hand: int | None = None
 ) -> PiquetRecord:
-    """The record of the clauses, checked as far as needs no play; ``player`` and ``hand``: a
-    ``play`` position's seat and the cards he holds now (no dealt hand is given then)."""
-
-    def where(key):
-        return places.get(key, key)
-
-    R.check_game(raw, places, GAME, "a Piquet deal")
+    """The record of the clauses (its ``game`` checked by the core's codec), checked as far as
+    needs no play; ``player`` and ``hand``: a ``play`` position's seat and the cards he holds
+    now (no dealt hand is given then)."""
+    where = R.place_of(places)
     playing = player is not None
     if not playing:
         player = R.reviewed_player(raw, places, _role, "'player: elder' or 'player: younger'")

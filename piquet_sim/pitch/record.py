@@ -186,9 +186,7 @@ def _dealt(raw: dict, places: dict, players: int, player: int) -> list[int | Non
     """The dealt hands of a review record by seat: the player's at least (``hand:`` is his),
     every seat's or only his, no card twice."""
 
-    def where(key):
-        return places.get(key, key)
-
+    where = R.place_of(places)
     if "hand:player" in raw:
         key = f"hand:{player}"
         if key in raw:
@@ -241,6 +239,8 @@ class PitchCodec(R.RecordCodec):
 
     game = GAME
     form = RECORD_FORM
+    noun = "a Pitch round"
+    default_rules = DEFAULT_RULES
 
     def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
         raw, places = R.raw_clauses(text, _key, RECORD_FORM)
@@ -265,15 +265,10 @@ class PitchCodec(R.RecordCodec):
         return raw, places
 
     def build(
-        self, raw: dict, places: dict, rules: Rules | None, player: int | None, hand: int | None
+        self, raw: dict, places: dict, rules: Rules, player: int | None, hand: int | None
     ) -> PitchRecord:
         """The record of the clauses (the core's ``RecordCodec.build``)."""
-        rules = rules or DEFAULT_RULES
-
-        def where(key):
-            return places.get(key, key)
-
-        R.check_game(raw, places, GAME, "a Pitch round")
+        where = R.place_of(places)
         hands = {k: v for k, v in raw.items() if k.startswith("hand:")}
         playing = player is not None
         if playing:

@@ -78,6 +78,7 @@ def _tricks(value, place: str) -> list[tuple[int, int]]:
 class ToyCodec(R.RecordCodec):
     game = "toy"
     form = FORM
+    noun = "a toy deal"
 
     def build(self, raw, places, rules, player, hand) -> ToyRecord:
         if player is None:

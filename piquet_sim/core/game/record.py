@@ -96,6 +96,11 @@ def check_game(raw: Mapping[str, object], places: Mapping[str, str], game: str, 
         raise record_error(places.get("game", "game"), f"this is a {named} record, not {noun}")
 
 
+def place_of(places: Mapping[str, str]) -> Callable[[str], str]:
+    """Where a key was written, ``where(key)``: its place in ``places``, else the key itself."""
+    return lambda key: places.get(key, key)
+
+
 def reviewed_player(
     raw: Mapping[str, str], places: Mapping[str, str], seat_of: Callable[[str, str], int], say: str
 ) -> int:
@@ -239,6 +244,12 @@ class RecordCodec(ABC):
     game: str = ""
     #: The text form in words (help texts and errors quote it).
     form: str = ""
+    #: One record in words ("a Pilotta round"): a record whose ``game`` names another game is
+    #: refused as not one, before :meth:`build` reads it.
+    noun: str = "a record of this game"
+    #: The rules :meth:`build` is given when the caller gives none (None: the game's record
+    #: does not depend on its rules).
+    default_rules: Any = None
 
     def parse(
         self, text: str, rules: Any = None, *, player: int | None = None, hand: int | None = None
@@ -246,14 +257,21 @@ class RecordCodec(ABC):
         """A record from its text form; ``player`` and ``hand``: a ``play`` position's seat
         and the cards he holds now (a review file names its player and dealt hands)."""
         raw, places = self.text_clauses(text, history=player is not None)
-        return self.build(raw, places, rules, player, hand)
+        return self._checked_build(raw, places, rules, player, hand)
 
     def parse_json(
         self, data: object, rules: Any = None, *, player: int | None = None, hand: int | None = None
     ) -> Record:
         """A record from its JSON form (an object; see :meth:`parse`)."""
         raw, places = self.json_clauses(data)
-        return self.build(raw, places, rules, player, hand)
+        return self._checked_build(raw, places, rules, player, hand)
+
+    def _checked_build(
+        self, raw: dict, places: dict, rules: Any, player: int | None, hand: int | None
+    ) -> Record:
+        # The steps every game's record starts with, written once: its game, its rules.
+        check_game(raw, places, self.game, self.noun)
+        return self.build(raw, places, rules or self.default_rules, player, hand)
 
     @abstractmethod
     def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
@@ -268,8 +286,9 @@ class RecordCodec(ABC):
     def build(
         self, raw: dict, places: dict, rules: Any, player: int | None, hand: int | None
     ) -> Record:
-        """The record of the clauses, checked as far as needs no play (``rules``: the game's
-        rules or None for its defaults; ``player``, ``hand``: as :meth:`parse`)."""
+        """The record of the clauses (its ``game`` already checked), checked as far as needs
+        no play (``rules``: the game's rules, :attr:`default_rules` when the caller gave none;
+        ``player``, ``hand``: as :meth:`parse`)."""
 
     def read(self, path: Path | str, rules: Any = None) -> Record:
         """A record file, text or JSON (:func:`read_record`)."""
