@@ -99,19 +99,15 @@ def parse_call(text: str) -> tuple[int, int]:
     return levels.index(number), s
 
 
-def _other_action(action: int) -> str | None:
-    """A call, ``"declare"``, ``"keep tierce"``, or None."""
-    if action == PASS or BID_BASE <= action < DECLARE:
-        return call_name(*call_of(action))
-    if action == DECLARE:
-        return "declare"
-    if action == KEEP_TIERCE:
-        return "keep tierce"
-    return None
-
+#: The text of every action that is not a card: a call (the pass, then the bids),
+#: ``"declare"``, ``"keep tierce"``.
+OTHER_ACTIONS = {a: call_name(*call_of(a)) for a in range(PASS, DECLARE)} | {
+    DECLARE: "declare",
+    KEEP_TIERCE: "keep tierce",
+}
 
 #: The text of an action: a card, a call, ``"declare"`` or ``"keep tierce"``.
-action_name = ActionNames(C.PACK, _other_action, f"actions are 0..{NUM_ACTIONS - 1}")
+action_name = ActionNames(C.PACK, OTHER_ACTIONS.get, f"actions are 0..{NUM_ACTIONS - 1}")
 
 
 def parse_action(text: str) -> int:

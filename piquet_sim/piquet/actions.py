@@ -77,18 +77,13 @@ def env_of(rules: Rules):
     return make_env(rules.to_array())
 
 
-def _other_action(action: int) -> str | None:
-    """``"end"``, ``"<kind> <class>"``, or None."""
-    if action == END:
-        return "end"
-    if DECL_BASE <= action < NUM_ACTIONS:
-        k = action - DECL_BASE
-        return f"{KINDS[k % 3]} {CLASSES[k // 3]}"
-    return None
-
+#: The text of every action that is not a card: ``"end"``, ``"<kind> <class>"``.
+OTHER_ACTIONS = {END: "end"} | {
+    DECL_BASE + k: f"{KINDS[k % 3]} {CLASSES[k // 3]}" for k in range(NUM_ACTIONS - DECL_BASE)
+}
 
 #: The text of an action: a card, ``"end"``, or ``"<kind> <class>"``.
-action_name = ActionNames(C.PACK, _other_action, f"actions are 0..{NUM_ACTIONS - 1}")
+action_name = ActionNames(C.PACK, OTHER_ACTIONS.get, f"actions are 0..{NUM_ACTIONS - 1}")
 
 
 def decl_action(cls: int, kind: int) -> int:

@@ -111,17 +111,13 @@ def beats(card: int, best: int, trump: int) -> bool:
     return (card >> 4) == trump
 
 
-def _other_action(action: int) -> str | None:
-    """``"pass"``, a bid (``"4"``), or None."""
-    if action == PASS:
-        return "pass"
-    if BID_BASE + BID_MIN <= action <= BID_BASE + BID_MAX:
-        return str(action - BID_BASE)
-    return None
-
+#: The text of every action that is not a card: ``"pass"``, a bid (``"4"``).
+OTHER_ACTIONS = {PASS: "pass"} | {BID_BASE + b: str(b) for b in range(BID_MIN, BID_MAX + 1)}
 
 #: The text of an action: a card (``"AS"``), ``"pass"`` or a bid (``"4"``).
-action_name = ActionNames(C.PACK, _other_action, f"cards 0..63, pass {PASS}, bids {BID_BASE + 3}..")
+action_name = ActionNames(
+    C.PACK, OTHER_ACTIONS.get, f"cards 0..63, pass {PASS}, bids {BID_BASE + 3}.."
+)
 
 
 class PitchState(core_position.State):
