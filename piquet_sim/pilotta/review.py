@@ -34,7 +34,7 @@ from .actions import DECLARE, KEEP_TIERCE, PASS, bid_action, call_name, has_tier
 from .description import _synth_calls
 from .kernels import tricks as KT
 from .position import PilottaState
-from .record import CODEC, PilottaRecord
+from .record import PilottaRecord
 from .rules import DEFAULT_RULES, Rules
 
 GAME = "pilotta"
@@ -317,8 +317,6 @@ def review_plan(
         phases=PHASES,
         decisions=decisions,
         deal_view=_round_view(rec, final, rules).view,
-        record=CODEC.json(rec),
-        settings={"rules": rules.to_dict(), **settings.to_dict()},
         notes=notes,
         phase_units=PHASE_UNITS,
         rank_scale=RANK_SCALE,

@@ -42,7 +42,7 @@ from ..core.engine.stats import Estimate
 from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, ReviewSettings
 from . import cards as C
 from .actions import CLASSES, DECLARE, LESSER, ROLES, SINK, _class_keys, decl_action, trick_winner
-from .codec import CODEC, _kinds_text, _list
+from .codec import _kinds_text, _list
 from .description import description_of, from_description
 from .partie_play import play_goal
 from .position import PiquetState
@@ -574,8 +574,6 @@ def review_plan(
         phases=PHASES,
         decisions=decisions,
         deal_view=_deal_view(rec, final).view,
-        record=CODEC.json(rec),
-        settings={"rules": rules.to_dict(), **settings.to_dict()},
         notes=notes,
         phase_units=units,
         rank_scale=scale,

@@ -29,7 +29,7 @@ from ..core.game.definition import CardDecision, GameDecision, ReviewPlan, Revie
 from ..core.review.one_hand import TrickWalk, one_hand_cards, one_hand_decisions
 from . import cards as C
 from .position import BID_BASE, PASS, PitchState, beats
-from .record import CODEC, PitchRecord, call_name
+from .record import PitchRecord, call_name
 from .rules import DEFAULT_RULES, Rules
 from .seen import position_of, seen_position
 
@@ -264,10 +264,9 @@ def review_plan(
         phases=PHASES,
         decisions=decisions,
         deal_view=_round_view(rec, final).view,
-        record=CODEC.json(rec),
-        settings={"rules": rules.to_dict(), **settings.to_dict()},
         notes=notes,
         phase_units=PHASE_UNITS,
+        rules=rules,  # the record's table size
     )
 
 

@@ -328,8 +328,6 @@ def review_plan(rec: ToyRecord, rules: Rules, settings: ReviewSettings) -> Revie
         phases=("play",),
         decisions=decisions,
         deal_view=lambda at: {"seats": list(SEATS), "tricks": []},
-        record=CODEC.json(rec),
-        settings={"rules": rules.to_dict(), **settings.to_dict()},
     )
 
 

@@ -182,7 +182,9 @@ class ReviewPlan:
     the title, the reviewed player's name, the unit of the costs (and per phase where phases
     differ, with the scale that ranks them together), the phases in order, the player's
     decisions in order, the page's view of the deal (``deal_view(at)``: ``at`` maps each
-    decision's key to its number), notes, and the settings and record as JSON."""
+    decision's key to its number), notes, and the rules it played by where the game changed
+    those given (None: those given). The page's record and settings JSON are the core's (the
+    game's codec, the rules and the review settings)."""
 
     title: str
     player: str
@@ -190,11 +192,10 @@ class ReviewPlan:
     phases: tuple[str, ...]
     decisions: list[CardDecision | GameDecision]
     deal_view: Callable[[dict], dict]
-    record: dict
-    settings: dict
     notes: list[str] = field(default_factory=list)
     phase_units: dict[str, str] = field(default_factory=dict)
     rank_scale: dict[str, float] = field(default_factory=dict)
+    rules: RulesBase | None = None
 
 
 class GameDefinition(ABC):
