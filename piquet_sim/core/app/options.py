@@ -3,15 +3,19 @@ options, its seat parameter and the others' bidding models a position may read c
 
 Each game declares one :class:`GameOptions` (in its ``cli/common.py``); the core's ``play``,
 ``review`` and study commands take every option from it, so the same option has the same name,
-meaning and defaults in every game.
+meaning and defaults in every game. The options several games' own commands share (``--play``,
+``--others``, ``--chunk``, a report's ``--games``) are here too, each game giving its choices,
+default and help.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import click
+
+from .rules_cli import AliasOption
 
 
 class SeatName(click.ParamType):
@@ -63,6 +67,52 @@ def pair_option(flag: str, sides: str, help: str) -> Callable:
     """``flag SIDES``: a :class:`PairType` named by ``sides`` (``E:Y``, ``C:D``) in ``--help``
     too, (0, 0) when not given: what each side has already won in an endgame."""
     return click.option(flag, type=PairType(sides), metavar=sides, default=(0, 0), help=help)
+
+
+def play_option(choices: Sequence[str], default: str, help: str) -> Callable:
+    """``--play POLICY``: the play policy the seats play the cards by, one of ``choices`` (the
+    game's play registry, or the part a command can run), the default shown."""
+    return click.option(
+        "--play", type=click.Choice(list(choices)), default=default, show_default=True, help=help
+    )
+
+
+def others_option(
+    choices: Sequence[str], default: str, help: str, older: tuple[str, ...] = ()
+) -> Callable:
+    """``--others MODEL``: how the other seats bid (the model their calls are read by), one of
+    ``choices``, the default shown, passed as ``others``; ``older``: former spellings, still
+    accepted but not shown."""
+    return click.option(
+        "--others",
+        *older,
+        "others",
+        cls=AliasOption,
+        type=click.Choice(list(choices)),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
+def chunk_size_option(default: int) -> Callable:
+    """``--chunk N``: the deals one chunk of a count holds (1,000 or more, the default shown):
+    the run's memory stays flat and Ctrl-C is answered between chunks."""
+    return click.option(
+        "--chunk",
+        type=click.IntRange(1000),
+        default=default,
+        show_default=True,
+        help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
+    )
+
+
+def games_option(default: int, most: int, help: str) -> Callable:
+    """``--games N``: the whole games a report plays to the target (10 to ``most``, the default
+    shown)."""
+    return click.option(
+        "--games", type=click.IntRange(10, most), default=default, show_default=True, help=help
+    )
 
 
 @dataclass(frozen=True)
@@ -161,4 +211,14 @@ class GameOptions:
         return self.seat_default if seat is None and default else seat
 
 
-__all__ = ["GameOptions", "OwnOptions", "PairType", "SeatName", "pair_option"]
+__all__ = [
+    "GameOptions",
+    "OwnOptions",
+    "PairType",
+    "SeatName",
+    "chunk_size_option",
+    "games_option",
+    "others_option",
+    "pair_option",
+    "play_option",
+]

@@ -14,8 +14,8 @@ from ...core.app.cli import (
     output_console,
     partial_mark,
 )
+from ...core.app.options import others_option, play_option
 from ...core.app.rules_cli import rules_options
-from ...core.app.study_options import AliasOption
 from ...core.engine.errors import InputError
 from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
 from ..cards import PACK
@@ -53,24 +53,18 @@ def _pct(rate: dict) -> str:
     default="",
     help='The calls so far, in turn from the player after the dealer: "E:pass S:90H W:100S".',
 )
-@click.option(
-    "--play",
-    type=click.Choice(PLAYS),
-    default="heuristic",
-    show_default=True,
-    help="How the rounds are played by all four seats; dd: exact double-dummy values "
+@play_option(
+    PLAYS,
+    "heuristic",
+    "How the rounds are played by all four seats; dd: exact double-dummy values "
     "(a marked oracle: it sees every hand).",
 )
-@click.option(
-    "--others",
-    "--prior",
-    "prior",
-    cls=AliasOption,
-    type=click.Choice(PRIORS),
-    default="threshold",
-    show_default=True,
-    help="The other seats' bidding policy: which worlds fit their calls, and how they "
+@others_option(
+    PRIORS,
+    "threshold",
+    "The other seats' bidding policy: which worlds fit their calls, and how they "
     "finish the auction (--prior, its older name, is accepted).",
+    older=("--prior",),
 )
 @click.option(
     "--deals",
@@ -97,7 +91,7 @@ def bid_cmd(
     dealer: int | None,
     auction: str,
     play: str,
-    prior: str,
+    others: str,
     deals: int | None,
     score: str | None,
     seed: int,
@@ -142,7 +136,7 @@ def bid_cmd(
             play,
             deals,
             seed,
-            prior,
+            others,
             rules,
             pair,
             on_start=lambda: compile_notice(*entry_kernels(play), quiet=quiet or as_json),

@@ -9,6 +9,7 @@ import click
 
 from ...core.app.cli import backend_options, deals_option, json_option
 from ...core.app.odds_cli import PERCENT, EventRate, Odds, OddsCli, odds_command, odds_plot_option
+from ...core.app.options import chunk_size_option
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, odds_kernels, plot
 from ..odds import odds as run_odds
 from .app import pilotta
@@ -38,13 +39,7 @@ PARAMS = (
         show_default=True,
         help="The trump suit named for pilotta and trump counts.",
     ),
-    click.option(
-        "--chunk",
-        type=click.IntRange(1000),
-        default=DEFAULT_CHUNK,
-        show_default=True,
-        help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
-    ),
+    chunk_size_option(DEFAULT_CHUNK),
     odds_plot_option("each scope's events"),
     quiet_option,
     json_option,

@@ -14,6 +14,7 @@ from ...core.app.cli import (
     quiet_option,
     report_out_option,
 )
+from ...core.app.options import games_option
 from ...core.app.report_cli import JSON_HELP, match_settings, run_report
 from ...core.app.rules_cli import rules_options
 from ..report import MAX_DEALS, build, check_deals, entry_kernels
@@ -35,13 +36,7 @@ from .common import STRATEGY, seed_option
     help=f"Mirrored deals of the contract figures and the match (at most {MAX_DEALS:,}: the "
     "report holds every round in memory).",
 )
-@click.option(
-    "--games",
-    type=click.IntRange(10, 10**7),
-    default=5000,
-    show_default=True,
-    help="Games to the target (--target), each in both seatings.",
-)
+@games_option(5000, 10**7, "Games to the target (--target), each in both seatings.")
 @seed_option
 @quiet_option("Nothing on stderr (the first run's compile notice).")
 @json_option

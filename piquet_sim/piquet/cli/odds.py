@@ -22,6 +22,7 @@ from ...core.app.cli import (
     quiet_option,
     seed_option,
 )
+from ...core.app.options import chunk_size_option, play_option
 from ...core.app.rules_cli import ONE_DEAL, rules_options
 from ...core.engine.stats import Z95
 from ..odds import DEFAULT_POLICIES, EVENT_ROWS, plot_scores, score_quantiles
@@ -68,21 +69,12 @@ def _exact(est: dict) -> str:
     show_default=True,
     help="Younger's exchange policy.",
 )
-@click.option(
-    "--play",
-    type=click.Choice(policy_names("play")),
-    default=DEFAULT_POLICIES.elder_play,
-    show_default=True,
-    help="Play policy of both players (dd sees both hands: an oracle; pimc, pimcw and dd are "
-    "slow).",
+@play_option(
+    policy_names("play"),
+    DEFAULT_POLICIES.elder_play,
+    "Play policy of both players (dd sees both hands: an oracle; pimc, pimcw and dd are slow).",
 )
-@click.option(
-    "--chunk",
-    type=click.IntRange(1000),
-    default=500_000,
-    show_default=True,
-    help="Deals per chunk (memory stays flat; Ctrl-C stops between chunks).",
-)
+@chunk_size_option(500_000)
 @plot_option("Write the score distributions to this PNG file.")
 @click.option(
     "--score-counts",

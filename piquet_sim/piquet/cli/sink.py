@@ -15,6 +15,7 @@ from ...core.app.cli import (
     output_console,
     seed_option,
 )
+from ...core.app.options import play_option
 from ...core.app.rules_cli import ONE_DEAL, rules_options
 from ..cards import PACK
 from ..policies import names as policy_names
@@ -84,13 +85,7 @@ def sink_table(res) -> Table:
     show_default=True,
     help="Sampled deals, common to every choice.",
 )
-@click.option(
-    "--play",
-    type=click.Choice(list(PLAYS)),
-    default="pimc",
-    show_default=True,
-    help="Play of both sides: pimc (imperfect information), dd or greedy.",
-)
+@play_option(PLAYS, "pimc", "Play of both sides: pimc (imperfect information), dd or greedy.")
 @click.option(
     "--opponent",
     type=click.Choice(EXCHANGES),

@@ -7,6 +7,7 @@ import click
 from rich.table import Table
 
 from ...core.app.cli import CardsType, echo_json, json_option, long_command, output_console
+from ...core.app.options import others_option, play_option
 from ...core.app.rules_cli import rules_options
 from ..bid import (
     PRIORS,
@@ -56,20 +57,16 @@ def _ci(e) -> str:
     metavar='"0:pass 1:4 …"',
     help="The calls before you, seat:call in seat order (call: pass or 3..6).",
 )
-@click.option(
-    "--play",
-    type=click.Choice(names("play")),
-    default="heuristic",
-    show_default=True,
-    help="How everyone plays the card: heuristic, random, pimc (search on sampled worlds; "
+@play_option(
+    names("play"),
+    "heuristic",
+    "How everyone plays the card: heuristic, random, pimc (search on sampled worlds; "
     "slow, few deals) or dd (search seeing every hand: an oracle, not a player).",
 )
-@click.option(
-    "--others",
-    type=click.Choice(table_bidders()),
-    default="threshold",
-    show_default=True,
-    help="How the other players bid (also the model the auction prior conditions on).",
+@others_option(
+    table_bidders(),
+    "threshold",
+    "How the other players bid (also the model the auction prior conditions on).",
 )
 @click.option(
     "--prior",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from ...core.app.options import play_option
 from ...core.app.study_options import StudyCli
 from ..policies import names
 from ..rules import Rules
@@ -32,12 +33,8 @@ CLI = StudyCli(
                 show_default=True,
                 help="Bid policy of the other seats (not montecarlo: it bids for one seat).",
             ),
-            click.option(
-                "--play",
-                type=click.Choice(names("play", needs_solver=False)),
-                default="heuristic",
-                show_default=True,
-                help="Play policy of every seat.",
+            play_option(
+                names("play", needs_solver=False), "heuristic", "Play policy of every seat."
             ),
         ]
     },

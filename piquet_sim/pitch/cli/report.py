@@ -13,6 +13,7 @@ from ...core.app.cli import (
     long_command,
     report_out_option,
 )
+from ...core.app.options import games_option
 from ...core.app.report_cli import JSON_HELP, match_settings, run_report
 from ...core.app.rules_cli import rules_options
 from ..report import build, report_kernels
@@ -27,13 +28,7 @@ from .common import TABLE_GAMES, compile_notice, quiet_option, seed_option
 @click.argument("b", default="threshold")
 @report_out_option("Directory for pitch_report.html, pitch_report.md and the PNGs.")
 @deals_option(100_000, "Rounds per player count.", "--rounds", minimum=100, maximum=10_000_000)
-@click.option(
-    "--games",
-    type=click.IntRange(10, 1_000_000),
-    default=4000,
-    show_default=True,
-    help="Games to the target per side.",
-)
+@games_option(4000, 1_000_000, "Games to the target per side.")
 @seed_option
 @quiet_option
 @json_option

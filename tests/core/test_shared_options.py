@@ -1,0 +1,64 @@
+"""The options several games' own commands share (core.app.options): each game gives its
+choices, default and help; the flag, its checks and how --help shows it are the core's. On a
+toy command: no game, no kernel."""
+
+from __future__ import annotations
+
+import click
+from click.testing import CliRunner
+
+from piquet_sim.core.app.options import (
+    chunk_size_option,
+    games_option,
+    others_option,
+    play_option,
+)
+
+
+def _command(*decorators):
+    @click.command()
+    def run(**values):
+        click.echo(repr(sorted(values.items())))
+
+    for decorate in reversed(decorators):
+        run = decorate(run)
+    return run
+
+
+def _invoke(command, *args):
+    return CliRunner().invoke(command, list(args), terminal_width=100)
+
+
+def test_play_option_takes_a_policy_of_the_choices_and_shows_its_default():
+    cmd = _command(play_option(("random", "heuristic"), "heuristic", "How the cards are played."))
+    assert _invoke(cmd).output.strip() == "[('play', 'heuristic')]"
+    assert "('play', 'random')" in _invoke(cmd, "--play", "random").output
+    bad = _invoke(cmd, "--play", "dd")
+    assert bad.exit_code == 2 and "'dd' is not one of 'random', 'heuristic'" in bad.output
+    assert "[default: heuristic]" in _invoke(cmd, "--help").output
+
+
+def test_others_option_accepts_an_older_spelling_without_showing_it():
+    cmd = _command(
+        others_option(("threshold", "random"), "threshold", "How they bid.", ("--prior",))
+    )
+    assert "('others', 'random')" in _invoke(cmd, "--prior", "random").output
+    assert "('others', 'random')" in _invoke(cmd, "--others", "random").output
+    shown = _invoke(cmd, "--help").output
+    assert "--others [threshold|random]" in shown and "--prior" not in shown
+
+
+def test_chunk_size_option_refuses_chunks_under_a_thousand_deals():
+    cmd = _command(chunk_size_option(500_000))
+    assert "('chunk', 500000)" in _invoke(cmd).output
+    bad = _invoke(cmd, "--chunk", "999")
+    assert bad.exit_code == 2 and "x>=1000" in bad.output
+    assert "Deals per chunk (memory stays flat" in _invoke(cmd, "--help").output
+
+
+def test_games_option_is_bounded_by_ten_and_the_most_given():
+    cmd = _command(games_option(4000, 1_000_000, "Games to the target per side."))
+    assert "('games', 4000)" in _invoke(cmd).output
+    assert _invoke(cmd, "--games", "9").exit_code == 2
+    assert _invoke(cmd, "--games", "1000001").exit_code == 2
+    assert "('games', 1000000)" in _invoke(cmd, "--games", "1000000").output
