@@ -8,6 +8,7 @@ import click
 from click.testing import CliRunner
 
 from piquet_sim.core.app.options import (
+    auction_option,
     chunk_size_option,
     games_option,
     others_option,
@@ -62,3 +63,11 @@ def test_games_option_is_bounded_by_ten_and_the_most_given():
     assert _invoke(cmd, "--games", "9").exit_code == 2
     assert _invoke(cmd, "--games", "1000001").exit_code == 2
     assert "('games', 1000000)" in _invoke(cmd, "--games", "1000000").output
+
+
+def test_auction_option_is_no_calls_when_not_given_and_shows_the_games_metavar():
+    cmd = _command(auction_option("The calls before you.", '"0:pass 1:4"'))
+    assert "('auction', '')" in _invoke(cmd).output
+    assert "('auction', '0:pass 1:3')" in _invoke(cmd, "--auction", "0:pass 1:3").output
+    assert '--auction "0:pass 1:4"' in _invoke(cmd, "--help").output
+    assert "--auction TEXT" in _invoke(_command(auction_option("Calls.")), "--help").output

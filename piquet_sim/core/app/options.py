@@ -4,8 +4,8 @@ options, its seat parameter and the others' bidding models a position may read c
 Each game declares one :class:`GameOptions` (in its ``cli/common.py``); the core's ``play``,
 ``review`` and study commands take every option from it, so the same option has the same name,
 meaning and defaults in every game. The options several games' own commands share (``--play``,
-``--others``, ``--chunk``, a report's ``--games``) are here too, each game giving its choices,
-default and help.
+``--others``, ``--auction``, ``--chunk``, a report's ``--games``) are here too, each game giving
+its choices, default and help.
 """
 
 from __future__ import annotations
@@ -93,6 +93,12 @@ def others_option(
         show_default=True,
         help=help,
     )
+
+
+def auction_option(help: str, metavar: str | None = None) -> Callable:
+    """``--auction CALLS``: the calls made so far, in the game's record grammar (none when not
+    given), passed as ``auction`` text for the game to read."""
+    return click.option("--auction", default="", metavar=metavar, help=help)
 
 
 def chunk_size_option(default: int) -> Callable:
@@ -216,6 +222,7 @@ __all__ = [
     "OwnOptions",
     "PairType",
     "SeatName",
+    "auction_option",
     "chunk_size_option",
     "games_option",
     "others_option",

@@ -14,7 +14,7 @@ from ...core.app.cli import (
     output_console,
     partial_mark,
 )
-from ...core.app.options import others_option, play_option
+from ...core.app.options import auction_option, others_option, play_option
 from ...core.app.rules_cli import rules_options
 from ...core.engine.errors import InputError
 from ..bid import MAKE_LEVELS, PLAYS, PRIORS, advise, entry_kernels
@@ -48,10 +48,8 @@ def _pct(rate: dict) -> str:
     default=None,
     help="The dealer (default: the seat before the first call given, or before yours).",
 )
-@click.option(
-    "--auction",
-    default="",
-    help='The calls so far, in turn from the player after the dealer: "E:pass S:90H W:100S".',
+@auction_option(
+    'The calls so far, in turn from the player after the dealer: "E:pass S:90H W:100S".'
 )
 @play_option(
     PLAYS,

@@ -7,7 +7,7 @@ import click
 from rich.table import Table
 
 from ...core.app.cli import CardsType, echo_json, json_option, long_command, output_console
-from ...core.app.options import others_option, play_option
+from ...core.app.options import auction_option, others_option, play_option
 from ...core.app.rules_cli import rules_options
 from ..bid import (
     PRIORS,
@@ -51,11 +51,8 @@ def _ci(e) -> str:
     required=True,
     help="Your seat: 0 is the dealer's left (speaks first), players-1 the dealer.",
 )
-@click.option(
-    "--auction",
-    default="",
-    metavar='"0:pass 1:4 …"',
-    help="The calls before you, seat:call in seat order (call: pass or 3..6).",
+@auction_option(
+    "The calls before you, seat:call in seat order (call: pass or 3..6).", '"0:pass 1:4 …"'
 )
 @play_option(
     names("play"),
