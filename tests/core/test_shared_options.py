@@ -1,12 +1,17 @@
 """The options several games' own commands share (core.app.options): each game gives its
-choices, default and help; the flag, its checks and how --help shows it are the core's. On a
+choices, default and help; the flag, its checks and how --help shows it are the core's. And
+the step every command ends with, its JSON or its tables (core.app.cli.json_or_console). On a
 toy command: no game, no kernel."""
 
 from __future__ import annotations
 
+import json
+
 import click
 from click.testing import CliRunner
+from rich.console import Console
 
+from piquet_sim.core.app.cli import json_or_console
 from piquet_sim.core.app.options import (
     auction_option,
     chunk_size_option,
@@ -71,3 +76,16 @@ def test_auction_option_is_no_calls_when_not_given_and_shows_the_games_metavar()
     assert "('auction', '0:pass 1:3')" in _invoke(cmd, "--auction", "0:pass 1:3").output
     assert '--auction "0:pass 1:4"' in _invoke(cmd, "--help").output
     assert "--auction TEXT" in _invoke(_command(auction_option("Calls.")), "--help").output
+
+
+def test_json_or_console_prints_the_json_and_ends_the_output_only_under_json(capsys):
+    class Result:
+        def to_dict(self):
+            return {"value": 1.5, "interval": [float("-inf"), 2.0]}
+
+    assert json_or_console(True, Result()) is None
+    assert json.loads(capsys.readouterr().out) == {"value": 1.5, "interval": [None, 2.0]}
+    assert json_or_console(True, {"a": 1}) is None
+    assert json.loads(capsys.readouterr().out) == {"a": 1}
+    console = json_or_console(False, Result())
+    assert isinstance(console, Console) and capsys.readouterr().out == ""

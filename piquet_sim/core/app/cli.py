@@ -574,6 +574,15 @@ def output_console() -> Console:
     return FitConsole()
 
 
+def json_or_console(as_json: bool, result: object) -> Console | None:
+    """A command's output: with ``--json``, ``result`` printed as JSON (its ``to_dict()`` when
+    it has one, built only then) and None, the output done; else the console for its tables."""
+    if as_json:
+        echo_json(result.to_dict() if hasattr(result, "to_dict") else result)
+        return None
+    return output_console()
+
+
 def history_options(text_help: str, json_help: str) -> Callable:
     """``--history TEXT`` and ``--history-json FILE``: what has happened in a deal, in a game's
     text form or as JSON (the ``play`` commands; :func:`read_history` reads them)."""

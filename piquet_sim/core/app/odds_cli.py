@@ -24,9 +24,8 @@ from ..study.rates import EventRate
 from .cli import (
     RateBar,
     compile_notice,
-    echo_json,
+    json_or_console,
     long_command,
-    output_console,
     partial_mark,
     plot_option,
 )
@@ -135,10 +134,9 @@ def show_odds(
     if figure is not None:
         odds.plot(figure)
         data["plot"] = str(figure)  # only when written: other outputs stay as they were
-    if as_json:
-        echo_json(data)
+    console = json_or_console(as_json, data)
+    if console is None:
         return
-    console = output_console()
     head = odds.head
     if partial:
         head += "  " + partial_mark(odds.counted, requested, "deals")

@@ -8,10 +8,9 @@ from rich.table import Table
 from ...core.app.cli import (
     CardsType,
     compile_notice,
-    echo_json,
     json_option,
+    json_or_console,
     long_command,
-    output_console,
     partial_mark,
 )
 from ...core.app.options import auction_option, others_option, play_option
@@ -141,10 +140,9 @@ def bid_cmd(
         )
     except InputError as err:
         raise click.UsageError(str(err)) from None
-    if as_json:
-        echo_json(r)
+    con = json_or_console(as_json, r)
+    if con is None:
         return
-    con = output_console()
     calls = " ".join(r["auction"]) or "(none)"
     con.print(f"Hand {r['hand']}   seat {r['seat']}, dealer {r['dealer']}, auction so far: {calls}")
     con.print(

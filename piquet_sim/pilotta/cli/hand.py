@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.app.cli import CardsType, echo_json, json_option, output_console
+from ...core.app.cli import CardsType, json_option, json_or_console
 from ...core.app.rules_cli import ONE_DEAL, rules_options
 from ..api import describe_hand
 from ..cards import PACK
@@ -31,10 +31,9 @@ def hand_cmd(cards: int, trump: int | None, as_json: bool, rules: Rules) -> None
       piquet pilotta hand "S:J9A H:TKQJ C:7" --json
     """
     data = describe_hand(cards, trump, rules)
-    if as_json:
-        echo_json(data)
+    console = json_or_console(as_json, data)
+    if console is None:
         return
-    console = output_console()
     console.print(f"Hand  {data['hand']}")
     table = Table(title="Combinations", title_justify="left")
     for col in ("kind", "cards", "value", "in trumps"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.app.cli import echo_json, json_option, output_console
+from ...core.app.cli import json_option, json_or_console
 from ...core.app.rules_cli import ONE_DEAL, rules_options
 from .. import cards as C
 from ..declarations import CLASSES, SCORE_KEYS, compare_hands, describe_hand
@@ -26,10 +26,9 @@ def hand(cards: int, as_json: bool, rules: Rules) -> None:
       piquet hand "AS KS QS JS 9H 8H 7H AD KD AC QC JC"
     """
     info = describe_hand(cards)
-    if as_json:
-        echo_json(info)
+    console = json_or_console(as_json, info)
+    if console is None:
         return
-    console = output_console()
     table = Table(title=f"Hand  {C.format_cards(cards)}", title_justify="left")
     table.add_column("class")
     table.add_column("combination")
@@ -75,10 +74,9 @@ def compare(elder: int, younger: int, as_json: bool, rules: Rules) -> None:
     if elder & younger:
         raise click.UsageError(f"elder and younger both hold {C.format_cards(elder & younger)}")
     result = compare_hands(elder, younger, rules)
-    if as_json:
-        echo_json(result)
+    console = json_or_console(as_json, result)
+    if console is None:
         return
-    console = output_console()
     table = Table(title="Declarations (points per player)", title_justify="left")
     table.add_column("class")
     table.add_column("good", justify="center")

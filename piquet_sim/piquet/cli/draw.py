@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.app.cli import CardsType, echo_json, json_option, output_console
+from ...core.app.cli import CardsType, json_option, json_or_console
 from ...core.app.rules_cli import ONE_DEAL, rules_options
 from .. import cards as C
 from ..cards import PACK
@@ -79,10 +79,9 @@ def draw(
         result = draw_odds(hand, discard, role, elder_took, want, rules)
     except DrawError as err:
         raise click.UsageError(str(err)) from None
-    if as_json:
-        echo_json(result)
+    console = json_or_console(as_json, result)
+    if console is None:
         return
-    console = output_console()
     role = result["role"] + (f" (elder took {result['elder_took']})" if younger else "")
     console.print(
         f"{role}: keep {C.format_cards(hand & ~discard)}, "

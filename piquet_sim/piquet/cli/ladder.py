@@ -9,10 +9,9 @@ from rich.table import Table
 from ...core.app.cli import (
     backend_options,
     compile_notice,
-    echo_json,
     json_option,
+    json_or_console,
     long_command,
-    output_console,
     quiet_option,
     seed_option,
 )
@@ -156,10 +155,9 @@ def ladder_command(
         external=outside,
         external_deals=external_deals,
     )
-    if as_json:
-        echo_json(result.to_dict())
+    out = json_or_console(as_json, result)
+    if out is None:
         return
-    out = output_console()
     title = f"Play-policy ladder (seed {seed}, {result.seconds:.0f} s)" + (
         " - PARTIAL: stopped by Ctrl-C" if result.partial else ""
     )

@@ -9,10 +9,9 @@ from rich.table import Table
 from ...core.app.cli import (
     CardsType,
     compile_notice,
-    echo_json,
     json_option,
+    json_or_console,
     long_command,
-    output_console,
     seed_option,
 )
 from ...core.app.options import play_option
@@ -143,10 +142,9 @@ def sink(
         )
     except SinkError as err:
         raise click.UsageError(str(err)) from None
-    if as_json:
-        echo_json(res.to_dict())
+    console = json_or_console(as_json, res)
+    if console is None:
         return
-    console = output_console()
     table = sink_table(res)
     console.print(table)
     best = res.best

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.app.cli import CardsType, echo_json, json_option, long_command, output_console
+from ...core.app.cli import CardsType, json_option, json_or_console, long_command
 from ...core.app.options import auction_option, others_option, play_option
 from ...core.app.rules_cli import rules_options
 from ..bid import (
@@ -176,10 +176,9 @@ def bid_cmd(
         rank=rank,
         play_params=play_params,
     )
-    if as_json:
-        echo_json(adv.to_dict())
+    console = json_or_console(as_json, adv)
+    if console is None:
         return
-    console = output_console()
     console.print(
         f"Hand {adv.hand}, seat {seat} of {players}{' (dealer)' if adv.dealer else ''}, "
         f"calls before: {auction or 'none'}; play {play}, others bid {others}, prior {prior}; "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ...core.app.cli import CardsType, echo_json, json_option, output_console
+from ...core.app.cli import CardsType, json_option, json_or_console
 from ..cards import PACK
 from ..hand import describe_hand
 from .app import pitch
@@ -30,10 +30,9 @@ def hand_cmd(cards: int, rules, as_json: bool) -> None:
     """
     players = rules.players
     info = describe_hand(cards, players)
-    if as_json:
-        echo_json(info)
+    console = json_or_console(as_json, info)
+    if console is None:
         return
-    console = output_console()
     console.print(f"Hand {info['hand']}   game points {info['game_points']}   {players} players")
     table = Table(title="Each suit as trump (exact, given this hand)", title_justify="left")
     for col in ("trump", "held", "cards", "P(High)", "P(Low)", "P(Jack in play)", "P(Six in play)"):
