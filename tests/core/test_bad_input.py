@@ -88,6 +88,18 @@ def test_play_max_seconds_refuses_a_number_that_is_not_finite(run_main, group, v
 
 
 @pytest.mark.parametrize(
+    "group, hand, history",
+    [
+        ("pilotta", "JS AH JH QD 9C", "dealer: E"),
+        ("pitch", "TH 9D TC 2C", "auction: pass 3 pass pass"),
+    ],
+)
+def test_play_without_its_required_seat_is_one_usage_line(run_main, group, hand, history):
+    code, out, err = run_main(group, "play", hand, "--history", history)
+    _one_line_usage_error(code, out, err, "Missing option '--seat'")
+
+
+@pytest.mark.parametrize(
     "args, message",
     [
         (("ladder", "--external", "ismcts:0"), "ismcts:0: give at least 1 simulations"),

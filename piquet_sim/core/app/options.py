@@ -182,6 +182,10 @@ class GameOptions:
             aliases = self.seat_aliases
 
             def seat_from(ctx: click.Context, param: click.Parameter, value):
+                # click takes the explicit default=None as a value given, so a required
+                # --seat left out arrives here as None: refuse it as click would
+                if value is None and param.required:
+                    raise click.MissingParameter(ctx=ctx, param=param)
                 return value
 
             for i, flag in reversed(list(enumerate(aliases))):
