@@ -23,6 +23,7 @@ import numba
 import numpy as np
 
 from ...core.engine.bits import low_index, popcount
+from ...core.engine.combinatorics import n_choose
 from ...core.engine.jit import njit, njit_inline
 from .stack import stack_int64
 from .tricks import SUIT_BITS
@@ -105,17 +106,6 @@ def after_card(own, opp, lead, c):
         if not defender_escapes(rest, opp & ~(np.int64(1) << w)):
             return False
     return True
-
-
-@njit
-def n_choose(n, k):
-    """The binomial coefficient C(n, k) (0 when k < 0 or k > n)."""
-    if k < 0 or k > n:
-        return 0
-    r = 1
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
 
 
 #: Binomial coefficients C(n, k) for n, k < 9 (a class holds at most the 8 cards of a suit).

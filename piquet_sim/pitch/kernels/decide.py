@@ -35,6 +35,7 @@ from collections import namedtuple
 import numpy as np
 
 from ...core.engine.bits import high_index, low_index, popcount64, select_bit64
+from ...core.engine.combinatorics import n_choose
 from ...core.engine.jit import njit
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, deal_hands, stream_key
@@ -107,17 +108,6 @@ def seat_fits(s, hand, sight, highs, policy, key, state):
 
 
 @njit
-def choose(a, r):
-    """C(a, r) as a float (r <= 6)."""
-    if r < 0 or r > a:
-        return 0.0
-    v = 1.0
-    for i in range(r):
-        v = v * (a - i) / (i + 1)
-    return v
-
-
-@njit
 def _try_deal(key, state, sight, unseen, highs, policy, use_calls, use_voids, out):
     """One attempt of :func:`sample_world`: True when every seat got its cards (kept) and, with
     ``use_calls``, its call fits."""
@@ -146,7 +136,7 @@ def _try_deal(key, state, sight, unseen, highs, policy, use_calls, use_voids, ou
             allowed &= ~bit
             hand |= bit
         if a < b:
-            ratio = choose(a, r) / choose(b, r)
+            ratio = n_choose(a, r) / n_choose(b, r)  # exact counts: the same float
             if bounded(key, state, ACCEPT_ONE) >= ratio * ACCEPT_ONE:
                 return False
         if use_calls and not seat_fits(s, hand | sight.played[s], sight, highs, policy, key, state):
