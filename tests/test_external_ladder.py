@@ -15,7 +15,7 @@ from piquet_sim.core.app import external_cli
 from piquet_sim.core.engine.backend import Cancel
 from piquet_sim.core.game.position import Decider
 from piquet_sim.core.study import arena as core_arena
-from piquet_sim.core.study.ladder import LadderFile, Player, calibrate, ladder
+from piquet_sim.core.study.ladder import LadderFile, Player, calibrate, count_for_budget, ladder
 from piquet_sim.pitch.rules import DEFAULT_RULES
 from piquet_sim.pitch.studies import arena as pitch_arena
 
@@ -68,6 +68,20 @@ def test_the_calibration_finds_the_count_of_the_budget():
     found = calibrate(table, player, budget_ms=2.0, deals=1)
     assert 7 <= found["count"] <= 13, found  # 0.2 ms a spin
     assert found["probes"][0]["count"] == 4 and found["probes"][0]["moves"] > 0
+
+
+def test_the_budget_count_is_read_off_every_probe_not_the_last_two():
+    # probes of a loaded machine (IS-MCTS in Pilotta at 500 ms): the line through the last
+    # two said 78 simulations, a sixth of the time; the line through all three about 285
+    probes = [
+        {"count": 4, "ms_per_move": 5.411},
+        {"count": 370, "ms_per_move": 606.086},
+        {"count": 305, "ms_per_move": 582.515},
+    ]
+    assert 250 <= count_for_budget(probes, 500.0, 10_000) <= 300
+    assert count_for_budget(probes[:1], 500.0, 10_000) == 4 * 500.0 / 5.411  # in proportion
+    flat = [{"count": 4, "ms_per_move": 0.0}]
+    assert count_for_budget(flat, 500.0, 10_000) == 10_000  # no time: the most
 
 
 def test_resume_through_the_command(run_main, tmp_path, monkeypatch):

@@ -152,6 +152,22 @@ def _probe(arena: Arena, player: Player, count: int, deals: int, cancel: Cancel)
     }
 
 
+def count_for_budget(probes: list[dict], budget_ms: float, most: float) -> float:
+    """The count whose CPU milliseconds a move is ``budget_ms``, from ``probes`` (``count``,
+    ``ms_per_move``): the least-squares line through every probe when they hold two counts or
+    more and it rises, else the last probe scaled in proportion (``most`` when it took no
+    time). A line through all the probes, not through the last two: two probes of close counts
+    on a loaded machine can give a slope far off (counts 370 and 305 at 606 and 583 ms said 78
+    for 500 ms, where 305 alone scales to 262)."""
+    counts = np.array([p["count"] for p in probes], dtype=float)
+    ms = np.array([p["ms_per_move"] for p in probes], dtype=float)
+    if len(set(counts)) > 1:
+        slope, intercept = np.polyfit(counts, ms, 1)
+        if slope > 0:
+            return (budget_ms - intercept) / slope
+    return counts[-1] * budget_ms / ms[-1] if ms[-1] > 0 else most
+
+
 def calibrate(
     arena: Arena,
     player: Player,
@@ -163,9 +179,9 @@ def calibrate(
 ) -> dict:
     """The count of ``player`` whose CPU time a move is ``budget_ms`` milliseconds: a first
     probe (at 4, or at the budget for a count in ms), then up to ``probes`` - 1 more, each at
-    the count the line through the last two probes gives (proportional scaling after the
-    first), clamped to the player's bounds; it stops once a probe is within ``tolerance`` of
-    the budget, and answers the count the last line gives. Returns ``{"count", "unit",
+    the count :func:`count_for_budget` gives (the line through the probes so far), clamped to
+    the player's bounds; it stops once a probe is within ``tolerance`` of the budget, and
+    answers the count the last line gives. Returns ``{"count", "unit",
     "budget_ms", "probes": [{"count", "ms_per_move" (CPU), "wall_ms_per_move", "moves"}, …]}``
     (a count at a bound may miss the budget: the probes say by how much)."""
     cancel = cancel or Cancel()
@@ -175,13 +191,7 @@ def calibrate(
         return int(min(hi, max(lo, round(x))))
 
     def next_count(done: list[dict]) -> int:
-        c1, m1 = done[-1]["count"], done[-1]["ms_per_move"]
-        if len(done) > 1 and done[-2]["count"] != c1:
-            c0, m0 = done[-2]["count"], done[-2]["ms_per_move"]
-            slope = (m1 - m0) / (c1 - c0)
-            if slope > 0:
-                return clamp(c1 + (budget_ms - m1) / slope)
-        return clamp(c1 * budget_ms / m1) if m1 > 0 else hi
+        return clamp(count_for_budget(done, budget_ms, hi))
 
     done = [_probe(arena, player, clamp(budget_ms if player.unit == "ms" else 4), deals, cancel)]
     count = next_count(done)
