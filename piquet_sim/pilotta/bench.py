@@ -18,8 +18,9 @@ compare rows measured in the same run.
   at both teams (6 worlds per decision) / with the Monte Carlo bidder at both teams;
 * ``pilotta bid``: seconds of one bid advice (library call; heuristic play, pimc and dd);
 * ``pilotta odds``: dealt hands counted per second (every thread);
-* ``pilotta start``: ``piquet pilotta solve`` and ``bid`` (their help examples) from a fresh
-  interpreter, cold (an empty numba cache) then warm, beside the import-only baseline.
+* ``pilotta start``: ``piquet pilotta solve`` and ``bid`` (their first help examples, with
+  ``--json``) from a fresh interpreter, cold (an empty numba cache) then warm, beside the
+  import-only baseline (``core.app.bench.example_starts``).
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from ..core.app.bench import SolveSeries, start_row
+from ..core.app.bench import SolveSeries, example_starts
 from ..core.engine.bench_timing import best_seconds, numba_threads, thread_counts
 from .api import make_setup
+from .game import GAME
 from .kernels import solver as K
 from .kernels.deal import deal_hands
 from .kernels.odds import odds_batch
@@ -264,40 +266,6 @@ def bid_timing(quick: bool) -> list[dict]:
     return rows
 
 
-#: ``piquet pilotta solve`` and ``bid`` as their help examples type them.
-START_COMMANDS = {
-    "solve": [
-        "pilotta",
-        "solve",
-        "KS 9S 8S TH 8H KD 9D 8D",
-        "QS JS 7S 7H TD AC TC 8C",
-        "AS TS QH JH 7D QC 9C 7C",
-        "AH KH 9H AD QD JD KC JC",
-        "--trump",
-        "C",
-        "--leader",
-        "W",
-        "--json",
-    ],
-    "bid": [
-        "pilotta",
-        "bid",
-        "JS 9S AS TS KH AD TD 7C",
-        "--seat",
-        "S",
-        "--auction",
-        "E:pass",
-        "--json",
-    ],
-}
-
-
-def start(quick: bool) -> list[dict]:
-    """Cold and warm start of ``piquet pilotta solve`` and ``bid``, each in fresh interpreters
-    with a new numba cache (:func:`core.app.bench.start_row`)."""
-    return [start_row(f"start pilotta {name}", args) for name, args in START_COMMANDS.items()]
-
-
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pilotta solve-batch": solve_batch,
     "pilotta rounds-random": lambda quick: _rounds("random", quick),
@@ -308,7 +276,7 @@ WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
     "pilotta rounds-montecarlo": montecarlo_rounds,
     "pilotta bid": bid_timing,
     "pilotta odds": odds_deals,
-    "pilotta start": start,
+    "pilotta start": example_starts(GAME, "solve", "bid"),
 }
 
 

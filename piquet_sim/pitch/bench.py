@@ -21,9 +21,9 @@ compare rows measured in the same run.
   (deal, auction, play, score; random bids, the named play), 4 players, on 1 thread and on
   every thread;
 * ``pitch bid``: seconds for one bid advice (5,000 worlds, heuristic play), best of three;
-* ``pitch start``: cold and warm start of ``piquet pitch solve`` on the four hands of its
-  ``--help`` example, max^n and ``--paranoid`` (seconds, wall and CPU; cold: a new, empty numba
-  cache, so every kernel on the command's path compiles);
+* ``pitch start``: cold and warm start of ``piquet pitch solve`` on its first ``--help``
+  example, max^n and ``--paranoid`` (seconds, wall and CPU; cold: a new, empty numba cache, so
+  every kernel on the command's path compiles; ``core.app.bench.example_starts``);
 * ``pitch bid pimc``: seconds (wall and process CPU) for one bid advice with pimc play (24
   worlds, 8 sampled worlds per decision), after a compile call;
 * ``pitch games``: games to 12 per second (4 players, threshold against cautious);
@@ -42,11 +42,12 @@ from collections.abc import Callable, Iterator
 import numba
 import numpy as np
 
-from ..core.app.bench import SolveSeries, start_row
+from ..core.app.bench import SolveSeries, example_starts
 from ..core.engine.bench_timing import best_seconds, numba_threads, thread_counts
 from ..core.engine.rng import deal_hands, stream_key
 from . import cards as C
 from .bid import advise_bid
+from .game import GAME
 from .kernels import position as KP
 from .kernels.search_node import F_ALL, F_TIE_FULL, make_work
 from .kernels.search_tt import new_generation
@@ -286,22 +287,8 @@ def montecarlo(quick: bool) -> list[dict]:
     ]
 
 
-#: The four-player deal of ``piquet pitch solve --help``'s first example.
-SOLVE_HANDS = ["AS KS 2S 3H 4D 5C", "JS 6S TH 9H 8D 7C", "QS 3S AH KH QD 2C", "TS 5S JH 2H AD KC"]
-START_COMMANDS = {
-    "solve": ["pitch", "solve", *SOLVE_HANDS, "--json"],
-    "solve --paranoid": ["pitch", "solve", *SOLVE_HANDS, "--paranoid", "--json"],
-}
-
-
-def start(quick: bool) -> list[dict]:
-    """Cold and warm start of ``piquet pitch solve`` (max^n, then paranoid), each in fresh
-    interpreters with a new numba cache (:func:`core.bench.start_row`)."""
-    return [start_row(f"start pitch {name}", args) for name, args in START_COMMANDS.items()]
-
-
 WORKLOADS: dict[str, Callable[[bool], list[dict]]] = {
-    "pitch start": start,
+    "pitch start": example_starts(GAME, "solve", "solve --paranoid"),
     "pitch rounds-random": lambda quick: _rounds("random", quick),
     "pitch rounds-heuristic": lambda quick: _rounds("heuristic", quick),
     "pitch bid": bid_advice,

@@ -282,6 +282,28 @@ def start_row(workload: str, args: list[str], module: str = "piquet_sim") -> dic
     }
 
 
+def example_starts(game_decl: Game, *labels: str) -> Workload:
+    """The workload timing the cold and warm start (:func:`start_row`) of the game's commands
+    as their ``--help`` shows them: a label is a command's name, maybe with flags
+    (``"solve --paranoid"``); its row, ``"start [group ]<label>"``, runs the command's first
+    help example with those flags and ``--json`` added (so the start is what a user pastes)."""
+    from .examples import command_at, example_lines
+
+    prefix = [game_decl.group] if game_decl.group else []
+
+    def run(quick: bool) -> list[dict]:
+        group = game_decl.click_group()
+        rows = []
+        for label in labels:
+            name, *flags = label.split()
+            example = shlex.split(example_lines(command_at(group, name).help or "")[0])
+            args = [*example[1:], *flags, "--json"]  # after ``piquet``
+            rows.append(start_row(" ".join(["start", *prefix, label]), args))
+        return rows
+
+    return run
+
+
 def decision_overhead(states: Sequence[State], seed: int = 1) -> tuple[float, int]:
     """(microseconds per decision spent in ``legal_actions`` and ``apply``, decisions) over
     ``states`` each played to its end by uniform random legal actions drawn from ``seed`` (the
