@@ -32,7 +32,7 @@ import numba
 import numpy as np
 
 from ..core.app.bench import SolveSeries, example_starts
-from ..core.engine.bench_timing import best_seconds, numba_threads, thread_counts
+from ..core.engine.bench_timing import best_rates, numba_threads, thread_counts
 from .api import make_setup
 from .game import GAME
 from .kernels import solver as K
@@ -127,16 +127,14 @@ def _rounds(policy: str, quick: bool, auction: str = "random") -> list[dict]:
     rules = Rules().to_array()
     rows = []
     for threads in thread_counts():
-        with numba_threads(threads):
-            simulate_batch(1, 0, 1000, setup, rules)  # compile
-            best, _ = best_seconds(lambda seed: simulate_batch(seed, 0, n, setup, rules))
+        per_s, _ = best_rates(lambda k, seed: simulate_batch(seed, 0, k, setup, rules), n, threads)
         rows.append(
             {
                 "workload": f"pilotta rounds-{policy}",
                 "auction": auction,
                 "threads": threads,
                 "rounds": n,
-                "rounds_per_s": round(n / best),
+                "rounds_per_s": round(per_s),
             }
         )
     return rows

@@ -43,7 +43,7 @@ import numba
 import numpy as np
 
 from ..core.app.bench import SolveSeries, example_starts
-from ..core.engine.bench_timing import best_seconds, numba_threads, thread_counts
+from ..core.engine.bench_timing import rate_rows
 from ..core.engine.rng import deal_hands, stream_key
 from . import cards as C
 from .bid import advise_bid
@@ -155,24 +155,13 @@ def _rounds(play: str, quick: bool) -> list[dict]:
     n = 200_000 if quick else 2_000_000
     rules = Rules(players=4).to_array()
     policy = make_policy("random", play)
-    rows = []
-    for threads in thread_counts():
-        with numba_threads(threads):
-            simulate_rounds(1, 0, 1000, rules, policy, False)  # compile
-            best, best_cpu = best_seconds(
-                lambda seed: simulate_rounds(seed, 0, n, rules, policy, False)
-            )
-        rows.append(
-            {
-                "workload": f"pitch rounds-{play}",
-                "threads": threads,
-                "players": 4,
-                "rounds": n,
-                "rounds_per_s": round(n / best),
-                "rounds_per_cpu_s": round(n / best_cpu),
-            }
-        )
-    return rows
+    return rate_rows(
+        f"pitch rounds-{play}",
+        "rounds",
+        n,
+        lambda k, seed: simulate_rounds(seed, 0, k, rules, policy, False),
+        players=4,
+    )
 
 
 def bid_advice(quick: bool) -> list[dict]:

@@ -38,3 +38,29 @@ def test_best_seconds_runs_seeds_one_to_repeats_and_keeps_the_fastest():
     assert seeds == [1, 2, 3]
     assert 0.02 <= wall < 0.04
     assert 0 <= cpu < 0.02  # sleeping spends no CPU
+
+
+def test_best_rates_compiles_on_a_small_run_then_times_seeds_one_to_three():
+    from piquet_sim.core.engine.bench_timing import best_rates
+
+    calls = []
+    wall, cpu = best_rates(lambda n, seed: calls.append((n, seed)), 5000, 1)
+    assert calls == [(2000, 99), (5000, 1), (5000, 2), (5000, 3)]
+    assert wall > 0 and cpu > 0
+
+
+def test_rate_rows_give_one_row_per_thread_count_with_the_fields_after_threads():
+    from piquet_sim.core.engine.bench_timing import rate_rows
+
+    rows = rate_rows("toy", "rounds", 10, lambda n, seed: sum(range(1000)), [1], players=4)
+    assert list(rows[0]) == [
+        "workload",
+        "threads",
+        "players",
+        "rounds",
+        "rounds_per_s",
+        "rounds_per_cpu_s",
+    ]
+    assert rows[0]["rounds"] == 10 and rows[0]["threads"] == 1
+    wall_only = rate_rows("toy", "pairs", 10, lambda n, seed: sum(range(1000)), [1], cpu=False)
+    assert "pairs_per_cpu_s" not in wall_only[0]

@@ -46,4 +46,39 @@ def best_seconds(run: Callable[[int], object], repeats: int = 3) -> tuple[float,
     return wall, cpu
 
 
-__all__ = ["best_seconds", "numba_threads", "thread_counts"]
+def best_rates(
+    run: Callable[[int, int], object], n: int, threads: int, repeats: int = 3
+) -> tuple[float, float]:
+    """(items per wall second, items per process-CPU second) of ``run(n, seed)`` on ``threads``
+    numba threads, each the best of ``repeats`` (:func:`best_seconds`), after an untimed call
+    ``run(min(n, 2000), 99)`` that compiles the kernels or loads them from the cache."""
+    with numba_threads(threads):
+        run(min(n, 2000), 99)
+        wall, cpu = best_seconds(lambda seed: run(n, seed), repeats)
+    return n / wall, n / cpu
+
+
+def rate_rows(
+    workload: str,
+    unit: str,
+    n: int,
+    run: Callable[[int, int], object],
+    threads: list[int] | None = None,
+    cpu: bool = True,
+    **fields: object,
+) -> list[dict]:
+    """A throughput workload's rows, one per thread count (default :func:`thread_counts`):
+    ``workload``, ``threads``, the ``fields`` given, ``<unit>: n`` and the rates of
+    :func:`best_rates` rounded to whole items, ``<unit>_per_s`` and (``cpu``)
+    ``<unit>_per_cpu_s``."""
+    rows = []
+    for t in threads or thread_counts():
+        wall, per_cpu = best_rates(run, n, t)
+        row = {"workload": workload, "threads": t, **fields, unit: n, f"{unit}_per_s": round(wall)}
+        if cpu:
+            row[f"{unit}_per_cpu_s"] = round(per_cpu)
+        rows.append(row)
+    return rows
+
+
+__all__ = ["best_rates", "best_seconds", "numba_threads", "rate_rows", "thread_counts"]

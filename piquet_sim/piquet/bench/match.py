@@ -4,26 +4,17 @@ from __future__ import annotations
 
 import numba
 
-from ...core.engine.bench_timing import best_seconds, numba_threads
+from ...core.engine.bench_timing import rate_rows
 from ..match import mirrored_chunk
 from ..partie import partie_rows
 from ..strategies import REGISTRY
 from . import workload
 
 
-def _best_rate(run, n: int, threads: int, repeats: int = 3) -> float:
-    """Best of ``repeats`` runs of ``run(n, seed)``: items per second on ``threads`` threads."""
-    with numba_threads(threads):
-        run(min(n, 2000), 99)  # compile / load the cache
-        best, _ = best_seconds(lambda seed: run(n, seed), repeats)
-    return n / best
-
-
 def _rows(name: str, unit: str, n: int, run) -> list[dict]:
-    return [
-        {"workload": name, "threads": t, unit: n, f"{unit}_per_s": round(_best_rate(run, n, t))}
-        for t in sorted({1, min(2, numba.config.NUMBA_NUM_THREADS), numba.config.NUMBA_NUM_THREADS})
-    ]
+    """Rates on one thread, two and every thread (``run(n, seed)``: ``n`` of ``unit``)."""
+    threads = sorted({1, min(2, numba.config.NUMBA_NUM_THREADS), numba.config.NUMBA_NUM_THREADS})
+    return rate_rows(name, unit, n, run, threads, cpu=False)
 
 
 G, MAX = REGISTRY["greedy"], REGISTRY["max"]

@@ -9,21 +9,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.app.bench import kernel_origin
-from ...core.engine.bench_timing import best_seconds, numba_threads, thread_counts
+from ...core.engine.bench_timing import best_rates, thread_counts
 from ..kernels import play as P
 from ..kernels.bundles import make_env
 from ..rules import Rules
 from ..simulation import Policies, simulate
 from . import workload
 from .sinking import pimc_deals
-
-
-def _best(run, n: int, threads: int) -> tuple[float, float]:
-    """(deals per wall second, deals per CPU second of the process), each the best of 3."""
-    with numba_threads(threads):
-        run(min(n, 2000), 99)  # compile / load cache
-        best, best_cpu = best_seconds(lambda seed: run(n, seed))
-    return n / best, n / best_cpu
 
 
 def _full(play: str):
@@ -46,7 +38,7 @@ def heuristic_vs_greedy(quick: bool) -> list[dict]:
     for threads in thread_counts():
         for kind, make, n in (("full-deal", _full, n_full), ("playout", _playout, n_play)):
             with kernel_origin() as origin:
-                rate = {play: _best(make(play), n, threads) for play in ("greedy", "heuristic")}
+                rate = {p: best_rates(make(p), n, threads) for p in ("greedy", "heuristic")}
             g, h = rate["greedy"], rate["heuristic"]
             rows.append(
                 {

@@ -9,39 +9,9 @@ import time
 import numba
 
 from ...core.app.bench import kernel_origin
-from ...core.engine.bench_timing import best_seconds, numba_threads, thread_counts
+from ...core.engine.bench_timing import numba_threads, rate_rows, thread_counts
 from ..simulation import Policies, simulate
 from . import workload
-
-
-def _deals_per_second(
-    n: int, policies: Policies, threads: int, repeats: int = 3
-) -> tuple[float, float]:
-    """(deals per wall second, deals per CPU second of the process), best of ``repeats``. On a
-    shared machine the second is the steadier: threads times it is what ``threads`` idle cores
-    would give when the work scales."""
-    with numba_threads(threads):
-        simulate(min(n, 2000), seed=99, policies=policies)  # compile / load cache
-        best, best_cpu = best_seconds(
-            lambda seed: simulate(n, seed=seed, policies=policies), repeats
-        )
-    return n / best, n / best_cpu
-
-
-def _rows(name: str, n: int, policies: Policies) -> list[dict]:
-    rows = []
-    for threads in thread_counts():
-        wall, cpu = _deals_per_second(n, policies, threads)
-        rows.append(
-            {
-                "workload": name,
-                "threads": threads,
-                "deals": n,
-                "deals_per_s": round(wall),
-                "deals_per_cpu_s": round(cpu),
-            }
-        )
-    return rows
 
 
 @workload("full-deal greedy")
@@ -98,7 +68,10 @@ def _spread(values: list[float]) -> tuple[int, int, int]:
 @workload("full-deal dd-play")
 def dd_play(quick: bool) -> list[dict]:
     policies = Policies(elder_play="dd", younger_play="dd")
-    return _rows("full-deal dd-play", 2_000 if quick else 20_000, policies)
+    n = 2_000 if quick else 20_000
+    return rate_rows(
+        "full-deal dd-play", "deals", n, lambda k, seed: simulate(k, seed=seed, policies=policies)
+    )
 
 
 @workload("odds backends")
