@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Chunk, merge_chunks
 from ..core.engine.stats import proportion
 from . import exact
 from .cards import SUITS
@@ -44,13 +44,7 @@ def count(
     """Integer counters (int64[ODDS_LEN]) over deals 0..deals-1 of ``seed`` and the number of
     deals counted (fewer when interrupted)."""
     total = np.zeros(ODDS_LEN, dtype=np.int64)
-
-    def consume(_: Chunk, part: np.ndarray) -> None:
-        total[:] += part
-
-    done = run_chunks(
-        backend or LocalBackend(), _task, deals, chunk, (seed, trump), consume, progress
-    )
+    done = merge_chunks(total, _task, deals, chunk, (seed, trump), backend, progress=progress)
     return total, done
 
 

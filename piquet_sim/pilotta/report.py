@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section, percent_ci
-from ..core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Cancel, Chunk, merge_chunks
 from ..core.engine.errors import InputError
 from ..core.engine.stats import proportion
 from ..core.game.strategy import Strategy
@@ -150,15 +150,7 @@ def _rounds(
     exactly, so the same on any); in chunks (``core.backend.run_chunks``: Ctrl-C stops after
     the chunk in flight, and the tally covers the deals done; so does ``cancel`` once set)."""
     tally = RoundTally()
-    run_chunks(
-        backend or LocalBackend(),
-        tally_task,
-        deals,
-        CHUNK,
-        (a, b, seed, rules),
-        lambda chunk, part: tally.merge(part),
-        cancel=cancel,
-    )
+    merge_chunks(tally, tally_task, deals, CHUNK, (a, b, seed, rules), backend, cancel=cancel)
     return tally
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Cancel, Chunk, LocalBackend, merge_chunks
 from ..core.engine.stats import Z95, wilson_interval
 from . import exact
 from .kernels import layouts as L
@@ -244,16 +244,8 @@ def odds(
     policies = policies or DEFAULT_POLICIES
     backend = backend or LocalBackend()
     counts = OddsCounts()
-    run_chunks(
-        backend,
-        odds_chunk,
-        deals,
-        chunk,
-        (seed, policies, rules),
-        lambda _, part: counts.merge(part),
-        progress,
-        cancel=cancel,
-    )
+    args = (seed, policies, rules)
+    merge_chunks(counts, odds_chunk, deals, chunk, args, backend, progress=progress, cancel=cancel)
     summary = summarize(counts, with_scores)
     summary["interrupted"] = counts.deals < deals
     summary["seed"] = seed

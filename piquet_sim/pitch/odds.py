@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.engine.backend import Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Chunk, merge_chunks
 from ..core.engine.stats import wilson_interval
 from ..core.study.rates import EventRate
 from . import exact
@@ -62,13 +62,7 @@ def count_events(
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RulesError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
     total = np.zeros(OddsSlot.LEN, dtype=np.int64)
-
-    def consume(_chunk: Chunk, counts: np.ndarray) -> None:
-        total[:] += counts
-
-    run_chunks(
-        backend or LocalBackend(), _task, rounds, chunk, (seed, players, suit), consume, progress
-    )
+    merge_chunks(total, _task, rounds, chunk, (seed, players, suit), backend, progress=progress)
     return total
 
 

@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..core.app.plots import pyplot, save
 from ..core.app.report import Section, percent_ci
-from ..core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
+from ..core.engine.backend import Cancel, Chunk, merge_chunks
 from ..core.engine.stats import Z95, Estimate, proportion, wilson_interval
 from ..core.game.strategy import Strategy
 from .kernels.simulate import simulate_rounds
@@ -84,15 +84,7 @@ def _tally(
     and a later run of the same command starts nothing; so does ``cancel`` once set)."""
     args = (seed, rules.to_array(), make_policy(bid, "heuristic"))
     tally = RoundTally(rounds)
-    run_chunks(
-        backend or LocalBackend(),
-        tally_task,
-        rounds,
-        CHUNK,
-        args,
-        lambda chunk, part: tally.merge(part),
-        cancel=cancel,
-    )
+    merge_chunks(tally, tally_task, rounds, CHUNK, args, backend, cancel=cancel)
     return tally
 
 

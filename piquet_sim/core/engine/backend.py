@@ -389,6 +389,25 @@ def run_chunks(
     return done
 
 
+def merge_chunks(
+    total: Any, task: Callable[..., Any], n: int, chunk: int, args: tuple, backend=None, **run: Any
+) -> int:
+    """:func:`run_chunks` on ``backend`` (default local), each chunk's counts added into
+    ``total`` as they arrive: ``total.merge(part)`` for a tally with ``merge``, else in place
+    (an array of integer counts). Integer sums are exact, so ``total`` is the same on any
+    backend or split. ``run``: :func:`run_chunks`'s ``progress``, ``first`` and ``cancel``.
+    Returns the deals merged (fewer when stopped)."""
+    merge = getattr(total, "merge", None)
+
+    def consume(_: Chunk, part: Any) -> None:
+        if merge is not None:
+            merge(part)
+        else:
+            total[...] += part
+
+    return run_chunks(backend or LocalBackend(), task, n, chunk, args, consume, **run)
+
+
 def _paced(
     task: Callable[..., Any], n: int, largest: int, args: tuple, first: int = FIRST_CHUNK
 ) -> Iterator:

@@ -10,7 +10,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from ...core.engine.backend import Cancel, Chunk, LocalBackend, run_chunks
+from ...core.engine.backend import Cancel, Chunk, merge_chunks
 from ...core.engine.stats import mean_ci, wilson_interval
 from ..kernels import exchange_value as KX
 from ..kernels import layouts as L
@@ -131,18 +131,11 @@ def exchange_study(
     """Sums of every exchange cell over ``deals`` deals of ``seed`` (see ``exchange_cells``);
     Ctrl-C, or ``cancel`` (a study's token) once set, stops after the chunk in flight
     (``deals`` of the result says how many finished)."""
-    backend = backend or LocalBackend()
     cells = exchange_cells(rules)
     total = ExchangeCounts(cells)
-    run_chunks(
-        backend,
-        exchange_chunk,
-        deals,
-        chunk,
-        (seed, pol, rules, cells),
-        lambda _, part: total.merge(part),
-        progress,
-        cancel=cancel,
+    args = (seed, pol, rules, cells)
+    merge_chunks(
+        total, exchange_chunk, deals, chunk, args, backend, progress=progress, cancel=cancel
     )
     return total
 
