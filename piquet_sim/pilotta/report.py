@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.app.plots import pyplot, save
-from ..core.app.report import Section, percent_ci
+from ..core.app.report import Section, not_run, partial_note, percent_ci
 from ..core.engine.backend import Cancel, Chunk, merge_chunks
 from ..core.engine.errors import InputError
 from ..core.engine.stats import proportion
@@ -154,22 +154,10 @@ def _rounds(
     return tally
 
 
-def _cut(done: int, requested: int, what: str = "deals") -> str:
-    """The note of a study stopped by Ctrl-C ('' when complete)."""
-    if done >= requested:
-        return ""
-    return f" **Partial: interrupted after {done:,} of {requested:,} {what}.**"
-
-
-def _not_run(sec: Section) -> Section:
-    sec.text("Not run: the report was interrupted.")
-    return sec
-
-
 def contract_section(a, b, t: RoundTally, out: Path, requested: int | None = None) -> Section:
     sec = Section("contracts", "Contracts bid and made")
     if t.rounds == 0:
-        return _not_run(sec)
+        return not_run(sec)
     tally = t.contracts
     n = t.rounds
     rows = []
@@ -195,7 +183,7 @@ def contract_section(a, b, t: RoundTally, out: Path, requested: int | None = Non
         f"A = `{a.name}` ({summary(a)}), B = `{b.name}` ({summary(b)}); {n // 2:,} deals, "
         "each played with A North-South and with A East-West. Rates are per round with 95% "
         "Wilson intervals; 'made' is out of that side's contracts at that level."
-        + _cut(n // 2, requested or n // 2)
+        + partial_note(n // 2, requested or n // 2, "deals")
     )
     sec.table(pd.DataFrame(rows), "How often each side's final contract is each level, and made")
     plt = pyplot()
@@ -220,7 +208,7 @@ def contract_section(a, b, t: RoundTally, out: Path, requested: int | None = Non
 def points_section(t: RoundTally, out: Path) -> Section:
     sec = Section("points", "Points, capots, pilotta and combinations")
     if t.played == 0:
-        return _not_run(sec)
+        return not_run(sec)
     n = t.played
     rows = []
     sides = {}
@@ -269,7 +257,7 @@ def match_section(a, b, m: dict | None, g: dict | None, deals: int, rules: Rules
     (``match.game``); None: not run (Ctrl-C)."""
     sec = Section("match", "Mirrored match and games to 351")
     if m is None or g is None or m["deals"] == 0 or g["games"] == 0:
-        return _not_run(sec)
+        return not_run(sec)
     d = m["a_minus_b"]
     p = g["p_a_wins"]
     sec.figures = {
@@ -302,12 +290,12 @@ def advice_section(out: Path, r: dict | None) -> Section:
     run, Ctrl-C)."""
     sec = Section("bid", "One bid advice")
     if r is None:
-        return _not_run(sec)
+        return not_run(sec)
     sec.text(
         f"South holds {r['hand']}, North dealt, East passed. {r['worlds']:,} worlds under the "
         f"{r['prior']['policy']} prior, heuristic play. Perspective: {r['perspective']}. "
         f"Recommendation: **{r['recommendation']['call']}**."
-        + _cut(r["drawn"], r.get("requested", r["drawn"]), "worlds")
+        + partial_note(r["drawn"], r.get("requested", r["drawn"]), "worlds")
     )
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))

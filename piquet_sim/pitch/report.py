@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.app.plots import pyplot, save
-from ..core.app.report import Section, percent_ci
+from ..core.app.report import Section, not_run, partial_note, percent_ci
 from ..core.engine.backend import Cancel, Chunk, merge_chunks
 from ..core.engine.stats import Z95, Estimate, proportion, wilson_interval
 from ..core.game.strategy import Strategy
@@ -124,19 +124,10 @@ def _mean_figures(counts: np.ndarray) -> dict:
     return {"rounds": int(counts.sum()), "mean": m, "half95": h}
 
 
-def _partial_note(tally: RoundTally) -> str:
-    return (
-        f" **Partial: interrupted after {tally.rounds:,} of {tally.requested:,} rounds.**"
-        if tally.partial
-        else ""
-    )
-
-
 def points_section(tally: RoundTally, players: int, bid: str, out: Path) -> Section:
     sec = Section("pitch-points", "The bidder's points by trump length and top trump")
     if tally.rounds == 0:
-        sec.text("Not run: the report was interrupted.")
-        return sec
+        return not_run(sec)
     by_length = tally.bidder.sum(axis=1)  # [trumps, points]
     by_top = tally.bidder.sum(axis=0)  # [top + 1, points]
     top_groups = [by_top[13], by_top[12], by_top[11], by_top[10], by_top[:10].sum(axis=0)]
@@ -167,7 +158,8 @@ def points_section(tally: RoundTally, players: int, bid: str, out: Path) -> Sect
     sec.text(
         f"{tally.rounds:,} simulated rounds, {players} players, every seat bidding `{bid}` and "
         "playing `heuristic`; the bidder's points (of the six) by the trumps in his dealt hand "
-        "and by his highest trump. ± is the 95% half-width." + _partial_note(tally)
+        "and by his highest trump. ± is the 95% half-width."
+        + partial_note(tally.rounds, tally.requested, "rounds")
     )
     sec.figures = figures
     sec.table(pd.DataFrame(rows), "Bidder's points by trumps held")
@@ -192,8 +184,7 @@ def success_section(by_players: dict[int, RoundTally], bid: str, out: Path) -> S
     sec = Section("pitch-bids", "Bids made by player count")
     done = {n: t for n, t in by_players.items() if t.rounds}
     if not done:
-        sec.text("Not run: the report was interrupted.")
-        return sec
+        return not_run(sec)
     rows = []
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))
@@ -253,8 +244,7 @@ def success_section(by_players: dict[int, RoundTally], bid: str, out: Path) -> S
 def match_section(a: Strategy, b: Strategy, m: GameMatch | None, rules: Rules) -> Section:
     sec = Section("pitch-games", f"Games to {rules.target}")
     if m is None or not m.results:
-        sec.text("Not run: the report was interrupted.")
-        return sec
+        return not_run(sec)
     sec.figures = {
         "players": rules.players,
         "target": rules.target,

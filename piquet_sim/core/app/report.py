@@ -60,6 +60,19 @@ nav ol { columns: 2; }
 """
 
 
+def not_run(sec: Section) -> Section:
+    """``sec`` saying its study did not run (the report was interrupted before it)."""
+    sec.text("Not run: the report was interrupted.")
+    return sec
+
+
+def partial_note(done: int, requested: int, what: str) -> str:
+    """The note a study stopped by Ctrl-C adds to its text ('' when it finished)."""
+    if done >= requested:
+        return ""
+    return f" **Partial: interrupted after {done:,} of {requested:,} {what}.**"
+
+
 def percent_ci(k: int, n: int) -> str:
     """``k`` of ``n`` as a percentage with its Wilson 95% interval, ``"12.5 (9.8-15.7)"``
     (``"-"`` when ``n`` is 0): the reports' way of writing a rate."""
