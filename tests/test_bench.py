@@ -169,6 +169,6 @@ def test_play_heuristic_rows_say_how_the_kernels_were_got(monkeypatch):
     ``kernels`` (core.bench.kernel_origin); the timing itself is faked here."""
     from piquet_sim.piquet.bench import play
 
-    monkeypatch.setattr(play, "_best", lambda run, n, threads: (2.0, 1.0))
+    monkeypatch.setattr(play, "best_rates", lambda run, n, threads: (n / 2.0, n / 1.0))
     rows = play.heuristic_vs_greedy(quick=True)
     assert rows and all(r["kernels"] in ("compiled", "cache", "mixed", "none") for r in rows)

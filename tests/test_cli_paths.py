@@ -42,8 +42,8 @@ def test_bad_output_files_fail_before_running(run_main, tmp_path, command, monke
     def must_not_run(*args, **kwargs):
         raise AssertionError("work started before the output path was checked")
 
-    for module in (match, odds):
-        monkeypatch.setattr(module, "run_chunks", must_not_run)
+    monkeypatch.setattr(match, "run_chunks", must_not_run)
+    monkeypatch.setattr(odds, "merge_chunks", must_not_run)
     for path, reason in _bad_paths(tmp_path):
         code, out, err = run_main(*command, path)
         assert code == 2 and out == "", (command, path)
