@@ -98,6 +98,7 @@ def new_workspace(tt_bits, pext, canon, reps, pts):
     """:func:`make_workspace` inside a kernel (per-chunk workspaces of a parallel driver)."""
     tt = np.zeros((np.int64(1) << max(tt_bits, 1), 4), dtype=np.int64)
     tt[:, 0] = -1
+    tt[:, 3] = -1
     return Workspace(
         tt,
         pext,
@@ -295,14 +296,16 @@ def search(ws, alpha, beta, flags):
                         mode = 2
                         continue
                 if nleft == 2:
-                    ret = two_tricks(hands, seat, capot, a, b, st, pts)
+                    ret = two_tricks(hands, seat, capot, a, b, fr[sp, Frame.R], st, pts)
                     mode = 2
                     continue
                 fr[sp, Frame.A0] = a
                 fr[sp, Frame.B0] = b
                 if nleft == 3:
                     r_pts = fr[sp, Frame.R]
-                    ret = three_tricks(hands, seat, capot, a, b, r_pts, st, pts, ws.scratch[0])
+                    ret = three_tricks(
+                        hands, seat, capot, a, b, r_pts, st, pts, ws.scratch[0], tt, flags & F_TT
+                    )
                     if flags & F_TT:
                         _store(tt, fr, sp, ret, np.int64(-1), hands)
                     mode = 2

@@ -2,7 +2,8 @@
 
 * :func:`last_trick`: one card each;
 * :func:`two_tricks`, :func:`three_tricks`: the whole tree of the last two or three tricks in
-  nested loops (fail-soft alpha-beta in a fixed window), far cheaper than frames there;
+  nested loops (fail-soft alpha-beta in a fixed window), far cheaper than frames there; the
+  two-trick endings inside three tricks through the table's two-trick column;
 * :func:`bounds`: lower and upper bounds of a trick start from the trumps' top run and the
   leader's cashable cards.
 
@@ -21,6 +22,7 @@ from ...core.engine.bits import high_index, low_index
 from ...core.engine.jit import njit, njit_inline
 from ..layouts import SolverPos
 from .solver_moves import beats, legal_internal
+from .solver_tt import rules_code, t2_key, t2_row, tt_hi, tt_lo
 from .tables import CAPOTS
 
 INF = 1000
@@ -125,9 +127,10 @@ def bounds(hands, leader, capot, r_pts, st, pts):
 
 
 @njit
-def two_tricks(hands, leader, capot, a, b, st, pts):
-    """Value of the last two tricks (two cards in each hand, ``leader`` to lead), fail-soft in
-    (a, b): the whole tree (at most 16 ways to play the first trick) without frames."""
+def two_tricks(hands, leader, capot, a, b, r_pts, st, pts):
+    """Value of the last two tricks (two cards in each hand, ``leader`` to lead; ``r_pts`` the
+    points of those 8 cards), fail-soft in (a, b): the whole tree (at most 16 ways to play the
+    first trick) without frames."""
     team = st[SolverPos.TEAM]
     exempt = st[SolverPos.PLAY]
     bonus = capot_bonus(st)
@@ -173,28 +176,24 @@ def two_tricks(hands, leader, capot, a, b, st, pts):
                     s3 = s2
                     if beats(c3, w2):
                         s3 = p3
-                    v = 0
+                    tp = pts[c0] + pts[c1] + pts[c2] + pts[c3]
                     won = (s3 & 1) == team
-                    if won:
-                        v = pts[c0] + pts[c1] + pts[c2] + pts[c3]
-                    # the last trick: the remaining card of each hand, s3 to lead
+                    v = tp if won else 0
+                    # the last trick: the remaining card of each hand, s3 to lead; won by the
+                    # highest trump, else by the highest card of the suit led (masks, no loop)
                     d0 = h0 & ~(np.int64(1) << c0)
                     d1 = h1 & ~(np.int64(1) << c1)
                     d2 = h2 & ~(np.int64(1) << c2)
                     d3 = h3 & ~(np.int64(1) << c3)
                     k = (s3 - leader) % 4
                     lc = d0 if k == 0 else (d1 if k == 1 else (d2 if k == 2 else d3))
-                    wc = low_index(lc)
-                    ws_ = s3
-                    for i in range(1, 4):
-                        j = (k + i) % 4
-                        dc = low_index(d0 if j == 0 else (d1 if j == 1 else (d2 if j == 2 else d3)))
-                        if beats(dc, wc):
-                            wc = dc
-                            ws_ = (leader + j) % 4
-                    if (ws_ & 1) == team:
-                        v += pts[low_index(d0)] + pts[low_index(d1)] + pts[low_index(d2)]
-                        v += pts[low_index(d3)] + LAST_TRICK
+                    last = d0 | d1 | d2 | d3
+                    win = last & 0xFF
+                    if win == 0:
+                        win = last & (np.int64(0xFF) << (low_index(lc) & ~7))
+                    # d0, d2: the leader's side
+                    if ((np.int64(1) << high_index(win)) & (d0 | d2) != 0) == max0:
+                        v += r_pts - tp + LAST_TRICK
                         if capot and won:
                             v += bonus
                     # p3 is the opponent of the leader's side
@@ -242,11 +241,12 @@ def two_tricks(hands, leader, capot, a, b, st, pts):
 
 
 @njit
-def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub):
+def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub, tt, cache):
     """Value of the last three tricks (three cards in each hand, ``leader`` to lead; ``r_pts``
     the points of those 12 cards), fail-soft in (a, b): nested loops over the first trick (the
-    leader's cards high first), then :func:`two_tricks`, skipped when the points left cannot
-    reach the window. ``sub``: int64[4] scratch."""
+    leader's cards high first), then the two tricks left (:func:`cached_two_tricks` when
+    ``cache``, the table ``tt``'s two-trick column; else :func:`two_tricks`), skipped when the
+    points left cannot reach the window. ``sub``: int64[4] scratch."""
     team = st[SolverPos.TEAM]
     exempt = st[SolverPos.PLAY]
     bonus = capot_bonus(st)
@@ -306,7 +306,13 @@ def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub):
                         sub[p1] = h1 & ~(np.int64(1) << c1)
                         sub[p2] = h2 & ~(np.int64(1) << c2)
                         sub[p3] = h3 & ~(np.int64(1) << c3)
-                        v = add + two_tricks(sub, s3, cap, a - add, b - add, st, pts)
+                        rest = r_pts - tp
+                        if cache:
+                            v = add + cached_two_tricks(
+                                tt, sub, s3, cap, a - add, b - add, rest, st, pts
+                            )
+                        else:
+                            v = add + two_tricks(sub, s3, cap, a - add, b - add, rest, st, pts)
                     if max0:
                         if v < best3:
                             best3 = v
@@ -348,3 +354,35 @@ def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub):
             if best0 <= a:
                 break
     return best0
+
+
+@njit_inline
+def cached_two_tricks(tt, hands, leader, capot, a, b, r_pts, st, pts):
+    """:func:`two_tricks` through the table's two-trick column (``solver_tt``): bounds stored
+    there settle the window or narrow it; what the search finds is kept, flagged against the
+    window it searched."""
+    key = t2_key(hands, leader, capot, st[SolverPos.TEAM], rules_code(st))
+    row = t2_row(tt, key)
+    lo = 0
+    hi = 511
+    if tt[row, 3] == key:
+        data = tt[row + 1, 3]
+        lo = tt_lo(data)
+        hi = tt_hi(data)
+        if lo >= b or lo == hi:
+            return lo
+        if hi <= a:
+            return hi
+        a = max(a, lo)
+        b = min(b, hi)
+    v = two_tricks(hands, leader, capot, a, b, r_pts, st, pts)
+    if v <= a:
+        hi = v
+    elif v >= b:
+        lo = v
+    else:
+        lo = v
+        hi = v
+    tt[row, 3] = key
+    tt[row + 1, 3] = lo | (hi << 9)
+    return v

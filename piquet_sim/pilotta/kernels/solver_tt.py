@@ -31,16 +31,23 @@ legal and the capot's worth changes values, and a table shared across settings w
 the key gave one setting's values to the other (an earlier version's bug). Under the default
 rules the code is 0 (the keys of before the options).
 
-Transposition table: int64[2 ** bits, 4] rows (key 1, key 2, data, unused), two-way buckets
-(rows 2i and 2i+1; row 2i keeps the deeper search). Data: lower bound (bits 0..8), upper
+Transposition table: int64[2 ** bits, 4] rows (key 1, key 2, data, two-trick table), two-way
+buckets (rows 2i and 2i+1; row 2i keeps the deeper search). Data: lower bound (bits 0..8), upper
 bound (9..17) of the rest-of-round value, best lead as suit * 8 + its index among the suit's
 cards out from the bottom, plus 1 (18..23; 0 none), tricks left (24..27).
+
+Column 3 holds a second, direct-mapped table for the last two tricks (``solver_endgame``'s
+three-trick search meets the same two-trick endings again and again: about two calls in three
+repeat one of the same solve): entry i in rows 2i (key) and 2i+1 (lower and upper bounds as
+above). Its key is exact (:func:`t2_key`: each hand's two cards, the leader, the capot flag, the
+contracting team and the rules code), -1 empty; :func:`reset_tt` clears both tables.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ...core.engine.bits import high_index, low_index
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.rank_tables import compress, run_representatives, subsets
 from ..cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_STRENGTH, trump_points
@@ -183,10 +190,11 @@ def tt_bytes(bits: int = DEFAULT_TT_BITS) -> int:
 
 @njit
 def reset_tt(tt):
-    """Forget every entry."""
+    """Forget every entry (of both tables)."""
     for i in range(tt.shape[0]):
         tt[i, 0] = -1
         tt[i, 2] = 0
+        tt[i, 3] = -1
 
 
 @njit_inline
@@ -254,3 +262,23 @@ def tt_store(tt, k1, k2, lo, hi, move, n):
     tt[slot, 0] = k1
     tt[slot, 1] = k2
     tt[slot, 2] = lo | (hi << 9) | ((move + 1) << 18) | (np.int64(n) << 24)
+
+
+@njit_inline
+def t2_key(hands, leader, capot, team, code):
+    """Exact key of a two-trick ending (two cards in each hand): each hand's cards as two 5-bit
+    indices (bits 0..39), the leader (40, 41), the capot flag (42), the contracting team (43)
+    and the rules code (44 ..)."""
+    key = np.int64(0)
+    for p in range(4):
+        h = hands[p]
+        key |= ((low_index(h) << 5) | high_index(h)) << (10 * p)
+    key |= (np.int64(leader) << 40) | (np.int64(capot) << 42) | (np.int64(team) << 43)
+    return key | (np.int64(code) << 44)
+
+
+@njit_inline
+def t2_row(tt, key):
+    """Row of the two-trick entry of ``key`` (its bounds in the next row)."""
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64((h >> np.uint64(32)) & np.uint64(tt.shape[0] - 1)) & ~np.int64(1)
