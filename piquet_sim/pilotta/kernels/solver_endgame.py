@@ -5,7 +5,7 @@
   nested loops (fail-soft alpha-beta in a fixed window), far cheaper than frames there; the
   two-trick endings inside three tricks through the table's two-trick column;
 * :func:`bounds`: lower and upper bounds of a trick start from the trumps' top run and the
-  leader's cashable cards.
+  leader's cashable cards (with the cheapest cards the other hands must play to those tricks).
 
 Values are the contracting team's points of the rest of the round (``solver`` module docstring).
 ``st`` is the position array (:class:`layouts.SolverPos`: contracting team, trump K/Q points,
@@ -18,15 +18,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.engine.bits import high_index, low_index
+from ...core.engine.bits import high_index, low_index, popcount
 from ...core.engine.jit import njit, njit_inline
 from ..layouts import SolverPos
 from .solver_moves import beats, legal_internal
-from .solver_tt import rules_code, t2_key, t2_row, tt_hi, tt_lo
+from .solver_tt import PTS, rules_code, t2_key, t2_row, tt_hi, tt_lo
 from .tables import CAPOTS
 
 INF = 1000
 LAST_TRICK = 10
+
+#: The card points (every card's is one of them) and, by trump K/Q points (1: K 3, Q 2), the
+#: cards worth each (internal encoding): the cheapest cards of a hand by popcounts.
+CLASS_POINTS = np.unique(PTS)
+N_CLASSES = len(CLASS_POINTS)
+POINT_CLASSES = np.array(
+    [[sum(1 << c for c in range(32) if PTS[k, c] == v) for v in CLASS_POINTS] for k in (0, 1)],
+    dtype=np.int64,
+)
 
 
 @njit_inline
@@ -65,26 +74,55 @@ def last_trick(hands, leader, capot, st, pts):
 
 
 @njit_inline
+def lowest_points(m, g, kq):
+    """The least points ``g`` cards of ``m`` can hold (all of ``m``'s when it has fewer):
+    the cards taken by value class, cheapest first (``kq``: 1 under trump K 3, Q 2)."""
+    total = 0
+    for v in range(N_CLASSES):
+        k = popcount(m & POINT_CLASSES[kq, v])
+        if k >= g:
+            return total + g * CLASS_POINTS[v]
+        total += k * CLASS_POINTS[v]
+        g -= k
+    return total
+
+
+@njit_inline
 def bounds(hands, leader, capot, r_pts, st, pts):
     """(lower, upper) bounds of a trick start's value (``r_pts``: points of the cards out).
 
-    The highest trump out wins the trick it is played in, and so does each next trump its
-    holder holds in an unbroken run below it: those points go to the holder's team (and a
-    defender holding it rules the capot out). When every trump out is the leader's, he can
-    cash them and his unbroken runs from the top of each plain suit, keeping the lead."""
+    A hand of trumps only, each above every opponent's trump, plays in every trick and wins
+    it for its side: that side takes everything. Else the trumps out from the top that one
+    team holds (either partner) each win the trick they are played in (any higher trump in it
+    is the team's too): those points go to that team (and a defender holding the top trump
+    rules the capot out), with the cheapest cards of the other hands, each of which plays a
+    card to every such trick (as many tricks as one hand holds of those trumps). When every
+    trump out is the leader's, he can cash them and his unbroken runs from the top of each
+    plain suit, keeping the lead, a trick each with a card of every other hand.
+    :func:`lowest_points` counts those cheapest cards."""
     team = st[SolverPos.TEAM]
+    kq = st[SolverPos.KQ]
     bonus = capot_bonus(st)
     lo = 0
     hi = r_pts + LAST_TRICK + (bonus if capot else 0)
     rem = hands[0] | hands[1] | hands[2] | hands[3]
     o = rem & 0xFF
+    for x in range(4):
+        hx = hands[x]
+        if hx != 0 and (hx & ~np.int64(0xFF)) == 0:
+            # only trumps, each above every opponent's: x's side takes every trick
+            ot = (hands[(x + 1) % 4] | hands[(x + 3) % 4]) & 0xFF
+            if ot == 0 or low_index(hx) > high_index(ot):
+                if (x & 1) == team:
+                    return hi, hi
+                return 0, 0
     h = hands[leader]
     if o & ~h:
         top = high_index(o)
         holder = 0
         while not (hands[holder] >> top) & 1:
             holder += 1
-        hh = hands[holder]
+        hh = hands[holder] | hands[holder ^ 2]
         run = 0
         r = top
         while r >= 0:
@@ -93,12 +131,22 @@ def bounds(hands, leader, capot, r_pts, st, pts):
                     break
                 run += pts[r]
             r -= 1
+        # the run's cards fall in at least as many tricks as one hand holds of them, each
+        # holding a card of each opponent (and of the partner when he holds none of them)
+        runs = o & ~((np.int64(1) << (r + 1)) - 1)
+        in_partner = hands[holder ^ 2] & runs
+        g = max(popcount(hands[holder] & runs), popcount(in_partner))
+        run += lowest_points(hands[(holder + 1) % 4], g, kq)
+        run += lowest_points(hands[(holder + 3) % 4], g, kq)
+        if in_partner == 0:
+            run += lowest_points(hands[holder ^ 2], g, kq)
         if (holder & 1) == team:
             lo = run
         else:
             hi = r_pts + LAST_TRICK - run
         return lo, hi
     cash = 0
+    n_cash = popcount(o)
     for r in range(8):
         if (o >> r) & 1:
             cash += pts[r]
@@ -112,9 +160,13 @@ def bounds(hands, leader, capot, r_pts, st, pts):
                 if not (hs >> r) & 1:
                     break
                 cash += pts[8 * s + r]
+                n_cash += 1
             r -= 1
         if r >= 0 and (hs & ((np.int64(2) << r) - 1)) != 0:
             all_cards = False
+    # each cashed card wins a trick of its own, holding a card of each other player
+    for q in range(1, 4):
+        cash += lowest_points(hands[(leader + q) % 4], n_cash, kq)
     if all_cards:
         cash += LAST_TRICK
         if capot and (leader & 1) == team:
