@@ -13,9 +13,10 @@ the kernels play:
   policy then pitches a card of it, as ``kernels/table.py`` and ``duel.py`` do);
 * play ``random``, ``heuristic``: ``kernels.policies.choose_card`` with the kernels' View row;
   ``pimc`` and ``dd``: ``kernels.pimc.search_card`` step for step (``kernels.decide
-  .search_card_values``), on the position the search play's kernel holds, the calls of the
-  others checked against their bid policy (``others``: the round's bid policy in the kernels),
-  drawing from the state's stream only at a decision with more than one legal card.
+  .search_card_values``; dd's one world: ``dd_card_values``), on the position the search
+  play's kernel holds, the calls of the others checked against their bid policy (``others``:
+  the round's bid policy in the kernels), drawing from the state's stream only at a decision
+  with more than one legal card.
 
 A decider that draws remembers its answer in ``state.memory``: asking ``values`` then
 ``choose`` at one decision draws once.
@@ -223,7 +224,7 @@ class SearchPlay(PlayDecider):
             out = {"card": mask_bits(legal)[0], "vals": None, "hands": None, "legal": legal}
             state.memory[key] = out
             return out
-        from .kernels.decide import search_card_values
+        from .kernels.decide import dd_card_values, search_card_values
         from .kernels.pimc import new_search_play_work
 
         if self._spw is None:
@@ -235,17 +236,23 @@ class SearchPlay(PlayDecider):
             spw.voids[s] = state.voids[s] if s < state.n else 0
         vals = np.zeros((MAX_WORLDS, 16), dtype=np.int64)
         hands = np.zeros((MAX_WORLDS, SEATS), dtype=np.int64)
-        card, worlds = search_card_values(
-            rules_array(state.rules),
-            self.policy,
-            spw,
-            state.calls_array(),
-            np.int64(legal),
-            state.key,
-            state.stream,
-            vals,
-            hands,
-        )
+        if self.name == "dd":  # the same steps, without compiling pimc's world drawing
+            card = dd_card_values(
+                rules_array(state.rules), self.policy, spw, np.int64(legal), vals, hands
+            )
+            worlds = 1
+        else:
+            card, worlds = search_card_values(
+                rules_array(state.rules),
+                self.policy,
+                spw,
+                state.calls_array(),
+                np.int64(legal),
+                state.key,
+                state.stream,
+                vals,
+                hands,
+            )
         out = {
             "card": int(card),
             "vals": vals[: int(worlds)].copy(),

@@ -177,20 +177,24 @@ def make_position(
 def _line(
     pos: np.ndarray, rules_arr: np.ndarray, work: SearchWork, paranoid: bool, flags: int, n: int
 ):
-    line = np.zeros(64, dtype=np.int64)
-    gains = np.zeros(64, dtype=np.int64)
-    m = int(KP.PRINCIPAL_LINE[paranoid](pos, rules_arr, work, flags, line, gains))
+    """The principal line, trick by trick: at each card the entry kernel values every legal
+    card and ``best_child`` picks the one played (no kernel searches along the whole line:
+    it would compile the search in once more)."""
+    child_values = KP.CHILD_VALUES[paranoid]
+    cards_now = np.zeros(16, dtype=np.int64)
+    values = np.zeros(16, dtype=np.int64)
     tricks: list[TrickLine] = []
     cur = pos.copy()
     child = np.empty_like(pos)
     leader = int(pos[Pos.LEADER])
     cards: list[str] = []
     points = [0] * n
-    for i in range(m):
-        card = int(line[i])
+    while KP.pos_legal(cur, rules_arr):
+        k = child_values(cur, rules_arr, work, flags, cards_now, values)
+        card = int(cards_now[KP.best_child(cur, paranoid, flags, cards_now, values, k)])
         cards.append(C.card_name(card))
-        points = [a + b for a, b in zip(points, unpack(gains[i], n), strict=True)]
-        KP.pos_play(cur, card, rules_arr, child)
+        gain = KP.pos_play(cur, card, rules_arr, child)
+        points = [a + b for a, b in zip(points, unpack(gain, n), strict=True)]
         cur[:] = child
         if int(cur[Pos.TRICK_COUNT]) == 0:
             tricks.append(TrickLine(leader, cards, int(cur[Pos.LEADER]), points))
@@ -203,7 +207,7 @@ def search_kernels(paranoid: bool) -> tuple:
     """The numba entry kernels :func:`solve` calls for this search (max^n or paranoid), for a
     caller that tells whether they still have to compile."""
     solve_kernel = KP.solve_paranoid if paranoid else KP.solve_maxn
-    return solve_kernel, KP.CHILD_VALUES[paranoid], KP.PRINCIPAL_LINE[paranoid]
+    return solve_kernel, KP.CHILD_VALUES[paranoid], KP.best_child
 
 
 def _stop_search() -> None:

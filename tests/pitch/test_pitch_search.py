@@ -494,22 +494,26 @@ def _kernel_code(kernel) -> str:
 
 def test_entry_kernels_hold_one_search_each(work):
     """The max^n entry kernels do not compile the paranoid search in, nor the other way round
-    (each search takes about 20 s to compile): the searches' symbols in each kernel's code."""
+    (each search takes 10-20 s to compile), nor the other's two-trick kernel (the paranoid one
+    has no line table): the searches' symbols in each kernel's code. The solver's other
+    kernel, ``best_child``, holds no search."""
     rules = Rules(players=3).to_array()
     p = _full_rounds(3, 1, 45)[0]
     cards = np.zeros(16, dtype=np.int64)
     values = np.zeros(16, dtype=np.int64)
-    line = np.zeros(64, dtype=np.int64)
-    maxn_sym, paranoid_sym = "4maxn4maxn", "8paranoid4mtdf"
-    for kernel, out, has, lacks in [
-        (KP.child_values_maxn, cards, maxn_sym, paranoid_sym),
-        (KP.principal_line_maxn, line, maxn_sym, paranoid_sym),
-        (KP.child_values_paranoid, cards, paranoid_sym, maxn_sym),
-        (KP.principal_line_paranoid, line, paranoid_sym, maxn_sym),
+    maxn_sym = ("4maxn4maxn", "17stored_two_tricks")
+    paranoid_sym = ("8paranoid8paranoid", "19paranoid_two_tricks")
+    for kernel, has, lacks in [
+        (KP.child_values_maxn, maxn_sym, paranoid_sym),
+        (KP.child_values_paranoid, paranoid_sym, maxn_sym),
     ]:
-        kernel(p, rules, work, F_ALL, out, values if out is cards else line.copy())
+        k = kernel(p, rules, work, F_ALL, cards, values)
         code = _kernel_code(kernel)
-        assert has in code and lacks not in code, kernel.__name__
+        assert all(s in code for s in has), kernel.__name__
+        assert not any(s in code for s in lacks), kernel.__name__
+    KP.best_child(p, True, F_ALL, cards, values, k)
+    code = _kernel_code(KP.best_child)
+    assert not any(s in code for s in maxn_sym + paranoid_sym)
 
 
 @pytest.mark.parametrize("players", [3, pytest.param(4, marks=pytest.mark.slow)])

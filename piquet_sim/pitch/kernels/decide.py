@@ -21,7 +21,7 @@ status 1), after ``tries`` more the voids too (status 2). ``call_tries`` (at mos
 bounds the first phase alone: the caller lowers it once the calls proved out of reach.
 
 Values (:func:`world_values`): the paranoid search's value of every legal card (the bidder's
-points still to be decided after it, ``position.child_values_paranoid``) in each given world,
+points still to be decided after it, ``position.child_values``) in each given world,
 with the bidder's points already decided in that world and the points at stake in it.
 
 The search play's decision (:func:`search_card_values`) is ``pimc.search_card`` step for step
@@ -36,7 +36,7 @@ import numpy as np
 
 from ...core.engine.bits import high_index, low_index, popcount64, select_bit64
 from ...core.engine.combinatorics import n_choose
-from ...core.engine.jit import njit
+from ...core.engine.jit import njit, njit_inline
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, deal_hands, stream_key
 from ..layouts import SEATS, TRICKS, Pos, RoundRec
@@ -54,7 +54,7 @@ from .pimc import (
     search_worlds,
 )
 from .policies import choose_call
-from .position import child_values_paranoid, pos_trump
+from .position import child_values, pos_trump
 from .round import auction, new_round_work
 from .scoring import score_tricks
 from .search_node import F_ALL
@@ -265,7 +265,7 @@ def values_span(lo, hi, rules, truth, hands, sight, capt, policy, vals, base, fi
         base[w, 0] = got
         base[w, 1] = stake
         new_generation(spw.sw.gen, spw.sw.tt)
-        k = child_values_paranoid(spw.pos, rules, spw.sw, F_ALL, spw.cards, spw.values)
+        k = child_values(spw.pos, rules, spw.sw, True, F_ALL, spw.cards, spw.values)
         for i in range(k):
             vals[w, i] = spw.values[i]
 
@@ -303,24 +303,39 @@ def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands
     me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
     k = popcount64(legal)
     spw.totals[:] = 0
-    worlds = np.int64(1)
-    if policy.ids[1] == PLAY_DD:
-        spw.pos[:] = truth
-        _add_world(spw, rules, k, vals[0], hands[0])
-    else:
-        worlds = search_worlds(policy)
-        for w in range(worlds):
+    dd = policy.ids[1] == PLAY_DD
+    worlds = np.int64(1) if dd else search_worlds(policy)
+    for w in range(worlds):
+        if dd:
+            spw.pos[:] = truth
+        else:
             draw_world(spw, me, calls, policy, key, state, rules)
-            _add_world(spw, rules, k, vals[w], hands[w])
+        _add_world(spw, rules, k, vals[w], hands[w])  # one site: it inlines the search's entry
     return best_card(spw, policy, me, k), worlds
 
 
 @njit
+def dd_card_values(rules, policy, spw, legal, vals, hands):
+    """:func:`search_card_values` of the ``dd`` play (``policy.ids[1]``): its one world, the
+    true deal, in ``vals[0]`` and ``hands[0]``; returns the card. A kernel of its own so that
+    a caller asking only for dd (a review with every hand known) compiles none of pimc's
+    world drawing (about 3 s of a cold run)."""
+    truth = spw.truth
+    n = truth[Pos.PLAYERS]
+    me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
+    k = popcount64(legal)
+    spw.totals[:] = 0
+    spw.pos[:] = truth
+    _add_world(spw, rules, k, vals[0], hands[0])
+    return best_card(spw, policy, me, k)
+
+
+@njit_inline
 def _add_world(spw, rules, k, row, hands_row):
     """``pimc.add_world``, keeping the world's values in ``row`` and its hands in ``hands_row``."""
     sw = spw.sw
     new_generation(sw.gen, sw.tt)
-    got = child_values_paranoid(spw.pos, rules, sw, F_ALL, spw.cards, spw.values)
+    got = child_values(spw.pos, rules, sw, True, F_ALL, spw.cards, spw.values)
     for i in range(min(got, k)):
         spw.totals[i] += spw.values[i]
         row[i] = spw.values[i]
@@ -369,6 +384,7 @@ __all__ = [
     "Sight",
     "sample_world",
     "sampled_hands",
+    "dd_card_values",
     "search_card_values",
     "search_rounds",
     "world_base",

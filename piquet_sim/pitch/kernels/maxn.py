@@ -261,7 +261,7 @@ def maxn(work):
                 skey = static_key(c, fr[sp, Frame.FIRST], fr[sp, Frame.BEST], fr[sp, Frame.TRUMP])
                 if skey > fr[sp, Frame.KMAX]:
                     continue  # immediate pruning: it cannot beat the best so far
-            gain = make_move(work, sp, c)
+            gain = make_move(work, sp, c, False)
             fr[sp, Frame.GAIN] = gain
             seat = fr[sp, Frame.SEAT]
             c1 = sp + 1

@@ -1,5 +1,5 @@
 """The search plays: ``pimc`` (perfect-information Monte Carlo) and ``dd`` (double dummy, an
-oracle), on the paranoid search's entry kernel (``position.child_values_paranoid``).
+oracle), on the paranoid search's entry (``position.child_values``).
 
 At a decision with more than one legal card the player values each legal card in a set of
 worlds and plays the best total: ``dd`` uses the one true world; ``pimc`` deals the cards he
@@ -27,7 +27,7 @@ from collections import namedtuple
 import numpy as np
 
 from ...core.engine.bits import low_index, popcount64
-from ...core.engine.jit import njit
+from ...core.engine.jit import njit, njit_inline
 from ...core.engine.rng import bounded
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, Pos, SearchStat, TTWord
 from ..policies import BID_PASS as BID_PASS_POLICY
@@ -36,7 +36,7 @@ from ..rules import RuleSlot
 from .auction import legal_calls
 from .heuristic import cost
 from .policies import choose_call
-from .position import child_values_paranoid, pos_legal, pos_play, pos_trump
+from .position import child_values, pos_legal, pos_play, pos_trump
 from .search_node import F_ALL, LINE_WORDS, MAX_MOVES, MAX_PLY, SearchWork
 from .search_tt import new_generation
 from .tricks import suit_mask
@@ -219,12 +219,12 @@ def fix_low(spw, n, rules):
             pos[Pos.LOW_CARD] = low
 
 
-@njit
+@njit_inline
 def add_world(spw, rules, k):
     """Add the current world's value of each legal card to the totals."""
     sw = spw.sw
     new_generation(sw.gen, sw.tt)
-    got = child_values_paranoid(spw.pos, rules, sw, F_ALL, spw.cards, spw.values)
+    got = child_values(spw.pos, rules, sw, True, F_ALL, spw.cards, spw.values)
     for i in range(min(got, k)):
         spw.totals[i] += spw.values[i]
 
@@ -238,13 +238,13 @@ def search_card(rules, policy, spw, calls, legal, key, state):
     me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
     k = popcount64(legal)
     spw.totals[:] = 0
-    if policy.ids[1] == PLAY_DD:
-        spw.pos[:] = truth
-        add_world(spw, rules, k)
-    else:
-        for _ in range(search_worlds(policy)):
+    dd = policy.ids[1] == PLAY_DD
+    for _ in range(1 if dd else search_worlds(policy)):
+        if dd:
+            spw.pos[:] = truth
+        else:
             draw_world(spw, me, calls, policy, key, state, rules)
-            add_world(spw, rules, k)
+        add_world(spw, rules, k)  # one site: it inlines the search's entry
     return best_card(spw, policy, me, k)
 
 
@@ -262,14 +262,15 @@ def draw_world(spw, me, calls, policy, key, state, rules):
     n = spw.truth[Pos.PLAYERS]
     spw.pos[:] = spw.truth
     ok = False
+    yes = np.bool_(True)  # not literals: one compiled signature of deal_unseen
     for attempt in range(VOID_TRIES):
-        if not deal_unseen(spw, me, n, key, state, True):
+        if not deal_unseen(spw, me, n, key, state, yes):
             continue
         if attempt >= AUCTION_TRIES or auction_fits(spw.pos, spw, calls, n, me, policy, key, state):
             ok = True
             break
     if not ok:
-        deal_unseen(spw, me, n, key, state, False)
+        deal_unseen(spw, me, n, key, state, np.bool_(False))
     fix_low(spw, n, rules)
     if policy.params[PIMC_OWN_AT] > 0:
         spw.pos[Pos.BIDDER] = me

@@ -192,10 +192,8 @@ def setup_root(pos, rules, work, flags, paranoid):
     return gain
 
 
-@njit
-def solve_maxn(pos, rules, work, flags=F_ALL):
-    """Max^n value of a position: packed points still to be decided, per seat (-1 when the
-    search stopped at ``work.ctx[NODE_LIMIT]`` nodes)."""
+@njit_inline
+def _solve_maxn(pos, rules, work, flags):
     gain = setup_root(pos, rules, work, flags, 0)
     if pos_legal(pos, rules) == 0 and pos[Pos.TRICK_COUNT] == 0:
         return gain  # the round is over
@@ -203,10 +201,8 @@ def solve_maxn(pos, rules, work, flags=F_ALL):
     return v if v < 0 else gain + v
 
 
-@njit
-def solve_paranoid(pos, rules, work, flags=F_ALL):
-    """Paranoid value of a position: the bidder's points still to be decided (-1 when the
-    search stopped at ``work.ctx[NODE_LIMIT]`` nodes)."""
+@njit_inline
+def _solve_paranoid(pos, rules, work, flags):
     gain = setup_root(pos, rules, work, flags, 1)
     if pos_legal(pos, rules) == 0 and pos[Pos.TRICK_COUNT] == 0:
         return nibble(gain, pos[Pos.BIDDER])
@@ -214,12 +210,30 @@ def solve_paranoid(pos, rules, work, flags=F_ALL):
     return v if v < 0 else nibble(gain, pos[Pos.BIDDER]) + v
 
 
+@njit
+def solve_maxn(pos, rules, work, flags=F_ALL):
+    """Max^n value of a position: packed points still to be decided, per seat (-1 when the
+    search stopped at ``work.ctx[NODE_LIMIT]`` nodes)."""
+    return _solve_maxn(pos, rules, work, flags)
+
+
+@njit
+def solve_paranoid(pos, rules, work, flags=F_ALL):
+    """Paranoid value of a position: the bidder's points still to be decided (-1 when the
+    search stopped at ``work.ctx[NODE_LIMIT]`` nodes)."""
+    return _solve_paranoid(pos, rules, work, flags)
+
+
 @njit_inline
-def _child_values(pos, rules, work, paranoid, flags, cards, values):
+def child_values(pos, rules, work, paranoid, flags, cards, values):
     """Value of each legal card of the player to move (ascending card order) into ``cards``
     and ``values`` (packed vectors; paranoid: the bidder's points), each searched with
-    ``flags``; returns the count. Inlined into one entry kernel per search with ``paranoid`` a
-    constant, so each kernel compiles only its own search (they take about 20 s each)."""
+    ``flags``; returns the count. ``paranoid`` a constant, so a kernel compiles only its own
+    search (each takes 10-20 s to compile).
+
+    Inlined, with the root's setup and the search's driver: each kernel between the kernel
+    that calls it and the search would link the whole search in and have LLVM optimize and
+    compile it once more (about 1 s of a cold run each)."""
     child = np.empty_like(pos)
     legal = pos_legal(pos, rules)
     k = 0
@@ -229,23 +243,23 @@ def _child_values(pos, rules, work, paranoid, flags, cards, values):
         gain = pos_play(pos, c, rules, child)
         cards[k] = c
         if paranoid:
-            values[k] = nibble(gain, pos[Pos.BIDDER]) + solve_paranoid(child, rules, work, flags)
+            values[k] = nibble(gain, pos[Pos.BIDDER]) + _solve_paranoid(child, rules, work, flags)
         else:
-            values[k] = gain + solve_maxn(child, rules, work, flags)
+            values[k] = gain + _solve_maxn(child, rules, work, flags)
         k += 1
     return k
 
 
 @njit
 def child_values_maxn(pos, rules, work, flags, cards, values):
-    """:func:`_child_values`, max^n: packed vectors of every seat's points."""
-    return _child_values(pos, rules, work, False, flags, cards, values)
+    """:func:`child_values`, max^n: packed vectors of every seat's points."""
+    return child_values(pos, rules, work, False, flags, cards, values)
 
 
 @njit
 def child_values_paranoid(pos, rules, work, flags, cards, values):
-    """:func:`_child_values`, paranoid: the bidder's points."""
-    return _child_values(pos, rules, work, True, flags, cards, values)
+    """:func:`child_values`, paranoid: the bidder's points."""
+    return child_values(pos, rules, work, True, flags, cards, values)
 
 
 @njit
@@ -261,14 +275,17 @@ def _trick_state(pos):
     return pos[Pos.TRICK], best
 
 
-@njit_inline
-def _best_child(pos, rules, work, paranoid, flags, cards, values):
-    """Index (into ``cards``/``values`` as filled by :func:`_child_values`) of the card
-    the player to move chooses: max^n by his own points, ties by the tie rule of ``flags``
+@njit
+def best_child(pos, paranoid, flags, cards, values, k):
+    """Index (into ``cards``/``values`` as filled by :func:`child_values`, ``k`` cards) of the
+    card the player to move chooses: max^n by his own points, ties by the tie rule of ``flags``
     (the static order, or :func:`~.search_node.pref_key` then the lowest card); paranoid, the
-    bidder's best value or the defenders' worst for him, ties to the lowest card. Returns
-    (index, count)."""
-    k = _child_values(pos, rules, work, paranoid, flags, cards, values)
+    bidder's best value or the defenders' worst for him, ties to the lowest card.
+
+    No search in it: the principal line is played out by the caller, a call of the search's
+    entry kernel then this one per card. A kernel that searched along the line would link the
+    whole search in once more, and LLVM optimize and compile it again (about 2 s of a cold
+    ``piquet pitch solve``), for a line the entry kernel already gives card by card."""
     mover = pos_to_move(pos)
     bidder = pos[Pos.BIDDER]
     full = flags & F_TIE_FULL
@@ -288,42 +305,9 @@ def _best_child(pos, rules, work, paranoid, flags, cards, values):
                 best_key = key
         if better:
             best = i
-    return best, k
-
-
-@njit_inline
-def _principal_line(pos, rules, work, paranoid, flags, line, gains):
-    """Play the position out along the searched choices (searches with ``flags``):
-    ``line[i]`` the i-th card played, ``gains[i]`` the points it decided (packed). Returns
-    the number of cards. Inlined into one entry kernel per search, as :func:`_child_values`."""
-    cur = pos.copy()
-    child = np.empty_like(pos)
-    cards = np.zeros(16, dtype=np.int64)
-    values = np.zeros(16, dtype=np.int64)
-    m = 0
-    while True:
-        if pos_legal(cur, rules) == 0:
-            return m
-        i, _ = _best_child(cur, rules, work, paranoid, flags, cards, values)
-        gains[m] = pos_play(cur, cards[i], rules, child)
-        line[m] = cards[i]
-        cur[:] = child
-        m += 1
-
-
-@njit
-def principal_line_maxn(pos, rules, work, flags, line, gains):
-    """:func:`_principal_line` under max^n."""
-    return _principal_line(pos, rules, work, False, flags, line, gains)
-
-
-@njit
-def principal_line_paranoid(pos, rules, work, flags, line, gains):
-    """:func:`_principal_line` under the paranoid search."""
-    return _principal_line(pos, rules, work, True, flags, line, gains)
+    return best
 
 
 #: The entry kernels by search, keyed by ``paranoid`` (a caller in Python picks one; each
-#: compiles only its search): each card's value, and the line played out.
+#: compiles only its search): each card's value.
 CHILD_VALUES = {False: child_values_maxn, True: child_values_paranoid}
-PRINCIPAL_LINE = {False: principal_line_maxn, True: principal_line_paranoid}

@@ -561,10 +561,10 @@ def holder(work, sp, card):
 
 
 @njit_inline
-def make_move(work, sp, c):
+def make_move(work, sp, c, paranoid):
     """Play card ``c`` at ply ``sp``: set up ply ``sp + 1`` and return the points the move
     decided (packed): High/Low at the pitch, and when it completes a trick, the trick's Jack,
-    Six, Low, Last and Game if it is now decided."""
+    Six, Low, Last and Game if it is now decided. ``paranoid``: a constant, the search's."""
     fr = work.frames
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
@@ -624,7 +624,10 @@ def make_move(work, sp, c):
         fr[sp, Frame.CLOSED] = 1
         return gain
     if left == 2:
-        gain += stored_two_tricks(work, wseat, trump, low, glive)
+        if paranoid:
+            gain += paranoid_two_tricks(work, wseat, trump, low, glive)
+        else:
+            gain += stored_two_tricks(work, wseat, trump, low, glive)
         fr[sp, Frame.CLOSED] = 1
         return gain
     fr[c1, Frame.SEAT] = wseat
@@ -686,15 +689,14 @@ def _eg_options(work, j, seat, first, trump):
 
 
 @njit_inline
-def two_tricks(work, leader, trump, low, glive):
+def two_tricks(work, leader, trump, low, glive, paranoid):
     """Value of the last two tricks when every player holds two cards and ``leader`` leads:
     the players choose in the first (at most two options each, so at most 2 ** n lines), the
-    last is forced. Max^n: the packed vector; paranoid: the bidder's points, packed in his
-    nibble. Hands and game totals are left as they were."""
+    last is forced. Max^n: the packed vector; paranoid (a constant): the bidder's points,
+    packed in his nibble. Hands and game totals are left as they were."""
     ctx = work.ctx
     n = ctx[Ctx.PLAYERS]
     bidder = ctx[Ctx.BIDDER]
-    paranoid = ctx[Ctx.PARANOID]
     full = ctx[Ctx.FLAGS] & F_TIE_FULL
     eg = work.eg
     hands = work.hands
@@ -956,20 +958,34 @@ def _line_row(la, lb, bits):
 
 @njit_search
 def stored_two_tricks(work, leader, trump, low, glive):
+    """:func:`two_tricks` of max^n through the table (:func:`table_two_tricks`) and, with
+    F_LINES, the line table: the outcome of every line of the two tricks, kept per cards and
+    leader whatever the game totals (:func:`build_lines`, :func:`eval_lines`). A separate
+    kernel (not inlined): its work outweighs a call."""
+    return table_two_tricks(work, leader, trump, low, glive, False)
+
+
+@njit_search
+def paranoid_two_tricks(work, leader, trump, low, glive):
+    """:func:`two_tricks` of the paranoid search through the table (:func:`table_two_tricks`),
+    without the line table: its rounds are small and meet few hands again; there the lines
+    cost more than they saved at the median (4 players, 200 rounds: 1.02 vs 0.97 ms in a
+    same-run A/B, 5% less in total). A kernel of its own, not the max^n one with the mode
+    read at run time: the paranoid commands then compile neither the lines nor max^n's tie
+    rules."""
+    return table_two_tricks(work, leader, trump, low, glive, True)
+
+
+@njit_inline
+def table_two_tricks(work, leader, trump, low, glive, paranoid):
     """:func:`two_tricks` through the table (exact entries; an entry that is only a bound,
-    stored by a search rooted here, is recomputed) and, with F_LINES in max^n, the line
-    table: the outcome of every line of the two tricks, kept per cards and leader whatever
-    the game totals (:func:`build_lines`, :func:`eval_lines`). Not in paranoid: its rounds
-    are small and meet few hands again; there the lines cost more than they saved at the
-    median (4 players, 200 rounds: 1.02 vs 0.97 ms in a same-run A/B, 5% less in total). A
-    separate kernel (not inlined): its work outweighs a call, and both searches share one
-    compiled copy. :func:`two_tricks` and the table's store have one call site each: numba
-    compiles an inlined function again at every site."""
+    stored by a search rooted here, is recomputed) and, in max^n (``paranoid`` a constant,
+    False) with F_LINES, the line table. :func:`two_tricks` and the table's store have one
+    call site each: numba compiles an inlined function again at every site."""
     ctx = work.ctx
     flags = ctx[Ctx.FLAGS]
     stored = flags & F_TT
     n = ctx[Ctx.PLAYERS]
-    paranoid = ctx[Ctx.PARANOID]
     bidder = ctx[Ctx.BIDDER]
     canon = np.int64(0)
     ka = np.int64(0)
@@ -990,7 +1006,7 @@ def stored_two_tricks(work, leader, trump, low, glive):
             elif (data & 15) == ((data >> 4) & 15):
                 work.stats[SearchStat.TT_HITS] += 1
                 return (data & 15) << shift(bidder)
-    if stored and flags & F_LINES and not paranoid:
+    if not paranoid and stored and flags & F_LINES:
         la, lb = line_key(work, canon, leader, trump, low, glive)
         lines = work.lines
         row = _line_row(la, lb, low_index(np.int64(lines.shape[0])))
@@ -1004,7 +1020,7 @@ def stored_two_tricks(work, leader, trump, low, glive):
         else:
             v = eval_lines(work, leader, glive, row)
     else:
-        v = two_tricks(work, leader, trump, low, glive)
+        v = two_tricks(work, leader, trump, low, glive, paranoid)
     if not stored:
         return v
     work.stats[SearchStat.TT_STORES] += 1
