@@ -18,10 +18,15 @@ turn against a field of the default pimc with the same worlds (every seating of 
 ``pitch.studies.arena``), everyone bidding by the threshold auction. The margin is its points a
 deal minus the field's mean, with the 95% interval over deals.
 
+With ``--outside SPEC`` (an outside player, e.g. ``ismcts:363``: the ``openspiel`` extra) the
+outside player takes each seat in turn against a field of this player instead, as in the
+games' ``external`` rows (the margin: the outside player's points minus the field's mean).
+
 Usage::
 
     python scripts/pitch_score_pimc.py --worlds 32 --deals 400
     python scripts/pitch_score_pimc.py --worlds 32 --deals 600 --first 400 --json m.json
+    python scripts/pitch_score_pimc.py --worlds 449 --outside ismcts:363 --deals 10 --json b.json
 """
 
 from __future__ import annotations
@@ -32,8 +37,9 @@ import time
 
 import numpy as np
 
+import piquet_sim.games  # noqa: F401  (registers the outside players)
 from piquet_sim.core.engine.masks import mask_bits
-from piquet_sim.core.study.arena import mirrored_match
+from piquet_sim.core.study.arena import TimedPlay, external_decider, mirrored_match
 from piquet_sim.pitch.deciders import SearchPlay, pitch_suit, side_values
 from piquet_sim.pitch.position import PitchState
 from piquet_sim.pitch.rules import DEFAULT_RULES
@@ -77,29 +83,37 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first deal's index")
     ap.add_argument("--weight", type=int, default=3, help="the score's weight against points")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--outside", help="an outside player against a field of this one")
     ap.add_argument("--json", help="write the per-deal margins and the estimate here")
     a = ap.parse_args()
     table = arena(a.seed, DEFAULT_RULES)
     player = ScorePimc(a.worlds, a.weight)
-    field = table.our_play("pimc", {"worlds": a.worlds})
+    if a.outside:
+        side, other = TimedPlay(external_decider("pitch", a.outside, a.seed)), TimedPlay(player)
+        title = f"{a.outside} v pimc by score"
+    else:
+        side, other = player, table.our_play("pimc", {"worlds": a.worlds})
+        title = "pimc by score v pimc"
     t0 = time.time()
     match = mirrored_match(
         lambda i: table.deal(a.first + i),
-        table.seat(player),
-        table.seat(field),
+        table.seat(side),
+        table.seat(other),
         a.deals,
         table.seatings,
     )
     est = match.margin
     print(
-        f"pimc by score v pimc, {a.worlds} worlds, deals {a.first}..{a.first + match.deals - 1}"
+        f"{title}, {a.worlds} worlds, deals {a.first}..{a.first + match.deals - 1}"
         f" ({match.deals}), 4 players: {est.mean:+.3f} [{est.lo:+.3f}, {est.hi:+.3f}] points a"
         f" deal (its points minus the field's mean); {player.changed} of {player.decisions}"
-        f" decisions changed; {time.time() - t0:.0f} s"
+        f" decisions changed; {time.time() - t0:.0f} s; seconds a move {match.seconds_per_decision}"
     )
     if a.json:
         out = {
             "worlds": a.worlds,
+            "outside": a.outside,
+            "seconds_per_move": match.seconds_per_decision,
             "weight": a.weight,
             "seed": a.seed,
             "first": a.first,
