@@ -6,6 +6,9 @@
   every pruning combination equals the brute-force minimax of ``reference.solver``;
 * full 8-trick rounds: the full solver equals plain alpha-beta (nothing but the window and move
   ordering) and the solver with each technique switched off;
+* the four-trick search in nested loops against the frame search: every null-window test of
+  many four- and five-trick positions passes or fails alike, its fail-soft bound on the right
+  side of the value;
 * the principal variation is legal play that scores the value; the table kept across solves and
   the parallel batch (1 or 2 threads) give the same values.
 """
@@ -40,6 +43,7 @@ FLAG_SETS = {
     "no-equiv": K.F_ALL & ~K.F_EQUIV,
     "no-bounds": K.F_ALL & ~K.F_BOUNDS,
     "no-order": K.F_ALL & ~K.F_ORDER,
+    "no-four": K.F_ALL & ~K.F_FOUR,
 }
 
 
@@ -160,8 +164,32 @@ def test_full_rounds_match_plain_alpha_beta_more(ws, i):
 def test_full_rounds_each_technique_off(ws, i):
     pos = full_round(100 + i)
     v = kernel_value(ws, pos, K.F_ALL)
-    for name in ("no-equiv", "no-bounds", "no-order"):
+    for name in ("no-equiv", "no-bounds", "no-order", "no-four"):
         assert kernel_value(ws, pos, FLAG_SETS[name]) == v, name
+
+
+@pytest.mark.parametrize("tricks_left", [4, 5])
+def test_four_trick_loops_match_the_frame_search(ws, tricks_left):
+    """The last four tricks in nested loops (F_FOUR) against the frame search down to three
+    tricks left: the same value, and at every null-window test around it (each with a fresh
+    table) the same verdict, the fail-soft bound on the value's side of the test."""
+    rng = random.Random(900 + tricks_left)
+    without = K.F_ALL & ~K.F_FOUR
+    for k in range(250):
+        pos = random_position(rng, tricks_left, in_trick=0 if k % 3 else k % 4)
+        v = kernel_value(ws, pos, without)
+        assert kernel_value(ws, pos, K.F_ALL) == v, pos
+        tr = pos["trump"]
+        hands = np.array([to_internal(np.int64(h), tr) for h in pos["hands"]], dtype=np.int64)
+        trick = np.array([card_to_internal(c, tr) for c in pos["trick"]] + [0] * 4, dtype=np.int64)
+        for m in (v - 7, v - 1, v, v + 1, v + 12):
+            if m < 1:
+                continue
+            reset_tt(ws.tt)
+            K.set_position(ws, hands, trick[:4], solver_pos(pos))
+            g = int(K.search(ws, np.int64(m - 1), np.int64(m), K.F_ALL))
+            assert (g >= m) == (v >= m), (pos, m, g)
+            assert (v >= g) if g >= m else (v <= g), (pos, m, g)
 
 
 def replay(pos: dict, cards: list[int]) -> int:

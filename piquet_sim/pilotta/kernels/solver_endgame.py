@@ -4,10 +4,15 @@
 * :func:`two_tricks`, :func:`three_tricks`: the whole tree of the last two or three tricks in
   nested loops (fail-soft alpha-beta in a fixed window), far cheaper than frames there; the
   two-trick endings inside three tricks through the table's two-trick column;
+* :func:`four_tricks`: the first trick of the last four in nested loops, its cards ordered as
+  the frame search orders them, each three-trick position it leaves through the table, the
+  bounds and :func:`three_tricks` (:func:`three_start`), as the frame search would;
 * :func:`bounds`: lower and upper bounds of a trick start from the trumps' top run and the
   leader's cashable cards (with the cheapest cards the other hands must play to those tricks).
 
 Values are the contracting team's points of the rest of the round (``solver`` module docstring).
+The kernels here allocate nothing and are compiled without reference counting
+(``njit_no_refcount``).
 ``st`` is the position array (:class:`layouts.SolverPos`: contracting team, trump K/Q points,
 play options, capot points); ``capot`` 1 while the contracting team has won every trick; ``pts``
 card points by internal card. A capot adds ``capot points - total`` (250 or 252, less 162 or
@@ -19,14 +24,28 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.engine.bits import high_index, low_index, popcount
-from ...core.engine.jit import njit, njit_inline
-from ..layouts import SolverPos
-from .solver_moves import beats, legal_internal
-from .solver_tt import PTS, rules_code, t2_key, t2_row, tt_hi, tt_lo
+from ...core.engine.jit import njit_inline, njit_no_refcount
+from ..layouts import SolverPos, SolverStat
+from .solver_moves import beats, legal_internal, order_follow, order_moves
+from .solver_tt import (
+    F_TT,
+    PTS,
+    position_key,
+    rules_code,
+    t2_key,
+    t2_row,
+    tt_hi,
+    tt_lo,
+    tt_probe,
+    tt_store,
+)
 from .tables import CAPOTS
 
 INF = 1000
 LAST_TRICK = 10
+
+F_BOUNDS = 8  # trump-run and cash bounds at trick starts
+F_FOUR = 32  # the last four tricks in nested loops (off: frames down to three tricks left)
 
 #: The card points (every card's is one of them) and, by trump K/Q points (1: K 3, Q 2), the
 #: cards worth each (internal encoding): the cheapest cards of a hand by popcounts.
@@ -178,7 +197,7 @@ def bounds(hands, leader, capot, r_pts, st, pts):
     return lo, hi
 
 
-@njit
+@njit_no_refcount
 def two_tricks(hands, leader, capot, a, b, r_pts, st, pts):
     """Value of the last two tricks (two cards in each hand, ``leader`` to lead; ``r_pts`` the
     points of those 8 cards), fail-soft in (a, b): the whole tree (at most 16 ways to play the
@@ -292,7 +311,7 @@ def two_tricks(hands, leader, capot, a, b, r_pts, st, pts):
     return best0
 
 
-@njit
+@njit_no_refcount
 def three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub, tt, cache):
     """Value of the last three tricks (three cards in each hand, ``leader`` to lead; ``r_pts``
     the points of those 12 cards), fail-soft in (a, b): nested loops over the first trick (the
@@ -437,4 +456,208 @@ def cached_two_tricks(tt, hands, leader, capot, a, b, r_pts, st, pts):
         hi = v
     tt[row, 3] = key
     tt[row + 1, 3] = lo | (hi << 9)
+    return v
+
+
+@njit_no_refcount
+def four_tricks(
+    hands,
+    mv,
+    sc,
+    leader,
+    capot,
+    a,
+    b,
+    r_pts,
+    tt_card,
+    flags,
+    st,
+    pts,
+    reps,
+    pext,
+    canon,
+    tt,
+    sub,
+    stats,
+):
+    """Value of the last four tricks (four cards in each hand, ``leader`` to lead; ``r_pts`` the
+    points of those 16 cards) and the best lead, fail-soft in (a, b): the first trick in nested
+    loops, each hand's cards ordered as the frame search orders them (``order_moves`` for the
+    lead, the table's ``tt_card`` first; ``order_follow`` for the others; one card of each run
+    of equivalent cards), then the
+    three-trick position it leaves (:func:`three_start`), skipped when the points left cannot
+    reach the window. ``mv``, ``sc``: int64[4, 8] scratch rows, one per hand; ``hands`` is
+    played in and restored; ``stats`` counts a node per card tried, as the frame search does."""
+    team = st[SolverPos.TEAM]
+    exempt = st[SolverPos.PLAY]
+    bonus = capot_bonus(st)
+    p1 = (leader + 1) % 4
+    p2 = (leader + 2) % 4
+    p3 = (leader + 3) % 4
+    max0 = (leader & 1) == team
+    best0 = -INF if max0 else INF
+    best_move = -1
+    n0 = order_moves(
+        mv[0], sc[0], hands, reps, leader, 0, -1, -1, 0, hands[leader], tt_card, flags, pts
+    )
+    for i0 in range(n0):
+        c0 = mv[0, i0]
+        b0 = np.int64(1) << c0
+        hands[leader] &= ~b0
+        stats[SolverStat.NODES] += 1
+        led = c0 >> 3
+        best1 = INF if max0 else -INF
+        legal = legal_internal(hands[p1], 1, c0, led, False, exempt)
+        n1 = order_follow(mv[1], sc[1], hands, reps, p1, 1, leader, c0, b0, legal, flags, pts)
+        for i1 in range(n1):
+            c1 = mv[1, i1]
+            b1 = np.int64(1) << c1
+            hands[p1] &= ~b1
+            stats[SolverStat.NODES] += 1
+            w1 = c0
+            s1 = leader
+            if beats(c1, c0):
+                w1 = c1
+                s1 = p1
+            best2 = -INF if max0 else INF
+            legal = legal_internal(hands[p2], 2, w1, led, s1 == leader, exempt)
+            n2 = order_follow(mv[2], sc[2], hands, reps, p2, 2, s1, w1, b0 | b1, legal, flags, pts)
+            for i2 in range(n2):
+                c2 = mv[2, i2]
+                b2 = np.int64(1) << c2
+                hands[p2] &= ~b2
+                stats[SolverStat.NODES] += 1
+                w2 = w1
+                s2 = s1
+                if beats(c2, w1):
+                    w2 = c2
+                    s2 = p2
+                best3 = INF if max0 else -INF
+                legal = legal_internal(hands[p3], 3, w2, led, s2 == p1, exempt)
+                n3 = order_follow(
+                    mv[3], sc[3], hands, reps, p3, 3, s2, w2, b0 | b1 | b2, legal, flags, pts
+                )
+                for i3 in range(n3):
+                    c3 = mv[3, i3]
+                    stats[SolverStat.NODES] += 1
+                    s3 = s2
+                    if beats(c3, w2):
+                        s3 = p3
+                    won = (s3 & 1) == team
+                    tp = pts[c0] + pts[c1] + pts[c2] + pts[c3]
+                    add = tp if won else 0
+                    cap = 1 if (capot and won) else 0
+                    most = add + r_pts - tp + LAST_TRICK + (bonus if cap else 0)
+                    if most <= a:
+                        v = most  # cannot reach the window: an upper bound is enough
+                    elif add >= b:
+                        v = add  # above the window whatever follows: a lower bound
+                    else:
+                        b3 = np.int64(1) << c3
+                        hands[p3] &= ~b3
+                        v = add + three_start(
+                            hands,
+                            s3,
+                            cap,
+                            a - add,
+                            b - add,
+                            r_pts - tp,
+                            flags,
+                            st,
+                            pts,
+                            pext,
+                            canon,
+                            tt,
+                            sub,
+                            stats,
+                        )
+                        hands[p3] |= b3
+                    if max0:
+                        if v < best3:
+                            best3 = v
+                        if best3 <= a:
+                            break
+                    else:
+                        if v > best3:
+                            best3 = v
+                        if best3 >= b:
+                            break
+                hands[p2] |= b2
+                if max0:
+                    if best3 > best2:
+                        best2 = best3
+                    if best2 >= b:
+                        break
+                else:
+                    if best3 < best2:
+                        best2 = best3
+                    if best2 <= a:
+                        break
+            hands[p1] |= b1
+            if max0:
+                if best2 < best1:
+                    best1 = best2
+                if best1 <= a:
+                    break
+            else:
+                if best2 > best1:
+                    best1 = best2
+                if best1 >= b:
+                    break
+        hands[leader] |= b0
+        if max0:
+            if best1 > best0:
+                best0 = best1
+                best_move = c0
+            if best0 >= b:
+                break
+        else:
+            if best1 < best0:
+                best0 = best1
+                best_move = c0
+            if best0 <= a:
+                break
+    return best0, best_move
+
+
+@njit_inline
+def three_start(hands, leader, capot, a, b, r_pts, flags, st, pts, pext, canon, tt, sub, stats):
+    """Value of a three-trick position, fail-soft in (a, b), as the frame search finds it at a
+    trick start: the table (its bounds settle or narrow the window), the bounds, then
+    :func:`three_tricks`; the result stored in the table flagged against the narrowed window."""
+    use_tt = flags & F_TT
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    if use_tt:
+        k1, k2 = position_key(
+            hands[0],
+            hands[1],
+            hands[2],
+            hands[3],
+            leader,
+            capot,
+            st[SolverPos.TEAM],
+            rules_code(st),
+            pext,
+            canon,
+        )
+        data = tt_probe(tt, k1, k2)
+        if data >= 0:
+            lo = tt_lo(data)
+            hi = tt_hi(data)
+            if lo == hi or lo >= b or hi <= a:
+                stats[SolverStat.TT_CUTS] += 1
+                return hi if hi <= a else lo
+            a = max(a, lo)
+            b = min(b, hi)
+    if flags & F_BOUNDS:
+        lo, hi = bounds(hands, leader, capot, r_pts, st, pts)
+        if hi <= a or lo >= b:
+            stats[SolverStat.BOUND_CUTS] += 1
+            return hi if hi <= a else lo
+    v = three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub, tt, use_tt)
+    if use_tt:
+        lo = 0 if v <= a else v
+        hi = 511 if v >= b and v > a else v
+        tt_store(tt, k1, k2, lo, hi, np.int64(-1), 3)
     return v

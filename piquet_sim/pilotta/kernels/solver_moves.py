@@ -9,7 +9,9 @@ is trumps, a higher bit of a suit beats a lower one).
   lead first; leads of master cards (worth most first), then low cards to the partner's
   master, then low cards of long suits, leads an opponent can ruff last; followers give
   points to a winning partner, win as the fourth hand with the cheapest winner, win high as
-  second or third hand, else play their cheapest card.
+  second or third hand, else play their cheapest card. :func:`order_moves` is its body for
+  any caller (the four-trick loops of ``solver_endgame`` too); :func:`order_follow` the same
+  order for a following hand (the lead's rules left out: less code at each inlined site).
 """
 
 from __future__ import annotations
@@ -89,18 +91,31 @@ def _lead_score(hands, seat, s, r, o, allout, p, n_suit):
 @njit_inline
 def gen_moves(ws, sp, legal, tt_card, flags, pts):
     """Fill ``ws.moves[sp]`` with the cards of ``legal`` to try at the node of frame ``sp``,
-    best first (``ws.scores[sp]`` scratch); returns their number. The cards already in the
-    trick still count as out (they separate runs)."""
+    best first (``ws.scores[sp]`` scratch); returns their number."""
     fr = ws.frames[sp]
-    hands = ws.hands
-    reps = ws.reps
-    mv = ws.moves[sp]
-    sc = ws.scores[sp]
-    seat = fr[Frame.SEAT]
-    pos = fr[Frame.POS]
-    wseat = fr[Frame.WSEAT]
-    wcard = fr[Frame.WCARD]
-    out = fr[Frame.OUT]
+    return order_moves(
+        ws.moves[sp],
+        ws.scores[sp],
+        ws.hands,
+        ws.reps,
+        fr[Frame.SEAT],
+        fr[Frame.POS],
+        fr[Frame.WSEAT],
+        fr[Frame.WCARD],
+        fr[Frame.OUT],
+        legal,
+        tt_card,
+        flags,
+        pts,
+    )
+
+
+@njit_inline
+def order_moves(mv, sc, hands, reps, seat, pos, wseat, wcard, out, legal, tt_card, flags, pts):
+    """Fill ``mv`` with the cards of ``legal`` to try for ``seat``, the trick holding ``pos``
+    cards (``out``, won so far by ``wseat`` with ``wcard``), best first (``sc`` scratch);
+    returns their number. The cards already in the trick still count as out (they separate
+    runs)."""
     allout = hands[0] | hands[1] | hands[2] | hands[3] | out
     partner_win = pos >= 2 and wseat == (seat + 2) % 4
     k = 0
@@ -124,6 +139,40 @@ def gen_moves(ws, sp, legal, tt_card, flags, pts):
                 elif pos == 0:
                     score = _lead_score(hands, seat, s, r, o, allout, p, n_suit)
                 elif partner_win:
+                    if pos == 3 or not beats(c, wcard):
+                        score = 200 + p - (40 if s == 0 else 0)  # points to the partner
+                    else:
+                        score = 100 + p
+                elif beats(c, wcard):
+                    score = 300 - r if pos == 3 else 250 + r  # last: cheapest winner
+                else:
+                    score = 100 - 8 * p - r
+            k = insert_by_score(mv, sc, k, c, score)
+    return k
+
+
+@njit_inline
+def order_follow(mv, sc, hands, reps, seat, pos, wseat, wcard, out, legal, flags, pts):
+    """:func:`order_moves` for a hand following to a trick (``pos`` > 0) with no table move:
+    the same order without the lead's rules, less code to compile at each of the three
+    following hands of ``solver_endgame.four_tricks``."""
+    allout = hands[0] | hands[1] | hands[2] | hands[3] | out
+    partner_win = pos >= 2 and wseat == (seat + 2) % 4
+    k = 0
+    for s in range(4):
+        h = (legal >> (8 * s)) & 0xFF
+        if h == 0:
+            continue
+        if flags & F_EQUIV:
+            h = reps[1 if s == 0 else 0, ((allout >> (8 * s)) & 0xFF) * 256 + h]
+        while h:
+            r = low_index(h)
+            h &= h - 1
+            c = 8 * s + r
+            score = 0
+            if flags & F_ORDER:
+                p = pts[c]
+                if partner_win:
                     if pos == 3 or not beats(c, wcard):
                         score = 200 + p - (40 if s == 0 else 0)  # points to the partner
                     else:

@@ -55,6 +55,7 @@ from ..layouts import SolverPos
 
 ZERO_ZONE = (3, 2)  # 0-point cards at the bottom: plain 7 8 9, trump 7 8
 DEFAULT_TT_BITS = 16
+F_TT = 2  # the solver's flag: transposition table
 ROW_BYTES = 32
 KEY_LEADER_SHIFT = 32
 KEY_CAPOT_SHIFT = 34
