@@ -48,3 +48,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 __all__ = ["cli", "main"]
+
+if __name__ == "__main__":  # ``python -m piquet_sim.cli`` as well as ``python -m piquet_sim``
+    main()
