@@ -89,6 +89,20 @@ def _lead_score(hands, seat, s, r, o, allout, p, n_suit):
 
 
 @njit_inline
+def _follow_score(c, s, r, p, pos, partner_win, wcard):
+    """Order of a card ``c`` (suit ``s``, rank ``r``, ``p`` points) played as the ``pos``-th
+    card of a trick won so far by ``wcard``: points to a winning partner; the fourth hand wins
+    with its cheapest winner, the second or third high; else the cheapest card."""
+    if partner_win:
+        if pos == 3 or not beats(c, wcard):
+            return 200 + p - (40 if s == 0 else 0)  # points to the partner
+        return 100 + p
+    if beats(c, wcard):
+        return 300 - r if pos == 3 else 250 + r  # last: cheapest winner
+    return 100 - 8 * p - r
+
+
+@njit_inline
 def gen_moves(ws, sp, legal, tt_card, flags, pts):
     """Fill ``ws.moves[sp]`` with the cards of ``legal`` to try at the node of frame ``sp``,
     best first (``ws.scores[sp]`` scratch); returns their number."""
@@ -138,15 +152,8 @@ def order_moves(mv, sc, hands, reps, seat, pos, wseat, wcard, out, legal, tt_car
                     score = 1 << 20
                 elif pos == 0:
                     score = _lead_score(hands, seat, s, r, o, allout, p, n_suit)
-                elif partner_win:
-                    if pos == 3 or not beats(c, wcard):
-                        score = 200 + p - (40 if s == 0 else 0)  # points to the partner
-                    else:
-                        score = 100 + p
-                elif beats(c, wcard):
-                    score = 300 - r if pos == 3 else 250 + r  # last: cheapest winner
                 else:
-                    score = 100 - 8 * p - r
+                    score = _follow_score(c, s, r, p, pos, partner_win, wcard)
             k = insert_by_score(mv, sc, k, c, score)
     return k
 
@@ -171,15 +178,6 @@ def order_follow(mv, sc, hands, reps, seat, pos, wseat, wcard, out, legal, flags
             c = 8 * s + r
             score = 0
             if flags & F_ORDER:
-                p = pts[c]
-                if partner_win:
-                    if pos == 3 or not beats(c, wcard):
-                        score = 200 + p - (40 if s == 0 else 0)  # points to the partner
-                    else:
-                        score = 100 + p
-                elif beats(c, wcard):
-                    score = 300 - r if pos == 3 else 250 + r  # last: cheapest winner
-                else:
-                    score = 100 - 8 * p - r
+                score = _follow_score(c, s, r, pts[c], pos, partner_win, wcard)
             k = insert_by_score(mv, sc, k, c, score)
     return k
