@@ -63,6 +63,7 @@ from .solver_tt import (
     PTS,
     REPS,
     card_to_natural,
+    flagged,
     position_key,
     rules_code,
     to_internal,
@@ -178,9 +179,7 @@ def _store(tt, fr, sp, best, move, hands):
     k1 = fr[sp, Frame.K1]
     k2 = fr[sp, Frame.K2]
     n = fr[sp, Frame.NLEFT]
-    # one call site (numba compiles an inlined function again at every site)
-    lo = 0 if best <= fr[sp, Frame.A0] else best
-    hi = 511 if best >= fr[sp, Frame.B0] and best > fr[sp, Frame.A0] else best
+    lo, hi = flagged(best, fr[sp, Frame.A0], fr[sp, Frame.B0])
     tt_store(tt, k1, k2, lo, hi, code, n)
 
 

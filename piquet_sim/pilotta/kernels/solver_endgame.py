@@ -30,6 +30,7 @@ from .solver_moves import beats, legal_internal, order_follow, order_moves
 from .solver_tt import (
     F_TT,
     PTS,
+    flagged,
     position_key,
     rules_code,
     t2_key,
@@ -657,7 +658,6 @@ def three_start(hands, leader, capot, a, b, r_pts, flags, st, pts, pext, canon, 
             return hi if hi <= a else lo
     v = three_tricks(hands, leader, capot, a, b, r_pts, st, pts, sub, tt, use_tt)
     if use_tt:
-        lo = 0 if v <= a else v
-        hi = 511 if v >= b and v > a else v
+        lo, hi = flagged(v, a, b)
         tt_store(tt, k1, k2, lo, hi, np.int64(-1), 3)
     return v

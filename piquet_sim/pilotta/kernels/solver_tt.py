@@ -266,6 +266,15 @@ def tt_store(tt, k1, k2, lo, hi, move, n):
 
 
 @njit_inline
+def flagged(v, a, b):
+    """(lower, upper) bounds a fail-soft value ``v`` searched in the window (a, b) proves: at
+    or below ``a`` an upper bound, at or above ``b`` a lower bound, else exact."""
+    lo = 0 if v <= a else v
+    hi = 511 if v >= b and v > a else v
+    return lo, hi
+
+
+@njit_inline
 def t2_key(hands, leader, capot, team, code):
     """Exact key of a two-trick ending (two cards in each hand): each hand's cards as two 5-bit
     indices (bits 0..39), the leader (40, 41), the capot flag (42), the contracting team (43)
