@@ -25,7 +25,9 @@ points still to be decided after it, ``position.child_values``) in each given wo
 with the bidder's points already decided in that world and the points at stake in it.
 
 The search play's decision (:func:`search_card_values`) is ``pimc.search_card`` step for step
-(the same draws from the round's stream, the same choice), keeping each world's values.
+(the same draws from the round's stream, the same choice), keeping each world's values;
+:func:`dd_card_values` is the dd play's (its one world, the true deal), a kernel of its own so
+that a caller needing only dd compiles no world drawing.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from ...core.engine.jit import njit, njit_inline
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, deal_hands, stream_key
 from ..layouts import SEATS, TRICKS, Pos, RoundRec
-from ..policies import BID_PARAMETRIC, BID_THRESHOLD, PLAY_DD
+from ..policies import BID_PARAMETRIC, BID_THRESHOLD
 from ..policies import BID_PASS as BID_PASS_POLICY
 from ..rules import RuleSlot
 from .auction import legal_calls
@@ -295,22 +297,18 @@ def world_values(rules, truth, hands, sight, capt, policy, spans):
 
 @njit
 def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands):
-    """``pimc.search_card`` step for step (the same draws, the same card), keeping world w's
-    value of each legal card in ``vals[w]`` and its hands in ``hands[w]``. Returns (the card,
-    the worlds)."""
+    """``pimc.search_card`` step for step for the pimc play (the same draws, the same card;
+    dd's one world is :func:`dd_card_values`), keeping world w's value of each legal card in
+    ``vals[w]`` and its hands in ``hands[w]``. Returns (the card, the worlds)."""
     truth = spw.truth
     n = truth[Pos.PLAYERS]
     me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
     k = popcount64(legal)
     spw.totals[:] = 0
-    dd = policy.ids[1] == PLAY_DD
-    worlds = np.int64(1) if dd else search_worlds(policy)
+    worlds = search_worlds(policy)
     for w in range(worlds):
-        if dd:
-            spw.pos[:] = truth
-        else:
-            draw_world(spw, me, calls, policy, key, state, rules)
-        _add_world(spw, rules, k, vals[w], hands[w])  # one site: it inlines the search's entry
+        draw_world(spw, me, calls, policy, key, state, rules)
+        _add_world(spw, rules, k, vals[w], hands[w])
     return best_card(spw, policy, me, k), worlds
 
 
