@@ -9,14 +9,15 @@ share of the points the bidder does not take put at the defenders' average, the 
 in a world where he ends with ``b`` points is, up to a constant, ``(3 * score(b) + b) / 3``
 (``score(b)`` = the bid if ``b`` reaches it, else minus the bid) and each defender's is minus a
 ninth of ``3 * score(b) + b``. So the same paranoid values serve: this player sums
-``3 * score(b) + b`` over the same worlds (the bidder maximises, a defender minimises) and keeps
-the default's card on a tie. Its worlds are the default's (the same draws), only the choice of
-card over them differs.
+``3 * score(b) + b`` over the same worlds (the bidder maximises, a defender minimises), ties
+to more of the bidder's points, then to the cheapest card. Its worlds are the default's (the
+same draws), only the choice of card over them differs.
 
-It is a position-API decider (Python over the same kernels), set at each seat of the table in
-turn against a field of the default pimc with the same worlds (every seating of the deal,
-``pitch.studies.arena``), everyone bidding by the threshold auction. The margin is its points a
-deal minus the field's mean, with the 95% interval over deals.
+The player is the registered option ``pimc:score=1`` (``kernels/pimc.py``), set at each seat
+of the table in turn against a field of the default pimc with the same worlds (every seating
+of the deal, ``pitch.studies.arena``), everyone bidding by the threshold auction. The margin
+is its points a deal minus the field's mean, with the 95% interval over deals; the decisions
+it changed are counted by asking the default too, on the same worlds.
 
 With ``--outside SPEC`` (an outside player, e.g. ``ismcts:363``: the ``openspiel`` extra) the
 outside player takes each seat in turn against a field of this player instead, as in the
@@ -35,45 +36,37 @@ import argparse
 import json
 import time
 
-import numpy as np
-
 import piquet_sim.games  # noqa: F401  (registers the outside players)
-from piquet_sim.core.engine.masks import mask_bits
+from piquet_sim.core.engine.masks import mask_count
 from piquet_sim.core.study.arena import TimedPlay, external_decider, mirrored_match
-from piquet_sim.pitch.deciders import SearchPlay, pitch_suit, side_values
+from piquet_sim.pitch.deciders import SearchPlay
 from piquet_sim.pitch.position import PitchState
 from piquet_sim.pitch.rules import DEFAULT_RULES
 from piquet_sim.pitch.studies import arena
 
 
-class ScorePimc(SearchPlay):
-    """pimc choosing by ``weight * score(b) + b`` summed over its worlds (``b``: the bidder's
-    points at the end of the world's play after each card); counts the decisions it changed."""
+class CountedScorePimc(SearchPlay):
+    """``pimc:score=1``, counting the decisions where the default pimc (the same worlds) would
+    have played another card."""
 
-    def __init__(self, worlds: int, weight: int = 3):
-        super().__init__("pimc", {"worlds": worlds})
-        self.name = f"pimc-score:worlds={worlds}"
-        self.weight = weight
+    def __init__(self, worlds: int, count: bool = True):
+        super().__init__("pimc", {"worlds": worlds, "score": 1})
+        self.name = f"pimc:worlds={worlds},score=1"
+        self.default = SearchPlay("pimc", {"worlds": worlds}) if count else None
         self.changed = 0
         self.decisions = 0
 
     def card(self, state: PitchState, seat: int) -> int:
-        d = self.decide(state, seat, pitch_suit(state, seat))
-        if d["vals"] is None:
-            return d["card"]
-        cards = mask_bits(d["legal"])
-        pts = side_values(state, state.bidder, d["truth"], d["hands"], d["vals"][:, : len(cards)])
-        bid = state.bid
-        utility = (self.weight * np.where(pts >= bid, bid, -bid) + pts).sum(axis=0)
-        # ties on the utility go to more of the bidder's points (fewer, for a defender), then
-        # to the default's card, then to the first card
-        key = utility * 1e6 + pts.sum(axis=0)
-        best = np.flatnonzero(key == (key.max() if seat == state.bidder else key.min()))
+        saved = state.stream.copy()
+        card = super().card(state, seat)
+        if self.default is None or mask_count(state.legal_mask()) < 2:
+            return card
+        after = state.stream.copy()
+        state.stream[:] = saved  # the default draws the same worlds
         self.decisions += 1
-        if cards.index(d["card"]) in best:
-            return d["card"]
-        self.changed += 1
-        return cards[int(best[0])]
+        self.changed += self.default.card(state, seat) != card
+        state.stream[:] = after
+        return card
 
 
 def main() -> None:
@@ -81,13 +74,14 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=32, help="worlds a decision, both sides")
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--first", type=int, default=0, help="the first deal's index")
-    ap.add_argument("--weight", type=int, default=3, help="the score's weight against points")
+    ap.add_argument("--no-count", action="store_true", help="skip counting changed decisions")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--outside", help="an outside player against a field of this one")
     ap.add_argument("--json", help="write the per-deal margins and the estimate here")
     a = ap.parse_args()
     table = arena(a.seed, DEFAULT_RULES)
-    player = ScorePimc(a.worlds, a.weight)
+    # against an outside player the count would double the field's cost: not counted
+    player = CountedScorePimc(a.worlds, count=not (a.no_count or a.outside))
     if a.outside:
         side, other = TimedPlay(external_decider("pitch", a.outside, a.seed)), TimedPlay(player)
         title = f"{a.outside} v pimc by score"
@@ -114,7 +108,6 @@ def main() -> None:
             "worlds": a.worlds,
             "outside": a.outside,
             "seconds_per_move": match.seconds_per_decision,
-            "weight": a.weight,
             "seed": a.seed,
             "first": a.first,
             "deals": match.deals,

@@ -57,14 +57,14 @@ def _sampled(state, seat, sight, policy, worlds, seed, tries) -> tuple:
     return np.concatenate([h0, h1]), np.concatenate([s0, s1]), note
 
 
-def _solve(rules, truth, hands, sight, capt, policy) -> tuple:
+def _solve(rules, truth, hands, sight, won, policy) -> tuple:
     """``kernels.decide.world_values`` of ``hands``, run so that Ctrl-C is seen at once
     (``core.engine.interruptible``): a batch of early-trick worlds at five or six players takes
     minutes, and the search has no stop flag (its thread ends with the process)."""
     from .kernels.decide import world_values
 
     def run() -> tuple:
-        return world_values(rules, truth, hands, sight, capt, policy, spans())
+        return world_values(rules, truth, hands, sight, won, policy, spans())
 
     return call_interruptibly(run, None, stopped=stop_requested)
 
@@ -102,11 +102,11 @@ def card_values(
     notes = []
     partial = False
     truth = state.pos_row(hidden=True)
-    capt = state.captured()
+    won = state.won()[state.bidder]
     rules = rules_array(state.rules)
 
     def solve(some: np.ndarray) -> tuple:
-        return _solve(rules, truth, some, sight, capt, policy)
+        return _solve(rules, truth, some, sight, won, policy)
 
     if possible <= exact_limit:
         hands = enumerate_worlds(state, seat)

@@ -234,6 +234,8 @@ class SearchPlay(PlayDecider):
         for s in range(SEATS):
             spw.played[s] = state.played[s] if s < state.n else 0
             spw.voids[s] = state.voids[s] if s < state.n else 0
+        spw.won[:] = state.won()
+        spw.bid[0] = state.bid
         vals = np.zeros((MAX_WORLDS, 16), dtype=np.int64)
         hands = np.zeros((MAX_WORLDS, SEATS), dtype=np.int64)
         if self.name == "dd":  # the same steps, without compiling pimc's world drawing
@@ -285,6 +287,8 @@ class SearchPlay(PlayDecider):
         else:
             side = side_values(state, seat, d["truth"], d["hands"], d["vals"][:, : len(cards)])
             note = "pimc: the decision's worlds"
+            if self.name == "pimc" and self.policy.params[P.PIMC_SCORE_AT] > 0:
+                note += " (the card chosen by the round's score over them, score=1)"
         exact = self.name == "dd"
         out = {}
         for i, c in enumerate(cards):
@@ -311,13 +315,13 @@ def side_values(
 
     played = np.zeros(SEATS, dtype=np.int64)
     played[: state.n] = state.played
-    capt = state.captured()
+    won = state.won()[state.bidder]
     low_capt = np.int64(1 if state._low_capt else 0)
     base = np.zeros((len(hands), 2), dtype=np.int64)
     pos = truth.copy()
     for w in range(len(hands)):
         pos[Pos.HANDS : Pos.HANDS + SEATS] = hands[w]
-        got, stake = world_base(pos, played, capt, low_capt)
+        got, stake = world_base(pos, played, won, low_capt)
         base[w] = (got, stake)
     return to_side(base, vals, seat == state.bidder)
 

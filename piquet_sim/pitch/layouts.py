@@ -107,7 +107,8 @@ class AdviceRec(IntEnum):
 
 class PlayCache(IntEnum):
     """One play-out kept for the other candidates of a world (int64 row): a candidate whose
-    auction ends with the same bidder, pitch and stream position plays the same cards."""
+    auction ends with the same bidder, pitch and stream position (and bid, for a play that
+    weighs it: pimc's ``score``) plays the same cards."""
 
     BIDDER = 0
     TRUMP = 1  # the trump the bidder must pitch (-1: his choice)
@@ -115,7 +116,8 @@ class PlayCache(IntEnum):
     TRUMP_OUT = 3  # the trump the play set
     TRICKS = 4  # 6 slots: each trick's cards (mask)
     WINNERS = 10  # 6 slots: each trick's winner
-    LEN = 16
+    BID = 16  # the bid when the play depends on it, else 0
+    LEN = 17
 
 
 class Pos(IntEnum):

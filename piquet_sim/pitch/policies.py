@@ -97,11 +97,14 @@ REGISTRY = Registry(
             "card by the paranoid search in every world (the bidder's points still to come: "
             "the bidder maximises, a defender minimises) and play the best total; ties to the "
             "cheapest card. own=1: a defender scores each card by his own points instead (he "
-            "maximises them, everyone else minimises), the bidder as before",
-            ("worlds", "own"),
-            (8.0, 0.0),
-            bounds=((1, PIMC_MAX_WORLDS), (0, 1)),
-            integers=("worlds", "own"),
+            "maximises them, everyone else minimises), the bidder as before. score=1: sum the "
+            "round's score instead, 3 x (the bid if the bidder makes it, else minus the bid) + "
+            "his points, in each world (a point beyond the bid is worth little, the point that "
+            "makes or sets the bid a lot); ties to more of the bidder's points",
+            ("worlds", "own", "score"),
+            (8.0, 0.0, 0.0),
+            bounds=((1, PIMC_MAX_WORLDS), (0, 1), (0, 1)),
+            integers=("worlds", "own", "score"),
             needs_solver=True,
             needs_knowledge=True,
         ),
@@ -131,6 +134,8 @@ PLAY_PIMC = _id("play", "pimc")  # kernels.pimc (the bid advisor's search play o
 PLAY_DD = _id("play", "dd")  # kernels.pimc, on the true hands (an oracle)
 #: pimc's ``own`` flag in the kernels' parameter row (after its worlds, at PLAY_PARAMS_AT).
 PIMC_OWN_AT = PLAY_PARAMS_AT + 1
+#: pimc's ``score`` flag (after ``own``).
+PIMC_SCORE_AT = PLAY_PARAMS_AT + 2
 
 #: The kernels' policy bundle: ids int64[2] (``ids[0]`` the auction, ``ids[1]`` the play) and
 #: params float64[PARAMS_LEN] (the bid policy's from 0, the play policy's from PLAY_PARAMS_AT).

@@ -511,12 +511,12 @@ class PitchState(core_position.State):
         out[: len(self.calls)] = self.calls
         return out
 
-    def captured(self) -> np.ndarray:
-        """int64[64]: the winner of the finished trick holding each card, -1 for the others."""
-        out = np.full(64, -1, dtype=np.int64)
+    def won(self) -> np.ndarray:
+        """int64[6]: the cards of each seat's finished tricks (masks)."""
+        out = np.zeros(SEATS, dtype=np.int64)
         for cards, w in zip(self.finished, self.winners, strict=False):
             for c in cards:
-                out[c] = w
+                out[w] |= np.int64(1) << c
         return out
 
     def observation(self, seat: int) -> dict:

@@ -142,6 +142,8 @@ def test_a_seat_decider_pickles_with_its_phases():
         pytest.param("random", "pimc", 4, (2.0,), 3, marks=pytest.mark.slow),  # 40 s in CI
         ("pass", "pimc", 3, (3.0,), 3),
         ("threshold", "pimc", 4, (2.0, 1.0), 3),  # a defender playing for his own points
+        ("threshold", "pimc", 4, (3.0, 0.0, 1.0), 4),  # every seat choosing by the score
+        ("threshold", "pimc", 3, (2.0, 1.0, 1.0), 3),  # the bidder by the score, own defenders
     ],
 )
 def test_search_plays_are_the_search_kernel(bid, play, players, params, rounds):

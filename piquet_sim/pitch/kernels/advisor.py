@@ -37,6 +37,7 @@ from ..layouts import (
     PlayCache,
     RoundRec,
 )
+from ..policies import PIMC_SCORE_AT, PLAY_PIMC
 from ..rules import RuleSlot
 from .auction import auction_result, legal_calls
 from .policies import choose_call
@@ -226,22 +227,23 @@ def candidate_auction(n, policy, query, j, dealt, work, key):
 
 
 @njit
-def cached_play(cache, j, bidder, trump, state):
+def cached_play(cache, j, bidder, trump, state, bid_key):
     """Index of an earlier candidate (< j) whose play-out began alike, else -1."""
     for i in range(j):
         c = cache[i]
         same = c[PlayCache.BIDDER] == bidder and c[PlayCache.TRUMP] == trump
-        if same and c[PlayCache.STATE] == state:
+        if same and c[PlayCache.STATE] == state and c[PlayCache.BID] == bid_key:
             return i
     return -1
 
 
 @njit
-def keep_play(cache, j, work, bidder, trump, state, trump_out):
+def keep_play(cache, j, work, bidder, trump, state, bid_key, trump_out):
     c = cache[j]
     c[PlayCache.BIDDER] = bidder
     c[PlayCache.TRUMP] = trump
     c[PlayCache.STATE] = state
+    c[PlayCache.BID] = bid_key
     c[PlayCache.TRUMP_OUT] = trump_out
     for t in range(TRICKS):
         c[PlayCache.TRICKS + t] = work.tricks[t]
@@ -284,16 +286,18 @@ def world_outcomes(seed, w, rules, policy, query, work, scratch, out, play_fn, p
     rec, dealt, cache = scratch
     key, miss = draw_world(seed, w, n, policy, query, work, dealt)
     start = work.state[0]
+    by_bid = policy.ids[1] == PLAY_PIMC and policy.params[PIMC_SCORE_AT] > 0
     for j in range(query.cands.shape[0]):
         work.state[0] = start
         bidder, bid, trump = candidate_auction(n, policy, query, j, dealt, work, key)
         state = work.state[0]
-        i = cached_play(cache, j, bidder, trump, state)
+        bid_key = bid if by_bid else 0
+        i = cached_play(cache, j, bidder, trump, state, bid_key)
         if i >= 0:
             played = reuse_play(cache, i, j, work)
         else:
             played = play_fn(rules, policy, work, key, bidder, trump, play_work)
-            keep_play(cache, j, work, bidder, trump, state, played)
+            keep_play(cache, j, work, bidder, trump, state, bid_key, played)
         score_tricks(dealt, bidder, bid, played, work.tricks, work.winners, rules, rec)
         record(out[j], rec, query.seat, n, bidder, bid)
     return miss

@@ -36,7 +36,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.engine.bits import high_index, low_index, popcount64, select_bit64
+from ...core.engine.bits import popcount64, select_bit64
 from ...core.engine.combinatorics import n_choose
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.jit_threads import driver, for_spans
@@ -48,15 +48,18 @@ from ..rules import RuleSlot
 from .auction import legal_calls
 from .pimc import (
     FULL,
+    add_world,
     best_card,
     draw_world,
     fix_low,
     new_search_play_work,
     play_out_search,
+    scored,
     search_worlds,
+    world_base,
 )
 from .policies import choose_call
-from .position import child_values, pos_trump
+from .position import child_values
 from .round import auction, new_round_work
 from .scoring import score_tricks
 from .search_node import F_ALL
@@ -64,8 +67,6 @@ from .search_tt import new_generation
 from .tricks import suit_mask
 
 N_CHUNKS = 64
-JACK_RANK = 9
-SIX_RANK = 4
 #: A draw is kept when a uniform 30-bit number falls below its acceptance ratio times this.
 ACCEPT_ONE = 1 << 30
 REC_LEN = int(RoundRec.LEN)
@@ -200,49 +201,7 @@ def sampled_hands(seed, first, count, sight, policy, tries, call_tries):
 
 
 @njit
-def world_base(pos, played, capt, low_capt):
-    """(the bidder's points already decided, the points at stake) in the world of ``pos``
-    (hands now; ``played[s]`` each seat's cards played; ``capt[c]``: the winner of the finished
-    trick holding card c, -1 when none does). High and Low count once trump is known (to their
-    holders, or Low to its capturer); Jack and Six once taken. At stake: High, Low, Last, Game,
-    and Jack and Six when dealt."""
-    n = pos[Pos.PLAYERS]
-    trump = pos_trump(pos)
-    if trump < 0:
-        return np.int64(0), np.int64(0)
-    bidder = pos[Pos.BIDDER]
-    in_play = np.int64(0)
-    for s in range(n):
-        in_play |= pos[Pos.HANDS + s] | played[s]
-    trumps = in_play & suit_mask(trump)
-    stake = np.int64(4)
-    jack = 16 * trump + JACK_RANK
-    six = 16 * trump + SIX_RANK
-    if (in_play >> jack) & 1:
-        stake += 1
-    if (in_play >> six) & 1:
-        stake += 1
-    got = np.int64(0)
-    if pos[Pos.SCORE_HIGH_LOW] == 0 and trumps:
-        hi = high_index(trumps)
-        lo = low_index(trumps)
-        for s in range(n):
-            m = pos[Pos.HANDS + s] | played[s]
-            if s == bidder and (m >> hi) & 1:
-                got += 1
-            if s == bidder and not low_capt and (m >> lo) & 1:
-                got += 1
-        if low_capt and capt[lo] == bidder:
-            got += 1
-    if capt[jack] == bidder:
-        got += 1
-    if capt[six] == bidder:
-        got += 1
-    return got, stake
-
-
-@njit
-def values_span(lo, hi, rules, truth, hands, sight, capt, policy, vals, base, fits):
+def values_span(lo, hi, rules, truth, hands, sight, won, policy, vals, base, fits):
     n = truth[Pos.PLAYERS]
     me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
     spw = new_search_play_work()
@@ -263,7 +222,7 @@ def values_span(lo, hi, rules, truth, hands, sight, capt, policy, vals, base, fi
                 ok = False
         fits[w] = 1 if ok else 0
         fix_low(spw, n, rules)
-        got, stake = world_base(spw.pos, sight.played, capt, rules[RuleSlot.LOW_TO])
+        got, stake = world_base(spw.pos, sight.played, won, rules[RuleSlot.LOW_TO])
         base[w, 0] = got
         base[w, 1] = stake
         new_generation(spw.sw.gen, spw.sw.tt)
@@ -273,7 +232,7 @@ def values_span(lo, hi, rules, truth, hands, sight, capt, policy, vals, base, fi
 
 
 @driver(values_span)
-def world_values(rules, truth, hands, sight, capt, policy, spans):
+def world_values(rules, truth, hands, sight, won, policy, spans):
     """Every legal card's paranoid value (the bidder's points still to be decided after it;
     cards in ascending order) in each world of ``hands`` (int64[W, 6], every seat's cards now;
     ``truth``: the position, a Pos row whose hands are replaced; ``sight``: what the seat to
@@ -289,7 +248,7 @@ def world_values(rules, truth, hands, sight, capt, policy, spans):
     fits = np.zeros(count, dtype=np.int64)
 
     def work(ch: int, lo: int, size: int) -> None:
-        values_span(lo, lo + size, rules, truth, hands, sight, capt, policy, vals, base, fits)
+        values_span(lo, lo + size, rules, truth, hands, sight, won, policy, vals, base, fits)
 
     for_spans(count, max(1, min(count, spans)), work)
     return vals, base, fits
@@ -306,9 +265,10 @@ def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands
     k = popcount64(legal)
     spw.totals[:] = 0
     worlds = search_worlds(policy)
+    by_score = scored(policy, me, truth)
     for w in range(worlds):
         draw_world(spw, me, calls, policy, key, state, rules)
-        _add_world(spw, rules, k, vals[w], hands[w])
+        _add_world(spw, rules, k, by_score, vals[w], hands[w])
     return best_card(spw, policy, me, k), worlds
 
 
@@ -324,18 +284,15 @@ def dd_card_values(rules, policy, spw, legal, vals, hands):
     k = popcount64(legal)
     spw.totals[:] = 0
     spw.pos[:] = truth
-    _add_world(spw, rules, k, vals[0], hands[0])
+    _add_world(spw, rules, k, False, vals[0], hands[0])
     return best_card(spw, policy, me, k)
 
 
 @njit_inline
-def _add_world(spw, rules, k, row, hands_row):
+def _add_world(spw, rules, k, by_score, row, hands_row):
     """``pimc.add_world``, keeping the world's values in ``row`` and its hands in ``hands_row``."""
-    sw = spw.sw
-    new_generation(sw.gen, sw.tt)
-    got = child_values(spw.pos, rules, sw, True, F_ALL, spw.cards, spw.values)
-    for i in range(min(got, k)):
-        spw.totals[i] += spw.values[i]
+    add_world(spw, rules, k, by_score)
+    for i in range(k):
         row[i] = spw.values[i]
     for s in range(SEATS):
         hands_row[s] = spw.pos[Pos.HANDS + s] if s < spw.pos[Pos.PLAYERS] else 0

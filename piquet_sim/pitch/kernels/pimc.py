@@ -26,12 +26,19 @@ from collections import namedtuple
 
 import numpy as np
 
-from ...core.engine.bits import low_index, popcount64
+from ...core.engine.bits import high_index, low_index, popcount64
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.rng import bounded
 from ..layouts import SEATS, TRICKS, Ctx, Endgame, Frame, Pos, SearchStat, TTWord
 from ..policies import BID_PASS as BID_PASS_POLICY
-from ..policies import BID_THRESHOLD, PIMC_MAX_WORLDS, PIMC_OWN_AT, PLAY_DD, PLAY_PARAMS_AT
+from ..policies import (
+    BID_THRESHOLD,
+    PIMC_MAX_WORLDS,
+    PIMC_OWN_AT,
+    PIMC_SCORE_AT,
+    PLAY_DD,
+    PLAY_PARAMS_AT,
+)
 from ..rules import RuleSlot
 from .auction import legal_calls
 from .heuristic import cost
@@ -52,13 +59,33 @@ FRAME_LEN = int(Frame.LEN)
 STAT_LEN = int(SearchStat.LEN)
 CTX_LEN = int(Ctx.LEN)
 ENDGAME_LEN = int(Endgame.LEN)
+JACK_RANK = 9
+SIX_RANK = 4
+#: pimc's ``score``: a world's total for a card is ``SCORE_UNIT * (3 * score + b) + v`` (``v``
+#: the card's search value, ``b`` the bidder's points at the end): the score first, the points
+#: on a tie (a sum of at most 6 points over 1,024 worlds stays below the unit).
+SCORE_UNIT = 1 << 16
 
 #: Per-thread state of the search plays: the search workspace, the true position and a world's
 #: (Pos rows), the position after a card, per-seat cards played and voids (suit bits), the
-#: unseen cards of a deal, the value totals and one world's values per legal card.
+#: unseen cards of a deal, the value totals and one world's values per legal card; for pimc's
+#: ``score``, the cards of each seat's finished tricks (``won``) and the round's bid (``bid[0]``).
 SearchPlayWork = namedtuple(
     "SearchPlayWork",
-    ["sw", "truth", "pos", "child", "played", "voids", "deck", "totals", "cards", "values"],
+    [
+        "sw",
+        "truth",
+        "pos",
+        "child",
+        "played",
+        "voids",
+        "deck",
+        "totals",
+        "cards",
+        "values",
+        "won",
+        "bid",
+    ],
 )
 
 
@@ -97,6 +124,8 @@ def new_search_play_work():
         np.zeros(16, dtype=np.int64),
         np.zeros(16, dtype=np.int64),
         np.zeros(16, dtype=np.int64),
+        np.zeros(SEATS, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
     )
 
 
@@ -219,14 +248,71 @@ def fix_low(spw, n, rules):
             pos[Pos.LOW_CARD] = low
 
 
+@njit
+def world_base(pos, played, won, low_capt):
+    """(the bidder's points already decided, the points at stake) in the world of ``pos``
+    (hands now; ``played[s]`` each seat's cards played; ``won``: the cards of the bidder's
+    finished tricks). High and Low count once trump is known (to their holders, or Low to its
+    capturer); Jack and Six once taken. At stake: High, Low, Last, Game, and Jack and Six when
+    dealt."""
+    n = pos[Pos.PLAYERS]
+    trump = pos_trump(pos)
+    if trump < 0:
+        return np.int64(0), np.int64(0)
+    bidder = pos[Pos.BIDDER]
+    in_play = np.int64(0)
+    for s in range(n):
+        in_play |= pos[Pos.HANDS + s] | played[s]
+    trumps = in_play & suit_mask(trump)
+    stake = np.int64(4)
+    jack = 16 * trump + JACK_RANK
+    six = 16 * trump + SIX_RANK
+    if (in_play >> jack) & 1:
+        stake += 1
+    if (in_play >> six) & 1:
+        stake += 1
+    got = np.int64(0)
+    if pos[Pos.SCORE_HIGH_LOW] == 0 and trumps:
+        hi = high_index(trumps)
+        lo = low_index(trumps)
+        m = pos[Pos.HANDS + bidder] | played[bidder]
+        if (m >> hi) & 1:
+            got += 1
+        if low_capt:
+            got += (won >> lo) & 1
+        elif (m >> lo) & 1:
+            got += 1
+    got += ((won >> jack) & 1) + ((won >> six) & 1)
+    return got, stake
+
+
+@njit
+def scored(policy, me, truth):
+    """Whether pimc's ``score`` sums the round's score over the worlds at this decision (not
+    for a defender of ``own``: his worlds value his own points)."""
+    if policy.ids[1] == PLAY_DD or policy.params[PIMC_SCORE_AT] <= 0:
+        return False
+    return me == truth[Pos.BIDDER] or policy.params[PIMC_OWN_AT] <= 0
+
+
 @njit_inline
-def add_world(spw, rules, k):
-    """Add the current world's value of each legal card to the totals."""
+def add_world(spw, rules, k, by_score):
+    """Add the current world's value of each legal card to the totals; ``by_score``: its total
+    by the round's score (:data:`SCORE_UNIT`) rather than the bidder's points."""
     sw = spw.sw
     new_generation(sw.gen, sw.tt)
     got = child_values(spw.pos, rules, sw, True, F_ALL, spw.cards, spw.values)
+    base = np.int64(0)
+    bid = spw.bid[0]
+    if by_score:
+        bidder = spw.pos[Pos.BIDDER]
+        base = world_base(spw.pos, spw.played, spw.won[bidder], rules[RuleSlot.LOW_TO])[0]
     for i in range(min(got, k)):
-        spw.totals[i] += spw.values[i]
+        v = spw.values[i]
+        if by_score:
+            b = base + v
+            v += SCORE_UNIT * (3 * (bid if b >= bid else -bid) + b)
+        spw.totals[i] += v
 
 
 @njit
@@ -239,12 +325,13 @@ def search_card(rules, policy, spw, calls, legal, key, state):
     k = popcount64(legal)
     spw.totals[:] = 0
     dd = policy.ids[1] == PLAY_DD
+    by_score = scored(policy, me, truth)
     for _ in range(1 if dd else search_worlds(policy)):
         if dd:
             spw.pos[:] = truth
         else:
             draw_world(spw, me, calls, policy, key, state, rules)
-        add_world(spw, rules, k)  # one site: it inlines the search's entry
+        add_world(spw, rules, k, by_score)  # one site: it inlines the search's entry
     return best_card(spw, policy, me, k)
 
 
@@ -321,6 +408,10 @@ def play_out_search(rules, policy, work, key, bidder, trump, spw):
     start_position(truth, n, work.hands, bidder, trump)
     spw.played[:] = 0
     spw.voids[:] = 0
+    spw.won[:] = 0
+    spw.bid[0] = 0
+    for s in range(n):  # the bid: the highest call (a steal matches it)
+        spw.bid[0] = max(spw.bid[0], work.calls[s])
     for t in range(TRICKS):
         first = np.int64(-1)
         tmask = np.int64(0)
@@ -340,4 +431,5 @@ def play_out_search(rules, policy, work, key, bidder, trump, spw):
             work.hands[seat] &= ~(np.int64(1) << card)
         work.tricks[t] = tmask
         work.winners[t] = truth[Pos.LEADER]
+        spw.won[truth[Pos.LEADER]] |= tmask
     return truth[Pos.TRUMP]
