@@ -71,21 +71,7 @@ SCORE_UNIT = 1 << 16
 #: unseen cards of a deal, the value totals and one world's values per legal card; for pimc's
 #: ``score``, the cards of each seat's finished tricks (``won``) and the round's bid (``bid[0]``).
 SearchPlayWork = namedtuple(
-    "SearchPlayWork",
-    [
-        "sw",
-        "truth",
-        "pos",
-        "child",
-        "played",
-        "voids",
-        "deck",
-        "totals",
-        "cards",
-        "values",
-        "won",
-        "bid",
-    ],
+    "SearchPlayWork", "sw truth pos child played voids deck totals cards values won bid"
 )
 
 
