@@ -230,11 +230,7 @@ def _evaluate(state: PilottaState, worlds: list, cards: list[int], ws) -> np.nda
             K.set_position(ws, ih, itrick, pos)
             v = int(K.play_card(ws, np.int64(ic)))
             if ws.hands.any():
-                r = int(
-                    K.value_near(ws, np.int64(guess), K.F_ALL)
-                    if guess >= 0
-                    else K.value(ws, K.F_ALL)
-                )
+                r = int(K.value(ws, np.int64(guess), K.F_ALL))
                 guess = r
                 v += r
             vals[w, i] = v

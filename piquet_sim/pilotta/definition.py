@@ -98,10 +98,10 @@ class PilottaDefinition(GameDefinition):
     def entry_kernels(self, command: str) -> tuple:
         from .kernels.pimc import deal_world
         from .kernels.play import card_played
-        from .kernels.solver import play_card, value_near
+        from .kernels.solver import play_card, value
         from .kernels.tricks import legal_cards
 
-        play = (legal_cards, card_played, deal_world, value_near, play_card)
+        play = (legal_cards, card_played, deal_world, value, play_card)
         if command == "review":
             from .bid import entry_kernels as bid_kernels
 

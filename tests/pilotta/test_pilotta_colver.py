@@ -117,7 +117,7 @@ def _first_card_values(ws, hands, trump, leader, team, rules) -> dict[int, int]:
                 ws, ih, np.zeros(4, dtype=np.int64), K.position(leader, team, rules=rules)
             )
             add = K.play_card(ws, card_to_internal(c, trump))
-            out[c] = add + int(K.value(ws, K.F_ALL))
+            out[c] = add + int(K.value(ws, np.int64(-1), K.F_ALL))
     return out
 
 

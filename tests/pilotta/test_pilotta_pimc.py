@@ -170,7 +170,7 @@ def test_with_every_hand_shown_pimc_plays_a_double_dummy_best_card():
         SK.set_position(ws, ih, it, pos)
         got = SK.play_card(ws, card_to_internal(card, trump))
         if ws.hands.any():
-            got += SK.value(ws, SK.F_ALL)
+            got += SK.value(ws, np.int64(-1), SK.F_ALL)
         assert got == best
         checked += 1
     assert checked >= 25

@@ -245,7 +245,7 @@ def _each_card_alone(pos: dict, legal: int, flags: int) -> dict[int, int]:
             ws = K.make_workspace(12)
             K.set_position(ws, hands, trick[:4], solver_pos(pos))
             v = int(K.play_card(ws, c))
-            out[c] = v + (int(K.value(ws, flags)) if ws.hands.any() else 0)
+            out[c] = v + (int(K.value(ws, np.int64(-1), flags)) if ws.hands.any() else 0)
     return out
 
 

@@ -80,7 +80,6 @@ from .solver import (
     rules_position,
     set_position,
     value,
-    value_near,
 )
 from .solver_tt import card_to_internal, to_internal
 from .tables import STRENGTH
@@ -315,7 +314,7 @@ def pimc_card(hand, legal, view, pub, ctx, worlds, key, state):
         deal_world(seat, hand, view, pub, ctx, world, key, state, no_bars)
         for p in range(4):
             ih[p] = to_internal(world[p], trump)
-        guess = -1
+        guess = np.int64(-1)
         m = todo
         while m:
             c = low_index(m)
@@ -323,7 +322,7 @@ def pimc_card(hand, legal, view, pub, ctx, worlds, key, state):
             set_position(ws, ih, itrick, pos)
             v = play_card(ws, card_to_internal(c, trump))
             if ws.hands[0] | ws.hands[1] | ws.hands[2] | ws.hands[3]:
-                r = value_near(ws, guess, F_ALL) if guess >= 0 else value(ws, F_ALL)
+                r = value(ws, guess, F_ALL)
                 guess = r
                 v += r
             sums[c] += v

@@ -440,29 +440,52 @@ def search(ws, alpha, beta, flags):
 
 
 @njit
-def value(ws, flags):
+def value(ws, guess, flags):
     """Exact value of the loaded position. With alpha-beta and the table: null-window searches
-    splitting the values the position can have (:func:`_probe`), each moving the interval by
-    its fail-soft bound; else one full-window search. The values: 0 to ``top`` (the points
-    still to win, the last trick's 10 included) and, while a capot is possible, ``top`` plus
-    the capot's bonus; the splitting runs over 0 .. top (the gap up to the capot holds no
-    value) and one more search tells a capot from ``top``."""
+    bracketing the values the position can have, each moving the interval by its fail-soft
+    bound; else one full-window search. The values: 0 to ``top`` (the points still to win, the
+    last trick's 10 included) and, while a capot is possible, ``top`` plus the capot's bonus;
+    the bracketing runs over 0 .. top (the gap up to the capot holds no value) and one more
+    search tells a capot from ``top``.
+
+    ``guess`` < 0: the tests split the interval (:func:`_probe`). ``guess`` >= 0 (int64, not a
+    literal: one signature): the first test is the guess, the next ones gallop away from it in
+    the direction the test failed (steps 2, 4, 8 ... past its fail-soft bound) until the value
+    is bracketed, then split it; a close guess takes two or three searches instead of about
+    seven. One function for both (and the capot's test): every function calling
+    :func:`search` re-optimizes the whole search with it when numba links them (about 1.5
+    CPU-s of a cold compile each)."""
     if not (flags & F_ALPHABETA and flags & F_TT):
         return search(ws, np.int64(-INF), np.int64(INF), flags)  # int64: one signature
     top = _top(ws)
     lo = np.int64(0)  # value >= lo (int64, not a literal: one signature of _probe)
     hi = top + 1  # value < hi, or the capot's
     cost = np.zeros(4, dtype=np.int64)  # nodes of the searches that passed, failed; counts
+    gallop = guess >= 0
+    m = min(max(guess, 1), top) if gallop else _probe(lo, hi, cost)
+    step = 2
     while lo + 1 < hi:
-        m = _probe(lo, hi, cost)
         n0 = ws.stats[SolverStat.NODES]
         g = search(ws, m - 1, m, flags)
         _count(cost, g >= m, ws.stats[SolverStat.NODES] - n0)
         if g >= m:
             lo = g
+            m = lo + step
         else:
             hi = g + 1
-    return _capot_check(ws, lo, top, flags)
+            m = hi - step
+        step *= 2
+        if not gallop or m <= lo or m >= hi:
+            m = _probe(lo, hi, cost)
+    st = ws.st
+    capot = top + capot_bonus(st)
+    if st[SolverPos.CAPOT] and lo >= top:  # ``top`` may be a capot; a bound past it is one
+        if lo < capot:
+            if search(ws, capot - 1, capot, flags) >= capot:
+                lo = capot
+        else:
+            lo = capot
+    return lo
 
 
 @njit
@@ -491,35 +514,6 @@ def _count(cost, passed, nodes):
 
 
 @njit
-def value_near(ws, guess, flags):
-    """Exact value of the loaded position (alpha-beta and the table on), found by null-window
-    searches started at ``guess``: the first tests the guess, the next ones gallop away from it
-    in the direction the test failed (steps 2, 4, 8 … past its fail-soft bound) until the
-    value is bracketed, then split the interval as :func:`value`; values as :func:`value` (0 ..
-    top, or a capot). A close guess takes two or three searches instead of about seven."""
-    top = _top(ws)
-    lo = np.int64(0)  # value >= lo (int64, not a literal: one signature of _probe)
-    hi = top + 1  # value < hi, or the capot's
-    m = min(max(guess, 1), top)
-    step = 2
-    cost = np.zeros(4, dtype=np.int64)
-    while lo + 1 < hi:
-        n0 = ws.stats[SolverStat.NODES]
-        g = search(ws, m - 1, m, flags)
-        _count(cost, g >= m, ws.stats[SolverStat.NODES] - n0)
-        if g >= m:
-            lo = g
-            m = lo + step
-        else:
-            hi = g + 1
-            m = hi - step
-        step *= 2
-        if m <= lo or m >= hi:
-            m = _probe(lo, hi, cost)
-    return _capot_check(ws, lo, top, flags)
-
-
-@njit
 def _top(ws):
     """The most the contracting team can still take short of a capot: the points of the cards
     in the hands and in the current trick, and the last trick's 10."""
@@ -536,26 +530,10 @@ def _top(ws):
 
 
 @njit
-def _capot_check(ws, lo, top, flags):
-    """The value from the bisection's ``lo`` over 0 .. top: ``top`` may be a capot while one
-    is possible (one more search), and a bound past ``top`` is one."""
-    st = ws.st
-    capot = top + capot_bonus(st)
-    if st[SolverPos.CAPOT] and lo >= top:
-        if lo < capot:
-            g = search(ws, capot - 1, capot, flags)
-            if g >= capot:
-                lo = capot
-        else:
-            lo = capot
-    return lo
-
-
-@njit
 def solve_position(ws, hands, trick, pos, flags):
     """Load a position (solver encoding, see :func:`set_position`) and return its value."""
     set_position(ws, hands, trick, pos)
-    return value(ws, flags)
+    return value(ws, np.int64(-1), flags)
 
 
 @njit
@@ -625,7 +603,7 @@ def move_values(ws, cards, flags, out):
     included; values as :func:`value`). The loaded position is left as it was.
 
     One table for all: the first card is valued by :func:`value`, each next one by
-    :func:`value_near` from the value before it. Of a run of equivalent cards (adjacent among
+    :func:`value` from the value before it (its guess). Of a run of equivalent cards (adjacent among
     the cards out, held by the seat, worth 0: ``REPS``) only the highest is searched; the
     others take its value (the search itself plays such cards as one)."""
     saved_hands = ws.hands.copy()
@@ -642,14 +620,14 @@ def move_values(ws, cards, flags, out):
             if h:
                 o = (allout >> (8 * s)) & 0xFF
                 todo |= np.int64(ws.reps[1 if s == 0 else 0, o * 256 + h]) << (8 * s)
-    guess = -1
+    guess = np.int64(-1)
     m = todo
     while m:
         c = low_index(m)
         m &= m - 1
         v = play_card(ws, c)
         if ws.hands[0] | ws.hands[1] | ws.hands[2] | ws.hands[3]:
-            r = value_near(ws, guess, flags) if guess >= 0 else value(ws, flags)
+            r = value(ws, guess, flags)
             guess = r
             v += r
         out[c] = v
@@ -674,7 +652,7 @@ def solve_line(ws, hands, trick, pos, flags, line):
     for i in range(line.shape[0]):
         line[i] = -1
     set_position(ws, hands, trick, pos)
-    v = value(ws, flags)
+    v = value(ws, np.int64(-1), flags)
     target = v
     saved_hands = np.zeros(4, dtype=np.int64)
     saved_trick = np.zeros(4, dtype=np.int64)
@@ -777,5 +755,4 @@ __all__ = [
     "solve_line",
     "solve_position",
     "value",
-    "value_near",
 ]
