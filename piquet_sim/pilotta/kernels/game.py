@@ -15,6 +15,7 @@ from ...core.engine.jit import njit
 from ...core.engine.jit_threads import driver, for_spans
 from ..layouts import GAME_LEN, ROUND_LEN, Game, RoundRec, Score
 from ..rules import RuleSlot
+from .auction import sampling_of
 from .simulate import BATCH_CHUNKS, round_scratch, simulate_round_in
 
 #: Round keys reserved per game: round r of game g is stream g * GAME_STRIDE + 4 r + dealer.
@@ -50,7 +51,7 @@ def game_add(state, ns, ew, rules):
 
 
 @njit
-def _games_chunk(seed, start, lo, hi, setup, rules, out):
+def _games_chunk(seed, start, lo, hi, setup, rules, out, sampling):
     rec = np.zeros(ROUND_LEN, dtype=np.int64)
     plays = np.zeros(32, dtype=np.int8)
     legal_n = np.zeros(32, dtype=np.int8)
@@ -63,7 +64,7 @@ def _games_chunk(seed, start, lo, hi, setup, rules, out):
         while state[Game.DONE] == 0:
             # index ≡ dealer (mod 4): simulate_round deals round i from seat i % 4
             index = g * GAME_STRIDE + 4 * r + state[Game.DEALER]
-            simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, scratch)
+            simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, scratch, sampling)
             if rec[RoundRec.BIDDER] < 0:
                 game_add(state, 0, 0, rules)
             else:
@@ -84,9 +85,10 @@ def simulate_games(seed, start, n, setup, rules):
     final states, fixed chunks on threads (``core.engine.jit_threads``). Round r of game g uses
     stream index g * GAME_STRIDE + 4 r + dealer."""
     out = np.zeros((n, GAME_LEN), dtype=np.int64)
+    sampled = sampling_of(setup)  # None: the sampling bidders are not compiled
 
     def work(ch: int, lo: int, count: int) -> None:
-        _games_chunk(seed, start, lo, lo + count, setup, rules, out)
+        _games_chunk(seed, start, lo, lo + count, setup, rules, out, sampled)
 
     for_spans(n, min(n, BATCH_CHUNKS), work)
     return out

@@ -27,7 +27,7 @@ from ..layouts import (
 )
 from ..policies import PLAY_RANDOM
 from ..rules import RuleSlot
-from .auction import run_auction_in
+from .auction import run_auction_in, sampling_of
 from .deal import N_PACK, deal_round
 from .declarations import compare_declarations, declare_policy_hand
 from .play import play_random, play_round_in
@@ -129,15 +129,17 @@ def round_scratch():
 def simulate_round(seed, index, setup, rules, rec, plays, legal_n):
     """Simulate round ``index`` of ``seed`` into ``rec`` (int64[RoundRec.LEN]) and the int8[32]
     rows ``plays`` / ``legal_n``. A thrown-in round has BIDDER -1 and nothing after it."""
-    simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, round_scratch())
+    simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, round_scratch(), True)
 
 
 @njit
-def simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, scratch):
-    """:func:`simulate_round` in the caller's ``scratch`` (:func:`round_scratch`)."""
+def simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, scratch, sampling):
+    """:func:`simulate_round` in the caller's ``scratch`` (:func:`round_scratch`); ``sampling``
+    as :func:`.auction.run_auction_in`'s (None: no team bids with a sampling bidder)."""
     state, pack, hands, auction, ast, est, decl, comb, view = scratch
     key = open_round(seed, index, rec, hands, pack, state)
-    run_auction_in(rec[RoundRec.DEALER], setup, hands, rules, key, state, auction, ast, est)
+    dealer = rec[RoundRec.DEALER]
+    run_auction_in(dealer, setup, hands, rules, key, state, auction, ast, est, sampling)
     # int64 like every other caller's, so each round kernel is compiled once (the advisor and
     # the Monte Carlo bidder play rounds with int64 seats and suits)
     bidder = np.int64(auction[Auction.BIDDER])
@@ -158,10 +160,12 @@ def simulate_round_in(seed, index, setup, rules, rec, plays, legal_n, scratch):
 
 
 @njit
-def _chunk(seed, start, lo, hi, setup, rules, recs, plays, legal_n):
+def _chunk(seed, start, lo, hi, setup, rules, recs, plays, legal_n, sampling):
     scratch = round_scratch()
     for i in range(lo, hi):
-        simulate_round_in(seed, start + i, setup, rules, recs[i], plays[i], legal_n[i], scratch)
+        simulate_round_in(
+            seed, start + i, setup, rules, recs[i], plays[i], legal_n[i], scratch, sampling
+        )
 
 
 @driver(_chunk)
@@ -172,9 +176,10 @@ def simulate_batch(seed, start, n, setup, rules):
     recs = np.zeros((n, ROUND_LEN), dtype=np.int64)
     plays = np.full((n, 32), -1, dtype=np.int8)
     legal_n = np.zeros((n, 32), dtype=np.int8)
+    sampled = sampling_of(setup)  # None: the sampling bidders are not compiled
 
     def work(ch: int, lo: int, count: int) -> None:
-        _chunk(seed, start, lo, lo + count, setup, rules, recs, plays, legal_n)
+        _chunk(seed, start, lo, lo + count, setup, rules, recs, plays, legal_n, sampled)
 
     for_spans(n, min(n, BATCH_CHUNKS), work)
     return recs, plays, legal_n
