@@ -16,8 +16,11 @@ A card's value in a world is the paranoid value after it: the bidder's points st
 decided when every defender plays against him. The bidder maximises the total over worlds, a
 defender minimises it (the defenders act as one side: the scoring pays every defender for
 what the bidder misses, so this is what they want). Ties go to the cheapest card
-(``heuristic.cost``). All random draws use the round's stream, so a round stays fixed by
-(seed, index) and the policies.
+(``heuristic.cost``). With pimc's ``score`` a world adds ``3 * score + b`` instead (``b``: the
+bidder's points at its end, those already decided in it plus the card's value; ``score``: his
+bid if ``b`` reaches it, else minus it), the round's score weighed as the table's margins weigh
+it, the points breaking ties (:data:`SCORE_UNIT`). All random draws use the round's stream,
+so a round stays fixed by (seed, index) and the policies.
 """
 
 from __future__ import annotations
