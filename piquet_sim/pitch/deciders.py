@@ -13,7 +13,7 @@ the kernels play:
   policy then pitches a card of it, as ``kernels/table.py`` and ``duel.py`` do);
 * play ``random``, ``heuristic``: ``kernels.policies.choose_card`` with the kernels' View row;
   ``pimc`` and ``dd``: ``kernels.pimc.search_card`` step for step (``kernels.decide
-  .search_card_values``; dd's one world: ``dd_card_values``), on the position the search
+  .search_card_values``; dd's one world valued by ``world_values``), on the position the search
   play's kernel holds, the calls of the others checked against their bid policy (``others``:
   the round's bid policy in the kernels), drawing from the state's stream only at a decision
   with more than one legal card.
@@ -48,7 +48,7 @@ from ..core.game.position import (
     world_mean,
 )
 from . import policies as P
-from .layouts import SEATS
+from .layouts import SEATS, Pos
 from .position import (
     BID_BASE,
     PASS,
@@ -224,7 +224,16 @@ class SearchPlay(PlayDecider):
             out = {"card": mask_bits(legal)[0], "vals": None, "hands": None, "legal": legal}
             state.memory[key] = out
             return out
-        from .kernels.decide import dd_card_values, search_card_values
+        if self.name == "dd":
+            out = self._dd(state, seat, pitch, legal)
+        else:
+            out = self._pimc(state, pitch, legal)
+        out["legal"] = legal
+        state.memory[key] = out
+        return out
+
+    def _pimc(self, state: PitchState, pitch: int, legal: int) -> dict:
+        from .kernels.decide import search_card_values
         from .kernels.pimc import new_search_play_work
 
         if self._spw is None:
@@ -238,32 +247,50 @@ class SearchPlay(PlayDecider):
         spw.bid[0] = state.bid
         vals = np.zeros((MAX_WORLDS, 16), dtype=np.int64)
         hands = np.zeros((MAX_WORLDS, SEATS), dtype=np.int64)
-        if self.name == "dd":  # the same steps, without compiling pimc's world drawing
-            card = dd_card_values(
-                rules_array(state.rules), self.policy, spw, np.int64(legal), vals, hands
-            )
-            worlds = 1
-        else:
-            card, worlds = search_card_values(
-                rules_array(state.rules),
-                self.policy,
-                spw,
-                state.calls_array(),
-                np.int64(legal),
-                state.key,
-                state.stream,
-                vals,
-                hands,
-            )
-        out = {
+        card, worlds = search_card_values(
+            rules_array(state.rules),
+            self.policy,
+            spw,
+            state.calls_array(),
+            np.int64(legal),
+            state.key,
+            state.stream,
+            vals,
+            hands,
+        )
+        return {
             "card": int(card),
             "vals": vals[: int(worlds)].copy(),
             "hands": hands[: int(worlds)].copy(),
-            "legal": legal,
             "truth": spw.truth.copy(),
         }
-        state.memory[key] = out
-        return out
+
+    def _dd(self, state: PitchState, seat: int, pitch: int, legal: int) -> dict:
+        """dd's one world, the true deal, valued by the play advice's kernel
+        (``kernels.decide.world_values``, with the decider's workspace; a kernel of its own
+        would link the search once more, about 2.4 CPU-s of a cold review), its card chosen
+        as ``kernels.pimc.best_card`` chooses: the bidder's most points, a defender's fewest,
+        ties to the cheapest card."""
+        from .kernels.decide import world_values
+        from .kernels.heuristic import cost
+        from .kernels.pimc import new_search_play_work
+        from .kernels.position import pos_trump
+
+        truth = state.pos_row(pitch)
+        hands = np.zeros((1, SEATS), dtype=np.int64)
+        hands[0] = truth[Pos.HANDS : Pos.HANDS + SEATS]
+        sight, _ = state.sight(seat, self.others)
+        won = np.int64(state.won()[state.bidder])
+        if self._spw is None:
+            self._spw = new_search_play_work()
+        vals, _, _ = world_values(
+            rules_array(state.rules), truth, hands, sight, won, self.policy, 1, [self._spw]
+        )
+        cards = mask_bits(legal)
+        trump = pos_trump(truth)
+        sign = 1 if seat == state.bidder else -1
+        best = min(range(len(cards)), key=lambda i: (-sign * vals[0, i], cost(cards[i], trump), i))
+        return {"card": cards[best], "vals": vals, "hands": hands, "truth": truth}
 
     def card(self, state: PitchState, seat: int) -> int:
         return self.decide(state, seat, pitch_suit(state, seat))["card"]
@@ -311,7 +338,6 @@ def side_values(
     values (the bidder's points still to be decided) and the world's hands (every seat's
     cards now)."""
     from .kernels.decide import world_base
-    from .layouts import Pos
 
     played = np.zeros(SEATS, dtype=np.int64)
     played[: state.n] = state.played

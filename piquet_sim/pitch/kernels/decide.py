@@ -25,9 +25,10 @@ points still to be decided after it, ``position.child_values``) in each given wo
 with the bidder's points already decided in that world and the points at stake in it.
 
 The search play's decision (:func:`search_card_values`) is ``pimc.search_card`` step for step
-(the same draws from the round's stream, the same choice), keeping each world's values;
-:func:`dd_card_values` is the dd play's (its one world, the true deal), a kernel of its own so
-that a caller needing only dd compiles no world drawing.
+(the same draws from the round's stream, the same choice), keeping each world's values. The
+dd play's one world (the true deal) is valued by :func:`world_values` (``deciders.SearchPlay``):
+every kernel calling the search re-optimizes it when numba links them, so a caller needing
+only dd compiles no world drawing and no second entry to the search.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import numpy as np
 
 from ...core.engine.bits import popcount64, select_bit64
 from ...core.engine.combinatorics import n_choose
-from ...core.engine.jit import njit, njit_inline
+from ...core.engine.jit import njit
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, deal_hands, stream_key
 from ..layouts import SEATS, TRICKS, Pos, RoundRec
@@ -201,10 +202,9 @@ def sampled_hands(seed, first, count, sight, policy, tries, call_tries):
 
 
 @njit
-def values_span(lo, hi, rules, truth, hands, sight, won, policy, vals, base, fits):
+def values_span(lo, hi, rules, truth, hands, sight, won, policy, vals, base, fits, spw):
     n = truth[Pos.PLAYERS]
     me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
-    spw = new_search_play_work()
     spw.truth[:] = truth
     for s in range(SEATS):
         spw.played[s] = sight.played[s]
@@ -232,7 +232,7 @@ def values_span(lo, hi, rules, truth, hands, sight, won, policy, vals, base, fit
 
 
 @driver(values_span)
-def world_values(rules, truth, hands, sight, won, policy, spans):
+def world_values(rules, truth, hands, sight, won, policy, spans, works=None):
     """Every legal card's paranoid value (the bidder's points still to be decided after it;
     cards in ascending order) in each world of ``hands`` (int64[W, 6], every seat's cards now;
     ``truth``: the position, a Pos row whose hands are replaced; ``sight``: what the seat to
@@ -240,24 +240,32 @@ def world_values(rules, truth, hands, sight, won, policy, spans):
     int64[W, 2]: the bidder's points already decided and the points at stake in the world
     (:func:`world_base`); ``fits`` int64[W]: 1 when the others' bid policy (``policy.ids[0]``)
     makes their calls holding the world's hands. ``spans``: how many parts the worlds are split
-    into, run on threads (``core.engine.jit_threads``; each allocates a search workspace of
-    megabytes: a few per thread, not one per world); the values do not depend on it."""
+    into, run on threads (``core.engine.jit_threads``; each needs a search workspace of
+    megabytes, :func:`~.pimc.new_search_play_work`: a few per thread, not one per world); the
+    values do not depend on it. ``works``: a workspace per span, kept by a caller that values
+    one world at a time (allocating one costs more than a world's search); by default each
+    call allocates its own."""
     count = hands.shape[0]
     vals = np.zeros((count, MAX_CARDS), dtype=np.int64)
     base = np.zeros((count, 2), dtype=np.int64)
     fits = np.zeros(count, dtype=np.int64)
+    parts = max(1, min(count, spans))
+    if works is None:
+        works = [new_search_play_work() for _ in range(parts)]
 
     def work(ch: int, lo: int, size: int) -> None:
-        values_span(lo, lo + size, rules, truth, hands, sight, won, policy, vals, base, fits)
+        values_span(
+            lo, lo + size, rules, truth, hands, sight, won, policy, vals, base, fits, works[ch]
+        )
 
-    for_spans(count, max(1, min(count, spans)), work)
+    for_spans(count, parts, work)
     return vals, base, fits
 
 
 @njit
 def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands):
     """``pimc.search_card`` step for step for the pimc play (the same draws, the same card;
-    dd's one world is :func:`dd_card_values`), keeping world w's value of each legal card in
+    dd's one world is valued by :func:`world_values`), keeping world w's value of each legal card in
     ``vals[w]`` and its hands in ``hands[w]``. Returns (the card, the worlds)."""
     truth = spw.truth
     n = truth[Pos.PLAYERS]
@@ -268,34 +276,12 @@ def search_card_values(rules, policy, spw, calls, legal, key, state, vals, hands
     by_score = scored(policy, me, truth)
     for w in range(worlds):
         draw_world(spw, me, calls, policy, key, state, rules)
-        _add_world(spw, rules, k, by_score, vals[w], hands[w])
+        add_world(spw, rules, k, by_score)  # one site: it inlines the search's entry
+        for i in range(k):
+            vals[w, i] = spw.values[i]
+        for s in range(SEATS):
+            hands[w, s] = spw.pos[Pos.HANDS + s] if s < n else 0
     return best_card(spw, policy, me, k), worlds
-
-
-@njit
-def dd_card_values(rules, policy, spw, legal, vals, hands):
-    """:func:`search_card_values` of the ``dd`` play (``policy.ids[1]``): its one world, the
-    true deal, in ``vals[0]`` and ``hands[0]``; returns the card. A kernel of its own so that
-    a caller asking only for dd (a review with every hand known) compiles none of pimc's
-    world drawing (about 3 s of a cold run)."""
-    truth = spw.truth
-    n = truth[Pos.PLAYERS]
-    me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
-    k = popcount64(legal)
-    spw.totals[:] = 0
-    spw.pos[:] = truth
-    _add_world(spw, rules, k, False, vals[0], hands[0])
-    return best_card(spw, policy, me, k)
-
-
-@njit_inline
-def _add_world(spw, rules, k, by_score, row, hands_row):
-    """``pimc.add_world``, keeping the world's values in ``row`` and its hands in ``hands_row``."""
-    add_world(spw, rules, k, by_score)
-    for i in range(k):
-        row[i] = spw.values[i]
-    for s in range(SEATS):
-        hands_row[s] = spw.pos[Pos.HANDS + s] if s < spw.pos[Pos.PLAYERS] else 0
 
 
 @njit
@@ -339,7 +325,6 @@ __all__ = [
     "Sight",
     "sample_world",
     "sampled_hands",
-    "dd_card_values",
     "search_card_values",
     "search_rounds",
     "world_base",
