@@ -119,3 +119,23 @@ def test_score_adds_p_win_per_call():
     assert 0 < adv.p_win_now < 1
     for v in adv.calls:
         assert 0 <= v.p_win.mean <= 1
+
+
+def test_a_play_weighing_the_bid_is_not_reused_across_bids():
+    """The bid advisor plays a world once for candidates whose play-outs begin alike; pimc's
+    ``score`` plays by the bid, so the candidates 3 and 4 in spades each get their own play:
+    every outcome equals the candidate's asked alone."""
+    rules = Rules(players=4).to_array()
+    policy = make_policy("threshold", "pimc", play_params=(2.0, 0.0, 1.0), allow_solver=True)
+    calls = np.full(6, -1, dtype=np.int64)
+
+    def outcomes(cands: list) -> np.ndarray:
+        query = BidQuery(
+            np.int64(0), np.int64(C.parse_cards(HAND)), calls, np.array(cands), np.int64(0)
+        )
+        out, _ = advise_worlds_search(np.int64(4), np.int64(0), np.int64(12), rules, policy, query)
+        return out
+
+    both = outcomes([[3, 0, 1], [4, 0, 1]])
+    for j, cand in enumerate(([3, 0, 1], [4, 0, 1])):
+        assert (both[:, j] == outcomes([cand])[:, 0]).all(), cand
