@@ -21,8 +21,8 @@ from ...core.engine.rng import stream_key
 from . import layouts as L
 from .deal import deal_full
 from .exchange import HAND, greedy_keys
-from .play import new_scratch
-from .simulate import finish_deal
+from .play import FAST_PLAYS, fast_play_deal, new_scratch, play_deal, plays_within
+from .simulate import finish_deal_with
 from .solver import new_workspace
 
 
@@ -43,7 +43,11 @@ def lowest_discard(hand, n, younger, params, tables):
 
 
 @njit
-def _value_span(seed, first, count, cells, stages, ws, out, row0):
+def _value_span(seed, first, count, cells, stages, ws, out, row0, solver):
+    """Deals ``first ..`` into rows ``row0 ..`` of ``out``; ``solver`` None when no seat plays a
+    solver play (numba prunes the branch on an argument typed None before typing, so the
+    kernel compiles ``play.fast_play_deal`` alone), else True (``play.play_deal``)."""
+    play = fast_play_deal if solver is None else play_deal
     sc = new_scratch()
     suit = ws.env.suit
     e_take, y_take = cells
@@ -63,7 +67,8 @@ def _value_span(seed, first, count, cells, stages, ws, out, row0):
             sc.state[0] = s0
             ed = np.int64(-1) if e_take[c] < 0 else e_masks[e_take[c]]
             yd = np.int64(-1) if y_take[c] < 0 else y_masks[y_take[c]]
-            finish_deal(elder, younger, sc.pack[24:32], key, stages, ws, sc, (ed, yd))
+            forced = (ed, yd)
+            finish_deal_with(elder, younger, sc.pack[24:32], key, stages, ws, sc, forced, play)
             out[row0 + i, c, L.XV_NET] = sc.rec[L.REC_NET]
             out[row0 + i, c, L.XV_E_TOOK] = sc.rec[L.REC_ELDER + L.RF_TAKEN]
             out[row0 + i, c, L.XV_Y_TOOK] = sc.rec[L.REC_YOUNGER + L.RF_TAKEN]
@@ -78,10 +83,12 @@ def exchange_values(seed, start, n, e_take, y_take, stages, env, n_spans, tt_bit
     each with its own solver workspace of ``2**tt_bits`` entries."""
     n_cells = e_take.shape[0]
     out = np.zeros((n, n_cells, L.XV_LEN), dtype=np.int16)
+    solver = None if plays_within(stages, FAST_PLAYS) else True
 
     def work(s: int, first: int, count: int) -> None:
         ws = new_workspace(env, tt_bits, tt_bits > 1)
-        _value_span(seed, start + first, count, (e_take, y_take), stages, ws, out, first)
+        cells = (e_take, y_take)
+        _value_span(seed, start + first, count, cells, stages, ws, out, first, solver)
 
     for_spans(n, n_spans, work)
     return out

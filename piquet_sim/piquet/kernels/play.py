@@ -194,26 +194,60 @@ def pimcw_card(params, seat, view, key, state, ws, sc):
     return pimcw_decide(seat, view, know, weigh, sampler, key, state, ws, sc.pimc)
 
 
+@njit_inline
+def dd_card(view, hands, ws):
+    """The double-dummy card of the seat to play (:func:`player_card`'s ``view`` and
+    ``hands``): the oracle looks at both hands."""
+    _, leader, lead, et, ps, _, _, _ = view
+    pos = (hands[0], hands[1], leader, et, ps)
+    return dd_lead(pos, ws) if lead < 0 else dd_reply(pos, lead, ws)
+
+
+@njit_inline
+def simple_card(policy, view, key, state):
+    """The greedy or random card of the seat to play (:func:`player_card`'s ``view``)."""
+    own, _, lead, _, _, played, _, _ = view
+    if lead < 0:
+        return choose_lead(policy, own, played, key, state)
+    return choose_reply(policy, own, lead, played, key, state)
+
+
 @njit
 def player_card(policy, params, seat, view, hands, key, state, ws, sc):
     """The card ``seat`` (0 elder, 1 younger) plays under play policy ``policy`` (its params
-    row ``params``): pimc, dd, else greedy or random (:func:`trick_loop` plays greedy, random
-    and heuristic seats itself, so only pimc and dd seats reach this). ``view`` is what he
-    sees: (own hand, leader, card led or -1, elder's tricks, pique state normalized, cards of
+    row ``params``): pimc, pimcw, dd, else greedy or random (:func:`trick_loop` plays greedy,
+    random and heuristic seats itself, so only the solver plays reach this). ``view`` is what
+    he sees: (own hand, leader, card led or -1, elder's tricks, pique state normalized, cards of
     the finished tricks, the opponent's share of them, the suits the opponent has shown void
     in); ``hands`` = (elder's, younger's): only the oracle
     (dd) looks at both. Random draws continue the stream (``key``, ``state``)."""
-    own, leader, lead, et, ps, played, _, voids = view
     if policy == PLAY_PIMC:
         return pimc_card(params, seat, view, key, state, ws, sc)
     if policy == PLAY_PIMCW:
         return pimcw_card(params, seat, view, key, state, ws, sc)
     if policy == PLAY_DD:
-        pos = (hands[0], hands[1], leader, et, ps)
-        return dd_lead(pos, ws) if lead < 0 else dd_reply(pos, lead, ws)
-    if lead < 0:
-        return choose_lead(policy, own, played, key, state)
-    return choose_reply(policy, own, lead, played, key, state)
+        return dd_card(view, hands, ws)
+    return simple_card(policy, view, key, state)
+
+
+@njit
+def pimc_dd_card(policy, params, seat, view, hands, key, state, ws, sc):
+    """:func:`player_card` for seats playing pimc or dd (:data:`PIMC_DD_PLAYS`): without
+    pimcw, whose world weighting compiles about as long as pimc; a pimcw seat reaching it would
+    play greedy."""
+    if policy == PLAY_PIMC:
+        return pimc_card(params, seat, view, key, state, ws, sc)
+    if policy == PLAY_DD:
+        return dd_card(view, hands, ws)
+    return simple_card(PLAY_GREEDY, view, key, state)
+
+
+@njit
+def no_solver_card(policy, params, seat, view, hands, key, state, ws, sc):
+    """:func:`player_card` for stages without a solver play (:data:`FAST_PLAYS`): never called
+    (the trick loop plays greedy, random and heuristic seats itself), so it holds no rule of
+    its own; a solver seat reaching it would play greedy."""
+    return simple_card(PLAY_GREEDY, view, key, state)
 
 
 @njit_inline
@@ -442,6 +476,47 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     return trick_loop(
         elder, younger, stages, start, key, state, ws, sc, player_card, heuristic_turn
     )
+
+
+#: The plays :func:`fast_play_deal` plays as :func:`play_deal` does (no solver play).
+FAST_PLAYS = (PLAY_RANDOM, PLAY_GREEDY, PLAY_HEURISTIC)
+#: The plays :func:`pimc_dd_play_deal` plays as :func:`play_deal` does (no pimcw, no heuristic).
+PIMC_DD_PLAYS = (PLAY_RANDOM, PLAY_GREEDY, PLAY_PIMC, PLAY_DD)
+
+
+def plays_within(stages, plays) -> bool:
+    """True when both play seats of ``stages`` play one of ``plays`` (Python side: a caller
+    choosing the trick loop a kernel compiles)."""
+    rows = (L.STAGE_ELDER_PLAY, L.STAGE_YOUNGER_PLAY)
+    return all(int(stages.ids[r]) in plays for r in rows)
+
+
+@njit_inline
+def greedy_turn(own, lead, played, voids, seat, won):
+    """A stand-in for ``heuristic.heuristic_turn`` (same arguments) in a trick loop that no
+    heuristic seat reaches: the greedy card, without compiling the heuristic."""
+    unseen = FULL & ~(own | played)
+    if lead < 0:
+        return greedy_lead(own, unseen)
+    return greedy_reply(own, lead, unseen)
+
+
+@njit
+def fast_play_deal(elder, younger, stages, start, key, state, ws, sc):
+    """:func:`play_deal` (same arguments, record and net) for stages whose seats play
+    :data:`FAST_PLAYS` only: without the solver plays (pimc, pimcw, dd and the solver under
+    them), which a kernel of such stages compiled and never ran."""
+    return trick_loop(
+        elder, younger, stages, start, key, state, ws, sc, no_solver_card, heuristic_turn
+    )
+
+
+@njit
+def pimc_dd_play_deal(elder, younger, stages, start, key, state, ws, sc):
+    """:func:`play_deal` (same arguments, record and net) for stages whose seats play
+    :data:`PIMC_DD_PLAYS` only (``sink``'s plays and its double-dummy comparison): without
+    pimcw or the heuristic."""
+    return trick_loop(elder, younger, stages, start, key, state, ws, sc, pimc_dd_card, greedy_turn)
 
 
 @njit_inline

@@ -252,10 +252,16 @@ def finish_deal(elder, younger, talon, key, stages, ws, sc, forced):
     exchange. Random choices continue the stream (``key``, ``sc.state``). Returns the net deal
     score, elder minus younger.
     """
+    return finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, play_deal)
+
+
+@njit_inline
+def finish_deal_with(elder, younger, talon, key, stages, ws, sc, forced, play):
+    """:func:`finish_deal` with the trick loop ``play`` (see :func:`play_and_record_with`)."""
     cb = (carte_blanche(elder), carte_blanche(younger))
     exchange = exchange_stage(elder, younger, talon, key, sc.state, stages, ws.env, forced)
     declare_after(exchange, cb, stages, ws.env, sc)
-    return finish_play(exchange, talon, stages, key, ws, sc)
+    return finish_play_with(exchange, talon, stages, key, ws, sc, play)
 
 
 @njit_inline

@@ -33,8 +33,8 @@ from .declarations import (
     set_cards,
     set_ranks,
 )
-from .play import new_scratch
-from .simulate import exchange_stage, knowledge_stage, play_and_record, talon_seen
+from .play import PIMC_DD_PLAYS, new_scratch, pimc_dd_play_deal, play_deal, plays_within
+from .simulate import exchange_stage, knowledge_stage, play_and_record_with, talon_seen
 from .solver import new_workspace
 
 CH_ALL = 0
@@ -148,10 +148,16 @@ def _play_points(play, sign):
 
 
 @njit
-def evaluate_world(player, world, key, s0, choices, stages, ws, sc, out):
+def evaluate_world(player, world, key, s0, choices, stages, ws, sc, out, every_play):
     """Rows ``out[j]`` (int32[SINK_LEN]) for every choice ``choices[j]`` on one world, P's
     points minus the opponent's. ``stages``: the exchange and play policies (P's and the
-    opponent's seats); the DD comparison plays both seats double-dummy on the same deal."""
+    opponent's seats); the DD comparison plays both seats double-dummy on the same deal.
+
+    ``every_play`` None when both seats play one of ``play.PIMC_DD_PLAYS`` (the default pimc,
+    dd, greedy): numba prunes the branch on an argument typed None before typing, so the kernel
+    compiles ``play.pimc_dd_play_deal``, without pimcw and the heuristic it never plays; True
+    (``play.play_deal``) otherwise."""
+    play = pimc_dd_play_deal if every_play is None else play_deal
     hand, role, _ = player
     env = ws.env
     sc.state[0] = s0
@@ -176,17 +182,17 @@ def evaluate_world(player, world, key, s0, choices, stages, ws, sc, out):
             decl[L.DECL_ELDER + L.DP_REPIQUE] - decl[L.DECL_YOUNGER + L.DP_REPIQUE]
         )
         sc.state[0] = s1
-        play_and_record(ex[0], ex[1], took, stages, key, ws, sc)
+        play_and_record_with(ex[0], ex[1], took, stages, key, ws, sc, play)
         row[L.SINK_PLAY], row[L.SINK_PIQUE] = _play_points(sc.play, sign)
         row[L.SINK_TOTAL] = row[L.SINK_DECL] + row[L.SINK_REPIQUE] + row[L.SINK_PLAY]
         row[L.SINK_TOTAL] += row[L.SINK_PIQUE]
         sc.state[0] = s1
-        play_and_record(ex[0], ex[1], took, DD_STAGES, key, ws, sc)
+        play_and_record_with(ex[0], ex[1], took, DD_STAGES, key, ws, sc, play)
         row[L.SINK_DD_PLAY], row[L.SINK_DD_PIQUE] = _play_points(sc.play, sign)
 
 
 @njit
-def _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats):
+def _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats, every_play):
     seed, start = origin
     sc = new_scratch()
     for i in range(span[0], span[1]):
@@ -194,7 +200,8 @@ def _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats):
             continue
         world = (worlds.opp[i], worlds.talons[i], worlds.e_disc[i])
         key = stream_key(seed, start + i)
-        evaluate_world(player, world, key, worlds.s0[i], choices, stages, ws, sc, out[i])
+        s0 = worlds.s0[i]
+        evaluate_world(player, world, key, s0, choices, stages, ws, sc, out[i], every_play)
     stats[:] = sc.pimc
 
 
@@ -208,12 +215,13 @@ def evaluate_worlds(player, worlds, seed, start, choices, stages, env, n_spans, 
     out = np.zeros((n, choices.shape[0], L.SINK_LEN), dtype=np.int32)
     stats = np.zeros((n_spans, L.PIMC_LEN), dtype=np.int64)
     origin = (seed, start)
+    every_play = None if plays_within(stages, PIMC_DD_PLAYS) else True
 
     def run(s: int) -> None:
         ws = new_workspace(env, tt_bits, True)
         first, count = span_range(n, n_spans, s)
         span = (first, first + count)
-        _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats[s])
+        _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats[s], every_play)
 
     run_spans(run, n_spans)
     return out, stats
