@@ -309,6 +309,7 @@ def test_scalar_play_equals_the_trick_loop(plays):
                     env.rules[RuleSlot.LEAD_POINTS],
                     sc.line,
                     sc.play,
+                    True,  # any depth: the general heuristic
                 )
             else:
                 P.play_deal(e, y, stages, pre, key, sc.state, ws, sc)

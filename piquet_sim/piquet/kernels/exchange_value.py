@@ -21,7 +21,8 @@ from ...core.engine.rng import stream_key
 from . import layouts as L
 from .deal import deal_full
 from .exchange import HAND, greedy_keys
-from .play import FAST_PLAYS, fast_play_deal, new_scratch, play_deal, plays_within
+from .play import FAST_PLAYS, new_scratch, play_deal, plays_within
+from .screen import table_only, table_play_deal
 from .simulate import finish_deal_with
 from .solver import new_workspace
 
@@ -44,10 +45,11 @@ def lowest_discard(hand, n, younger, params, tables):
 
 @njit
 def _value_span(seed, first, count, cells, stages, ws, out, row0, solver):
-    """Deals ``first ..`` into rows ``row0 ..`` of ``out``; ``solver`` None when no seat plays a
-    solver play (numba prunes the branch on an argument typed None before typing, so the
-    kernel compiles ``play.fast_play_deal`` alone), else True (``play.play_deal``)."""
-    play = fast_play_deal if solver is None else play_deal
+    """Deals ``first ..`` into rows ``row0 ..`` of ``out``; ``solver`` None when every seat plays
+    random, greedy or heuristic at depth 0 without tilt (numba prunes the branch on an argument
+    typed None before typing, so the kernel compiles the screen's ``screen.table_play_deal``
+    alone: no solver play, no general heuristic), else True (``play.play_deal``)."""
+    play = table_play_deal if solver is None else play_deal
     sc = new_scratch()
     suit = ws.env.suit
     e_take, y_take = cells
@@ -61,8 +63,9 @@ def _value_span(seed, first, count, cells, stages, ws, out, row0, solver):
         key = stream_key(seed, index)
         s0 = sc.state[0]
         for k in range(9):
-            e_masks[k] = lowest_discard(elder, k, 0, e_params, suit)
-            y_masks[k] = lowest_discard(younger, k, 1, y_params, suit)
+            # int64 seats, not literals: one compiled signature for both
+            e_masks[k] = lowest_discard(elder, k, np.int64(0), e_params, suit)
+            y_masks[k] = lowest_discard(younger, k, np.int64(1), y_params, suit)
         for c in range(e_take.shape[0]):
             sc.state[0] = s0
             ed = np.int64(-1) if e_take[c] < 0 else e_masks[e_take[c]]
@@ -83,7 +86,7 @@ def exchange_values(seed, start, n, e_take, y_take, stages, env, n_spans, tt_bit
     each with its own solver workspace of ``2**tt_bits`` entries."""
     n_cells = e_take.shape[0]
     out = np.zeros((n, n_cells, L.XV_LEN), dtype=np.int16)
-    solver = None if plays_within(stages, FAST_PLAYS) else True
+    solver = None if plays_within(stages, FAST_PLAYS) and table_only(stages) else True
 
     def work(s: int, first: int, count: int) -> None:
         ws = new_workspace(env, tt_bits, tt_bits > 1)

@@ -36,7 +36,7 @@ from ...core.engine.rng import stream_key
 from . import layouts as L
 from .deal import deal_full
 from .declarations import carte_blanche
-from .play import new_scratch
+from .play import general_of, new_scratch
 from .simple_deal import deal_work, own_env, own_stages, pair_records, plays_fast, simple_pair
 from .simulate import NOT_FORCED, declare_stage, exchange_stage, finish_play
 from .solver import new_workspace
@@ -184,9 +184,9 @@ def _mirrored_span(seed, first, count, stages_ab, stages_ba, share, ws, nets, ro
 
 
 @njit
-def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, nets, row0, counts):
+def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, nets, row0, counts, general):
     seats = (own_stages(stages_ab), own_stages(stages_ba))
-    pair = (seats, share, own_env(env), deal_work(), pair_records())
+    pair = (seats, share, own_env(env), deal_work(), pair_records(), general)
     _count_span(seed, first, count, simple_pair, pair, nets, row0, counts)
 
 
@@ -236,4 +236,11 @@ def simple_mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_sp
     if not (plays_fast.py_func(stages_ab.ids) and plays_fast.py_func(stages_ba.ids)):
         raise ValueError("simple_mirrored_deals: a play policy is not greedy, random or heuristic")
     pairing = (stages_ab, stages_ba, share)
-    return _pairs_on_threads(_simple_span, seed, start, n, pairing, lambda: env, n_spans)
+    general = general_of(
+        stages_ab, stages_ba
+    )  # None: the heuristic's general arithmetic is not compiled
+
+    def span(*args) -> None:
+        _simple_span(*args, general)
+
+    return _pairs_on_threads(span, seed, start, n, pairing, lambda: env, n_spans)

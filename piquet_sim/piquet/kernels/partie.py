@@ -39,7 +39,7 @@ from ...core.engine.jit_threads import span_range as span_range_py
 from ..rules import RuleSlot
 from . import layouts as L
 from .match import bundled_pair
-from .play import new_scratch
+from .play import general_of, new_scratch
 from .simple_deal import deal_work, own_env, own_stages, pair_records, plays_fast, simple_pair
 from .solver import new_workspace
 
@@ -216,10 +216,10 @@ def _bundled_span(seed, first, count, stages_ab, stages_ba, share, ws, out, row0
 
 
 @njit
-def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, out, row0):
+def _simple_span(seed, first, count, stages_ab, stages_ba, share, env, out, row0, general):
     seats = (own_stages(stages_ab), own_stages(stages_ba))
     own = own_env(env)
-    pair = (seats, share, own, deal_work(), pair_records())
+    pair = (seats, share, own, deal_work(), pair_records(), general)
     _partie_span(seed, first, count, simple_pair, pair, own.rules, out, row0)
 
 
@@ -263,4 +263,11 @@ def simple_mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_
             "simple_mirrored_parties: a play policy is not greedy, random or heuristic"
         )
     pairing = (stages_ab, stages_ba, share)
-    return _parties_on_threads(_simple_span, seed, start, n, pairing, lambda: env, n_spans)
+    general = general_of(
+        stages_ab, stages_ba
+    )  # None: the heuristic's general arithmetic is not compiled
+
+    def span(*args) -> None:
+        _simple_span(*args, general)
+
+    return _parties_on_threads(span, seed, start, n, pairing, lambda: env, n_spans)

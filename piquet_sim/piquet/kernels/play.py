@@ -35,7 +35,7 @@ from ..rules import RuleSlot
 from . import layouts as L
 from .bundles import Scratch
 from .deal import N_PACK, deal_hands
-from .heuristic import heuristic_turn, seat_setup
+from .heuristic import heuristic_turn, seat_setup, table_turn
 from .pimc import pimc_decide
 from .pimcw import pimcw_decide
 from .solver import best_lead, best_reply, lead_value, new_workspace, solve_position
@@ -242,14 +242,6 @@ def pimc_dd_card(policy, params, seat, view, hands, key, state, ws, sc):
     return simple_card(PLAY_GREEDY, view, key, state)
 
 
-@njit
-def no_solver_card(policy, params, seat, view, hands, key, state, ws, sc):
-    """:func:`player_card` for stages without a solver play (:data:`FAST_PLAYS`): never called
-    (the trick loop plays greedy, random and heuristic seats itself), so it holds no rule of
-    its own; a solver seat reaching it would play greedy."""
-    return simple_card(PLAY_GREEDY, view, key, state)
-
-
 @njit_inline
 def write_play_record(out, e_play, y_play, e_tricks, e_pique, y_pique):
     """Write the ``PO_*`` record of a finished deal (cards and capot from the tricks) and
@@ -342,12 +334,38 @@ def is_fast(policy):
     return is_simple(policy) | (policy == PLAY_HEURISTIC)
 
 
+def table_heuristic(stages) -> bool:
+    """True when every heuristic play seat of ``stages`` is at depth 0 without tilt (params
+    depth 0.0 and bias strictly between -1 and 1: ``heuristic.seat_setup`` truncates it to an
+    integer), so ``heuristic.table_turn`` plays its cards (Python side)."""
+    for row in (L.STAGE_ELDER_PLAY, L.STAGE_YOUNGER_PLAY):
+        if stages.ids[row] == PLAY_HEURISTIC:
+            depth, bias = stages.params[row, 0], stages.params[row, 2]
+            if not (depth == 0.0 and -1.0 < bias < 1.0):
+                return False
+    return True
+
+
+def general_of(*stages):
+    """The ``general`` argument of :func:`play_fast` (and of the kernels that pass it on) for
+    the stages a kernel plays: None when every heuristic seat of them is at depth 0 without
+    tilt (:func:`table_heuristic`), else True."""
+    return None if all(table_heuristic(s) for s in stages) else True
+
+
 @njit
-def play_fast(elder, younger, policies, seats, start, key, state, ten, line):
+def play_fast(elder, younger, policies, seats, start, key, state, ten, line, general):
     """:func:`play_simple` when each seat plays greedy, random or heuristic: the same tricks,
     draws and cards as :func:`trick_loop`, on scalars only (``seats`` = (elder's, younger's)
     ``heuristic.seat_setup``, read once per deal; the trick loop, handed ``ws`` and ``sc``,
-    reference-counts every array in them on each call). Returns as :func:`play_simple`."""
+    reference-counts every array in them on each call). Returns as :func:`play_simple`.
+
+    ``general`` None (:func:`general_of` stages whose heuristic seats are all at depth 0
+    without tilt, the built-in strategies' default) plays heuristic seats by
+    ``heuristic.table_turn``, the same cards without compiling the heuristic's general
+    arithmetic (numba prunes a branch on an argument typed None before typing it); True by
+    ``heuristic.heuristic_turn``, any depth."""
+    turn = table_turn if general is None else heuristic_turn
     e_pol, y_pol = policies
     e_h, y_h = seats
     E = np.int64(elder)
@@ -387,13 +405,13 @@ def play_fast(elder, younger, policies, seats, start, key, state, ten, line):
             l_won = t - et
             f_won = et
         if l_pol == PLAY_HEURISTIC:
-            c = heuristic_turn(lh, np.int64(-1), played, l_seen, l_h, l_won)
+            c = turn(lh, np.int64(-1), played, l_seen, l_h, l_won)
         elif l_pol == PLAY_GREEDY:
             c = greedy_lead(lh, FULL & ~(lh | played))
         else:
             c = random_card(lh, key, state)
         if f_pol == PLAY_HEURISTIC:
-            d = heuristic_turn(fh, np.int64(c), played, f_seen, f_h, f_won)
+            d = turn(fh, np.int64(c), played, f_seen, f_h, f_won)
         elif f_pol == PLAY_GREEDY:
             d = greedy_reply(fh, c, FULL & ~(fh | played))
         else:
@@ -445,7 +463,7 @@ def play_if_simple(elder, younger, ids, start, key, state, ten, line, out):
 
 
 @njit_inline
-def play_if_fast(elder, younger, stages, know, start, key, state, ten, line, out):
+def play_if_fast(elder, younger, stages, know, start, key, state, ten, line, out, general):
     """After :func:`play_if_simple` declined: a deal where each seat plays greedy, random or
     heuristic played by :func:`play_fast` (``know`` = (elder's knowledge state, younger's): a
     heuristic seat reads his cards known in and out), its ``PO_*`` record into ``out``, True;
@@ -462,7 +480,7 @@ def play_if_fast(elder, younger, stages, know, start, key, state, ten, line, out
         seat_setup(know[1], stages.params[L.STAGE_YOUNGER_PLAY]),
     )
     e_play, y_play, et, e_pique, y_pique = play_fast(
-        elder, younger, pols, seats, start, key, state, ten, line
+        elder, younger, pols, seats, start, key, state, ten, line, general
     )
     write_play_record(out, e_play, y_play, et, e_pique, y_pique)
     return True
@@ -478,7 +496,8 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     )
 
 
-#: The plays :func:`fast_play_deal` plays as :func:`play_deal` does (no solver play).
+#: The plays that need no solver (``screen.table_play_deal`` plays them as :func:`play_deal`
+#: does when every heuristic seat is at depth 0 without tilt).
 FAST_PLAYS = (PLAY_RANDOM, PLAY_GREEDY, PLAY_HEURISTIC)
 #: The plays :func:`pimc_dd_play_deal` plays as :func:`play_deal` does (no pimcw, no heuristic).
 PIMC_DD_PLAYS = (PLAY_RANDOM, PLAY_GREEDY, PLAY_PIMC, PLAY_DD)
@@ -499,16 +518,6 @@ def greedy_turn(own, lead, played, voids, seat, won):
     if lead < 0:
         return greedy_lead(own, unseen)
     return greedy_reply(own, lead, unseen)
-
-
-@njit
-def fast_play_deal(elder, younger, stages, start, key, state, ws, sc):
-    """:func:`play_deal` (same arguments, record and net) for stages whose seats play
-    :data:`FAST_PLAYS` only: without the solver plays (pimc, pimcw, dd and the solver under
-    them), which a kernel of such stages compiled and never ran."""
-    return trick_loop(
-        elder, younger, stages, start, key, state, ws, sc, no_solver_card, heuristic_turn
-    )
 
 
 @njit
@@ -653,7 +662,7 @@ def new_scratch():
 
 
 @njit
-def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
+def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows, general):
     ws = new_workspace(env, tt_bits, tt_bits > 1)
     sc = new_scratch()
     for i in range(first, last):
@@ -668,7 +677,7 @@ def _play_span(seed, start, first, last, stages, pre, env, tt_bits, rows):
         ):
             know = (sc.know_e, sc.know_y)
             if not play_if_fast(
-                elder, younger, stages, know, pre, key, sc.state, ten, sc.line, sc.play
+                elder, younger, stages, know, pre, key, sc.state, ten, sc.line, sc.play, general
             ):
                 play_deal(elder, younger, stages, pre, key, sc.state, ws, sc)
         for f in range(L.PO_LEN):
@@ -684,9 +693,10 @@ def play_batch(seed, start, n, stages, pre, env, tt_bits):
     count. ``tt_bits``: size of each chunk's solver table (more than 1 only when a policy calls
     the solver)."""
     rows = np.zeros((n, L.PO_LEN), dtype=np.int32)
+    general = general_of(stages)  # None: the heuristic's general arithmetic is not compiled
 
     def work(ch: int, lo: int, count: int) -> None:
-        _play_span(seed, start, lo, lo + count, stages, pre, env, tt_bits, rows)
+        _play_span(seed, start, lo, lo + count, stages, pre, env, tt_bits, rows, general)
 
     for_spans(n, min(n, BATCH_CHUNKS), work)
     return rows

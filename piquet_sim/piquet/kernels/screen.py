@@ -15,25 +15,19 @@ bundle-free loop of ``simple_deal`` instead.
 from __future__ import annotations
 
 from ...core.engine.jit import njit, njit_inline
-from ..policies import PLAY_GREEDY, PLAY_HEURISTIC
-from . import layouts as L
+from ..policies import PLAY_GREEDY
 from .bundles import Stages
 from .declarations import carte_blanche
 from .heuristic import table_turn
-from .play import choose_lead, choose_reply, trick_loop
+from .play import choose_lead, choose_reply, table_heuristic, trick_loop
 from .simulate import declare_after, exchange_stage, finish_play_with
 
 
 def table_only(stages: Stages) -> bool:
-    """True when every heuristic play seat of ``stages`` is at depth 0 without tilt (params
-    depth 0.0 and bias strictly between -1 and 1: ``heuristic.seat_setup`` truncates it to an
-    integer), so :func:`table_play_deal` gives the numbers of ``play.play_deal``."""
-    for row in (L.STAGE_ELDER_PLAY, L.STAGE_YOUNGER_PLAY):
-        if stages.ids[row] == PLAY_HEURISTIC:
-            depth, bias = stages.params[row, 0], stages.params[row, 2]
-            if not (depth == 0.0 and -1.0 < bias < 1.0):
-                return False
-    return True
+    """True when every heuristic play seat of ``stages`` is at depth 0 without tilt
+    (``play.table_heuristic``), so :func:`table_play_deal` gives the numbers of
+    ``play.play_deal``."""
+    return table_heuristic(stages)
 
 
 @njit

@@ -38,7 +38,7 @@ from .declaring import declaration_masks
 from .exchange import both_exchanges, elder_exchange, younger_exchange
 from .heuristic import seat_setup
 from .knowledge import known_cards
-from .play import is_fast, is_simple, play_fast, play_simple
+from .play import general_of, is_fast, is_simple, play_fast, play_simple
 from .simulate import talon_seen
 from .stack import as_float64, as_int32, stack_bytes, stack_int64, stack_words
 from .tables import SUIT_TABLES
@@ -186,13 +186,13 @@ def declare_step(elder, younger, cb, stages, env):
 
 
 @njit_inline
-def play_step(exchange, talon, decl, stages, key, work, env):
+def play_step(exchange, talon, decl, stages, key, work, env, general):
     """Play the deal after ``exchange`` (:func:`exchange_step`) and ``decl``
     (:func:`declare_step`) by ``stages``; ``work``: :func:`deal_work`'s buffers. Returns
     (elder's play points, younger's, elder's tricks, elder's pique, younger's pique).
     Inlined, unlike the other steps: the plays are kernels already, and a kernel between them
     and the span would compile their code once more (numba links a callee's code into each
-    caller and optimizes and compiles it there again)."""
+    caller and optimizes and compiles it there again). ``general``: as ``play.play_fast``'s."""
     elder, younger, e_took, y_took, e_disc, y_disc = exchange
     e, y, w, masks = decl
     ids, params = stages
@@ -212,7 +212,7 @@ def play_step(exchange, talon, decl, stages, key, work, env):
         seat_setup(e_know, params[L.STAGE_ELDER_PLAY]),
         seat_setup(y_know, params[L.STAGE_YOUNGER_PLAY]),
     )
-    return play_fast(elder, younger, policies, seats, start, key, state, ten, line)
+    return play_fast(elder, younger, policies, seats, start, key, state, ten, line, general)
 
 
 @njit_inline
@@ -234,7 +234,7 @@ def _record(out, row, exchange, decl, played):
 
 
 @njit
-def _simple_span(seed, first, count, stages, env, out, row0):
+def _simple_span(seed, first, count, stages, env, out, row0, general):
     """Records of deals ``first .. first+count-1`` of ``seed`` into rows ``row0 ..`` of
     ``out``."""
     # Written out rather than through own_env, own_stages and simple_pair's steps (the same
@@ -306,7 +306,7 @@ def _simple_span(seed, first, count, stages, env, out, row0):
                 seat_setup(y_know, y_ppar),
             )
             e_play, y_play, et, e_pique, y_pique = play_fast(
-                elder, younger, pols, seats, start, key, state, ten, line
+                elder, younger, pols, seats, start, key, state, ten, line, general
             )
         cards = cards_bonus(et)
         e_total = _block(out, row, L.REC_ELDER, e, e_play, max(cards, 0), e_pique, et, e_took)
@@ -329,9 +329,10 @@ def simple_simulate_records(seed, start, n, stages, env, n_spans, tt_bits):
             "simple_simulate_records: a play policy is not greedy, random or heuristic"
         )
     out = np.empty((n, L.REC_LEN), dtype=np.int16)
+    general = general_of(stages)  # None: the heuristic's general arithmetic is not compiled
 
     def work(s: int, first: int, count: int) -> None:
-        _simple_span(seed, start + first, count, stages, env, out, first)
+        _simple_span(seed, start + first, count, stages, env, out, first, general)
 
     for_spans(n, n_spans, work)
     return out
@@ -343,9 +344,9 @@ def simple_pair(seed, index, need, pair):
     features, shared alike): deal ``index`` of ``seed`` with A elder into ``recs[0]`` (when
     ``need[0]``) and with B elder into ``recs[1]`` (when ``need[1]``). ``pair`` = (``seats``
     (A elder's :func:`own_stages`, B elder's), ``share`` (``match.share_level``), ``env``
-    (:func:`own_env`), ``work`` (:func:`deal_work`), ``recs`` (:func:`pair_records`)).
-    Returns (``recs[0]``, ``recs[1]``)."""
-    seats, share, env, work, recs = pair
+    (:func:`own_env`), ``work`` (:func:`deal_work`), ``recs`` (:func:`pair_records`),
+    ``general`` (``play.play_fast``'s, for both seatings)). Returns (``recs[0]``, ``recs[1]``)."""
+    seats, share, env, work, recs, general = pair
     pack, _, state = work
     need_ab, need_ba = need
     elder, younger = deal_full(seed, index, pack, state)
@@ -379,6 +380,6 @@ def simple_pair(seed, index, need, pair):
             # declarations draw nothing: A's on the first exchange whether needed or not
             d = declare_step(ex[0], ex[1], cb, seats[v], env)
         if v == 1 or need_ab:
-            played = play_step(ex, talon, d, seats[v], key, work, env)
+            played = play_step(ex, talon, d, seats[v], key, work, env, general)
             _record(recs, v, ex, d, played)
     return recs[0], recs[1]
