@@ -236,9 +236,8 @@ def simple_mirrored_deals(seed, start, n, stages_ab, stages_ba, share, env, n_sp
     if not (plays_fast.py_func(stages_ab.ids) and plays_fast.py_func(stages_ba.ids)):
         raise ValueError("simple_mirrored_deals: a play policy is not greedy, random or heuristic")
     pairing = (stages_ab, stages_ba, share)
-    general = general_of(
-        stages_ab, stages_ba
-    )  # None: the heuristic's general arithmetic is not compiled
+    # None: the heuristic's general arithmetic is not compiled
+    general = general_of(stages_ab, stages_ba)
 
     def span(*args) -> None:
         _simple_span(*args, general)

@@ -263,9 +263,8 @@ def simple_mirrored_parties(seed, start, n, stages_ab, stages_ba, share, env, n_
             "simple_mirrored_parties: a play policy is not greedy, random or heuristic"
         )
     pairing = (stages_ab, stages_ba, share)
-    general = general_of(
-        stages_ab, stages_ba
-    )  # None: the heuristic's general arithmetic is not compiled
+    # None: the heuristic's general arithmetic is not compiled
+    general = general_of(stages_ab, stages_ba)
 
     def span(*args) -> None:
         _simple_span(*args, general)
