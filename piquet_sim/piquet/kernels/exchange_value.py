@@ -21,8 +21,9 @@ from ...core.engine.rng import stream_key
 from . import layouts as L
 from .deal import deal_full
 from .exchange import HAND, greedy_keys
-from .play import FAST_PLAYS, new_scratch, play_deal, plays_within
+from .play import new_scratch, play_deal
 from .screen import table_only, table_play_deal
+from .simple_deal import plays_fast
 from .simulate import finish_deal_with
 from .solver import new_workspace
 
@@ -86,7 +87,7 @@ def exchange_values(seed, start, n, e_take, y_take, stages, env, n_spans, tt_bit
     each with its own solver workspace of ``2**tt_bits`` entries."""
     n_cells = e_take.shape[0]
     out = np.zeros((n, n_cells, L.XV_LEN), dtype=np.int16)
-    solver = None if plays_within(stages, FAST_PLAYS) and table_only(stages) else True
+    solver = None if plays_fast.py_func(stages.ids) and table_only(stages) else True
 
     def work(s: int, first: int, count: int) -> None:
         ws = new_workspace(env, tt_bits, tt_bits > 1)

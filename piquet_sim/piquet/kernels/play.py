@@ -496,9 +496,6 @@ def play_deal(elder, younger, stages, start, key, state, ws, sc):
     )
 
 
-#: The plays that need no solver (``screen.table_play_deal`` plays them as :func:`play_deal`
-#: does when every heuristic seat is at depth 0 without tilt).
-FAST_PLAYS = (PLAY_RANDOM, PLAY_GREEDY, PLAY_HEURISTIC)
 #: The plays :func:`pimc_dd_play_deal` plays as :func:`play_deal` does (no pimcw, no heuristic).
 PIMC_DD_PLAYS = (PLAY_RANDOM, PLAY_GREEDY, PLAY_PIMC, PLAY_DD)
 

@@ -19,7 +19,7 @@ from ..policies import PLAY_GREEDY
 from .bundles import Stages
 from .declarations import carte_blanche
 from .heuristic import table_turn
-from .play import choose_lead, choose_reply, table_heuristic, trick_loop
+from .play import simple_card, table_heuristic, trick_loop
 from .simulate import declare_after, exchange_stage, finish_play_with
 
 
@@ -35,10 +35,7 @@ def screen_card(policy, params, seat, view, hands, key, state, ws, sc):
     """The trick loop's card dispatcher (``play.player_card``'s arguments) for the screening
     play: never called for random, greedy or heuristic seats (``play.trick_loop`` plays those
     itself), so it holds no rule of its own; a solver policy reaching it plays greedy."""
-    own, _, lead, _, _, played, _, _ = view
-    if lead < 0:
-        return choose_lead(PLAY_GREEDY, own, played, key, state)
-    return choose_reply(PLAY_GREEDY, own, lead, played, key, state)
+    return simple_card(PLAY_GREEDY, view, key, state)
 
 
 @njit
