@@ -269,12 +269,10 @@ class SearchPlay(PlayDecider):
         """dd's one world, the true deal, valued by the play advice's kernel
         (``kernels.decide.world_values``, with the decider's workspace; a kernel of its own
         would link the search once more, about 2.4 CPU-s of a cold review), its card chosen
-        as ``kernels.pimc.best_card`` chooses: the bidder's most points, a defender's fewest,
-        ties to the cheapest card."""
+        by ``kernels.pimc.best_card``: the bidder's most points, a defender's fewest, ties to
+        the cheapest card."""
         from .kernels.decide import world_values
-        from .kernels.heuristic import cost
-        from .kernels.pimc import new_search_play_work
-        from .kernels.position import pos_trump
+        from .kernels.pimc import best_card, new_search_play_work
 
         truth = state.pos_row(pitch)
         hands = np.zeros((1, SEATS), dtype=np.int64)
@@ -286,11 +284,11 @@ class SearchPlay(PlayDecider):
         vals, _, _ = world_values(
             rules_array(state.rules), truth, hands, sight, won, self.policy, 1, [self._spw]
         )
-        cards = mask_bits(legal)
-        trump = pos_trump(truth)
-        sign = 1 if seat == state.bidder else -1
-        best = min(range(len(cards)), key=lambda i: (-sign * vals[0, i], cost(cards[i], trump), i))
-        return {"card": cards[best], "vals": vals, "hands": hands, "truth": truth}
+        k = mask_count(legal)
+        spw = self._spw  # the world's cards and truth, as values_span left them
+        spw.totals[:k] = vals[0, :k]
+        card = best_card(spw, self.policy, np.int64(seat), np.int64(k))
+        return {"card": int(card), "vals": vals, "hands": hands, "truth": truth}
 
     def card(self, state: PitchState, seat: int) -> int:
         return self.decide(state, seat, pitch_suit(state, seat))["card"]
