@@ -10,18 +10,15 @@ from pathlib import Path
 import click
 import pytest
 
-from piquet_sim.core.app.cli import backend_options, json_option, plot_option, run_main
+from piquet_sim.core.app.cli import run_main
 from piquet_sim.core.app.odds_cli import FRACTION, PERCENT, EventRate, Odds, OddsCli, odds_command
 from piquet_sim.core.engine.backend import StopOnInterrupt
 
-#: The toy's options; ``--stop-at K``: a Ctrl-C once K deals are counted (default: none).
+#: The toy's options (the core adds ``--plot``, ``--quiet``, ``--json`` and the backend's);
+#: ``--stop-at K``: a Ctrl-C once K deals are counted (default: none).
 PARAMS = (
     click.option("--deals", "-n", type=int, default=100),
     click.option("--stop-at", type=int, default=None),
-    plot_option("The figure."),
-    click.option("--quiet", "-q", is_flag=True),
-    json_option,
-    backend_options,
 )
 
 
@@ -47,7 +44,7 @@ def odds(capsys):
 
     def run(style, *args: str) -> tuple[int, str, str]:
         group = click.Group("toy")
-        group.add_command(odds_command(OddsCli("Toy odds.", PARAMS, _run, style)))
+        group.add_command(odds_command(OddsCli("Toy odds.", PARAMS, "the tosses", _run, style)))
         with pytest.raises(SystemExit) as exit_info:
             run_main(group, ["odds", "--quiet", *args], "piquet")
         out, err = capsys.readouterr()

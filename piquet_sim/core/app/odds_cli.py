@@ -7,7 +7,8 @@ partial (``partial: true, requested: N``; exit code 130 by :func:`~.cli.long_com
 ``--plot`` figure (the JSON then names it: ``plot``), and the JSON or the tables: one per scope
 of events, with columns estimate, 95% interval, count, (of,) exact. The game gives the pieces
 (:class:`OddsCli`): its help text and options, and a run function that counts and returns its
-result as :class:`Odds`.
+result as :class:`Odds`; the core adds the options every ``odds`` takes (``--plot``,
+``--quiet``, ``--json``, the backend's).
 """
 
 from __future__ import annotations
@@ -23,11 +24,14 @@ from rich.table import Table
 from ..study.rates import EventRate
 from .cli import (
     RateBar,
+    backend_options,
     compile_notice,
+    json_option,
     json_or_console,
     long_command,
     partial_mark,
     plot_option,
+    quiet_option,
 )
 
 
@@ -96,8 +100,10 @@ class OddsCli:
     ``deals`` among them).
 
     help: the ``--help`` text, with copy-pasteable examples;
-    params: the game's click options, ``--plot`` (:func:`odds_plot_option`), ``--quiet``,
-        ``--json`` and the backend options among them, in the order ``--help`` lists them;
+    params: the game's own click options (``--deals`` among them), in the order ``--help``
+        lists them; the core's follow them: ``--plot`` (its bars: ``events``), ``--quiet``,
+        ``--json`` and the backend options;
+    events: what the ``--plot`` figure's bars are (:func:`odds_plot_option`);
     run: ``run(values, progress) -> Odds``: count, calling ``progress(deals)`` as chunks end;
     style: how its tables write rates;
     kernels: ``kernels(values)``: the numba dispatchers ``run`` calls first (the compile
@@ -106,6 +112,7 @@ class OddsCli:
 
     help: str
     params: Sequence[Callable]
+    events: str
     run: Callable[[dict, Callable[[int], None]], Odds]
     style: RateStyle
     kernels: Callable[[dict], tuple] | None = None
@@ -165,7 +172,13 @@ def odds_command(pieces: OddsCli) -> click.Command:
         show_odds(odds, deals, pieces.style, plot_path, as_json)
 
     command = long_command(run)
-    for decorate in reversed(pieces.params):
+    shared = (
+        odds_plot_option(pieces.events),
+        quiet_option("No progress bar or notices."),
+        json_option,
+        backend_options,
+    )
+    for decorate in reversed((*pieces.params, *shared)):
         command = decorate(command)
     return click.command("odds", help=pieces.help)(command)
 

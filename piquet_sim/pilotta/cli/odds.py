@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import backend_options, deals_option, json_option
-from ...core.app.odds_cli import PERCENT, EventRate, Odds, OddsCli, odds_command, odds_plot_option
+from ...core.app.cli import deals_option
+from ...core.app.odds_cli import PERCENT, EventRate, Odds, OddsCli, odds_command
 from ...core.app.options import chunk_size_option
 from ..odds import DEFAULT_CHUNK, SCOPE_NAMES, SCOPE_TITLES, label, odds_kernels, plot
 from ..odds import odds as run_odds
 from .app import pilotta
-from .common import SUIT, quiet_option, seed_option
+from .common import SUIT, seed_option
 
 HELP = """Odds of every combination and of the trumps held, with exact values beside.
 
@@ -40,10 +40,6 @@ PARAMS = (
         help="The trump suit named for pilotta and trump counts.",
     ),
     chunk_size_option(DEFAULT_CHUNK),
-    odds_plot_option("each scope's events"),
-    quiet_option,
-    json_option,
-    backend_options,
 )
 
 
@@ -73,7 +69,12 @@ def _count_odds(values: dict, progress: Callable[[int], None]) -> Odds:
 
 
 ODDS = OddsCli(
-    help=HELP, params=PARAMS, run=_count_odds, style=PERCENT, kernels=lambda values: odds_kernels()
+    help=HELP,
+    params=PARAMS,
+    events="each scope's events",
+    run=_count_odds,
+    style=PERCENT,
+    kernels=lambda values: odds_kernels(),
 )
 
 #: ``piquet pilotta odds``

@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import click
 
-from ...core.app.cli import backend_options, deals_option, json_option
-from ...core.app.odds_cli import FRACTION, Odds, OddsCli, odds_command, odds_plot_option
+from ...core.app.cli import deals_option
+from ...core.app.odds_cli import FRACTION, Odds, OddsCli, odds_command
 from ..odds import odds_kernels, odds_table, plot
 from .app import pitch
-from .common import SUIT, players_option, quiet_option, seed_option
+from .common import SUIT, players_option, seed_option
 
 HELP = """Odds of the deal from seat 0's hand, for one suit as trump: the Jack and Six of trumps
 in play, my top trump being High, my low trump being Low, trumps in my hand and in play.
@@ -37,10 +37,6 @@ PARAMS = (
         show_default=True,
         help="The suit the table is about (every suit gives the same odds).",
     ),
-    odds_plot_option("the events"),
-    quiet_option,
-    backend_options,
-    json_option,
 )
 
 
@@ -62,6 +58,7 @@ def _count_odds(values: dict, progress: Callable[[int], None]) -> Odds:
 ODDS = OddsCli(
     help=HELP,
     params=PARAMS,
+    events="the events",
     run=_count_odds,
     style=FRACTION,
     kernels=lambda values: odds_kernels(),
