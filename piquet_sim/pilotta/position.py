@@ -116,6 +116,7 @@ class PilottaState(core_position.State):
         "legal_n contexts"
     )
     clone_arrays = "stream ast comb score_row"
+    phases = PHASES  # auction, declare, play, over
 
     def __init__(
         self,
@@ -230,11 +231,6 @@ class PilottaState(core_position.State):
     @property
     def num_players(self) -> int:
         return 4
-
-    @property
-    def phase(self) -> str:
-        """``"auction"``, ``"declare"``, ``"play"`` or ``"over"``."""
-        return PHASES[self._phase]
 
     def current_player(self) -> int:
         ph = self._phase

@@ -115,6 +115,7 @@ class PiquetState(core_position.State):
     clone_nested = "kinds masks"
     clone_arrays = "stream"
     clone_dicts = "_know"
+    phases = PHASES  # exchange (the elder's, the younger's), declare, play, over
 
     def __init__(
         self,
@@ -222,11 +223,6 @@ class PiquetState(core_position.State):
     @property
     def num_players(self) -> int:
         return 2
-
-    @property
-    def phase(self) -> str:
-        """``"exchange"``, ``"declare"``, ``"play"`` or ``"over"``."""
-        return PHASES[self._phase]
 
     @property
     def declaring_class(self) -> int | None:

@@ -83,6 +83,16 @@ class State(ABC):
         """A full position consistent with what ``seat`` has seen (hidden cards redealt), the
         same history: the world sampler the pimc players use."""
 
+    #: The game's phases by number: :attr:`phase` names the state's ``_phase`` by them (a state
+    #: keeping its phase otherwise overrides ``phase``).
+    phases: tuple[str, ...] = ()
+    _phase: int
+
+    @property
+    def phase(self) -> str:
+        """The phase of the deal (``"play"``, ``"over"`` …)."""
+        return self.phases[self._phase]
+
     #: What :meth:`clone` copies, field names separated by spaces (every other field it
     #: shares: ints, the rules, keys, caches a move replaces whole): lists a move changes in
     #: place (None kept), lists of lists (copied a level deeper), arrays (None kept), dicts
