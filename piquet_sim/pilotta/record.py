@@ -250,11 +250,10 @@ class PilottaCodec(R.RecordCodec):
     noun = "a Pilotta round"
     default_rules = DEFAULT_RULES
 
-    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
-        raw, places = R.raw_clauses(text, _KEYS.get, RECORD_FORM)
-        if history:  # a one-line --history: its places are its keys
-            places = {k: k.split(":")[0] if k.startswith("hand") else k for k in places}
-        return raw, places
+    key_of = staticmethod(_KEYS.get)
+
+    def history_place(self, key: str) -> str:
+        return key.split(":")[0] if key.startswith("hand") else key
 
     def json_clauses(self, data) -> tuple[dict, dict]:
         keys = "game, player, dealer, hands, auction, contract, keep_tierce, declared, tricks"

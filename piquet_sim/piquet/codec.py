@@ -199,11 +199,9 @@ class PiquetCodec(R.RecordCodec):
     form = RECORD_FORM
     noun = "a Piquet deal"
 
-    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
-        raw, places = R.raw_clauses(text, _KEYS.get, f"the keys: {RECORD_FORM}")
-        if history:  # a one-line --history: its places are its keys
-            places = {k: _history_place(k) for k in places}
-        return raw, places
+    key_of = staticmethod(_KEYS.get)
+    keys_help = f"the keys: {RECORD_FORM}"
+    history_place = staticmethod(_history_place)
 
     def json_clauses(self, data) -> tuple[dict, dict]:
         return _raw_from_json(data)

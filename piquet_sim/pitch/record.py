@@ -242,11 +242,8 @@ class PitchCodec(R.RecordCodec):
     noun = "a Pitch round"
     default_rules = DEFAULT_RULES
 
-    def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
-        raw, places = R.raw_clauses(text, _key, RECORD_FORM)
-        if history:  # a --history: its places are its keys ("0" for hand:0)
-            places = {k: _typed(k) for k in places}
-        return raw, places
+    key_of = staticmethod(_key)
+    history_place = staticmethod(_typed)  # "0" for hand:0
 
     def json_clauses(self, data) -> tuple[dict, dict]:
         if isinstance(data, dict) and isinstance(data.get("hands"), list):

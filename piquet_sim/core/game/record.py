@@ -273,10 +273,24 @@ class RecordCodec(ABC):
         check_game(raw, places, self.game, self.noun)
         return self.build(raw, places, rules or self.default_rules, player, hand)
 
-    @abstractmethod
+    #: The canonical key of a key as typed, None for an unknown one (:meth:`text_clauses`).
+    key_of: Callable[[str], str | None]
+    #: What the error of an unknown key quotes (empty: :attr:`form`).
+    keys_help: str = ""
+
+    def history_place(self, key: str) -> str:
+        """How an error in a one-line ``play --history`` names a canonical key: as typed
+        (default: the key itself)."""
+        return key
+
     def text_clauses(self, text: str, history: bool) -> tuple[dict, dict]:
-        """The text form's clauses: (value by canonical key, place by key) (:func:`raw_clauses`);
-        ``history``: a one-line ``play --history``, whose places are its keys."""
+        """The text form's clauses: (value by canonical key, place by key) (:func:`raw_clauses`
+        by :attr:`key_of`); ``history``: a one-line ``play --history``, whose places are its
+        keys as typed (:meth:`history_place`)."""
+        raw, places = raw_clauses(text, self.key_of, self.keys_help or self.form)
+        if history:
+            places = {k: self.history_place(k) for k in places}
+        return raw, places
 
     @abstractmethod
     def json_clauses(self, data: object) -> tuple[dict, dict]:
