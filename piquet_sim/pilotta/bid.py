@@ -24,7 +24,7 @@ import numba
 import numpy as np
 
 from ..core.engine.backend import LocalBackend, run_chunks, stop_requested, worlds_on_threads
-from ..core.engine.errors import InputError
+from ..core.engine.errors import InputError, check_choice
 from ..core.engine.interruptible import call_interruptibly
 from ..core.engine.stats import Estimate, paired_difference, proportion
 from .api import make_setup, simulate_batch
@@ -166,10 +166,8 @@ def advise(
     is called once the input is checked, before the first kernel (the CLI's compile notice)."""
     if popcount(hand) != 8:
         raise InputError(f"a hand holds 8 cards, got {popcount(hand)}")
-    if play not in PLAYS:
-        raise InputError(f"play must be one of {', '.join(PLAYS)}; got {play!r}")
-    if prior not in PRIORS:
-        raise InputError(f"prior must be one of {', '.join(PRIORS)}; got {prior!r}")
+    check_choice("play", play, PLAYS)
+    check_choice("prior", prior, PRIORS)
     if dealer is None:
         tokens = auction.split()
         first = parse_seat(tokens[0].split(":", 1)[0]) if tokens else seat

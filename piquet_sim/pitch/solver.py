@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.engine.errors import check_choice
 from ..core.engine.interruptible import call_interruptibly
 from ..core.engine.workspaces import KeptWorkspaces
 from ..core.game.solve import Solution, SolveError
@@ -276,8 +277,7 @@ def solve(
     thread: a Ctrl-C stops it within a moment and raises KeyboardInterrupt; ``progress(nodes,
     seconds)`` is called from this thread about every 50 ms while it runs (nodes searched so
     far, every search of the call counted)."""
-    if tie not in TIE_RULES:
-        raise SolveError(f"tie must be one of {', '.join(TIE_RULES)}; got {tie!r}")
+    check_choice("tie", tie, TIE_RULES, SolveError)
     pos = make_position(hands, leader, bidder, trump, rules, game_points, played)
     flags = F_ALL if paranoid else F_ALL | TIE_RULES[tie]
     n = rules.players

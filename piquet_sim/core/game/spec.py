@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..engine.errors import InputError
+from ..engine.errors import InputError, check_choice
 
 #: The one dtype of every game's rules array.
 RULES_DTYPE = np.int64
@@ -115,8 +115,7 @@ class Option:
             return int(value)
         if isinstance(value, list):
             value = tuple(value)
-        if value not in self.choices:
-            raise RulesError(f"{self.name} must be one of {', '.join(self.texts)}; got {value!r}")
+        check_choice(self.name, value, self.choices, RulesError, self.texts)
         return value
 
     def encode(self, value: Any) -> int:
