@@ -49,6 +49,7 @@ from ..layouts import (
     N_AUCTION_PARAMS,
     SCORE_LEN,
     SETUP_LEN,
+    VIEW_LEN,
     AdvParam,
     AState,
     Comb,
@@ -72,7 +73,7 @@ from .auction_state import (
 )
 from .declarations import compare_declarations, declare_policy_hand
 from .draws import draw
-from .play import play_round
+from .play import play_round, play_round_in
 from .scoring import score_round
 
 MAX_TRIES = 400
@@ -126,34 +127,6 @@ def _consistent(hands, me, dealer, calls, setup, rules, ast):
 
 
 @njit
-def _play(hands, bidder, trump, dealer, setup, rules, key, state):
-    """(contracting team's card points with the last trick, its tricks) of a contract played
-    with the Setup's play policies."""
-    leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else bidder
-    team = bidder & 1
-    total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
-    h = hands.copy()
-    plays = np.zeros(32, dtype=np.int8)
-    legal_n = np.zeros(32, dtype=np.int8)
-    raw_ns, tricks_ns = play_round(h, trump, leader, team, rules, setup, key, state, plays, legal_n)
-    if team == 0:
-        return raw_ns, tricks_ns
-    return total - raw_ns, 8 - tricks_ns
-
-
-@njit
-def _contract(known, hands, b, tr, dealer, setup, rules, key, state, mode):
-    """Fill ``known[b, tr]`` (this world's row) when unknown: play it, or mark it needed."""
-    if known[b, tr, 0] >= 0 or known[b, tr, 0] == NEEDED:
-        return
-    if mode == MODE_RECORD:
-        known[b, tr, 0] = NEEDED
-        known[b, tr, 1] = 0
-        return
-    known[b, tr, 0], known[b, tr, 1] = _play(hands, b, tr, dealer, setup, rules, key, state)
-
-
-@njit
 def _score(hands, bidder, level, trump, raw_c, tricks_c, dealer, setup, rules, sc):
     """Score a played contract into ``sc`` (Score)."""
     leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else bidder
@@ -167,13 +140,14 @@ def _score(hands, bidder, level, trump, raw_c, tricks_c, dealer, setup, rules, s
     raw_ns = raw_c if team == 0 else total - raw_c
     tricks_ns = tricks_c if team == 0 else 8 - tricks_c
     pil = comb[Comb.PILOTTA_SEAT]
+    # the combination points as int64, like every other caller's: score_round is compiled once
     score_round(
         raw_ns,
         tricks_ns,
         team,
         level_points(level),
-        comb[Comb.POINTS_NS],
-        comb[Comb.POINTS_EW],
+        np.int64(comb[Comb.POINTS_NS]),
+        np.int64(comb[Comb.POINTS_EW]),
         pil & 1 if pil >= 0 else -1,
         rules,
         sc,
@@ -214,7 +188,13 @@ def unseen_cards(hand):
 
 
 @njit
-def _world(seed, w, q, setup, rules, known, out):
+def _chunk(seed, lo, hi, q, setup, rules, known, out):
+    """Worlds ``lo .. hi-1`` of the question into ``out`` (see :func:`advise_worlds`).
+
+    One kernel with one call of the round play and of the scoring: numba links every callee
+    into each compiled function above it and optimizes the whole again there, so a helper
+    between this loop and ``play_round_in`` (a world, a contract, a play) would compile the
+    round play once more each (a third of the advice's compile time)."""
     hand = q.query[0]
     me = q.query[1]
     dealer = q.query[2]
@@ -223,42 +203,68 @@ def _world(seed, w, q, setup, rules, known, out):
     silent = me if q.query.shape[0] <= 4 or q.query[4] == 0 else -1
     rest = unseen_cards(hand)
     pack = np.empty(24, dtype=np.int8)
-    hands = out.hands[w]
     ast = np.zeros(ASTATE_LEN, dtype=np.int64)
     state = np.zeros(1, dtype=np.int64)
-    tries, key = draw_world(seed, w, q, setup, rules, hands, rest, pack, ast, state)
-    out.tries[w] = tries
-    if tries == 0:
-        return
     sc = np.zeros(SCORE_LEN, dtype=np.int32)
+    h = np.empty(4, dtype=np.int64)
+    plays = np.zeros(32, dtype=np.int8)
+    legal_n = np.zeros(32, dtype=np.int8)
+    view = np.zeros(VIEW_LEN, dtype=np.int64)
+    total = 160 if rules[RuleSlot.TRUMP_KQ_POINTS] else 162
     us = me & 1
-    for trump in range(4):
-        _contract(known, hands, me, trump, dealer, setup, rules, key, state, mode)
-        raw = max(known[me, trump, 0], 0)
-        _score(hands, me, 0, trump, raw, known[me, trump, 1], dealer, setup, rules, sc)
-        card = sc[Score.CARD_NS + us]
-        out.per_trump[w, trump, T_CARD] = card
-        out.per_trump[w, trump, T_CAPOT] = 1 if known[me, trump, 1] == 8 else 0
-        comb = _team_combos(hands, me, trump, dealer, setup, rules)
-        out.per_trump[w, trump, T_REACH] = card + comb + sc[Score.PILOTTA_GP_NS + us] * 10
-    for i in range(q.cands.shape[0]):
-        _replay(ast, dealer, q.calls)
-        apply_call(ast, q.cands[i, 0], q.cands[i, 1])
-        finish_simple(ast, setup, hands, rules, key, state, silent)
-        b = ast[AState.BIDDER]
-        out.per_cand[w, i, C_BIDDER] = b
-        if b < 0:
+    m = q.cands.shape[0]
+    for w in range(lo, hi):
+        hands = out.hands[w]
+        wknown = known[w]
+        tries, key = draw_world(seed, w, q, setup, rules, hands, rest, pack, ast, state)
+        out.tries[w] = tries
+        if tries == 0:
             continue
-        tr = ast[AState.TRUMP]
-        _contract(known, hands, b, tr, dealer, setup, rules, key, state, mode)
-        lv = ast[AState.LEVEL]
-        raw = max(known[b, tr, 0], 0)
-        _score(hands, b, lv, tr, raw, known[b, tr, 1], dealer, setup, rules, sc)
-        out.per_cand[w, i, C_US] = sc[Score.TOTAL_NS + us]
-        out.per_cand[w, i, C_THEM] = sc[Score.TOTAL_NS + 1 - us]
-        out.per_cand[w, i, C_MADE] = sc[Score.MADE]
-        out.per_cand[w, i, C_LEVEL] = lv
-        out.per_cand[w, i, C_TRUMP] = tr
+        # j < 4: the player contracting in trump j; then candidate j - 4, the auction finished
+        # by the others' policies (in this order: the plays and the auctions share a stream)
+        for j in range(4 + m):
+            if j < 4:
+                b, lv, tr = me, np.int64(0), np.int64(j)
+            else:
+                _replay(ast, dealer, q.calls)
+                apply_call(ast, q.cands[j - 4, 0], q.cands[j - 4, 1])
+                finish_simple(ast, setup, hands, rules, key, state, silent)
+                b = ast[AState.BIDDER]
+                out.per_cand[w, j - 4, C_BIDDER] = b
+                if b < 0:
+                    continue
+                lv, tr = ast[AState.LEVEL], ast[AState.TRUMP]
+            row = wknown[b, tr]
+            unknown = row[0] < 0 and row[0] != NEEDED
+            if unknown and mode == MODE_RECORD:
+                row[0] = NEEDED
+                row[1] = 0
+            elif unknown:
+                # the contract played with the Setup's play policies: its team's card points
+                # with the last trick and its tricks
+                leader = (dealer + 1) % 4 if rules[RuleSlot.FIRST_LEAD] else b
+                team = b & 1
+                for p in range(4):
+                    h[p] = hands[p]
+                raw_ns, tricks_ns = play_round_in(
+                    h, tr, leader, team, rules, setup, key, state, plays, legal_n, view
+                )
+                row[0] = raw_ns if team == 0 else total - raw_ns
+                row[1] = tricks_ns if team == 0 else 8 - tricks_ns
+            raw = max(row[0], 0)
+            _score(hands, b, lv, tr, raw, row[1], dealer, setup, rules, sc)
+            if j < 4:
+                card = sc[Score.CARD_NS + us]
+                out.per_trump[w, tr, T_CARD] = card
+                out.per_trump[w, tr, T_CAPOT] = 1 if row[1] == 8 else 0
+                comb = _team_combos(hands, me, tr, dealer, setup, rules)
+                out.per_trump[w, tr, T_REACH] = card + comb + sc[Score.PILOTTA_GP_NS + us] * 10
+            else:
+                out.per_cand[w, j - 4, C_US] = sc[Score.TOTAL_NS + us]
+                out.per_cand[w, j - 4, C_THEM] = sc[Score.TOTAL_NS + 1 - us]
+                out.per_cand[w, j - 4, C_MADE] = sc[Score.MADE]
+                out.per_cand[w, j - 4, C_LEVEL] = lv
+                out.per_cand[w, j - 4, C_TRUMP] = tr
 
 
 @njit
@@ -271,12 +277,6 @@ def _team_combos(hands, me, trump, dealer, setup, rules):
     comb = np.zeros(COMB_LEN, dtype=np.int32)
     compare_declarations(decl, leader, rules, comb)
     return comb[Comb.POINTS_NS + (me & 1)]
-
-
-@njit
-def _chunk(seed, lo, hi, q, setup, rules, known, out):
-    for w in range(lo, hi):
-        _world(seed, w, q, setup, rules, known[w], out)
 
 
 @driver(_chunk)
@@ -343,8 +343,8 @@ def advisor_candidates(ast, p, rules, jumps=N_LEVELS):
 
 @njit
 def _policy_world(seed, w, q, rules, base, silent, scratch, known, values):
-    """The values of every candidate call in world ``w`` (the advice's ``_world`` without its
-    per-trump table: the same world, auctions, play and scores), into ``values`` (int64[m]:
+    """The values of every candidate call in world ``w`` (a world of :func:`_chunk` without
+    its per-trump table: the same world, auctions, play and scores), into ``values`` (int64[m]:
     the player's team's game points minus the opponents'). ``known``: int64[4, 4, 5] cache of
     the contracts played (contracting team's card points and tricks, each team's combination
     points, the pilotta's team; -1 unknown); ``base``: the auction so far. False when no
