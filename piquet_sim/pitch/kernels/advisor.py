@@ -253,7 +253,10 @@ def keep_play(cache, j, work, bidder, trump, state, bid_key, trump_out):
 @njit
 def reuse_play(cache, i, j, work):
     """Copy candidate ``i``'s play-out into candidate ``j``'s row and ``work``; its trump."""
-    cache[j] = cache[i]
+    # element by element: an array assigned to a slice compiles numba's shape-mismatch error
+    # message (string formatting, about 2 s of a cold run)
+    for k in range(CACHE_LEN):
+        cache[j, k] = cache[i, k]
     for t in range(TRICKS):
         work.tricks[t] = cache[i, PlayCache.TRICKS + t]
         work.winners[t] = cache[i, PlayCache.WINNERS + t]

@@ -205,7 +205,10 @@ def sampled_hands(seed, first, count, sight, policy, tries, call_tries):
 def values_span(lo, hi, rules, truth, hands, sight, won, policy, vals, base, fits, spw):
     n = truth[Pos.PLAYERS]
     me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
-    spw.truth[:] = truth
+    # the copies element by element: an array assigned to a slice compiles numba's
+    # shape-mismatch error message (string formatting, about 2 s of a cold run)
+    for j in range(truth.shape[0]):
+        spw.truth[j] = truth[j]
     for s in range(SEATS):
         spw.played[s] = sight.played[s]
     highs = np.zeros(SEATS, dtype=np.int64)
@@ -213,7 +216,8 @@ def values_span(lo, hi, rules, truth, hands, sight, won, policy, vals, base, fit
     state = np.zeros(1, dtype=np.int64)
     key = np.uint64(0)
     for w in range(lo, hi):
-        spw.pos[:] = truth
+        for j in range(truth.shape[0]):
+            spw.pos[j] = truth[j]
         ok = True
         for s in range(n):
             spw.pos[Pos.HANDS + s] = hands[w, s]

@@ -82,7 +82,10 @@ def pos_play(pos, card, rules, child):
     """Write into ``child`` the position after the player to move plays ``card`` (legal
     assumed); return the points it decided (packed per seat)."""
     n = pos[Pos.PLAYERS]
-    child[:] = pos
+    # element by element: an array assigned to a slice compiles numba's shape-mismatch error
+    # message (string formatting, about 2 s of a cold run)
+    for j in range(pos.shape[0]):
+        child[j] = pos[j]
     seat = pos_to_move(pos)
     child[Pos.HANDS + seat] &= ~(np.int64(1) << card)
     k = pos[Pos.TRICK_COUNT]
