@@ -118,7 +118,9 @@ def _soft_ok(seat, world, pub, ctx, ast):
         if o == seat:
             continue
         whole = world[o] | pub[Pub.GONE + o]
-        declare_policy_hand(whole, 0, setup[Setup.DECLARE_NS + (o & 1)], decl)
+        # the trump does not change the points announced; an int64, not the literal 0, so the
+        # declarations are compiled once (a literal argument is a signature of its own)
+        declare_policy_hand(whole, np.int64(0), setup[Setup.DECLARE_NS + (o & 1)], decl)
         if decl[Decl.POINTS] != pub[Pub.ANNOUNCED + o]:
             return False
     calls = ctx.calls
@@ -207,7 +209,8 @@ def _deal_once(seat, unseen, voids, forbid, pub, sizes, world, key, state):
         c = cards[i]
         h = holders[c]
         cnt[h] -= 1
-        total = 0
+        # int64 from the start: typed first as the literal 0, draw compiled once more for it
+        total = np.int64(0)
         for o in range(4):
             ok[o] = 0
             if (h >> o) & 1 and room[o] > 0:
@@ -358,7 +361,7 @@ def pimc_round(hands, trump, leader, c_team, key, state, plays, legal_n, ctx):
     for p in range(4):
         policy = setup[Setup.DECLARE_NS + (p & 1)]
         pub[Pub.SHOWN + p] = combination_cards(hands[p], policy)
-        declare_policy_hand(hands[p], 0, policy, decl)
+        declare_policy_hand(hands[p], np.int64(0), policy, decl)  # as in _soft_ok
         pub[Pub.ANNOUNCED + p] = decl[Decl.POINTS]
     pub[Pub.CAPOT] = 1
     played = np.int64(0)
