@@ -194,7 +194,8 @@ def _chunk(seed, lo, hi, q, setup, rules, known, out):
     One kernel with one call of the round play and of the scoring: numba links every callee
     into each compiled function above it and optimizes the whole again there, so a helper
     between this loop and ``play_round_in`` (a world, a contract, a play) would compile the
-    round play once more each (a third of the advice's compile time)."""
+    round play once more each (about 0.5 CPU-s each; four such levels were a fifth of the
+    advice's compile)."""
     hand = q.query[0]
     me = q.query[1]
     dealer = q.query[2]
