@@ -202,7 +202,10 @@ def _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats, ev
         key = stream_key(seed, start + i)
         s0 = worlds.s0[i]
         evaluate_world(player, world, key, s0, choices, stages, ws, sc, out[i], every_play)
-    stats[:] = sc.pimc
+    # element by element: an array slice assignment compiles numba's shape-mismatch error
+    # (its message formats the shapes: str and repr of ints), about 2 CPU-s of a first run
+    for k in range(stats.shape[0]):
+        stats[k] = sc.pimc[k]
 
 
 @driver(_sink_span, new_workspace)
