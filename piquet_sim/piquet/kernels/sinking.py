@@ -34,7 +34,8 @@ from .declarations import (
     set_ranks,
 )
 from .play import PIMC_DD_PLAYS, new_scratch, pimc_dd_play_deal, play_deal, plays_within
-from .simulate import exchange_stage, knowledge_stage, play_and_record_with, talon_seen
+from .screen import screen_exchange
+from .simulate import knowledge_stage, play_and_record_with, talon_seen
 from .solver import new_workspace
 
 CH_ALL = 0
@@ -111,9 +112,10 @@ def sink_exchange(player, world, key, state, stages, env):
     if disc < 0:
         none = np.int64(0)
         return (elder, younger, none, none, none, none), (none, none, none)
-    # one call site (numba compiles an inlined function again at every site)
     forced = (disc, np.int64(-1)) if role == 0 else (e_disc, disc)
-    ex = exchange_stage(elder, younger, talon, key, state, stages, env, forced)
+    # the screen's exchange kernel (``simulate.exchange_stage`` compiled on its own), not the
+    # inlined stage: a review, which screens discards too, then compiles the stage once
+    ex = screen_exchange(elder, younger, talon, key, state, stages, env, forced)
     return ex, talon_seen(talon, ex[2], ex[3])
 
 
