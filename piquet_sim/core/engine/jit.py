@@ -9,7 +9,9 @@ each freshly translated callee (:mod:`.jit_inline`: the same code, compiled seve
 for deeply inlined kernels), and link each kernel's callees as they were before LLVM's module
 optimization (:mod:`.jit_link`: a kernel loaded from the cache then runs the code the compiling
 process ran, not a slower re-optimized copy). That choice changes the cached code, so it is part
-of the directory's key.
+of the directory's key. While a kernel compiles, Python's full garbage collections are rarer
+(:mod:`.jit_gc`: the same kernels, compiled without walking the whole heap every few hundred
+thousand allocations).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from . import jit_cache, jit_inline, jit_interrupt, jit_link, jit_profile
+from . import jit_cache, jit_gc, jit_inline, jit_interrupt, jit_link, jit_profile
 
 jit_link.install()
 
@@ -36,6 +38,7 @@ if CACHE_DIR is not None:
     os.environ["NUMBA_CACHE_DIR"] = os.environ[jit_cache.CHOSEN_ENV] = str(CACHE_DIR)
     numba.config.CACHE_DIR = str(CACHE_DIR)
 jit_inline.install()
+jit_gc.install()  # fewer full garbage collections while kernels compile
 jit_profile.install_from_env()  # a compile profile when PIQUET_COMPILE_PROFILE names a dir
 jit_interrupt.listen()  # a Ctrl-C while a kernel compiles ends an armed process at once
 
