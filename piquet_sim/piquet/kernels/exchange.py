@@ -61,7 +61,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...core.engine.bits import low_index
+from ...core.engine.bits import low_index, popcount
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.rng import bounded, stream_key
 from ..policies import EXCH_MAX, EXCH_RANDOM, GREEDY_DEFAULTS
@@ -309,9 +309,12 @@ def younger_exchange(hand, talon, n_elder_took, policy, params, key, rng_state, 
 
 
 @njit_inline
-def both_exchanges(elder, younger, talon, policies, params, key, rng_state, env):
+def both_exchanges(elder, younger, talon, policies, params, key, rng_state, env, forced):
     """Elder's exchange, then younger's (:func:`elder_exchange`, :func:`younger_exchange`: the
     same draws and hands) by ``policies`` (elder's id, younger's) and ``params`` (their rows).
+    ``forced`` (elder's discard, younger's): -1 lets the seat's policy choose; a mask discards
+    those cards and takes as many in talon order, drawing nothing from the stream (as
+    ``simulate.exchange_stage``: the exchange-value study's forced cells).
     Returns (elder's hand, younger's, cards elder took, cards younger took, elder's discard,
     younger's). One loop over the two seats, so the policies' code has one call site: numba
     compiles an inlined function again at every site, and the two calls inlined it twice."""
@@ -326,7 +329,10 @@ def both_exchanges(elder, younger, talon, policies, params, key, rng_state, env)
         lo = np.int64(1) if must or not is_younger else np.int64(0)
         hi = TALON - e_took if is_younger else np.int64(ELDER_MAX_TAKE)
         pol, par = policies[seat], params[seat]
-        discard, n = _choose(hand, lo, hi, is_younger, pol, par, key, rng_state, env.suit)
+        if forced[seat] >= 0:
+            discard, n = forced[seat], popcount(forced[seat])
+        else:
+            discard, n = _choose(hand, lo, hi, is_younger, pol, par, key, rng_state, env.suit)
         # e_took is 0 at elder's turn: elder draws from the front, younger after elder's cards
         new_hand = _apply(hand, discard, talon, e_took, n)
         if is_younger:

@@ -39,7 +39,7 @@ from .exchange import both_exchanges, elder_exchange, younger_exchange
 from .heuristic import seat_setup
 from .knowledge import known_cards
 from .play import general_of, is_fast, is_simple, play_fast, play_simple
-from .simulate import talon_seen
+from .simulate import NOT_FORCED, talon_seen
 from .stack import as_float64, as_int32, stack_bytes, stack_int64, stack_words
 from .tables import SUIT_TABLES
 from .tricks import N_TRICKS, cards_bonus
@@ -154,10 +154,12 @@ def _block(out, row, base, decl, play, cards, pique, tricks, took):
 
 
 @njit
-def exchange_step(elder, younger, talon, stages, key, state, env):
-    """Elder's then younger's exchange (``simulate.exchange_stage`` unforced) by ``stages``
-    (:func:`own_stages`); ``env``: :func:`own_env`. Returns (elder's hand, younger's, cards
-    elder took, cards younger took, elder's discard, younger's).
+def exchange_step(elder, younger, talon, stages, key, state, env, forced):
+    """Elder's then younger's exchange (``simulate.exchange_stage``) by ``stages``
+    (:func:`own_stages`); ``env``: :func:`own_env`; ``forced`` (elder's discard, younger's,
+    int64): -1 for the seat's policy, else that discard (the exchange-value study's cells).
+    Returns (elder's hand, younger's, cards elder took, cards younger took, elder's discard,
+    younger's).
 
     A kernel of its own, not inlined: the span kernels of the mirrored matches and parties
     (``match``, ``partie``) inlined the whole deal, about 900 lines, and numba's typing, SSA
@@ -167,7 +169,7 @@ def exchange_step(elder, younger, talon, stages, key, state, env):
     ids, params = stages
     policies = (ids[L.STAGE_ELDER_EXCHANGE], ids[L.STAGE_YOUNGER_EXCHANGE])
     rows = (params[L.STAGE_ELDER_EXCHANGE], params[L.STAGE_YOUNGER_EXCHANGE])
-    return both_exchanges(elder, younger, talon, policies, rows, key, state, env)
+    return both_exchanges(elder, younger, talon, policies, rows, key, state, env, forced)
 
 
 @njit
@@ -216,7 +218,7 @@ def play_step(exchange, talon, decl, stages, key, work, env, general):
 
 
 @njit_inline
-def _record(out, row, exchange, decl, played):
+def record_step(out, row, exchange, decl, played):
     """Every scoring field of row ``row`` of ``out`` from the deal's steps (the hand features
     are the caller's); ``played``: :func:`play_step`'s result."""
     e_took, y_took = exchange[2], exchange[3]
@@ -373,7 +375,7 @@ def simple_pair(seed, index, need, pair):
         if fresh:
             # seating A exchanges by B's policies when only B is needed and they differ
             mover = seats[0] if v == 0 and (need_ab or share >= 1) else seats[1]
-            ex = exchange_step(elder, younger, talon, mover, key, state, env)
+            ex = exchange_step(elder, younger, talon, mover, key, state, env, NOT_FORCED)
             if v == 0:
                 s1 = state[0]
         if v == 0 or share < 2:
@@ -381,5 +383,5 @@ def simple_pair(seed, index, need, pair):
             d = declare_step(ex[0], ex[1], cb, seats[v], env)
         if v == 1 or need_ab:
             played = play_step(ex, talon, d, seats[v], key, work, env, general)
-            _record(recs, v, ex, d, played)
+            record_step(recs, v, ex, d, played)
     return recs[0], recs[1]
