@@ -34,11 +34,20 @@ from ...core.engine.jit_threads import driver, run_spans
 from ...core.engine.jit_threads import span_range as span_range_py
 from ...core.engine.rng import stream_key
 from . import layouts as L
+from .bundles import OwnEnv
 from .deal import deal_full
 from .declarations import carte_blanche
 from .play import general_of, new_scratch
-from .simple_deal import deal_work, own_env, own_stages, pair_records, plays_fast, simple_pair
-from .simulate import NOT_FORCED, declare_stage, exchange_stage, finish_play
+from .simple_deal import (
+    deal_work,
+    exchange_step,
+    own_env,
+    own_stages,
+    pair_records,
+    plays_fast,
+    simple_pair,
+)
+from .simulate import NOT_FORCED, declare_stage, finish_play
 from .solver import new_workspace
 from .tricks import CAPOT_POINTS
 
@@ -73,16 +82,21 @@ def _finish_seating(exchange, talon, stages, key, ws, sc):
     return finish_play(exchange, talon, stages, key, ws, sc)
 
 
-@njit
+@njit_inline
 def _exchange(elder, younger, talon, key, state, stages, env):
-    """``simulate.exchange_stage``, unforced, as a call of its own: :func:`play_pair` exchanges
-    at two sites, and numba compiles an inlined function again at every site."""
-    return exchange_stage(elder, younger, talon, key, state, stages, env, NOT_FORCED)
+    """Both exchanges, unforced, through ``simple_deal.exchange_step`` (the same hands and
+    draws as ``simulate.exchange_stage``): a kernel the bundle-free pairs compile too, so a
+    command playing both kinds of pair (``ladder``) types the exchange policies once, not
+    again in a kernel of this module. Inlined: two small sites, the step called once each."""
+    return exchange_step(
+        elder, younger, talon, stages, key, state, OwnEnv(env.rules, env.suit), NOT_FORCED
+    )
 
 
 @njit
 def _declare(ex, cb, stages, env, decl, masks):
-    """``simulate.declare_stage`` as a call of its own (as :func:`_exchange`)."""
+    """``simulate.declare_stage`` as a call of its own: :func:`play_pair` declares at two sites,
+    and numba compiles an inlined function again at every site."""
     declare_stage(ex[0], ex[1], cb, stages, env, decl, masks)
 
 
