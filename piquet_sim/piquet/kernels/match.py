@@ -170,7 +170,9 @@ def _count_span(seed, first, count, play, pair, nets, row0, counts):
     """Deal pairs ``first .. first+count-1`` of ``seed`` played by ``play`` (:func:`bundled_pair`
     or ``simple_deal.simple_pair``, given ``pair``): nets into rows ``row0 ..`` of ``nets``,
     counts added to ``counts``."""
-    both = (True, True)
+    # np.bool_, not literals: the parties pass variables, and a pair of literal Trues compiled
+    # ``play_pair`` (the solver plays linked in) once more for a command running both
+    both = (np.bool_(True), np.bool_(True))
     for i in range(count):
         rec_ab, rec_ba = play(seed, first + i, both, pair)
         net_ab = np.int64(rec_ab[L.REC_NET])
