@@ -26,6 +26,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ...core.engine.arrays import copy_rows
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import stream_key
@@ -70,22 +71,12 @@ def plays_fast(ids):
 
 
 @njit_inline
-def _copy_rows(dst, src):
-    """``dst[:, :] = src`` (same shapes) as a loop: numba's slice assignment from an array
-    compiles the formatting of its shape-mismatch message (str, join, repr: about 5 CPU-s of a
-    cold ``piquet batch`` or ``odds``, where no other kernel assigns a slice from an array)."""
-    for r in range(dst.shape[0]):
-        for c in range(dst.shape[1]):
-            dst[r, c] = src[r, c]
-
-
-@njit_inline
 def own_env(env):
     """The span's own copies of the rules and suit tables the deals read (:data:`OwnEnv`), on
     the calling kernel's stack (inlined, so the memory is the caller's): no thread shares their
     reference counts, which cost nothing there (see the module docstring)."""
     tables = numba.carray(as_int32(_tables()), SUIT_TABLES.shape)
-    _copy_rows(tables, env.suit)
+    copy_rows(tables, env.suit)
     rules = numba.carray(as_int32(_rules()), _RULES_LEN)
     for k in range(_RULES_LEN):
         rules[k] = env.rules[k]
@@ -100,7 +91,7 @@ def own_stages(stages):
     for k in range(L.STAGE_LEN):
         ids[k] = stages.ids[k]
     params = numba.carray(as_float64(_params()), (L.STAGE_LEN, L.STAGE_PARAMS))
-    _copy_rows(params, stages.params)
+    copy_rows(params, stages.params)
     return Stages(ids, params)
 
 
@@ -247,12 +238,12 @@ def _simple_span(seed, first, count, stages, env, out, row0, general):
     # this span's own copies of the read-only arrays the deals read, on its stack: no thread
     # shares their reference counts, which cost nothing there (see the module docstring)
     tables = numba.carray(as_int32(_tables()), SUIT_TABLES.shape)
-    _copy_rows(tables, env.suit)
+    copy_rows(tables, env.suit)
     rules = numba.carray(as_int32(_rules()), _RULES_LEN)
     for k in range(_RULES_LEN):
         rules[k] = env.rules[k]
     params = numba.carray(as_float64(_params()), (L.STAGE_LEN, L.STAGE_PARAMS))
-    _copy_rows(params, stages.params)
+    copy_rows(params, stages.params)
     own = Env(rules, tables, env.pairs, env.keytab, env.reptab, env.qttab, env.low8, env.pop8)
     ids = stages.ids
     e_xpol = ids[L.STAGE_ELDER_EXCHANGE]
@@ -366,7 +357,7 @@ def simple_pair(seed, index, need, pair):
             if not need_ba:
                 break
             if share == 3 and need_ab:
-                for f in range(L.REC_LEN):  # not a slice assignment: see _copy_rows
+                for f in range(L.REC_LEN):  # not a slice assignment: see core.engine.arrays
                     recs[1, f] = recs[0, f]
                 break
         fresh = v == 0 or not (share >= 1 or not need_ab)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.engine.arrays import copy_into
 from ...core.engine.jit import njit
 from ...core.engine.jit_threads import driver, run_spans, span_range
 from ...core.engine.rng import stream_key
@@ -204,10 +205,7 @@ def _sink_span(player, worlds, origin, choices, stages, ws, span, out, stats, ev
         key = stream_key(seed, start + i)
         s0 = worlds.s0[i]
         evaluate_world(player, world, key, s0, choices, stages, ws, sc, out[i], every_play)
-    # element by element: an array slice assignment compiles numba's shape-mismatch error
-    # (its message formats the shapes: str and repr of ints), about 2 CPU-s of a first run
-    for k in range(stats.shape[0]):
-        stats[k] = sc.pimc[k]
+    copy_into(stats, sc.pimc)  # not stats[:] = ...: see core.engine.arrays
 
 
 @driver(_sink_span, new_workspace)

@@ -25,6 +25,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from ...core.engine.arrays import copy_into
 from ...core.engine.jit import njit, njit_inline
 from ...core.engine.jit_threads import driver, for_spans
 from ...core.engine.rng import bounded, shuffle_pack, stream_key
@@ -253,10 +254,7 @@ def keep_play(cache, j, work, bidder, trump, state, bid_key, trump_out):
 @njit
 def reuse_play(cache, i, j, work):
     """Copy candidate ``i``'s play-out into candidate ``j``'s row and ``work``; its trump."""
-    # element by element: an array assigned to a slice compiles numba's shape-mismatch error
-    # message (string formatting, about 2 s of a cold run)
-    for k in range(CACHE_LEN):
-        cache[j, k] = cache[i, k]
+    copy_into(cache[j], cache[i])  # not cache[j] = cache[i]: see core.engine.arrays
     for t in range(TRICKS):
         work.tricks[t] = cache[i, PlayCache.TRICKS + t]
         work.winners[t] = cache[i, PlayCache.WINNERS + t]

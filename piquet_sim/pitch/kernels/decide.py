@@ -37,6 +37,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from ...core.engine.arrays import copy_into
 from ...core.engine.bits import popcount64, select_bit64
 from ...core.engine.combinatorics import n_choose
 from ...core.engine.jit import njit
@@ -205,10 +206,7 @@ def sampled_hands(seed, first, count, sight, policy, tries, call_tries):
 def values_span(lo, hi, rules, truth, hands, sight, won, policy, vals, base, fits, spw):
     n = truth[Pos.PLAYERS]
     me = (truth[Pos.LEADER] + truth[Pos.TRICK_COUNT]) % n
-    # the copies element by element: an array assigned to a slice compiles numba's
-    # shape-mismatch error message (string formatting, about 2 s of a cold run)
-    for j in range(truth.shape[0]):
-        spw.truth[j] = truth[j]
+    copy_into(spw.truth, truth)  # not a slice assignment: see core.engine.arrays
     for s in range(SEATS):
         spw.played[s] = sight.played[s]
     highs = np.zeros(SEATS, dtype=np.int64)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.engine.arrays import copy_into
 from ...core.engine.bits import high_index, low_index
 from ...core.engine.jit import njit, njit_inline
 from ..layouts import Ctx, Frame, Pos
@@ -82,10 +83,7 @@ def pos_play(pos, card, rules, child):
     """Write into ``child`` the position after the player to move plays ``card`` (legal
     assumed); return the points it decided (packed per seat)."""
     n = pos[Pos.PLAYERS]
-    # element by element: an array assigned to a slice compiles numba's shape-mismatch error
-    # message (string formatting, about 2 s of a cold run)
-    for j in range(pos.shape[0]):
-        child[j] = pos[j]
+    copy_into(child, pos)  # not child[:] = pos: see core.engine.arrays
     seat = pos_to_move(pos)
     child[Pos.HANDS + seat] &= ~(np.int64(1) << card)
     k = pos[Pos.TRICK_COUNT]
